@@ -1,0 +1,53 @@
+"""skirmish core: the public API that rulesets and plugins are written against.
+
+Names are imported lazily so that ``import skirmish`` (and the CLI's start-up)
+stays fast; ``from skirmish import Game`` works as usual.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
+from skirmish.markers import hookimpl, hookspec
+
+__version__ = "0.1.0"
+
+_EXPORTS = {
+    # engine
+    "Game": "engine", "Step": "engine", "Do": "engine", "Ask": "engine", "Result": "engine",
+    "canonical": "engine",
+    "Decision": "decisions", "Option": "decisions", "Param": "decisions", "choose": "decisions",
+    "Event": "events", "EventLog": "events",
+    "GameRNG": "rng",
+    "Phase": "pipeline", "Rounds": "pipeline",
+    "Ruleset": "ruleset", "RulesetSpec": "ruleset",
+    "AgentSpec": "agents", "AgentContext": "agents", "View": "agents", "RandomAgent": "agents",
+    "CommandSpec": "commands",
+    "Registry": "plugins", "make_plugin_manager": "plugins",
+    "SaveFile": "saves", "read_save": "saves", "write_save": "saves", "replay": "saves",
+    "drive": "runner", "play_one": "runner", "simulate": "runner",
+    "parse_answer": "answer_text",
+    "load_toml": "content", "structure": "content",
+    # errors
+    "SkirmishError": "errors", "SetupError": "errors", "IllegalAnswer": "errors", "SaveError": "errors",
+    "DiceError": "errors", "RulesetNotFound": "errors", "PluginError": "errors",
+    # pieces
+    "Tokens": "tokens", "Keyword": "keywords", "KeywordSet": "keywords",
+    "Deck": "decks", "Hand": "decks", "RegionMap": "regions", "Occupancy": "regions",
+}
+
+__all__ = ["hookimpl", "hookspec", "__version__", *_EXPORTS]
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'skirmish' has no attribute {name!r}")
+    value = getattr(import_module(f"skirmish.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)

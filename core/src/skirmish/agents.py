@@ -1,0 +1,209 @@
+"""Agents answer decisions from their player's view. Built-in: ``random``, ``first``, ``scripted``.
+
+This module is itself a plugin (entry point ``skirmish.agents``), registered the
+same way any third-party agent is. A ruleset registers its own AI as ``ai``
+scoped to its name.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+import attrs
+
+from skirmish.answer_text import parse_answer
+from skirmish.decisions import Answer, Decision, Param
+from skirmish.errors import IllegalAnswer, SkirmishError
+from skirmish.markers import hookimpl
+
+if TYPE_CHECKING:
+    from skirmish.engine import Game
+    from skirmish.events import Event
+
+
+class View:
+    """What one player knows when deciding: the ruleset's view, the visible log, the decision.
+
+    ``check`` tests an answer against the real game without revealing it;
+    ``sandbox`` gives a clone holding only what this player knows, for look-ahead.
+    """
+
+    __slots__ = ("player", "game_round", "phase", "state", "decision", "_game")
+
+    def __init__(self, game: Game, player: str) -> None:
+        self._game = game
+        self.player = player
+        self.game_round = game.round
+        self.phase = game.phase
+        self.decision = game.pending
+        self.state = game.ruleset.view(game, player)
+
+    @property
+    def ruleset(self) -> Any:
+        return self._game.ruleset
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self._game.players
+
+    def log(self) -> list[Event]:
+        return self._game.log.for_player(self.player)
+
+    def check(self, answer: Answer) -> str | None:
+        """Why ``answer`` would be refused, or ``None`` when it is legal."""
+        assert self.decision is not None
+        return self.decision.check(self._game, answer)[1]
+
+    def sandbox(self) -> Game:
+        """A clone of the game as this player knows it (hidden information re-dealt)."""
+        return self._game.ruleset.determinize(self._game, self.player)
+
+
+class Agent(Protocol):
+    """Anything with ``decide(view, decision) -> answer``."""
+
+    def decide(self, view: View, decision: Decision) -> Answer: ...
+
+
+@attrs.frozen
+class AgentContext:
+    """What an agent factory is told: its player, a seed of its own, the ruleset, options."""
+
+    player: str
+    seed: int
+    ruleset: Any
+    options: dict[str, Any] = attrs.field(factory=dict)
+    players: tuple[str, ...] = ()
+
+
+@attrs.frozen
+class AgentSpec:
+    """A registered agent. ``rulesets`` empty = usable with any ruleset."""
+
+    name: str
+    factory: Callable[[AgentContext], Agent]
+    help: str = ""
+    rulesets: tuple[str, ...] = ()
+    interactive: bool = False
+
+
+def sample_param(rng: random.Random, p: Param) -> Any:
+    """A random legal value of one form field (ends of the range a little more often)."""
+    if p.kind == "choice":
+        return rng.choice(p.choices)
+    if p.kind == "bool":
+        return rng.random() < 0.5
+    roll = rng.random()
+    if p.kind == "int":
+        low, high = int(p.low), int(p.high)
+        return low if roll < 0.1 else high if roll < 0.2 else rng.randint(low, high)
+    value = p.low if roll < 0.1 else p.high if roll < 0.2 else rng.uniform(p.low, p.high)
+    return round(round(value / p.step) * p.step, 6)
+
+
+class RandomAgent:
+    """Any legal answer, chosen uniformly (forms: random values checked by the validator)."""
+
+    tries = 40
+
+    def __init__(self, ctx: AgentContext) -> None:
+        self.rng = random.Random(ctx.seed)
+
+    def decide(self, view: View, decision: Decision) -> Answer:
+        if decision.options:
+            return self.rng.choice(decision.options).value
+        for _ in range(self.tries):
+            answer = {p.name: sample_param(self.rng, p) for p in decision.params}
+            if view.check(answer) is None:
+                return answer
+        if decision.examples:
+            return self.rng.choice(decision.examples)
+        raise SkirmishError(f"random agent found no legal answer to '{decision.prompt}' (the decision has no examples)")
+
+
+class FirstAgent:
+    """Always the first option (or the first example of a form): predictable, for tests."""
+
+    def __init__(self, ctx: AgentContext) -> None:
+        pass
+
+    def decide(self, view: View, decision: Decision) -> Answer:
+        if decision.options:
+            return decision.options[0].value
+        if decision.examples:
+            return decision.examples[0]
+        return {p.name: (p.choices[0] if p.kind == "choice" else p.low) for p in decision.params}
+
+
+class ScriptExhausted(SkirmishError):
+    """A scripted agent was asked more than its script holds."""
+
+
+class ScriptedAgent:
+    """Answers read from a file, one per line (as typed at the prompt), ``#`` comments allowed.
+
+    The file is named by ``options["script"]``. A TOML save file works too: its answers
+    for this player are used in order. Lines may be prefixed with ``player:`` to keep
+    several players' answers in one file.
+    """
+
+    def __init__(self, ctx: AgentContext) -> None:
+        path = ctx.options.get("script")
+        if not path:
+            raise SkirmishError("the scripted agent needs a script file (agent option 'script')")
+        self.player = ctx.player
+        self.lines = load_script(Path(path), ctx.player, ctx.players)
+        self.used = 0
+
+    def decide(self, view: View, decision: Decision) -> Answer:
+        if self.used >= len(self.lines):
+            raise ScriptExhausted(f"the script for {self.player} ran out after {self.used} answers")
+        line = self.lines[self.used]
+        self.used += 1
+        if not isinstance(line, str):
+            return line
+        try:
+            return parse_answer(decision, line)
+        except IllegalAnswer as exc:
+            raise IllegalAnswer(f"script answer {self.used} for {self.player} ('{line}'): {exc}") from None
+
+
+def load_script(path: Path, player: str, players: tuple[str, ...] = ()) -> list[Any]:
+    """The answers for ``player`` in a script file (text lines or a TOML save's answers)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise SkirmishError(f"cannot read script {path}: {exc.strerror}") from None
+    if path.suffix == ".toml":
+        import tomllib
+
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            raise SkirmishError(f"script {path} is not valid TOML: {exc}") from None
+        return [a["value"] for a in data.get("answers", []) if isinstance(a, dict) and a.get("player") == player
+                and "value" in a]
+    out: list[Any] = []
+    for raw in text.splitlines():
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        who, sep, rest = line.partition(":")
+        if sep and who.strip() in (players or (player,)):
+            if who.strip() == player:
+                out.append(rest.strip())
+            continue
+        out.append(line)
+    return out
+
+
+@hookimpl
+def skirmish_register_agents() -> list[AgentSpec]:
+    return [
+        AgentSpec("random", RandomAgent, "any legal answer, at random"),
+        AgentSpec("first", FirstAgent, "always the first answer offered (predictable, for tests)"),
+        AgentSpec("scripted", ScriptedAgent, "answers from a script file (--script FILE)"),
+    ]

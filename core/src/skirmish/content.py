@@ -1,0 +1,55 @@
+"""Loading ruleset content (TOML data) into attrs classes with cattrs, with errors for people."""
+
+from __future__ import annotations
+
+import tomllib
+from importlib import resources
+from pathlib import Path
+from typing import Any, TypeVar
+
+import cattrs
+
+from skirmish.errors import SetupError
+
+T = TypeVar("T")
+
+converter = cattrs.Converter(forbid_extra_keys=True)
+
+
+def load_toml(source: str | Path, resource: str | None = None) -> dict[str, Any]:
+    """Parse a TOML file: a path, or (``source`` = package, ``resource`` = file name) packaged data."""
+    if resource is not None:
+        ref = resources.files(str(source)).joinpath(resource)
+        where = f"{source}/{resource}"
+        text = ref.read_text(encoding="utf-8")
+    else:
+        where = str(source)
+        try:
+            text = Path(source).read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise SetupError(f"no file at {where}") from None
+        except (OSError, UnicodeDecodeError) as exc:
+            raise SetupError(f"cannot read {where}: {exc}") from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise SetupError(f"{where} is not valid TOML: {exc}") from None
+
+
+def structure(data: Any, cls: type[T], where: str = "data") -> T:
+    """Build ``cls`` from plain data; a problem raises one :class:`SetupError` line naming the field."""
+    try:
+        return converter.structure(data, cls)
+    except cattrs.BaseValidationError as exc:
+        raise SetupError(f"{where}: {_first_problem(exc)}") from None
+    except (TypeError, ValueError, KeyError) as exc:
+        raise SetupError(f"{where}: {exc}") from None
+
+
+def _first_problem(exc: BaseException) -> str:
+    messages = cattrs.transform_error(exc) if isinstance(exc, cattrs.BaseValidationError) else [str(exc)]
+    return messages[0] if messages else str(exc)
+
+
+def unstructure(obj: Any) -> Any:
+    return converter.unstructure(obj)

@@ -1,0 +1,295 @@
+"""The game engine: a stack of steps that runs until a decision is pending.
+
+Rules are written as small :class:`Step` objects (or plain functions wrapped by
+:class:`Do` and :class:`Ask`). The engine pops the top step and runs it; a step
+may schedule more steps, or return a :class:`~skirmish.decisions.Decision`, at
+which point the engine stops until :meth:`Game.answer` is called. Everything a
+step holds is plain data, so a game clones with ``copy.deepcopy`` and never
+needs replaying to branch.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from skirmish.decisions import Answer, Decision
+from skirmish.errors import IllegalAnswer
+from skirmish.events import Event, EventLog
+from skirmish.rng import GameRNG
+
+if TYPE_CHECKING:
+    from skirmish.ruleset import Ruleset
+
+
+class Step:
+    """One unit of rules work. Subclasses are attrs classes of plain data.
+
+    :meth:`run` does the work; it may schedule further steps with
+    :meth:`Game.schedule` and may return a Decision. When that decision is
+    answered the engine calls :meth:`resume` with the (validated) answer.
+    """
+
+    def run(self, game: Game) -> Decision | None:
+        raise NotImplementedError
+
+    def resume(self, game: Game, answer: Answer) -> None:
+        raise NotImplementedError(f"{type(self).__name__} asked a decision but cannot take an answer")
+
+
+@attrs.define(slots=True)
+class Do(Step):
+    """Call ``fn(game, *args)``; the function may schedule steps or ask (via :meth:`Game.ask`)."""
+
+    fn: Callable[..., Any]
+    args: tuple[Any, ...] = ()
+
+    def run(self, game: Game) -> Decision | None:
+        self.fn(game, *self.args)
+        return None
+
+
+@attrs.define(slots=True)
+class Ask(Step):
+    """Ask ``decision``; on the answer, call ``then(game, answer, *args)``."""
+
+    decision: Decision
+    then: Callable[..., Any]
+    args: tuple[Any, ...] = ()
+
+    def run(self, game: Game) -> Decision | None:
+        return self.decision
+
+    def resume(self, game: Game, answer: Answer) -> None:
+        self.then(game, answer, *self.args)
+
+
+@attrs.frozen(slots=True)
+class Result:
+    """How a game ended. No winners and ``draw`` is a draw; ``reason`` says why it ended."""
+
+    winners: tuple[str, ...]
+    reason: str
+    rule: str = ""
+    scores: dict[str, float] = attrs.field(factory=dict)
+
+    @property
+    def draw(self) -> bool:
+        return not self.winners
+
+
+class Game:
+    """One game in progress: ruleset, set-up, seeded RNG, log, state and step stack.
+
+    ``state`` is the ruleset's plain attrs data. ``answers`` records every answer
+    (and every mid-game load of dice) so the game can be saved and replayed.
+    """
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        setup: dict[str, Any] | None = None,
+        *,
+        seed: int = 0,
+        dice: Iterable[int | str] = (),
+        hooks: Any = None,
+        keep_log: bool = True,
+    ) -> None:
+        self.ruleset = ruleset
+        self.setup: dict[str, Any] = ruleset.check_setup(copy.deepcopy(setup) if setup is not None
+                                                          else ruleset.default_setup())
+        self.seed = seed
+        self.players: tuple[str, ...] = tuple(ruleset.players(self.setup))
+        self.log = EventLog(keep=keep_log)
+        self.rng = GameRNG(seed, log=self.log)
+        self.rng.load(dice)
+        self.stack: list[Step] = []
+        self.pending: Decision | None = None
+        self._waiting: Step | None = None
+        self.answers: list[dict[str, Any]] = []
+        self.result: Result | None = None
+        self.round = 0
+        self.phase = ""
+        self.decisions = 0
+        self.hooks = hooks if hooks is not None else ruleset.hooks
+        self.observed = True  # clones are not observed: no game-start/end or event hooks
+        if self.hooks is not None and _has_impls(self.hooks, "skirmish_event"):
+            self.log.listeners.append(self._observe)
+        self.state: Any = None
+        self.emit("start", f"{ruleset.title} begins (seed {seed})", rule="Set-up", players=list(self.players))
+        self.state = ruleset.create(self)
+        if self.hooks is not None:
+            self.hooks.skirmish_game_start(game=self)
+        ruleset.start(self)
+        self.advance()
+
+    # -- running -----------------------------------------------------------
+    def schedule(self, *steps: Step) -> None:
+        """Run ``steps`` next (before anything already scheduled), first one first."""
+        self.stack.extend(reversed(steps))
+
+    def call(self, fn: Callable[..., Any], *args: Any) -> None:
+        """Schedule ``fn(game, *args)`` to run next."""
+        self.stack.append(Do(fn, args))
+
+    def ask(self, decision: Decision, then: Callable[..., Any], *args: Any) -> None:
+        """Schedule ``decision``; its answer goes to ``then(game, answer, *args)``."""
+        self.stack.append(Ask(decision, then, args))
+
+    def advance(self) -> None:
+        """Run steps until a decision is pending or the game is over."""
+        stack = self.stack
+        while self.pending is None and self.result is None:
+            if not stack:
+                self.ruleset.out_of_steps(self)
+                if not stack and self.result is None:
+                    self.finish((), "the rules have nothing left to do", rule="End of game")
+                continue
+            step = stack.pop()
+            decision = step.run(self)
+            if decision is not None and self.result is None:
+                self.pending = decision
+                self._waiting = step
+
+    def answer(self, value: Answer, player: str | None = None) -> None:
+        """Answer the pending decision. An illegal answer raises :class:`IllegalAnswer` and changes nothing."""
+        decision = self.pending
+        if decision is None:
+            raise IllegalAnswer("the game is over" if self.result else "no decision is pending")
+        if player is not None and player != decision.player:
+            raise IllegalAnswer(f"it is {decision.player}'s decision, not {player}'s")
+        value, err = decision.check(self, value)
+        if err:
+            raise IllegalAnswer(err)
+        self.answers.append({"player": decision.player, "value": value})
+        self.decisions += 1
+        option = decision.option_for(value) if decision.options else None
+        shown = option.label if option and option.label else _short(value)
+        self.emit("answer", f"{decision.player}: {decision.kind} -> {shown}", rule=decision.rule,
+                  visible_to=(decision.player,), public_text=f"{decision.player} decided ({decision.kind})",
+                  player=decision.player, decision=decision.kind)
+        step, self.pending, self._waiting = self._waiting, None, None
+        assert step is not None
+        step.resume(self, value)
+        self.advance()
+
+    def load_dice(self, values: Iterable[int | str]) -> None:
+        """Force the next die results; recorded with the answers so a replay repeats it."""
+        values = list(values)
+        self.answers.append({"dice": values})
+        self.rng.load(values)
+        self.emit("dice", f"next dice loaded: {', '.join(map(str, values))}", rule="Loaded dice")
+
+    def finish(self, winners: Iterable[str], reason: str, *, rule: str = "", scores: dict[str, float] | None = None
+               ) -> None:
+        """End the game (the engine stops at once)."""
+        if self.result is not None:
+            return
+        self.result = Result(tuple(winners), reason, rule, dict(scores or {}))
+        self.pending = None
+        self._waiting = None
+        who = ", ".join(self.result.winners) or "nobody (a draw)"
+        self.emit("end", f"game over: {who} wins - {reason}" if self.result.winners else f"game over: draw - {reason}",
+                  rule=rule or "End of game", winners=list(self.result.winners))
+        if self.hooks is not None and self.observed:
+            self.hooks.skirmish_game_end(game=self, result=self.result)
+
+    @property
+    def over(self) -> bool:
+        return self.result is not None
+
+    # -- events --------------------------------------------------------------
+    def emit(self, kind: str, text: str, *, rule: str = "", visible_to: Any = None, public_text: str = "",
+             **data: Any) -> Event:
+        """Log an event (see :meth:`EventLog.emit`)."""
+        return self.log.emit(kind, text, rule=rule, visible_to=visible_to, public_text=public_text, **data)
+
+    def _observe(self, event: Event) -> None:
+        self.hooks.skirmish_event(game=self, event=event)
+
+    # -- views, digest, cloning ---------------------------------------------------
+    def view(self, player: str | None) -> dict[str, Any]:
+        """What ``player`` may see, as plain data (``None``: everything)."""
+        pending = None
+        if self.pending is not None:
+            if player is None or player == self.pending.player:
+                pending = {"player": self.pending.player, "kind": self.pending.kind, "prompt": self.pending.prompt,
+                           "options": [{"value": o.value, "label": o.label} for o in self.pending.options],
+                           "params": [p.name for p in self.pending.params]}
+            else:
+                pending = {"player": self.pending.player, "kind": self.pending.kind}
+        out: dict[str, Any] = {
+            "ruleset": self.ruleset.name, "players": list(self.players), "viewer": player or "",
+            "round": self.round, "phase": self.phase, "decisions": self.decisions,
+            "state": self.ruleset.view(self, player), "pending": pending or {},
+        }
+        if self.result is not None:
+            out["result"] = {"winners": list(self.result.winners), "reason": self.result.reason}
+        return out
+
+    def digest(self) -> str:
+        """A hash of the state, to detect a changed ruleset when a save is replayed."""
+        data = {"state": self.ruleset.digest_data(self), "round": self.round, "phase": self.phase,
+                "result": [list(self.result.winners), self.result.reason] if self.result else [],
+                "rng": self.rng.rolls}
+        blob = json.dumps(canonical(data), sort_keys=True, separators=(",", ":"), default=repr)
+        return hashlib.sha256(blob.encode()).hexdigest()[:32]
+
+    def clone(self, *, keep_log: bool = False) -> Game:
+        """An independent copy that continues exactly like this game given the same answers.
+
+        The clone shares the ruleset, hooks and past events but notifies no observers;
+        with ``keep_log=False`` it counts new events without storing them (fast look-ahead).
+        """
+        memo: dict[int, Any] = {id(self.ruleset): self.ruleset}
+        if self.hooks is not None:
+            memo[id(self.hooks)] = self.hooks
+        new = Game.__new__(Game)
+        d = self.__dict__
+        new.__dict__.update({k: v for k, v in d.items() if k in _SHARED})
+        for key in _COPIED:
+            new.__dict__[key] = copy.deepcopy(d[key], memo)
+        new.answers = list(self.answers)
+        new.log.keep = keep_log
+        if not keep_log:
+            new.log.events = []
+        new.hooks = self.hooks
+        new.observed = False
+        return new
+
+
+_SHARED = ("ruleset", "setup", "seed", "players", "round", "phase", "decisions", "result", "pending")
+_COPIED = ("log", "rng", "stack", "_waiting", "state")
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value, separators=(",", ":")) if not isinstance(value, str) else value
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _has_impls(hooks: Any, name: str) -> bool:
+    caller = getattr(hooks, name, None)
+    return bool(caller is not None and caller.get_hookimpls())
+
+
+def canonical(value: Any) -> Any:
+    """Plain data with a stable order: sets sorted, tuples as lists, attrs classes unstructured."""
+    if isinstance(value, dict):
+        return {str(k): canonical(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [canonical(v) for v in value]
+    if isinstance(value, set | frozenset):
+        items = [canonical(v) for v in value]
+        return sorted(items, key=lambda v: json.dumps(v, sort_keys=True, default=repr))
+    if attrs.has(type(value)):
+        return {f.name: canonical(getattr(value, f.name)) for f in attrs.fields(type(value))}
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, float):
+        return round(value, 9)
+    return value

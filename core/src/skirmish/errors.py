@@ -1,0 +1,35 @@
+"""Errors meant for people: each carries one line that names what is wrong and where."""
+
+from __future__ import annotations
+
+
+class SkirmishError(Exception):
+    """Base of every error the CLI reports as one line (never a traceback)."""
+
+
+class RulesetNotFound(SkirmishError):
+    """No installed plugin registers a ruleset of that name."""
+
+
+class SetupError(SkirmishError):
+    """A set-up (forces, positions, options) is not valid for the ruleset."""
+
+
+class IllegalAnswer(SkirmishError):
+    """An answer that the pending decision does not accept; the game is unchanged."""
+
+
+class SaveError(SkirmishError):
+    """A save file that cannot be read, is from another ruleset version, or does not replay."""
+
+
+class DiceError(SkirmishError):
+    """A dice expression or loaded die that makes no sense."""
+
+
+class DiceExhausted(SkirmishError):
+    """Raised by strict loaded dice when a roll is asked for and none is left."""
+
+
+class PluginError(SkirmishError):
+    """A plugin registered something invalid (duplicate name, bad record)."""

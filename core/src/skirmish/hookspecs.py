@@ -1,0 +1,81 @@
+"""Core hook specifications, documented like pytest's.
+
+A plugin implements any of these with ``@skirmish.hookimpl``. Plugins are found
+through the ``skirmish`` entry-point group; the entry-point name is the plugin's id.
+Registration hooks return lists of typed records; two records with one name are an
+error that names both plugins. A ruleset adds its own hookspecs (prefixed with its
+id) from :func:`skirmish_addhooks`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from skirmish.markers import hookspec
+
+if TYPE_CHECKING:
+    import pluggy
+
+    from skirmish.agents import AgentSpec
+    from skirmish.commands import CommandSpec
+    from skirmish.engine import Game, Result
+    from skirmish.events import Event
+    from skirmish.ruleset import RulesetSpec
+
+
+@hookspec(historic=True)
+def skirmish_addhooks(pluginmanager: pluggy.PluginManager) -> None:
+    """Add new hookspecs, e.g. a ruleset's own (``pluginmanager.add_hookspecs(module)``).
+
+    Called once for every plugin as it is registered (historic), so a ruleset's
+    hookspecs exist before the plugins that implement them are checked.
+    """
+
+
+@hookspec
+def skirmish_register_rulesets() -> list[RulesetSpec]:
+    """Return the rulesets this plugin provides (:class:`skirmish.RulesetSpec` records)."""
+
+
+@hookspec
+def skirmish_register_agents() -> list[AgentSpec]:
+    """Return the agents (players) this plugin provides (:class:`skirmish.AgentSpec` records)."""
+
+
+@hookspec
+def skirmish_register_commands() -> list[CommandSpec]:
+    """Return CLI commands (:class:`skirmish.CommandSpec`; ``command`` is a ``click.Command``)."""
+
+
+@hookspec
+def skirmish_extend_content(ruleset: str, content: dict[str, Any]) -> None:
+    """Change a ruleset's raw content (parsed TOML tables) in place before it is built.
+
+    House rules add unit types, cards or spells here, or change their numbers.
+    ``ruleset`` is the ruleset's name; ignore the call for other rulesets.
+    """
+
+
+@hookspec
+def skirmish_game_start(game: Game) -> None:
+    """A game (not a look-ahead clone) has been created, before its first step runs."""
+
+
+@hookspec
+def skirmish_game_end(game: Game, result: Result) -> None:
+    """A game (not a look-ahead clone) has ended."""
+
+
+@hookspec
+def skirmish_event(game: Game, event: Event) -> None:
+    """Observe each event as it is logged. Observers read; they must not change the game."""
+
+
+@hookspec
+def skirmish_phase_start(game: Game, phase: str) -> None:
+    """A phase begins; schedule steps with ``game.schedule``/``game.call`` to run before its body."""
+
+
+@hookspec
+def skirmish_phase_end(game: Game, phase: str) -> None:
+    """A phase's body is done; scheduled steps run before the phase closes."""

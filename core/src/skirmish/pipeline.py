@@ -1,0 +1,117 @@
+"""Rounds of phases, with the phase order chosen at run time and hooks around each phase.
+
+A ruleset lists its phases (:meth:`Ruleset.phases`) and may pick each round's order
+(:meth:`Ruleset.phase_order`; Chob-Noggoth rolls it). Plugins add steps before or
+after any phase through the ``skirmish_phase_start`` / ``skirmish_phase_end`` hooks;
+temporary keywords expire at the end of their phase or round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from skirmish.engine import Step
+
+if TYPE_CHECKING:
+    from skirmish.decisions import Decision
+    from skirmish.engine import Game
+
+
+@attrs.frozen
+class Phase:
+    """A named phase: ``body(game)`` schedules its steps; ``rule`` names it in the log."""
+
+    name: str
+    body: Callable[[Game], Any]
+    rule: str = ""
+
+
+def expire(game: Game, scope: str) -> None:
+    """Remove temporary keywords that last until the end of ``scope`` ("phase", "round", "game")."""
+    from skirmish.keywords import expire_all
+
+    expire_all(game.state, scope)
+
+
+@attrs.define(slots=True)
+class Rounds(Step):
+    """Play rounds until the game ends, or until ``limit`` rounds (then ``Ruleset.end_of_round`` decides)."""
+
+    limit: int = 0
+
+    def run(self, game: Game) -> Decision | None:
+        if game.result is not None:
+            return None
+        game.round += 1
+        order = game.ruleset.phase_order(game)
+        game.emit("round", f"round {game.round} begins: {' > '.join(order)}", rule="Round", round=game.round,
+                  order=list(order))
+        nxt: list[Step] = [RunPhase(name) for name in order]
+        nxt.append(EndRound())
+        if not self.limit or game.round < self.limit:
+            nxt.append(self)
+        game.schedule(*nxt)
+        return None
+
+
+@attrs.define(slots=True)
+class RunPhase(Step):
+    """Start a phase: announce it, schedule its body, then let plugins add steps before the body."""
+
+    name: str
+
+    def run(self, game: Game) -> Decision | None:
+        if game.result is not None:
+            return None
+        phase = game.ruleset.phases()[self.name]
+        game.phase = self.name
+        game.emit("phase", f"{self.name} phase", rule=phase.rule or self.name, phase=self.name, round=game.round)
+        game.schedule(_Body(self.name), EndPhase(self.name))
+        if game.hooks is not None:
+            game.hooks.skirmish_phase_start(game=game, phase=self.name)
+        return None
+
+
+@attrs.define(slots=True)
+class _Body(Step):
+    name: str
+
+    def run(self, game: Game) -> Decision | None:
+        if game.result is None:
+            game.ruleset.phases()[self.name].body(game)
+        return None
+
+
+@attrs.define(slots=True)
+class EndPhase(Step):
+    """End a phase: plugins may add steps, then phase-long keywords expire."""
+
+    name: str
+    hooked: bool = False
+
+    def run(self, game: Game) -> Decision | None:
+        if game.result is not None:
+            return None
+        if not self.hooked and game.hooks is not None:
+            self.hooked = True
+            game.schedule(self)
+            game.hooks.skirmish_phase_end(game=game, phase=self.name)
+            return None
+        expire(game, "phase")
+        return None
+
+
+@attrs.define(slots=True)
+class EndRound(Step):
+    """End a round: round-long keywords expire and the ruleset checks for the end of the game."""
+
+    def run(self, game: Game) -> Decision | None:
+        if game.result is not None:
+            return None
+        expire(game, "round")
+        game.phase = ""
+        game.ruleset.end_of_round(game)
+        return None

@@ -1,0 +1,162 @@
+"""The game's one source of randomness: a seeded RNG that logs every draw.
+
+Loaded dice force the next die results ("the next rolls are 6, 1, 4"), for tests
+and for rehearsing a situation. Only :meth:`GameRNG.roll` (die rolls) consumes
+loaded values; shuffles and other draws always use the seeded generator.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Iterable, MutableSequence, Sequence
+from typing import Any, TypeVar
+
+from skirmish.errors import DiceError, DiceExhausted
+from skirmish.events import EventLog
+
+T = TypeVar("T")
+
+
+class GameRNG:
+    """Seeded ``random.Random`` plus a queue of loaded results and a draw counter.
+
+    ``log`` receives a ``roll``/``draw`` event for every draw when given.
+    ``strict`` makes an empty loaded queue an error instead of falling back to
+    the seeded generator (useful in tests that must account for every die).
+    """
+
+    __slots__ = ("seed", "_random", "loaded", "log", "strict", "rolls", "draws")
+
+    def __init__(self, seed: int = 0, *, log: EventLog | None = None, strict: bool = False) -> None:
+        self.seed = seed
+        self._random = random.Random(seed)
+        self.loaded: deque[int | str] = deque()
+        self.log = log
+        self.strict = strict
+        self.rolls = 0  # dice rolled
+        self.draws = 0  # every draw, dice included
+
+    # -- loaded dice -----------------------------------------------------
+    def load(self, values: Iterable[int | str]) -> None:
+        """Queue results for the next die rolls, in order."""
+        self.loaded.extend(values)
+
+    def _forced(self, sides: int, faces: Sequence[str] | None) -> int | None:
+        if not self.loaded:
+            if self.strict:
+                raise DiceExhausted("a die was rolled but no loaded result is left")
+            return None
+        value = self.loaded.popleft()
+        if isinstance(value, str):
+            if faces is None:
+                raise DiceError(f"loaded face {value!r} given for a d{sides}, which has numbered faces")
+            try:
+                return faces.index(value) + 1
+            except ValueError:
+                raise DiceError(f"loaded face {value!r} is not a face of this die ({', '.join(faces)})") from None
+        if not 1 <= value <= sides:
+            raise DiceError(f"loaded result {value} does not fit a {sides}-sided die")
+        return value
+
+    # -- draws -----------------------------------------------------------
+    def roll(
+        self,
+        sides: int = 6,
+        *,
+        rule: str = "",
+        why: str = "",
+        faces: Sequence[str] | None = None,
+        log: bool = True,
+    ) -> int:
+        """Roll one die of ``sides`` faces; returns 1..sides (a face index for labelled dice)."""
+        forced = self._forced(sides, faces)
+        value = forced if forced is not None else self._random.randint(1, sides)
+        self.rolls += 1
+        self.draws += 1
+        if log and self.log is not None:
+            shown = faces[value - 1] if faces else value
+            self.log.emit(
+                "roll",
+                f"{why or 'roll'}: d{sides} -> {shown}" + (" (loaded)" if forced is not None else ""),
+                rule=rule,
+                sides=sides,
+                value=value,
+                loaded=forced is not None,
+            )
+        return value
+
+    def rolls_of(self, n: int, sides: int = 6, *, rule: str = "", why: str = "") -> list[int]:
+        """Roll ``n`` dice and log them as one event."""
+        values = []
+        forced_any = False
+        for _ in range(n):
+            forced = self._forced(sides, None)
+            forced_any |= forced is not None
+            values.append(forced if forced is not None else self._random.randint(1, sides))
+        self.rolls += n
+        self.draws += n
+        if self.log is not None and n:
+            self.log.emit(
+                "roll",
+                f"{why or 'roll'}: {n}d{sides} -> {' '.join(map(str, values))}" + (" (loaded)" if forced_any else ""),
+                rule=rule,
+                sides=sides,
+                values=values,
+            )
+        return values
+
+    def _note(self, what: str, rule: str, **data: Any) -> None:
+        self.draws += 1
+        if self.log is not None:
+            self.log.emit("draw", what, rule=rule, **data)
+
+    def randint(self, a: int, b: int, *, rule: str = "", why: str = "") -> int:
+        value = self._random.randint(a, b)
+        self._note(f"{why or 'random number'} in {a}..{b} -> {value}", rule, value=value)
+        return value
+
+    def uniform(self, a: float, b: float, *, rule: str = "", why: str = "") -> float:
+        value = self._random.uniform(a, b)
+        self._note(f"{why or 'random value'} in {a}..{b} -> {value:.3f}", rule, value=value)
+        return value
+
+    def choice(self, items: Sequence[T], *, rule: str = "", why: str = "") -> T:
+        if not items:
+            raise IndexError("choice from an empty sequence")
+        index = self._random.randrange(len(items))
+        self._note(f"{why or 'random choice'} -> {items[index]}", rule, index=index)
+        return items[index]
+
+    def shuffle(self, items: MutableSequence[Any], *, rule: str = "", why: str = "") -> None:
+        self._random.shuffle(items)
+        self._note(why or f"shuffled {len(items)} items", rule, size=len(items))
+
+    def sample(self, items: Sequence[T], k: int, *, rule: str = "", why: str = "") -> list[T]:
+        picked = self._random.sample(list(items), k)
+        self._note(why or f"picked {k} of {len(items)}", rule, size=len(items), k=k)
+        return picked
+
+    # -- state -----------------------------------------------------------
+    def getstate(self) -> tuple[Any, ...]:
+        return (self._random.getstate(), tuple(self.loaded), self.rolls, self.draws)
+
+    def setstate(self, state: tuple[Any, ...]) -> None:
+        inner, loaded, self.rolls, self.draws = state
+        self._random.setstate(inner)
+        self.loaded = deque(loaded)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> GameRNG:
+        import copy
+
+        new = GameRNG.__new__(GameRNG)
+        new.seed = self.seed
+        new._random = random.Random()
+        new._random.setstate(self._random.getstate())
+        new.loaded = deque(self.loaded)
+        new.log = copy.deepcopy(self.log, memo)
+        new.strict = self.strict
+        new.rolls = self.rolls
+        new.draws = self.draws
+        memo[id(self)] = new
+        return new

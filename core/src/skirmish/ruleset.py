@@ -1,0 +1,135 @@
+"""The base class every ruleset subclasses, and the record it registers with."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import attrs
+
+from skirmish.errors import SetupError
+
+if TYPE_CHECKING:
+    from skirmish.engine import Game
+    from skirmish.pipeline import Phase
+
+
+class Ruleset:
+    """A whole game. Subclass it, fill the class attributes, and override the hooks below.
+
+    Required: :meth:`create` (the initial state) and :meth:`start` (the first steps;
+    :class:`skirmish.pipeline.Rounds` runs rounds of :meth:`phases`). The engine stops
+    whenever a step asks a decision, and the game ends when a step calls
+    :meth:`Game.finish`.
+    """
+
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    version: ClassVar[str] = "0.0.0"
+    #: how many players a set-up may name (inclusive)
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    #: a game from the default set-up always ends within this many decisions
+    max_decisions: ClassVar[int] = 10_000
+    #: True when no player has hidden information (agents may then look ahead on a clone)
+    perfect_information: ClassVar[bool] = True
+
+    def __init__(self) -> None:
+        self.hooks: Any = None  # the plugin manager's hook relay, set by the registry
+
+    # -- set-up ----------------------------------------------------------------
+    def default_setup(self) -> dict[str, Any]:
+        """A complete set-up that starts a demo game with no files."""
+        return {"players": [f"player{i + 1}" for i in range(self.min_players)]}
+
+    def check_setup(self, setup: Mapping[str, Any]) -> dict[str, Any]:
+        """Validate and complete ``setup``; raise :class:`SetupError` with one clear line."""
+        if not isinstance(setup, Mapping):
+            raise SetupError("the set-up must be a table of settings")
+        players = setup.get("players")
+        if not isinstance(players, list) or not all(isinstance(p, str) and p for p in players):
+            raise SetupError("set-up 'players' must be a list of player names")
+        if len(set(players)) != len(players):
+            raise SetupError("set-up 'players' names a player twice")
+        if not self.min_players <= len(players) <= self.max_players:
+            wanted = (str(self.min_players) if self.min_players == self.max_players
+                      else f"{self.min_players} to {self.max_players}")
+            raise SetupError(f"{self.name} is played by {wanted} players, the set-up names {len(players)}")
+        return dict(setup)
+
+    def players(self, setup: Mapping[str, Any]) -> list[str]:
+        """The players (sides) of a checked set-up, in seat order."""
+        return list(setup["players"])
+
+    # -- play --------------------------------------------------------------------
+    def create(self, game: Game) -> Any:
+        """Build the initial state (plain attrs data) from ``game.setup``; may roll ``game.rng``."""
+        raise NotImplementedError
+
+    def start(self, game: Game) -> None:
+        """Schedule the first steps of the game."""
+        from skirmish.pipeline import Rounds
+
+        game.schedule(Rounds())
+
+    def phases(self) -> Mapping[str, Phase]:
+        """The phases of a round by name, in their usual order."""
+        return {}
+
+    def phase_order(self, game: Game) -> list[str]:
+        """The phases of this round, in order (override to roll or choose it)."""
+        return list(self.phases())
+
+    def end_of_round(self, game: Game) -> None:
+        """Called after every round (check victory here, call ``game.finish``)."""
+
+    def out_of_steps(self, game: Game) -> None:
+        """Called when nothing is scheduled and the game has not ended."""
+
+    # -- seeing -------------------------------------------------------------------
+    def view(self, game: Game, player: str | None) -> Any:
+        """What ``player`` may see of the state as plain data (``None``: everything)."""
+        from skirmish.engine import canonical
+
+        return canonical(game.state)
+
+    def describe(self, game: Game, player: str | None) -> str:
+        """The state as a person reads it."""
+        import json
+
+        return json.dumps(self.view(game, player), indent=1, sort_keys=True)
+
+    def digest_data(self, game: Game) -> Any:
+        """What the state digest covers (default: the whole state)."""
+        return game.state
+
+    def determinize(self, game: Game, player: str) -> Game:
+        """A clone of ``game`` holding only what ``player`` knows (hidden parts re-dealt at random).
+
+        The default suits perfect-information games; rulesets with hidden cards override it.
+        """
+        if not self.perfect_information:
+            raise NotImplementedError(f"{self.name} hides information; it must override determinize()")
+        return game.clone()
+
+    def summary(self, game: Game) -> dict[str, float]:
+        """Extra per-game figures for ``skirmish simulate`` (e.g. units lost)."""
+        return {}
+
+
+@attrs.frozen
+class RulesetSpec:
+    """What a plugin registers: the ruleset's names and a factory that builds it."""
+
+    name: str
+    title: str
+    version: str
+    factory: Callable[[], Ruleset]
+    package: str = ""
+    description: str = ""
+
+    @classmethod
+    def of(cls, ruleset_class: type[Ruleset], *, package: str = "", description: str = "") -> RulesetSpec:
+        doc = (ruleset_class.__doc__ or "").strip().splitlines()
+        return cls(ruleset_class.name, ruleset_class.title, ruleset_class.version, ruleset_class, package,
+                   description or (doc[0] if doc else ""))
