@@ -8,6 +8,8 @@ specifies, is left out with a warning naming it; the others still work.
 
 from __future__ import annotations
 
+import importlib
+import os
 import warnings
 from collections.abc import Iterable
 from importlib import metadata
@@ -33,7 +35,9 @@ def make_plugin_manager(*, entry_points: bool = True, plugins: Iterable[tuple[st
                         strict: bool = False) -> pluggy.PluginManager:
     """A new plugin manager with core hookspecs and the installed plugins.
 
-    ``plugins`` are extra ``(name, module_or_object)`` pairs (tests use them).
+    ``plugins`` are extra ``(name, module_or_object)`` pairs (tests use them); the
+environment variable ``SKIRMISH_PLUGINS`` names more modules to register
+(comma-separated), like ``PYTEST_PLUGINS``, so a plugin can be tried uninstalled.
     ``strict`` turns a broken plugin into a :class:`PluginError` instead of a warning.
     """
     pm = pluggy.PluginManager(PROJECT)
@@ -52,6 +56,11 @@ def make_plugin_manager(*, entry_points: bool = True, plugins: Iterable[tuple[st
                 _fail(pm, ep.name, f"failed to load ({type(exc).__name__}: {exc})", strict)
                 continue
             candidates.append((ep.name, plugin, ep.dist))
+    for module_name in filter(None, (m.strip() for m in os.environ.get("SKIRMISH_PLUGINS", "").split(","))):
+        try:
+            candidates.append((module_name, importlib.import_module(module_name), None))
+        except Exception as exc:  # noqa: BLE001
+            _fail(pm, module_name, f"(from SKIRMISH_PLUGINS) failed to load ({type(exc).__name__}: {exc})", strict)
     candidates.extend((name, obj, None) for name, obj in plugins)
     for name, plugin, dist in candidates:
         try:
