@@ -112,6 +112,14 @@ class Ruleset:
             raise NotImplementedError(f"{self.name} hides information; it must override determinize()")
         return game.clone()
 
+    def secrets(self, game: Game, player: str) -> list[str]:
+        """Strings naming what only ``player`` may know now (e.g. ids of the cards in their hand).
+
+        The conformance suite checks that no other player's view or log shows any of them,
+        so make them unique (card instance ids rather than card names).
+        """
+        return []
+
     def summary(self, game: Game) -> dict[str, float]:
         """Extra per-game figures for ``skirmish simulate`` (e.g. units lost)."""
         return {}
