@@ -37,6 +37,16 @@ class Ruleset:
     def __init__(self) -> None:
         self.hooks: Any = None  # the plugin manager's hook relay, set by the registry
 
+    def extend_content(self, content: dict[str, Any]) -> dict[str, Any]:
+        """Let plugins change raw content (``skirmish_extend_content``) before it is built; returns it.
+
+        Load content lazily (e.g. in a ``functools.cached_property``): the registry sets
+        ``hooks`` after building the ruleset.
+        """
+        if self.hooks is not None:
+            self.hooks.skirmish_extend_content(ruleset=self.name, content=content)
+        return content
+
     # -- set-up ----------------------------------------------------------------
     def default_setup(self) -> dict[str, Any]:
         """A complete set-up that starts a demo game with no files."""

@@ -1,0 +1,140 @@
+"""skirmish benchmarks: prints figures (never asserted in tests).
+
+    python benchmarks/run.py [--games N] [--memory-games N] [--ruleset NAME]
+
+Reports the machine, then: start-up of ``skirmish --help`` against ``python -c
+"import click"`` (goal: ratio under 1.5), exact dice-pool odds time, geometry
+operations per second, random-agent games per second, and memory across many
+simulated games (goal: no growth).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import os
+import platform
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+import timeit
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+
+def machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return f"{platform.system()} {platform.release()}, {cpu}, {os.cpu_count()} cpus, Python {platform.python_version()}"
+
+
+def startup(runs: int = 15) -> None:
+    exe = shutil.which("skirmish") or str(Path(sys.executable).parent / "skirmish")
+
+    def median(cmd: list[str]) -> float:
+        times = []
+        for _ in range(runs):
+            t = time.perf_counter()
+            subprocess.run(cmd, capture_output=True, check=True)
+            times.append(time.perf_counter() - t)
+        return statistics.median(times)
+
+    base = median([sys.executable, "-c", "import click"])
+    ours = median([exe, "--help"])
+    print(f"start-up: skirmish --help {ours * 1000:.0f} ms, python -c 'import click' {base * 1000:.0f} ms, "
+          f"ratio {ours / base:.2f} (goal < 1.5)")
+
+
+def dice() -> None:
+    from skirmish.dice import odds
+
+    def fresh() -> object:
+        odds._per_die_outcomes.cache_clear() if hasattr(odds, "_per_die_outcomes") else None
+        return odds.pool_hits(10, 4, reroll="misses", extra_on_six=1)
+
+    n = 2000
+    t = timeit.timeit(lambda: odds.pool_hits(10, 4, reroll="misses", extra_on_six=1), number=n) / n
+    t2 = timeit.timeit(lambda: odds.pool_hits(30, 5, reroll="ones"), number=200) / 200
+    print(f"dice odds: 10-die pool, re-roll misses, extra hit on 6s: {t * 1e3:.3f} ms; 30-die pool: {t2 * 1e3:.3f} ms")
+
+
+def geometry() -> None:
+    script = HERE / "bench_geometry.py"
+    if script.exists():
+        out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True)
+        for line in out.stdout.splitlines():
+            if line.strip() and not line.startswith(("machine", "Machine", "#")):
+                print(f"geometry: {line.strip()}")
+
+
+def games(ruleset: str, n: int) -> None:
+    from skirmish import Registry
+    from skirmish.runner import play_one
+
+    reg = Registry()
+    reg.ruleset(ruleset)
+    play_one(reg, ruleset, 0, ["random"])  # warm up
+    t = time.perf_counter()
+    decisions = 0
+    for seed in range(n):
+        decisions += play_one(reg, ruleset, seed, ["random"]).decisions
+    dt = time.perf_counter() - t
+    print(f"games: {n} random-agent games of {ruleset} in {dt:.2f} s = {n / dt:.0f} games/s "
+          f"({decisions / n:.0f} decisions/game, one process)")
+
+
+def memory(ruleset: str, n: int) -> None:
+    import tracemalloc
+
+    from skirmish import Registry
+    from skirmish.runner import play_one
+
+    reg = Registry()
+    tracemalloc.start()
+    marks = {}
+    checkpoints = {n // 10, n // 2, n}
+    for seed in range(1, n + 1):
+        play_one(reg, ruleset, seed, ["random"])
+        if seed in checkpoints:
+            gc.collect()
+            marks[seed] = tracemalloc.get_traced_memory()[0]
+    tracemalloc.stop()
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    line = ", ".join(f"after {k} games {v / 1024:.0f} KiB" for k, v in sorted(marks.items()))
+    first, last = marks[min(marks)], marks[max(marks)]
+    print(f"memory: traced Python heap {line}; growth {(last - first) / 1024:+.0f} KiB; peak RSS {rss:.0f} MiB")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=500)
+    ap.add_argument("--memory-games", type=int, default=10_000)
+    ap.add_argument("--ruleset", default="tavern-brawl")
+    ap.add_argument("--skip", default="", help="comma list of: startup,dice,geometry,games,memory")
+    args = ap.parse_args()
+    skip = set(args.skip.split(","))
+    print(f"machine: {machine()}")
+    if "startup" not in skip:
+        startup()
+    if "dice" not in skip:
+        dice()
+    if "geometry" not in skip:
+        geometry()
+    if "games" not in skip:
+        games(args.ruleset, args.games)
+    if "memory" not in skip:
+        memory(args.ruleset, args.memory_games)
+
+
+if __name__ == "__main__":
+    main()
