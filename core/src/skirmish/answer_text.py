@@ -2,7 +2,8 @@
 
 For a list: the option's number (``2``), its value or its label (case-insensitive),
 or a unique prefix of a label. For a form: ``name=value`` pairs, or the values in
-field order (``3.5`` or ``left 2``). JSON is accepted for anything (``["a", 1]``).
+field order (``3.5`` or ``left 2``). JSON is accepted too: any value for a list
+(``["a", 1]``), an object for a form (``{"inches": 3}``).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ def parse_answer(decision: Decision, text: str) -> Answer:
 
 def _parse_option(decision: Decision, text: str) -> Answer:
     opts = decision.options
-    if text.isdigit():
+    if text.isdecimal():
         index = int(text)
         if 1 <= index <= len(opts):
             return opts[index - 1].value

@@ -59,7 +59,7 @@ class Param:
     low: float = 0
     high: float = 0
     choices: tuple[Any, ...] = ()
-    step: float = 0.01
+    step: float = attrs.field(default=0.01, validator=attrs.validators.gt(0))
     help: str = ""
 
     def check(self, value: Any) -> tuple[Any, str | None]:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from skirmish.decisions import Answer, Decision
-from skirmish.errors import IllegalAnswer
+from skirmish.errors import DiceError, IllegalAnswer
 from skirmish.events import Event, EventLog
 from skirmish.rng import GameRNG
 
@@ -107,11 +107,13 @@ class Game:
         self.players: tuple[str, ...] = tuple(ruleset.players(self.setup))
         self.log = EventLog(keep=keep_log)
         self.rng = GameRNG(seed, log=self.log)
+        dice = list(dice)
         self.rng.load(dice)
         self.stack: list[Step] = []
         self.pending: Decision | None = None
         self._waiting: Step | None = None
-        self.answers: list[dict[str, Any]] = []
+        # dice loaded at creation are recorded first (marked "start") so a replay loads them before set-up rolls
+        self.answers: list[dict[str, Any]] = [{"dice": dice, "start": True}] if dice else []
         self.result: Result | None = None
         self.round = 0
         self.phase = ""
@@ -166,6 +168,8 @@ class Game:
         value, err = decision.check(self, value)
         if err:
             raise IllegalAnswer(err)
+        # loaded dice may not fit the die they meet: keep a copy to put back if they do not
+        backup = self._backup() if self.rng.loaded else None
         self.answers.append({"player": decision.player, "value": value})
         self.decisions += 1
         option = decision.option_for(value) if decision.options else None
@@ -175,15 +179,41 @@ class Game:
                   player=decision.player, decision=decision.kind)
         step, self.pending, self._waiting = self._waiting, None, None
         assert step is not None
-        step.resume(self, value)
-        self.advance()
+        try:
+            step.resume(self, value)
+            self.advance()
+        except DiceError as exc:
+            if backup is None:
+                raise
+            self.__dict__.update(backup)
+            self.rng.loaded.clear()
+            raise DiceError(f"{exc}; the answer was not taken and the loaded dice were cleared") from None
 
-    def load_dice(self, values: Iterable[int | str]) -> None:
-        """Force the next die results; recorded with the answers so a replay repeats it."""
+    def _backup(self) -> dict[str, Any]:
+        """Everything an answer can change, copied (used only while loaded dice are pending)."""
+        memo: dict[int, Any] = {id(self.ruleset): self.ruleset}
+        if self.hooks is not None:
+            memo[id(self.hooks)] = self.hooks
+        saved = {key: copy.deepcopy(self.__dict__[key], memo) for key in _COPIED}
+        saved["log"].listeners = self.log.listeners
+        saved.update(pending=self.pending, answers=list(self.answers), decisions=self.decisions, round=self.round,
+                     phase=self.phase, result=self.result)
+        return saved
+
+    def load_dice(self, values: Iterable[int | str], *, replace: bool = False) -> None:
+        """Force the next die results; recorded with the answers so a replay repeats it.
+
+        ``replace`` first drops any loaded results not yet rolled (``load_dice([], replace=True)`` clears them).
+        """
         values = list(values)
-        self.answers.append({"dice": values})
+        entry: dict[str, Any] = {"dice": values}
+        if replace:
+            entry["replace"] = True
+            self.rng.loaded.clear()
+        self.answers.append(entry)
         self.rng.load(values)
-        self.emit("dice", f"next dice loaded: {', '.join(map(str, values))}", rule="Loaded dice")
+        shown = ", ".join(map(str, values)) if values else "none"
+        self.emit("dice", f"next dice {'set to' if replace else 'loaded'}: {shown}", rule="Loaded dice")
 
     def finish(self, winners: Iterable[str], reason: str, *, rule: str = "", scores: dict[str, float] | None = None
                ) -> None:

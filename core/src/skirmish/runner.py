@@ -155,10 +155,9 @@ def simulate(registry: Any, ruleset: str, n: int, agents: Sequence[str], *, seed
     records: list[GameRecord] = []
     workers = max(1, min(workers, os.cpu_count() or 1, n or 1))
     if workers == 1:
-        global _REGISTRY
-        _REGISTRY = registry
         for s in seeds:
-            records.extend(_chunk((ruleset, [s], list(agents), setup, alternate, max_decisions)))
+            names = list(agents)[::-1] if alternate and s % 2 else list(agents)
+            records.append(play_one(registry, ruleset, s, names, setup=setup, max_decisions=max_decisions))
             if progress:
                 progress(1)
     else:

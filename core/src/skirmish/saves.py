@@ -7,6 +7,7 @@ the old one), so a crash mid-write never loses the previous save.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
 import tomllib
@@ -16,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import tomli_w
 
-from skirmish.errors import IllegalAnswer, SaveError, SetupError
+from skirmish.errors import DiceError, IllegalAnswer, SaveError, SetupError
 
 if TYPE_CHECKING:
     from skirmish.engine import Game
@@ -61,6 +62,7 @@ def write_save(save: SaveFile, path: str | Path) -> None:
     path = Path(path)
     text = save.to_toml()
     directory = path.parent if str(path.parent) else Path(".")
+    tmp = ""
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
@@ -69,6 +71,9 @@ def write_save(save: SaveFile, path: str | Path) -> None:
             os.fsync(fh.fileno())
         os.replace(tmp, path)
     except OSError as exc:
+        if tmp:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
         raise SaveError(f"cannot write save file {path}: {exc.strerror or exc}") from None
 
 
@@ -107,6 +112,9 @@ def parse_save(data: dict[str, Any], where: str = "save") -> SaveFile:
     for i, answer in enumerate(data["answers"], 1):
         if not isinstance(answer, dict) or not ({"player", "value"} <= answer.keys() or "dice" in answer):
             raise SaveError(f"{where}: answer {i} is not a table with 'player' and 'value'")
+        dice = answer.get("dice", [])
+        if not isinstance(dice, list) or not all(isinstance(v, int | str) and not isinstance(v, bool) for v in dice):
+            raise SaveError(f"{where}: answer {i}: 'dice' must be a list of numbers or face names")
     agents = data.get("agents", {})
     if not isinstance(agents, dict):
         raise SaveError(f"{where}: 'agents' must be a table")
@@ -125,19 +133,25 @@ def replay(save: SaveFile, ruleset: Ruleset, *, upto: int | None = None, check_v
     if check_version and save.ruleset_version != ruleset.version:
         raise SaveError(f"{where} was made with {save.ruleset} {save.ruleset_version}; "
                         f"installed is {ruleset.version}")
+    answers = save.answers if upto is None else save.answers[:upto]
+    first = 0  # dice loaded when the game was created come first, marked "start"
+    while first < len(answers) and "dice" in answers[first] and answers[first].get("start"):
+        first += 1
     try:
-        game = Game(ruleset, save.setup, seed=save.seed, hooks=hooks)
+        game = Game(ruleset, save.setup, seed=save.seed, hooks=hooks,
+                    dice=[v for entry in answers[:first] for v in entry["dice"]])
     except SetupError as exc:
         raise SaveError(f"{where}: its set-up is not valid: {exc}") from None
-    answers = save.answers if upto is None else save.answers[:upto]
-    for i, entry in enumerate(answers, 1):
+    for i, entry in enumerate(answers[first:], first + 1):
         if "dice" in entry:
-            game.load_dice(entry["dice"])
+            game.load_dice(entry["dice"], replace=bool(entry.get("replace", False)))
             continue
         if game.pending is None:
             raise SaveError(f"{where}: answer {i} comes after the game ended")
         try:
             game.answer(entry["value"], entry["player"])
+        except DiceError as exc:
+            raise SaveError(f"{where}: answer {i}: {exc}") from None
         except IllegalAnswer as exc:
             raise SaveError(f"{where}: answer {i} ({entry['player']}: {entry['value']!r}) is illegal: {exc}") from None
     if check_digest and upto is None and game.digest() != save.digest:
