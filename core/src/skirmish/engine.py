@@ -186,7 +186,7 @@ class Game:
             if backup is None:
                 raise
             self.__dict__.update(backup)
-            self.rng.loaded.clear()
+            self.load_dice([], replace=True)  # recorded, so the save still replays
             raise DiceError(f"{exc}; the answer was not taken and the loaded dice were cleared") from None
 
     def _backup(self) -> dict[str, Any]:

@@ -276,6 +276,8 @@ def expire_all(obj: Any, scope: str, *, log: EventLog | None = None, rule: str =
             continue
         seen.add(id(item))
         if cls is list or cls is tuple:
+            if item and type(item[0]) in atoms:
+                continue  # a list of plain values (card ids, numbers) holds no keywords
             stack.extend(item)
         elif cls is dict:
             stack.extend(item.values())

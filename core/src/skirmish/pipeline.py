@@ -31,9 +31,7 @@ class Phase:
 
 def expire(game: Game, scope: str) -> None:
     """Remove temporary keywords that last until the end of ``scope`` ("phase", "round", "game")."""
-    from skirmish.keywords import expire_all
-
-    expire_all(game.state, scope)
+    game.ruleset.expire_keywords(game, scope)
 
 
 @attrs.define(slots=True)

@@ -90,6 +90,15 @@ class Ruleset:
         """The phases of this round, in order (override to roll or choose it)."""
         return list(self.phases())
 
+    def expire_keywords(self, game: Game, scope: str) -> None:
+        """Remove keywords that last until the end of ``scope``; the default finds every KeywordSet in the state.
+
+        Override to visit only where keywords live when the state is large.
+        """
+        from skirmish.keywords import expire_all
+
+        expire_all(game.state, scope, log=game.log, rule=f"End of {scope}")
+
     def end_of_round(self, game: Game) -> None:
         """Called after every round (check victory here, call ``game.finish``)."""
 
@@ -113,9 +122,10 @@ class Ruleset:
         """What the state digest covers (default: the whole state)."""
         return game.state
 
-    def determinize(self, game: Game, player: str) -> Game:
+    def determinize(self, game: Game, player: str, *, sample: int = 0) -> Game:
         """A clone of ``game`` holding only what ``player`` knows (hidden parts re-dealt at random).
 
+        ``sample`` numbers different re-deals for the same position (for averaging).
         The default suits perfect-information games; rulesets with hidden cards override it.
         """
         if not self.perfect_information:

@@ -114,11 +114,11 @@ class DiceRace(Ruleset):
     def secrets(self, game: Game, player: str) -> list[str]:
         return list(game.state.runners[player].hand.cards)
 
-    def determinize(self, game: Game, player: str) -> Game:
+    def determinize(self, game: Game, player: str, *, sample: int = 0) -> Game:
         clone = game.clone()
         unseen = [c for p, r in clone.state.runners.items() if p != player for c in r.hand.cards]
         unseen += clone.state.deck.draw_pile
-        random.Random(game.decisions).shuffle(unseen)
+        random.Random(game.decisions * 1_000 + sample).shuffle(unseen)
         for p, r in clone.state.runners.items():
             if p != player:
                 r.hand.cards = [unseen.pop() for _ in r.hand.cards]
