@@ -57,6 +57,10 @@ class View:
         assert self.decision is not None
         return self.decision.check(self._game, answer)[1]
 
+    def describe(self) -> str:
+        """The state as this player reads it (the ruleset's text)."""
+        return self._game.ruleset.describe(self._game, self.player)
+
     def sandbox(self, sample: int = 0) -> Game:
         """A clone of the game as this player knows it (hidden information re-dealt; ``sample`` varies the deal)."""
         return self._game.ruleset.determinize(self._game, self.player, sample=sample)

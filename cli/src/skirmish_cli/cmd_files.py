@@ -1,0 +1,67 @@
+"""``skirmish show`` and ``skirmish replay``: reading save files (never writing them)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+
+@click.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--as", "as_player", metavar="PLAYER", help="Show only what PLAYER may see (default: everything).")
+@click.option("--json", "as_json", is_flag=True, help="Print the game's view as JSON.")
+def show(file: str, as_player: str | None, as_json: bool) -> int:
+    """Show the state of the game saved in FILE."""
+    from skirmish_cli import render
+    from skirmish_cli.common import load_game
+    from skirmish_cli.registry import get_registry
+
+    save, game = load_game(get_registry(), file)
+    if as_player is not None and as_player not in game.players:
+        raise click.BadParameter(f"no player '{as_player}' in this game (players: {', '.join(game.players)})",
+                                 param_hint="'--as'")
+    if as_json:
+        click.echo(render.to_json(game.view(as_player)))
+        return 0
+    click.echo(render.header(game))
+    if save.agents:
+        click.echo(render.seats_line(save.agents))
+    click.echo(render.waiting_line(game))
+    click.echo(game.ruleset.describe(game, as_player))
+    return 0
+
+
+@click.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print the outcome as JSON.")
+@click.option("--log", "with_log", is_flag=True, help="Print the full event log too.")
+def replay(file: str, as_json: bool, with_log: bool) -> int:
+    """Replay the game saved in FILE, check that it ends where it was saved, and print the outcome."""
+    from skirmish_cli import render
+    from skirmish_cli.common import load_game
+    from skirmish_cli.registry import get_registry
+
+    save, game = load_game(get_registry(), file)  # a digest mismatch is an error line here
+    result = game.result
+    if as_json:
+        data: dict[str, Any] = {
+            "file": file, "ruleset": game.ruleset.name, "ruleset_version": game.ruleset.version, "seed": game.seed,
+            "players": list(game.players), "agents": save.agents, "finished": result is not None,
+            "winners": list(result.winners) if result else [], "draw": bool(result and result.draw),
+            "reason": result.reason if result else "", "rounds": game.round, "decisions": game.decisions,
+            "dice": game.rng.rolls, "events": len(game.log), "digest": game.digest(), "digest_ok": True,
+            "pending": ({"player": game.pending.player, "kind": game.pending.kind, "prompt": game.pending.prompt}
+                        if game.pending else {}),
+        }
+        if with_log:
+            data["log"] = [ev.to_dict() for ev in game.log]
+        click.echo(render.to_json(data))
+        return 0
+    if with_log:
+        for ev in game.log:
+            click.echo(render.event_line(ev, seq=True))
+    click.echo(render.header(game))
+    click.echo(f"{game.rng.rolls} dice rolled, {len(game.log)} events; the replay matches the save")
+    click.echo(render.result_line(game) if result else f"unfinished: {render.waiting_line(game)}")
+    return 0

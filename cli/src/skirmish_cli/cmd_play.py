@@ -1,0 +1,141 @@
+"""``skirmish play`` and ``skirmish resume``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import click
+
+if TYPE_CHECKING:
+    from skirmish.engine import Game
+    from skirmish.plugins import Registry
+
+
+def _seat_options(fn: Callable[..., Any]) -> Callable[..., Any]:
+    fn = click.option("--as", "as_player", metavar="PLAYER",
+                      help="Play (or watch) as PLAYER: the human sits there, events are shown as PLAYER sees them.")(fn)
+    fn = click.option("--script", type=click.Path(dir_okay=False), metavar="FILE",
+                      help="Answers for the human seats, one per line as typed at the prompt "
+                           "('player: answer' lines for one player); the prompt takes over when it runs out.")(fn)
+    fn = click.option("--players", "players", multiple=True, metavar="A,B",
+                      help="Agents seated in player order (a short list cycles), e.g. human,ai.")(fn)
+    return fn
+
+
+@click.command()
+@click.argument("ruleset")
+@click.option("--seed", type=int, help="Seed of the game's dice (default: random, and printed).")
+@_seat_options
+@click.option("--vs", "vs", metavar="AGENT", help="Shorthand for --players human,AGENT.")
+@click.option("--setup", "setup_file", type=click.Path(dir_okay=False), metavar="FILE.toml",
+              help="A set-up file (armies, scenario, options) instead of the ruleset's default.")
+@click.option("--dice", "dice", metavar="6,1,4", help="Load the next die rolls (numbers or face names).")
+@click.option("--save", "save", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Save here after every answer (default: an autosave file, printed at the start).")
+@click.option("--overwrite", is_flag=True, help="Let --save replace an existing file.")
+def play(ruleset: str, seed: int | None, players: Sequence[str], vs: str | None, setup_file: str | None,
+         dice: str | None, save: str | None, overwrite: bool, script: str | None, as_player: str | None) -> int:
+    """Play a game of RULESET: interactive at a terminal, or line by line from piped input.
+
+    The game is saved after every answer. At the prompt type 'help' for the commands
+    (undo, show, log, why, dice, save, quit).
+    """
+    import secrets
+
+    from skirmish.errors import SkirmishError
+    from skirmish_cli.common import autosave_path, load_setup, new_game, parse_dice, split_names
+    from skirmish_cli.registry import get_registry
+
+    registry = get_registry()
+    registry.ruleset(ruleset)  # an unknown name fails before anything else
+    names = split_names(players)
+    if vs and names:
+        raise click.UsageError("give --players or --vs, not both")
+    setup = load_setup(setup_file)
+    loaded = parse_dice(dice) if dice else []
+    path: Path | None = None
+    if save:
+        path = Path(save).expanduser()
+        if path.exists() and not overwrite:
+            raise SkirmishError(f"{path} already exists: carry on with 'skirmish resume {path}', "
+                                "or add --overwrite to replace it")
+    if seed is None:
+        seed = secrets.randbelow(1_000_000)
+    game = new_game(registry, ruleset, setup, setup_file, seed, loaded)
+    if vs:
+        names = ["human"] + [vs] * (len(game.players) - 1)
+    seats = _seats(registry, game, names, as_player)
+    if path is None:
+        path = autosave_path(ruleset)
+    return _run(registry, game, seats, path, script, as_player, resumed=False)
+
+
+@click.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@_seat_options
+def resume(file: str, players: Sequence[str], script: str | None, as_player: str | None) -> int:
+    """Carry on the game saved in FILE (saving back to FILE after every answer).
+
+    The players sit as they did when the game was saved, unless --players says otherwise.
+    """
+    from skirmish_cli import render
+    from skirmish_cli.common import load_game, split_names
+    from skirmish_cli.registry import get_registry
+
+    registry = get_registry()
+    save, game = load_game(registry, file)  # any problem stops here, with the file untouched
+    if game.over:
+        click.echo(render.header(game))
+        click.echo(render.result_line(game))
+        return 0
+    names = split_names(players)
+    if not names and set(save.agents) == set(game.players):
+        from skirmish_cli.common import check_agents
+
+        check_agents(registry, list(save.agents.values()), game.ruleset.name)
+        seats = {p: save.agents[p] for p in game.players}
+    else:
+        seats = _seats(registry, game, names, as_player)
+    return _run(registry, game, seats, Path(file), script, as_player, resumed=True)
+
+
+def _seats(registry: Registry, game: Game, names: list[str], as_player: str | None) -> dict[str, str]:
+    from skirmish_cli.common import check_agents, seat
+    from skirmish_cli.registry import ai_or_random
+
+    rs = game.ruleset.name
+    if as_player is not None and as_player not in game.players:
+        raise click.BadParameter(f"no player '{as_player}' in this game (players: {', '.join(game.players)})",
+                                 param_hint="'--as'")
+    if names:
+        seats = seat(names, game.players)
+    elif as_player is not None:
+        other = ai_or_random(registry, rs)
+        seats = {p: "human" if p == as_player else other for p in game.players}
+    else:  # one human in the first seat, the default opponent in every other
+        seats = seat(["human"] + [ai_or_random(registry, rs)] * (len(game.players) - 1), game.players)
+    check_agents(registry, sorted(set(seats.values())), rs)
+    return seats
+
+
+def _run(registry: Registry, game: Game, seats: dict[str, str], path: Path, script: str | None,
+         as_player: str | None, *, resumed: bool) -> int:
+    from skirmish_cli import render
+    from skirmish_cli.registry import is_interactive
+    from skirmish_cli.session import Session
+
+    rs = game.ruleset.name
+    humans = [p for p, a in seats.items() if is_interactive(registry, a, rs)]
+    if as_player is not None and humans and as_player not in humans:
+        raise click.BadParameter(f"{as_player} is played by '{seats[as_player]}'; --as names a human seat "
+                                 "(or watches a game without humans)", param_hint="'--as'")
+    if script is not None and not humans and "scripted" not in seats.values():
+        raise click.BadParameter("no human seat to answer from the script", param_hint="'--script'")
+    session = Session(registry, game, seats, path, script=script, viewer=as_player)
+    click.echo(render.header(game) if resumed else
+               f"{game.ruleset.title or rs} ({rs} {game.ruleset.version}), seed {game.seed}")
+    click.echo(render.seats_line(seats))
+    click.echo(f"saving to {path} after every answer" + ("; type 'help' at the prompt" if humans else ""))
+    return session.run(resumed=resumed)

@@ -1,0 +1,82 @@
+"""``skirmish simulate``: many games between agents, in parallel processes, and a summary."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import click
+
+
+@click.command()
+@click.argument("ruleset")
+@click.option("-n", "--games", "n", type=click.IntRange(min=1), required=True, help="How many games.")
+@click.option("--players", "players", multiple=True, metavar="A,B",
+              help="Agents seated in player order (a short list cycles; default: the ruleset's ai, else random).")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the first game (then seed+1, ...).")
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True, help="Processes to use.")
+@click.option("--alternate", is_flag=True, help="Reverse the seating every other game (fair first-player tests).")
+@click.option("--setup", "setup_file", type=click.Path(dir_okay=False), metavar="FILE.toml",
+              help="A set-up file instead of the ruleset's default.")
+@click.option("--max-decisions", type=click.IntRange(min=1), help="Stop a game after this many decisions.")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+def simulate(ruleset: str, n: int, players: Sequence[str], seed: int, workers: int, alternate: bool,
+             setup_file: str | None, max_decisions: int | None, as_json: bool) -> int:
+    """Play N games of RULESET between agents and summarise them: wins per side and per agent,
+    draws, game length, dice rolled, speed."""
+    from skirmish.errors import SetupError
+    from skirmish.runner import simulate as run
+    from skirmish_cli import render
+    from skirmish_cli.common import check_agents, load_setup, split_names
+    from skirmish_cli.registry import ai_or_random, get_registry
+
+    registry = get_registry()
+    rs = registry.ruleset(ruleset)
+    names = split_names(players) or [ai_or_random(registry, ruleset)]
+    check_agents(registry, names, ruleset)
+    for name in names:
+        if registry.agent_spec(name, ruleset).interactive:
+            raise click.BadParameter(f"'{name}' asks a person at the keyboard; simulate needs agents that play "
+                                     "by themselves", param_hint="'--players'")
+    setup = load_setup(setup_file)
+    if setup is not None:
+        try:
+            setup = rs.check_setup(setup)
+        except SetupError as exc:
+            raise SetupError(f"set-up {setup_file}: {exc}") from None
+    with _progress(n) as advance:
+        summary, _records = run(registry, ruleset, n, names, seed=seed, workers=workers, setup=setup,
+                                alternate=alternate, max_decisions=max_decisions, progress=advance)
+    if as_json:
+        data = summary.to_dict()
+        data.update({"seed": seed, "agents": names})
+        click.echo(render.to_json(data))
+    else:
+        click.echo(render.summary_text(summary, seed, names))
+    return 0
+
+
+class _progress:
+    """A rich progress bar on stderr when stderr is a terminal (rich imported only then); else nothing."""
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+        self.bar: Any = None
+
+    def __enter__(self) -> Callable[[int], None] | None:
+        stream = sys.stderr
+        if stream is None or not stream.isatty():
+            return None
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+        self.bar = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                            console=Console(file=stream), transient=True)
+        self.bar.start()
+        task = self.bar.add_task("games", total=self.total)
+        return lambda k: self.bar.advance(task, k)
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.stop()

@@ -1,0 +1,143 @@
+"""Helpers shared by the commands: seats, loaded dice, set-up files, save paths, loading saves."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import click
+
+if TYPE_CHECKING:
+    from skirmish.engine import Game
+    from skirmish.plugins import Registry
+    from skirmish.saves import SaveFile
+
+
+def split_names(values: Iterable[str]) -> list[str]:
+    """``("human,ai", "random")`` -> ``["human", "ai", "random"]`` (repeated options and commas both work)."""
+    out = []
+    for value in values:
+        for name in value.split(","):
+            name = name.strip()
+            if not name:
+                raise click.BadParameter(f"an empty agent name in {value!r}", param_hint="'--players'")
+            out.append(name)
+    return out
+
+
+def check_agents(registry: Registry, names: Sequence[str], ruleset: str) -> None:
+    """Every agent name must exist for ``ruleset`` (a usage error names the usable ones)."""
+    from skirmish.errors import SkirmishError
+
+    for name in names:
+        try:
+            registry.agent_spec(name, ruleset)
+        except SkirmishError as exc:
+            raise click.BadParameter(str(exc), param_hint="'--players'") from None
+
+
+def seat(names: Sequence[str], players: Sequence[str]) -> dict[str, str]:
+    """Seat the agents in order, a short list cycling: ``{player: agent}``."""
+    if len(names) > len(players):
+        raise click.BadParameter(f"{len(names)} agents named for {len(players)} players ({', '.join(players)})",
+                                 param_hint="'--players'")
+    return {p: names[i % len(names)] for i, p in enumerate(players)}
+
+
+def parse_dice(text: str) -> list[int | str]:
+    """``"6,1,4"`` or ``"6 1 skull"`` -> ``[6, 1, "skull"]`` (numbers or face names)."""
+    from skirmish.errors import DiceError
+
+    out: list[int | str] = []
+    for word in text.replace(",", " ").split():
+        if word.lstrip("-").isdigit():
+            value = int(word)
+            if value < 1:
+                raise DiceError(f"a loaded die shows 1 or more, not {value}")
+            out.append(value)
+        else:
+            out.append(word)
+    if not out:
+        raise DiceError("no dice given (write them like 6,1,4)")
+    return out
+
+
+def load_setup(path: str | None) -> dict[str, Any] | None:
+    if path is None:
+        return None
+    from skirmish.content import load_toml
+
+    return load_toml(path)
+
+
+def new_game(registry: Registry, ruleset_name: str, setup: dict[str, Any] | None, setup_file: str | None, seed: int,
+             dice: Sequence[int | str] = ()) -> Game:
+    """Start a game; a bad set-up is one line naming the file."""
+    from skirmish.engine import Game
+    from skirmish.errors import SetupError
+
+    ruleset = registry.ruleset(ruleset_name)
+    if setup is not None:
+        try:
+            setup = ruleset.check_setup(setup)
+        except SetupError as exc:
+            raise SetupError(f"set-up {setup_file}: {exc}") from None
+    return Game(ruleset, setup, seed=seed, dice=dice)
+
+
+def data_dir() -> Path:
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "skirmish"
+
+
+def autosave_path(ruleset: str) -> Path:
+    """``$XDG_DATA_HOME/skirmish/autosave/<ruleset>.toml``, or the next free ``<ruleset>-N.toml``.
+
+    A file holding an unfinished (or unreadable) game is never taken: a new game must not
+    overwrite a saved one.
+    """
+    from skirmish.errors import SkirmishError
+    from skirmish.saves import read_save
+
+    folder = data_dir() / "autosave"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise SkirmishError(f"cannot create the autosave folder {folder}: {exc.strerror or exc}") from None
+    for n in range(1, 1000):
+        path = folder / (f"{ruleset}.toml" if n == 1 else f"{ruleset}-{n}.toml")
+        if not path.exists():
+            return path
+        try:
+            if read_save(path).finished:
+                return path
+        except SkirmishError:
+            continue
+    raise SkirmishError(f"{folder} holds 999 unfinished {ruleset} games; resume or delete some, or use --save FILE")
+
+
+def load_game(registry: Registry, path: str | Path, *, check_digest: bool = True) -> tuple[SaveFile, Game]:
+    """Read and replay a save file; any problem is one :class:`SaveError` line (the file is only read)."""
+    from skirmish.errors import SaveError, SkirmishError
+    from skirmish.saves import read_save, replay
+
+    save = read_save(path)
+    try:
+        ruleset = registry.ruleset(save.ruleset)
+    except SkirmishError as exc:
+        raise SaveError(f"{path}: {exc}") from None
+    try:
+        game = replay(save, ruleset, where=str(path), check_digest=check_digest)
+    except SaveError:
+        raise
+    except SkirmishError as exc:
+        raise SaveError(f"{path} cannot be replayed: {exc}") from None
+    return save, game
+
+
+def resume_hint(path: Path | str) -> str:
+    import shlex
+
+    return f"skirmish resume {shlex.quote(str(path))}"

@@ -1,0 +1,80 @@
+"""The plugin registry as the CLI sees it: built once per invocation, warnings as one line each."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import click
+
+if TYPE_CHECKING:
+    from skirmish.commands import CommandSpec
+    from skirmish.plugins import Registry
+
+_KEY = "skirmish.registry"
+
+
+def get_registry() -> Registry:
+    """The registry of this invocation (fresh per invocation, so ``SKIRMISH_PLUGINS`` is read each time)."""
+    ctx = click.get_current_context(silent=True)
+    root = ctx.find_root() if ctx is not None else None
+    if root is not None and _KEY in root.meta:
+        return root.meta[_KEY]
+    registry = build_registry()
+    if root is not None:
+        root.meta[_KEY] = registry
+    return registry
+
+
+def build_registry() -> Registry:
+    """A new registry; a plugin that fails to load is reported as one ``warning:`` line and left out."""
+    import warnings
+
+    from skirmish.plugins import PluginWarning, Registry
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", PluginWarning)
+        registry = Registry()
+    for w in caught:
+        if issubclass(w.category, PluginWarning):
+            click.echo(f"warning: {w.message}", err=True)
+        else:
+            warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
+    return registry
+
+
+def plugin_command(spec: CommandSpec) -> click.Command:
+    """The click command a plugin registered (checked, so a bad record is one error line)."""
+    from skirmish.errors import PluginError
+
+    if not isinstance(spec.command, click.Command):
+        raise PluginError(f"the plugin command '{spec.name}' is not a click command "
+                          f"(got {type(spec.command).__name__})")
+    return spec.command
+
+
+def ai_or_random(registry: Registry, ruleset: str) -> str:
+    """The default opponent: the ruleset's ``ai`` agent when one is registered, else ``random``."""
+    return "ai" if ("ai", ruleset) in registry.agents or ("ai", "") in registry.agents else "random"
+
+
+def is_interactive(registry: Registry, agent: str, ruleset: str) -> bool:
+    return bool(registry.agent_spec(agent, ruleset).interactive)
+
+
+def owners(registry: Registry) -> dict[str, dict[str, list[str]]]:
+    """What each plugin registered: plugin name -> {"rulesets": [...], "agents": [...], "commands": [...]}."""
+    out: dict[str, dict[str, list[str]]] = {}
+    hook = registry.pm.hook
+    for what, caller in (("rulesets", hook.skirmish_register_rulesets), ("agents", hook.skirmish_register_agents),
+                         ("commands", hook.skirmish_register_commands)):
+        for impl in caller.get_hookimpls():
+            try:
+                records: Any = impl.function() or []
+            except Exception:  # noqa: BLE001 - the registry already accepted these; be safe when listing
+                continue
+            names = []
+            for r in records:
+                scope = getattr(r, "rulesets", ())
+                names.append(f"{r.name} ({', '.join(scope)})" if scope else r.name)
+            out.setdefault(impl.plugin_name, {}).setdefault(what, []).extend(names)
+    return out

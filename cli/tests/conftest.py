@@ -1,0 +1,23 @@
+"""Shared fixtures: the tiny test ruleset loaded through SKIRMISH_PLUGINS, a private data folder."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).parent
+if str(HERE) not in sys.path:  # cli_helpers and the test plugins (tiny_ruleset...) import by name
+    sys.path.insert(0, str(HERE))
+
+
+@pytest.fixture(autouse=True)
+def tiny_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """Every test: plugins = the tiny ruleset, autosaves under tmp_path, cwd = tmp_path."""
+    monkeypatch.setenv("SKIRMISH_PLUGINS", "tiny_ruleset")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.delenv("SKIRMISH_DEBUG", raising=False)
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+

@@ -1,0 +1,60 @@
+"""``skirmish roll``: seeded rolls, exact odds, JSON, bad expressions."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+from cli_helpers import assert_one_error, invoke
+
+
+def test_a_seeded_roll_repeats() -> None:
+    first = invoke("roll", "3d6+2", "--seed", "7")
+    assert first.exit_code == 0
+    assert first.stdout == invoke("roll", "3d6+2", "--seed", "7").stdout
+    assert first.stdout.startswith("3d6 [") and "+ 2 =" in first.stdout
+    assert "seed 7" in first.stdout
+
+
+def test_the_expression_may_be_split_over_arguments() -> None:
+    assert invoke("roll", "2d6", "+", "1", "--seed", "3").stdout == invoke("roll", "2d6+1", "--seed", "3").stdout
+
+
+def test_roll_json() -> None:
+    data = json.loads(invoke("roll", "10d6>=4!rx", "--seed", "1", "--json").stdout)
+    assert data["expr"] == "10d6>=4!rx" and data["seed"] == 1
+    assert isinstance(data["value"], int) and data["rolls"]
+
+
+def test_a_single_die_shows_its_total() -> None:
+    out = invoke("roll", "d6", "--seed", "2").stdout.splitlines()[0]
+    assert out.startswith("d6 [") and " = " in out
+
+
+def test_odds_text() -> None:
+    result = invoke("roll", "2d6", "--odds")
+    assert result.exit_code == 0
+    assert "mean 7" in result.stdout
+    assert "1/6" in result.stdout and "16.67%" in result.stdout  # P(7)
+    assert "100.00%" in result.stdout
+
+
+def test_odds_json_adds_up_to_one() -> None:
+    data = json.loads(invoke("roll", "4d6>=5", "--odds", "--json").stdout)
+    assert sum(Fraction(row["fraction"]) for row in data["distribution"]) == 1
+    assert [row["outcome"] for row in data["distribution"]] == [0, 1, 2, 3, 4]
+    assert abs(data["mean"] - 4 / 3) < 1e-9
+
+
+def test_a_bad_expression_is_one_line() -> None:
+    line = assert_one_error(invoke("roll", "2d6+"), 1)
+    assert "2d6+" in line and "position" in line
+
+
+def test_an_unknown_die_is_one_line() -> None:
+    line = assert_one_error(invoke("roll", "3xgoblinz"), 1)
+    assert "goblinz" in line
+
+
+def test_a_missing_expression_is_a_usage_error() -> None:
+    assert_one_error(invoke("roll"), 2)
