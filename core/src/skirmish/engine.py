@@ -234,7 +234,7 @@ class Game:
         return self.result is not None
 
     # -- events --------------------------------------------------------------
-    def emit(self, kind: str, text: str, *, rule: str = "", visible_to: Any = None, public_text: str = "",
+    def emit(self, kind: str, text: str, /, *, rule: str = "", visible_to: Any = None, public_text: str = "",
              **data: Any) -> Event:
         """Log an event (see :meth:`EventLog.emit`)."""
         return self.log.emit(kind, text, rule=rule, visible_to=visible_to, public_text=public_text, **data)

@@ -76,6 +76,7 @@ class EventLog:
         self,
         kind: str,
         text: str,
+        /,
         *,
         rule: str = "",
         visible_to: tuple[str, ...] | list[str] | str | None = None,

@@ -137,6 +137,11 @@ class GameRNG:
         self._note(why or f"picked {k} of {len(items)}", rule, size=len(items), k=k)
         return picked
 
+    def reseed(self, seed: int) -> None:
+        """Continue with another seed (look-ahead copies must not see the real game's future dice)."""
+        self._random.seed(seed)
+        self.loaded.clear()
+
     # -- state -----------------------------------------------------------
     def getstate(self) -> tuple[Any, ...]:
         return (self._random.getstate(), tuple(self.loaded), self.rolls, self.draws)

@@ -130,7 +130,9 @@ class Ruleset:
         """
         if not self.perfect_information:
             raise NotImplementedError(f"{self.name} hides information; it must override determinize()")
-        return game.clone()
+        clone = game.clone()
+        clone.rng.reseed(hash((game.seed, game.decisions, sample)))  # the future dice are unknown too
+        return clone
 
     def secrets(self, game: Game, player: str) -> list[str]:
         """Strings naming what only ``player`` may know now (e.g. ids of the cards in their hand).

@@ -396,8 +396,8 @@ def _seg_seg_dist(a: Segment, b: Segment) -> float:
     )
 
 
-def _rect_penetration(a: Rect, b: Rect) -> float:
-    """Separating-axis overlap depth: > 0 overlap, 0 touching, < 0 apart."""
+def _rect_penetration(a: Rect, b: Rect, stop: float = -math.inf) -> float:
+    """Separating-axis overlap depth: > 0 overlap, 0 touching, < 0 apart (returns early once below ``stop``)."""
     acx, acy, afx, afy, ahw, ahd = a._frame
     bcx, bcy, bfx, bfy, bhw, bhd = b._frame
     dx, dy = bcx - acx, bcy - acy
@@ -405,7 +405,25 @@ def _rect_penetration(a: Rect, b: Rect) -> float:
     for nx, ny in ((afx, afy), (afy, -afx), (bfx, bfy), (bfy, -bfx)):
         ra = ahw * abs(afy * nx - afx * ny) + ahd * abs(afx * nx + afy * ny)
         rb = bhw * abs(bfy * nx - bfx * ny) + bhd * abs(bfx * nx + bfy * ny)
-        best = min(best, ra + rb - abs(dx * nx + dy * ny))
+        pen = ra + rb - abs(dx * nx + dy * ny)
+        if pen < best:
+            best = pen
+            if best < stop:
+                break
+    return best
+
+
+def _min_box_dist2(frame: tuple[float, ...], pts: Iterable[tuple[float, float]]) -> float:
+    """Smallest squared distance from ``pts`` to the box of a rect frame."""
+    cx, cy, fx, fy, hw, hd = frame
+    best = math.inf
+    for x, y in pts:
+        dx, dy = x - cx, y - cy
+        u = abs(dx * fy - dy * fx) - hw
+        v = abs(dx * fx + dy * fy) - hd
+        d2 = (u * u if u > 0.0 else 0.0) + (v * v if v > 0.0 else 0.0)
+        if d2 < best:
+            best = d2
     return best
 
 
@@ -430,11 +448,10 @@ def _d_point_segment(p: Vec, s: Segment) -> float:
 
 
 def _d_rect_rect(a: Rect, b: Rect) -> float:
-    if _rect_penetration(a, b) >= 0.0:
+    if _rect_penetration(a, b, 0.0) >= 0.0:
         return 0.0
-    fa, fb = a._frame, b._frame
-    best = min(_box_dist(fb[4], fb[5], *_local(fb, x, y)) for x, y in a._corner_xy)
-    return min(best, min(_box_dist(fa[4], fa[5], *_local(fa, x, y)) for x, y in b._corner_xy))
+    # Apart: the gap between two convex polygons is from a corner of one to the other.
+    return math.sqrt(min(_min_box_dist2(b._frame, a._corner_xy), _min_box_dist2(a._frame, b._corner_xy)))
 
 
 def _d_rect_circle(r: Rect, c: Circle) -> float:
@@ -528,7 +545,7 @@ def contains(shape: Any, point: Vec) -> bool:
 
 
 def _o_rect_rect(a: Rect, b: Rect) -> bool:
-    return _rect_penetration(a, b) > EPS
+    return _rect_penetration(a, b, EPS) > EPS
 
 
 def _o_rect_circle(r: Rect, c: Circle) -> bool:

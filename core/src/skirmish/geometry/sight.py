@@ -30,7 +30,9 @@ from skirmish.geometry.shapes import (
     Polygon,
     Rect,
     Segment,
+    _box_dist,
     _clip_box,
+    _local,
     _seg_point_dist,
     _shapely,
     _unwrap,
@@ -272,16 +274,20 @@ def sample_points(target: Any, origin: Vec, spacing: float = 0.25) -> list[Vec]:
         rest = _spaced(target.a, target.b, spacing)
     else:
         rest = []
-    seen = {first}
+    seen = {(first.x, first.y)}
     out = [first]
     for p in rest:
-        if p not in seen:
-            seen.add(p)
+        key = (p.x, p.y)
+        if key not in seen:
+            seen.add(key)
             out.append(p)
     return out
 
 
 # ------------------------------------------------------------------ line of sight
+
+_TAU = 2 * math.pi
+_ANGLE_SLACK = 1e-9
 
 
 class _Blocker(NamedTuple):
@@ -289,7 +295,15 @@ class _Blocker(NamedTuple):
 
     shape: Any
     near: float  # at least this far from the origin
-    spans: tuple[tuple[float, float], ...] | None  # angles it may cover, relative to a reference; None: any
+    lo: float  # the angles (radians, relative to a reference direction, maybe beyond +-pi) it may cover
+    hi: float
+
+    def covers(self, theta: float) -> bool:
+        lo, hi = self.lo, self.hi
+        return lo <= theta <= hi or lo <= theta + _TAU <= hi or lo <= theta - _TAU <= hi
+
+    def meets(self, lo: float, hi: float) -> bool:
+        return any(self.lo <= hi + k and self.hi >= lo + k for k in (-_TAU, 0.0, _TAU))
 
 
 def _rel_angle(rx: float, ry: float, vx: float, vy: float) -> float:
@@ -298,25 +312,38 @@ def _rel_angle(rx: float, ry: float, vx: float, vy: float) -> float:
 
 
 def _bounding_circle(shape: Any) -> tuple[float, float, float]:
-    if isinstance(shape, Circle):
-        return (shape.centre.x, shape.centre.y, shape.radius)
-    if isinstance(shape, Rect):
+    if isinstance(shape, (Circle, Rect)):
         return (shape.centre.x, shape.centre.y, shape.radius)
     x0, y0, x1, y1 = bounds(shape)
     return ((x0 + x1) / 2, (y0 + y1) / 2, math.hypot(x1 - x0, y1 - y0) / 2)
 
 
+def _span(shape: Any, near: float, lo: float, hi: float) -> _Blocker:
+    return _Blocker(shape, near, lo - _ANGLE_SLACK, hi + _ANGLE_SLACK)
+
+
 def _outline(shape: Any, ox: float, oy: float, rx: float, ry: float) -> _Blocker:
-    """Where ``shape`` may be, seen from (ox, oy): its bounding circle's distance and angles."""
+    """Where ``shape`` may be, seen from (ox, oy): a lower bound on its distance and the angles it may cover."""
+    anywhere = _Blocker(shape, 0.0, -math.inf, math.inf)
     cx, cy, r = _bounding_circle(shape)
     cx, cy = cx - ox, cy - oy
     dist = math.hypot(cx, cy)
-    if dist <= r + EPS:
-        return _Blocker(shape, 0.0, None)
-    mid, half = _rel_angle(rx, ry, cx, cy), math.asin(r / dist)
-    lo, hi = mid - half, mid + half
-    spans = tuple((lo + k, hi + k) for k in (-2 * math.pi, 0.0, 2 * math.pi) if hi + k > -math.pi and lo + k < math.pi)
-    return _Blocker(shape, dist - r, spans)
+    if dist > r + EPS:  # outside the bounding circle: that circle is a cheap, safe outline
+        mid, half = _rel_angle(rx, ry, cx, cy), math.asin(r / dist)
+        return _span(shape, dist - r, mid - half, mid + half)
+    if dist <= EPS:
+        return anywhere
+    mid = _rel_angle(rx, ry, cx, cy)
+    if isinstance(shape, Circle):  # origin on or in the circle: lines heading away from it are clear
+        return anywhere if dist < r - EPS else _span(shape, 0.0, mid - math.pi / 2, mid + math.pi / 2)
+    if isinstance(shape, Rect):  # e.g. the acting unit, seen from its own front edge
+        f = shape._frame
+        u, v = _local(f, ox, oy)
+        if abs(u) < f[4] - EPS and abs(v) < f[5] - EPS:
+            return anywhere
+        rel = [_rel_angle(cx, cy, x - ox, y - oy) for x, y in shape._corner_xy]
+        return _span(shape, _box_dist(f[4], f[5], u, v), mid + min(rel), mid + max(rel))
+    return anywhere
 
 
 def _blocks(shape: Any, ox: float, oy: float, px: float, py: float, line: list[Any]) -> bool:
@@ -337,29 +364,16 @@ def _blocks(shape: Any, ox: float, oy: float, px: float, py: float, line: list[A
     return overlaps(Segment(Vec(ox, oy), Vec(px, py)), shape)
 
 
-def _clear(origin: Vec, point: Vec, blockers: Sequence[_Blocker], ref: tuple[float, float] | None = None) -> bool:
-    """True when no blocker cuts the line origin-point; with ``ref``, skip blockers out of its direction or reach."""
+def _blocker_of(origin: Vec, point: Vec, blockers: Sequence[_Blocker], ref: tuple[float, float]) -> _Blocker | None:
+    """The first blocker cutting the line origin-point (skipping those out of its direction or reach)."""
     ox, oy, px, py = origin.x, origin.y, point.x, point.y
-    line: list[Any] = []
-    if ref is None:
-        return not any(_blocks(b.shape, ox, oy, px, py, line) for b in blockers)
     dist = math.hypot(px - ox, py - oy)
     theta = _rel_angle(ref[0], ref[1], px - ox, py - oy)
+    line: list[Any] = []
     for b in blockers:
-        if b.near >= dist:
-            continue
-        if b.spans is not None and not any(lo - 1e-9 <= theta <= hi + 1e-9 for lo, hi in b.spans):
-            continue
-        if _blocks(b.shape, ox, oy, px, py, line):
-            return False
-    return True
-
-
-def _in_view(b: _Blocker, lo: float, hi: float, reach: float) -> bool:
-    """Could ``b`` cut a line to a point at angle ``lo..hi`` and distance ``<= reach``?"""
-    if b.near >= reach:
-        return False
-    return b.spans is None or any(s_lo <= hi + 1e-9 and s_hi >= lo - 1e-9 for s_lo, s_hi in b.spans)
+        if b.near < dist and b.covers(theta) and _blocks(b.shape, ox, oy, px, py, line):
+            return b
+    return None
 
 
 def sight_line(
@@ -386,21 +400,25 @@ def sight_line(
         box = (min(tx0, origin.x), min(ty0, origin.y), max(tx1, origin.x), max(ty1, origin.y))
         shapes += [t.shape for t in table.candidates(box, blocking_keywords, ignore)]
     first = closest_point(target, origin)
-    if _clear(origin, first, [_Blocker(s, 0.0, None) for s in shapes]):
-        return Segment(origin, first)
-    # The nearest point is hidden: try the rest of the outline, testing each line only
-    # against the shapes in its direction and nearer than its end.
     ref = (first.x - origin.x, first.y - origin.y)
+    outlines = [_outline(s, origin.x, origin.y, *ref) for s in shapes]
+    if _blocker_of(origin, first, outlines, ref) is None:
+        return Segment(origin, first)
+    # The nearest point is hidden: try the rest of the outline facing the origin.
     points = sample_points(target, origin, spacing)[1:]
     if not points:
         return None
     angles = [_rel_angle(ref[0], ref[1], p.x - origin.x, p.y - origin.y) for p in points]
     reach = max(origin.distance_to(p) for p in points)
-    seen = [_outline(s, origin.x, origin.y, *ref) for s in shapes]
-    seen = [b for b in seen if _in_view(b, min(angles), max(angles), reach)]
+    lo, hi = min(angles), max(angles)
+    outlines = [b for b in outlines if b.near < reach and b.meets(lo, hi)]
     for point in points:
-        if _clear(origin, point, seen, ref):
+        hit = _blocker_of(origin, point, outlines, ref)
+        if hit is None:
             return Segment(origin, point)
+        if hit is not outlines[0]:  # neighbouring lines are usually cut by the same shape
+            outlines.remove(hit)
+            outlines.insert(0, hit)
     return None
 
 
