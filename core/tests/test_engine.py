@@ -483,3 +483,16 @@ def test_a_clone_does_not_fire_observer_hooks() -> None:
     _play(game, agents)
     assert rec.ends == [game.result]
     assert rec.events == list(range(len(game.log)))
+
+
+def test_run_executes_a_rules_function_then_asks_the_pending_decision_again() -> None:
+    from skirmish.testing.samples import DiceRace
+
+    game = Game(DiceRace(), seed=4)
+    pending = game.pending
+    seen: list[int] = []
+    game.run(lambda g, n: seen.append(n), 7)
+    assert seen == [7]
+    assert game.pending == pending
+    game.answer("sprint")
+    assert game.decisions == 1

@@ -190,6 +190,20 @@ def test_max_advance_against_units_terrain_and_edge():
     assert max_advance(unit(2, 10), [], 100, Table(48, 48)) == pytest.approx(37)  # flush with the side edge
 
 
+def test_travel_limit_names_what_stops_it():
+    r = unit(10, 10)
+    near, far = unit(10, 16, 270), unit(10, 20, 270)
+    assert travel_limit(r, "forward", [far, near], 10) == (pytest.approx(4), near)
+    assert travel_limit(r, "forward", [far], 2) == (2, None)
+    table = Table(48, 48, (Terrain(Rect(Vec(10, 14), 6, 1, 0), {"impassable"}, "chasm"),))
+    assert travel_limit(r, "forward", [], 10, table)[1] is table.terrain[0]
+    assert max_advance(r, [], 10, table, ignore=table.terrain) == 10
+    assert max_advance(r, [], 10, table, terrain_keywords={"rough"}) == 10
+    assert max_advance(r, [r], 5) == 5  # the mover never blocks itself
+    with pytest.raises(ValueError):
+        travel_limit(r, "up", [])
+
+
 def test_max_retreat_and_shuffle():
     r = unit(10, 10)
     assert max_retreat(r, [unit(10, 5)], 10) == pytest.approx(3)
@@ -234,13 +248,21 @@ def test_wheel_keeps_the_pivot_and_moves_the_corner_the_chord(r, frac, right, ba
     assert end.centre.distance_to(r.corner(hinge)) == pytest.approx(r.centre.distance_to(r.corner(hinge)))
 
 
-@given(rects, st.floats(0.01, 1), st.booleans())
-def test_wheel_swept_region_covers_every_step(r, frac, right):
-    move = wheel(r, frac * 2 * r.width, "right" if right else "left")
-    turn = wheel_angle(r.width, frac * 2 * r.width) * (-1 if right else 1)
+@given(rects, st.floats(0.01, 1), st.booleans(), st.booleans())
+def test_wheel_swept_region_covers_every_step(r, frac, right, backwards):
+    move = wheel(r, frac * 2 * r.width, "right" if right else "left", backwards)
+    turn = wheel_angle(r.width, frac * 2 * r.width) * (-1 if right != backwards else 1)
     hinge = r.corner("front-right" if right else "front-left")
     steps = [r.rotated(turn * i / 24, about=hinge) for i in range(25)]
     assert dense_union(steps).difference(move.swept.geom).area < 1e-6
+
+
+@given(rects, st.floats(-179, 179))
+def test_rotate_swept_region_covers_every_step(r, turn):
+    move = rotate(r, r.facing + turn)
+    steps = [r.rotated(turn * i / 24) for i in range(25)]
+    assert dense_union(steps).difference(move.swept.geom).area < 1e-6
+    assert abs((move.end.facing - r.facing - turn + 180) % 360 - 180) < 1e-9
 
 
 @given(rects, st.floats(0, 20))

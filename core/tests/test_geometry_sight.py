@@ -172,6 +172,25 @@ def test_round_bases_and_partial_cover():
     assert segment_crosses(table, archer.centre, goblin.centre, {"blocking"}) == [boulder]
 
 
+def test_polygon_blockers_and_terrain_shapes():
+    shooter = Vec(0, 0)
+    target = Circle(Vec(10, 0), 0.5)
+    wreck = Polygon([(4, -2), (6, -2), (6, 2), (4, 2)])  # any shape may block, e.g. a wreck marker
+    assert not line_of_sight(None, shooter, target, blockers=[wreck])
+    assert line_of_sight(None, shooter, target, blockers=[wreck.translated(Vec(0, 2.5))])
+    hedge = Terrain(Rect(Vec(5, 5), 6, 0.5, 0), {"blocking"})  # 6" long, running along y from 2 to 8
+    table = Table(24, 24, (hedge,))
+    assert not line_of_sight(table, Vec(1, 5), Circle(Vec(10, 5), 0.5))
+    assert line_of_sight(table, Vec(1, 5), Circle(Vec(10, 14), 0.5))
+
+
+def test_origin_on_a_round_base_sees_outwards_only():
+    me = Circle(Vec(0, 0), 0.5)
+    eye = Vec(0.5, 0)  # on the base's edge
+    assert line_of_sight(None, eye, Circle(Vec(5, 0), 0.5), blockers=[me])
+    assert not line_of_sight(None, eye, Circle(Vec(-5, 0), 0.5), blockers=[me])
+
+
 def test_origin_inside_the_target_sees_it():
     target = unit(10, 10)
     assert sight_line(None, Vec(10, 10), target) == Segment(Vec(10, 10), Vec(10, 10))

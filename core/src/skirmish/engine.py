@@ -143,6 +143,18 @@ class Game:
         """Schedule ``decision``; its answer goes to ``then(game, answer, *args)``."""
         self.stack.append(Ask(decision, then, args))
 
+    def run(self, fn: Callable[..., Any], *args: Any) -> None:
+        """Run ``fn(game, *args)`` now, then carry on until a decision is pending (for tests and tools).
+
+        A decision already pending is put back and asked again once ``fn``'s work is done
+        (this suits decisions asked through :meth:`ask`).
+        """
+        if self.pending is not None and self._waiting is not None:
+            self.stack.append(self._waiting)
+        self.pending = self._waiting = None
+        self.stack.append(Do(fn, args))
+        self.advance()
+
     def advance(self) -> None:
         """Run steps until a decision is pending or the game is over."""
         stack = self.stack

@@ -1,0 +1,1 @@
+"""Chob-Noggoth: a warband skirmish of single figures, as a skirmish ruleset."""

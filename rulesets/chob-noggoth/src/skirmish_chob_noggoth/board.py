@@ -1,0 +1,228 @@
+"""Measuring on the table: base contact, moves and their paths, sight and cover, push-backs.
+
+Warriors are round bases (plain math); terrain goes through :mod:`skirmish.geometry`
+(its table is built once per set of pieces and shared by clones).
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from skirmish.geometry import Circle, Rect, Table, Terrain, Vec, line_of_sight, move_circle, path_clear, segment_crosses
+from skirmish_chob_noggoth.state import ChobState, Piece, Warrior
+
+#: bases this close count as in base contact
+CONTACT = 0.1
+EPS = 1e-6
+
+
+def piece_shape(p: Piece) -> Rect | Circle:
+    if p.shape == "circle":
+        return Circle(Vec(p.x, p.y), p.w / 2)
+    return Rect(Vec(p.x, p.y), p.w, p.h, 0.0)
+
+
+@lru_cache(maxsize=64)
+def _table(width: float, depth: float, pieces: tuple[tuple[str, str, str, float, float, float, float], ...]) -> Table:
+    terrain = [Terrain(piece_shape(Piece(pid, pid, kind, shape, x, y, w, h)), {kind}, name=pid)
+               for pid, kind, shape, x, y, w, h in pieces]
+    return Table(width, depth, terrain)
+
+
+def table_of(state: ChobState) -> Table:
+    """The geometry table for the current terrain (cached: terrain changes rarely)."""
+    key = tuple((p.id, p.kind, p.shape, p.x, p.y, p.w, p.h) for p in state.pieces)
+    return _table(state.width, state.depth, key)
+
+
+def base(w: Warrior, x: float | None = None, y: float | None = None) -> Circle:
+    return Circle(Vec(w.x if x is None else x, w.y if y is None else y), w.radius)
+
+
+def in_contact(a: Warrior, b: Warrior) -> bool:
+    return a.gap(b) <= CONTACT
+
+
+def contacts(state: ChobState, w: Warrior) -> list[Warrior]:
+    """Enemies in base contact with ``w``, closest first."""
+    return sorted((e for e in state.enemies(w) if in_contact(w, e)), key=lambda e: (w.gap(e), e.id))
+
+
+def point_gap(w: Warrior, x: float, y: float, radius: float = 0.0) -> float:
+    return max(0.0, math.hypot(w.x - x, w.y - y) - w.radius - radius)
+
+
+def within_of(state: ChobState, x: float, y: float, reach: float, radius: float = 0.0) -> list[Warrior]:
+    """Warriors on the table whose base is within ``reach`` of a point (or of a marker of ``radius``)."""
+    return [w for w in state.on_table() if point_gap(w, x, y, radius) <= reach + EPS]
+
+
+# ------------------------------------------------------------------------------------- moving
+
+
+def move_problem(state: ChobState, w: Warrior, x: float, y: float, allowance: float, *,
+                 fly: bool = False) -> str | None:
+    """Why ``w`` cannot move in a straight line to (x, y), or ``None`` when it can.
+
+    Moves are straight lines of at most ``allowance`` inches (centre to centre), stay on
+    the table, never cross blocking terrain, and never pass through another warrior's
+    base (a flyer passes over warriors and area terrain but must not end overlapping).
+    """
+    if not (w.radius - EPS <= x <= state.width - w.radius + EPS and w.radius - EPS <= y <= state.depth - w.radius
+            + EPS):
+        return "that would leave the table"
+    dist = math.hypot(x - w.x, y - w.y)
+    if dist > allowance + 1e-6:
+        return f"that is {dist:.1f}\" away; {w.name} can move {allowance:g}\""
+    table = table_of(state)
+    move = move_circle(base(w), Vec(x, y))
+    others = [o for o in state.on_table() if o.id != w.id]
+    end = move.end
+    for o in others:
+        if math.hypot(o.x - x, o.y - y) < o.radius + w.radius - EPS:
+            return f"that would end on top of {o.name}"
+    if table.terrain_overlapping(end, {"blocking"}):
+        return "that would end inside impassable terrain"
+    if not fly:
+        blocked = path_clear(move, [base(o) for o in others], table, {"blocking"})
+        if blocked is not None:
+            return "the way is blocked by " + (_name_at(state, blocked) or "impassable terrain")
+    return None
+
+
+def _name_at(state: ChobState, shape: object) -> str:
+    if isinstance(shape, Circle):
+        for o in state.on_table():
+            if abs(o.x - shape.centre.x) < EPS and abs(o.y - shape.centre.y) < EPS:
+                return o.name
+    return ""
+
+
+def furthest_toward(state: ChobState, w: Warrior, tx: float, ty: float, allowance: float, *, stop_gap: float = 0.0,
+                    target_radius: float = 0.0, fly: bool = False) -> tuple[float, float] | None:
+    """The furthest legal straight-line stop toward (tx, ty), at most ``allowance`` away.
+
+    With ``target_radius`` the move stops ``stop_gap`` short of touching a base of that
+    radius at the target point. ``None`` when no progress is possible.
+    """
+    dx, dy = tx - w.x, ty - w.y
+    length = math.hypot(dx, dy)
+    if length < EPS:
+        return None
+    want = length - w.radius - target_radius - stop_gap if target_radius or stop_gap else length
+    want = min(max(want, 0.0), allowance)
+    if want < 0.05:
+        return None
+    ux, uy = dx / length, dy / length
+    best = None
+    lo, hi = 0.0, want
+    if move_problem(state, w, w.x + ux * hi, w.y + uy * hi, allowance, fly=fly) is None:
+        return (w.x + ux * hi, w.y + uy * hi)
+    for _ in range(14):
+        mid = (lo + hi) / 2
+        if move_problem(state, w, w.x + ux * mid, w.y + uy * mid, allowance, fly=fly) is None:
+            lo, best = mid, (w.x + ux * mid, w.y + uy * mid)
+        else:
+            hi = mid
+    if best is None or lo < 0.05:
+        return None
+    return best
+
+
+def charge_point(state: ChobState, w: Warrior, target: Warrior, allowance: float, *,
+                 fly: bool = False) -> tuple[float, float] | None:
+    """Where ``w`` stops in base contact with ``target`` moving straight at it, if it can reach."""
+    dx, dy = target.x - w.x, target.y - w.y
+    length = math.hypot(dx, dy)
+    need = length - w.radius - target.radius
+    if need <= CONTACT:
+        return None
+    if need > allowance + 1e-6:
+        return None
+    travel = need + 0.001
+    x, y = w.x + dx / length * travel, w.y + dy / length * travel
+    if move_problem(state, w, x, y, allowance, fly=fly) is not None:
+        return None
+    return (x, y)
+
+
+def push_back(state: ChobState, w: Warrior, fx: float, fy: float, dist: float, *,
+              through: bool = False) -> tuple[float, float, bool, list[Warrior]]:
+    """Move ``w`` ``dist`` inches directly away from (fx, fy).
+
+    Stops at the first warrior or blocking terrain (``through``: passes through warriors and
+    reports them). Returns the end point, whether it left the table, and the warriors passed.
+    """
+    dx, dy = w.x - fx, w.y - fy
+    length = math.hypot(dx, dy)
+    if length < EPS:
+        dx, dy, length = 0.0, (1.0 if w.y < state.depth / 2 else -1.0), 1.0
+    ux, uy = dx / length, dy / length
+    ex, ey = w.x + ux * dist, w.y + uy * dist
+    passed: list[Warrior] = []
+    if through:
+        for o in state.on_table():
+            if o.id != w.id and _segment_gap(w.x, w.y, ex, ey, o.x, o.y) < o.radius + w.radius - EPS:
+                passed.append(o)
+    steps = max(1, int(dist / 0.1))
+    last = (w.x, w.y)
+    table = table_of(state)
+    for i in range(1, steps + 1):
+        t = dist * i / steps
+        px, py = w.x + ux * t, w.y + uy * t
+        if not (w.radius <= px <= state.width - w.radius and w.radius <= py <= state.depth - w.radius):
+            return px, py, True, passed
+        circle = Circle(Vec(px, py), w.radius)
+        if table.terrain_overlapping(circle, {"blocking"}):
+            break
+        if not through and any(o.id != w.id and math.hypot(o.x - px, o.y - py) < o.radius + w.radius - EPS
+                               for o in state.on_table()):
+            break
+        last = (px, py)
+    if through and any(o.id != w.id and math.hypot(o.x - last[0], o.y - last[1]) < o.radius + w.radius - EPS
+                       for o in state.on_table()):
+        # may pass through warriors but not stop on them: step back until clear
+        for i in range(steps, -1, -1):
+            t = dist * i / steps
+            px, py = w.x + ux * t, w.y + uy * t
+            if not any(o.id != w.id and math.hypot(o.x - px, o.y - py) < o.radius + w.radius - EPS
+                       for o in state.on_table()):
+                last = (px, py)
+                break
+    return last[0], last[1], False, passed
+
+
+def _segment_gap(ax: float, ay: float, bx: float, by: float, px: float, py: float) -> float:
+    """Distance from point p to the segment a-b."""
+    vx, vy = bx - ax, by - ay
+    denom = vx * vx + vy * vy
+    t = 0.0 if denom < EPS else max(0.0, min(1.0, ((px - ax) * vx + (py - ay) * vy) / denom))
+    return math.hypot(ax + vx * t - px, ay + vy * t - py)
+
+
+def on_line(state: ChobState, a: Warrior, b: Warrior) -> list[Warrior]:
+    """Warriors (other than ``a`` and ``b``) whose base the line between the two centres passes through."""
+    return [o for o in state.on_table() if o.id not in (a.id, b.id)
+            and _segment_gap(a.x, a.y, b.x, b.y, o.x, o.y) < o.radius - EPS]
+
+
+# ------------------------------------------------------------------------------ sight and cover
+
+
+def sight(state: ChobState, shooter: Warrior, target: Warrior, *, mage: bool = False) -> tuple[bool, bool]:
+    """(can see, target in cover) for a shot. Mages always see and ignore cover.
+
+    Sight: a straight line from the shooter's centre reaches some point of the target's
+    base without crossing blocking terrain. Cover: the centre-to-centre line crosses area
+    terrain or another warrior, or blocking terrain hides part of the target.
+    """
+    if mage:
+        return True, False
+    table = table_of(state)
+    origin, goal = Vec(shooter.x, shooter.y), Vec(target.x, target.y)
+    if not line_of_sight(table, origin, base(target), blocking_keywords={"blocking"}, spacing=0.3):
+        return False, False
+    if segment_crosses(table, origin, goal, {"blocking", "area"}):
+        return True, True
+    return True, bool(on_line(state, shooter, target))

@@ -1,0 +1,461 @@
+"""A side's Moves and Actions steps: its warriors activate one at a time, in any order.
+
+Each activation is one decision whose options name the warrior and what it does
+("Grub: charge Snag", "Nell: shoot Grub (7.5\", cover)", ...). A move that ends in base
+contact starts a melee at once. Warriors that take no action in an Actions step and
+could shoot gain an Aimed token. Berserk warriors act by themselves in their old
+side's steps; Drop Troops arrive at their side's first Moves or Actions step.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+from skirmish import Decision, Option, Param
+from skirmish_chob_noggoth import attacks, board, melee, profile
+from skirmish_chob_noggoth.state import BERSERK, READY, UNDEPLOYED, Warrior
+
+if TYPE_CHECKING:
+    from skirmish import Game
+    from skirmish_chob_noggoth.state import ChobState
+
+END = "end"
+RULES = {"moves": "Moves", "actions": "Actions", "eager": "Set-up: Eager"}
+
+
+# ----------------------------------------------------------------------------- the step
+
+
+def side_step(game: Game, letter: str, what: str) -> None:
+    """Run side ``letter``'s Moves or Actions step (a phase body)."""
+    state = game.state
+    player = state.player_of(letter)
+    state.activated = []
+    state.fought = []
+    game.emit("step", f"Side {letter} ({player}): {what}", rule=RULES[what], player=player, step=what)
+    game.call(activation_loop, player, what)
+    game.call(berserkers_act, player, what)
+    game.call(drop_troops, player)
+
+
+def activation_loop(game: Game, player: str, what: str) -> None:
+    """Ask the side which warrior activates next, until it ends the step."""
+    if game.result is not None or game.ruleset.check_victory(game):
+        return
+    options = activation_options(game, player, what)
+    if len(options) == 1:
+        finish_step(game, player, what)
+        return
+    game.ask(Decision(player, what, f"{player}: {what} - choose a warrior and what it does", options=options,
+                      rule=RULES[what]), activated, player, what)
+
+
+def activated(game: Game, answer: str, player: str, what: str) -> None:
+    if answer == END:
+        finish_step(game, player, what)
+        return
+    wid, verb, *rest = answer.split("|")
+    game.state.activated.append(wid)
+    game.call(activation_loop, player, what)
+    perform(game, game.state.warriors[wid], verb, rest[0] if rest else "", what)
+
+
+def finish_step(game: Game, player: str, what: str) -> None:
+    """End of an Actions step: those that could shoot and did nothing take aim."""
+    state = game.state
+    if what != "actions":
+        return
+    for w in state.of_side(player):
+        if w.id not in state.activated:
+            take_aim(game, w)
+
+
+def take_aim(game: Game, w: Warrior) -> None:
+    if not w.aimed and profile.can_shoot(game, w) and not board.contacts(game.state, w):
+        w.aimed = True
+        game.emit("aim", f"{w.name} takes aim (Aimed token)", rule="Aimed token", target=w.id)
+
+
+# --------------------------------------------------------------------------------- options
+
+
+def _label(w: Warrior) -> str:
+    return f"{w.name} [{w.acting_as}]"
+
+
+def activation_options(game: Game, player: str, what: str) -> list[Option]:
+    state = game.state
+    c = game.ruleset.content
+    kind = c.round_kind(state.round_roll) if what == "actions" and state.round_roll else None
+    opts: list[Option] = []
+    for w in state.of_side(player):
+        if w.id in state.activated:
+            continue
+        if what == "eager" and not w.has("Eager"):
+            continue
+        opts.extend(_fight_options(game, w))
+        if what == "actions":
+            opts.extend(_action_options(game, w, kind))
+        else:
+            opts.extend(move_options(game, w, "eager" if what == "eager" else "move", prefix=""))
+            opts.append(Option(f"{w.id}|hold", f"{_label(w)}: stay where it is"))
+    opts.append(Option(END, f"end {what}" if what != "eager" else "end eager moves"))
+    return opts
+
+
+def _fight_options(game: Game, w: Warrior) -> list[Option]:
+    state = game.state
+    return [Option(f"{w.id}|fight|{e.id}", f"{_label(w)}: fight {e.name} (in base contact)")
+            for e in board.contacts(state, w) if melee.pair_key(w, e) not in state.fought]
+
+
+def move_options(game: Game, w: Warrior, kind: str, prefix: str) -> list[Option]:
+    """Charges, advances, moves to a shrine, falling back, and a move to any point."""
+    state = game.state
+    allowance = profile.move_allowance(game, w, kind)
+    fly = profile.flies(w)
+    out: list[Option] = []
+    label = _label(w)
+    enemies = sorted(state.enemies(w), key=lambda e: (w.gap(e), e.id))
+    in_contact = {e.id for e in board.contacts(state, w)}
+    for e in enemies:
+        if e.id in in_contact:
+            continue
+        if board.charge_point(state, w, e, allowance, fly=fly) is not None:
+            out.append(Option(f"{w.id}|{prefix}charge|{e.id}", f"{label}: charge {e.name} ({w.gap(e):.1f}\")"))
+    if enemies:
+        nearest = enemies[0]
+        if board.furthest_toward(state, w, nearest.x, nearest.y, allowance, stop_gap=0.3,
+                                 target_radius=nearest.radius, fly=fly) is not None:
+            out.append(Option(f"{w.id}|{prefix}advance|{nearest.id}",
+                              f"{label}: advance toward {nearest.name} ({w.gap(nearest):.1f}\" away)"))
+    reach = game.ruleset.content.table.shrine_reach
+    for s in sorted(state.shrines, key=lambda s: (board.point_gap(w, s.x, s.y), s.id))[:2]:
+        if board.point_gap(w, s.x, s.y) > reach and board.furthest_toward(
+                state, w, s.x, s.y, allowance, target_radius=0.5, stop_gap=0.1, fly=fly) is not None:
+            out.append(Option(f"{w.id}|{prefix}shrine|{s.id}",
+                              f"{label}: head for shrine {s.id} ({board.point_gap(w, s.x, s.y):.1f}\")"))
+    home_y = 0.0 if state.sides[w.side].edge == "south" else state.depth
+    if w.status == READY and board.furthest_toward(state, w, w.x, home_y, allowance, fly=fly) is not None:
+        out.append(Option(f"{w.id}|{prefix}back", f"{label}: fall back toward its own edge"))
+    out.append(Option(f"{w.id}|{prefix}point", f"{label}: move to a point you give (up to {allowance:g}\")"))
+    return out
+
+
+def _action_options(game: Game, w: Warrior, kind: Any) -> list[Option]:
+    state = game.state
+    c = game.ruleset.content
+    allows = kind.allows if kind is not None else (lambda _a: True)
+    label = _label(w)
+    out: list[Option] = []
+    engaged = bool(board.contacts(state, w))
+    if allows("shoot") and not engaged:
+        for t, dist, cover in targets(game, w, profile.shooting_range(game, w)):
+            out.append(Option(f"{w.id}|shoot|{t.id}", f"{label}: shoot {t.name} ({dist:.1f}\""
+                              f"{', cover' if cover else ''}{', aimed' if w.aimed else ''})"))
+    if allows("boomstick") and w.has("Boomstick") and not w.boomstick_used and not engaged:
+        for t, dist, cover in targets(game, w, float(c.boomstick.range), boomstick=True):
+            out.append(Option(f"{w.id}|boomstick|{t.id}", f"{label}: Boomstick at {t.name} ({dist:.1f}\""
+                              f"{', cover' if cover else ''})"))
+    if allows("cast") and profile.is_mage_now(w):
+        out.append(Option(f"{w.id}|cast", f"{label}: cast a spell (random target and effect)"))
+    if allows("pray"):
+        from skirmish_chob_noggoth.divine import can_pray
+
+        for sid in can_pray(game, w):
+            out.append(Option(f"{w.id}|pray|{sid}", f"{label}: pray at shrine {sid}"))
+    if allows("heal") and w.has("Healer"):
+        for a in state.allies(w):
+            if board.in_contact(w, a) and a.wounds < a.max_wounds:
+                out.append(Option(f"{w.id}|heal|{a.id}", f"{label}: heal {a.name} ({a.wounds}/{a.max_wounds})"))
+    if allows("move"):
+        out.extend(move_options(game, w, "action", prefix="a"))
+    hold = "take aim" if profile.can_shoot(game, w) and not w.aimed and not engaged else "do nothing"
+    out.append(Option(f"{w.id}|hold", f"{label}: {hold}"))
+    return out
+
+
+def targets(game: Game, w: Warrior, reach: float, *, boomstick: bool = False) -> list[tuple[Warrior, float, bool]]:
+    """Enemies it may shoot: in range (base to base), in sight, not in base contact with its allies."""
+    state = game.state
+    if reach <= 0:
+        return []
+    mage = profile.sees_everything(game, w) and not boomstick
+    out = []
+    allies = state.allies(w)
+    for t in sorted(state.enemies(w), key=lambda e: (w.gap(e), e.id)):
+        dist = w.gap(t)
+        if dist > reach + board.EPS:
+            continue
+        if any(board.in_contact(t, a) for a in allies):
+            continue
+        seen, cover = board.sight(state, w, t, mage=mage)
+        if seen:
+            out.append((t, dist, cover))
+    return out
+
+
+# -------------------------------------------------------------------------------- performing
+
+
+def perform(game: Game, w: Warrior, verb: str, arg: str, what: str) -> None:
+    state = game.state
+    kind = "action" if verb.startswith("a") and verb[1:] in _MOVES else ("eager" if what == "eager" else "move")
+    base_verb = verb[1:] if kind == "action" else verb
+    if base_verb in _MOVES:
+        _MOVES[base_verb](game, w, arg, kind)
+    elif verb == "fight":
+        melee.fight(game, w, state.warriors[arg], charged=False)
+    elif verb == "shoot":
+        shoot(game, w, state.warriors[arg])
+    elif verb == "boomstick":
+        boomstick(game, w, state.warriors[arg])
+    elif verb == "cast":
+        from skirmish_chob_noggoth.spells import cast
+
+        cast(game, w.id)
+    elif verb == "pray":
+        from skirmish_chob_noggoth.divine import pray
+
+        pray(game, w.id, arg)
+    elif verb == "heal":
+        heal(game, w, state.warriors[arg])
+    elif verb == "hold":
+        if what == "actions":
+            take_aim(game, w)
+        else:
+            game.emit("hold", f"{w.name} stays where it is", rule=RULES[what], target=w.id)
+
+
+def _charge(game: Game, w: Warrior, arg: str, kind: str) -> None:
+    e = game.state.warriors[arg]
+    point = board.charge_point(game.state, w, e, profile.move_allowance(game, w, kind), fly=profile.flies(w))
+    if point is not None:
+        move_to(game, w, *point, kind=kind)
+
+
+def _advance(game: Game, w: Warrior, arg: str, kind: str) -> None:
+    e = game.state.warriors[arg]
+    point = board.furthest_toward(game.state, w, e.x, e.y, profile.move_allowance(game, w, kind), stop_gap=0.3,
+                                  target_radius=e.radius, fly=profile.flies(w))
+    if point is not None:
+        move_to(game, w, *point, kind=kind)
+
+
+def _shrine(game: Game, w: Warrior, arg: str, kind: str) -> None:
+    s = next(s for s in game.state.shrines if s.id == arg)
+    point = board.furthest_toward(game.state, w, s.x, s.y, profile.move_allowance(game, w, kind), target_radius=0.5,
+                                  stop_gap=0.1, fly=profile.flies(w))
+    if point is not None:
+        move_to(game, w, *point, kind=kind)
+
+
+def _back(game: Game, w: Warrior, arg: str, kind: str) -> None:
+    state = game.state
+    home_y = 0.0 if state.sides[w.side].edge == "south" else state.depth
+    point = board.furthest_toward(state, w, w.x, home_y, profile.move_allowance(game, w, kind), fly=profile.flies(w))
+    if point is not None:
+        move_to(game, w, *point, kind=kind)
+
+
+def _point(game: Game, w: Warrior, arg: str, kind: str) -> None:
+    allowance = profile.move_allowance(game, w, kind)
+    state = game.state
+
+    def check(g: Game, answer: dict[str, Any]) -> str | None:
+        ww = g.state.warriors[w.id]
+        return board.move_problem(g.state, ww, answer["x"], answer["y"], allowance, fly=profile.flies(ww))
+
+    examples = [{"x": round(w.x, 2), "y": round(w.y, 2)}]
+    for e in sorted(state.enemies(w), key=lambda e: w.gap(e))[:1]:
+        p = board.furthest_toward(state, w, e.x, e.y, allowance, stop_gap=0.3, target_radius=e.radius,
+                                  fly=profile.flies(w))
+        if p is not None:
+            examples.append({"x": round(p[0] - 0.005 * math.copysign(1, p[0] - w.x), 2),
+                             "y": round(p[1] - 0.005 * math.copysign(1, p[1] - w.y), 2)})
+    examples = [ex for ex in examples if check(game, ex) is None] or [{"x": w.x, "y": w.y}]
+    params = (Param("x", "float", max(w.radius, w.x - allowance), min(state.width - w.radius, w.x + allowance),
+                    help="across the table, 0 to 36"),
+              Param("y", "float", max(w.radius, w.y - allowance), min(state.depth - w.radius, w.y + allowance),
+                    help="from the south edge, 0 to 24"))
+    game.ask(Decision(w.side, "move-to", f"{w.name} is at ({w.x:.1f}, {w.y:.1f}): move where (up to "
+                      f"{allowance:g}\")?", params=params, validator=check, examples=examples, rule="Moving"),
+             _moved_to_point, w.id, kind)
+
+
+def _moved_to_point(game: Game, answer: dict[str, Any], wid: str, kind: str) -> None:
+    move_to(game, game.state.warriors[wid], answer["x"], answer["y"], kind=kind)
+
+
+_MOVES = {"charge": _charge, "advance": _advance, "shrine": _shrine, "back": _back, "point": _point}
+
+
+def move_to(game: Game, w: Warrior, x: float, y: float, *, kind: str) -> None:
+    """Move in a straight line, then fight every enemy it has newly touched (closest first)."""
+    state = game.state
+    before = {e.id for e in board.contacts(state, w)}
+    dist = math.hypot(x - w.x, y - w.y)
+    w.x, w.y = x, y
+    if dist > 0:
+        w.aimed = False
+    rule = {"move": "Moving", "action": "Action: Move", "eager": "Set-up: Eager"}[kind]
+    game.emit("move", f"{w.name} moves {dist:.1f}\" to ({x:.1f}, {y:.1f})", rule=rule, target=w.id,
+              x=round(x, 2), y=round(y, 2))
+    resolve_new_contacts(game, w, before)
+
+
+def resolve_new_contacts(game: Game, w: Warrior, before: set[str]) -> None:
+    for e in board.contacts(game.state, w):
+        if e.id not in before and melee.standing(w, e) and board.in_contact(w, e):
+            melee.fight(game, w, e, charged=True)
+
+
+# --------------------------------------------------------------------------------- attacks
+
+
+def shoot(game: Game, w: Warrior, t: Warrior) -> None:
+    """A ranged attack: dice by quality, hit by type, cover -1 (not for Mages), Aimed +1."""
+    state = game.state
+    if t.has("Terrifying") and not profile.is_monster(w) and not attacks.morale_check(game, w, rule="Terrifying"):
+        return
+    if w.status != READY:
+        return
+    _seen, cover = board.sight(state, w, t, mage=profile.sees_everything(game, w))
+    aimed = w.aimed
+    w.aimed = False
+    modifier = profile.hit_modifier(w, t, cover=cover, aimed=aimed)
+    result = attacks.attack(game, w, t, profile.attack_dice(game, w), profile.hit_value(game, w, ranged=True),
+                            rule="Action: Shooting", modifier=modifier, every_hit_wounds=w.mercenary == "reebus",
+                            why=f"{w.name} shoots {t.name}{' (aimed)' if aimed else ''}{' (cover)' if cover else ''}")
+    profile.after_attack(game, w, result)
+
+
+def boomstick(game: Game, w: Warrior, t: Warrior) -> None:
+    """Once per game: 6 dice at 6", hitting on 4+ (cover, Accurate, Obscured and Aimed apply)."""
+    c = game.ruleset.content.boomstick
+    if t.has("Terrifying") and not profile.is_monster(w) and not attacks.morale_check(game, w, rule="Terrifying"):
+        return
+    w.boomstick_used = True
+    _seen, cover = board.sight(game.state, w, t)
+    aimed = w.aimed
+    w.aimed = False
+    result = attacks.attack(game, w, t, c.dice, c.hit, rule="Boomstick",
+                            modifier=profile.hit_modifier(w, t, cover=cover, aimed=aimed),
+                            every_hit_wounds=w.mercenary == "reebus", why=f"{w.name} fires its Boomstick at {t.name}")
+    profile.after_attack(game, w, result)
+
+
+def heal(game: Game, w: Warrior, ally: Warrior) -> None:
+    """Healer: an attack roll (melee value) on an ally in contact; each hit heals a wound, no saves."""
+    rolls = game.rng.rolls_of(profile.attack_dice(game, w), rule="Healer", why=f"{w.name} heals {ally.name}")
+    need = profile.hit_value(game, w, ranged=False)
+    bonus = 1 if w.has("Accurate") else 0
+    hits = sum(1 for r in rolls if r == 6 or (r != 1 and r + bonus >= need))
+    healed = min(hits, ally.max_wounds - ally.wounds)
+    ally.wounds += healed
+    game.emit("heal", f"{w.name} heals {ally.name} by {healed} ({ally.wounds}/{ally.max_wounds})", rule="Healer",
+              target=ally.id, healed=healed)
+
+
+# ----------------------------------------------------------------------------- by themselves
+
+
+def berserkers_act(game: Game, player: str, what: str) -> None:
+    """Berserk warriors of this side's old warband charge the closest warrior, friend or foe."""
+    state = game.state
+    for w in [w for w in state.warriors.values() if w.side == player and w.status == BERSERK]:
+        if w.status != BERSERK or game.result is not None:
+            continue
+        others = sorted(state.enemies(w), key=lambda o: (w.gap(o), o.id))
+        if not others:
+            continue
+        target = others[0]
+        if board.in_contact(w, target):
+            if melee.pair_key(w, target) not in state.fought:
+                melee.fight(game, w, target, charged=False)
+            continue
+        kind = "action" if what == "actions" else "move"
+        allowance = profile.move_allowance(game, w, kind)
+        point = board.charge_point(state, w, target, allowance, fly=profile.flies(w)) or board.furthest_toward(
+            state, w, target.x, target.y, allowance, target_radius=target.radius, stop_gap=0.3, fly=profile.flies(w))
+        if point is not None:
+            game.emit("berserk", f"{w.name} rages toward {target.name}", rule="Last Wound: Berserk", target=w.id)
+            move_to(game, w, *point, kind=kind)
+
+
+def drop_troops(game: Game, player: str) -> None:
+    """Drop Troops of this side arrive: a 1 kills them, otherwise their player places them."""
+    state = game.state
+    waiting = [w for w in state.of_side(player, statuses=(UNDEPLOYED,))]
+    if not waiting or game.result is not None:
+        return
+    w = waiting[0]
+    game.call(drop_troops, player)
+    roll = game.rng.roll(6, rule="Drop Troops", why=f"{w.name} drops in")
+    if roll == 1:
+        w.status = READY
+        attacks.kill(game, w, "Drop Troops", "is killed dropping in")
+        return
+    game.ask(placement_decision(game, w, "Drop Troops", anywhere=True), placed, w.id, "Drop Troops")
+
+
+def placement_decision(game: Game, w: Warrior, rule: str, *, anywhere: bool = False,
+                       strip: tuple[float, float] | None = None, away_from_enemies: bool = False) -> Decision:
+    """Where to put ``w`` (x, y): on the table, on nothing, touching no warrior (or no enemy)."""
+    state = game.state
+
+    def check(g: Game, answer: dict[str, Any]) -> str | None:
+        return placement_problem(g.state, g.state.warriors[w.id], answer["x"], answer["y"], strip=strip,
+                                 enemies_only=away_from_enemies)
+
+    low_y, high_y = strip if strip else (w.radius, state.depth - w.radius)
+    examples = free_spots(state, w, strip=strip, enemies_only=away_from_enemies, count=3)
+    return Decision(w.side, "place", f"place {w.name} (x 0-36, y {low_y:g}-{high_y:g})",
+                    params=(Param("x", "float", w.radius, state.width - w.radius),
+                            Param("y", "float", low_y, high_y)),
+                    validator=check, examples=examples or [{"x": w.radius, "y": low_y}], rule=rule)
+
+
+def placement_problem(state: ChobState, w: Warrior, x: float, y: float, *, strip: tuple[float, float] | None = None,
+                      enemies_only: bool = False) -> str | None:
+    if strip is not None and not strip[0] - 1e-6 <= y <= strip[1] + 1e-6:
+        return f"y must be between {strip[0]:g} and {strip[1]:g}"
+    if not (w.radius - 1e-6 <= x <= state.width - w.radius + 1e-6 and w.radius - 1e-6 <= y <= state.depth - w.radius
+            + 1e-6):
+        return "that is off the table"
+    if board.table_of(state).terrain_overlapping(board.base(w, x, y), {"blocking"}):
+        return "that is inside impassable terrain"
+    for o in state.on_table():
+        if o.id == w.id:
+            continue
+        gap = math.hypot(o.x - x, o.y - y) - o.radius - w.radius
+        if gap < -1e-6:
+            return f"that is on top of {o.name}"
+        if gap <= board.CONTACT and (not enemies_only or o.side != w.side):
+            return f"that touches {o.name}"
+    return None
+
+
+def free_spots(state: ChobState, w: Warrior, *, strip: tuple[float, float] | None = None, enemies_only: bool = False,
+               count: int = 3) -> list[dict[str, float]]:
+    """A few legal spots for ``w``, spread out (used as examples and for automatic placing)."""
+    low_y, high_y = strip if strip else (w.radius, state.depth - w.radius)
+    found = []
+    ys = [low_y + (high_y - low_y) * f for f in (0.5, 0.0, 1.0, 0.25, 0.75)]
+    for y in ys:
+        for i in range(35):
+            x = w.radius + (state.width - 2 * w.radius) * ((i * 7) % 35) / 34
+            if placement_problem(state, w, x, y, strip=strip, enemies_only=enemies_only) is None:
+                found.append({"x": round(x, 2), "y": round(y, 2)})
+                if len(found) >= count:
+                    return found
+    return found
+
+
+def placed(game: Game, answer: dict[str, Any], wid: str, rule: str) -> None:
+    w = game.state.warriors[wid]
+    w.x, w.y = answer["x"], answer["y"]
+    w.status = READY
+    game.emit("place", f"{w.name} is placed at ({w.x:.1f}, {w.y:.1f})", rule=rule, target=w.id,
+              x=round(w.x, 2), y=round(w.y, 2))
