@@ -349,6 +349,24 @@ def test_rect_overlap_agrees_with_shapely(a, b):
         assert overlaps(a, b)
 
 
+@given(rects, rects)
+def test_rect_polygon_overlap_matches_rect_rect(a, b):
+    assert overlaps(a, Polygon.from_shape(b)) == overlaps(a, b)
+    assert Polygon.from_shape(b).convex
+
+
+@given(rects, st.floats(-3, 3), st.floats(-3, 3))
+def test_overlap_with_a_concave_polygon_matches_shapely(r, dx, dy):
+    ell = Polygon([(0, 0), (4, 0), (4, 1), (1, 1), (1, 4), (0, 4)])
+    assert not ell.convex
+    moved = r.translated(Vec(dx, dy))
+    area = to_shapely(moved).intersection(ell.geom).area
+    if overlaps(moved, ell):
+        assert area > 0
+    if area > 1e-4:
+        assert overlaps(moved, ell)
+
+
 @given(rects, segments)
 def test_segment_rect_distance_matches_shapely(r, s):
     assert distance(r, s) == pytest.approx(to_shapely(r).distance(to_shapely(s)), abs=1e-6)

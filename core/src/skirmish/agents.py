@@ -24,6 +24,9 @@ if TYPE_CHECKING:
     from skirmish.events import Event
 
 
+_UNSET = object()
+
+
 class View:
     """What one player knows when deciding: the ruleset's view, the visible log, the decision.
 
@@ -31,7 +34,7 @@ class View:
     ``sandbox`` gives a clone holding only what this player knows, for look-ahead.
     """
 
-    __slots__ = ("player", "game_round", "phase", "state", "decision", "_game")
+    __slots__ = ("player", "game_round", "phase", "decision", "_game", "_state")
 
     def __init__(self, game: Game, player: str) -> None:
         self._game = game
@@ -39,7 +42,14 @@ class View:
         self.game_round = game.round
         self.phase = game.phase
         self.decision = game.pending
-        self.state = game.ruleset.view(game, player)
+        self._state: Any = _UNSET
+
+    @property
+    def state(self) -> Any:
+        """The ruleset's view of the state for this player (built on first use)."""
+        if self._state is _UNSET:
+            self._state = self._game.ruleset.view(self._game, self.player)
+        return self._state
 
     @property
     def ruleset(self) -> Any:

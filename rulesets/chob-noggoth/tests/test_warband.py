@@ -262,7 +262,8 @@ def test_validation_message(content, data, message):
 
 
 def test_the_piggun_counts_as_a_monster_for_the_limit(content):
-    data = band({"name": "a", "type": "Monster"}, {"name": "b", "type": "Monster"}, {"name": "c", "mercenary": "Piggun"})
+    data = band({"name": "a", "type": "Monster"}, {"name": "b", "type": "Monster"},
+                {"name": "c", "mercenary": "Piggun"})
     assert "3 Monsters" in problem(content, data, budget=30)
 
 

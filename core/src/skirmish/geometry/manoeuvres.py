@@ -20,7 +20,17 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import attrs
 
-from skirmish.geometry.shapes import Circle, Polygon, Rect, Segment, _shapely, _unwrap, bounds, overlaps
+from skirmish.geometry.shapes import (
+    Circle,
+    Polygon,
+    Rect,
+    Segment,
+    _bounding_circle,
+    _shapely,
+    _unwrap,
+    bounds,
+    overlaps,
+)
 from skirmish.geometry.vec import EPS, Vec
 
 if TYPE_CHECKING:
@@ -367,7 +377,12 @@ def travel_limit(
         box = (x0 - reach, y0 - reach, x1 + reach, y1 + reach)
         found += table.candidates(box, terrain_keywords, ignore)
     for ob in found:
-        dist = _shape_travel(frame, _unwrap(ob), lane, lead, radius)
+        shape = _unwrap(ob)
+        cx, cy, r = _bounding_circle(shape)
+        x, y = frame.local(Vec(cx, cy))
+        if abs(x) >= lane + r or y + r <= 0.0 or y - r - lead >= best:
+            continue  # beside the lane, behind, or no nearer than what already stops it
+        dist = _shape_travel(frame, shape, lane, lead, radius)
         if dist < best:
             best, hit = dist, ob
     if table is not None:

@@ -15,7 +15,7 @@ overlap.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -268,11 +268,28 @@ class Polygon:
     def area(self) -> float:
         return float(self.geom.area)
 
-    @property
+    @cached_property
     def bounds(self) -> tuple[float, float, float, float]:
         xs = [p.x for p in self.points]
         ys = [p.y for p in self.points]
         return (min(xs), min(ys), max(xs), max(ys))
+
+    @cached_property
+    def _xy(self) -> tuple[tuple[float, float], ...]:
+        return tuple((p.x, p.y) for p in self.points)
+
+    @cached_property
+    def convex(self) -> bool:
+        """True for a convex polygon (either winding; collinear points allowed)."""
+        pts = self._xy
+        n = len(pts)
+        signs = set()
+        for i in range(n):
+            (ax, ay), (bx, by), (cx, cy) = pts[i - 2], pts[i - 1], pts[i]
+            turn = (bx - ax) * (cy - by) - (by - ay) * (cx - bx)
+            if abs(turn) > 1e-12:
+                signs.add(turn > 0)
+        return len(signs) == 1
 
     @property
     def centroid(self) -> Vec:
@@ -572,10 +589,45 @@ def _o_segment_circle(s: Segment, c: Circle) -> bool:
 
 
 def _o_circle_polygon(c: Circle, p: Polygon) -> bool:
+    if _boxes_apart(c.bounds, p.bounds):
+        return False
     return _d_point_polygon(c.centre, p) < c.radius - EPS
 
 
+def _convex_penetration(pa: Sequence[tuple[float, float]], pb: Sequence[tuple[float, float]]) -> float:
+    """Separating-axis overlap depth of two convex polygons (stops early once <= ``EPS``)."""
+    best = math.inf
+    for pts in (pa, pb):
+        for i in range(len(pts)):
+            (x0, y0), (x1, y1) = pts[i - 1], pts[i]
+            nx, ny = y1 - y0, x0 - x1
+            norm = math.hypot(nx, ny)
+            if norm == 0.0:
+                continue
+            nx, ny = nx / norm, ny / norm
+            proj_a = [x * nx + y * ny for x, y in pa]
+            proj_b = [x * nx + y * ny for x, y in pb]
+            best = min(best, min(max(proj_a), max(proj_b)) - max(min(proj_a), min(proj_b)))
+            if best <= EPS:
+                return best
+    return best
+
+
+def _boxes_apart(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    return a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+
+
+def _o_rect_polygon(r: Rect, p: Polygon) -> bool:
+    if _boxes_apart(r.bounds, p.bounds):
+        return False
+    if p.convex:
+        return _convex_penetration(r._corner_xy, p._xy) > EPS
+    return bool(p._inner.intersects(r.to_shapely()))
+
+
 def _o_any_polygon(a: Any, p: Polygon) -> bool:
+    if _boxes_apart(a.bounds, p.bounds):
+        return False
     return bool(p._inner.intersects(to_shapely(a)))
 
 
@@ -590,7 +642,7 @@ _OVERLAP: dict[tuple[type, type], Any] = {
     (Segment, Rect): _o_segment_rect,
     (Segment, Circle): _o_segment_circle,
     (Circle, Polygon): _o_circle_polygon,
-    (Rect, Polygon): _o_any_polygon,
+    (Rect, Polygon): _o_rect_polygon,
     (Segment, Polygon): _o_any_polygon,
     (Polygon, Polygon): _o_any_polygon,
     (Segment, Segment): _o_never,
@@ -738,6 +790,14 @@ def to_shapely(shape: Any) -> BaseGeometry:
     if inner is not shape:
         return to_shapely(inner)
     raise TypeError(f"not a shape: {type(shape).__name__}")
+
+
+def _bounding_circle(shape: Any) -> tuple[float, float, float]:
+    """(centre x, centre y, radius) of a circle around the shape (not always the smallest)."""
+    if isinstance(shape, (Circle, Rect)):
+        return (shape.centre.x, shape.centre.y, shape.radius)
+    x0, y0, x1, y1 = bounds(shape)
+    return ((x0 + x1) / 2, (y0 + y1) / 2, math.hypot(x1 - x0, y1 - y0) / 2)
 
 
 def bounds(shape: Any) -> tuple[float, float, float, float]:

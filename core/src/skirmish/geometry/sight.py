@@ -30,6 +30,7 @@ from skirmish.geometry.shapes import (
     Polygon,
     Rect,
     Segment,
+    _bounding_circle,
     _box_dist,
     _clip_box,
     _local,
@@ -100,7 +101,9 @@ def _boxes_meet(a: tuple[float, float, float, float], b: tuple[float, float, flo
 class Table:
     """The play area, ``width`` x ``depth`` inches from (0, 0), with its terrain.
 
-    The terrain index (a shapely ``STRtree``) is built once, on first use.
+    Terrain geometries are prepared once. Queries scan the pieces' bounding boxes, or,
+    on tables with more than 16 pieces, a shapely ``STRtree`` built once on first use
+    (for a handful of pieces the scan is faster).
     """
 
     width: float
@@ -167,24 +170,6 @@ def _seg_box(a: Vec, b: Vec) -> tuple[float, float, float, float]:
     return (min(a.x, b.x), min(a.y, b.y), max(a.x, b.x), max(a.y, b.y))
 
 
-def _crosses(seg: Segment, terrain: Sequence[Terrain]) -> Terrain | None:
-    """The first piece whose interior ``seg`` passes through."""
-    box = _seg_box(seg.a, seg.b)
-    line = None
-    for t in terrain:
-        if not _boxes_meet(t.bounds, box):
-            continue
-        shape = t.shape
-        if isinstance(shape, Polygon):
-            if line is None:
-                line = seg.to_shapely()
-            if shape._inner.intersects(line):
-                return t
-        elif overlaps(seg, shape):
-            return t
-    return None
-
-
 def segment_crosses(
     table: Table | None,
     a: Vec,
@@ -199,7 +184,7 @@ def segment_crosses(
     if table is None:
         return []
     seg = Segment(a, b)
-    return [t for t in table.candidates(_seg_box(a, b), keywords, ignore) if _crosses(seg, (t,)) is not None]
+    return [t for t in table.candidates(_seg_box(a, b), keywords, ignore) if overlaps(seg, t.shape)]
 
 
 def crossed_shapes(a: Vec, b: Vec, shapes: Iterable[Any]) -> list[Any]:
@@ -309,13 +294,6 @@ class _Blocker(NamedTuple):
 def _rel_angle(rx: float, ry: float, vx: float, vy: float) -> float:
     """Angle of (vx, vy) counter-clockwise from the direction (rx, ry), in (-pi, pi]."""
     return math.atan2(rx * vy - ry * vx, rx * vx + ry * vy)
-
-
-def _bounding_circle(shape: Any) -> tuple[float, float, float]:
-    if isinstance(shape, (Circle, Rect)):
-        return (shape.centre.x, shape.centre.y, shape.radius)
-    x0, y0, x1, y1 = bounds(shape)
-    return ((x0 + x1) / 2, (y0 + y1) / 2, math.hypot(x1 - x0, y1 - y0) / 2)
 
 
 def _span(shape: Any, near: float, lo: float, hi: float) -> _Blocker:

@@ -15,12 +15,14 @@ from skirmish_chob_noggoth.state import ChobState, Piece, Warrior
 #: bases this close count as in base contact
 CONTACT = 0.1
 EPS = 1e-6
+#: a destination this close to where a warrior stands means it stays put
+STAY = 0.02
 
 
 def piece_shape(p: Piece) -> Rect | Circle:
     if p.shape == "circle":
         return Circle(Vec(p.x, p.y), p.w / 2)
-    return Rect(Vec(p.x, p.y), p.w, p.h, 0.0)
+    return Rect(Vec(p.x, p.y), p.w, p.h, 90.0)  # facing 90: the width runs along x
 
 
 @lru_cache(maxsize=64)
@@ -32,8 +34,7 @@ def _table(width: float, depth: float, pieces: tuple[tuple[str, str, str, float,
 
 def table_of(state: ChobState) -> Table:
     """The geometry table for the current terrain (cached: terrain changes rarely)."""
-    key = tuple((p.id, p.kind, p.shape, p.x, p.y, p.w, p.h) for p in state.pieces)
-    return _table(state.width, state.depth, key)
+    return _table(state.width, state.depth, _terrain_key(state))
 
 
 def base(w: Warrior, x: float | None = None, y: float | None = None) -> Circle:
@@ -73,30 +74,29 @@ def move_problem(state: ChobState, w: Warrior, x: float, y: float, allowance: fl
             + EPS):
         return "that would leave the table"
     dist = math.hypot(x - w.x, y - w.y)
+    if dist <= STAY:
+        return None  # staying put (answers are rounded to 0.01") is always allowed
     if dist > allowance + 1e-6:
         return f"that is {dist:.1f}\" away; {w.name} can move {allowance:g}\""
-    table = table_of(state)
-    move = move_circle(base(w), Vec(x, y))
-    others = [o for o in state.on_table() if o.id != w.id]
-    end = move.end
-    for o in others:
-        if math.hypot(o.x - x, o.y - y) < o.radius + w.radius - EPS:
+    for o in state.warriors.values():
+        if o.id == w.id or o.status not in _ON_TABLE:
+            continue
+        reach = o.radius + w.radius - EPS
+        if math.hypot(o.x - x, o.y - y) < reach:
             return f"that would end on top of {o.name}"
-    if table.terrain_overlapping(end, {"blocking"}):
-        return "that would end inside impassable terrain"
-    if not fly:
-        blocked = path_clear(move, [base(o) for o in others], table, {"blocking"})
-        if blocked is not None:
-            return "the way is blocked by " + (_name_at(state, blocked) or "impassable terrain")
+        if not fly and _segment_gap(w.x, w.y, x, y, o.x, o.y) < reach:
+            return f"the way is blocked by {o.name}"
+    table = table_of(state)
+    if table.terrain:
+        move = move_circle(base(w), Vec(x, y))
+        if table.terrain_overlapping(move.end, {"blocking"}):
+            return "that would end inside impassable terrain"
+        if not fly and path_clear(move, (), table, {"blocking"}) is not None:
+            return "the way is blocked by impassable terrain"
     return None
 
 
-def _name_at(state: ChobState, shape: object) -> str:
-    if isinstance(shape, Circle):
-        for o in state.on_table():
-            if abs(o.x - shape.centre.x) < EPS and abs(o.y - shape.centre.y) < EPS:
-                return o.name
-    return ""
+_ON_TABLE = ("ready", "berserk")
 
 
 def furthest_toward(state: ChobState, w: Warrior, tx: float, ty: float, allowance: float, *, stop_gap: float = 0.0,
@@ -119,7 +119,7 @@ def furthest_toward(state: ChobState, w: Warrior, tx: float, ty: float, allowanc
     lo, hi = 0.0, want
     if move_problem(state, w, w.x + ux * hi, w.y + uy * hi, allowance, fly=fly) is None:
         return (w.x + ux * hi, w.y + uy * hi)
-    for _ in range(14):
+    for _ in range(10):
         mid = (lo + hi) / 2
         if move_problem(state, w, w.x + ux * mid, w.y + uy * mid, allowance, fly=fly) is None:
             lo, best = mid, (w.x + ux * mid, w.y + uy * mid)
@@ -140,7 +140,7 @@ def charge_point(state: ChobState, w: Warrior, target: Warrior, allowance: float
         return None
     if need > allowance + 1e-6:
         return None
-    travel = need + 0.001
+    travel = need - 0.01  # stop just short: a gap of 0.01" is base contact, never an overlap
     x, y = w.x + dx / length * travel, w.y + dy / length * travel
     if move_problem(state, w, x, y, allowance, fly=fly) is not None:
         return None
@@ -219,10 +219,25 @@ def sight(state: ChobState, shooter: Warrior, target: Warrior, *, mage: bool = F
     """
     if mage:
         return True, False
-    table = table_of(state)
-    origin, goal = Vec(shooter.x, shooter.y), Vec(target.x, target.y)
-    if not line_of_sight(table, origin, base(target), blocking_keywords={"blocking"}, spacing=0.3):
+    seen, cover = _terrain_sight(_terrain_key(state), state.width, state.depth, shooter.x, shooter.y, target.x,
+                                 target.y, target.radius)
+    if not seen:
         return False, False
-    if segment_crosses(table, origin, goal, {"blocking", "area"}):
-        return True, True
-    return True, bool(on_line(state, shooter, target))
+    return True, cover or bool(on_line(state, shooter, target))
+
+
+def _terrain_key(state: ChobState) -> tuple[tuple[str, str, str, float, float, float, float], ...]:
+    return tuple((p.id, p.kind, p.shape, p.x, p.y, p.w, p.h) for p in state.pieces)
+
+
+@lru_cache(maxsize=8192)
+def _terrain_sight(pieces: tuple[tuple[str, str, str, float, float, float, float], ...], width: float, depth: float,
+                   sx: float, sy: float, tx: float, ty: float, radius: float) -> tuple[bool, bool]:
+    """Sight and terrain cover between two points, cached (positions repeat between decisions)."""
+    if not pieces:
+        return True, False
+    table = _table(width, depth, pieces)
+    origin, goal = Vec(sx, sy), Vec(tx, ty)
+    if not line_of_sight(table, origin, Circle(goal, radius), blocking_keywords={"blocking"}, spacing=0.3):
+        return False, False
+    return True, bool(segment_crosses(table, origin, goal, {"blocking", "area"}))

@@ -209,8 +209,10 @@ class TypeProfile:
     ``ranged_range`` is in inches, 0 when the type cannot shoot (``any_range``: no limit).
     ``ranged_hit``, ``melee_hit`` and ``save`` are the D6 scores needed, 0 when they come
     from elsewhere (a Hero's role; a Monster saves by rolling above its remaining wounds;
-    a Monster shoots only with the Gun trait). ``cost`` is a fixed price (Hero, Monster),
-    0 when the quality sets the price.
+    a Monster shoots only with the Gun trait). ``melee_only``: the type has no ranged
+    attack of its own (Gun or Longshot may still give one). ``cost`` is a fixed price
+    (Hero, Monster), 0 when the quality sets the price. ``hero_role``: a Hero may pick it;
+    ``takes_role``: the type is a Hero and uses its role's values.
     """
 
     name: str

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from skirmish import Decision, Option, Param
 from skirmish.dice import parse
-from skirmish.geometry import Circle, Vec
+from skirmish.geometry import Circle, Vec, overlaps
 from skirmish_chob_noggoth import attacks, board
 from skirmish_chob_noggoth.state import BERSERK, DEAD, READY, Piece, Warrior
 
@@ -69,7 +69,6 @@ def pray(game: Game, warrior_id: str, shrine_id: str) -> None:
 
 def divine_step(game: Game) -> None:
     """The Divine Intervention step (a phase body)."""
-    state = game.state
     game.call(_clear_points)  # runs after everything the intervention schedules or asks
     heard = who_is_heard(game)
     if heard is None:
@@ -82,7 +81,6 @@ def divine_step(game: Game) -> None:
     game.emit("divine", f"{heard} rolls {roll} on the divine table: {entry.name}", rule=f"{RULE}: {entry.name}",
               player=heard, roll=roll, result=entry.id)
     _RESULTS[entry.id](game, heard, entry, f"{RULE}: {entry.name}")
-    del state  # (kept for symmetry with the other steps)
 
 
 def who_is_heard(game: Game) -> str | None:
@@ -230,16 +228,7 @@ def _resurrection(game: Game, player: str, entry: Entry, rule: str) -> None:
     slain = slain_of(game, player)
     if slain:
         w = game.rng.choice(slain, rule=rule, why=f"which of {player}'s slain returns")
-        from skirmish_chob_noggoth import turns
-
-        decision = turns.placement_decision(game, w, rule, away_from_enemies=True)
-        if not decision.examples or decision.validator is not None and decision.validator(game, decision.examples[0]):
-            game.emit("divine", f"there is no room for {w.name} to return", rule=rule, target=w.id)
-            return
-        game.ask(Decision(decision.player, "divine-resurrect", f"{player}: {w.name} returns to life - place it (x, y) "
-                          "on the table, out of contact with enemies", params=decision.params,
-                          validator=decision.validator, examples=decision.examples, rule=rule),
-                 _resurrected, w.id, rule)
+        _ask_return(game, w, rule)
         return
     living = sorted(game.state.of_side(player), key=lambda w: w.id)
     if not living:
@@ -247,6 +236,26 @@ def _resurrection(game: Game, player: str, entry: Entry, rule: str) -> None:
         return
     w = game.rng.choice(living, rule=rule, why=f"nobody of {player}'s is slain yet: who the gods take")
     attacks.kill(game, w, rule, "is taken by the gods, to be raised another time")
+
+
+def _ask_return(game: Game, w: Warrior, rule: str) -> None:
+    from skirmish_chob_noggoth.turns import free_spots, placement_problem
+
+    state = game.state
+    wid = w.id
+
+    def check(g: Game, answer: dict[str, Any]) -> str | None:
+        return placement_problem(g.state, g.state.warriors[wid], answer["x"], answer["y"], enemies_only=True)
+
+    examples = free_spots(state, w, enemies_only=True, count=3)
+    if not examples:
+        game.emit("divine", f"there is no room for {w.name} to return", rule=rule, target=w.id)
+        return
+    game.ask(Decision(w.side, "divine-resurrect", f"{w.side}: {w.name} returns to life - place it (x, y) on the "
+                      "table, out of contact with enemies",
+                      params=(Param("x", "float", w.radius, state.width - w.radius),
+                              Param("y", "float", w.radius, state.depth - w.radius)),
+                      validator=check, examples=examples, rule=rule), _resurrected, wid, rule)
 
 
 def slain_of(game: Game, player: str) -> list[Warrior]:
@@ -341,16 +350,9 @@ def _terrain_removed(game: Game, answer: str, rule: str) -> None:
     state = game.state
     piece = next(p for p in state.pieces if p.id == answer)
     state.pieces.remove(piece)
-    inside = [w.name for w in state.on_table() if board.table_of(state) is not None
-              and _inside(piece, w)]
+    inside = [w.name for w in state.on_table() if overlaps(board.base(w), board.piece_shape(piece))]
     game.emit("terrain", f"{piece.name} is taken away" + (f"; {', '.join(inside)} stay where they stood"
                                                            if inside else ""), rule=rule, piece=piece.id)
-
-
-def _inside(piece: Piece, w: Warrior) -> bool:
-    from skirmish.geometry.shapes import overlaps  # noqa: PLC0415
-
-    return bool(overlaps(board.base(w), board.piece_shape(piece)))
 
 
 def _random_enemy(game: Game, player: str, rule: str) -> Warrior | None:

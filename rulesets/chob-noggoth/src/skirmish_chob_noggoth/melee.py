@@ -49,9 +49,10 @@ def fight(game: Game, striker: Warrior, defender: Warrior, *, charged: bool) -> 
     if charged and profile.charges_with_impact(striker) and not profile.charges_with_impact(defender):
         attacks.suffer_hits(game, defender, 1, rule="Mounted Impact", attacker=striker)
     order = [striker, defender]
-    if defender.has("Quick Attack") and not striker.has("Quick Attack") or defender.has("Quick Attack") and striker.has("Quick Attack") \
-            and roll_off(game, striker.name, defender.name, "Quick Attack") == 1:
-        order.reverse()
+    if defender.has("Quick Attack"):
+        both = striker.has("Quick Attack")
+        if not both or roll_off(game, striker.name, defender.name, "Quick Attack") == 1:
+            order.reverse()
     for attacker, target in (order, order[::-1]):
         if not standing(attacker, target) or not board.in_contact(attacker, target):
             continue

@@ -40,6 +40,20 @@ class ChobNoggoth(Ruleset):
     def content(self) -> Content:
         return load_content(self.extend_content)
 
+    @cached_property
+    def warbands(self) -> dict[str, Warband]:
+        """The built-in warbands, by name (parsed once)."""
+        from skirmish_chob_noggoth.warband import builtin_warbands
+
+        return builtin_warbands(self.content)
+
+    @cached_property
+    def layouts(self) -> dict[str, Any]:
+        """The built-in terrain layouts, by name (parsed once)."""
+        from skirmish_chob_noggoth.terrain import builtin_layouts
+
+        return builtin_layouts(self.content)
+
     # -- set-up -------------------------------------------------------------------------
     def default_setup(self) -> dict[str, Any]:
         return {"players": list(DEFAULT_PLAYERS),
@@ -47,9 +61,7 @@ class ChobNoggoth(Ruleset):
                 "layout": "random", "options": dict(OPTION_DEFAULTS)}
 
     def _default_warbands(self) -> list[str]:
-        from skirmish_chob_noggoth.warband import builtin_warbands
-
-        names = list(builtin_warbands(self.content))
+        names = list(self.warbands)
         wanted = [n for n in DEFAULT_WARBANDS if n in names]
         return wanted if len(wanted) == 2 else names[:2]
 
@@ -76,13 +88,12 @@ class ChobNoggoth(Ruleset):
         setup["warbands"] = {p: warbands.get(p, defaults[i % len(defaults)]) for i, p in enumerate(setup["players"])}
         for p in setup["players"]:
             self.warband_of(setup, p, check_only=True)
-        from skirmish_chob_noggoth.terrain import builtin_layouts, parse_layout
+        from skirmish_chob_noggoth.terrain import parse_layout
 
         layout = setup.get("layout", "random")
         if isinstance(layout, str):
-            if layout != "random" and layout not in builtin_layouts(self.content):
-                raise SetupError(f"no built-in layout '{layout}' (built-in: {', '.join(builtin_layouts(self.content))}"
-                                 ", or 'random')")
+            if layout != "random" and layout not in self.layouts:
+                raise SetupError(f"no built-in layout '{layout}' (built-in: {', '.join(self.layouts)}, or 'random')")
         else:
             parse_layout(layout, "set-up layout", content=self.content)
         setup["layout"] = layout
@@ -96,7 +107,10 @@ class ChobNoggoth(Ruleset):
             if spec == "random":
                 return None if check_only or rng is None else random_warband(rng, self.content, limits=limits,
                                                                              name=f"{player}'s random warband")
-            return find_warband(spec, self.content)
+            from skirmish_chob_noggoth.content import key_of
+
+            known = {key_of(name): band for name, band in self.warbands.items()}
+            return known.get(key_of(spec)) or find_warband(spec, self.content)
         if isinstance(spec, dict):
             return parse_warband({k: v for k, v in spec.items() if k != "positions"}, self.content,
                                  where=f"warband of {player}", limits=limits)
@@ -104,7 +118,6 @@ class ChobNoggoth(Ruleset):
 
     def create(self, game: Game) -> ChobState:
         from skirmish_chob_noggoth.terrain import (
-            builtin_layouts,
             parse_layout,
             place_shrines,
             random_layout,
@@ -117,7 +130,7 @@ class ChobNoggoth(Ruleset):
         if layout_spec == "random":
             layout = random_layout(game.rng, content=c)
         elif isinstance(layout_spec, str):
-            layout = builtin_layouts(c)[layout_spec]
+            layout = self.layouts[layout_spec]
         else:
             layout = parse_layout(layout_spec, "set-up layout", content=c)
         shrines = layout.shrines or place_shrines(game.rng, roll_shrine_count(game.rng, c), layout.pieces, content=c)

@@ -13,6 +13,7 @@ import attrs
 
 #: statuses a warrior can have; only "ready" warriors are on the table and controlled
 READY, UNDEPLOYED, DEAD, FLED, BERSERK = "ready", "undeployed", "dead", "fled", "berserk"
+_ON = (READY, BERSERK)
 
 
 @attrs.define
@@ -139,8 +140,10 @@ class ChobState:
     def enemies(self, w: Warrior) -> list[Warrior]:
         """Warriors on the table that are hostile to ``w`` (a Berserk warrior is hostile to all)."""
         if w.status == BERSERK:
-            return [o for o in self.on_table() if o.id != w.id]
-        return [o for o in self.on_table() if o.id != w.id and (o.side != w.side or o.status == BERSERK)]
+            return [o for o in self.warriors.values() if o.status in _ON and o is not w]
+        side = w.side
+        return [o for o in self.warriors.values()
+                if (o.status == READY and o.side != side) or (o.status == BERSERK and o is not w)]
 
     def allies(self, w: Warrior) -> list[Warrior]:
         if w.status == BERSERK:

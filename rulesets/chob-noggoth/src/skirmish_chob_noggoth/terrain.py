@@ -217,11 +217,12 @@ def _parse_piece(row: Any, i: int, problems: list[str]) -> TerrainPiece | None:
         problems.append(f"{label}: kind must be blocking or area, not {row.get('kind')!r}")
     if shape not in SHAPES:
         problems.append(f"{label}: shape must be circle or rect, not {row.get('shape')!r}")
+    numbers = len(problems)
     x, y, w = (_number(row, k, problems, label) for k in ("x", "y", "w"))
     h = _number(row, "h", problems, label) if "h" in row or shape == "rect" else w
     if shape == "circle" and "h" in row and h != w:
         problems.append(f"{label}: a circle is w across; leave out 'h' or make it equal to w")
-    if w <= 0 or h <= 0:
+    if len(problems) == numbers and (w <= 0 or h <= 0):
         problems.append(f"{label}: w and h must be more than 0")
     if len(problems) > before:
         return None

@@ -111,7 +111,11 @@ def _fight_options(game: Game, w: Warrior) -> list[Option]:
 
 
 def move_options(game: Game, w: Warrior, kind: str, prefix: str) -> list[Option]:
-    """Charges, advances, moves to a shrine, falling back, and a move to any point."""
+    """Charges, advances, moves to a shrine, falling back, and a move to any point.
+
+    Only charges are measured here (a charge must reach); the other moves go as far as
+    the way allows when chosen.
+    """
     state = game.state
     allowance = profile.move_allowance(game, w, kind)
     fly = profile.flies(w)
@@ -120,24 +124,23 @@ def move_options(game: Game, w: Warrior, kind: str, prefix: str) -> list[Option]
     enemies = sorted(state.enemies(w), key=lambda e: (w.gap(e), e.id))
     in_contact = {e.id for e in board.contacts(state, w)}
     for e in enemies:
-        if e.id in in_contact:
+        if e.id in in_contact or w.gap(e) > allowance + board.CONTACT:
             continue
         if board.charge_point(state, w, e, allowance, fly=fly) is not None:
             out.append(Option(f"{w.id}|{prefix}charge|{e.id}", f"{label}: charge {e.name} ({w.gap(e):.1f}\")"))
-    if enemies:
-        nearest = enemies[0]
-        if board.furthest_toward(state, w, nearest.x, nearest.y, allowance, stop_gap=0.3,
-                                 target_radius=nearest.radius, fly=fly) is not None:
-            out.append(Option(f"{w.id}|{prefix}advance|{nearest.id}",
-                              f"{label}: advance toward {nearest.name} ({w.gap(nearest):.1f}\" away)"))
+    free = [e for e in enemies if e.id not in in_contact]
+    if free and w.gap(free[0]) > 0.4:
+        nearest = free[0]
+        out.append(Option(f"{w.id}|{prefix}advance|{nearest.id}",
+                          f"{label}: advance toward {nearest.name} ({w.gap(nearest):.1f}\" away)"))
     reach = game.ruleset.content.table.shrine_reach
-    for s in sorted(state.shrines, key=lambda s: (board.point_gap(w, s.x, s.y), s.id))[:2]:
-        if board.point_gap(w, s.x, s.y) > reach and board.furthest_toward(
-                state, w, s.x, s.y, allowance, target_radius=0.5, stop_gap=0.1, fly=fly) is not None:
-            out.append(Option(f"{w.id}|{prefix}shrine|{s.id}",
-                              f"{label}: head for shrine {s.id} ({board.point_gap(w, s.x, s.y):.1f}\")"))
-    home_y = 0.0 if state.sides[w.side].edge == "south" else state.depth
-    if w.status == READY and board.furthest_toward(state, w, w.x, home_y, allowance, fly=fly) is not None:
+    far_shrines = [s for s in state.shrines if board.point_gap(w, s.x, s.y) > reach]
+    if far_shrines:
+        s = min(far_shrines, key=lambda s: (board.point_gap(w, s.x, s.y), s.id))
+        out.append(Option(f"{w.id}|{prefix}shrine|{s.id}",
+                          f"{label}: head for shrine {s.id} ({board.point_gap(w, s.x, s.y):.1f}\")"))
+    home_y = w.radius if state.sides[w.side].edge == "south" else state.depth - w.radius
+    if w.status == READY and abs(w.y - home_y) > 0.5:
         out.append(Option(f"{w.id}|{prefix}back", f"{label}: fall back toward its own edge"))
     out.append(Option(f"{w.id}|{prefix}point", f"{label}: move to a point you give (up to {allowance:g}\")"))
     return out
@@ -239,24 +242,28 @@ def _advance(game: Game, w: Warrior, arg: str, kind: str) -> None:
     e = game.state.warriors[arg]
     point = board.furthest_toward(game.state, w, e.x, e.y, profile.move_allowance(game, w, kind), stop_gap=0.3,
                                   target_radius=e.radius, fly=profile.flies(w))
-    if point is not None:
-        move_to(game, w, *point, kind=kind)
+    _go(game, w, point, kind)
 
 
 def _shrine(game: Game, w: Warrior, arg: str, kind: str) -> None:
     s = next(s for s in game.state.shrines if s.id == arg)
     point = board.furthest_toward(game.state, w, s.x, s.y, profile.move_allowance(game, w, kind), target_radius=0.5,
                                   stop_gap=0.1, fly=profile.flies(w))
-    if point is not None:
-        move_to(game, w, *point, kind=kind)
+    _go(game, w, point, kind)
 
 
 def _back(game: Game, w: Warrior, arg: str, kind: str) -> None:
     state = game.state
-    home_y = 0.0 if state.sides[w.side].edge == "south" else state.depth
+    home_y = w.radius if state.sides[w.side].edge == "south" else state.depth - w.radius
     point = board.furthest_toward(state, w, w.x, home_y, profile.move_allowance(game, w, kind), fly=profile.flies(w))
-    if point is not None:
-        move_to(game, w, *point, kind=kind)
+    _go(game, w, point, kind)
+
+
+def _go(game: Game, w: Warrior, point: tuple[float, float] | None, kind: str) -> None:
+    if point is None:
+        game.emit("hold", f"{w.name} finds no way forward and stays put", rule="Moving", target=w.id)
+        return
+    move_to(game, w, *point, kind=kind)
 
 
 def _point(game: Game, w: Warrior, arg: str, kind: str) -> None:
@@ -285,7 +292,11 @@ def _point(game: Game, w: Warrior, arg: str, kind: str) -> None:
 
 
 def _moved_to_point(game: Game, answer: dict[str, Any], wid: str, kind: str) -> None:
-    move_to(game, game.state.warriors[wid], answer["x"], answer["y"], kind=kind)
+    w = game.state.warriors[wid]
+    if math.hypot(answer["x"] - w.x, answer["y"] - w.y) <= board.STAY:
+        game.emit("hold", f"{w.name} stays where it is", rule="Moving", target=w.id)
+        return
+    move_to(game, w, answer["x"], answer["y"], kind=kind)
 
 
 _MOVES = {"charge": _charge, "advance": _advance, "shrine": _shrine, "back": _back, "point": _point}

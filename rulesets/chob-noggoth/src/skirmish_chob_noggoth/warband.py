@@ -48,7 +48,11 @@ WARBAND_KEYS = ("name", "rule", "warriors")
 WARRIOR_KEYS = ("name", "type", "quality", "mounted", "rules", "roles", "traits", "gun", "winged", "mercenary")
 HERO = "hero"
 MONSTER = "monster"
-MAGE = "mage"
+
+
+def _names(value: Iterable[str] | str) -> tuple[str, ...]:
+    """A tuple of names (a single string is one name, not a sequence of letters)."""
+    return (value,) if isinstance(value, str) else tuple(value)
 
 
 @attrs.frozen
@@ -67,9 +71,9 @@ class WarriorSpec:
     type: str
     quality: str = "standard"
     mounted: bool = False
-    rules: tuple[str, ...] = attrs.field(default=(), converter=tuple)
-    roles: tuple[str, ...] = attrs.field(default=(), converter=tuple)
-    traits: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    rules: tuple[str, ...] = attrs.field(default=(), converter=_names)
+    roles: tuple[str, ...] = attrs.field(default=(), converter=_names)
+    traits: tuple[str, ...] = attrs.field(default=(), converter=_names)
     gun: bool = False
     winged: bool = False
     mercenary: str = ""
