@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from chob_bench import bench, texts, warrior
+
 from skirmish import Game, Registry, SetupError
 from skirmish_chob_noggoth import rules
 from skirmish_chob_noggoth.state import DEAD, FLED, READY
