@@ -1,6 +1,6 @@
 """Casting spells: a random target, a random effect, and the Mage's chance to stop it.
 
-Order of a cast (ruling CN-29a, suggestion 16):
+Order of a cast (ruling CN-29(a), suggestion 16):
 
 1. roll the target table (D6), then the effect table (D6);
 2. a rolled random or closest target is found at once;
@@ -231,7 +231,7 @@ def _transform(game: Game, mage: Warrior, target: Warrior, entry: Entry, rule: s
 
 
 def to_monster(game: Game, w: Warrior, rule: str, *, extra_on: int) -> None:
-    """``w`` becomes a Monster (ruling CN-29g).
+    """``w`` becomes a Monster (ruling CN-29(g)).
 
     Rolled in this order: two traits (the same one twice counts once), Winged on ``extra_on``+,
     Gun on ``extra_on``+, then fresh D3+2 wounds (+1 for Big). It keeps its bonus rules, loses
