@@ -83,8 +83,9 @@ def test_many_pieces_use_the_index_with_the_same_answers():
     table = Table(48, 48, pieces)
     assert len(pieces) > 16
     probe = (4.5, 4.5, 16, 12)
-    expected = [t for t in pieces
-                if t.bounds[0] <= 16 and t.bounds[2] >= 4.5 and t.bounds[1] <= 12 and t.bounds[3] >= 4.5]
+    expected = [
+        t for t in pieces if t.bounds[0] <= 16 and t.bounds[2] >= 4.5 and t.bounds[1] <= 12 and t.bounds[3] >= 4.5
+    ]
     assert table.candidates(probe) == expected
     assert table.terrain_at(Vec(10.5, 10.5)) == [pieces[9]]
 

@@ -93,6 +93,17 @@ def test_piggun_halves_turn_to_stand_clear_of_other_warriors():
     assert not events(game, "crowded")
 
 
+def test_piggun_halves_move_out_of_a_corner_as_little_as_needed():
+    game = make_game([piggun(x=1, y=1), warrior("foe", "blue", x=30, y=12)])
+    wound_out(game)
+    front, back = halves(game)
+    for half in (front, back):
+        assert 1 - 1e-6 <= half.x <= 35 + 1e-6 and 1 - 1e-6 <= half.y <= 23 + 1e-6
+    assert math.isclose(front.gap(back), 0, abs_tol=1e-9)
+    assert math.hypot((front.x + back.x) / 2 - 1, (front.y + back.y) / 2 - 1) <= 3
+    assert not events(game, "crowded")
+
+
 def test_piggun_halves_keep_the_bonus_rules_bought_for_it():
     game = make_game([piggun(rules=["Hardened", "Quick Attack"]), warrior("foe", "blue", x=30, y=12)])
     wound_out(game)

@@ -34,7 +34,6 @@ from skirmish.geometry.shapes import (
 from skirmish.geometry.vec import EPS, Vec
 
 if TYPE_CHECKING:
-
     from skirmish.geometry.sight import Table
 
 #: What :func:`path_clear` and :func:`travel_limit` report when the table edge is in the way.

@@ -70,12 +70,12 @@ def move_problem(state: ChobState, w: Warrior, x: float, y: float, allowance: fl
     the table, never cross blocking terrain, and never pass through another warrior's
     base (a flyer passes over warriors and area terrain but must not end overlapping).
     """
-    if not (w.radius - EPS <= x <= state.width - w.radius + EPS and w.radius - EPS <= y <= state.depth - w.radius
-            + EPS):
-        return "that would leave the table"
     dist = math.hypot(x - w.x, y - w.y)
     if dist <= STAY:
         return None  # staying put (answers are rounded to 0.01") is always allowed
+    if not (w.radius - EPS <= x <= state.width - w.radius + EPS and w.radius - EPS <= y <= state.depth - w.radius
+            + EPS):
+        return "that would leave the table"
     if dist > allowance + 1e-6:
         return f"that is {dist:.1f}\" away; {w.name} can move {allowance:g}\""
     for o in state.warriors.values():

@@ -50,10 +50,10 @@ def split_piggun(game: Game, w: Warrior) -> None:
         if w.id in state.activated:
             state.activated.append(half.id)
     front, back = halves
-    angle, crowded = _placement(game, w, front, back)
+    cx, cy, angle, crowded = _placement(game, w, front, back)
     ux, uy = math.cos(angle), math.sin(angle)
-    front.x, front.y = w.x + ux * front.radius, w.y + uy * front.radius
-    back.x, back.y = w.x - ux * back.radius, w.y - uy * back.radius
+    front.x, front.y = cx + ux * front.radius, cy + uy * front.radius
+    back.x, back.y = cx - ux * back.radius, cy - uy * back.radius
     game.emit("split", f"{w.name} splits in two: {front.name} at ({front.x:.1f}, {front.y:.1f}) and {back.name} at "
               f"({back.x:.1f}, {back.y:.1f})", rule=RULE, target=w.id, halves=[front.id, back.id])
     if crowded:
@@ -74,11 +74,14 @@ def _half(c: Content, w: Warrior, wid: str, part: MercenaryPart, tag: str, cost:
                    cost=cost)
 
 
-def _placement(game: Game, w: Warrior, front: Warrior, back: Warrior) -> tuple[float, str]:
-    """The direction (radians) from the back half to the front half, and what they overlap ("" if nothing).
+def _placement(game: Game, w: Warrior, front: Warrior, back: Warrior) -> tuple[float, float, float, str]:
+    """Where the pair goes: its centre, the direction (radians) from the back half to the front
+    half, and what they overlap ("" if nothing).
 
-    The front half faces the closest enemy when it can; otherwise the axis turns in 15-degree
-    steps until both halves stand clear (on the table, off impassable terrain, on no warrior).
+    The pair is centred where Shirley stood, the front half facing the closest enemy. If that
+    is not clear (another warrior, impassable terrain, the table edge), the axis turns in
+    15-degree steps; if no turn works, the centre moves out in half-inch rings (up to 3") until
+    both halves stand clear. With no clear spot at all they go where Shirley stood.
     """
     state = game.state
     foes = [e for e in state.on_table() if e.side != w.side or e.status == BERSERK]
@@ -87,19 +90,25 @@ def _placement(game: Game, w: Warrior, front: Warrior, back: Warrior) -> tuple[f
         near = min(foes, key=lambda e: (w.gap(e), e.id))
         if near.x != w.x or near.y != w.y:
             base = math.atan2(near.y - w.y, near.x - w.x)
-    for k in (0, 1, -1, 2, -2, 3, -3, 4, -4, 5, -5, 6, -6, 7, -7, 8, -8, 9, -9, 10, -10, 11, -11, 12):
-        angle = base + math.radians(15 * k)
-        problem = _overlap(game, w, front, back, angle)
-        if not problem:
-            return angle, ""
-    return base, _overlap(game, w, front, back, base)
+    turns = [base + math.radians(15 * k) for k in (0, 1, -1, 2, -2, 3, -3, 4, -4, 5, -5, 6, -6, 7, -7, 8, -8, 9, -9,
+                                                   10, -10, 11, -11, 12)]
+    centres = [(w.x, w.y)]
+    for ring in range(1, 7):
+        r = ring * 0.5
+        centres += [(w.x + r * math.cos(math.radians(a)), w.y + r * math.sin(math.radians(a)))
+                    for a in range(0, 360, 30)]
+    for cx, cy in centres:
+        for angle in turns:
+            if not _overlap(game, w, front, back, cx, cy, angle):
+                return cx, cy, angle, ""
+    return w.x, w.y, base, _overlap(game, w, front, back, w.x, w.y, base)
 
 
-def _overlap(game: Game, w: Warrior, front: Warrior, back: Warrior, angle: float) -> str:
+def _overlap(game: Game, w: Warrior, front: Warrior, back: Warrior, cx: float, cy: float, angle: float) -> str:
     state = game.state
     ux, uy = math.cos(angle), math.sin(angle)
-    spots = ((front, w.x + ux * front.radius, w.y + uy * front.radius),
-             (back, w.x - ux * back.radius, w.y - uy * back.radius))
+    spots = ((front, cx + ux * front.radius, cy + uy * front.radius),
+             (back, cx - ux * back.radius, cy - uy * back.radius))
     table = board.table_of(state)
     for half, x, y in spots:
         if not (half.radius - board.EPS <= x <= state.width - half.radius + board.EPS

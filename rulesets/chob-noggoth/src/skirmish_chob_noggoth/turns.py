@@ -282,10 +282,10 @@ def _point(game: Game, w: Warrior, arg: str, kind: str) -> None:
             examples.append({"x": round(p[0] - 0.005 * math.copysign(1, p[0] - w.x), 2),
                              "y": round(p[1] - 0.005 * math.copysign(1, p[1] - w.y), 2)})
     examples = [ex for ex in examples if check(game, ex) is None] or [{"x": w.x, "y": w.y}]
-    params = (Param("x", "float", max(w.radius, w.x - allowance), min(state.width - w.radius, w.x + allowance),
-                    help="across the table, 0 to 36"),
-              Param("y", "float", max(w.radius, w.y - allowance), min(state.depth - w.radius, w.y + allowance),
-                    help="from the south edge, 0 to 24"))
+    params = (Param("x", "float", min(w.x, max(w.radius, w.x - allowance)),
+                    max(w.x, min(state.width - w.radius, w.x + allowance)), help="across the table, 0 to 36"),
+              Param("y", "float", min(w.y, max(w.radius, w.y - allowance)),
+                    max(w.y, min(state.depth - w.radius, w.y + allowance)), help="from the south edge, 0 to 24"))
     game.ask(Decision(w.side, "move-to", f"{w.name} is at ({w.x:.1f}, {w.y:.1f}): move where (up to "
                       f"{allowance:g}\")?", params=params, validator=check, examples=examples, rule="Moving"),
              _moved_to_point, w.id, kind)
