@@ -154,7 +154,8 @@ def flee(game: Game, w: Warrior, rule: str) -> None:
 # --------------------------------------------------------------------------------- morale
 
 
-def morale_check(game: Game, w: Warrior, *, rule: str, divine: bool = False, big_hand: bool = False) -> bool:
+def morale_check(game: Game, w: Warrior, *, rule: str, divine: bool = False, big_hand: bool = False,
+                 source: tuple[float, float] | None = None) -> bool:
     """Roll the warrior's morale dice: any 5+ holds. A failure flees (Big Hand: 1 wound instead).
 
     Monsters never test; Fearless warriors test only for Divine Intervention; after a
@@ -179,7 +180,7 @@ def morale_check(game: Game, w: Warrior, *, rule: str, divine: bool = False, big
               target=w.id, held=held)
     if not held:
         if big_hand:
-            suffer_wounds(game, w, 1, rule=rule)
+            suffer_wounds(game, w, 1, rule=rule, source=source)
         else:
             flee(game, w, rule)
     return held

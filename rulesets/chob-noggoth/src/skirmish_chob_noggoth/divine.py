@@ -221,7 +221,7 @@ def _hand_placed(game: Game, answer: dict[str, Any], rule: str) -> None:
     game.emit("big-hand", f"the Big Hand comes down at ({x:.1f}, {y:.1f}) over "
               + (", ".join(w.name for w in under) or "nobody"), rule=rule, x=x, y=y, targets=[w.id for w in under])
     for w in under:
-        attacks.morale_check(game, w, rule=rule, divine=True, big_hand=True)
+        attacks.morale_check(game, w, rule=rule, divine=True, big_hand=True, source=(x, y))
 
 
 def _resurrection(game: Game, player: str, entry: Entry, rule: str) -> None:
