@@ -161,3 +161,14 @@ def test_observers_see_every_event_of_a_game_but_not_of_its_clones() -> None:
     while game.pending is not None:
         game.answer("sprint")
     assert ended == [game.result] and len(seen) == len(game.log)
+
+
+def test_a_plugin_whose_registration_hook_raises_is_left_out_with_a_warning() -> None:
+    class Broken:
+        @hookimpl
+        def skirmish_register_commands(self) -> list:
+            raise ImportError("cannot import name 'x'")
+
+    with pytest.warns(PluginWarning, match="'broken' failed in skirmish_register_commands.*ImportError"):
+        reg = registry(("race", RacePlugin()), ("broken", Broken()))
+    assert "dice-race" in reg.rulesets and not reg.commands

@@ -28,6 +28,10 @@ if TYPE_CHECKING:
     from skirmish.plugins import Registry
 
 
+#: events not printed as play goes on (still in `log` and `why`): shuffles and other non-dice draws
+QUIET = frozenset({"draw"})
+
+
 class SessionStop(SkirmishError):
     """The session stopped before the end of the game (input ended, interrupted, bad script); the game is saved."""
 
@@ -143,7 +147,7 @@ class Session:
         start = self.shown.get(viewer, 0)
         for ev in events[start:]:
             seen = ev.seen_by(viewer)
-            if seen is not None:
+            if seen is not None and seen.kind not in QUIET:
                 self.say(render.event_line(seen))
         self.shown[viewer] = len(events)
 

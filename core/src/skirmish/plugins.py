@@ -111,18 +111,30 @@ class Registry:
         self.commands: dict[str, CommandSpec] = {}
         self._built: dict[str, Ruleset] = {}
         owners: dict[str, str] = {}
-        for impl in self.pm.hook.skirmish_register_rulesets.get_hookimpls():
-            for spec in impl.function() or []:
+        for impl, specs in self._registered("skirmish_register_rulesets"):
+            for spec in specs:
                 self._add(self.rulesets, spec.name, _with_package(self.pm, impl.plugin, spec), owners,
                           "ruleset", impl.plugin_name)
-        for impl in self.pm.hook.skirmish_register_agents.get_hookimpls():
-            for aspec in impl.function() or []:
+        for impl, specs in self._registered("skirmish_register_agents"):
+            for aspec in specs:
                 for scope in aspec.rulesets or ("",):
                     key = f"{aspec.name}@{scope}"
                     self._add(self.agents, (aspec.name, scope), aspec, owners, "agent", impl.plugin_name, key)
-        for impl in self.pm.hook.skirmish_register_commands.get_hookimpls():
-            for cspec in impl.function() or []:
+        for impl, specs in self._registered("skirmish_register_commands"):
+            for cspec in specs:
                 self._add(self.commands, cspec.name, cspec, owners, "command", impl.plugin_name)
+
+    def _registered(self, hook: str) -> list[tuple[Any, list[Any]]]:
+        """Each plugin's records for a registration hook; a plugin whose hook fails is left out, with a warning."""
+        out = []
+        for impl in getattr(self.pm.hook, hook).get_hookimpls():
+            try:
+                records = list(impl.function() or [])
+            except Exception as exc:  # noqa: BLE001 - one broken plugin must not stop the others
+                _fail(self.pm, impl.plugin_name, f"failed in {hook} ({type(exc).__name__}: {exc})", False)
+                continue
+            out.append((impl, records))
+        return out
 
     @staticmethod
     def _add(table: dict[Any, Any], key: Any, value: Any, owners: dict[str, str], what: str, plugin: str,
