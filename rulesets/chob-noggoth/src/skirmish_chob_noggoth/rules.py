@@ -20,7 +20,7 @@ from skirmish_chob_noggoth.state import READY, UNDEPLOYED, ChobState, Piece, Shr
 from skirmish_chob_noggoth.warband import Warband, find_warband, parse_warband, random_warband
 
 DEFAULT_PLAYERS = ["red", "blue"]
-DEFAULT_WARBANDS = ["The Mudfoot Boys", "The Shrine Sisters"]
+DEFAULT_WARBANDS = ["The Mudfoot Boys", "The Wandering Shrine"]
 OPTION_DEFAULTS: dict[str, Any] = {"max_rounds": 8, "divine_die": "2d6", "limits": True}
 SETUP_KEYS = {"players", "warbands", "layout", "options", "positions"}
 
