@@ -172,3 +172,8 @@ def test_a_plugin_whose_registration_hook_raises_is_left_out_with_a_warning() ->
     with pytest.warns(PluginWarning, match="'broken' failed in skirmish_register_commands.*ImportError"):
         reg = registry(("race", RacePlugin()), ("broken", Broken()))
     assert "dice-race" in reg.rulesets and not reg.commands
+
+
+def test_agent_names_are_matched_regardless_of_case() -> None:
+    reg = registry(("race", RacePlugin()))
+    assert reg.agent_spec("Random", "dice-race").name == "random"

@@ -162,7 +162,9 @@ class Registry:
 
     def agent_spec(self, name: str, ruleset: str) -> AgentSpec:
         """The agent ``name`` for ``ruleset`` (a ruleset's own agent wins over a general one)."""
-        spec = self.agents.get((name, ruleset)) or self.agents.get((name, ""))
+        name = name.strip()
+        spec = (self.agents.get((name, ruleset)) or self.agents.get((name, ""))
+                or self.agents.get((name.lower(), ruleset)) or self.agents.get((name.lower(), "")))
         if spec is None:
             usable = sorted({n for (n, scope) in self.agents if scope in ("", ruleset)})
             raise SkirmishError(f"no agent '{name}' for {ruleset} (choose from: {', '.join(usable)})")
