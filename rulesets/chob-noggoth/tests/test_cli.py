@@ -36,7 +36,7 @@ def test_piped_human_game_saves_at_end_of_input_and_resumes(tmp_path: Path) -> N
     assert out.returncode == 1 and "Traceback" not in out.stderr
     assert save.exists() and "resume" in (out.stdout + out.stderr)
     shown = skirmish("show", str(save), tmp=tmp_path)
-    assert shown.returncode == 0 and "round 1" in shown.stdout and "Drop Troops" in shown.stdout
+    assert shown.returncode == 0 and "waiting for red" in shown.stdout and "Drop Troops" in shown.stdout
     resumed = skirmish("resume", str(save), "--players", "ai,ai", tmp=tmp_path)
     assert resumed.returncode == 0, resumed.stderr
     assert "game over" in resumed.stdout

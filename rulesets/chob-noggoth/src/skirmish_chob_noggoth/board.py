@@ -9,20 +9,15 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from skirmish.geometry import Circle, Rect, Table, Terrain, Vec, line_of_sight, move_circle, path_clear, segment_crosses
+from skirmish.geometry import Circle, Table, Terrain, Vec, line_of_sight, move_circle, path_clear, segment_crosses
 from skirmish_chob_noggoth.state import ChobState, Piece, Warrior
+from skirmish_chob_noggoth.terrain import piece_shape
 
 #: bases this close count as in base contact
 CONTACT = 0.1
 EPS = 1e-6
 #: a destination this close to where a warrior stands means it stays put
 STAY = 0.02
-
-
-def piece_shape(p: Piece) -> Rect | Circle:
-    if p.shape == "circle":
-        return Circle(Vec(p.x, p.y), p.w / 2)
-    return Rect(Vec(p.x, p.y), p.w, p.h, 90.0)  # facing 90: the width runs along x
 
 
 @lru_cache(maxsize=64)

@@ -16,7 +16,7 @@ from typing import Any
 from skirmish import Decision, Game, Option, Phase, Rounds, Ruleset, SetupError
 from skirmish_chob_noggoth import attacks, board, profile, turns
 from skirmish_chob_noggoth.content import Content, load_content
-from skirmish_chob_noggoth.state import READY, UNDEPLOYED, ChobState, Piece, Shrine, Side, Warrior
+from skirmish_chob_noggoth.state import READY, UNDEPLOYED, ChobState, Side, Warrior
 from skirmish_chob_noggoth.warband import Warband, find_warband, parse_warband, random_warband
 
 DEFAULT_PLAYERS = ["red", "blue"]
@@ -135,8 +135,7 @@ class ChobNoggoth(Ruleset):
             layout = parse_layout(layout_spec, "set-up layout", content=c)
         shrines = layout.shrines or place_shrines(game.rng, roll_shrine_count(game.rng, c), layout.pieces, content=c)
         state = ChobState(warriors={}, sides={}, width=float(c.table.width), depth=float(c.table.depth),
-                          pieces=[Piece(p.id, p.name, p.kind, p.shape, p.x, p.y, p.w, p.h) for p in layout.pieces],
-                          shrines=[Shrine(s.id, s.x, s.y) for s in shrines])
+                          pieces=list(layout.pieces), shrines=list(shrines))
         game.emit("setup", f"terrain: {layout.name}, {len(layout.pieces)} pieces and {len(shrines)} shrines",
                   rule="Set-up: terrain")
         for i, player in enumerate(game.players):

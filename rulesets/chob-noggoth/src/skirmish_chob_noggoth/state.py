@@ -11,6 +11,11 @@ from collections.abc import Iterator
 
 import attrs
 
+from skirmish_chob_noggoth.terrain import Shrine
+from skirmish_chob_noggoth.terrain import TerrainPiece as Piece
+
+__all__ = ["BERSERK", "DEAD", "FLED", "READY", "UNDEPLOYED", "ChobState", "Piece", "Shrine", "Side", "Warrior"]
+
 #: statuses a warrior can have; only "ready" warriors are on the table and controlled
 READY, UNDEPLOYED, DEAD, FLED, BERSERK = "ready", "undeployed", "dead", "fled", "berserk"
 _ON = (READY, BERSERK)
@@ -67,27 +72,6 @@ class Warrior:
 
     def centre_distance(self, x: float, y: float) -> float:
         return math.hypot(self.x - x, self.y - y)
-
-
-@attrs.define
-class Piece:
-    """A terrain piece: ``kind`` is "blocking" (impassable, blocks sight) or "area" (gives cover)."""
-
-    id: str
-    name: str
-    kind: str
-    shape: str
-    x: float
-    y: float
-    w: float
-    h: float
-
-
-@attrs.define
-class Shrine:
-    id: str
-    x: float
-    y: float
 
 
 @attrs.define
