@@ -1,11 +1,30 @@
-"""The Chob-Noggoth plugin: registers the ruleset and its AI with skirmish."""
+"""The Chob-Noggoth plugin: registers the ruleset, its AI and its ``chob-svg`` command with skirmish."""
 
 from __future__ import annotations
 
-from skirmish import RulesetSpec, hookimpl
+from skirmish import AgentSpec, CommandSpec, RulesetSpec, hookimpl
 from skirmish_chob_noggoth.rules import ChobNoggoth
 
 
 @hookimpl
 def skirmish_register_rulesets() -> list[RulesetSpec]:
     return [RulesetSpec.of(ChobNoggoth)]
+
+
+@hookimpl
+def skirmish_register_agents() -> list[AgentSpec]:
+    from skirmish_chob_noggoth.ai import make_ai
+
+    return [AgentSpec("ai", make_ai, "scores every option by its expected wounds and Fingers, takes the best",
+                      rulesets=("chob-noggoth",))]
+
+
+@hookimpl
+def skirmish_register_commands() -> list[CommandSpec]:
+    try:  # click comes with the command line; without it there is no command to add
+        import click  # noqa: F401
+    except ImportError:
+        return []
+    from skirmish_chob_noggoth.render import svg_command_spec
+
+    return [svg_command_spec()]

@@ -282,10 +282,13 @@ def _point(game: Game, w: Warrior, arg: str, kind: str) -> None:
             examples.append({"x": round(p[0] - 0.005 * math.copysign(1, p[0] - w.x), 2),
                              "y": round(p[1] - 0.005 * math.copysign(1, p[1] - w.y), 2)})
     examples = [ex for ex in examples if check(game, ex) is None] or [{"x": w.x, "y": w.y}]
-    params = (Param("x", "float", min(w.x, max(w.radius, w.x - allowance)),
-                    max(w.x, min(state.width - w.radius, w.x + allowance)), help="across the table, 0 to 36"),
-              Param("y", "float", min(w.y, max(w.radius, w.y - allowance)),
-                    max(w.y, min(state.depth - w.radius, w.y + allowance)), help="from the south edge, 0 to 24"))
+    # the bounds hold the warrior's own spot rounded either way (answers are rounded to 0.01")
+    lo_x, hi_x = math.floor(w.x * 100) / 100, math.ceil(w.x * 100) / 100
+    lo_y, hi_y = math.floor(w.y * 100) / 100, math.ceil(w.y * 100) / 100
+    params = (Param("x", "float", min(lo_x, max(w.radius, w.x - allowance)),
+                    max(hi_x, min(state.width - w.radius, w.x + allowance)), help="across the table, 0 to 36"),
+              Param("y", "float", min(lo_y, max(w.radius, w.y - allowance)),
+                    max(hi_y, min(state.depth - w.radius, w.y + allowance)), help="from the south edge, 0 to 24"))
     game.ask(Decision(w.side, "move-to", f"{w.name} is at ({w.x:.1f}, {w.y:.1f}): move where (up to "
                       f"{allowance:g}\")?", params=params, validator=check, examples=examples, rule="Moving"),
              _moved_to_point, w.id, kind)
