@@ -1,6 +1,6 @@
 """skirmish benchmarks: prints figures (never asserted in tests).
 
-    python benchmarks/run.py [--games N] [--memory-games N] [--ruleset NAME]
+    python benchmarks/run.py [--games N] [--memory-games N] [--ruleset NAME] [--agents ai,ai] [--skip ...]
 
 Reports the machine, then: start-up of ``skirmish --help`` against ``python -c
 "import click"`` (goal: ratio under 1.5), exact dice-pool odds time, geometry
@@ -77,20 +77,22 @@ def geometry() -> None:
                 print(f"geometry: {line.strip()}")
 
 
-def games(ruleset: str, n: int) -> None:
+def games(ruleset: str, n: int, agents: list[str]) -> None:
     from skirmish import Registry
     from skirmish.runner import play_one
 
     reg = Registry()
     reg.ruleset(ruleset)
-    play_one(reg, ruleset, 0, ["random"])  # warm up
+    play_one(reg, ruleset, 0, agents)  # warm up
     t = time.perf_counter()
-    decisions = 0
+    decisions = rounds = 0
     for seed in range(n):
-        decisions += play_one(reg, ruleset, seed, ["random"]).decisions
+        record = play_one(reg, ruleset, seed, agents)
+        decisions += record.decisions
+        rounds += record.rounds
     dt = time.perf_counter() - t
-    print(f"games: {n} random-agent games of {ruleset} in {dt:.2f} s = {n / dt:.0f} games/s "
-          f"({decisions / n:.0f} decisions/game, one process)")
+    print(f"games: {n} games of {ruleset} ({' vs '.join(agents)}) in {dt:.2f} s = {n / dt:.1f} games/s "
+          f"({decisions / n:.0f} decisions and {rounds / n:.1f} rounds per game, one process)")
 
 
 def memory(ruleset: str, n: int) -> None:
@@ -120,6 +122,7 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=500)
     ap.add_argument("--memory-games", type=int, default=10_000)
     ap.add_argument("--ruleset", default="tavern-brawl")
+    ap.add_argument("--agents", default="random", help="comma list of agents seated in order (e.g. ai,ai)")
     ap.add_argument("--skip", default="", help="comma list of: startup,dice,geometry,games,memory")
     args = ap.parse_args()
     skip = set(args.skip.split(","))
@@ -131,7 +134,7 @@ def main() -> None:
     if "geometry" not in skip:
         geometry()
     if "games" not in skip:
-        games(args.ruleset, args.games)
+        games(args.ruleset, args.games, args.agents.split(","))
     if "memory" not in skip:
         memory(args.ruleset, args.memory_games)
 
