@@ -9,12 +9,11 @@ then the side with the greater Finger value still standing wins).
 
 from __future__ import annotations
 
-import math
 from functools import cached_property
 from typing import Any
 
 from skirmish import Decision, Game, Option, Phase, Rounds, Ruleset, SetupError
-from skirmish_chob_noggoth import attacks, board, profile, turns
+from skirmish_chob_noggoth import attacks, turns
 from skirmish_chob_noggoth.content import Content, load_content
 from skirmish_chob_noggoth.state import READY, UNDEPLOYED, ChobState, Side, Warrior
 from skirmish_chob_noggoth.warband import Warband, find_warband, parse_warband, random_warband
@@ -190,7 +189,7 @@ class ChobNoggoth(Ruleset):
                        status=UNDEPLOYED, mercenary=mercenary, cost=warrior_cost(spec, c))
 
     def start(self, game: Game) -> None:
-        game.schedule(*[_call(f) for f in (choose_edge,)])
+        game.call(choose_edge)
 
     # -- rounds -------------------------------------------------------------------------
     def phases(self) -> dict[str, Phase]:
@@ -265,12 +264,6 @@ def roll_traits(game: Game, c: Content, name: str) -> list[str]:
         roll = game.rng.roll(6, rule="Monsters: traits", why=f"{name}'s trait")
         out.append(c.monster_traits[c.monster_trait_number(roll)].name)
     return list(dict.fromkeys(out))
-
-
-def _call(fn: Any, *args: Any) -> Any:
-    from skirmish import Do
-
-    return Do(fn, args)
 
 
 # ----------------------------------------------------------------------------- set-up steps
@@ -484,4 +477,3 @@ _PHASES = {
     "end": Phase("end", end_step, "End of Round"),
 }
 
-__all__ = ["ChobNoggoth", "math", "board", "profile"]
