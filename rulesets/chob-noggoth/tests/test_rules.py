@@ -152,3 +152,38 @@ def test_a_random_warband_is_built_from_the_game_seed(ruleset) -> None:
     setup = {"warbands": {"red": "random", "blue": "random"}}
     one, two = Game(ruleset, setup, seed=9), Game(ruleset, setup, seed=9)
     assert [w.name for w in one.state.warriors.values()] == [w.name for w in two.state.warriors.values()]
+
+
+def test_left_and_right_deployment_are_as_each_player_sees_the_table() -> None:
+    south = [warrior(f"r{i}", "red", x=0, y=0, status="undeployed") for i in range(3)]
+    north = [warrior(f"b{i}", "blue", x=0, y=0, status="undeployed") for i in range(3)]
+    game = bench([*south, *north])
+    game.run(lambda g: rules.deploy_plan(g, "left", "A"))
+    game.run(lambda g: rules.deploy_plan(g, "left", "B"))
+    assert all(w.x < 18 for w in south)  # south player's left is the west
+    assert all(w.x > 18 for w in north)  # north player faces south: their left is the east
+    assert all(w.y <= 3 for w in south) and all(w.y >= 21 for w in north)
+
+
+def test_a_winged_warrior_charges_over_a_warrior_in_the_way() -> None:
+    from skirmish_chob_noggoth import turns
+
+    flyer = warrior("r1", "red", x=5, y=10, rules=["Winged"])
+    screen = warrior("b1", "blue", x=7, y=10)
+    target = warrior("b2", "blue", x=9.5, y=10)
+    game = bench([flyer, screen, target])
+    opts = [o.value for o in turns.activation_options(game, "red", "moves")]
+    assert "r1|charge|b2" in opts
+    walker = warrior("r1", "red", x=5, y=10)
+    game = bench([walker, warrior("b1", "blue", x=7, y=10), warrior("b2", "blue", x=9.5, y=10)])
+    assert "r1|charge|b2" not in [o.value for o in turns.activation_options(game, "red", "moves")]
+
+
+def test_eager_moves_come_before_the_first_round_order_roll(ruleset) -> None:
+    setup = small_setup()
+    setup["warbands"]["red"]["rule"] = "Eager"
+    game = Game(ruleset, setup, seed=5)
+    game.answer("south")
+    while game.pending.kind == "deploy":
+        game.answer("line")
+    assert game.pending.kind == "eager" and game.round == 0
