@@ -201,11 +201,16 @@ class Game:
             self.load_dice([], replace=True)  # recorded, so the save still replays
             raise DiceError(f"{exc}; the answer was not taken and the loaded dice were cleared") from None
 
-    def _backup(self) -> dict[str, Any]:
-        """Everything an answer can change, copied (used only while loaded dice are pending)."""
+    def _shared_memo(self) -> dict[int, Any]:
+        """A deepcopy memo that keeps the ruleset and the hook relay shared, never copied."""
         memo: dict[int, Any] = {id(self.ruleset): self.ruleset}
         if self.hooks is not None:
             memo[id(self.hooks)] = self.hooks
+        return memo
+
+    def _backup(self) -> dict[str, Any]:
+        """Everything an answer can change, copied (used only while loaded dice are pending)."""
+        memo = self._shared_memo()
         saved = {key: copy.deepcopy(self.__dict__[key], memo) for key in _COPIED}
         saved["log"].listeners = self.log.listeners
         saved.update(pending=self.pending, answers=list(self.answers), decisions=self.decisions, round=self.round,
@@ -288,9 +293,7 @@ class Game:
         The clone shares the ruleset, hooks and past events but notifies no observers;
         with ``keep_log=False`` it counts new events without storing them (fast look-ahead).
         """
-        memo: dict[int, Any] = {id(self.ruleset): self.ruleset}
-        if self.hooks is not None:
-            memo[id(self.hooks)] = self.hooks
+        memo = self._shared_memo()
         new = Game.__new__(Game)
         d = self.__dict__
         new.__dict__.update({k: v for k, v in d.items() if k in _SHARED})

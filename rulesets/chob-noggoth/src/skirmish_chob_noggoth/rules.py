@@ -214,10 +214,10 @@ class ChobNoggoth(Ruleset):
         """A side with no warriors left loses (both at once: a draw). True when the game ended."""
         if game.result is not None:
             return True
+        from skirmish_chob_noggoth.mercenaries import present_count
+
         state = game.state
-        left = {p: sum(1 for w in state.warriors.values() if w.side == p and w.status in (READY, UNDEPLOYED))
-                for p in state.sides}
-        gone = [p for p, n in left.items() if n == 0]
+        gone = [p for p in state.sides if present_count(game, p) == 0]
         if len(gone) == 2:
             game.finish((), "both warbands are gone", rule="Victory")
         elif gone:
