@@ -1,0 +1,1 @@
+"""Hobgoblin, mass battles of rectangular units, as a skirmish ruleset."""
