@@ -97,3 +97,30 @@ def test_editable_install_is_what_tests_run_against() -> None:
     import skirmish
 
     assert Path(skirmish.__file__).is_relative_to(ROOT / "core" / "src")
+
+
+def test_dev_installs_only_when_a_pyproject_changed(tmp_path: Path) -> None:
+    """`./dev demo` and `./dev test` skip the install when the stamp matches the pyproject.toml files."""
+    venv = tmp_path / "venv"
+    (venv / "bin").mkdir(parents=True)
+    calls = tmp_path / "calls"
+    stub = venv / "bin" / "python"  # records what it is asked to run
+    stub.write_text(f'#!/bin/sh\necho "$*" >> {calls}\n')
+    stub.chmod(0o755)
+    env = dict(os.environ, SKIRMISH_VENV=str(venv))
+
+    def dev_test() -> list[str]:
+        calls.write_text("")
+        run(ROOT / "dev", "test", "--co", env=env)
+        return calls.read_text().splitlines()
+
+    first = dev_test()
+    assert any(c.startswith("-m pip install") for c in first) and first[-1].startswith("-m pytest")
+    stamp = (venv / ".skirmish-stamp").read_text()
+    assert [c for c in dev_test() if "pip" in c] == []  # nothing changed: no install
+    (venv / ".skirmish-stamp").write_text("an older set of pyproject files\n")
+    assert any(c.startswith("-m pip install") for c in dev_test())
+    assert (venv / ".skirmish-stamp").read_text() == stamp
+    calls.write_text("")
+    run(ROOT / "dev", "install", env=env)  # asked for by name: always installs
+    assert any(c.startswith("-m pip install") for c in calls.read_text().splitlines())
