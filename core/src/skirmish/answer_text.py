@@ -2,18 +2,29 @@
 
 For a list: the option's number (``2``), its value or its label (case-insensitive),
 or a unique prefix of a label. For a form: ``name=value`` pairs, or the values in
-field order (``3.5`` or ``left 2``). JSON is accepted too: any value for a list
-(``["a", 1]``), an object for a form (``{"inches": 3}``).
+field order (``3.5`` or ``left 2``; numbers may be joined by commas: ``10,1``). The
+other kinds of field read as people write them:
+
+- subset: ``a,b`` (or ``a b`` when it is the last field; ``none`` for no item);
+- assign: ``u1=3 u2=2`` (or ``u1:3,u2:2``; items not named get 0);
+- point: ``10,1`` or ``x=10 y=1`` (or ``10 1``); pose: ``10,1,90`` or ``x=10 y=1 facing=90``.
+
+Items of choice, subset and assign fields match ignoring case, or by a unique start.
+JSON is accepted too: any value for a list (``["a", 1]``), an object for a form (``{"inches": 3}``).
 """
 
 from __future__ import annotations
 
 import json
+import re
 import shlex
 from typing import Any
 
-from skirmish.decisions import Answer, Decision
+from skirmish.decisions import Answer, Decision, Option, Param
 from skirmish.errors import IllegalAnswer
+
+POINT_FIELDS = {"point": ("x", "y"), "pose": ("x", "y", "facing")}
+NUMBER_KINDS = ("int", "float")
 
 
 def parse_answer(decision: Decision, text: str) -> Answer:
@@ -24,6 +35,20 @@ def parse_answer(decision: Decision, text: str) -> Answer:
     if decision.options:
         return _parse_option(decision, text)
     return _parse_form(decision, text)
+
+
+def matching_options(decision: Decision, text: str) -> list[int]:
+    """Indexes of the options whose label, value or group (``Option.data`` names) contains ``text`` (any case)."""
+    low = text.strip().lower()
+    if not low:
+        return []
+    return [i for i, o in enumerate(decision.options) if low in _search_text(o)]
+
+
+def _search_text(o: Option) -> str:
+    names = [str(v) for k, v in (o.data or {}).items() if isinstance(v, str) and k in ("actor", "piece", "name",
+                                                                                        "actor_name", "group")]
+    return " ".join([o.label, str(o.value), *names]).lower()
 
 
 def _parse_option(decision: Decision, text: str) -> Answer:
@@ -60,23 +85,126 @@ def _parse_form(decision: Decision, text: str) -> dict[str, Any]:
             raise IllegalAnswer("a form answer in JSON must be an object")
         return value
     try:
-        words = shlex.split(text)
+        words = shlex.split(re.sub(r"\s*,\s*", ",", text))  # "10 , 1" is "10,1"
     except ValueError as exc:
         raise IllegalAnswer(f"cannot read the answer: {exc}") from None
-    names = [p.name for p in decision.params]
+    params = {p.name: p for p in decision.params}
+    names = list(params)
     out: dict[str, Any] = {}
-    positional = 0
+    positional: list[str] = []
     for word in words:
-        if "=" in word:
-            key, _, val = word.partition("=")
-            if key not in names:
-                raise IllegalAnswer(f"unknown field '{key}' (fields: {', '.join(names)})")
-            out[key] = val
-        else:
-            while positional < len(names) and names[positional] in out:
-                positional += 1
-            if positional >= len(names):
-                raise IllegalAnswer(f"too many values (fields: {', '.join(names)})")
-            out[names[positional]] = word
-            positional += 1
+        key, eq, val = word.partition("=")
+        if not eq:
+            positional.append(word)
+            continue
+        if key in params:
+            out[key] = _typed(params[key], val)
+            continue
+        owner = _owner_of(decision.params, key)
+        if owner is None:
+            raise IllegalAnswer(f"unknown field '{key}' (fields: {', '.join(names)})")
+        part = out.setdefault(owner.name, {})
+        if not isinstance(part, dict):
+            raise IllegalAnswer(f"{owner.name} is given twice")
+        part[_item(owner, key) if owner.kind == "assign" else key] = val
+    _fill_positional(decision.params, out, positional)
     return out
+
+
+def _owner_of(params: tuple[Param, ...], key: str) -> Param | None:
+    """The point/pose field ``key`` (x, y, facing) belongs to, or the assign field naming ``key`` as an item."""
+    for p in params:
+        if key in POINT_FIELDS.get(p.kind, ()):
+            return p
+    for p in params:
+        if p.kind == "assign" and _find_item(p, key) is not None:
+            return p
+    return None
+
+
+def _fill_positional(params: tuple[Param, ...], out: dict[str, Any], words: list[str]) -> None:
+    """Give the values typed without a name to the fields not named yet, in order."""
+    free = [p for p in params if p.name not in out]
+    names = ", ".join(p.name for p in params)
+    queue = list(words)
+    while queue:
+        if not free:
+            raise IllegalAnswer(f"too many values (fields: {names})")
+        p = free.pop(0)
+        word = queue.pop(0)
+        if p.kind in POINT_FIELDS:
+            parts = _split(word)
+            need = len(POINT_FIELDS[p.kind])
+            while len(parts) < need and queue and "," not in queue[0]:
+                parts.append(queue.pop(0))
+            out[p.name] = parts
+        elif p.kind == "subset":
+            items = _split(word)
+            if not free:  # the last field takes every remaining word
+                items += [w for rest in queue for w in _split(rest)]
+                queue.clear()
+            out[p.name] = _typed(p, ",".join(items))
+        elif p.kind == "assign":
+            out[p.name] = _assign_text(p, word)
+        elif "," in word and p.kind in NUMBER_KINDS:  # "10,1": values of this field and the next ones
+            first, *rest = _split(word)
+            out[p.name] = first
+            queue[:0] = rest
+        else:
+            out[p.name] = _typed(p, word)
+
+
+def _split(word: str) -> list[str]:
+    return [w for w in word.replace(",", " ").split() if w]
+
+
+def _typed(p: Param, text: str) -> Any:
+    """A value typed for ``p``, with item names resolved (``none`` is an empty subset)."""
+    if p.kind == "choice":
+        found = _find_item(p, text)
+        return found if found is not None else text
+    if p.kind == "subset":
+        items = _split(text)
+        if [i.lower() for i in items] in (["none"], ["-"]) and _find_item(p, items[0]) is None:
+            return []
+        return [_item(p, i) for i in items]
+    if p.kind == "assign":
+        return _assign_text(p, text)
+    if p.kind in POINT_FIELDS:
+        return _split(text)
+    return text
+
+
+def _assign_text(p: Param, text: str) -> dict[str, str]:
+    """``u1:3,u2:2`` (or ``3,2`` in the order of the items) -> ``{"u1": "3", "u2": "2"}``."""
+    parts = _split(text)
+    if parts and all(":" not in x for x in parts):
+        if len(parts) != len(p.choices):
+            raise IllegalAnswer(f"{p.name}: give one number to each of {', '.join(map(str, p.choices))} "
+                                "(or item=N for some)")
+        return {str(c): n for c, n in zip(p.choices, parts, strict=True)}
+    out = {}
+    for part in parts:
+        key, colon, amount = part.partition(":")
+        if not colon:
+            raise IllegalAnswer(f"{p.name}: write item:N (e.g. {p.choices[0] if p.choices else 'a'}:1)")
+        out[_item(p, key)] = amount
+    return out
+
+
+def _find_item(p: Param, text: str) -> Any:
+    """The item of ``p.choices`` written ``text``: exact, any case, or a unique start; ``None`` if none is."""
+    for c in p.choices:
+        if str(c) == text:
+            return c
+    low = text.lower()
+    same = [c for c in p.choices if str(c).lower() == low]
+    if len(same) == 1:
+        return same[0]
+    started = [c for c in p.choices if str(c).lower().startswith(low)] if low else []
+    return started[0] if len(started) == 1 else None
+
+
+def _item(p: Param, text: str) -> Any:
+    found = _find_item(p, text)
+    return str(found) if found is not None and p.kind == "assign" else (found if found is not None else text)
