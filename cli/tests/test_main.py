@@ -90,10 +90,16 @@ def test_a_broken_plugin_is_one_warning_and_the_rest_works(monkeypatch: pytest.M
     assert "tiny_ruleset" in {p["name"] for p in data["plugins"]}
 
 
-def test_two_plugins_with_one_ruleset_name_is_one_error(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_two_plugins_with_one_ruleset_name_are_both_left_out_with_one_warning(monkeypatch: pytest.MonkeyPatch
+                                                                              ) -> None:
     monkeypatch.setenv("SKIRMISH_PLUGINS", "tiny_ruleset,dup_plugin")
-    line = assert_one_error(invoke("rulesets"), 1)
-    assert "tiny" in line and "dup_plugin" in line
+    result = invoke("rulesets", "--json")
+    assert result.exit_code == 0, result.output
+    assert result.stderr.splitlines() == ["warning: skirmish plugins 'dup_plugin' and 'tiny_ruleset' both register "
+                                          "the ruleset 'tiny'; both are left out"]
+    assert "tiny" not in {r["name"] for r in json.loads(result.stdout)}
+    line = assert_one_error(invoke("tiny-hello"), 2)  # the command of a left-out plugin is gone too
+    assert "tiny-hello" in line
 
 
 def test_an_unexpected_plugin_exception_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:

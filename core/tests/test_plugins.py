@@ -36,7 +36,8 @@ def test_registered_ruleset_is_built_once_with_hooks() -> None:
     reg = registry(("race", RacePlugin()))
     ruleset = reg.ruleset("dice-race")
     assert ruleset is reg.ruleset("dice-race")
-    assert ruleset.hooks is reg.pm.hook
+    assert ruleset.hooks is reg.hooks_for("dice-race") and ruleset.hooks.ruleset == "dice-race"
+    assert ruleset.hooks.skirmish_event is reg.pm.hook.skirmish_event  # nothing scoped elsewhere: the same callers
     assert reg.rulesets["dice-race"].package == "tests"
 
 
@@ -45,9 +46,9 @@ def test_unknown_ruleset_names_the_installed_ones() -> None:
         registry(("race", RacePlugin())).ruleset("chess")
 
 
-def test_duplicate_ruleset_names_both_plugins() -> None:
-    with pytest.raises(PluginError, match="dice-race.*'one' and 'two'"):
-        registry(("one", RacePlugin()), ("two", RacePlugin()))
+def test_duplicate_ruleset_names_both_plugins_when_strict() -> None:
+    with pytest.raises(PluginError, match="'one' and 'two' both register the ruleset 'dice-race'"):
+        registry(("one", RacePlugin()), ("two", RacePlugin()), strict=True)
 
 
 def test_ruleset_scoped_agent_wins_over_general_one() -> None:
@@ -177,3 +178,221 @@ def test_a_plugin_whose_registration_hook_raises_is_left_out_with_a_warning() ->
 def test_agent_names_are_matched_regardless_of_case() -> None:
     reg = registry(("race", RacePlugin()))
     assert reg.agent_spec("Random", "dice-race").name == "random"
+
+
+# -- one policy for broken plugins: a name claimed twice leaves out both claimants ----------------------------
+
+
+class Tiny(skirmish.Ruleset):
+    """Another little ruleset (never played here)."""
+
+    name = "tiny"
+    title = "Tiny"
+    version = "1"
+
+
+class Everything:
+    """A plugin registering a ruleset, an agent, a command and a die, each named ``what``."""
+
+    def __init__(self, ruleset: str = "tiny", agent: str = "bot", command: str = "hello", die: str = "goblin",
+                 agent_scope: tuple[str, ...] = ()) -> None:
+        self.names = (ruleset, agent, command, die, agent_scope)
+
+    @hookimpl
+    def skirmish_register_rulesets(self) -> list[RulesetSpec]:
+        return [RulesetSpec(self.names[0], "T", "1", Tiny)]
+
+    @hookimpl
+    def skirmish_register_agents(self) -> list[skirmish.AgentSpec]:
+        return [skirmish.AgentSpec(self.names[1], skirmish.RandomAgent, rulesets=self.names[4])]
+
+    @hookimpl
+    def skirmish_register_commands(self) -> list[skirmish.CommandSpec]:
+        return [skirmish.CommandSpec(self.names[2], object())]
+
+    @hookimpl
+    def skirmish_register_dice(self) -> list[skirmish.DieSpec]:
+        from skirmish.dice import CustomDie
+
+        return [skirmish.DieSpec(self.names[3], CustomDie(self.names[3], ["hit", "miss"]))]
+
+
+@pytest.mark.parametrize(("what", "two"), [
+    ("ruleset", {"ruleset": "tiny"}),
+    ("agent", {"agent": "bot"}),
+    ("command", {"command": "hello"}),
+    ("die", {"die": "goblin"}),
+])
+def test_a_name_registered_by_two_plugins_leaves_out_both_with_one_warning_naming_both(what: str, two: dict) -> None:
+    unique = {"ruleset": "other", "agent": "bot2", "command": "hello2", "die": "ork"}
+    second = Everything(**{**unique, **two})
+    with pytest.warns(PluginWarning) as caught:
+        reg = registry(("race", RacePlugin()), ("one", Everything()), ("two", second))
+    messages = [str(w.message) for w in caught]
+    assert messages == [f"skirmish plugins 'one' and 'two' both register the {what} '{two[what]}'; "
+                        "both are left out"]
+    assert reg.failures == messages
+    assert not reg.pm.has_plugin("one") and not reg.pm.has_plugin("two")  # whole plugins: none of their hooks run
+    assert set(reg.rulesets) == {"dice-race"} and not reg.commands and not reg.dice
+    assert {n for n, _ in reg.agents} == {"random", "first", "scripted"}
+    assert "goblin" not in skirmish.dice.registered_dice()
+    assert reg.ruleset("dice-race").name == "dice-race"  # and the rest works
+
+
+def test_agents_of_one_name_for_different_rulesets_do_not_clash() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", PluginWarning)
+        reg = registry(("one", Everything(agent="ai", agent_scope=("tiny",))),
+                       ("two", Everything("t2", "ai", "c2", "d_two", agent_scope=("t2",))))
+    assert {("ai", "tiny"), ("ai", "t2")} <= set(reg.agents)
+    assert reg.provided["one"] == {"rulesets": ["tiny"], "agents": ["ai (tiny)"], "commands": ["hello"],
+                                   "dice": ["goblin"]}
+
+
+def test_a_general_agent_clashing_with_a_builtin_one_names_both() -> None:
+    with pytest.warns(PluginWarning, match="'mine' and 'skirmish.agents' both register the agent 'random'"):
+        reg = registry(("mine", Everything(agent="random")))
+    assert not reg.agents and "tiny" not in reg.rulesets
+
+
+def test_one_plugin_registering_a_name_twice_is_left_out() -> None:
+    class Twice(RacePlugin):
+        @hookimpl
+        def skirmish_register_commands(self) -> list[skirmish.CommandSpec]:
+            return [skirmish.CommandSpec("x", object()), skirmish.CommandSpec("x", object())]
+
+    with pytest.warns(PluginWarning, match="plugin 'twice' registers the command 'x' twice; it is left out"):
+        reg = registry(("twice", Twice()))
+    assert "dice-race" not in reg.rulesets
+
+
+@pytest.mark.parametrize("record", [["not a spec"], [RulesetSpec.of(DiceRace)]])
+def test_a_record_of_the_wrong_type_leaves_the_plugin_out(record: list) -> None:
+    class Wrong(RacePlugin):
+        @hookimpl
+        def skirmish_register_commands(self) -> list:
+            return record
+
+    with pytest.warns(PluginWarning, match="'wrong' failed in skirmish_register_commands.*where a CommandSpec"):
+        reg = registry(("wrong", Wrong()))
+    assert not reg.rulesets and not reg.pm.has_plugin("wrong")
+
+
+# -- scope: a house-rules plugin serves the rulesets it names -------------------------------------------------
+
+
+class Recorder:
+    """Records the content and game hooks it is called for; serves ``scope`` (none: every ruleset)."""
+
+    def __init__(self, scope: object = None) -> None:
+        if scope is not None:
+            self.skirmish_rulesets = scope
+        self.calls: list[tuple[str, str]] = []
+
+    @hookimpl
+    def skirmish_extend_content(self, ruleset: str, content: dict) -> None:
+        self.calls.append(("content", ruleset))
+
+    @hookimpl
+    def skirmish_game_start(self, game: Game) -> None:
+        self.calls.append(("start", game.ruleset.name))
+
+    @hookimpl
+    def skirmish_event(self, game: Game, event: skirmish.Event) -> None:
+        if event.kind == "start":
+            self.calls.append(("event", game.ruleset.name))
+
+
+class OtherRace(DiceRace):
+    name = "other-race"
+
+
+class TwoRaces:
+    @hookimpl
+    def skirmish_register_rulesets(self) -> list[RulesetSpec]:
+        return [RulesetSpec.of(DiceRace), RulesetSpec.of(OtherRace)]
+
+
+def _start_both(reg: Registry) -> None:
+    for name in ("dice-race", "other-race"):
+        ruleset = reg.ruleset(name)
+        ruleset.extend_content({})
+        Game(ruleset, seed=1)
+
+
+def test_a_scoped_plugin_is_called_only_for_the_rulesets_it_serves() -> None:
+    scoped, everywhere = Recorder(("other-race",)), Recorder()
+    reg = registry(("races", TwoRaces()), ("house", scoped), ("watch", everywhere))
+    _start_both(reg)
+    assert scoped.calls == [("content", "other-race"), ("event", "other-race"), ("start", "other-race")]
+    assert [c for c in everywhere.calls if c[0] == "start"] == [("start", "dice-race"), ("start", "other-race")]
+    assert reg.scopes() == {"house": ("other-race",)}
+
+
+def test_a_scope_may_be_one_name_and_may_name_several() -> None:
+    one, several = Recorder("other-race"), Recorder(["dice-race", "other-race"])
+    reg = registry(("races", TwoRaces()), ("one", one), ("several", several))
+    _start_both(reg)
+    assert {r for _, r in one.calls} == {"other-race"} and {r for _, r in several.calls} == {"dice-race", "other-race"}
+
+
+@pytest.mark.parametrize("scope", [42, [""], ("ok", 3)])
+def test_a_bad_scope_leaves_the_plugin_out(scope: object) -> None:
+    with pytest.warns(PluginWarning, match="'house' has skirmish_rulesets = .* not a list of ruleset names"):
+        reg = registry(("races", TwoRaces()), ("house", Recorder(scope)))
+    assert not reg.pm.has_plugin("house")
+
+
+def test_a_scoped_module_plugin_and_the_rulesets_own_hooks(monkeypatch: pytest.MonkeyPatch) -> None:
+    specs = types.ModuleType("race_specs")
+
+    @skirmish.hookspec
+    def dice_race_bonus(game: object) -> int:  # noqa: ARG001
+        """A bonus."""
+
+    specs.dice_race_bonus = dice_race_bonus  # type: ignore[attr-defined]
+
+    class RacesWithSpecs(TwoRaces):
+        @hookimpl
+        def skirmish_addhooks(self, pluginmanager: object) -> None:
+            pluginmanager.add_hookspecs(specs)  # type: ignore[attr-defined]
+
+    house = types.ModuleType("house_rules")
+    house.skirmish_rulesets = ("dice-race",)  # type: ignore[attr-defined]
+    house.dice_race_bonus = hookimpl(lambda game: 2)  # type: ignore[attr-defined]
+    reg = registry(("races", RacesWithSpecs()), ("house", house), strict=True)
+    assert reg.ruleset("dice-race").hooks.dice_race_bonus(game=None) == [2]
+    assert reg.ruleset("other-race").hooks.dice_race_bonus(game=None) == []
+    assert reg.pm.hook.dice_race_bonus(game=None) == [2]  # the unscoped relay still has everything
+
+
+def test_clones_share_the_scoped_relay() -> None:
+    reg = registry(("races", TwoRaces()), ("house", Recorder(("dice-race",))))
+    game = Game(reg.ruleset("dice-race"), seed=1)
+    assert game.hooks is reg.hooks_for("dice-race") and game.clone().hooks is game.hooks
+
+
+# -- dice registered by plugins ---------------------------------------------------------------------------
+
+
+def test_a_plugin_die_is_known_to_dice_expressions() -> None:
+    from skirmish.dice import get_die, parse, registered_dice
+
+    reg = registry(("dice", Everything(die="goblin_die")))
+    assert "goblin_die" in registered_dice() and reg.dice["goblin_die"].die.faces == ("hit", "miss")
+    assert get_die("Goblin_Die") is reg.dice["goblin_die"].die
+    assert str(parse("3xgoblin_die")) == "3xgoblin_die"
+    registry()  # a new registry without the plugin forgets its die
+    assert "goblin_die" not in registered_dice()
+
+
+@pytest.mark.parametrize("name", ["d6x", "2bad", ""])
+def test_a_badly_named_die_leaves_the_plugin_out(name: str) -> None:
+    class BadDie:
+        @hookimpl
+        def skirmish_register_dice(self) -> list[skirmish.DieSpec]:
+            return [skirmish.DieSpec(name, skirmish.dice.Die(6))]
+
+    with pytest.warns(PluginWarning, match="'dice' failed in skirmish_register_dice.*bad die name"):
+        reg = registry(("dice", BadDie()), ("race", RacePlugin()))
+    assert not reg.pm.has_plugin("dice") and "dice-race" in reg.rulesets

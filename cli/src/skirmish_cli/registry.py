@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import click
 
@@ -62,19 +62,6 @@ def is_interactive(registry: Registry, agent: str, ruleset: str) -> bool:
 
 
 def owners(registry: Registry) -> dict[str, dict[str, list[str]]]:
-    """What each plugin registered: plugin name -> {"rulesets": [...], "agents": [...], "commands": [...]}."""
-    out: dict[str, dict[str, list[str]]] = {}
-    hook = registry.pm.hook
-    for what, caller in (("rulesets", hook.skirmish_register_rulesets), ("agents", hook.skirmish_register_agents),
-                         ("commands", hook.skirmish_register_commands)):
-        for impl in caller.get_hookimpls():
-            try:
-                records: Any = impl.function() or []
-            except Exception:  # noqa: BLE001 - the registry already accepted these; be safe when listing
-                continue
-            names = []
-            for r in records:
-                scope = getattr(r, "rulesets", ())
-                names.append(f"{r.name} ({', '.join(scope)})" if scope else r.name)
-            out.setdefault(impl.plugin_name, {}).setdefault(what, []).extend(names)
-    return out
+    """What each plugin registered: plugin name -> {"rulesets": [...], "agents": [...], "commands": [...], ...}."""
+    return {name: {what: list(names) for what, names in provided.items()}
+            for name, provided in registry.provided.items()}

@@ -23,7 +23,7 @@ _EXPORTS = {
     "Phase": "pipeline", "Rounds": "pipeline",
     "Ruleset": "ruleset", "RulesetSpec": "ruleset",
     "AgentSpec": "agents", "AgentContext": "agents", "View": "agents", "RandomAgent": "agents",
-    "CommandSpec": "commands",
+    "CommandSpec": "commands", "DieSpec": "dice.faces",
     "Registry": "plugins", "make_plugin_manager": "plugins",
     "SaveFile": "saves", "read_save": "saves", "write_save": "saves", "replay": "saves",
     "drive": "runner", "play_one": "runner", "simulate": "runner",

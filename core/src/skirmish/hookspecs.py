@@ -2,9 +2,14 @@
 
 A plugin implements any of these with ``@skirmish.hookimpl``. Plugins are found
 through the ``skirmish`` entry-point group; the entry-point name is the plugin's id.
-Registration hooks return lists of typed records; two records with one name are an
-error that names both plugins. A ruleset adds its own hookspecs (prefixed with its
-id) from :func:`skirmish_addhooks`.
+Registration hooks return lists of typed records; a name registered twice leaves out
+both plugins that claim it, with a warning naming both (see :mod:`skirmish.plugins`).
+A ruleset adds its own hookspecs (prefixed with its id) from :func:`skirmish_addhooks`.
+
+Scope: a plugin whose module (or object) sets ``skirmish_rulesets = ("chob-noggoth",)``
+serves only those rulesets. Its game and content hooks (everything below but
+registration) are called only through the hook relay of those rulesets
+(``ruleset.hooks``/``game.hooks``); a plugin without the attribute is called for all.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ if TYPE_CHECKING:
 
     from skirmish.agents import AgentSpec
     from skirmish.commands import CommandSpec
+    from skirmish.dice.faces import DieSpec
     from skirmish.engine import Game, Result
     from skirmish.events import Event
     from skirmish.ruleset import RulesetSpec
@@ -45,6 +51,15 @@ def skirmish_register_agents() -> list[AgentSpec]:
 @hookspec
 def skirmish_register_commands() -> list[CommandSpec]:
     """Return CLI commands (:class:`skirmish.CommandSpec`; ``command`` is a ``click.Command``)."""
+
+
+@hookspec
+def skirmish_register_dice() -> list[DieSpec]:
+    """Return named dice (:class:`skirmish.DieSpec`: a name and a ``Die``/``CustomDie``).
+
+    They become known to dice expressions (``skirmish roll 3xgoblin``) and
+    :func:`skirmish.dice.get_die` once the registry is built.
+    """
 
 
 @hookspec
@@ -79,3 +94,14 @@ def skirmish_phase_start(game: Game, phase: str) -> None:
 @hookspec
 def skirmish_phase_end(game: Game, phase: str) -> None:
     """A phase's body is done; scheduled steps run before the phase closes."""
+
+
+@hookspec
+def skirmish_simulate_figures(game: Game) -> dict[str, float]:
+    """Extra figures of one game for ``skirmish simulate`` (averaged over the games played).
+
+    Called once per game played by :func:`skirmish.play_one`, when it has ended or hit
+    its decision limit, in the process that played it (so with ``--workers`` too). Read
+    what you need from the game, e.g. your own ``game.stash[...]``; prefix the keys with
+    your plugin id (``"chob-house-rules: kills"``) so they do not collide with others'.
+    """

@@ -1,9 +1,34 @@
-"""The plugin manager factory and the registry of rulesets, agents and commands.
+"""The plugin manager factory, the registry of what plugins offer, and the policy for broken plugins.
 
 ``make_plugin_manager()`` builds a fresh ``PluginManager("skirmish")``: core
 hookspecs, then every plugin of the ``skirmish`` entry-point group (the built-in
-agents included). A plugin that fails to import, or implements a hook nobody
-specifies, is left out with a warning naming it; the others still work.
+agents included), then the modules named in ``SKIRMISH_PLUGINS``. :class:`Registry`
+asks the plugins what they offer (rulesets, agents, commands, dice).
+
+**Scope.** A plugin that serves some rulesets only (house rules) says so with a
+module attribute ``skirmish_rulesets = ("chob-noggoth",)`` (a class-based plugin
+object: the same attribute). Each ruleset gets its own hook relay
+(:meth:`Registry.hooks_for`, set as ``ruleset.hooks`` and so ``game.hooks``), which
+leaves out plugins scoped to other rulesets: their content, game, phase, event and
+simulate hooks, and the ruleset's own hooks, are called only for the rulesets they
+serve. Registration hooks are called for every plugin. A plugin without the attribute
+is called for every ruleset.
+
+**Broken plugins: one policy.** A plugin is left out whole (unregistered: none of its
+hooks is called, nothing it registers is offered) and the rest keep working when it
+
+- fails to import, or is refused by pluggy (a bad hook signature);
+- implements a hook nobody specifies (a misspelling: ``check_pending``);
+- has a ``skirmish_rulesets`` that is not a list of ruleset names;
+- raises in a registration hook, or returns a record that is not of the hook's type;
+- registers a name that another plugin also registers (a ruleset, an agent for the
+  same ruleset, a command or a die): *both* offenders are left out, with one warning
+  naming both, because picking one would depend on install order.
+
+Each problem is one line, kept in ``Registry.failures`` and issued as a
+:class:`PluginWarning`; ``skirmish plugins`` lists them and ``skirmish plugins --check``
+exits non-zero when there are any. ``strict=True`` turns the first problem into a
+:class:`~skirmish.errors.PluginError` instead (for plugin authors' own tests).
 """
 
 from __future__ import annotations
@@ -15,16 +40,20 @@ from collections.abc import Iterable
 from importlib import metadata
 from typing import Any
 
+import attrs
 import pluggy
 
 from skirmish import hookspecs
 from skirmish.agents import AgentContext, AgentSpec
 from skirmish.commands import CommandSpec
-from skirmish.errors import PluginError, RulesetNotFound, SkirmishError
+from skirmish.dice.faces import DieSpec, check_die, set_plugin_dice
+from skirmish.errors import DiceError, PluginError, RulesetNotFound, SkirmishError
 from skirmish.markers import PROJECT
 from skirmish.ruleset import Ruleset, RulesetSpec
 
 ENTRY_POINT_GROUP = "skirmish"
+#: the attribute of a plugin naming the rulesets it serves
+SCOPE_ATTRIBUTE = "skirmish_rulesets"
 
 
 class PluginWarning(UserWarning):
@@ -36,8 +65,8 @@ def make_plugin_manager(*, entry_points: bool = True, plugins: Iterable[tuple[st
     """A new plugin manager with core hookspecs and the installed plugins.
 
     ``plugins`` are extra ``(name, module_or_object)`` pairs (tests use them); the
-environment variable ``SKIRMISH_PLUGINS`` names more modules to register
-(comma-separated), like ``PYTEST_PLUGINS``, so a plugin can be tried uninstalled.
+    environment variable ``SKIRMISH_PLUGINS`` names more modules to register
+    (comma-separated), like ``PYTEST_PLUGINS``, so a plugin can be tried uninstalled.
     ``strict`` turns a broken plugin into a :class:`PluginError` instead of a warning.
     """
     pm = pluggy.PluginManager(PROJECT)
@@ -45,6 +74,7 @@ environment variable ``SKIRMISH_PLUGINS`` names more modules to register
     pm.hook.skirmish_addhooks.call_historic(kwargs={"pluginmanager": pm})
     pm.failures = []  # type: ignore[attr-defined]
     pm.distributions = {}  # type: ignore[attr-defined]
+    pm.strict = strict  # type: ignore[attr-defined]
     candidates: list[tuple[str, Any, Any]] = []
     if entry_points:
         for ep in sorted(metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
@@ -64,6 +94,11 @@ environment variable ``SKIRMISH_PLUGINS`` names more modules to register
     candidates.extend((name, obj, None) for name, obj in plugins)
     for name, plugin, dist in candidates:
         try:
+            plugin_scope(plugin)
+        except PluginError as exc:
+            _fail(pm, name, str(exc), strict)
+            continue
+        try:
             pm.register(plugin, name=name)
         except (ValueError, pluggy.PluginValidationError) as exc:
             _fail(pm, name, f"could not be registered ({exc})", strict)
@@ -74,12 +109,25 @@ environment variable ``SKIRMISH_PLUGINS`` names more modules to register
     return pm
 
 
+def plugin_scope(plugin: object) -> tuple[str, ...]:
+    """The rulesets ``plugin`` serves (its ``skirmish_rulesets``); ``()`` means every ruleset."""
+    value = getattr(plugin, SCOPE_ATTRIBUTE, ())
+    if isinstance(value, str):
+        value = (value,)
+    if not isinstance(value, list | tuple) or not all(isinstance(v, str) and v for v in value):
+        raise PluginError(f"has {SCOPE_ATTRIBUTE} = {value!r}, which is not a list of ruleset names")
+    return tuple(value)
+
+
 def _fail(pm: pluggy.PluginManager, name: str, why: str, strict: bool) -> None:
-    message = f"skirmish plugin '{name}' {why}; it is left out"
+    _problem(pm, f"skirmish plugin '{name}' {why}; it is left out", strict)
+
+
+def _problem(pm: pluggy.PluginManager, message: str, strict: bool) -> None:
     if strict:
         raise PluginError(message)
     pm.failures.append(message)  # type: ignore[attr-defined]
-    warnings.warn(message, PluginWarning, stacklevel=3)
+    warnings.warn(message, PluginWarning, stacklevel=4)
 
 
 def _check_pending(pm: pluggy.PluginManager, strict: bool) -> None:
@@ -101,62 +149,165 @@ def plugin_package(pm: pluggy.PluginManager, plugin: object) -> str:
     return getattr(pm, "distributions", {}).get(name, "") if name else ""
 
 
-class Registry:
-    """Everything the plugins registered, with duplicate names refused."""
+class RulesetHooks:
+    """The hook relay of one ruleset: ``pm.hook`` without the plugins scoped to other rulesets.
 
-    def __init__(self, pm: pluggy.PluginManager | None = None) -> None:
+    ``relay.skirmish_event(game=..., event=...)`` and a ruleset's own hooks
+    (``relay.tavern_brawl_modify_target(...)``) work as on ``pm.hook``.
+    """
+
+    def __init__(self, pm: pluggy.PluginManager, ruleset: str, excluded: Iterable[object] = ()) -> None:
+        self._pm = pm
+        self._excluded = frozenset(excluded)
+        self.ruleset = ruleset
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):
+            raise AttributeError(name)
+        caller = (self._pm.subset_hook_caller(name, self._excluded) if self._excluded
+                  else getattr(self._pm.hook, name))
+        setattr(self, name, caller)  # found directly from now on
+        return caller
+
+    def __repr__(self) -> str:
+        return f"<RulesetHooks {self.ruleset!r}: {len(self._excluded)} plugin(s) scoped elsewhere left out>"
+
+
+#: registration hook -> (kind of record, what it is called in messages)
+_REGISTRATIONS: dict[str, tuple[type, str]] = {
+    "skirmish_register_rulesets": (RulesetSpec, "ruleset"),
+    "skirmish_register_agents": (AgentSpec, "agent"),
+    "skirmish_register_commands": (CommandSpec, "command"),
+    "skirmish_register_dice": (DieSpec, "die"),
+}
+
+
+@attrs.frozen
+class _Claim:
+    """One name one plugin registers."""
+
+    what: str  # "ruleset", "agent", "command", "die"
+    key: Any  # the registry key (agents: (name, ruleset or ""))
+    label: str  # as people read it
+    record: Any
+    plugin: str
+
+
+class Registry:
+    """Everything the plugins registered (see the module docstring for the policy on broken plugins)."""
+
+    def __init__(self, pm: pluggy.PluginManager | None = None, *, strict: bool | None = None) -> None:
         self.pm = pm if pm is not None else make_plugin_manager()
+        self.strict = bool(getattr(self.pm, "strict", False) if strict is None else strict)
+        if not hasattr(self.pm, "failures"):
+            self.pm.failures = []  # type: ignore[attr-defined]
         self.rulesets: dict[str, RulesetSpec] = {}
         self.agents: dict[tuple[str, str], AgentSpec] = {}
         self.commands: dict[str, CommandSpec] = {}
+        self.dice: dict[str, DieSpec] = {}
+        #: plugin name -> {"rulesets": [...], "agents": [...], "commands": [...], "dice": [...]}
+        self.provided: dict[str, dict[str, list[str]]] = {}
         self._built: dict[str, Ruleset] = {}
-        owners: dict[str, str] = {}
-        for impl, specs in self._registered("skirmish_register_rulesets"):
-            for spec in specs:
-                self._add(self.rulesets, spec.name, _with_package(self.pm, impl.plugin, spec), owners,
-                          "ruleset", impl.plugin_name)
-        for impl, specs in self._registered("skirmish_register_agents"):
-            for aspec in specs:
-                for scope in aspec.rulesets or ("",):
-                    key = f"{aspec.name}@{scope}"
-                    self._add(self.agents, (aspec.name, scope), aspec, owners, "agent", impl.plugin_name, key)
-        for impl, specs in self._registered("skirmish_register_commands"):
-            for cspec in specs:
-                self._add(self.commands, cspec.name, cspec, owners, "command", impl.plugin_name)
-
-    def _registered(self, hook: str) -> list[tuple[Any, list[Any]]]:
-        """Each plugin's records for a registration hook; a plugin whose hook fails is left out, with a warning."""
-        out = []
-        for impl in getattr(self.pm.hook, hook).get_hookimpls():
-            try:
-                records = list(impl.function() or [])
-            except Exception as exc:  # noqa: BLE001 - one broken plugin must not stop the others
-                _fail(self.pm, impl.plugin_name, f"failed in {hook} ({type(exc).__name__}: {exc})", False)
+        self._relays: dict[str, RulesetHooks] = {}
+        claims = self._claims()
+        for bad in self._conflicts(claims):
+            plugin = self.pm.get_plugin(bad)
+            if plugin is not None:
+                self.pm.unregister(plugin)
+        tables: dict[str, dict[Any, Any]] = {"ruleset": self.rulesets, "agent": self.agents,
+                                              "command": self.commands, "die": self.dice}
+        for claim in claims:
+            if not self.pm.has_plugin(claim.plugin):
                 continue
-            out.append((impl, records))
-        return out
+            tables[claim.what][claim.key] = claim.record
+            names = self.provided.setdefault(claim.plugin, {}).setdefault(_PLURAL[claim.what], [])
+            if claim.label not in names:
+                names.append(claim.label)
+        set_plugin_dice({name: spec.die for name, spec in self.dice.items()})
 
-    @staticmethod
-    def _add(table: dict[Any, Any], key: Any, value: Any, owners: dict[str, str], what: str, plugin: str,
-             label: str | None = None) -> None:
-        tag = f"{what}:{label or key}"
-        if key in table:
-            raise PluginError(f"two plugins register the {what} '{label or key}': '{owners[tag]}' and '{plugin}'")
-        owners[tag] = plugin
-        table[key] = value
+    # -- building ------------------------------------------------------------------------------
+    def _claims(self) -> list[_Claim]:
+        """Every name each plugin registers; a plugin whose hook fails or returns a wrong record is left out."""
+        claims: list[_Claim] = []
+        for hook, (kind, what) in _REGISTRATIONS.items():
+            for impl in getattr(self.pm.hook, hook).get_hookimpls():
+                if not self.pm.has_plugin(impl.plugin_name):
+                    continue  # left out by an earlier hook
+                try:
+                    records = list(impl.function() or [])
+                    found = [c for r in records for c in self._claim(impl, kind, what, r)]
+                except Exception as exc:  # noqa: BLE001 - one broken plugin must not stop the others
+                    self.pm.unregister(impl.plugin)
+                    _fail(self.pm, impl.plugin_name, f"failed in {hook} ({type(exc).__name__}: {exc})", self.strict)
+                    continue
+                claims += found
+        return [c for c in claims if self.pm.has_plugin(c.plugin)]
 
+    def _claim(self, impl: Any, kind: type, what: str, record: Any) -> list[_Claim]:
+        """The names one record claims (an agent: one per ruleset it serves)."""
+        if not isinstance(record, kind):
+            raise PluginError(f"returned {type(record).__name__} where a {kind.__name__} belongs")
+        plugin = impl.plugin_name
+        if what == "agent":
+            return [_Claim(what, (record.name, scope), _agent_label(record), record, plugin)
+                    for scope in record.rulesets or ("",)]
+        if what == "ruleset":
+            return [_Claim(what, record.name, record.name, _with_package(self.pm, impl.plugin, record), plugin)]
+        if what == "die":
+            try:
+                return [_Claim(what, check_die(record.name, record.die), record.name, record, plugin)]
+            except DiceError as exc:
+                raise PluginError(str(exc)) from None
+        return [_Claim(what, record.name, record.name, record, plugin)]
+
+    def _conflicts(self, claims: list[_Claim]) -> set[str]:
+        """Plugins that register a name another plugin (or they themselves) already registered."""
+        by_key: dict[tuple[str, Any], list[str]] = {}
+        for c in claims:
+            by_key.setdefault((c.what, c.key), []).append(c.plugin)
+        offenders: set[str] = set()
+        for (what, key), plugins in by_key.items():
+            if len(plugins) < 2:
+                continue
+            label = f"{key[0]}' for '{key[1]}" if what == "agent" and key[1] else key[0] if what == "agent" else key
+            names = sorted(set(plugins))
+            if len(names) == 1:
+                message = f"skirmish plugin '{names[0]}' registers the {what} '{label}' twice; it is left out"
+            else:
+                both = " and ".join(f"'{n}'" for n in names)
+                message = f"skirmish plugins {both} both register the {what} '{label}'; both are left out"
+            _problem(self.pm, message, self.strict)
+            offenders.update(names)
+        return offenders
+
+    # -- using ---------------------------------------------------------------------------------
     @property
     def failures(self) -> list[str]:
+        """Every problem found with a plugin, one line each (see the module docstring)."""
         return list(getattr(self.pm, "failures", []))
 
+    def hooks_for(self, ruleset: str) -> RulesetHooks:
+        """The hook relay of ``ruleset``: every plugin but those scoped to other rulesets."""
+        relay = self._relays.get(ruleset)
+        if relay is None:
+            excluded = [plugin for _, plugin in self.pm.list_name_plugin()
+                        if plugin is not None and (scope := plugin_scope(plugin)) and ruleset not in scope]
+            relay = self._relays[ruleset] = RulesetHooks(self.pm, ruleset, excluded)
+        return relay
+
+    def scopes(self) -> dict[str, tuple[str, ...]]:
+        """The scoped plugins: plugin name -> the rulesets it serves."""
+        return {name: scope for name, plugin in self.pm.list_name_plugin()
+                if plugin is not None and (scope := plugin_scope(plugin))}
+
     def ruleset(self, name: str) -> Ruleset:
-        """The ruleset called ``name``, built once (with its content extended by plugins)."""
+        """The ruleset called ``name``, built once (its ``hooks`` is :meth:`hooks_for` its name)."""
         if name not in self.rulesets:
             known = ", ".join(sorted(self.rulesets)) or "none installed"
             raise RulesetNotFound(f"no ruleset named '{name}' (installed: {known})")
         if name not in self._built:
             ruleset = self.rulesets[name].factory()
-            ruleset.hooks = self.pm.hook
+            ruleset.hooks = self.hooks_for(name)
             self._built[name] = ruleset
         return self._built[name]
 
@@ -170,15 +321,24 @@ class Registry:
             raise SkirmishError(f"no agent '{name}' for {ruleset} (choose from: {', '.join(usable)})")
         return spec
 
+    def agents_for(self, ruleset: str) -> list[str]:
+        """The names of the agents registered for ``ruleset`` itself (its own AIs), sorted."""
+        return sorted(n for (n, scope) in self.agents if scope == ruleset)
+
     def make_agent(self, name: str, ruleset: Ruleset, player: str, seed: int, players: tuple[str, ...] = (),
                    **options: Any) -> Any:
         spec = self.agent_spec(name, ruleset.name)
         return spec.factory(AgentContext(player, seed, ruleset, options, players))
 
 
+_PLURAL = {"ruleset": "rulesets", "agent": "agents", "command": "commands", "die": "dice"}
+
+
+def _agent_label(spec: AgentSpec) -> str:
+    return f"{spec.name} ({', '.join(spec.rulesets)})" if spec.rulesets else spec.name
+
+
 def _with_package(pm: pluggy.PluginManager, plugin: object, spec: RulesetSpec) -> RulesetSpec:
     if spec.package:
         return spec
-    import attrs
-
     return attrs.evolve(spec, package=plugin_package(pm, plugin) or "(registered directly)")

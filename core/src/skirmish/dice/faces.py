@@ -148,10 +148,36 @@ _NAME = re.compile(r"[a-z][a-z0-9_]*")
 _NUMBERED = re.compile(r"d(\d*)")
 _RESERVED = re.compile(r"d(\d.*)?")  # would read as numbered dice in an expression
 _REGISTRY: dict[str, AnyDie] = {}
+#: dice registered by plugins (``skirmish_register_dice``), replaced as a whole by each new registry
+_PLUGIN_DICE: dict[str, AnyDie] = {}
 
 
 def _normal(name: str) -> str:
     return name.strip().lower()
+
+
+def check_die(name: str, die: object) -> str:
+    """The normalised name of a die to register; raise :class:`DiceError` for a bad name or die."""
+    key = _normal(name) if isinstance(name, str) else ""
+    if not _NAME.fullmatch(key) or _RESERVED.fullmatch(key):
+        raise DiceError(f"bad die name {name!r}: use a letter then letters, digits or '_' (not 'd' then a digit)")
+    if not isinstance(die, Die | CustomDie):
+        raise DiceError(f"cannot register {die!r} as die {name!r}: not a Die or CustomDie")
+    return key
+
+
+@attrs.frozen
+class DieSpec:
+    """What a plugin returns from ``skirmish_register_dice``: a named die and a line saying what it is for."""
+
+    name: str
+    die: AnyDie
+    help: str = ""
+
+    def describe(self) -> str:
+        """``name: faces`` as ``skirmish roll --help`` lists it."""
+        faces = ", ".join(map(str, self.die.faces))
+        return f"{self.help} ({faces})" if self.help else faces
 
 
 def register_die(name: str, die: AnyDie, *, replace: bool = False) -> None:
@@ -159,17 +185,23 @@ def register_die(name: str, die: AnyDie, *, replace: bool = False) -> None:
 
     Names are a letter then letters, digits or ``_``; ``d`` alone or followed by a
     digit is reserved for numbered dice. Registering the same die twice is harmless; a
-    different die under a taken name needs ``replace=True``.
+    different die under a taken name needs ``replace=True``. Plugins register dice through
+    the ``skirmish_register_dice`` hook instead (:class:`DieSpec`).
     """
-    key = _normal(name)
-    if not _NAME.fullmatch(key) or _RESERVED.fullmatch(key):
-        raise DiceError(f"bad die name {name!r}: use a letter then letters, digits or '_' (not 'd' then a digit)")
-    if not isinstance(die, Die | CustomDie):
-        raise DiceError(f"cannot register {die!r} as die {name!r}: not a Die or CustomDie")
-    old = _REGISTRY.get(key)
+    key = check_die(name, die)
+    old = _REGISTRY.get(key, _PLUGIN_DICE.get(key))
     if old is not None and old != die and not replace:
         raise DiceError(f"a different die is already registered as {key!r}")
     _REGISTRY[key] = die
+
+
+def set_plugin_dice(dice: dict[str, AnyDie]) -> None:
+    """Replace the dice registered by plugins (the registry calls this; names are checked by :func:`check_die`).
+
+    A die registered directly with :func:`register_die` under the same name wins.
+    """
+    _PLUGIN_DICE.clear()
+    _PLUGIN_DICE.update({check_die(name, die): die for name, die in dice.items()})
 
 
 def unregister_die(name: str) -> None:
@@ -178,8 +210,8 @@ def unregister_die(name: str) -> None:
 
 
 def registered_dice() -> tuple[str, ...]:
-    """Names of the registered dice, sorted."""
-    return tuple(sorted(_REGISTRY))
+    """Names of the registered dice (directly and by plugins), sorted."""
+    return tuple(sorted({*_REGISTRY, *_PLUGIN_DICE}))
 
 
 def get_die(name: str) -> AnyDie:
@@ -189,7 +221,7 @@ def get_die(name: str) -> AnyDie:
     if numbered and numbered.group(1):
         return Die(int(numbered.group(1)))
     try:
-        return _REGISTRY[key]
+        return _REGISTRY[key] if key in _REGISTRY else _PLUGIN_DICE[key]
     except KeyError:
         known = ", ".join(registered_dice()) or "none registered"
         raise DiceError(f"unknown die {name!r} (known: {known})") from None
