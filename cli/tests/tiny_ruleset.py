@@ -73,7 +73,7 @@ class TinyRuleset(Ruleset):
         if best >= game.setup["target"] or game.round >= 6:
             winners = [p for p, s in scores.items() if s == best]
             if len(winners) > 1:
-                game.finish((), f"tied on {best}", rule="Finish")
+                game.finish((), f"tied on {best}", rule="Finish", draw=True)
             else:
                 game.finish(winners, f"{best} points", rule="Finish", scores=dict(scores))
 

@@ -35,6 +35,9 @@ class Tiny(Ruleset):
     title = "Tiny"
     version = "1"
 
+    def default_setup(self) -> dict[str, Any]:
+        return {"players": ["alice", "bob"]}
+
     def create(self, game: Game) -> dict[str, Any]:
         return {"trace": []}
 
@@ -186,7 +189,7 @@ def test_schedule_runs_steps_first_given_first_and_before_what_was_already_sched
 def test_a_game_with_nothing_to_do_ends_as_a_draw() -> None:
     game = Game(Tiny())
     assert game.over
-    assert game.result == Result((), "the rules have nothing left to do", "End of game")
+    assert game.result == Result((), "the rules have nothing left to do", "End of game", draw=True)
     assert game.result.draw
     assert game.pending is None
     assert [e.kind for e in game.log] == ["start", "end"]
@@ -211,7 +214,8 @@ def test_the_engine_stops_at_a_decision_and_an_answer_resumes_it() -> None:
     assert game.state["trace"] == ["colour=blue", "inches=4"]
     assert game.answers == [{"player": "alice", "value": "blue"}, {"player": "bob", "value": {"inches": 4}}]
     assert game.decisions == 2
-    assert game.result == Result(("alice",), "alice answered first", "Quiz", {"alice": 1.5})
+    assert game.result == Result(("alice",), "alice answered first", "Quiz", {"alice": 1.5},
+                                 winning_seats=("alice",))
 
 
 def test_an_answer_is_logged_privately_with_a_public_note() -> None:
@@ -278,19 +282,20 @@ def test_answering_after_the_end_is_refused() -> None:
 def test_finish_stops_the_engine_at_once_and_records_the_first_result() -> None:
     game = Game(FinishEarly())
     assert game.state["trace"] == ["before", "rest of the step"]  # "after" never ran
-    assert game.result == Result(("bob",), "bob wins at once", "Sudden death")
+    assert game.result == Result(("bob",), "bob wins at once", "Sudden death", winning_seats=("bob",))
     assert game.over and game.pending is None
     ends = list(game.log.of_kind("end"))
     assert len(ends) == 1
     assert ends[0].text == "game over: bob wins - bob wins at once"
-    assert ends[0].data == {"winners": ["bob"]}
+    assert ends[0].data == {"winners": ["bob"], "draw": False, "winning_seats": ["bob"]}
 
 
 def test_a_decision_returned_after_finish_is_never_asked() -> None:
     game = Game(FinishWhileAsking())
     assert game.pending is None
     assert game.result is not None and game.result.reason == "ended while asking"
-    assert list(game.log.of_kind("end"))[0].text == "game over: draw - ended while asking"
+    assert list(game.log.of_kind("end"))[0].text == "game over: nobody wins - ended while asking"
+    assert game.result.outcome("alice") == game.result.outcome("bob") == "loss"  # no winner is not a draw
 
 
 def test_finish_calls_the_game_end_hook_once_with_the_result() -> None:
@@ -315,7 +320,7 @@ def test_the_set_up_is_checked_and_copied() -> None:
 
 
 def test_the_default_set_up_is_used_when_none_is_given() -> None:
-    assert Game(Tiny()).players == ("player1", "player2")
+    assert Game(Tiny()).players == ("alice", "bob")
 
 
 # -- loaded dice --------------------------------------------------------------------------------

@@ -106,16 +106,45 @@ class AgentSpec:
 
 def sample_param(rng: random.Random, p: Param) -> Any:
     """A random legal value of one form field (ends of the range a little more often)."""
-    if p.kind == "choice":
+    kind = p.kind
+    if kind == "choice":
         return rng.choice(p.choices)
-    if p.kind == "bool":
+    if kind == "bool":
         return rng.random() < 0.5
+    if kind == "subset":
+        most = int(p.high) or len(p.choices)
+        return rng.sample(list(p.choices), rng.randint(int(p.low), most))
+    if kind == "assign":
+        return _sample_assignment(rng, p)
+    if kind in ("point", "pose"):
+        x0, y0, x1, y1 = p.bounds if len(p.bounds) == 4 else (0.0, 0.0, 0.0, 0.0)
+        out = {"x": _on_step(rng.uniform(x0, x1), p.step), "y": _on_step(rng.uniform(y0, y1), p.step)}
+        if kind == "pose":
+            out["facing"] = _on_step(rng.uniform(0, 360), p.step) % 360
+        return out
     roll = rng.random()
-    if p.kind == "int":
+    if kind == "int":
         low, high = int(p.low), int(p.high)
         return low if roll < 0.1 else high if roll < 0.2 else rng.randint(low, high)
     value = p.low if roll < 0.1 else p.high if roll < 0.2 else rng.uniform(p.low, p.high)
-    return round(round(value / p.step) * p.step, 6)
+    return _on_step(value, p.step)
+
+
+def _on_step(value: float, step: float) -> float:
+    return round(round(value / step) * step, 6)
+
+
+def _sample_assignment(rng: random.Random, p: Param) -> dict[str, int]:
+    """``p.total`` shared at random over ``p.choices`` (each at most ``p.high`` when set)."""
+    keys = [str(c) for c in p.choices]
+    out = dict.fromkeys(keys, 0)
+    cap = int(p.high) or p.total
+    for _ in range(p.total):
+        open_keys = [k for k in keys if out[k] < cap]
+        if not open_keys:
+            break
+        out[rng.choice(open_keys)] += 1
+    return out
 
 
 class RandomAgent:
@@ -149,7 +178,23 @@ class FirstAgent:
             return decision.options[0].value
         if decision.examples:
             return decision.examples[0]
-        return {p.name: (p.choices[0] if p.kind == "choice" else p.low) for p in decision.params}
+        return {p.name: _first_value(p) for p in decision.params}
+
+
+def _first_value(p: Param) -> Any:
+    """The smallest legal-looking value of a form field (``FirstAgent`` without examples)."""
+    if p.kind == "choice":
+        return p.choices[0]
+    if p.kind == "bool":
+        return False
+    if p.kind == "subset":
+        return list(p.choices[:int(p.low)])
+    if p.kind == "assign":
+        return {str(p.choices[0]): p.total} if p.choices else {}
+    if p.kind in ("point", "pose"):
+        x0, y0 = (p.bounds[0], p.bounds[1]) if len(p.bounds) == 4 else (0.0, 0.0)
+        return {"x": x0, "y": y0, "facing": 0.0} if p.kind == "pose" else {"x": x0, "y": y0}
+    return p.low
 
 
 class ScriptExhausted(SkirmishError):

@@ -1,9 +1,13 @@
 """Decisions: what the engine asks, who must answer, and which answers are legal.
 
 A decision offers either a finite list of :class:`Option` s, or a parametric form
-of :class:`Param` s (e.g. "advance N inches") checked by a validator that explains
-a refusal. Answers are plain data (str, int, float, bool, lists and string-keyed
-tables of those) so they can be written to a save file.
+of :class:`Param` s (e.g. "advance N inches", a subset, dice assigned across targets,
+a point or a pose) checked by a validator that explains a refusal. Answers are plain
+data (str, int, float, bool, lists and string-keyed tables of those) so they can be
+written to a save file.
+
+Agents never read prompt text: a decision's ``context`` and each option's ``data``
+carry the acting piece, the kind of choice, the targets and the numbers as data.
 """
 
 from __future__ import annotations
@@ -36,40 +40,60 @@ def normalize(value: Any) -> Any:
 
 @attrs.frozen(slots=True)
 class Option:
-    """One legal answer: its value (what is saved) and a label for people."""
+    """One legal answer: its value (what is saved), a label for people, and structured ``data`` for agents.
+
+    ``data`` (e.g. ``{"action": "shoot", "actor": "r1", "target": "b2", "dice": 3}``) is not part
+    of the option's identity: two options are equal when their values and labels are.
+    """
 
     value: Answer = attrs.field(converter=normalize)
     label: str = ""
     help: str = ""
+    data: dict[str, Any] = attrs.field(factory=dict, eq=False, hash=False)
 
     def __str__(self) -> str:
         return self.label or str(self.value)
+
+
+PARAM_KINDS = ("int", "float", "bool", "choice", "subset", "assign", "point", "pose")
+"""The kinds of form field."""
 
 
 @attrs.frozen(slots=True)
 class Param:
     """One field of a parametric form.
 
-    ``kind`` is ``"int"``, ``"float"``, ``"bool"``, or ``"choice"`` (one of ``choices``).
-    Numbers must lie within ``[low, high]``; floats are rounded to ``step``.
+    ``kind`` is one of :data:`PARAM_KINDS`:
+
+    - ``"int"`` / ``"float"``: a number within ``[low, high]`` (floats rounded to ``step``);
+    - ``"bool"``: yes or no; ``"choice"``: one of ``choices``;
+    - ``"subset"``: a list of distinct ``choices``, between ``low`` and ``high`` of them
+      (``high`` 0: up to all);
+    - ``"assign"``: a table ``{choice: whole number >= 0}`` over ``choices`` summing to exactly
+      ``total``, at most ``high`` each when ``high`` > 0 (attack dice across targets, damage);
+    - ``"point"``: ``{"x", "y"}`` within ``bounds`` ``(x0, y0, x1, y1)``, rounded to ``step``;
+    - ``"pose"``: ``{"x", "y", "facing"}``, a point and a facing in degrees (0 up to 360).
     """
 
     name: str
-    kind: str = "int"
+    kind: str = attrs.field(default="int", validator=attrs.validators.in_(PARAM_KINDS))
     low: float = 0
     high: float = 0
-    choices: tuple[Any, ...] = ()
+    choices: tuple[Any, ...] = attrs.field(default=(), converter=tuple)
     step: float = attrs.field(default=0.01, validator=attrs.validators.gt(0))
     help: str = ""
+    total: int = 0
+    bounds: tuple[float, ...] = attrs.field(default=(), converter=tuple)
 
     def check(self, value: Any) -> tuple[Any, str | None]:
         """Coerce ``value``; return ``(value, None)`` or ``(value, refusal message)``."""
-        if self.kind == "choice":
-            for c in self.choices:
-                if str(c) == str(value):
-                    return c, None
+        kind = self.kind
+        if kind == "choice":
+            found = self._choice(value)
+            if found is not _MISSING:
+                return found, None
             return value, f"{self.name} must be one of {', '.join(map(str, self.choices))}"
-        if self.kind == "bool":
+        if kind == "bool":
             if isinstance(value, bool):
                 return value, None
             text = str(value).lower()
@@ -78,21 +102,133 @@ class Param:
             if text in ("no", "n", "false", "0"):
                 return False, None
             return value, f"{self.name} must be yes or no"
-        try:
-            number = float(value)
-        except (TypeError, ValueError):
-            return value, f"{self.name} must be a number"
-        if not math.isfinite(number):
-            return value, f"{self.name} must be a finite number"
-        if self.kind == "int":
-            if number != int(number):
-                return value, f"{self.name} must be a whole number"
-            number = int(number)
-        else:
+        if kind == "subset":
+            return self._check_subset(value)
+        if kind == "assign":
+            return self._check_assign(value)
+        if kind in ("point", "pose"):
+            return self._check_point(value)
+        number, err = _number(self.name, value, kind == "int")
+        if err:
+            return value, err
+        if kind == "float":
             number = round(round(number / self.step) * self.step, 6)
         if not self.low <= number <= self.high:
             return value, f"{self.name} must be between {_fmt(self.low)} and {_fmt(self.high)}"
         return number, None
+
+    def _choice(self, value: Any) -> Any:
+        for c in self.choices:
+            if c == value or str(c) == str(value):
+                return c
+        return _MISSING
+
+    def _check_subset(self, value: Any) -> tuple[Any, str | None]:
+        if isinstance(value, str):
+            value = [v.strip() for v in value.split(",") if v.strip()]
+        if not isinstance(value, list | tuple):
+            return value, f"{self.name} must be a list of {', '.join(map(str, self.choices))}"
+        out: list[Any] = []
+        for item in value:
+            found = self._choice(item)
+            if found is _MISSING:
+                return value, f"{item!s} is not one of {', '.join(map(str, self.choices))} ({self.name})"
+            if found in out:
+                return value, f"{item!s} is named twice in {self.name}"
+            out.append(found)
+        most = int(self.high) or len(self.choices)
+        if not int(self.low) <= len(out) <= most:
+            wanted = f"{int(self.low)}" if int(self.low) == most else f"{int(self.low)} to {most}"
+            return value, f"{self.name} takes {wanted} of {', '.join(map(str, self.choices))}, not {len(out)}"
+        return out, None
+
+    def _check_assign(self, value: Any) -> tuple[Any, str | None]:
+        if not isinstance(value, dict):
+            return value, f"{self.name} must give a number to each of {', '.join(map(str, self.choices))}"
+        out = {str(c): 0 for c in self.choices}
+        for key, amount in value.items():
+            found = self._choice(key)
+            if found is _MISSING:
+                return value, f"{key!s} is not one of {', '.join(map(str, self.choices))} ({self.name})"
+            number, err = _number(f"{self.name} for {key}", amount, True)
+            if err:
+                return value, err
+            if number < 0:
+                return value, f"{self.name} for {key} cannot be negative"
+            if self.high and number > self.high:
+                return value, f"{self.name}: at most {_fmt(self.high)} to {key}"
+            out[str(found)] = int(number)
+        given = sum(out.values())
+        if given != self.total:
+            return value, f"{self.name} must add up to {self.total} (these add up to {given})"
+        return out, None
+
+    def _check_point(self, value: Any) -> tuple[Any, str | None]:
+        fields = ("x", "y", "facing") if self.kind == "pose" else ("x", "y")
+        if isinstance(value, str):
+            value = [v for v in value.replace(",", " ").split() if v]
+        if isinstance(value, list | tuple):
+            if len(value) != len(fields):
+                return value, f"{self.name} needs {', '.join(fields)}"
+            value = dict(zip(fields, value, strict=True))
+        if not isinstance(value, dict):
+            return value, f"{self.name} needs {', '.join(fields)}"
+        missing = [f for f in fields if f not in value]
+        extra = sorted(set(map(str, value)) - set(fields))
+        if missing or extra:
+            return value, f"{self.name} needs {', '.join(fields)}" + (f", not {extra[0]}" if extra else "")
+        out: dict[str, float] = {}
+        for f in fields:
+            number, err = _number(f"{self.name} {f}", value[f], False)
+            if err:
+                return value, err
+            out[f] = round(round(number / self.step) * self.step, 6)
+        if "facing" in out:
+            out["facing"] = round(out["facing"] % 360.0, 6)
+        if len(self.bounds) == 4:
+            x0, y0, x1, y1 = self.bounds
+            if not (x0 <= out["x"] <= x1 and y0 <= out["y"] <= y1):
+                return value, (f"{self.name} must lie within x {_fmt(x0)}..{_fmt(x1)}, "
+                               f"y {_fmt(y0)}..{_fmt(y1)}")
+        return out, None
+
+    def describe(self) -> str:
+        """How to type this field at a prompt."""
+        kind = self.kind
+        if kind == "choice":
+            return f"{self.name} in {{{', '.join(map(str, self.choices))}}}"
+        if kind == "bool":
+            return f"{self.name}=yes|no"
+        if kind == "subset":
+            return f"{self.name}=a,b,... from {{{', '.join(map(str, self.choices))}}}"
+        if kind == "assign":
+            return f"{self.name}: {self.total} shared as " + " ".join(f"{c}=N" for c in self.choices)
+        if kind in ("point", "pose"):
+            where = ""
+            if len(self.bounds) == 4:
+                x0, y0, x1, y1 = self.bounds
+                where = f" (x {_fmt(x0)}..{_fmt(x1)}, y {_fmt(y0)}..{_fmt(y1)})"
+            return f"{self.name}=x,y{',facing' if kind == 'pose' else ''}{where}"
+        return f"{self.name}={_fmt(self.low)}..{_fmt(self.high)}"
+
+
+_MISSING = object()
+
+
+def _number(name: str, value: Any, whole: bool) -> tuple[float, str | None]:
+    if isinstance(value, bool):
+        return 0, f"{name} must be a number"
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        return 0, f"{name} must be a number"
+    if not math.isfinite(number):
+        return 0, f"{name} must be a finite number"
+    if whole:
+        if number != int(number):
+            return 0, f"{name} must be a whole number"
+        return int(number), None
+    return number, None
 
 
 def _fmt(x: float) -> str:
@@ -106,6 +242,9 @@ class Decision:
     ``kind`` names the decision for agents and scripts ("target", "move"...),
     ``rule`` the rule that asks it. For a form, ``examples`` are known-legal
     answers (random agents fall back on them, the conformance suite checks them).
+    ``context`` is structured plain data about the question (who acts, which piece,
+    the targets and numbers involved, e.g. ``{"actor": "u3", "action": "shoot"}``);
+    agents read it instead of the prompt. It is not part of the decision's identity.
     """
 
     player: str
@@ -116,6 +255,7 @@ class Decision:
     validator: Validator | None = attrs.field(default=None, eq=False)
     examples: tuple[Answer, ...] = attrs.field(default=(), converter=lambda xs: tuple(normalize(x) for x in xs))
     rule: str = ""
+    context: dict[str, Any] = attrs.field(factory=dict, eq=False, hash=False)
 
     def __attrs_post_init__(self) -> None:
         if bool(self.options) == bool(self.params):
@@ -163,20 +303,12 @@ class Decision:
         if self.options:
             lines = [self.prompt] + [f"  {i}. {o}" for i, o in enumerate(self.options, 1)]
         else:
-            fields = []
-            for p in self.params:
-                if p.kind == "choice":
-                    fields.append(f"{p.name} in {{{', '.join(map(str, p.choices))}}}")
-                elif p.kind == "bool":
-                    fields.append(f"{p.name}=yes|no")
-                else:
-                    fields.append(f"{p.name}={_fmt(p.low)}..{_fmt(p.high)}")
-            lines = [self.prompt, "  answer with " + " ".join(fields)]
+            lines = [self.prompt, "  answer with " + " ".join(p.describe() for p in self.params)]
         return "\n".join(lines)
 
 
 def choose(player: str, kind: str, prompt: str, options: Sequence[Option | tuple[Any, str] | Any], *,
-           rule: str = "") -> Decision:
+           rule: str = "", context: dict[str, Any] | None = None) -> Decision:
     """Shorthand for a finite decision; options may be Options, (value, label) pairs or bare values."""
     opts = []
     for o in options:
@@ -186,4 +318,4 @@ def choose(player: str, kind: str, prompt: str, options: Sequence[Option | tuple
             opts.append(Option(o[0], o[1]))
         else:
             opts.append(Option(o, str(o)))
-    return Decision(player, kind, prompt, options=tuple(opts), rule=rule)
+    return Decision(player, kind, prompt, options=tuple(opts), rule=rule, context=dict(context or {}))

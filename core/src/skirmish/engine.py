@@ -20,7 +20,7 @@ import attrs
 
 from skirmish.decisions import Answer, Decision
 from skirmish.errors import DiceError, IllegalAnswer
-from skirmish.events import Event, EventLog
+from skirmish.events import CURRENT, Event, EventLog
 from skirmish.rng import GameRNG
 
 if TYPE_CHECKING:
@@ -69,18 +69,41 @@ class Ask(Step):
         self.then(game, answer, *self.args)
 
 
+OUTCOMES = ("win", "loss", "draw")
+
+
 @attrs.frozen(slots=True)
 class Result:
-    """How a game ended. No winners and ``draw`` is a draw; ``reason`` says why it ended."""
+    """How a game ended.
+
+    ``winners`` names the winning sides (see :meth:`Ruleset.sides`): seats, teams, or sides
+    that are no seat at all (a co-op game lost to the Tyrant has ``winners == ("Tyrant",)``).
+    ``winning_seats`` are the seats that won. A draw is only ever said (``draw``); no winners
+    without a draw means every seat lost. ``scores`` are points per seat (VP), when the rules
+    keep them; ``reason`` says why the game ended and ``rule`` which rule ended it.
+    """
 
     winners: tuple[str, ...]
     reason: str
     rule: str = ""
     scores: dict[str, float] = attrs.field(factory=dict)
+    draw: bool = False
+    winning_seats: tuple[str, ...] = ()
 
-    @property
-    def draw(self) -> bool:
-        return not self.winners
+    def outcome(self, seat: str) -> str:
+        """``"win"``, ``"loss"`` or ``"draw"`` for ``seat``."""
+        if self.draw:
+            return "draw"
+        return "win" if seat in self.winning_seats else "loss"
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"winners": list(self.winners), "winning_seats": list(self.winning_seats),
+                               "draw": self.draw, "reason": self.reason}
+        if self.rule:
+            out["rule"] = self.rule
+        if self.scores:
+            out["scores"] = dict(self.scores)
+        return out
 
 
 class Game:
@@ -118,6 +141,11 @@ class Game:
         self.round = 0
         self.phase = ""
         self.decisions = 0
+        #: per-game plugin data, plain data namespaced by plugin id (copied with clones)
+        self.stash: dict[str, Any] = {}
+        #: the cause recorded for each scheduled step (parallel to ``stack``)
+        self._step_causes: list[int | None] = []
+        self._waiting_cause: int | None = None
         self.hooks = hooks if hooks is not None else ruleset.hooks
         self.observed = True  # clones are not observed: no game-start/end or event hooks
         if self.hooks is not None and _has_impls(self.hooks, "skirmish_event"):
@@ -132,16 +160,24 @@ class Game:
 
     # -- running -----------------------------------------------------------
     def schedule(self, *steps: Step) -> None:
-        """Run ``steps`` next (before anything already scheduled), first one first."""
+        """Run ``steps`` next (before anything already scheduled), first one first.
+
+        Each step remembers the current cause: events it emits are caused by it.
+        """
         self.stack.extend(reversed(steps))
+        self._step_causes.extend([self.log.current_cause()] * len(steps))
 
     def call(self, fn: Callable[..., Any], *args: Any) -> None:
         """Schedule ``fn(game, *args)`` to run next."""
-        self.stack.append(Do(fn, args))
+        self.schedule(Do(fn, args))
 
     def ask(self, decision: Decision, then: Callable[..., Any], *args: Any) -> None:
         """Schedule ``decision``; its answer goes to ``then(game, answer, *args)``."""
-        self.stack.append(Ask(decision, then, args))
+        self.schedule(Ask(decision, then, args))
+
+    def because(self, cause: Event | int | None) -> Any:
+        """Context manager: events emitted and steps scheduled inside it are caused by ``cause``."""
+        return self.log.caused_by(cause)
 
     def run(self, fn: Callable[..., Any], *args: Any) -> None:
         """Run ``fn(game, *args)`` now, then carry on until a decision is pending (for tests and tools).
@@ -150,25 +186,37 @@ class Game:
         (this suits decisions asked through :meth:`ask`).
         """
         if self.pending is not None and self._waiting is not None:
-            self.stack.append(self._waiting)
+            self.schedule(self._waiting)
         self.pending = self._waiting = None
-        self.stack.append(Do(fn, args))
+        self.schedule(Do(fn, args))
         self.advance()
 
     def advance(self) -> None:
         """Run steps until a decision is pending or the game is over."""
         stack = self.stack
+        causes = self._step_causes
+        if len(causes) != len(stack):  # steps pushed on the stack by hand have no recorded cause
+            causes[:] = ([None] * (len(stack) - len(causes)) + causes)[-len(stack):] if stack else []
+        context = self.log._causes
         while self.pending is None and self.result is None:
             if not stack:
                 self.ruleset.out_of_steps(self)
+                if len(causes) != len(stack):
+                    causes[:] = [None] * (len(stack) - len(causes)) + causes
                 if not stack and self.result is None:
-                    self.finish((), "the rules have nothing left to do", rule="End of game")
+                    self.finish((), "the rules have nothing left to do", rule="End of game", draw=True)
                 continue
             step = stack.pop()
-            decision = step.run(self)
+            cause = causes.pop()
+            context.append(cause)
+            try:
+                decision = step.run(self)
+            finally:
+                context.pop()
             if decision is not None and self.result is None:
                 self.pending = decision
                 self._waiting = step
+                self._waiting_cause = cause
 
     def answer(self, value: Answer, player: str | None = None) -> None:
         """Answer the pending decision. An illegal answer raises :class:`IllegalAnswer` and changes nothing."""
@@ -186,13 +234,15 @@ class Game:
         self.decisions += 1
         option = decision.option_for(value) if decision.options else None
         shown = option.label if option and option.label else _short(value)
-        self.emit("answer", f"{decision.player}: {decision.kind} -> {shown}", rule=decision.rule,
-                  visible_to=(decision.player,), public_text=f"{decision.player} decided ({decision.kind})",
-                  player=decision.player, decision=decision.kind)
+        asked_by = self._waiting_cause
+        answered = self.emit("answer", f"{decision.player}: {decision.kind} -> {shown}", rule=decision.rule,
+                             visible_to=(decision.player,), public_text=f"{decision.player} decided ({decision.kind})",
+                             cause=asked_by, player=decision.player, decision=decision.kind)
         step, self.pending, self._waiting = self._waiting, None, None
         assert step is not None
         try:
-            step.resume(self, value)
+            with self.log.caused_by(answered):
+                step.resume(self, value)
             self.advance()
         except DiceError as exc:
             if backup is None:
@@ -213,6 +263,7 @@ class Game:
         memo = self._shared_memo()
         saved = {key: copy.deepcopy(self.__dict__[key], memo) for key in _COPIED}
         saved["log"].listeners = self.log.listeners
+        saved.update(_step_causes=list(self._step_causes), _waiting_cause=self._waiting_cause)
         saved.update(pending=self.pending, answers=list(self.answers), decisions=self.decisions, round=self.round,
                      phase=self.phase, result=self.result)
         return saved
@@ -232,17 +283,39 @@ class Game:
         shown = ", ".join(map(str, values)) if values else "none"
         self.emit("dice", f"next dice {'set to' if replace else 'loaded'}: {shown}", rule="Loaded dice")
 
-    def finish(self, winners: Iterable[str], reason: str, *, rule: str = "", scores: dict[str, float] | None = None
-               ) -> None:
-        """End the game (the engine stops at once)."""
+    def finish(self, winners: Iterable[str], reason: str, *, rule: str = "", scores: dict[str, float] | None = None,
+               draw: bool = False) -> None:
+        """End the game (the engine stops at once).
+
+        ``winners`` names winning sides (:meth:`Ruleset.sides`) or seats; a side need not hold a
+        seat (the Tyrant). No winners means every seat lost, unless ``draw`` says it is a draw.
+        """
         if self.result is not None:
             return
-        self.result = Result(tuple(winners), reason, rule, dict(scores or {}))
+        winners = tuple(winners)
+        if draw and winners:
+            raise ValueError("a drawn game has no winners")
+        sides = self.ruleset.sides(self.setup)
+        seats: list[str] = []
+        for name in winners:
+            if name in sides:
+                members = sides[name]
+            elif name in self.players:
+                members = (name,)
+            else:
+                raise ValueError(f"unknown winner {name!r}: not a side ({', '.join(sides)}) nor a seat")
+            seats.extend(m for m in members if m not in seats)
+        self.result = Result(winners, reason, rule, dict(scores or {}), draw, tuple(seats))
         self.pending = None
         self._waiting = None
-        who = ", ".join(self.result.winners) or "nobody (a draw)"
-        self.emit("end", f"game over: {who} wins - {reason}" if self.result.winners else f"game over: draw - {reason}",
-                  rule=rule or "End of game", winners=list(self.result.winners))
+        if draw:
+            text = f"game over: a draw - {reason}"
+        elif winners:
+            text = f"game over: {' and '.join(winners)} {'wins' if len(winners) == 1 else 'win'} - {reason}"
+        else:
+            text = f"game over: nobody wins - {reason}"
+        self.emit("end", text, rule=rule or "End of game", winners=list(winners), draw=draw,
+                  winning_seats=list(seats))
         if self.hooks is not None and self.observed:
             self.hooks.skirmish_game_end(game=self, result=self.result)
 
@@ -252,9 +325,10 @@ class Game:
 
     # -- events --------------------------------------------------------------
     def emit(self, kind: str, text: str, /, *, rule: str = "", visible_to: Any = None, public_text: str = "",
-             **data: Any) -> Event:
-        """Log an event (see :meth:`EventLog.emit`)."""
-        return self.log.emit(kind, text, rule=rule, visible_to=visible_to, public_text=public_text, **data)
+             cause: Any = CURRENT, **data: Any) -> Event:
+        """Log an event (see :meth:`EventLog.emit`); ``cause`` defaults to the current cause."""
+        return self.log.emit(kind, text, rule=rule, visible_to=visible_to, public_text=public_text, cause=cause,
+                             **data)
 
     def _observe(self, event: Event) -> None:
         self.hooks.skirmish_event(game=self, event=event)
@@ -276,13 +350,14 @@ class Game:
             "state": self.ruleset.view(self, player), "pending": pending or {},
         }
         if self.result is not None:
-            out["result"] = {"winners": list(self.result.winners), "reason": self.result.reason}
+            out["result"] = self.result.to_dict()
         return out
 
     def digest(self) -> str:
         """A hash of the state, to detect a changed ruleset when a save is replayed."""
         data = {"state": self.ruleset.digest_data(self), "round": self.round, "phase": self.phase,
-                "result": [list(self.result.winners), self.result.reason] if self.result else [],
+                "result": ([list(self.result.winners), self.result.reason, self.result.draw] if self.result
+                           else []),
                 "rng": self.rng.rolls}
         blob = json.dumps(canonical(data), sort_keys=True, separators=(",", ":"), default=repr)
         return hashlib.sha256(blob.encode()).hexdigest()[:32]
@@ -300,6 +375,7 @@ class Game:
         for key in _COPIED:
             new.__dict__[key] = copy.deepcopy(d[key], memo)
         new.answers = list(self.answers)
+        new._step_causes = list(self._step_causes)
         new.log.keep = keep_log
         if not keep_log:
             new.log.events = []
@@ -308,8 +384,9 @@ class Game:
         return new
 
 
-_SHARED = ("ruleset", "setup", "seed", "players", "round", "phase", "decisions", "result", "pending")
-_COPIED = ("log", "rng", "stack", "_waiting", "state")
+_SHARED = ("ruleset", "setup", "seed", "players", "round", "phase", "decisions", "result", "pending",
+           "_waiting_cause")
+_COPIED = ("log", "rng", "stack", "_waiting", "state", "stash")
 
 
 def _short(value: Any) -> str:

@@ -1,7 +1,10 @@
 """Structured game events and the game log.
 
-Every roll, answer and rules event is an :class:`Event`. Each names the rule that
-caused it (``"Doom Phase: Panic"``) so a player can ask why something happened.
+Every roll, answer and rules event is an :class:`Event`. Each names the rule it
+applies (``"Doom Phase: Panic"``) and its cause (the event or answer that led to it),
+so a player can ask why something happened and get the whole chain. The engine keeps
+a current cause: events emitted while an answer is resolved are caused by that answer,
+and steps remember the cause current when they were scheduled.
 Events may be private: ``visible_to`` lists the players who may see the full
 event; everybody else sees ``public_text`` (or nothing when that is empty).
 """
@@ -13,6 +16,15 @@ from typing import Any
 
 import attrs
 
+
+class _Current:
+    """The default of ``cause=``: the current cause context."""
+
+    def __repr__(self) -> str:
+        return "CURRENT"
+
+
+CURRENT: Any = _Current()
 
 @attrs.frozen(slots=True)
 class Event:
@@ -70,7 +82,7 @@ class EventLog:
         self.listeners: list[Any] = []
         self.keep = keep
         self.count = 0
-        self._causes: list[int] = []
+        self._causes: list[int | None] = []
 
     def emit(
         self,
@@ -81,14 +93,21 @@ class EventLog:
         rule: str = "",
         visible_to: tuple[str, ...] | list[str] | str | None = None,
         public_text: str = "",
+        cause: Any = CURRENT,
         **data: Any,
     ) -> Event:
-        """Append an event and tell the listeners. Returns it."""
+        """Append an event and tell the listeners. Returns it.
+
+        ``cause`` is the event (or its number) that led to this one; by default the current cause.
+        """
         if isinstance(visible_to, str):
             visible_to = (visible_to,)
         elif visible_to is not None:
             visible_to = tuple(visible_to)
-        cause = self._causes[-1] if self._causes else None
+        if cause is CURRENT:
+            cause = self._causes[-1] if self._causes else None
+        elif isinstance(cause, Event):
+            cause = cause.seq
         ev = Event(self.count, kind, text, rule, data, visible_to, public_text, cause)
         self.count += 1
         if self.keep:
@@ -97,9 +116,13 @@ class EventLog:
             listener(ev)
         return ev
 
-    def caused_by(self, event: Event) -> _Cause:
+    def caused_by(self, event: Event | int | None) -> _Cause:
         """Context manager: events emitted inside it record ``event`` as their cause."""
-        return _Cause(self, event.seq)
+        return _Cause(self, event.seq if isinstance(event, Event) else event)
+
+    def current_cause(self) -> int | None:
+        """The cause that an event emitted now would record."""
+        return self._causes[-1] if self._causes else None
 
     def for_player(self, player: str | None) -> list[Event]:
         """The log as ``player`` sees it (hidden events redacted or left out)."""
@@ -145,7 +168,7 @@ class EventLog:
 class _Cause:
     __slots__ = ("log", "seq")
 
-    def __init__(self, log: EventLog, seq: int) -> None:
+    def __init__(self, log: EventLog, seq: int | None) -> None:
         self.log, self.seq = log, seq
 
     def __enter__(self) -> None:

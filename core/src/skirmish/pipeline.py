@@ -34,6 +34,19 @@ def expire(game: Game, scope: str) -> None:
     game.ruleset.expire_keywords(game, scope)
 
 
+def end_scope(game: Game, scope: str) -> None:
+    """Close a scope the rules track themselves ("activation", "turn"; "phase", "round" work too).
+
+    Temporary keywords lasting until the end of ``scope`` or a narrower one expire, with an
+    event for each. Call it when a unit's activation or a player's turn ends.
+    """
+    from skirmish.keywords import SCOPES
+
+    if scope not in SCOPES:
+        raise ValueError(f"unknown scope {scope!r} (expected one of {', '.join(SCOPES)})")
+    game.ruleset.expire_keywords(game, scope)
+
+
 @attrs.define(slots=True)
 class Rounds(Step):
     """Play rounds until the game ends, or until ``limit`` rounds (then ``Ruleset.end_of_round`` decides)."""
@@ -45,13 +58,14 @@ class Rounds(Step):
             return None
         game.round += 1
         order = game.ruleset.phase_order(game)
-        game.emit("round", f"round {game.round} begins: {' > '.join(order)}", rule="Round", round=game.round,
-                  order=list(order))
-        nxt: list[Step] = [RunPhase(name) for name in order]
-        nxt.append(EndRound())
+        began = game.emit("round", f"round {game.round} begins: {' > '.join(order)}", rule="Round",
+                          round=game.round, order=list(order))
+        later: list[Step] = [EndRound()]
         if not self.limit or game.round < self.limit:
-            nxt.append(self)
-        game.schedule(*nxt)
+            later.append(self)
+        game.schedule(*later)
+        with game.because(began):
+            game.schedule(*[RunPhase(name) for name in order])
         return None
 
 
@@ -66,10 +80,12 @@ class RunPhase(Step):
             return None
         phase = game.ruleset.phases()[self.name]
         game.phase = self.name
-        game.emit("phase", f"{self.name} phase", rule=phase.rule or self.name, phase=self.name, round=game.round)
-        game.schedule(_Body(self.name), EndPhase(self.name))
-        if game.hooks is not None:
-            game.hooks.skirmish_phase_start(game=game, phase=self.name)
+        began = game.emit("phase", f"{self.name} phase", rule=phase.rule or self.name, phase=self.name,
+                          round=game.round)
+        with game.because(began):
+            game.schedule(_Body(self.name), EndPhase(self.name))
+            if game.hooks is not None:
+                game.hooks.skirmish_phase_start(game=game, phase=self.name)
         return None
 
 

@@ -68,8 +68,16 @@ class Ruleset:
         return dict(setup)
 
     def players(self, setup: Mapping[str, Any]) -> list[str]:
-        """The players (sides) of a checked set-up, in seat order."""
+        """The players (seats) of a checked set-up, in seat order."""
         return list(setup["players"])
+
+    def sides(self, setup: Mapping[str, Any]) -> dict[str, tuple[str, ...]]:
+        """The sides that can win, each with the seats on it (default: every seat on its own).
+
+        Teams list several seats; a side may hold no seat at all (a co-op game's Tyrant).
+        :meth:`Game.finish` names winners by side or by seat.
+        """
+        return {p: (p,) for p in self.players(setup)}
 
     # -- play --------------------------------------------------------------------
     def create(self, game: Game) -> Any:
@@ -145,6 +153,45 @@ class Ruleset:
     def summary(self, game: Game) -> dict[str, float]:
         """Extra per-game figures for ``skirmish simulate`` (e.g. units lost)."""
         return {}
+
+    # -- explaining ---------------------------------------------------------------
+    def glossary(self) -> dict[str, str]:
+        """Term -> short explanation (rules, keywords, statuses, columns), from the ruleset's content.
+
+        ``help TERM`` at a prompt reads it; look terms up case-insensitively.
+        """
+        return {}
+
+    def odds(self, game: Game, player: str, query: str) -> list[tuple[str, dict[Any, Any]]]:
+        """Exact outcome distributions ``(title, {outcome: Fraction})`` computed by the rules code.
+
+        An empty ``query`` means the attacks or tests the pending decision offers. Raise
+        :class:`SkirmishError` with one line when ``query`` names nothing this ruleset can work out.
+        """
+        from skirmish.errors import SkirmishError
+
+        raise SkirmishError(f"{self.title or self.name} does not work out odds")
+
+    def measure(self, game: Game, player: str, a: str, b: str) -> str:
+        """Distance, line of sight, cover and facing between two pieces named as ``player`` sees them."""
+        from skirmish.errors import SkirmishError
+
+        raise SkirmishError(f"{self.title or self.name} has nothing to measure")
+
+    def brief(self, game: Game, player: str | None) -> str:
+        """A compact status that fits above a prompt on an 80x24 screen (default: the full description)."""
+        return self.describe(game, player)
+
+    def final_summary(self, game: Game, player: str | None) -> str:
+        """What a player reads when the game ends: result, final picture, casualties, key moments."""
+        result = game.result
+        if result is None:
+            return ""
+        lines = [f"Result: {result.reason}"]
+        for seat in game.players:
+            score = f" ({result.scores[seat]:g} points)" if seat in result.scores else ""
+            lines.append(f"  {seat}: {result.outcome(seat)}{score}")
+        return "\n".join(lines)
 
 
 @attrs.frozen
