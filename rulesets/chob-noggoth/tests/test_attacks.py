@@ -208,3 +208,24 @@ def test_parry_wounds_the_attacker_for_each_natural_one_in_melee() -> None:
     game = bench([a, t], dice=[1, 1, 2])
     game.run(lambda g: attacks.attack(g, a, t, 3, 3, rule="Test", melee=True))
     assert a.wounds == 1 and t.wounds == 2
+
+
+def test_last_stand_parting_hit_resolves_before_the_warrior_is_removed() -> None:
+    t = warrior("b1", "blue", "Brawler", quality="bad", x=10)
+    near = warrior("r1", "red", "Hunter", quality="bad", x=12.5)
+    # b1: Last Stand (4); r1 fails its save (1) and rolls Last Stand too (4): its closest enemy
+    # within 3" is the dying b1, still on the table, so nobody else is hit; then both die
+    game = bench([t, near], dice=[4, 1, 4])
+    game.run(lambda g: attacks.suffer_wounds(g, t, 1, rule="Test"))
+    kinds = [(e.kind, e.data.get("target")) for e in game.log if e.kind in ("hits", "death")]
+    assert kinds.index(("hits", "r1")) < kinds.index(("death", "b1"))
+    assert t.status == DEAD and near.status == DEAD
+
+
+def test_last_stand_with_no_enemy_in_reach_just_dies() -> None:
+    t = warrior("b1", "blue", "Brawler", quality="bad", x=10)
+    far = warrior("r1", "red", "Hunter", x=14.5)
+    game = bench([t, far], dice=[4])
+    game.run(lambda g: attacks.suffer_wounds(g, t, 1, rule="Test"))
+    assert t.status == DEAD and far.wounds == 2
+    assert any("no enemy within 3" in x for x in texts(game, "last-stand"))

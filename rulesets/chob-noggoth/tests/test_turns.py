@@ -207,3 +207,23 @@ def test_longshot_gives_a_melee_warrior_a_six_inch_shot() -> None:
     game = bench([brute, warrior("b1", "blue", x=11, y=10), warrior("b2", "blue", x=20, y=10)])
     opts = values(game, what="actions")
     assert "r1|shoot|b1" in opts and "r1|shoot|b2" not in opts
+
+
+def test_blast_em_offers_no_melee_to_warriors_still_in_contact() -> None:
+    r1 = warrior("r1", "red", x=10, y=10)
+    b1 = warrior("b1", "blue", x=11.05, y=10)  # bases touching
+    hunter = warrior("r2", "red", "Hunter", x=5, y=20)
+    game = bench([r1, b1, hunter, warrior("b2", "blue", x=15, y=20)], round_roll=1)
+    opts = values(game, what="actions")
+    assert not [o for o in opts if "|fight|" in o]
+    assert "r2|shoot|b2" in opts
+    game.state.round_roll = 2  # a Standard round: the pair may fight in an Actions step
+    assert "r1|fight|b1" in values(game, what="actions")
+
+
+def test_berserk_warriors_stay_put_in_a_blast_em_round() -> None:
+    mad = warrior("r1", "red", x=10, y=10, status=BERSERK)
+    b1 = warrior("b1", "blue", x=11.05, y=10)
+    game = bench([mad, b1, warrior("r2", "red", x=30, y=2)], round_roll=1)
+    game.run(lambda g: turns.berserkers_act(g, "red", "actions"))
+    assert not [e for e in game.log if e.kind == "melee"]

@@ -18,6 +18,7 @@ from skirmish_chob_noggoth.state import BERSERK, DEAD, FLED, READY, Warrior
 
 if TYPE_CHECKING:
     from skirmish import Game
+    from skirmish_chob_noggoth.content import Entry
 
 
 @attrs.frozen
@@ -100,7 +101,7 @@ def save(game: Game, target: Warrior, *, rule: str) -> bool:
 def suffer_hits(game: Game, target: Warrior, n: int, *, rule: str, attacker: Warrior | None = None,
                 source: tuple[float, float] | None = None) -> int:
     """``n`` hits from a non-attack source (explosions, spells, impact): one save each. Returns wounds."""
-    if n <= 0 or target.status not in (READY, BERSERK):
+    if n <= 0 or target.status not in (READY, BERSERK) or target.wounds <= 0:
         return 0
     target.aimed = False
     game.emit("hits", f"{target.name} suffers {n} hit{'s' if n != 1 else ''}", rule=rule, target=target.id, hits=n)
@@ -118,7 +119,7 @@ def suffer_wounds(game: Game, target: Warrior, n: int, *, rule: str, attacker: W
     """Apply ``n`` wounds one at a time (no saves); the last one rolls on the last-wound table."""
     applied = 0
     for _ in range(n):
-        if target.status not in (READY, BERSERK):
+        if target.status not in (READY, BERSERK) or target.wounds <= 0:
             break
         applied += 1
         target.melee_wounds += 1
@@ -197,16 +198,26 @@ def last_wound(game: Game, w: Warrior, *, rule: str, attacker: Warrior | None,
 
         split_piggun(game, w)
         return
+    c = game.ruleset.content
     table = profile.last_wound_table(game, w)
     if table == "heroes" and w.acting_as == "Mage":
-        pick = game.rng.roll(6, rule="Last Wound: Heroes", why=f"{w.name} acts as a Mage: which table")
-        table = "heroes" if pick < game.ruleset.content.hero.mage_split_on else "mages"
-    roll = game.rng.roll(6, rule=f"Last Wound: {profile.TABLE_NAMES[table]}", why=f"{w.name} last wound")
+        pick = game.rng.roll(6, rule="Last Wound: Heroes", why=f"{w.name} acts as a Mage: which table "
+                             f"(Mages on {c.hero.mage_split_on}+)")
+        table = "heroes" if pick < c.hero.mage_split_on else "mages"
+    name = profile.TABLE_NAMES[table]
+    roll = roll_dice(game, c.last_wound[profile.table_id(table)].die, f"Last Wound: {name}", f"{w.name} last wound")
     result = profile.last_wound_result(game, table, roll)
-    where = f"Last Wound: {profile.TABLE_NAMES[table]} - {result.name}"
-    game.emit("last-wound", f"{w.name} rolls {roll} on the {profile.TABLE_NAMES[table]} table: {result.name}",
+    where = f"Last Wound: {name} - {result.name}"
+    game.emit("last-wound", f"{w.name} rolls {roll} on the {name} table: {result.name}",
               rule=where, target=w.id, roll=roll, result=result.id)
-    _EFFECTS[result.id](game, w, where, attacker, source)
+    _EFFECTS[result.id](game, w, where, attacker, source, result)
+
+
+def roll_dice(game: Game, expr: str, rule: str, why: str) -> int:
+    """Roll a dice expression from the content (``"d6"``, ``"2d6"``) through the game's dice."""
+    from skirmish.dice import parse
+
+    return int(parse(expr).roll(game.rng, rule=rule, why=why).value)
 
 
 def _away_from(w: Warrior, attacker: Warrior | None, source: tuple[float, float] | None,
@@ -219,47 +230,58 @@ def _away_from(w: Warrior, attacker: Warrior | None, source: tuple[float, float]
     return w.x - math.cos(math.radians(angle)), w.y - math.sin(math.radians(angle))
 
 
-def _flesh_wound(game: Game, w: Warrior, rule: str, attacker: Warrior | None, source: object) -> None:
+def _flesh_wound(game: Game, w: Warrior, rule: str, attacker: Warrior | None, source: object, entry: Entry) -> None:
     game.emit("keep", f"{w.name} keeps its last wound", rule=rule, target=w.id)
 
 
-def _second_wind(game: Game, w: Warrior, rule: str, attacker: Warrior | None, source: object) -> None:
+def _second_wind(game: Game, w: Warrior, rule: str, attacker: Warrior | None, source: object, entry: Entry) -> None:
     w.wounds = w.max_wounds
     game.emit("heal", f"{w.name} gets its second wind ({w.wounds} wounds)", rule=rule, target=w.id)
 
 
-def _dead(game: Game, w: Warrior, rule: str, attacker: Warrior | None, source: object) -> None:
+def _dead(game: Game, w: Warrior, rule: str, attacker: Warrior | None, source: object, entry: Entry) -> None:
     kill(game, w, rule)
 
 
-def _last_stand(game: Game, w: Warrior, rule: str, attacker: Warrior | None, source: object) -> None:
-    near = [e for e in game.state.enemies(w) if w.gap(e) <= 3 + board.EPS]
-    kill(game, w, rule)
+def _last_stand(game: Game, w: Warrior, rule: str, attacker: Warrior | None, source: object, entry: Entry) -> None:
+    """Before it dies, the closest enemy within ``reach`` suffers a hit (the warrior is still on the table)."""
+    near = [e for e in game.state.enemies(w) if w.gap(e) <= entry.reach + board.EPS and e.wounds > 0]
+    w.wounds = 0  # dying: hits on it while its parting blow resolves change nothing (ruling CN-39)
     if near:
         victim = min(near, key=lambda e: (w.gap(e), e.id))
+        game.emit("last-stand", f"{w.name} strikes a parting blow at {victim.name} ({w.gap(victim):.1f}\" away, "
+                  f"within {entry.reach}\") before it dies", rule=rule, target=victim.id)
         suffer_hits(game, victim, 1, rule=rule, source=(w.x, w.y))
+    else:
+        game.emit("last-stand", f"no enemy within {entry.reach}\" of {w.name} for a parting blow", rule=rule,
+                  target=w.id)
+    kill(game, w, rule)
 
 
-def _butchered(game: Game, w: Warrior, rule: str, attacker: Warrior | None, source: object) -> None:
+def _butchered(game: Game, w: Warrior, rule: str, attacker: Warrior | None, source: object, entry: Entry) -> None:
     allies = game.state.allies(w)
     kill(game, w, rule, "is butchered")
     for a in allies:
         morale_check(game, a, rule=rule)
 
 
-def _enraged(game: Game, w: Warrior, rule: str, attacker: Warrior | None, source: object) -> None:
-    for o in [o for o in game.state.on_table() if o.id != w.id and w.gap(o) <= 3 + board.EPS]:
-        if game.rng.roll(6, rule=rule, why=f"{o.name} near the enraged {w.name}") >= 4:
+def _enraged(game: Game, w: Warrior, rule: str, attacker: Warrior | None, source: object, entry: Entry) -> None:
+    """Every other warrior within ``reach`` rolls a D6: on ``on``+ it suffers a hit."""
+    for o in [o for o in game.state.on_table() if o.id != w.id and w.gap(o) <= entry.reach + board.EPS]:
+        roll = game.rng.roll(6, rule=rule, why=f"{o.name} near the enraged {w.name} (hit on {entry.on}+)")
+        if roll >= entry.on:
             suffer_hits(game, o, 1, rule=rule, attacker=w)
-    _flesh_wound(game, w, rule, attacker, source)
+    _flesh_wound(game, w, rule, attacker, source, entry)
 
 
-def _retreat(game: Game, w: Warrior, rule: str, attacker: Warrior | None, source: tuple[float, float] | None) -> None:
-    dist = sum(game.rng.rolls_of(2, rule=rule, why=f"{w.name} retreats 2D6\""))
+def _retreat(game: Game, w: Warrior, rule: str, attacker: Warrior | None, source: tuple[float, float] | None,
+             entry: Entry) -> None:
+    """It runs ``dice`` inches straight away; each warrior it runs through suffers a hit on ``on``+."""
+    dist = roll_dice(game, entry.dice, rule, f"{w.name} retreats {entry.dice.upper()}\"")
     fx, fy = _away_from(w, attacker, source, game)
     x, y, off, passed = board.push_back(game.state, w, fx, fy, dist, through=True)
     for o in passed:
-        if game.rng.roll(6, rule=rule, why=f"{w.name} runs through {o.name}") == 6:
+        if game.rng.roll(6, rule=rule, why=f"{w.name} runs through {o.name} (hit on {entry.on}+)") >= entry.on:
             suffer_hits(game, o, 1, rule=rule, attacker=w)
     if off:
         kill(game, w, rule, "runs off the table and is gone for good")
@@ -269,20 +291,20 @@ def _retreat(game: Game, w: Warrior, rule: str, attacker: Warrior | None, source
               target=w.id, x=round(x, 2), y=round(y, 2))
 
 
-def _berserk(game: Game, w: Warrior, rule: str, attacker: Warrior | None, source: object) -> None:
+def _berserk(game: Game, w: Warrior, rule: str, attacker: Warrior | None, source: object, entry: Entry) -> None:
     w.status = BERSERK
     w.aimed = False
     game.emit("berserk", f"{w.name} goes berserk and answers to nobody now", rule=rule, target=w.id)
 
 
-def _backlash(game: Game, w: Warrior, rule: str, attacker: Warrior | None, source: object) -> None:
-    _flesh_wound(game, w, rule, attacker, source)
+def _backlash(game: Game, w: Warrior, rule: str, attacker: Warrior | None, source: object, entry: Entry) -> None:
+    _flesh_wound(game, w, rule, attacker, source, entry)
     if attacker is not None and attacker.id != w.id:
         suffer_hits(game, attacker, 1, rule=rule, attacker=w)
 
 
-def _teleport(game: Game, w: Warrior, rule: str, attacker: Warrior | None, source: object) -> None:
-    dist = sum(game.rng.rolls_of(3, rule=rule, why=f"{w.name} teleports 3D6\""))
+def _teleport(game: Game, w: Warrior, rule: str, attacker: Warrior | None, source: object, entry: Entry) -> None:
+    dist = roll_dice(game, entry.dice, rule, f"{w.name} teleports {entry.dice.upper()}\"")
     angle = game.rng.uniform(0, 360, rule=rule, why="teleport direction")
     x = w.x + dist * math.cos(math.radians(angle))
     y = w.y + dist * math.sin(math.radians(angle))
@@ -304,20 +326,20 @@ def _teleport(game: Game, w: Warrior, rule: str, attacker: Warrior | None, sourc
               target=w.id, x=round(x, 2), y=round(y, 2))
 
 
-def _explodes(game: Game, w: Warrior, rule: str, attacker: Warrior | None, source: object) -> None:
-    explode(game, w, rule)
+def _explodes(game: Game, w: Warrior, rule: str, attacker: Warrior | None, source: object, entry: Entry) -> None:
+    explode(game, w, rule, radius=entry.dice, hits=entry.hits)
 
 
-def _blame_game(game: Game, w: Warrior, rule: str, attacker: Warrior | None, source: object) -> None:
+def _blame_game(game: Game, w: Warrior, rule: str, attacker: Warrior | None, source: object, entry: Entry) -> None:
     allies = [a for a in game.state.allies(w) if a.status == READY]
     if not allies:
         kill(game, w, rule, "has nobody to blame and dies")
         return
     ally = min(allies, key=lambda a: (w.gap(a), a.id))
-    if w.gap(ally) > 6 + board.EPS:
-        kill(game, w, rule, "has nobody near enough to blame and dies")
+    if w.gap(ally) > entry.reach + board.EPS:
+        kill(game, w, rule, f"has nobody within {entry.reach}\" to blame and dies")
         return
-    _flesh_wound(game, w, rule, attacker, source)
+    _flesh_wound(game, w, rule, attacker, source, entry)
     game.emit("blame", f"{w.name} shoves {ally.name} into the way", rule=rule, target=ally.id)
     dx, dy = ally.x - w.x, ally.y - w.y
     d = math.hypot(dx, dy) or 1.0
@@ -326,7 +348,7 @@ def _blame_game(game: Game, w: Warrior, rule: str, attacker: Warrior | None, sou
     suffer_hits(game, ally, 1, rule=rule, attacker=attacker)
 
 
-def _heroic_death(game: Game, w: Warrior, rule: str, attacker: Warrior | None, source: object) -> None:
+def _heroic_death(game: Game, w: Warrior, rule: str, attacker: Warrior | None, source: object, entry: Entry) -> None:
     kill(game, w, rule, "dies a heroic death")
     game.state.sides[w.side].heroic_death = True
     game.emit("inspired", f"{w.side}'s warriors will pass every morale check for the rest of the game", rule=rule)
@@ -343,15 +365,15 @@ _EFFECTS = {
 # ------------------------------------------------------------------------------ explosions
 
 
-def explode(game: Game, w: Warrior, rule: str) -> None:
-    """D6" radius rolled once; every figure within it suffers D6 hits; then ``w`` is dead.
+def explode(game: Game, w: Warrior, rule: str, *, radius: str = "d6", hits: str = "d6") -> None:
+    """A ``radius``" blast rolled once; every figure within it suffers ``hits`` hits; then ``w`` is dead.
 
     Explosions set off by this one wait their turn (ruling: chained explosions resolve one
     at a time, in the order they are triggered).
     """
-    radius = game.rng.roll(6, rule=rule, why=f"{w.name} explodes: radius")
-    kill(game, w, rule, f"explodes ({radius}\" radius)")
-    caught = [o for o in game.state.on_table() if o.id != w.id and w.gap(o) <= radius + board.EPS]
+    reach = roll_dice(game, radius or "d6", rule, f"{w.name} explodes: radius {(radius or 'd6').upper()}\"")
+    kill(game, w, rule, f"explodes ({reach}\" radius)")
+    caught = [o for o in game.state.on_table() if o.id != w.id and w.gap(o) <= reach + board.EPS]
     for o in caught:
-        n = game.rng.roll(6, rule=rule, why=f"hits on {o.name}")
+        n = roll_dice(game, hits or "d6", rule, f"hits on {o.name} ({(hits or 'd6').upper()})")
         suffer_hits(game, o, n, rule=rule, source=(w.x, w.y))

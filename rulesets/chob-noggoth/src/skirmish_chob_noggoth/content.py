@@ -28,7 +28,7 @@ WHERE = "chob-noggoth content"
 #: Step names a round may list (``A:moves`` ... ``end``).
 STEP_NAMES = ("A:moves", "B:moves", "A:actions", "B:actions", "divine", "bombard", "end")
 #: Actions a Warrior may take in an Actions step.
-ACTION_NAMES = ("move", "shoot", "cast", "pray", "boomstick", "heal")
+ACTION_NAMES = ("move", "shoot", "cast", "pray", "boomstick", "heal", "fight")
 #: Last-wound table ids the rules know (besides the Piggun's "split").
 LAST_WOUND_TABLES = ("warriors", "monsters", "warmachines", "mages", "heroes")
 

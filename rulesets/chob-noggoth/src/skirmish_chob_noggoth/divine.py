@@ -293,7 +293,7 @@ def _grant(game: Game, player: str, entry: Entry, rule: str) -> None:
 def _smite(game: Game, player: str, entry: Entry, rule: str) -> None:
     w = _random_enemy(game, player, rule)
     if w is not None:
-        attacks.explode(game, w, rule)
+        attacks.explode(game, w, rule, radius=entry.dice, hits=entry.hits)
 
 
 def _angered_gods(game: Game, player: str, entry: Entry, rule: str) -> None:

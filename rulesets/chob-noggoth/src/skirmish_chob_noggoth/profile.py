@@ -126,8 +126,13 @@ def last_wound_table(game: Game, w: Warrior) -> str:
     return content(game).profile(w.kind).last_wound
 
 
+def table_id(table: str) -> str:
+    """The content key of a last-wound table name ("hero" -> "heroes")."""
+    return _TABLE_IDS.get(table, table)
+
+
 def last_wound_result(game: Game, table: str, roll: int) -> Entry:
-    return content(game).last_wound_result(_TABLE_IDS.get(table, table), roll)
+    return content(game).last_wound_result(table_id(table), roll)
 
 
 def after_attack(game: Game, attacker: Warrior, result: AttackResult) -> None:

@@ -219,7 +219,7 @@ class ChobNoggoth(Ruleset):
         state = game.state
         gone = [p for p in state.sides if present_count(game, p) == 0]
         if len(gone) == 2:
-            game.finish((), "both warbands are gone", rule="Victory")
+            game.finish((), "both warbands are gone", rule="Victory", draw=True)
         elif gone:
             winner = state.enemy_of(gone[0])
             game.finish((winner,), f"{gone[0]} has no warriors left", rule="Victory")
@@ -457,7 +457,7 @@ def on_points(game: Game) -> None:
     winners = [p for p, v in score.items() if v == best]
     reason = f"after round {game.round}: " + ", ".join(f"{p} {v} Fingers standing" for p, v in score.items())
     game.finish(winners if len(winners) == 1 else (), reason, rule="Victory: round limit",
-                scores={p: float(v) for p, v in score.items()})
+                scores={p: float(v) for p, v in score.items()}, draw=len(winners) != 1)
 
 
 def divine_phase(game: Game) -> None:

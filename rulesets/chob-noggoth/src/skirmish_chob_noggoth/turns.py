@@ -94,7 +94,8 @@ def activation_options(game: Game, player: str, what: str) -> list[Option]:
             continue
         if what == "eager" and not w.has("Eager"):
             continue
-        opts.extend(_fight_options(game, w))
+        if kind is None or kind.allows("fight"):
+            opts.extend(_fight_options(game, w))
         if what == "actions":
             opts.extend(_action_options(game, w, kind))
         else:
@@ -376,8 +377,15 @@ def heal(game: Game, w: Warrior, ally: Warrior) -> None:
 
 
 def berserkers_act(game: Game, player: str, what: str) -> None:
-    """Berserk warriors of this side's old warband charge the closest warrior, friend or foe."""
+    """Berserk warriors of this side's old warband charge the closest warrior, friend or foe.
+
+    In a round that allows only some actions (Blast 'Em!) they neither move nor fight (ruling CN-21).
+    """
     state = game.state
+    c = game.ruleset.content
+    kind = c.round_kind(state.round_roll) if what == "actions" and state.round_roll else None
+    if kind is not None and not (kind.allows("fight") or kind.allows("move")):
+        return
     for w in [w for w in state.warriors.values() if w.side == player and w.status == BERSERK]:
         if w.status != BERSERK or game.result is not None:
             continue
