@@ -113,7 +113,7 @@ def test_a_new_game_never_overwrites_an_unfinished_autosave() -> None:
 
 def test_undo_goes_back_to_before_your_last_answer() -> None:
     out = invoke("play", "tiny", "--seed", "3", "--save", "g.toml", input=lines("roll", "safe", "undo", "quit")).stdout
-    assert "undone: back to before your answer safe" in out
+    assert "undone: back to before your answer Take 2 points" in out  # the label, not the answer's id
     answers = read_save("g.toml").answers
     assert [(a["player"], a["value"]) for a in answers] == [("blue", "safe"), ("red", "roll"), ("blue", "safe")]
     out = invoke("play", "tiny", "--seed", "3", "--save", "h.toml", input=lines("undo", "quit")).stdout
@@ -123,7 +123,7 @@ def test_undo_goes_back_to_before_your_last_answer() -> None:
 def test_undo_twice_and_of_a_form_answer() -> None:
     inp = lines("push", "dice=2", "safe", "undo", "undo", "quit")
     out = invoke("play", "tiny", "--seed", "3", "--save", "g.toml", input=inp).stdout
-    assert "undone: back to before your answer safe" in out
+    assert "undone: back to before your answer Take 2 points" in out
     assert "undone: back to before your answer dice=2" in out
     assert [a.get("value") for a in read_save("g.toml").answers] == ["safe", "push"]
 
@@ -174,7 +174,7 @@ def test_help_and_show_at_the_prompt() -> None:
     assert "undo" in out and "quit" in out and "why N" in out
     assert "answer with the number" in out
     assert "Tiny Race (tiny 1.0), seed 3: round 1" in out
-    assert "dice: dice to roll" in out and "for example: dice=1" in out
+    assert "dice=1..3 - dice to roll" in out and "e.g. dice=1" in out
 
 
 def test_save_command_switches_the_save_file(tiny_env: Path) -> None:
@@ -187,7 +187,7 @@ def test_save_command_switches_the_save_file(tiny_env: Path) -> None:
 
 def test_an_answer_that_looks_like_a_command() -> None:
     out = invoke("play", "tiny", "--seed", "3", input=lines("=safe", "quit")).stdout
-    assert "red: action -> Take 2 points" in out
+    assert "red scores 2 -> 2" in out
 
 
 def test_hot_seat_shows_each_human_their_own_view() -> None:

@@ -1,29 +1,122 @@
-"""Text for people: events, results, game headers, tables, odds and simulation summaries.
+"""Text for people: events, decisions, results, game headers, tables, odds and simulation summaries.
 
-Everything returns plain strings (colour is added by click.style and stripped by
-click.echo when the output is not a terminal).
+Everything returns plain strings. Colour is added by :func:`style` (never when ``NO_COLOR``
+is set) and stripped by click.echo when the output is not a terminal.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+import os
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import click
 
 if TYPE_CHECKING:
+    from skirmish.decisions import Decision, Option
     from skirmish.dice.odds import Distribution
     from skirmish.engine import Game
     from skirmish.events import Event
     from skirmish.runner import Summary
 
+WIDTH = 80
+
+
+def style(text: str, **kw: Any) -> str:
+    """``click.style``, unless the NO_COLOR environment variable is set (https://no-color.org)."""
+    if os.environ.get("NO_COLOR"):
+        return text
+    return click.style(text, **kw)
+
 
 def event_line(ev: Event, *, seq: bool = False) -> str:
-    rule = click.style(f"[{ev.rule}] ", dim=True) if ev.rule else ""
-    number = click.style(f"#{ev.seq:<4} ", fg="cyan") if seq else "  "
+    rule = style(f"[{ev.rule}] ", dim=True) if ev.rule else ""
+    number = style(f"#{ev.seq:<4} ", fg="cyan") if seq else "  "
     return f"{number}{rule}{ev.text}"
+
+
+def wrap(text: str, *, indent: str = "", width: int = WIDTH) -> str:
+    import textwrap
+
+    return textwrap.fill(text, width=width, initial_indent=indent, subsequent_indent=indent)
+
+
+def clip(text: str, width: int = WIDTH) -> str:
+    return text if len(text) <= width else text[:width - 3].rstrip() + "..."
+
+
+# -- decisions -------------------------------------------------------------------------
+def option_group(o: Option) -> str:
+    """Which piece an option belongs to: ``data["actor"]`` (or piece/unit), else the label before ': '."""
+    data = o.data or {}
+    for key in ("actor_name", "actor", "piece", "unit", "group"):
+        value = data.get(key)
+        if isinstance(value, str) and value:
+            return value
+    head, sep, _ = o.label.partition(": ")
+    return head if sep else ""
+
+
+def _group_title(options: Sequence[Option]) -> str:
+    """The name shared by the labels of a group (text before ': '), else the group key."""
+    heads = {o.label.partition(": ")[0] for o in options if ": " in o.label}
+    if len(heads) == 1 and all(": " in o.label for o in options):
+        return heads.pop()
+    return option_group(options[0]) or "other"
+
+
+def _ranges(numbers: Sequence[int]) -> str:
+    out: list[str] = []
+    start = prev = numbers[0]
+    for n in list(numbers[1:]) + [None]:  # type: ignore[list-item]
+        if n is not None and n == prev + 1:
+            prev = n
+            continue
+        out.append(str(start) if start == prev else f"{start}-{prev}")
+        if n is not None:
+            start = prev = n
+    return ",".join(out)
+
+
+def decision_text(d: Decision, *, limit: int = 14, only: Sequence[int] | None = None, width: int = WIDTH) -> str:
+    """The question and how to answer it, in at most about ``limit`` lines.
+
+    A long list of options is shown one line per piece (``Option.data`` actor, or the label
+    before ': '), with its answer numbers; ``only`` lists the options to show in full
+    (the list narrowed by what the player typed). Forms show each field and an example.
+    """
+    lines = [d.prompt]
+    if not d.options:
+        for p in d.params:
+            lines.append(clip(f"  {p.describe()}" + (f" - {p.help}" if p.help else ""), width))
+        if d.examples:
+            lines.append(f"  e.g. {answer_text(d.examples[0])}")
+        return "\n".join(lines)
+    indexes = list(only) if only is not None else list(range(len(d.options)))
+    if len(indexes) <= limit or only is not None:
+        lines += [clip(f"  {i + 1:>2}. {d.options[i]}", width) for i in indexes]
+        return "\n".join(lines)
+    groups: dict[str, list[int]] = {}
+    for i in indexes:
+        groups.setdefault(option_group(d.options[i]), []).append(i)
+    if 1 < len(groups) < len(indexes) and "" not in groups:
+        rows = []
+        for members in groups.values():
+            opts = [d.options[i] for i in members]
+            title = _group_title(opts)
+            what = "; ".join(str(o).partition(": ")[2] or str(o) for o in opts)
+            rows.append((title, _ranges([i + 1 for i in members]), what))
+        tw = min(max(len(t) for t, _, _ in rows), 28)
+        nw = max(len(n) for _, n, _ in rows)
+        lines[0] += f" ({len(indexes)} choices)"
+        lines += [clip(f"  {t[:tw]:<{tw}}  {n:>{nw}}  {w}", width) for t, n, w in rows]
+        lines.append("  type a name to see its choices, then the number ('list' shows every choice)")
+        return "\n".join(lines)
+    lines += [clip(f"  {i + 1:>2}. {d.options[i]}", width) for i in indexes[:limit - 1]]
+    lines.append(f"  ... {len(indexes) - limit + 1} more: type part of a choice to narrow the list, or 'list'")
+    return "\n".join(lines)
 
 
 def answer_text(value: Any) -> str:
@@ -39,12 +132,41 @@ def result_line(game: Game) -> str:
     result = game.result
     if result is None:
         return "the game is not finished"
-    if result.winners:
-        text = f"game over: {', '.join(result.winners)} win{'s' if len(result.winners) == 1 else ''}"
-    else:
+    if getattr(result, "draw", False) and not result.winners:
         text = "game over: a draw"
+    elif result.winners:
+        text = f"game over: {' and '.join(result.winners)} win{'s' if len(result.winners) == 1 else ''}"
+    else:
+        text = "game over: nobody wins"
     text += f" - {result.reason}" if result.reason else ""
     return f"{text} (round {game.round}, {game.decisions} decisions)"
+
+
+def outcome_of(game: Game, seat: str) -> str:
+    """``win``, ``loss`` or ``draw`` for ``seat`` (works with results that predate per-seat outcomes)."""
+    result = game.result
+    assert result is not None
+    outcome = getattr(result, "outcome", None)
+    if outcome is not None:
+        return str(outcome(seat))
+    return "draw" if not result.winners else ("win" if seat in result.winners else "loss")
+
+
+def seat_results(game: Game, seats: Mapping[str, str] | None = None, you: Sequence[str] = ()) -> str:
+    """One line per seat: ``red (you, human): win, 12 points``; then sides that are no seat, if one won."""
+    result = game.result
+    if result is None:
+        return ""
+    lines = []
+    for p in game.players:
+        who = [w for w in (("you" if p in you else ""), (seats or {}).get(p, "")) if w]
+        tag = f" ({', '.join(who)})" if who else ""
+        score = f", {result.scores[p]:g} points" if p in result.scores else ""
+        lines.append(f"  {p}{tag}: {outcome_of(game, p)}{score}")
+    others = [w for w in result.winners if w not in game.players]
+    if others:
+        lines.append(f"  {' and '.join(others)} (not a seat): win")
+    return "\n".join(lines)
 
 
 def waiting_line(game: Game) -> str:
@@ -138,6 +260,34 @@ def odds_json(expr: str, dist: Distribution) -> dict[str, Any]:
     if is_number:
         out["mean"] = float(dist.mean())
     return out
+
+
+def histogram_text(title: str, dist: Mapping[Any, Fraction], *, width: int = 30) -> str:
+    """An exact distribution ``{outcome: Fraction}``: chance, percent, at least (numbers) and a text bar."""
+    items = list(dist.items())
+    with_numbers = all(isinstance(o, int | float | Fraction) and not isinstance(o, bool) for o, _ in items)
+    if with_numbers:
+        items.sort(key=lambda kv: kv[0])
+    top = max((float(p) for _, p in items), default=0.0) or 1.0
+    rows = []
+    remaining = Fraction(1)
+    for outcome, p in items:
+        row = [outcome_text(outcome), str(p), f"{float(p) * 100:.1f}%"]
+        if with_numbers:
+            row.append(f"{float(remaining) * 100:.1f}%")
+            remaining -= p
+        row.append("#" * max(1 if p else 0, round(float(p) / top * width)))
+        rows.append(row)
+    headers = ["outcome", "chance", "exactly"] + (["at least"] if with_numbers else []) + [""]
+    lines = [title]
+    if with_numbers and items:
+        mean = sum((Fraction(o) * p for o, p in items), Fraction(0))
+        lines[0] += f" (average {float(mean):.2f})"
+    cells = [headers] + rows
+    widths = [max(len(r[i]) for r in cells) for i in range(len(headers) - 1)]
+    for r in cells:
+        lines.append("  " + "  ".join(c.rjust(w) for c, w in zip(r[:-1], widths, strict=True)) + "  " + r[-1])
+    return "\n".join(line.rstrip() for line in lines)
 
 
 def _right_table(rows: Sequence[Sequence[str]], headers: Sequence[str]) -> str:

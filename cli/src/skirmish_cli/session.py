@@ -1,35 +1,41 @@
 """The interactive game loop behind ``skirmish play`` and ``skirmish resume``, free of click commands.
 
 A :class:`Session` drives a game: agents answer their seats, human seats are asked at
-a prompt (which also takes commands: help, undo, show, log, why, dice, save, quit).
-The game is saved atomically after every answer, so no input, crash or interrupt
-loses more than the answer being typed. Everything goes through a small :class:`Terminal`
-so tests can run a session on a list of lines.
+a prompt (which also takes commands: help [TERM], odds, measure, show, map, list, log,
+why, dice, undo, save, quit). The prompt screen fits 80x24: the ruleset's brief status,
+what happened since the player's last turn (the latest events), and the decision with
+long option lists grouped by piece. With a save file the game is saved atomically after
+every answer, so no input, crash or interrupt loses more than the answer being typed.
+Everything goes through a small :class:`Terminal` so tests can run a session on a list of lines.
 """
 
 from __future__ import annotations
 
 import contextlib
+import difflib
+import shutil
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from skirmish.agents import View, load_script
-from skirmish.answer_text import parse_answer
+from skirmish.answer_text import matching_options, parse_answer
 from skirmish.errors import DiceError, IllegalAnswer, SkirmishError
 from skirmish.runner import agent_seed
 from skirmish.saves import SaveFile, replay, write_save
 from skirmish_cli import render
 from skirmish_cli.common import parse_dice, resume_hint
+from skirmish_cli.render import WIDTH
 
 if TYPE_CHECKING:
     from skirmish.engine import Game
     from skirmish.plugins import Registry
 
 
-#: events not printed as play goes on (still in `log` and `why`): shuffles and other non-dice draws
-QUIET = frozenset({"draw"})
+#: events not printed as play goes on (still in `log all` and `why`): shuffles and other random picks that are
+#: not dice, and the record of each answer (the answer is echoed at the prompt; what it did follows it)
+QUIET = frozenset({"draw", "answer"})
 
 
 class SessionStop(SkirmishError):
@@ -78,17 +84,33 @@ class Terminal:
         return line
 
 
-HELP_COMMANDS = """\
-commands (type them at the prompt):
-  help          what this decision wants, and these commands
-  show          the state of the game
-  log [N]       the last N events (default 10) with their numbers
-  why N         why event N happened: its chain of causes
-  dice 6,1,4    load the next die rolls (numbers or face names); 'dice clear' drops them
-  undo          go back to before your last answer
-  save [FILE]   save now (to FILE: and keep saving there; add --overwrite to replace a file)
-  quit          save and stop; carry on later with 'skirmish resume FILE'
-An answer that looks like a command can be given with a leading '=' (e.g. '=show')."""
+#: prompt command -> (how to type it, what it does); ``help COMMAND`` reads it too
+COMMANDS: dict[str, tuple[str, str]] = {
+    "help": ("help [TERM]", "what this decision wants; help TERM explains a rule, keyword or column"),
+    "odds": ("odds [QUERY]", "exact chances of the attacks on offer (or of QUERY, e.g. a shot)"),
+    "measure": ("measure A B", "distance, line of sight and cover between two pieces (A, B: names)"),
+    "show": ("show", "the whole picture: map and every piece"),
+    "map": ("map on|off", "show the whole picture after every change (default off: the brief status)"),
+    "list": ("list", "every choice of this decision, numbered"),
+    "log": ("log [N|all]", "the last N events (default 10) with their numbers; 'all' adds random picks"),
+    "why": ("why N", "why event N happened: its chain of causes"),
+    "dice": ("dice 6,1,4", "load the next die rolls (numbers or face names); 'dice clear' drops them"),
+    "undo": ("undo", "go back to before your last answer"),
+    "save": ("save [FILE]", "save now (to FILE: and keep saving there; add --overwrite to replace a file)"),
+    "quit": ("quit", "save and stop; carry on later with 'skirmish resume'"),
+}
+ALIASES = {"?": "help", "exit": "quit"}
+
+
+def commands_help() -> str:
+    width = max(len(usage) for usage, _ in COMMANDS.values())
+    lines = ["commands (type them at the prompt):"]
+    lines += [f"  {usage:<{width}}  {what}" for usage, what in COMMANDS.values()]
+    lines.append("An answer that looks like a command can be given with a leading '=' (e.g. '=show').")
+    return "\n".join(lines)
+
+
+HELP_COMMANDS = commands_help()
 
 
 class _Turn(Exception):
@@ -97,6 +119,10 @@ class _Turn(Exception):
 
 class _Quit(Exception):
     """Internal: the player asked to stop."""
+
+
+class _Asked(Exception):
+    """Internal: the line was answered with a narrowed list of choices; read the next line."""
 
 
 class Session:
@@ -108,14 +134,17 @@ class Session:
     ``script`` holds answers for the human seats (ScriptedAgent format), used before the terminal.
     """
 
-    def __init__(self, registry: Registry, game: Game, seats: dict[str, str], save_path: Path, *,
+    def __init__(self, registry: Registry, game: Game, seats: dict[str, str], save_path: Path | None, *,
                  terminal: Terminal | None = None, script: str | Path | None = None, viewer: str | None = None,
-                 agent_options: dict[str, Any] | None = None) -> None:
+                 agent_options: dict[str, Any] | None = None, rows: int | None = None) -> None:
         self.registry = registry
         self.game = game
         self.seats = dict(seats)
-        self.save_path = Path(save_path)
+        self.save_path = Path(save_path) if save_path is not None else None
         self.term = terminal or Terminal()
+        #: lines of the screen the prompt must fit in (the terminal's, else 24)
+        self.rows = rows or (shutil.get_terminal_size((WIDTH, 24)).lines if terminal is None else 24)
+        self.full_map = False  # 'map on': the whole picture after every change instead of the brief
         ruleset = game.ruleset
         self.humans = [p for p in game.players if registry.agent_spec(self.seats[p], ruleset.name).interactive]
         options = dict(agent_options or {})
@@ -141,15 +170,22 @@ class Session:
     def say(self, text: str = "") -> None:
         self.term.write(text)
 
-    def flush(self, viewer: str | None) -> None:
-        """Print the events ``viewer`` has not seen yet (as ``viewer`` may see them)."""
+    def flush(self, viewer: str | None, *, limit: int | None = None) -> None:
+        """Print the events ``viewer`` has not seen yet (as ``viewer`` may see them), the latest ``limit`` of them."""
         events = self.game.log.events
         start = self.shown.get(viewer, 0)
+        lines = []
         for ev in events[start:]:
             seen = ev.seen_by(viewer)
             if seen is not None and seen.kind not in QUIET:
-                self.say(render.event_line(seen))
+                lines.append(render.event_line(seen))
         self.shown[viewer] = len(events)
+        if limit is not None and len(lines) > limit:
+            skipped = len(lines) - limit + 1
+            self.say(render.style(f"  ({skipped} earlier events: 'log {skipped + limit}' shows them)", dim=True))
+            lines = lines[skipped:]
+        for line in lines:
+            self.say(line)
 
     def mark_seen(self) -> None:
         """Everybody has seen everything so far (after a resume or an undo)."""
@@ -163,11 +199,16 @@ class Session:
 
     # -- saving --------------------------------------------------------------------------
     def autosave(self) -> None:
+        """Write the save file (when the game has one)."""
+        if self.save_path is None:
+            return
         self.saved = False
         write_save(SaveFile.of(self.game, self.seats), self.save_path)
         self.saved = True
 
     def saved_note(self) -> str:
+        if self.save_path is None:
+            return "the game was not saved (play with --save FILE to keep it)"
         return f"the game is saved in {self.save_path} (carry on with: {resume_hint(self.save_path)})"
 
     # -- the loop --------------------------------------------------------------------------
@@ -175,8 +216,8 @@ class Session:
         """Play until the game ends (0) or the player quits (0); stopping early raises :class:`SessionStop`."""
         try:
             self.autosave()
-            if not resumed and self.fixed_viewer:
-                self.flush(self.viewer)
+            if not resumed and self.fixed_viewer and not self.humans:
+                self.flush(self.viewer)  # watching: everything as it happens (a human sees it before the prompt)
             if resumed:
                 self.mark_seen()
                 if not self.game.over:
@@ -195,8 +236,9 @@ class Session:
             self.finish()
             return 0
         except _Quit:
-            self.say(f"saved to {self.save_path}")
-            self.say(f"carry on with: {resume_hint(self.save_path)}")
+            if self.save_path is not None:
+                self.say(f"saved to {self.save_path}")
+                self.say(f"carry on with: {resume_hint(self.save_path)}")
             return 0
         except KeyboardInterrupt:
             raise SessionStop(f"interrupted; {self.saved_note()}") from None
@@ -208,12 +250,28 @@ class Session:
             raise
 
     def finish(self) -> None:
+        """The end: the last events, the ruleset's summary, and the result of every seat."""
         if not self.fixed_viewer:  # hot-seat: the game is over, show the rest to everybody
             self.shown[None] = max(self.shown.get(p, 0) for p in self.humans)
-        self.flush(self.viewer if self.fixed_viewer else None)
+        viewer = self.viewer if self.fixed_viewer else None
+        self.flush(viewer)
         self.autosave()
+        ruleset = self.game.ruleset
+        from skirmish.ruleset import Ruleset
+
+        if type(ruleset).final_summary is not Ruleset.final_summary:  # the default only repeats the result
+            try:
+                summary = ruleset.final_summary(self.game, viewer)
+            except SkirmishError as exc:
+                summary = f"(no summary: {exc})"
+            if summary:
+                self.say("")
+                self.say(summary)
+        self.say("")
         self.say(render.result_line(self.game))
-        self.say(f"saved to {self.save_path}")
+        self.say(render.seat_results(self.game, self.seats, you=self.humans))
+        if self.save_path is not None:
+            self.say(f"saved to {self.save_path}")
 
     def answer(self, value: Any, player: str) -> bool:
         """Give ``value``; ``False`` when loaded dice did not fit (the engine put the game back and dropped them)."""
@@ -227,8 +285,8 @@ class Session:
             self.say(f"refused: {exc}")
             return False
         self.autosave()
-        if self.fixed_viewer:
-            self.flush(self.viewer)
+        if self.fixed_viewer and (not self.humans or player in self.humans):
+            self.flush(self.viewer)  # what your answer did; others' turns are shown before your next prompt
         return True
 
     def restore(self, n_answers: int) -> None:
@@ -249,25 +307,40 @@ class Session:
                                 f"{exc}") from None
 
     # -- human seats --------------------------------------------------------------------------
+    def status(self, player: str) -> str:
+        """The brief status (or with 'map on' the whole picture)."""
+        ruleset = self.game.ruleset
+        return ruleset.describe(self.game, player) if self.full_map else ruleset.brief(self.game, player)
+
     def human_turn(self, player: str) -> None:
         game = self.game
+        assert game.pending is not None
+        decision = game.pending
+        state = self.status(player)
+        show_state = state != self.last_state.get(player)
+        question = render.decision_text(decision, limit=self.option_lines())
+        used = len(question.splitlines()) + 1 + (len(state.splitlines()) if show_state else 0)
+        room = max(4, self.rows - used - 1)
         if not self.fixed_viewer:
             if self.last_human != player:
                 self.say(f"=== {player} to play ===")
-            self.flush(player)
+            self.flush(player, limit=room)
+        else:
+            self.flush(self.viewer, limit=room)
         self.last_human = player
-        state = game.ruleset.describe(game, player)
-        if state != self.last_state.get(player):
+        if show_state:
             self.say(state)
             self.last_state[player] = state
-        assert game.pending is not None
-        self.say(game.pending.describe())
+        self.say(question)
         while True:
             line, scripted = self.next_line(player)
             if line is None:
                 self.autosave()
                 raise SessionStop(f"input ended while {player} must answer; {self.saved_note()}")
-            self.handle(player, line, scripted)
+            try:
+                self.handle(player, line, scripted)
+            except _Asked:
+                continue
 
     def next_line(self, player: str) -> tuple[Any, bool]:
         prompt = f"{player}> "
@@ -298,70 +371,182 @@ class Session:
                 return
         self.give(player, text, text, scripted)
 
+    def option_lines(self) -> int:
+        """How many lines a list of options may take on the screen."""
+        return max(6, min(16, self.rows - 8))
+
     def give(self, player: str, text: Any, shown: Any, scripted: bool) -> None:
         decision = self.game.pending
         assert decision is not None
         try:
-            value = parse_answer(decision, text) if isinstance(text, str) else text
+            try:
+                value = parse_answer(decision, text) if isinstance(text, str) else text
+            except IllegalAnswer:
+                if not isinstance(text, str) or scripted or not decision.options or self.narrow(decision, text):
+                    raise
+                value = decision.options[matching_options(decision, text)[0]].value
             given = self.answer(value, player)
         except IllegalAnswer as exc:
             if scripted:
                 raise SessionStop(f"script {self.script}: the answer {shown!r} for {player} is refused: {exc}; "
                                   f"{self.saved_note()}") from None
-            self.say(f"refused: {exc}")
+            self.say(f"refused: {exc}{self.did_you_mean(shown)}")
             return
         if given or self.game.pending is not decision:
             raise _Turn
 
+    def narrow(self, decision: Any, text: str) -> bool:
+        """Show the options matching ``text`` (part of a name or label); ``False`` when exactly one matches."""
+        found = matching_options(decision, text)
+        if len(found) == 1:
+            return False
+        if not found:
+            return True  # nothing matches: the refusal says so
+        self.say(f"{len(found)} choices match '{text}':")
+        self.say("\n".join(render.decision_text(decision, only=found).splitlines()[1:]))
+        raise _Asked
+
+    def did_you_mean(self, typed: Any) -> str:
+        """`` - did you mean 'show'?`` when the first word looks like a mistyped prompt command."""
+        if not isinstance(typed, str):
+            return ""
+        word = typed.strip().split(" ")[0].lower()
+        close = difflib.get_close_matches(word, [*COMMANDS, *ALIASES], n=1, cutoff=0.75)
+        return f" - did you mean '{close[0]}'? (type help for the commands)" if close else ""
+
     # -- prompt commands ----------------------------------------------------------------------------
     def commands(self) -> dict[str, Callable[[str, str], bool | None]]:
         """Command word -> handler(player, rest); a handler returning ``False`` means "not a command"."""
-        return {"help": self.cmd_help, "?": self.cmd_help, "undo": self.cmd_undo, "show": self.cmd_show,
-                "log": self.cmd_log, "why": self.cmd_why, "dice": self.cmd_dice, "save": self.cmd_save,
-                "quit": self.cmd_quit, "exit": self.cmd_quit}
+        table: dict[str, Callable[[str, str], bool | None]] = {
+            "help": self.cmd_help, "odds": self.cmd_odds, "measure": self.cmd_measure, "show": self.cmd_show,
+            "map": self.cmd_map, "list": self.cmd_list, "log": self.cmd_log, "why": self.cmd_why,
+            "dice": self.cmd_dice, "undo": self.cmd_undo, "save": self.cmd_save, "quit": self.cmd_quit}
+        table.update({alias: table[name] for alias, name in ALIASES.items()})
+        return table
 
     def cmd_help(self, player: str, rest: str) -> bool | None:
         if rest:
-            return False
+            self.say(self.explain(rest))
+            return None
         d = self.game.pending
         assert d is not None
-        self.say(d.describe())
+        self.say(render.decision_text(d, limit=self.option_lines()))
         if d.options:
-            helps = [f"  {i}. {o}: {o.help}" for i, o in enumerate(d.options, 1) if o.help]
+            helps = [render.clip(f"  {i}. {o}: {o.help}") for i, o in enumerate(d.options, 1) if o.help]
             if helps:
                 self.say("\n".join(helps))
-            self.say("answer with the number, the label (or its start) or the value of an answer")
+            self.say("answer with the number of a choice, or its name (or the start of it)")
         else:
-            for p in d.params:
-                if p.help:
-                    self.say(f"  {p.name}: {p.help}")
             names = [p.name for p in d.params]
-            self.say(f"answer with {' '.join(f'{n}=...' for n in names)} or the values in that order")
-            if d.examples:
-                self.say("for example: " + ", ".join(render.answer_text(e) for e in d.examples[:3]))
+            self.say(f"answer with {' '.join(f'{n}=...' for n in names)} or the values in that order "
+                     "(a position: 10,1 or x=10 y=1)")
         self.say(HELP_COMMANDS)
+        terms = self.glossary()
+        if terms:
+            self.say(f"help TERM explains any of {len(terms)} terms of {self.title()}, e.g. "
+                     + ", ".join(list(terms)[:4]) + " ('help terms' lists them)")
+        return None
+
+    def title(self) -> str:
+        return self.game.ruleset.title or self.game.ruleset.name
+
+    def glossary(self) -> dict[str, str]:
+        try:
+            return dict(self.game.ruleset.glossary())
+        except SkirmishError:
+            return {}
+
+    def explain(self, term: str) -> str:
+        """``help TERM``: the ruleset's glossary entry, a prompt command, or the terms that come close."""
+        key = term.strip().lower()
+        terms = self.glossary()
+        if key in ("terms", "glossary"):
+            if not terms:
+                return f"{self.title()} has no glossary"
+            return f"terms of {self.title()} (help TERM explains one):\n" + render.wrap(", ".join(terms), indent="  ")
+        by_lower = {t.lower(): t for t in terms}
+        if key in by_lower:
+            name = by_lower[key]
+            return f"{name}: {terms[name]}"
+        command = ALIASES.get(key, key)
+        if command in COMMANDS:
+            usage, what = COMMANDS[command]
+            return f"{usage}: {what}"
+        partial = [t for t in terms if key in t.lower()]
+        if len(partial) == 1:
+            return f"{partial[0]}: {terms[partial[0]]}"
+        close = partial or difflib.get_close_matches(key, list(by_lower), n=5, cutoff=0.6)
+        names = [by_lower.get(c, c) for c in close]
+        if names:
+            return f"'{term}' could be: {', '.join(names[:8])} (help TERM explains one)"
+        return f"no entry for '{term}' in {self.title()}'s glossary ('help terms' lists them)"
+
+    def cmd_odds(self, player: str, rest: str) -> bool | None:
+        try:
+            tables = self.game.ruleset.odds(self.game, player, rest)
+        except SkirmishError as exc:
+            self.say(f"odds: {exc}")
+            return None
+        if not tables:
+            self.say("odds: nothing to work out here" + ("" if rest else " (no attack is on offer; try odds QUERY)"))
+            return None
+        for title, dist in tables:
+            self.say(render.histogram_text(title, dist))
+        return None
+
+    def cmd_measure(self, player: str, rest: str) -> bool | None:
+        names = split_two(rest)
+        if names is None:
+            self.say("measure needs two pieces: measure A B (names with spaces: measure Big Gutz, Sister Pike)")
+            return None
+        try:
+            self.say(self.game.ruleset.measure(self.game, player, *names))
+        except SkirmishError as exc:
+            self.say(f"measure: {exc}")
         return None
 
     def cmd_show(self, player: str, rest: str) -> bool | None:
         if rest:
             return False
         self.say(render.header(self.game))
-        state = self.game.ruleset.describe(self.game, player)
-        self.last_state[player] = state
-        self.say(state)
+        self.say(self.game.ruleset.describe(self.game, player))
+        self.last_state[player] = self.status(player)
         assert self.game.pending is not None
-        self.say(self.game.pending.describe())
+        self.say(render.decision_text(self.game.pending, limit=self.option_lines()))
+        return None
+
+    def cmd_map(self, player: str, rest: str) -> bool | None:
+        word = rest.lower()
+        if word not in ("", "on", "off"):
+            return False
+        self.full_map = (not self.full_map) if not word else word == "on"
+        self.last_state.clear()
+        self.say("the whole picture is shown after every change" if self.full_map
+                 else "the brief status is shown (type show for the whole picture)")
+        self.say(self.status(player))
+        self.last_state[player] = self.status(player)
+        return None
+
+    def cmd_list(self, player: str, rest: str) -> bool | None:
+        d = self.game.pending
+        assert d is not None
+        if rest or not d.options:
+            return False
+        self.say(render.decision_text(d, only=range(len(d.options))))
         return None
 
     def viewer_of(self, player: str) -> str | None:
         return self.viewer if self.fixed_viewer and self.viewer is not None else player
 
     def cmd_log(self, player: str, rest: str) -> bool | None:
-        if rest and not rest.isdigit():
+        words = rest.lower().split()
+        everything = "all" in words
+        words = [w for w in words if w != "all"]
+        if len(words) > 1 or (words and not words[0].isdigit()):
             return False
-        n = int(rest) if rest else 10
-        events = self.game.log.for_player(self.viewer_of(player))
-        for ev in events[-n:] if n else []:
+        n = int(words[0]) if words else (0 if everything and not words else 10)
+        events = [ev for ev in self.game.log.for_player(self.viewer_of(player)) if everything or ev.kind != "draw"]
+        for ev in events[-n:] if n else events:
             self.say(render.event_line(ev, seq=True))
         return None
 
@@ -415,12 +600,22 @@ class Session:
         if index is None:
             self.say("nothing to undo: you have not answered yet")
             return None
-        undone = answers[index]["value"]
+        undone = self.answer_label(player, answers[index]["value"])
         self.restore(index)
         self.autosave()
         self.last_state.clear()
-        self.say(f"undone: back to before your answer {render.answer_text(undone)}")
+        self.say(f"undone: back to before your answer {undone}")
         raise _Turn
+
+    def answer_label(self, player: str, value: Any) -> str:
+        """How the player's last answer read: its option's label (from the log), else the value as typed."""
+        for ev in reversed(self.game.log.events):
+            if ev.kind == "answer" and ev.data.get("player") == player:
+                _, sep, shown = ev.text.partition(" -> ")
+                if sep and not shown.startswith(("{", "[")):
+                    return shown
+                break
+        return render.answer_text(value)
 
     def cmd_save(self, player: str, rest: str) -> bool | None:
         words = rest.split()
@@ -429,9 +624,13 @@ class Session:
         if len(words) > 1:
             self.say("save takes one file name")
             return None
+        if not words and self.save_path is None:
+            self.say("this game has no save file: save FILE names one")
+            return None
         if words:
             path = Path(words[0]).expanduser()
-            if path.exists() and path.resolve() != self.save_path.resolve() and not overwrite:
+            current = self.save_path.resolve() if self.save_path is not None else None
+            if path.exists() and path.resolve() != current and not overwrite:
                 self.say(f"refused: {path} already exists (save {path} --overwrite replaces it)")
                 return None
             self.save_path = path
@@ -445,3 +644,20 @@ class Session:
         self.autosave()
         raise _Quit
 
+
+
+def split_two(text: str) -> tuple[str, str] | None:
+    """``"a b"``, ``"Big Gutz, Sister Pike"``, ``"Big Gutz to Sister Pike"`` or quoted names -> the two names."""
+    import shlex
+
+    text = text.strip()
+    for sep in (",", " to ", " and "):
+        if sep in text:
+            a, _, b = text.partition(sep)
+            if a.strip() and b.strip():
+                return a.strip(), b.strip()
+    try:
+        words = shlex.split(text)
+    except ValueError:
+        return None
+    return (words[0], words[1]) if len(words) == 2 else None
