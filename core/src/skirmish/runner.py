@@ -76,7 +76,16 @@ def play_one(registry: Any, ruleset_name: str, seed: int, agent_names: Sequence[
     result = game.result
     return GameRecord(seed, tuple(seats), game.players, result.winners if result else (), finished and result
                       is not None, game.round, game.decisions, game.rng.rolls, time.perf_counter() - start,
-                      result.reason if result else "decision limit", ruleset.summary(game))
+                      result.reason if result else "decision limit", game_figures(game))
+
+
+def game_figures(game: Game) -> dict[str, float]:
+    """The ruleset's ``summary`` of a game, then every plugin's ``skirmish_simulate_figures`` (for its ruleset)."""
+    figures = dict(game.ruleset.summary(game))
+    if game.hooks is not None:
+        for extra in game.hooks.skirmish_simulate_figures(game=game):
+            figures.update(extra or {})
+    return figures
 
 
 @attrs.frozen

@@ -70,7 +70,7 @@ def bench(registry):
         sides = {"red": Side("red", "Red", "A", "south"), "blue": Side("blue", "Blue", "B", "north")}
         state = ChobState({w.id: w for w in warriors}, sides)
         ruleset = (BundledBench if bundled else HouseBench)(state)
-        ruleset.hooks = registry.pm.hook
+        ruleset.hooks = registry.hooks_for("chob-noggoth" if bundled else VARIANT)  # as the registry scopes them
         # the content of the registered ruleset, built once (a bench is that ruleset with another state)
         ruleset.__dict__["content"] = registry.ruleset("chob-noggoth" if bundled else VARIANT).content
         return Game(ruleset, seed=1, dice=list(dice))

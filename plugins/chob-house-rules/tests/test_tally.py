@@ -47,31 +47,43 @@ def _finished_game(registry, name: str = "chob-noggoth-house") -> Game:
     raise AssertionError("no game with a kill in 10 seeds")
 
 
-def test_the_observer_tallies_each_variant_game_and_hands_it_over_at_the_end(registry):
+def test_the_observer_keeps_each_variant_games_tally_in_its_stash(registry):
     game = _finished_game(registry)
-    record = tally.FINISHED[-1]
-    assert (record.ruleset, record.seed) == ("chob-noggoth-house", game.seed)
-    assert record.kills == KillTally().feed_all(game.log).counts() and record.kills
-    assert game not in tally.LIVE  # cleared at the end
+    kept = game.stash[tally.STASH]
+    assert tally.live(game) == KillTally().feed_all(game.log).counts() and tally.live(game)
+    assert json.loads(json.dumps(kept)) == kept  # plain data
+    assert tally.figures(game) == {"chob-house-rules: credited kills": float(sum(tally.live(game).values())),
+                                   "chob-house-rules: uncredited deaths": float(len(kept["uncredited"]))}
 
 
-def test_the_observer_ignores_bundled_games(registry):
-    before = list(tally.FINISHED)
-    play_random(registry.ruleset("chob-noggoth"), 0)
-    assert list(tally.FINISHED) == before
+def test_the_observer_is_not_called_for_bundled_games(registry):
+    game = play_random(registry.ruleset("chob-noggoth"), 0)
+    assert tally.STASH not in game.stash and tally.live(game) == {}
 
 
-def test_look_ahead_clones_are_not_observed(registry):
+def test_look_ahead_clones_carry_the_tally_so_far_and_are_not_observed(registry):
     game = Game(registry.ruleset("chob-noggoth-house"), seed=1)
     agents = {p: RandomAgent(AgentContext(p, i, game.ruleset)) for i, p in enumerate(game.players)}
-    while game.pending is not None and game.round < 2:
+    while game.pending is not None and game.round < 3:
         game.answer(agents[game.pending.player].decide(View(game, game.pending.player), game.pending))
     so_far = tally.live(game)
-    ended = len(tally.FINISHED)
     clone = game.clone()
+    assert clone.stash == game.stash and clone.stash[tally.STASH] is not game.stash[tally.STASH]
     while clone.pending is not None:
         clone.answer(agents[clone.pending.player].decide(View(clone, clone.pending.player), clone.pending))
-    assert clone.over and len(tally.FINISHED) == ended and tally.live(game) == so_far and clone not in tally.LIVE
+    assert clone.over and tally.live(clone) == so_far and tally.live(game) == so_far
+
+
+def test_simulate_reports_the_tally_the_same_in_one_process_and_in_two(registry):
+    from skirmish import simulate
+
+    one, records = simulate(registry, "chob-noggoth-house", 6, ["random"], workers=1)
+    two, _ = simulate(registry, "chob-noggoth-house", 6, ["random"], workers=2)
+    assert two.workers == 2 and one.extra == two.extra
+    key = "chob-house-rules: credited kills"
+    assert one.extra[key] == sum(r.extra[key] for r in records) / 6 > 0
+    bundled, _ = simulate(registry, "chob-noggoth", 2, ["random"], workers=1)
+    assert key not in bundled.extra
 
 
 @pytest.fixture(scope="module")

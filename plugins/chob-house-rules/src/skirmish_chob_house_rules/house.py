@@ -1,7 +1,8 @@
 """The house rules themselves: two content changes and one rules-code step.
 
-Nothing here checks which ruleset is being played: ``plugin.py`` does that once, at each
-hook, and calls in here only for the variant. The numbers come from ``data/house.toml``.
+Nothing here checks which ruleset is being played: the plugin is scoped to the variant
+(``skirmish_rulesets`` in ``plugin.py``), so skirmish calls in here only for its games.
+The numbers come from ``data/house.toml``.
 
 - **Long Bows** (content): Hunters shoot further.
 - **Veteran Prices** (content): Veterans cost more; the warband budget goes up to match,

@@ -1,13 +1,15 @@
 """The plugin module: what the ``skirmish`` entry point named ``chob-house-rules`` loads.
 
-Every hook skirmish calls is here, and each one that acts during play checks first that
-the ruleset is the variant (``chob-noggoth-house``): a hook is called for every game of
-every installed ruleset, and the bundled ``chob-noggoth`` must play as printed.
+``skirmish_rulesets`` scopes the plugin to the variant (``chob-noggoth-house``): skirmish
+calls its content, phase, event and simulate hooks only for that ruleset's content and
+games, so the bundled ``chob-noggoth`` plays as printed and no hook needs to check a name.
+Registration hooks are called regardless (they are how the variant comes to exist).
 
 - registration: the variant ruleset, the Chob-Noggoth AI for it, the ``chob-tally`` command;
 - ``skirmish_extend_content``: Long Bows and Veteran Prices (numbers in the content);
 - ``skirmish_phase_start``: Rallying Cry (a step of rules code before End of Round);
-- ``skirmish_event`` / ``skirmish_game_end``: the kill tally observer (reads, never writes).
+- ``skirmish_event``: the kill tally observer (it writes only to its own ``game.stash`` entry);
+- ``skirmish_simulate_figures``: the tally's figures for ``skirmish simulate``.
 """
 
 from __future__ import annotations
@@ -19,7 +21,10 @@ from skirmish_chob_house_rules import VARIANT, house, tally
 from skirmish_chob_house_rules.variant import ChobNoggothHouse
 
 if TYPE_CHECKING:
-    from skirmish import Event, Game, Result
+    from skirmish import Event, Game
+
+#: the rulesets this plugin serves: its hooks below are called for these rulesets' games only
+skirmish_rulesets = (VARIANT,)
 
 
 # -- registration --------------------------------------------------------------------------------------
@@ -47,27 +52,24 @@ def skirmish_register_commands() -> list[CommandSpec]:
     return [tally.tally_command_spec()]
 
 
-# -- house rules: only for the variant ----------------------------------------------------------------------
+# -- house rules (called for the variant only) -----------------------------------------------------------
 @hookimpl
 def skirmish_extend_content(ruleset: str, content: dict[str, Any]) -> None:
-    if ruleset == VARIANT:
-        house.change_content(content)
+    house.change_content(content)
 
 
 @hookimpl
 def skirmish_phase_start(game: Game, phase: str) -> None:
-    if phase == "end" and game.ruleset.name == VARIANT:
+    if phase == "end":
         game.call(house.rallying_cry)  # runs next: before the End of Round phase's own steps
 
 
-# -- the kill tally observer: only for the variant, and only reading ------------------------------------------------
+# -- the kill tally (called for the variant only) --------------------------------------------------------
 @hookimpl
 def skirmish_event(game: Game, event: Event) -> None:
-    if game.ruleset.name == VARIANT:
-        tally.observe(game, event)
+    tally.observe(game, event)
 
 
 @hookimpl
-def skirmish_game_end(game: Game, result: Result) -> None:
-    if game.ruleset.name == VARIANT:
-        tally.finish(game)
+def skirmish_simulate_figures(game: Game) -> dict[str, float]:
+    return tally.figures(game)

@@ -1,13 +1,15 @@
 """The kill tally: who removed whom, counted from the log's events.
 
-One counter (:class:`KillTally`) reads events one at a time and serves twice:
+One counter (:class:`KillTally`) reads events one at a time and serves three ways:
 
-- as an **observer** (``skirmish_event`` / ``skirmish_game_end`` in ``plugin.py``): it
-  keeps a live tally per game of the variant, held in a ``WeakKeyDictionary`` keyed by
-  the game object (a game dropped before its end leaves nothing behind, and look-ahead
-  clones are never observed). At the end the finished tally moves to :data:`FINISHED`
-  for tools running games in this process. Observers only read: the tally never writes
-  to the game, its log or the terminal.
+- as an **observer** (``skirmish_event`` in ``plugin.py``, called only for games of the
+  variant): it keeps the tally of each game in the game's own stash,
+  ``game.stash["chob-house-rules"]``, as plain data. The stash is copied with the game
+  (a look-ahead clone starts with the tally so far; clones are never observed, so it
+  stays there), and nothing is kept in this module: games played side by side, or in
+  ``skirmish simulate --workers`` processes, each count their own.
+- as **figures for** ``skirmish simulate`` (``skirmish_simulate_figures``): credited kills
+  and uncredited deaths per game, averaged by simulate.
 - in the ``chob-tally`` **command**, which replays a save file and recounts its log.
 
 How a death is credited: the last ``attack`` on the victim names its attacker. Hits that
@@ -19,49 +21,58 @@ wound is credited to the warrior who parried.
 
 from __future__ import annotations
 
-import collections
-import weakref
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
-
-import attrs
 
 if TYPE_CHECKING:
     from skirmish import Event, Game
 
-
+#: this plugin's key in ``game.stash`` (its entry-point name)
+STASH = "chob-house-rules"
 #: events after which no earlier attack is to blame for a death
 _MOVES_ON = frozenset({"answer", "phase", "round"})
 
 
-@attrs.define
-class KillTally:
-    """Kills per warrior id, fed one event at a time (``feed``)."""
+def _new() -> dict[str, Any]:
+    # killer id -> victim ids in order; victims credited to nobody; victim -> who struck it last; last target
+    return {"kills": {}, "uncredited": [], "blame": {}, "defender": ""}
 
-    kills: dict[str, list[str]] = attrs.field(factory=dict)  # killer id -> victim ids, in order
-    uncredited: list[str] = attrs.field(factory=list)  # victims no warrior is credited with
-    _blame: dict[str, str] = attrs.field(factory=dict)  # victim id -> who struck it last ("" = no one)
-    _defender: str = ""  # the target of the last attack (who parries answers it)
+
+class KillTally:
+    """Kills per warrior id, fed one event at a time (``feed``). ``data`` is plain data (it lives in a stash)."""
+
+    __slots__ = ("data",)
+
+    def __init__(self, data: dict[str, Any] | None = None) -> None:
+        self.data = data if data is not None else _new()
+
+    @property
+    def kills(self) -> dict[str, list[str]]:
+        return self.data["kills"]
+
+    @property
+    def uncredited(self) -> list[str]:
+        return self.data["uncredited"]
 
     def feed(self, event: Event) -> None:
-        kind, data = event.kind, event.data
+        kind, data, d = event.kind, event.data, self.data
         if kind in _MOVES_ON:
-            self._blame.clear()
+            d["blame"].clear()
             return
         target = str(data.get("target", ""))
         if kind == "attack":
-            self._blame[target] = str(data.get("attacker", ""))
-            self._defender = target
+            d["blame"][target] = str(data.get("attacker", ""))
+            d["defender"] = target
         elif kind == "parry":
-            self._blame[target] = self._defender
+            d["blame"][target] = d["defender"]
         elif kind == "hits":
-            self._blame[target] = ""
+            d["blame"][target] = ""
         elif kind == "death":
-            killer = self._blame.pop(target, "")
+            killer = d["blame"].pop(target, "")
             if killer and killer != target:
-                self.kills.setdefault(killer, []).append(target)
+                d["kills"].setdefault(killer, []).append(target)
             else:
-                self.uncredited.append(target)
+                d["uncredited"].append(target)
 
     def feed_all(self, events: Iterable[Event]) -> KillTally:
         for event in events:
@@ -73,43 +84,30 @@ class KillTally:
         return dict(sorted(((k, len(v)) for k, v in self.kills.items()), key=lambda kv: (-kv[1], kv[0])))
 
 
-@attrs.frozen
-class Finished:
-    """The tally of one finished game, kept for tools (see :data:`FINISHED`)."""
-
-    ruleset: str
-    seed: int
-    winners: tuple[str, ...]
-    kills: dict[str, int]
-    uncredited: int
-
-
-#: live tallies of the games being played now (the observer's; clones are never in it)
-LIVE: weakref.WeakKeyDictionary[Game, KillTally] = weakref.WeakKeyDictionary()
-#: the tallies of the last games that ended in this process, newest last
-FINISHED: collections.deque[Finished] = collections.deque(maxlen=100)
+def of_game(game: Game) -> KillTally:
+    """The tally kept in ``game``'s stash (created empty on first use)."""
+    data = game.stash.get(STASH)
+    if data is None:
+        data = game.stash[STASH] = _new()
+    return KillTally(data)
 
 
 def observe(game: Game, event: Event) -> None:
-    """The observer's work for one event (``plugin.skirmish_event`` calls it for the variant)."""
-    tally = LIVE.get(game)
-    if tally is None:
-        tally = LIVE[game] = KillTally()
-    tally.feed(event)
-
-
-def finish(game: Game) -> None:
-    """The game ended: move its tally to :data:`FINISHED`."""
-    tally = LIVE.pop(game, None) or KillTally()
-    result = game.result
-    FINISHED.append(Finished(game.ruleset.name, game.seed, result.winners if result else (), tally.counts(),
-                             len(tally.uncredited)))
+    """The observer's work for one event (``plugin.skirmish_event`` calls it for the variant's games)."""
+    of_game(game).feed(event)
 
 
 def live(game: Game) -> dict[str, int]:
     """Kills so far in ``game`` by warrior id (empty for games this plugin does not observe)."""
-    tally = LIVE.get(game)
-    return tally.counts() if tally is not None else {}
+    data = game.stash.get(STASH)
+    return KillTally(data).counts() if data is not None else {}
+
+
+def figures(game: Game) -> dict[str, float]:
+    """What ``skirmish simulate`` averages: credited kills and deaths credited to nobody, per game."""
+    data = game.stash.get(STASH) or _new()
+    return {f"{STASH}: credited kills": float(sum(len(v) for v in data["kills"].values())),
+            f"{STASH}: uncredited deaths": float(len(data["uncredited"]))}
 
 
 # ------------------------------------------------------------------------------ the command

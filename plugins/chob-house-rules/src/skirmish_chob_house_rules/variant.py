@@ -1,10 +1,9 @@
 """The opt-in variant: Chob-Noggoth under another name, which the house rules look for.
 
 The class changes only its names and the default match-up. Everything the house rules change comes from
-this plugin's hooks, which act only when the ruleset is called ``chob-noggoth-house``:
-``skirmish_extend_content`` gets that name when the variant loads its content, and
-``skirmish_phase_start`` sees it as ``game.ruleset.name``. The bundled ``chob-noggoth``
-is a different ruleset object with its own content, so it plays as printed.
+this plugin's hooks, which skirmish calls only for the ruleset called ``chob-noggoth-house`` (the
+plugin declares ``skirmish_rulesets = ("chob-noggoth-house",)``). The bundled ``chob-noggoth`` is a
+different ruleset, with its own hook relay and content, so it plays as printed.
 """
 
 from __future__ import annotations
