@@ -199,7 +199,8 @@ def test_summary_counts_add_up(registry: Registry) -> None:
 
 def test_summarize_counts_draws_and_credits_wins_to_sides_and_agents() -> None:
     def rec(seed: int, winners: tuple[str, ...], finished: bool = True) -> GameRecord:
-        return GameRecord(seed, ("ai", "random"), ("red", "blue"), winners, finished, 3, 10, 5, 0.1)
+        return GameRecord(seed, ("ai", "random"), ("red", "blue"), winners, finished, 3, 10, 5, 0.1,
+                          winning_seats=winners, draw=finished and not winners, scores={"red": seed})
 
     summary = summarize("x", [rec(0, ("red",)), rec(1, ()), rec(2, ("blue",)), rec(3, (), False), rec(4, ("red",))],
                         1.0, 1)
@@ -207,6 +208,8 @@ def test_summarize_counts_draws_and_credits_wins_to_sides_and_agents() -> None:
     assert summary.wins_by_side == {"blue": 1, "red": 2}
     assert summary.wins_by_agent == {"ai": 2, "random": 1}
     assert summary.games_per_second == 5.0
+    assert summary.seat_outcomes == {"red": {"win": 2, "loss": 1, "draw": 1}, "blue": {"win": 1, "loss": 2, "draw": 1}}
+    assert summary.mean_scores == {"red": 2.0}
 
 
 @pytest.mark.skipif((os.cpu_count() or 1) < 2, reason="simulate uses one process on a one-CPU machine")

@@ -54,6 +54,17 @@ class GameRecord:
     seconds: float
     reason: str = ""
     extra: dict[str, float] = attrs.field(factory=dict)
+    winning_seats: tuple[str, ...] = ()
+    draw: bool = False
+    scores: dict[str, float] = attrs.field(factory=dict)
+
+    def outcome(self, seat: str) -> str:
+        """``"win"``, ``"loss"`` or ``"draw"`` for ``seat`` (an unfinished game is a draw for nobody: ``"none"``)."""
+        if not self.finished:
+            return "none"
+        if self.draw:
+            return "draw"
+        return "win" if seat in self.winning_seats else "loss"
 
 
 def play_one(registry: Any, ruleset_name: str, seed: int, agent_names: Sequence[str], *,
@@ -76,7 +87,9 @@ def play_one(registry: Any, ruleset_name: str, seed: int, agent_names: Sequence[
     result = game.result
     return GameRecord(seed, tuple(seats), game.players, result.winners if result else (), finished and result
                       is not None, game.round, game.decisions, game.rng.rolls, time.perf_counter() - start,
-                      result.reason if result else "decision limit", game_figures(game))
+                      result.reason if result else "decision limit", game_figures(game),
+                      result.winning_seats if result else (), bool(result and result.draw),
+                      dict(result.scores) if result else {})
 
 
 def game_figures(game: Game) -> dict[str, float]:
@@ -90,7 +103,13 @@ def game_figures(game: Game) -> dict[str, float]:
 
 @attrs.frozen
 class Summary:
-    """What ``skirmish simulate`` reports."""
+    """What ``skirmish simulate`` reports.
+
+    ``wins_by_side`` counts games won by each side (seats, teams, or a side with no seat such as
+    a co-op game's Tyrant); ``wins_by_agent`` counts seats won by each agent; ``draws`` are games
+    the rules called a draw; ``no_winner`` games ended with every seat losing and no side named;
+    ``seat_outcomes`` gives wins, losses and draws per seat.
+    """
 
     ruleset: str
     games: int
@@ -104,6 +123,9 @@ class Summary:
     seconds: float
     workers: int
     extra: dict[str, float] = attrs.field(factory=dict)
+    no_winner: int = 0
+    seat_outcomes: dict[str, dict[str, int]] = attrs.field(factory=dict)
+    mean_scores: dict[str, float] = attrs.field(factory=dict)
 
     @property
     def games_per_second(self) -> float:
@@ -119,19 +141,33 @@ def summarize(ruleset: str, records: Sequence[GameRecord], seconds: float, worke
     by_side: Counter[str] = Counter()
     by_agent: Counter[str] = Counter()
     extra: Counter[str] = Counter()
-    draws = 0
+    seats: dict[str, Counter[str]] = {}
+    scores: dict[str, list[float]] = {}
+    draws = no_winner = 0
     for r in records:
-        if r.finished and not r.winners:
+        if r.finished and r.draw:
             draws += 1
+        elif r.finished and not r.winners:
+            no_winner += 1
         for w in r.winners:
             by_side[w] += 1
-            by_agent[r.agents[r.players.index(w)]] += 1
+        for seat in r.winning_seats:
+            if seat in r.players:
+                by_agent[r.agents[r.players.index(seat)]] += 1
+        for seat in r.players:
+            outcome = r.outcome(seat)
+            if outcome != "none":
+                seats.setdefault(seat, Counter({"win": 0, "loss": 0, "draw": 0}))[outcome] += 1
         extra.update(r.extra)
+        for seat, points in r.scores.items():
+            scores.setdefault(seat, []).append(points)
     n = max(len(records), 1)
     return Summary(ruleset, len(records), sum(r.finished for r in records), draws, dict(sorted(by_side.items())),
                    dict(sorted(by_agent.items())), sum(r.rounds for r in records) / n,
                    sum(r.decisions for r in records) / n, sum(r.dice for r in records) / n, seconds, workers,
-                   {k: v / n for k, v in sorted(extra.items())})
+                   {k: v / n for k, v in sorted(extra.items())}, no_winner,
+                   {seat: dict(c) for seat, c in sorted(seats.items())},
+                   {seat: sum(v) / len(v) for seat, v in sorted(scores.items())})
 
 
 _REGISTRY: Any = None

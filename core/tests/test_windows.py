@@ -1,0 +1,111 @@
+"""Response windows: only players who can respond are asked; pass, pass for the phase, cycle and once."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import attrs
+
+from skirmish.agents import AgentContext, RandomAgent, View
+from skirmish.decisions import Option
+from skirmish.engine import Game
+from skirmish.pipeline import Phase, Rounds
+from skirmish.ruleset import Ruleset
+from skirmish.windows import PASS, PASS_PHASE, open_window, quiet_players
+
+
+@attrs.define
+class Cards:
+    hands: dict[str, list[str]]
+    played: list[str] = attrs.field(factory=list)
+    asked: list[str] = attrs.field(factory=list)
+
+
+class CardTable(Ruleset):
+    """Three players with hands of cards; each of two phases opens one window over all of them."""
+
+    name = "card-table"
+    title = "Card Table"
+    version = "1"
+    min_players = 3
+    max_players = 3
+    mode = "cycle"
+    hands = {"ann": ["a1", "a2"], "bo": [], "cy": ["c1"]}
+
+    def create(self, game: Game) -> Cards:
+        return Cards({p: list(h) for p, h in self.hands.items()})
+
+    def default_setup(self) -> dict[str, Any]:
+        return {"players": ["ann", "bo", "cy"]}
+
+    def start(self, game: Game) -> None:
+        game.schedule(Rounds(limit=1))
+
+    def phases(self) -> dict[str, Phase]:
+        return {"first": Phase("first", self.body), "second": Phase("second", self.body)}
+
+    def body(self, game: Game) -> None:
+        open_window(game, "any time", game.players, self.offer, self.play, mode=self.mode, rule="Cards")
+
+    def offer(self, game: Game, player: str) -> list[Option]:
+        game.state.asked.append(player)
+        return [Option(c, f"play {c}", data={"card": c}) for c in game.state.hands[player]]
+
+    def play(self, game: Game, player: str, card: Any) -> None:
+        game.state.hands[player].remove(card)
+        game.state.played.append(card)
+
+    def end_of_round(self, game: Game) -> None:
+        game.finish((), "one round", draw=True)
+
+
+def test_a_window_asks_only_players_who_hold_something_playable() -> None:
+    game = Game(CardTable())
+    d = game.pending
+    assert d.player == "ann" and d.kind == "respond" and d.context["window"] == "any time"
+    assert [o.value for o in d.options] == ["a1", "a2", PASS, PASS_PHASE]
+    game.answer(PASS)
+    assert game.pending.player == "cy"  # bo holds nothing and is never asked
+
+
+def test_in_cycle_mode_a_response_reopens_the_round_for_everyone() -> None:
+    game = Game(CardTable())
+    game.answer("a1")  # ann plays
+    assert game.pending.player == "cy"
+    game.answer(PASS)
+    assert game.pending.player == "ann"  # ann may answer again after the others
+    game.answer(PASS)
+    assert game.phase == "second"  # everyone passed in a row: the window closed
+
+
+def test_pass_until_the_end_of_the_phase_is_not_asked_again_in_that_phase_only() -> None:
+    game = Game(CardTable())
+    game.answer(PASS_PHASE)  # ann: quiet for the first phase
+    assert quiet_players(game) == ["ann"]
+    game.answer("c1")  # cy plays, which re-opens the window
+    # ann is quiet and cy has nothing left: the first window closed without asking ann again
+    assert game.phase == "second" and game.pending.player == "ann"
+    assert quiet_players(game) == []
+
+
+def test_once_mode_asks_each_eligible_player_a_single_time() -> None:
+    class Once(CardTable):
+        mode = "once"
+
+    game = Game(Once())
+    game.answer("a1")
+    assert game.pending.player == "cy"
+    game.answer("c1")
+    assert game.phase == "second" and game.pending.player == "ann"  # ann was not asked twice in the first
+
+
+def test_random_agents_finish_a_game_of_windows_and_every_ask_had_a_response() -> None:
+    for seed in range(20):
+        game = Game(CardTable(), seed=seed)
+        agents = {p: RandomAgent(AgentContext(p, seed + i, game.ruleset)) for i, p in enumerate(game.players)}
+        while game.pending is not None:
+            d = game.pending
+            assert any(o.value not in (PASS, PASS_PHASE) for o in d.options)
+            game.answer(agents[d.player].decide(View(game, d.player), d), d.player)
+        assert game.result is not None and game.result.draw
+        assert "bo" not in [e.data.get("player") for e in game.log.of_kind("answer")]
