@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from cli_helpers import assert_one_error, invoke
+from cli_helpers import assert_one_error, invoke, run
 
 
 def test_help_lists_every_builtin_command() -> None:
@@ -80,12 +80,14 @@ def test_plugins_lists_hooks_and_distributions() -> None:
 
 def test_a_broken_plugin_is_one_warning_and_the_rest_works(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SKIRMISH_PLUGINS", "tiny_ruleset,broken_plugin")
-    result = invoke("plugins", "--json")
-    assert result.exit_code == 0
+    result = invoke("rulesets")
+    assert result.exit_code == 0 and "tiny" in result.stdout
     warnings = [line for line in result.stderr.splitlines() if "broken_plugin" in line]
     assert len(warnings) == 1 and warnings[0].startswith("warning: skirmish plugin 'broken_plugin'")
     assert all(line.startswith("warning: ") for line in result.stderr.splitlines())
-    data = json.loads(result.stdout)
+    listed = invoke("plugins", "--json")
+    assert listed.exit_code == 0 and "broken_plugin" not in listed.stderr  # the listing reports it itself
+    data = json.loads(listed.stdout)
     assert [f for f in data["failed"] if "broken on purpose" in f]
     assert "tiny_ruleset" in {p["name"] for p in data["plugins"]}
 
@@ -106,3 +108,62 @@ def test_an_unexpected_plugin_exception_is_one_line(monkeypatch: pytest.MonkeyPa
     monkeypatch.setenv("SKIRMISH_PLUGINS", "tiny_ruleset,buggy_plugin")
     line = assert_one_error(invoke("play", "buggy", "--players", "random"), 1)
     assert "unexpected KeyError" in line and "buggy_plugin" in line and "SKIRMISH_DEBUG" in line
+
+
+# -- skirmish plugins: problems, one line each; --check exits 1 when there is any ----------------------------
+
+
+def test_plugins_check_is_ok_and_exits_0_with_sound_plugins() -> None:
+    result = invoke("plugins", "--check")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("ok: ") and "no problems" in result.stdout and not result.stderr
+
+
+def test_a_misspelled_hook_is_listed_by_plugins_and_fails_the_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SKIRMISH_PLUGINS", "tiny_ruleset,typo_plugin")
+    listing = invoke("plugins")
+    assert listing.exit_code == 0
+    assert "1 problem (those plugins are left out; 'skirmish plugins --check' exits 1):" in listing.stdout
+    assert "'typo_plugin' implements unknown hook 'skirmish_game_strat' (misspelled?)" in listing.stdout
+    assert "tiny_ruleset  (" in listing.stdout  # the rest is listed
+    check = invoke("plugins", "--check")
+    assert check.exit_code == 1
+    assert check.stdout.splitlines() == ["problem: skirmish plugin 'typo_plugin' implements unknown hook "
+                                         "'skirmish_game_strat' (misspelled?); it is left out"]
+    data = json.loads(invoke("plugins", "--check", "--json").stdout)
+    assert data["ok"] is False and len(data["problems"]) == 1
+
+
+def test_plugins_check_gives_one_line_per_problem(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SKIRMISH_PLUGINS", "tiny_ruleset,broken_plugin,typo_plugin,dup_plugin,dice_plugin,"
+                                           "dup_dice_plugin")
+    result = invoke("plugins", "--check")
+    assert result.exit_code == 1 and not result.stderr
+    lines = result.stdout.splitlines()
+    assert len(lines) == 4 and all(line.startswith("problem: skirmish plugin") for line in lines)
+    assert any("'broken_plugin' (from SKIRMISH_PLUGINS) failed to load" in line for line in lines)
+    assert any("'dup_plugin' and 'tiny_ruleset' both register the ruleset 'tiny'" in line for line in lines)
+    assert any("'dice_plugin' and 'dup_dice_plugin' both register the die 'goblin'" in line for line in lines)
+
+
+def test_plugins_says_which_rulesets_a_house_rules_plugin_serves() -> None:
+    result = run("plugins", plugins="tiny_ruleset,house_plugin")
+    assert result.returncode == 0, result.stderr
+    block = result.stdout.split("house_plugin  (")[1]
+    assert "\n  serves: tiny\n" in block
+    data = json.loads(run("plugins", "--json", plugins="tiny_ruleset,house_plugin").stdout)
+    assert next(p for p in data["plugins"] if p["name"] == "house_plugin")["serves"] == ["tiny"]
+
+
+def test_the_real_console_script_checks_plugins() -> None:
+    result = run("plugins", "--check", plugins="tiny_ruleset,typo_plugin")
+    assert result.returncode == 1 and "skirmish_game_strat" in result.stdout and "Traceback" not in result.stderr
+
+
+def test_simulate_reports_a_scoped_plugins_figures_from_two_worker_processes() -> None:
+    one = json.loads(run("simulate", "tiny", "-n", "6", "--players", "random", "--json",
+                         plugins="tiny_ruleset,house_plugin").stdout)
+    two = json.loads(run("simulate", "tiny", "-n", "6", "--players", "random", "--workers", "2", "--json",
+                         plugins="tiny_ruleset,house_plugin").stdout)
+    assert two["workers"] == 2 and one["extra"]["house_plugin: scores"] > 0
+    assert two["extra"] == one["extra"]

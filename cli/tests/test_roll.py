@@ -58,3 +58,48 @@ def test_an_unknown_die_is_one_line() -> None:
 
 def test_a_missing_expression_is_a_usage_error() -> None:
     assert_one_error(invoke("roll"), 2)
+
+
+# -- named dice registered by plugins ------------------------------------------------------------------------
+
+
+def test_roll_help_lists_the_named_dice_plugins_register(monkeypatch) -> None:
+    monkeypatch.setenv("SKIRMISH_PLUGINS", "tiny_ruleset,dice_plugin")
+    result = invoke("roll", "--help")
+    assert result.exit_code == 0
+    named = result.stdout.split("Named dice:")[1]
+    assert "goblin  a goblin's mood (stab, stab, grin, grin, flee, boom)" in named
+
+
+def test_roll_help_says_when_no_named_die_is_installed() -> None:
+    result = invoke("roll", "--help")
+    assert "3xNAME" in result.stdout
+    named = result.stdout.split("Named dice:")[1]
+    assert "none: no installed plugin registers a named die" in named or "(" in named
+
+
+def test_a_plugin_die_rolls_by_name(monkeypatch) -> None:
+    monkeypatch.setenv("SKIRMISH_PLUGINS", "tiny_ruleset,dice_plugin")
+    first = invoke("roll", "3xgoblin", "--seed", "2")
+    assert first.exit_code == 0, first.output
+    assert first.stdout.startswith("3xgoblin: ") and first.stdout == invoke("roll", "3xgoblin", "--seed", "2").stdout
+    data = json.loads(invoke("roll", "2xgoblin", "--seed", "1", "--json").stdout)
+    assert data["expr"] == "2xgoblin" and len(data["rolls"]) == 2
+    odds = invoke("roll", "1xgoblin", "--odds")
+    assert odds.exit_code == 0 and "1/3" in odds.stdout  # stab: 2 faces of 6
+
+
+def test_two_plugins_with_one_die_name_leave_it_unknown_with_one_warning(monkeypatch) -> None:
+    monkeypatch.setenv("SKIRMISH_PLUGINS", "tiny_ruleset,dice_plugin,dup_dice_plugin")
+    result = invoke("roll", "3xgoblin")
+    line = assert_one_error(result, 1)
+    assert "unknown die 'goblin'" in line
+    assert ("warning: skirmish plugins 'dice_plugin' and 'dup_dice_plugin' both register the die 'goblin'; "
+            "both are left out") in result.stderr.splitlines()
+
+
+def test_the_console_script_rolls_a_plugin_die() -> None:
+    from cli_helpers import run
+
+    result = run("roll", "4xgoblin", "--seed", "5", plugins="tiny_ruleset,dice_plugin")
+    assert result.returncode == 0 and result.stdout.startswith("4xgoblin: "), result.stderr

@@ -53,33 +53,61 @@ def agents(ruleset: str | None, as_json: bool) -> int:
 
 @click.command()
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-def plugins(as_json: bool) -> int:
-    """List every loaded plugin: its name, the distribution that installed it, the hooks it implements
-    and what it registers. Plugins that failed to load are reported as warnings."""
+@click.option("--check", is_flag=True,
+              help="Only check: print one line per problem and exit 1 when there is any (0 and 'ok' otherwise).")
+def plugins(as_json: bool, check: bool) -> int:
+    """List every loaded plugin: its name, the distribution that installed it, the rulesets it serves,
+    the hooks it implements and what it registers, then the problems found with plugins.
+
+    \b
+    A plugin with a problem is left out whole and the rest keep working:
+    it fails to import, implements a hook nobody specifies (a misspelling),
+    fails in a registration hook, or registers a name (ruleset, agent,
+    command, die) that another plugin registers too (both are left out)."""
     from skirmish.plugins import plugin_package
     from skirmish_cli import render
     from skirmish_cli.main import BUILTIN
     from skirmish_cli.registry import get_registry, owners
 
-    registry = get_registry()
+    registry = get_registry(quiet=True)
+    problems = registry.failures
+    shadowed = sorted(set(registry.commands) & set(BUILTIN))
+    problems += [f"a plugin command '{name}' is hidden by the built-in command of that name" for name in shadowed]
+    if check:
+        if as_json:
+            click.echo(render.to_json({"ok": not problems, "problems": problems}))
+        else:
+            for line in problems:
+                click.echo(f"problem: {line}")
+            if not problems:
+                click.echo(f"ok: {len(registry.pm.list_name_plugin())} plugins, no problems")
+        return 1 if problems else 0
     pm = registry.pm
     provided = owners(registry)
+    scopes = registry.scopes()
     rows: list[dict[str, Any]] = []
     for name, plugin in sorted(pm.list_name_plugin(), key=lambda item: item[0]):
         if plugin is None:
             continue
         hooks = sorted(h.name for h in pm.get_hookcallers(plugin) or [])
         dist = plugin_package(pm, plugin) or "(not installed: SKIRMISH_PLUGINS or registered directly)"
-        rows.append({"name": name, "distribution": dist, "hooks": hooks, "provides": provided.get(name, {})})
-    shadowed = sorted(set(registry.commands) & set(BUILTIN))
+        rows.append({"name": name, "distribution": dist, "serves": list(scopes.get(name, ())), "hooks": hooks,
+                     "provides": provided.get(name, {})})
     if as_json:
-        click.echo(render.to_json({"plugins": rows, "failed": registry.failures}))
-    else:
-        for row in rows:
-            click.echo(f"{row['name']}  ({row['distribution']})")
-            click.echo(f"  hooks: {', '.join(row['hooks']) or '(none)'}")
-            for what, names in row["provides"].items():
-                click.echo(f"  {what}: {', '.join(names)}")
-    for name in shadowed:
-        click.echo(f"warning: a plugin command '{name}' is hidden by the built-in command of that name", err=True)
+        click.echo(render.to_json({"plugins": rows, "failed": problems}))
+        return 0
+    for row in rows:
+        click.echo(f"{row['name']}  ({row['distribution']})")
+        if row["serves"]:
+            missing = [r for r in row["serves"] if r not in registry.rulesets]
+            note = f" (not installed: {', '.join(missing)})" if missing else ""
+            click.echo(f"  serves: {', '.join(row['serves'])}{note}")
+        click.echo(f"  hooks: {', '.join(row['hooks']) or '(none)'}")
+        for what, names in row["provides"].items():
+            click.echo(f"  {what}: {', '.join(names)}")
+    if problems:
+        click.echo(f"\n{len(problems)} problem{'s' if len(problems) != 1 else ''} "
+                   "(those plugins are left out; 'skirmish plugins --check' exits 1):")
+        for line in problems:
+            click.echo(f"  {line}")
     return 0

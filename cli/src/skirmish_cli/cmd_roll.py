@@ -13,10 +13,36 @@ Expressions:
   10d6>=4                 a pool: count the dice showing 4+
   10d6>=4!rx m-1          ! natural 6 hits / 1 misses, r re-roll misses (rh hits, r1 ones),
                           x extra hit per 6, m-1 take 1 from each die
-  3xNAME                  three custom dice registered by a ruleset"""
+  3xNAME                  three named dice (registered by plugins: listed below)"""
 
 
-@click.command(epilog=GRAMMAR)
+class RollCommand(click.Command):
+    """``roll``: its help lists the named dice the installed plugins register (so it tells the truth)."""
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        super().format_epilog(ctx, formatter)
+        rows = named_dice()
+        with formatter.section("Named dice"):
+            if rows:
+                formatter.write_dl(rows)
+            else:
+                formatter.write_text("none: no installed plugin registers a named die (skirmish_register_dice)")
+
+
+def named_dice() -> list[tuple[str, str]]:
+    """(name, faces and help) of every named die, after the plugins registered theirs."""
+    from skirmish.dice import get_die, registered_dice
+    from skirmish_cli.registry import get_registry
+
+    registry = get_registry(quiet=True)
+    rows = []
+    for name in registered_dice():
+        spec = registry.dice.get(name)
+        rows.append((name, spec.describe() if spec is not None else ", ".join(map(str, get_die(name).faces))))
+    return rows
+
+
+@click.command(cls=RollCommand, epilog=GRAMMAR)
 @click.argument("expr", nargs=-1, required=True)
 @click.option("--seed", type=int, help="Seed of the roll (default: random, and printed).")
 @click.option("--odds", is_flag=True, help="Print the exact distribution instead of rolling.")
@@ -55,16 +81,19 @@ def roll(expr: Sequence[str], seed: int | None, odds: bool, as_json: bool) -> in
 
 
 def _parse(text: str) -> Any:
-    """Parse ``text``; an unknown die name loads the plugins (rulesets register their dice) and tries again."""
-    from skirmish.dice import parse
+    """Parse ``text``; named dice are those the installed plugins register, so they load the plugins first."""
+    from skirmish.dice import Custom, parse
     from skirmish.errors import DiceError
 
     try:
-        return parse(text)
+        parsed = parse(text)
     except DiceError as exc:
         if "unknown die" not in str(exc):
             raise
-    from skirmish_cli.registry import get_registry
+        parsed = None
+    if parsed is None or isinstance(parsed, Custom):
+        from skirmish_cli.registry import get_registry
 
-    get_registry()
-    return parse(text)
+        get_registry()  # sets the dice the plugins register (and forgets any other plugins' from before)
+        parsed = parse(text)
+    return parsed

@@ -13,19 +13,22 @@ if TYPE_CHECKING:
 _KEY = "skirmish.registry"
 
 
-def get_registry() -> Registry:
-    """The registry of this invocation (fresh per invocation, so ``SKIRMISH_PLUGINS`` is read each time)."""
+def get_registry(*, quiet: bool = False) -> Registry:
+    """The registry of this invocation (fresh per invocation, so ``SKIRMISH_PLUGINS`` is read each time).
+
+    ``quiet``: do not print the plugin problems as warnings (the caller reports them itself).
+    """
     ctx = click.get_current_context(silent=True)
     root = ctx.find_root() if ctx is not None else None
     if root is not None and _KEY in root.meta:
         return root.meta[_KEY]
-    registry = build_registry()
+    registry = build_registry(quiet=quiet)
     if root is not None:
         root.meta[_KEY] = registry
     return registry
 
 
-def build_registry() -> Registry:
+def build_registry(*, quiet: bool = False) -> Registry:
     """A new registry; a plugin that fails to load is reported as one ``warning:`` line and left out."""
     import warnings
 
@@ -36,7 +39,8 @@ def build_registry() -> Registry:
         registry = Registry()
     for w in caught:
         if issubclass(w.category, PluginWarning):
-            click.echo(f"warning: {w.message}", err=True)
+            if not quiet:
+                click.echo(f"warning: {w.message}", err=True)
         else:
             warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
     return registry
