@@ -20,17 +20,23 @@ import click
 @click.option("--setup", "setup_file", type=click.Path(dir_okay=False), metavar="FILE.toml",
               help="A set-up file instead of the ruleset's default.")
 @click.option("--max-decisions", type=click.IntRange(min=1), help="Stop a game after this many decisions.")
+@click.option("--fail-fast", is_flag=True, help="Stop at the first game that fails (default: count it, go on).")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 def simulate(ruleset: str, n: int, players: Sequence[str], seed: int, workers: int, alternate: bool,
-             setup_file: str | None, max_decisions: int | None, as_json: bool) -> int:
+             setup_file: str | None, max_decisions: int | None, fail_fast: bool, as_json: bool) -> int:
     """Play N games of RULESET between agents and summarise them: wins per side and per agent,
-    draws, game length, dice rolled, speed."""
+    draws, game length, dice rolled, speed. A game that fails is reported with its seed and
+    counted as an error; Ctrl-C stops every worker and prints what was finished (exit 130)."""
     from skirmish.errors import SetupError
+    from skirmish.runner import MAX_GAMES, SimulationInterrupted
     from skirmish.runner import simulate as run
     from skirmish_cli import render
     from skirmish_cli.common import check_agents, load_setup, split_names
     from skirmish_cli.registry import ai_or_random, get_registry
 
+    if n > MAX_GAMES:
+        raise click.BadParameter(f"at most {MAX_GAMES:,} games in one run (split bigger studies by --seed)",
+                                 param_hint="'-n'")
     registry = get_registry()
     rs = registry.ruleset(ruleset)
     names = split_names(players) or [ai_or_random(registry, ruleset)]
@@ -45,16 +51,29 @@ def simulate(ruleset: str, n: int, players: Sequence[str], seed: int, workers: i
             setup = rs.check_setup(setup)
         except SetupError as exc:
             raise SetupError(f"set-up {setup_file}: {exc}") from None
-    with _progress(n) as advance:
-        summary, _records = run(registry, ruleset, n, names, seed=seed, workers=workers, setup=setup,
-                                alternate=alternate, max_decisions=max_decisions, progress=advance)
+    code = 0
+    try:
+        with _progress(n) as advance:
+            summary, _records = run(registry, ruleset, n, names, seed=seed, workers=workers, setup=setup,
+                                    alternate=alternate, max_decisions=max_decisions, progress=advance,
+                                    fail_fast=fail_fast)
+    except SimulationInterrupted as stop:
+        click.echo(f"interrupted: {len(stop.records)} of {n} games finished", err=True)
+        if not stop.records:
+            return 130
+        summary, code = stop.summary, 130
     if as_json:
         data = summary.to_dict()
-        data.update({"seed": seed, "agents": names})
+        data.update({"seed": seed, "agents": names, "interrupted": code == 130})
         click.echo(render.to_json(data))
     else:
         click.echo(render.summary_text(summary, seed, names))
-    return 0
+        if summary.errors:
+            click.echo(f"errors: {summary.errors} game{'s' if summary.errors != 1 else ''} failed "
+                       f"(replay one: skirmish play {ruleset} --seed SEED --players AGENTS)")
+            for failure in summary.failures:
+                click.echo(f"  seed {failure['seed']} ({', '.join(failure['agents'])}): {failure['error']}")
+    return code
 
 
 class _progress:

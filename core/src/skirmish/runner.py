@@ -1,10 +1,18 @@
-"""Driving games with agents, one at a time or thousands in parallel processes."""
+"""Driving games with agents, one at a time or thousands in parallel processes.
+
+A game that raises is recorded (ruleset, seed, agents and where in the rules code it
+failed) and the run goes on, unless ``fail_fast``. Seeds are handed out lazily, chunk by
+chunk, so a long run costs no memory up front. Ctrl-C stops every worker at once and
+:class:`SimulationInterrupted` carries what was finished.
+"""
 
 from __future__ import annotations
 
 import math
 import os
+import signal
 import time
+import traceback
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -15,9 +23,29 @@ from skirmish.agents import Agent, View
 from skirmish.engine import Game
 from skirmish.errors import SkirmishError
 
+#: the most games one ``simulate`` call plays (seeds are lazy; this bounds a typo's cost)
+MAX_GAMES = 10_000_000
+
 
 class DecisionLimit(SkirmishError):
     """A game did not end within its decision bound."""
+
+
+class SimulationInterrupted(SkirmishError):
+    """The run was interrupted (Ctrl-C); ``summary`` and ``records`` hold the games finished before."""
+
+    def __init__(self, summary: Summary, records: list[GameRecord]) -> None:
+        super().__init__(f"interrupted after {len(records)} games")
+        self.summary = summary
+        self.records = records
+
+
+class GameFailed(SkirmishError):
+    """A game raised and the run was asked to stop at the first failure (``fail_fast``)."""
+
+    def __init__(self, record: GameRecord) -> None:
+        super().__init__(f"game with seed {record.seed} ({', '.join(record.agents)}) failed: {record.error}")
+        self.record = record
 
 
 def drive(game: Game, agents: Mapping[str, Agent], *, max_decisions: int | None = None,
@@ -57,6 +85,8 @@ class GameRecord:
     winning_seats: tuple[str, ...] = ()
     draw: bool = False
     scores: dict[str, float] = attrs.field(factory=dict)
+    #: why the game failed, with the place in the code ("" when it did not)
+    error: str = ""
 
     def outcome(self, seat: str) -> str:
         """``"win"``, ``"loss"`` or ``"draw"`` for ``seat`` (an unfinished game is a draw for nobody: ``"none"``)."""
@@ -70,26 +100,49 @@ class GameRecord:
 def play_one(registry: Any, ruleset_name: str, seed: int, agent_names: Sequence[str], *,
              setup: dict[str, Any] | None = None, max_decisions: int | None = None,
              options: dict[str, Any] | None = None) -> GameRecord:
-    """Play one game with the named agents seated in order."""
+    """Play one game with the named agents seated in order.
+
+    A game that raises comes back as a record with ``error`` set (what and where), not finished.
+    """
     ruleset = registry.ruleset(ruleset_name)
     start = time.perf_counter()
-    game = Game(ruleset, setup, seed=seed, keep_log=False)
     names = list(agent_names) or ["random"]
-    seats = [names[i % len(names)] for i in range(len(game.players))]
-    agents = {p: registry.make_agent(seats[i], ruleset, p, agent_seed(seed, i), game.players, **(options or {}))
-              for i, p in enumerate(game.players)}
-    limit = max_decisions or ruleset.max_decisions
-    finished = True
+    game: Game | None = None
+    seats: list[str] = []
     try:
-        drive(game, agents, max_decisions=limit)
-    except DecisionLimit:
-        finished = False
-    result = game.result
-    return GameRecord(seed, tuple(seats), game.players, result.winners if result else (), finished and result
-                      is not None, game.round, game.decisions, game.rng.rolls, time.perf_counter() - start,
-                      result.reason if result else "decision limit", game_figures(game),
-                      result.winning_seats if result else (), bool(result and result.draw),
-                      dict(result.scores) if result else {})
+        game = Game(ruleset, setup, seed=seed, keep_log=False)
+        seats = [names[i % len(names)] for i in range(len(game.players))]
+        agents = {p: registry.make_agent(seats[i], ruleset, p, agent_seed(seed, i), game.players, **(options or {}))
+                  for i, p in enumerate(game.players)}
+        limit = max_decisions or ruleset.max_decisions
+        finished = True
+        try:
+            drive(game, agents, max_decisions=limit)
+        except DecisionLimit:
+            finished = False
+        result = game.result
+        return GameRecord(seed, tuple(seats), game.players, result.winners if result else (), finished and result
+                          is not None, game.round, game.decisions, game.rng.rolls, time.perf_counter() - start,
+                          result.reason if result else "decision limit", game_figures(game),
+                          result.winning_seats if result else (), bool(result and result.draw),
+                          dict(result.scores) if result else {})
+    except Exception as exc:  # noqa: BLE001 - one failing game must not lose the run
+        players = game.players if game is not None else ()
+        return GameRecord(seed, tuple(seats or names), players, (), False, game.round if game else 0,
+                          game.decisions if game else 0, game.rng.rolls if game else 0,
+                          time.perf_counter() - start, "error", {}, error=describe_failure(exc))
+
+
+def describe_failure(exc: BaseException) -> str:
+    """``"ValueError: message (at rules.py:120 in shoot)"``: what failed and the innermost place in the code."""
+    frames = traceback.extract_tb(exc.__traceback__)
+    where = ""
+    if frames:
+        last = frames[-1]
+        where = f" (at {os.path.basename(last.filename)}:{last.lineno} in {last.name})"
+    message = str(exc).splitlines()[0] if str(exc) else ""
+    text = f"{type(exc).__name__}: {message}" if message else type(exc).__name__
+    return text[:300] + where
 
 
 def game_figures(game: Game) -> dict[str, float]:
@@ -126,6 +179,9 @@ class Summary:
     no_winner: int = 0
     seat_outcomes: dict[str, dict[str, int]] = attrs.field(factory=dict)
     mean_scores: dict[str, float] = attrs.field(factory=dict)
+    #: games that raised, and the first few of them (seed, agents, error)
+    errors: int = 0
+    failures: list[dict[str, Any]] = attrs.field(factory=list)
 
     @property
     def games_per_second(self) -> float:
@@ -162,15 +218,26 @@ def summarize(ruleset: str, records: Sequence[GameRecord], seconds: float, worke
         for seat, points in r.scores.items():
             scores.setdefault(seat, []).append(points)
     n = max(len(records), 1)
+    failed = [r for r in records if r.error]
+    shown = [{"seed": r.seed, "agents": list(r.agents), "error": r.error} for r in failed[:MAX_FAILURES_SHOWN]]
     return Summary(ruleset, len(records), sum(r.finished for r in records), draws, dict(sorted(by_side.items())),
                    dict(sorted(by_agent.items())), sum(r.rounds for r in records) / n,
                    sum(r.decisions for r in records) / n, sum(r.dice for r in records) / n, seconds, workers,
                    {k: v / n for k, v in sorted(extra.items())}, no_winner,
                    {seat: dict(c) for seat, c in sorted(seats.items())},
-                   {seat: sum(v) / len(v) for seat, v in sorted(scores.items())})
+                   {seat: sum(v) / len(v) for seat, v in sorted(scores.items())}, len(failed), shown)
+
+
+#: how many failed games a summary lists in full
+MAX_FAILURES_SHOWN = 20
 
 
 _REGISTRY: Any = None
+
+
+def _worker_init() -> None:
+    """Workers leave Ctrl-C to the parent, which stops them."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _chunk(args: tuple[str, list[int], list[str], dict[str, Any] | None, bool, int | None]) -> list[GameRecord]:
@@ -190,33 +257,88 @@ def _chunk(args: tuple[str, list[int], list[str], dict[str, Any] | None, bool, i
 
 def simulate(registry: Any, ruleset: str, n: int, agents: Sequence[str], *, seed: int = 0, workers: int = 1,
              setup: dict[str, Any] | None = None, alternate: bool = False, max_decisions: int | None = None,
-             progress: Callable[[int], None] | None = None) -> tuple[Summary, list[GameRecord]]:
-    """Play ``n`` games (seeds ``seed`` .. ``seed+n-1``), in ``workers`` processes when more than one."""
+             progress: Callable[[int], None] | None = None, fail_fast: bool = False
+             ) -> tuple[Summary, list[GameRecord]]:
+    """Play ``n`` games (seeds ``seed`` .. ``seed+n-1``), in ``workers`` processes when more than one.
+
+    Raises :class:`SimulationInterrupted` on Ctrl-C (with the finished games) and, with
+    ``fail_fast``, :class:`GameFailed` at the first game that raises.
+    """
+    if not 1 <= n <= MAX_GAMES:
+        raise SkirmishError(f"the number of games must be between 1 and {MAX_GAMES:,}, not {n:,}")
     registry.ruleset(ruleset)  # fail early on a bad name
     for a in agents:
         registry.agent_spec(a, ruleset)
-    seeds = list(range(seed, seed + n))
     start = time.perf_counter()
     records: list[GameRecord] = []
-    workers = max(1, min(workers, os.cpu_count() or 1, n or 1))
-    if workers == 1:
-        for s in seeds:
-            names = list(agents)[::-1] if alternate and s % 2 else list(agents)
-            records.append(play_one(registry, ruleset, s, names, setup=setup, max_decisions=max_decisions))
-            if progress:
-                progress(1)
-    else:
-        from concurrent.futures import ProcessPoolExecutor, as_completed
+    workers = max(1, min(workers, os.cpu_count() or 1, n))
 
-        size = max(1, min(100, math.ceil(n / (workers * 8))))
-        chunks = [seeds[i:i + size] for i in range(0, n, size)]
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = [pool.submit(_chunk, (ruleset, c, list(agents), setup, alternate, max_decisions))
-                       for c in chunks]
-            for fut in as_completed(futures):
-                got = fut.result()
-                records.extend(got)
-                if progress:
-                    progress(len(got))
+    def done(got: list[GameRecord]) -> None:
+        records.extend(got)
+        if progress:
+            progress(len(got))
+        if fail_fast:
+            failed = next((r for r in got if r.error), None)
+            if failed is not None:
+                raise GameFailed(failed)
+
+    try:
+        if workers == 1:
+            for s in range(seed, seed + n):
+                names = list(agents)[::-1] if alternate and s % 2 else list(agents)
+                done([play_one(registry, ruleset, s, names, setup=setup, max_decisions=max_decisions)])
+        else:
+            _run_in_processes(ruleset, n, seed, list(agents), setup, alternate, max_decisions, workers, done)
+    except KeyboardInterrupt:
         records.sort(key=lambda r: r.seed)
+        summary = summarize(ruleset, records, time.perf_counter() - start, workers)
+        raise SimulationInterrupted(summary, records) from None
+    records.sort(key=lambda r: r.seed)
     return summarize(ruleset, records, time.perf_counter() - start, workers), records
+
+
+def _run_in_processes(ruleset: str, n: int, seed: int, agents: list[str], setup: dict[str, Any] | None,
+                      alternate: bool, max_decisions: int | None, workers: int,
+                      done: Callable[[list[GameRecord]], None]) -> None:
+    """Hand out chunks of seeds lazily (a few per worker in flight); on any exit, stop every worker."""
+    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+    size = max(1, min(100, math.ceil(n / (workers * 8))))
+    starts = iter(range(seed, seed + n, size))
+    end = seed + n
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_init)
+    clean = False
+    try:
+        pending: set[Any] = set()
+        while True:
+            while len(pending) < workers * 3:
+                first = next(starts, None)
+                if first is None:
+                    break
+                chunk = list(range(first, min(first + size, end)))
+                pending.add(pool.submit(_chunk, (ruleset, chunk, agents, setup, alternate, max_decisions)))
+            if not pending:
+                break
+            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for fut in finished:
+                done(fut.result())
+        clean = True
+    finally:
+        if clean:
+            pool.shutdown(wait=True)
+        else:
+            _stop_pool(pool)
+
+
+def _stop_pool(pool: Any) -> None:
+    """Terminate the workers now and leave no process behind."""
+    processes = list(getattr(pool, "_processes", {}).values())
+    for proc in processes:
+        if proc.is_alive():
+            proc.terminate()
+    pool.shutdown(wait=False, cancel_futures=True)
+    for proc in processes:
+        proc.join(timeout=2)
+        if proc.is_alive():
+            proc.kill()
+            proc.join(timeout=1)
