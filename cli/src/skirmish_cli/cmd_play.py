@@ -34,13 +34,17 @@ def _seat_options(fn: Callable[..., Any]) -> Callable[..., Any]:
 @click.option("--dice", "dice", metavar="6,1,4", help="Load the next die rolls (numbers or face names).")
 @click.option("--save", "save", type=click.Path(dir_okay=False), metavar="FILE",
               help="Save here after every answer (default: an autosave file, printed at the start).")
+@click.option("--autosave", is_flag=True,
+              help="Autosave a game without humans too (games with a human seat always autosave).")
 @click.option("--overwrite", is_flag=True, help="Let --save replace an existing file.")
 def play(ruleset: str, seed: int | None, players: Sequence[str], vs: str | None, setup_file: str | None,
-         dice: str | None, save: str | None, overwrite: bool, script: str | None, as_player: str | None) -> int:
+         dice: str | None, save: str | None, autosave: bool, overwrite: bool, script: str | None,
+         as_player: str | None) -> int:
     """Play a game of RULESET: interactive at a terminal, or line by line from piped input.
 
-    The game is saved after every answer. At the prompt type 'help' for the commands
-    (undo, show, log, why, dice, save, quit).
+    A game with a human seat is saved after every answer (a game between AIs only with
+    --save or --autosave). At the prompt type 'help' for the commands (help TERM, odds,
+    measure, show, undo, log, why, dice, save, quit).
     """
     import secrets
 
@@ -67,23 +71,30 @@ def play(ruleset: str, seed: int | None, players: Sequence[str], vs: str | None,
     if vs:
         names = ["human"] + [vs] * (len(game.players) - 1)
     seats = _seats(registry, game, names, as_player)
-    if path is None:
+    from skirmish_cli.registry import is_interactive
+
+    has_human = any(is_interactive(registry, a, ruleset) for a in seats.values())
+    if path is None and (has_human or autosave or script is not None):
         path = autosave_path(ruleset)
     return _run(registry, game, seats, path, script, as_player, resumed=False)
 
 
 @click.command()
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", type=click.Path(dir_okay=False), required=False)
 @_seat_options
-def resume(file: str, players: Sequence[str], script: str | None, as_player: str | None) -> int:
+def resume(file: str | None, players: Sequence[str], script: str | None, as_player: str | None) -> int:
     """Carry on the game saved in FILE (saving back to FILE after every answer).
 
-    The players sit as they did when the game was saved, unless --players says otherwise.
+    Without FILE: pick one of the latest autosaved games that are not finished (at a
+    terminal; otherwise they are listed). The players sit as they did when the game was
+    saved, unless --players says otherwise.
     """
     from skirmish_cli import render
     from skirmish_cli.common import load_game, split_names
     from skirmish_cli.registry import get_registry
 
+    if file is None:
+        file = _pick_autosave()
     registry = get_registry()
     save, game = load_game(registry, file)  # any problem stops here, with the file untouched
     if game.over:
@@ -99,6 +110,31 @@ def resume(file: str, players: Sequence[str], script: str | None, as_player: str
     else:
         seats = _seats(registry, game, names, as_player)
     return _run(registry, game, seats, Path(file), script, as_player, resumed=True)
+
+
+def _interactive() -> bool:
+    import sys
+
+    return bool(sys.stdin is not None and sys.stdin.isatty())
+
+
+def _pick_autosave() -> str:
+    """Ask which of the latest unfinished autosaves to resume (or list them and stop when not at a terminal)."""
+    from skirmish.errors import SkirmishError
+    from skirmish_cli.common import data_dir, latest_autosaves
+
+    games = latest_autosaves()
+    folder = data_dir() / "autosave"
+    if not games:
+        raise SkirmishError(f"no unfinished autosaved game in {folder}; give a save file: skirmish resume FILE")
+    click.echo("unfinished games, latest first:")
+    for i, line in enumerate(games, 1):
+        click.echo(f"  {i}. {line.describe()}")
+    if not _interactive():
+        raise click.UsageError("no FILE given and no terminal to pick one at: "
+                               f"run skirmish resume {games[0].path} (or another file listed above)")
+    choice = click.prompt("resume which game", type=click.IntRange(1, len(games)), default=1)
+    return str(games[choice - 1].path)
 
 
 def _seats(registry: Registry, game: Game, names: list[str], as_player: str | None) -> dict[str, str]:
@@ -120,7 +156,7 @@ def _seats(registry: Registry, game: Game, names: list[str], as_player: str | No
     return seats
 
 
-def _run(registry: Registry, game: Game, seats: dict[str, str], path: Path, script: str | None,
+def _run(registry: Registry, game: Game, seats: dict[str, str], path: Path | None, script: str | None,
          as_player: str | None, *, resumed: bool) -> int:
     from skirmish_cli import render
     from skirmish_cli.registry import is_interactive
@@ -137,5 +173,8 @@ def _run(registry: Registry, game: Game, seats: dict[str, str], path: Path, scri
     click.echo(render.header(game) if resumed else
                f"{game.ruleset.title or rs} ({rs} {game.ruleset.version}), seed {game.seed}")
     click.echo(render.seats_line(seats))
-    click.echo(f"saving to {path} after every answer" + ("; type 'help' at the prompt" if humans else ""))
+    if path is not None:
+        click.echo(f"saving to {path} after every answer" + ("; type 'help' at the prompt" if humans else ""))
+    else:
+        click.echo("not saved (a game between AIs: add --autosave or --save FILE to keep it)")
     return session.run(resumed=resumed)

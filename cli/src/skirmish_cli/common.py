@@ -118,6 +118,43 @@ def autosave_path(ruleset: str) -> Path:
     raise SkirmishError(f"{folder} holds 999 unfinished {ruleset} games; resume or delete some, or use --save FILE")
 
 
+class AutosaveEntry:
+    """One autosaved game, as ``skirmish resume`` lists it."""
+
+    def __init__(self, path: Path, save: SaveFile, mtime: float) -> None:
+        self.path, self.save, self.mtime = path, save, mtime
+
+    def describe(self) -> str:
+        import time
+
+        s = self.save
+        moves = sum(1 for a in s.answers if "player" in a)
+        seats = " v ".join(f"{p} ({a})" for p, a in s.agents.items())
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(self.mtime))
+        return f"{self.path.name}: {s.ruleset}, {moves} answers, {seats or 'seats unknown'}, saved {when}"
+
+
+def latest_autosaves(limit: int = 9) -> list[AutosaveEntry]:
+    """The unfinished games in the autosave folder, latest first (unreadable files are left out)."""
+    from skirmish.errors import SkirmishError
+    from skirmish.saves import read_save
+
+    folder = data_dir() / "autosave"
+    if not folder.is_dir():
+        return []
+    found = []
+    for path in folder.glob("*.toml"):
+        try:
+            save = read_save(path)
+            mtime = path.stat().st_mtime
+        except (SkirmishError, OSError):
+            continue
+        if not save.finished:
+            found.append(AutosaveEntry(path, save, mtime))
+    found.sort(key=lambda e: (e.mtime, e.path.name), reverse=True)
+    return found[:limit]
+
+
 def load_game(registry: Registry, path: str | Path, *, check_digest: bool = True) -> tuple[SaveFile, Game]:
     """Read and replay a save file; any problem is one :class:`SaveError` line (the file is only read)."""
     from skirmish.errors import SaveError, SkirmishError

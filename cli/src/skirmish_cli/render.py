@@ -99,19 +99,22 @@ def decision_text(d: Decision, *, limit: int = 14, only: Sequence[int] | None = 
         lines += [clip(f"  {i + 1:>2}. {d.options[i]}", width) for i in indexes]
         return "\n".join(lines)
     groups: dict[str, list[int]] = {}
-    for i in indexes:
-        groups.setdefault(option_group(d.options[i]), []).append(i)
-    if 1 < len(groups) < len(indexes) and "" not in groups:
+    for i in indexes:  # an option of no piece is a group of its own
+        groups.setdefault(option_group(d.options[i]) or f"\0{i}", []).append(i)
+    if 1 < len(groups) < len(indexes):
         rows = []
-        for members in groups.values():
+        for key, members in groups.items():
             opts = [d.options[i] for i in members]
+            if key.startswith("\0"):
+                rows.append((str(opts[0]), str(members[0] + 1), ""))
+                continue
             title = _group_title(opts)
             what = "; ".join(str(o).partition(": ")[2] or str(o) for o in opts)
             rows.append((title, _ranges([i + 1 for i in members]), what))
         tw = min(max(len(t) for t, _, _ in rows), 28)
         nw = max(len(n) for _, n, _ in rows)
         lines[0] += f" ({len(indexes)} choices)"
-        lines += [clip(f"  {t[:tw]:<{tw}}  {n:>{nw}}  {w}", width) for t, n, w in rows]
+        lines += [clip(f"  {t[:tw]:<{tw}}  {n:>{nw}}  {w}".rstrip(), width) for t, n, w in rows]
         lines.append("  type a name to see its choices, then the number ('list' shows every choice)")
         return "\n".join(lines)
     lines += [clip(f"  {i + 1:>2}. {d.options[i]}", width) for i in indexes[:limit - 1]]

@@ -1,0 +1,219 @@
+"""The prompt explains the game: help TERM, odds, measure, the brief status, grouped and narrowed choices,
+positions typed as 10,1, did-you-mean, NO_COLOR, the end-of-game summary and per-seat results."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from cli_helpers import assert_one_error, invoke
+
+from skirmish.saves import read_save
+
+
+@pytest.fixture(autouse=True)
+def arena(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SKIRMISH_PLUGINS", "tiny_ruleset,tiny_arena")
+
+
+def lines(*xs: str) -> str:
+    return "".join(f"{x}\n" for x in xs)
+
+
+def play(*answers: str, seed: str = "1") -> str:
+    result = invoke("play", "arena", "--players", "human,random", "--seed", seed, "--save", "g.toml",
+                    "--overwrite", input=lines(*answers))
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result.stdout
+
+
+def after(out: str, typed: str) -> list[str]:
+    """The lines printed in answer to ``typed`` (up to the next prompt)."""
+    part = out[out.index(f"hero1> {typed}\n") + len(f"hero1> {typed}\n"):]
+    return part.split("hero1> ")[0].splitlines()
+
+
+# -- help TERM ---------------------------------------------------------------------------------
+def test_help_term_reads_the_rulesets_glossary_any_case_or_part() -> None:
+    out = play("help strike", "help STRI", "help terms", "help odds", "quit")
+    assert after(out, "help strike") == ["Strike: hit the Beast: one die, 4+ wounds it"]
+    assert after(out, "help STRI") == ["Strike: hit the Beast: one die, 4+ wounds it"]
+    assert after(out, "help terms")[1].strip() == "Strike, Shove, Banner, Beast"
+    assert after(out, "help odds")[0].startswith("odds [QUERY]: exact chances")  # prompt commands too
+
+
+def test_help_term_that_is_unknown_says_what_comes_close() -> None:
+    out = play("help banna", "help xyzzy", "help s", "quit")
+    assert after(out, "help banna") == ["'banna' could be: Banner (help TERM explains one)"]
+    assert after(out, "help xyzzy") == ["no entry for 'xyzzy' in Tiny Arena's glossary ('help terms' lists them)"]
+    assert "could be: Strike, Shove" in after(out, "help s")[0]
+
+
+def test_plain_help_lists_the_commands_and_points_at_the_glossary() -> None:
+    out = "\n".join(after(play("help", "quit"), "help"))
+    for command in ("help [TERM]", "odds [QUERY]", "measure A B", "show", "map on|off", "list", "why N", "undo"):
+        assert command in out
+    assert "help TERM explains any of 4 terms of Tiny Arena, e.g. Strike, Shove, Banner, Beast" in out
+
+
+def test_a_ruleset_without_a_glossary_says_so() -> None:
+    result = invoke("play", "tiny", "--seed", "1", input=lines("help safe", "help terms", "quit"))
+    assert "no entry for 'safe' in Tiny Race's glossary" in result.stdout
+    assert "Tiny Race has no glossary" in result.stdout
+
+
+# -- odds and measure ------------------------------------------------------------------------------
+def test_odds_prints_an_exact_table_with_a_histogram() -> None:
+    got = after(play("odds", "quit"), "odds")
+    assert got[0] == "strike: wounds from one die (4+) (average 0.50)"
+    assert re.fullmatch(r"\s+outcome\s+chance\s+exactly\s+at least", got[1])
+    assert re.fullmatch(r"\s+0\s+1/2\s+50\.0%\s+100\.0%\s+#+", got[2])
+    assert re.fullmatch(r"\s+1\s+1/2\s+50\.0%\s+50\.0%\s+#+", got[3])
+
+
+def test_odds_of_a_bad_query_is_one_line_and_the_game_goes_on() -> None:
+    out = play("odds fly", "1", "quit")
+    assert after(out, "odds fly") == ["odds: no attack called 'fly' (try: strike)"]
+    assert "hero1 strikes" in out
+    tiny = invoke("play", "tiny", "--seed", "1", input=lines("odds", "quit")).stdout
+    assert "odds: Tiny Race does not work out odds" in tiny
+
+
+def test_measure_between_two_pieces_and_its_bad_input() -> None:
+    out = play("measure Ada Flo", "measure Ada, Flo", "measure Ada to Di", "measure Ada", "measure Ada Zed", "quit")
+    assert after(out, "measure Ada Flo") == ['Ada to Flo: 12", in sight']
+    assert after(out, "measure Ada, Flo") == ['Ada to Flo: 12", in sight']
+    assert after(out, "measure Ada to Di") == ['Ada to Di: 8", in sight']
+    assert after(out, "measure Ada")[0].startswith("measure needs two pieces")
+    assert after(out, "measure Ada Zed") == ["measure: no piece called 'Zed'"]
+
+
+# -- the screen -----------------------------------------------------------------------------------
+def test_the_prompt_shows_the_brief_status_and_the_whole_picture_on_request() -> None:
+    out = play("show", "map on", "map off", "map maybe", "quit")
+    before_show = out.split("hero1> show")[0]
+    assert "Arena, round 1: the Beast has 0/3 wounds" in before_show
+    assert "THE WHOLE ARENA MAP" not in before_show
+    assert "THE WHOLE ARENA MAP" in "\n".join(after(out, "show"))
+    assert after(out, "map on")[:2] == ["the whole picture is shown after every change", "THE WHOLE ARENA MAP"]
+    assert after(out, "map off")[1] == "Arena, round 1: the Beast has 0/3 wounds"
+    assert after(out, "map maybe")[0].startswith("refused:")
+
+
+def test_every_prompt_fits_80_by_24() -> None:
+    out = play("1", "2", "3", seed="2")
+    screens = out.split("hero1> ")
+    for screen in screens[1:-1]:
+        body = screen.splitlines()[1:]  # what follows the echoed answer, up to the next prompt
+        assert len(body) <= 23, body
+        assert all(len(line) <= 80 for line in body), body
+
+
+def test_a_long_list_of_choices_is_grouped_by_piece() -> None:
+    out = play("quit")
+    question = out.split("hero1> ")[0].splitlines()
+    start = next(i for i, line in enumerate(question) if line.startswith("hero1: what does your band do?"))
+    assert question[start] == "hero1: what does your band do? (17 choices)"
+    assert re.fullmatch(r"  Ada\s+1-4  strike the Beast; shove the Beast; shout the Beast\.\.\.", question[start + 1])
+    assert len(question[start + 1]) == 80  # clipped to the screen
+    assert re.fullmatch(r"  Place the banner\s+17", question[start + 5])
+    assert "type a name to see its choices" in question[start + 6]
+
+
+def test_typing_a_name_narrows_the_list_and_a_unique_match_answers() -> None:
+    out = play("bo", "xyz", "dot: dodge", "quit")
+    assert after(out, "bo") == ["4 choices match 'bo':", "   5. Bo: strike the Beast", "   6. Bo: shove the Beast",
+                                "   7. Bo: shout the Beast", "   8. Bo: dodge the Beast"]
+    assert after(out, "xyz")[0].startswith("refused: 'xyz' is not an answer here")
+    assert [a["value"] for a in read_save("g.toml").answers if a.get("player") == "hero1"] == ["dot-dodge"]
+
+
+def test_list_shows_every_choice_numbered() -> None:
+    got = after(play("list", "quit"), "list")
+    assert got[1] == "   1. Ada: strike the Beast" and got[-1] == "  17. Place the banner"
+
+
+@pytest.mark.parametrize("typed", ["10,1", "x=10 y=1", "10 1", "at=10,1"])
+def test_a_position_is_typed_as_x_comma_y_or_named(typed: str) -> None:
+    out = play("banner", typed, "quit")
+    assert "hero1 plants the banner at (10, 1)" in out
+
+
+def test_a_position_off_the_table_is_refused_with_the_bounds() -> None:
+    out = play("banner", "30,1", "10", "quit")
+    assert "refused: at must lie within x 0..24, y 0..12" in out
+    assert "refused: at needs x, y" in out
+
+
+def test_a_mistyped_command_gets_did_you_mean() -> None:
+    out = play("shw", "mesure Ada Bo", "quit")
+    assert after(out, "shw")[0].endswith("did you mean 'show'? (type help for the commands)")
+    assert "did you mean 'measure'?" in after(out, "mesure Ada Bo")[0]
+
+
+def test_no_answer_ids_or_json_reach_the_player() -> None:
+    out = play("banner", "10,1", "undo", "quit")
+    assert "dot-dodge" not in out and "ada-strike" not in out and '{"' not in out
+    assert "decided (" not in out  # answers are echoed, not logged back as 'hero2 decided (action)'
+    assert "undone: back to before your answer at=10,1" in out or "undone: back to before your answer" in out
+
+
+def test_events_between_your_turns_are_capped_with_a_pointer_to_log(tiny_env: Path) -> None:
+    from cli_helpers import HERE  # noqa: F401 - the test plugins are importable
+
+    from skirmish_cli.registry import get_registry
+    from skirmish_cli.session import Session, Terminal
+
+    registry = get_registry()
+    game = registry.ruleset("arena")
+    from skirmish.engine import Game
+
+    g = Game(game, seed=1)
+    for i in range(40):
+        g.emit("note", f"something happened {i}", rule="Test")
+    term = Terminal(["quit"])
+    Session(registry, g, {"hero1": "human", "hero2": "random"}, tiny_env / "s.toml", terminal=term).run()
+    text = "\n".join(term.transcript)
+    assert "something happened 39" in text and "something happened 0" not in text
+    assert re.search(r"\((\d+) earlier events: 'log \d+' shows them\)", text)
+    assert len(text.split("hero1> ")[0].splitlines()) <= 24
+
+
+# -- colour ----------------------------------------------------------------------------------------
+def test_no_color_turns_colour_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    from skirmish_cli import render
+
+    assert "\x1b[" in render.style("x", fg="cyan")
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert render.style("x", fg="cyan") == "x"
+
+
+# -- the end ---------------------------------------------------------------------------------------
+def test_the_end_shows_the_summary_and_every_seat_and_the_side_without_a_seat() -> None:
+    out = play("1", "1", "1", seed="2")
+    tail = out[out.rindex("game over"):] if "Final picture" not in out else out[out.index("Final picture"):]
+    assert "Final picture: the Beast took" in tail
+    assert "  hero1 (you, human): loss" in tail and "  hero2 (random): loss" in tail
+    assert "  Beast (not a seat): win" in tail
+
+
+def test_a_team_win_is_a_win_for_every_seat_with_scores(monkeypatch: pytest.MonkeyPatch) -> None:
+    result = invoke("play", "arena", "--players", "human,random", "--seed", "3", "--dice", "6,6,6,6,6,6",
+                    "--save", "w.toml", input=lines("1", "1", "1"))
+    out = result.stdout
+    assert "game over: heroes wins - the Beast is slain" in out
+    assert "  hero1 (you, human): win, 2 points" in out and "  hero2 (random): win, 1 points" in out
+
+
+def test_a_draw_and_a_single_winner_in_the_tiny_race() -> None:
+    out = invoke("play", "tiny", "--seed", "1", input=lines(*["safe"] * 6)).stdout
+    assert "game over: a draw - tied on 12" in out
+    assert "  red (you, human): draw" in out and "  blue (ai): draw" in out
+
+
+def test_eof_in_the_middle_of_a_narrowed_list_still_saves() -> None:
+    result = invoke("play", "arena", "--players", "human,random", "--seed", "1", "--save", "g.toml",
+                    input=lines("bo"))
+    line = assert_one_error(result, 1)
+    assert "input ended while hero1 must answer" in line and "g.toml" in line
