@@ -13,7 +13,8 @@ def test_summary_text() -> None:
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert out.startswith("tiny: 20 games (seeds 0..19), agents random, ai")
-    assert "finished 20 (100.0%)" in out and "wins by side:" in out and "wins by agent:" in out
+    assert "finished 20 (100.0%)" in out and "wins by side:" in out and "seats won by agent:" in out
+    assert "per seat:" in out and "mean points" in out
     assert "per game:" in out and "games/s (1 worker)" in out
     assert "points:" in out  # the ruleset's own summary figures
     assert "simulating" not in result.stderr  # no progress bar when stderr is not a terminal
@@ -61,3 +62,25 @@ def test_refusals() -> None:
     assert_one_error(invoke("simulate", "tiny", "-n", "0"), 2)
     assert_one_error(invoke("simulate", "tiny"), 2)
     assert "no ruleset named 'go'" in assert_one_error(invoke("simulate", "go", "-n", "3"), 1)
+
+
+def test_a_side_with_no_seat_and_team_results_are_reported(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Co-op: every hero loses to the Beast (no draw, no crash); wins per seat are counted per seat."""
+    monkeypatch.setenv("SKIRMISH_PLUGINS", "tiny_ruleset,tiny_arena")
+    result = invoke("simulate", "arena", "-n", "10", "--players", "random")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "draws 0 (0.0%)" in out
+    assert "wins by side:  Beast (no seat) 10 (100.0%)" in out
+    rows = {line.split()[0]: line.split()[1:] for line in out.splitlines() if line.startswith("  hero")}
+    assert rows == {"hero1": ["0", "10", "0", "0.0%"], "hero2": ["0", "10", "0", "0.0%"]}
+    data = json.loads(invoke("simulate", "arena", "-n", "10", "--players", "random", "--json").stdout)
+    assert data["seat_outcomes"]["hero1"] == {"win": 0, "loss": 10, "draw": 0}
+    assert data["wins_by_side"] == {"Beast": 10} and data["draws"] == 0
+
+
+def test_draws_and_wins_per_seat_add_up() -> None:
+    data = json.loads(invoke("simulate", "tiny", "-n", "30", "--players", "random", "--json").stdout)
+    for seat, outcomes in data["seat_outcomes"].items():
+        assert sum(outcomes.values()) == 30, seat
+        assert outcomes["draw"] == data["draws"]

@@ -301,17 +301,42 @@ def _right_table(rows: Sequence[Sequence[str]], headers: Sequence[str]) -> str:
 
 # -- simulation -----------------------------------------------------------------------
 def summary_text(summary: Summary, seed: int, agents: Sequence[str]) -> str:
+    """The simulate report: finished games, draws, wins per side (teams and sides with no seat too),
+    win/loss/draw and points per seat, wins per agent, game length, extra figures, failures, speed."""
     s = summary
-    lines = [f"{s.ruleset}: {s.games} games (seeds {seed}..{seed + s.games - 1}), agents {', '.join(agents)}",
-             f"finished {s.finished} ({pct(s.finished, s.games)}), draws {s.draws} ({pct(s.draws, s.games)})"]
+    seat_outcomes: dict[str, dict[str, int]] = getattr(s, "seat_outcomes", {}) or {}
+    scores: dict[str, float] = getattr(s, "mean_scores", {}) or {}
+    no_winner = getattr(s, "no_winner", 0)
+    lines = [f"{s.ruleset}: {s.games} games (seeds {seed}..{seed + s.games - 1}), agents {', '.join(agents)}"]
+    ends = f"finished {s.finished} ({pct(s.finished, s.games)}), draws {s.draws} ({pct(s.draws, s.games)})"
+    if no_winner:
+        ends += f", lost by every seat {no_winner} ({pct(no_winner, s.games)})"
+    lines.append(ends)
     if s.wins_by_side:
-        lines.append("wins by side:  " + ", ".join(f"{k} {v} ({pct(v, s.games)})" for k, v in s.wins_by_side.items()))
+        lines.append("wins by side:  " + ", ".join(
+            f"{k}{'' if not seat_outcomes or k in seat_outcomes else ' (no seat)'} {v} ({pct(v, s.games)})"
+            for k, v in s.wins_by_side.items()))
+    if seat_outcomes:
+        rows = []
+        for seat, c in seat_outcomes.items():
+            row = [seat, str(c.get("win", 0)), str(c.get("loss", 0)), str(c.get("draw", 0)),
+                   pct(c.get("win", 0), s.games)]
+            if scores:
+                row.append(f"{scores[seat]:.2f}" if seat in scores else "-")
+            rows.append(row)
+        headers = ["seat", "wins", "losses", "draws", "win rate"] + (["mean points"] if scores else [])
+        lines.append("per seat:")
+        lines += ["  " + line for line in table(rows, headers).splitlines()]
     if s.wins_by_agent:
-        lines.append("wins by agent: " + ", ".join(f"{k} {v} ({pct(v, s.games)})"
-                                                   for k, v in s.wins_by_agent.items()))
+        lines.append("seats won by agent: " + ", ".join(f"{k} {v}" for k, v in s.wins_by_agent.items()))
     lines.append(f"per game: {s.mean_rounds:.2f} rounds, {s.mean_decisions:.1f} decisions, {s.mean_dice:.1f} dice")
     for key, value in s.extra.items():
         lines.append(f"  {key}: {value:.3g} per game")
+    errors = getattr(s, "errors", 0)
+    if errors:
+        lines.append(f"failed: {errors} game{'s' if errors != 1 else ''} raised an error")
+        for f in (getattr(s, "failures", []) or [])[:5]:
+            lines.append(f"  seed {f['seed']} ({', '.join(f['agents'])}): {f['error']}")
     lines.append(f"time: {s.seconds:.2f} s, {s.games_per_second:.1f} games/s "
                  f"({s.workers} worker{'s' if s.workers != 1 else ''})")
     return "\n".join(lines)
