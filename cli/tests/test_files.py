@@ -52,13 +52,16 @@ def test_show_json_is_the_view(unfinished: Path) -> None:
 
 
 def test_show_a_finished_game(finished: Path) -> None:
-    assert "game over: a draw - tied on 12" in invoke("show", str(finished)).stdout
+    out = invoke("show", str(finished)).stdout
+    assert "game over: a draw - tied on 12" in out
+    assert "  red (human): draw" in out and "  blue (ai): draw" in out
 
 
 def test_replay_text_and_log(finished: Path) -> None:
     result = invoke("replay", str(finished))
     assert result.exit_code == 0
     assert "the replay matches the save" in result.stdout and "game over: a draw" in result.stdout
+    assert "  red (human): draw" in result.stdout
     log = invoke("replay", str(finished), "--log").stdout
     assert log.startswith("#0    [Set-up] Tiny Race begins (seed 3)")
     assert "blue's secret number is" in log and "red's secret number is" in log
@@ -68,6 +71,7 @@ def test_replay_json(finished: Path, unfinished: Path) -> None:
     data = json.loads(invoke("replay", str(finished), "--json", "--log").stdout)
     assert data["finished"] is True and data["draw"] is True and data["winners"] == []
     assert data["rounds"] == 6 and data["decisions"] == 12 and data["digest_ok"] is True
+    assert data["outcomes"] == {"red": "draw", "blue": "draw"}
     assert data["log"][0]["kind"] == "start"
     data = json.loads(invoke("replay", str(unfinished), "--json").stdout)
     assert data["finished"] is False and data["pending"]["player"] == "red"

@@ -28,6 +28,8 @@ def show(file: str, as_player: str | None, as_json: bool) -> int:
     if save.agents:
         click.echo(render.seats_line(save.agents))
     click.echo(render.waiting_line(game))
+    if game.result:
+        click.echo(render.seat_results(game, save.agents))
     click.echo(game.ruleset.describe(game, as_player))
     return 0
 
@@ -49,7 +51,9 @@ def replay(file: str, as_json: bool, with_log: bool) -> int:
             "file": file, "ruleset": game.ruleset.name, "ruleset_version": game.ruleset.version, "seed": game.seed,
             "players": list(game.players), "agents": save.agents, "finished": result is not None,
             "winners": list(result.winners) if result else [], "draw": bool(result and result.draw),
-            "reason": result.reason if result else "", "rounds": game.round, "decisions": game.decisions,
+            "reason": result.reason if result else "",
+            "outcomes": {p: render.outcome_of(game, p) for p in game.players} if result else {},
+            "scores": dict(result.scores) if result else {}, "rounds": game.round, "decisions": game.decisions,
             "dice": game.rng.rolls, "events": len(game.log), "digest": game.digest(), "digest_ok": True,
             "pending": ({"player": game.pending.player, "kind": game.pending.kind, "prompt": game.pending.prompt}
                         if game.pending else {}),
@@ -64,4 +68,6 @@ def replay(file: str, as_json: bool, with_log: bool) -> int:
     click.echo(render.header(game))
     click.echo(f"{game.rng.rolls} dice rolled, {len(game.log)} events; the replay matches the save")
     click.echo(render.result_line(game) if result else f"unfinished: {render.waiting_line(game)}")
+    if result:
+        click.echo(render.seat_results(game, save.agents))
     return 0
