@@ -354,11 +354,15 @@ class Game:
         return out
 
     def digest(self) -> str:
-        """A hash of the state, to detect a changed ruleset when a save is replayed."""
+        """A hash of everything that decides how the game goes on, to detect a changed ruleset or an edited save.
+
+        It covers the state, the round and phase, the result, the dice rolled so far, dice still
+        loaded and the number of entries (answers and loaded dice) the game has taken.
+        """
         data = {"state": self.ruleset.digest_data(self), "round": self.round, "phase": self.phase,
                 "result": ([list(self.result.winners), self.result.reason, self.result.draw] if self.result
                            else []),
-                "rng": self.rng.rolls}
+                "rng": self.rng.rolls, "loaded": list(self.rng.loaded), "entries": len(self.answers)}
         blob = json.dumps(canonical(data), sort_keys=True, separators=(",", ":"), default=repr)
         return hashlib.sha256(blob.encode()).hexdigest()[:32]
 

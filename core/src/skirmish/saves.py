@@ -2,13 +2,18 @@
 
 Loading a save replays it: the set-up and seed rebuild the game and every answer
 is given again (and checked). Writing is atomic (a temporary file renamed over
-the old one), so a crash mid-write never loses the previous save.
+the old one), so a crash mid-write never loses the previous save; it writes through
+a symbolic link to its target, keeps the file's mode, refuses to replace anything
+but a regular file, and clears temporary copies left by a killed write. Reading takes
+only regular files of bounded size, so a FIFO or a device never hangs or floods it.
+A :class:`SaveLock` keeps two games from owning one save path at once.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import tempfile
 import tomllib
 from pathlib import Path
@@ -24,6 +29,12 @@ if TYPE_CHECKING:
     from skirmish.ruleset import Ruleset
 
 FORMAT_VERSION = 1
+#: the largest save file read (bytes); real games are far smaller
+MAX_SAVE_BYTES = 16 * 1024 * 1024
+#: the most answers (and loaded-dice entries) a save may hold, whatever the ruleset
+MAX_ENTRIES = 200_000
+#: the most dice one loaded-dice entry may hold
+MAX_LOADED_DICE = 1_000
 
 
 @attrs.define
@@ -58,16 +69,29 @@ class SaveFile:
 
 
 def write_save(save: SaveFile, path: str | Path) -> None:
-    """Write ``save`` to ``path`` atomically."""
-    path = Path(path)
+    """Write ``save`` to ``path`` atomically (through a link to its target, keeping the file's mode)."""
+    path = _target(Path(path))
     text = save.to_toml()
+    mode = 0o666 & ~_umask()
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        info = None
+    except OSError as exc:
+        raise SaveError(f"cannot write save file {path}: {exc.strerror or exc}") from None
+    if info is not None:
+        if not stat.S_ISREG(info.st_mode):
+            raise SaveError(f"cannot write save file {path}: it exists and is not a regular file")
+        mode = stat.S_IMODE(info.st_mode)
     directory = path.parent if str(path.parent) else Path(".")
+    clear_stale_temporaries(path)
     tmp = ""
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
             fh.flush()
+            os.fchmod(fh.fileno(), mode)
             os.fsync(fh.fileno())
         os.replace(tmp, path)
     except OSError as exc:
@@ -77,21 +101,129 @@ def write_save(save: SaveFile, path: str | Path) -> None:
         raise SaveError(f"cannot write save file {path}: {exc.strerror or exc}") from None
 
 
+def _target(path: Path) -> Path:
+    """``path``, or the file a symbolic link at ``path`` points to (so the link survives a save)."""
+    if path.is_symlink():
+        return Path(os.path.realpath(path))
+    return path
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def clear_stale_temporaries(path: str | Path) -> int:
+    """Remove temporary copies of ``path`` left by writes that were killed; returns how many went."""
+    path = Path(path)
+    directory = path.parent if str(path.parent) else Path(".")
+    removed = 0
+    with contextlib.suppress(OSError):
+        for leftover in directory.glob(f".{path.name}.*.tmp"):
+            with contextlib.suppress(OSError):
+                if leftover.is_file() and not leftover.is_symlink():
+                    leftover.unlink()
+                    removed += 1
+    return removed
+
+
+class SaveLock:
+    """An exclusive claim on a save path while a game owns it (an advisory lock file beside it).
+
+    ``SaveLock(path).acquire()`` raises :class:`SaveError` naming the path when another live game
+    holds it; ``release()`` (or leaving a ``with`` block) gives it up. The lock dies with the process.
+    """
+
+    def __init__(self, path: str | Path) -> None:
+        target = _target(Path(path))
+        directory = target.parent if str(target.parent) else Path(".")
+        self.path = target
+        self.lock_path = directory / f".{target.name}.lock"
+        self._fd: int | None = None
+
+    def acquire(self) -> SaveLock:
+        import fcntl
+
+        try:
+            fd = os.open(self.lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as exc:
+            raise SaveError(f"cannot lock save file {self.path}: {exc.strerror or exc}") from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            raise SaveError(f"{self.path} is in use by another game; choose another --save file") from None
+        os.ftruncate(fd, 0)
+        os.write(fd, str(os.getpid()).encode())
+        self._fd = fd
+        return self
+
+    def release(self) -> None:
+        if self._fd is None:
+            return
+        with contextlib.suppress(OSError):
+            os.unlink(self.lock_path)
+        os.close(self._fd)
+        self._fd = None
+
+    def __enter__(self) -> SaveLock:
+        return self.acquire()
+
+    def __exit__(self, *exc: object) -> None:
+        self.release()
+
+
+def read_regular_file(path: str | Path, *, limit: int = MAX_SAVE_BYTES, what: str = "file") -> bytes:
+    """The bytes of a regular file no bigger than ``limit``; anything else is one clear :class:`SaveError`.
+
+    FIFOs, devices and directories are refused without blocking (the file is opened non-blocking
+    and checked before reading), and no more than ``limit`` bytes are ever read.
+    """
+    path = Path(path)
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except FileNotFoundError:
+        raise SaveError(f"no {what} at {path}") from None
+    except IsADirectoryError:
+        raise SaveError(f"{path} is a directory, not a {what}") from None
+    except OSError as exc:
+        raise SaveError(f"cannot read {path}: {exc.strerror or exc}") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise SaveError(f"{path} is not a regular file (a {what} must be one)")
+        if info.st_size > limit:
+            raise SaveError(f"{path} is too big for a {what} ({info.st_size:,} bytes; the limit is {limit:,})")
+        chunks = []
+        size = 0
+        while True:
+            chunk = os.read(fd, 1 << 20)
+            if not chunk:
+                break
+            size += len(chunk)
+            if size > limit:
+                raise SaveError(f"{path} is too big for a {what} (over {limit:,} bytes)")
+            chunks.append(chunk)
+        return b"".join(chunks)
+    except OSError as exc:
+        raise SaveError(f"cannot read {path}: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
+
+
 def read_save(path: str | Path) -> SaveFile:
     """Read and check a save file; any problem is one :class:`SaveError` line."""
     path = Path(path)
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise SaveError(f"no save file at {path}") from None
-    except OSError as exc:
-        raise SaveError(f"cannot read {path}: {exc.strerror or exc}") from None
+    raw = read_regular_file(path, what="save file")
     try:
         data = tomllib.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
         raise SaveError(f"{path} is not a skirmish save file (not text)") from None
     except tomllib.TOMLDecodeError as exc:
         raise SaveError(f"{path} is not a valid save file: {exc}") from None
+    except RecursionError:
+        raise SaveError(f"{path} is not a valid save file (nested too deeply)") from None
     return parse_save(data, str(path))
 
 
@@ -109,12 +241,16 @@ def parse_save(data: dict[str, Any], where: str = "save") -> SaveFile:
             raise SaveError(f"{where}: '{key}' has the wrong type")
     if data["format"] > FORMAT_VERSION:
         raise SaveError(f"{where} uses save format {data['format']}; this skirmish reads up to {FORMAT_VERSION}")
+    if len(data["answers"]) > MAX_ENTRIES:
+        raise SaveError(f"{where} holds {len(data['answers']):,} answers; no game needs more than {MAX_ENTRIES:,}")
     for i, answer in enumerate(data["answers"], 1):
         if not isinstance(answer, dict) or not ({"player", "value"} <= answer.keys() or "dice" in answer):
             raise SaveError(f"{where}: answer {i} is not a table with 'player' and 'value'")
         dice = answer.get("dice", [])
         if not isinstance(dice, list) or not all(isinstance(v, int | str) and not isinstance(v, bool) for v in dice):
             raise SaveError(f"{where}: answer {i}: 'dice' must be a list of numbers or face names")
+        if len(dice) > MAX_LOADED_DICE:
+            raise SaveError(f"{where}: answer {i} loads {len(dice):,} dice; at most {MAX_LOADED_DICE:,} at a time")
     agents = data.get("agents", {})
     if not isinstance(agents, dict):
         raise SaveError(f"{where}: 'agents' must be a table")
@@ -134,6 +270,9 @@ def replay(save: SaveFile, ruleset: Ruleset, *, upto: int | None = None, check_v
         raise SaveError(f"{where} was made with {save.ruleset} {save.ruleset_version}; "
                         f"installed is {ruleset.version}")
     answers = save.answers if upto is None else save.answers[:upto]
+    most = 2 * ruleset.max_decisions + 100
+    if sum("dice" not in a for a in answers) > most:
+        raise SaveError(f"{where} holds more answers than a game of {ruleset.name} can ask ({most:,})")
     first = 0  # dice loaded when the game was created come first, marked "start"
     while first < len(answers) and "dice" in answers[first] and answers[first].get("start"):
         first += 1
