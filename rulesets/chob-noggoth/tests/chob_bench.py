@@ -58,7 +58,8 @@ def _idle(game: Game, answer: str) -> None:
 
 def bench(warriors: list[Warrior], *, dice: list[int | str] = (), pieces: list[Piece] = (),
           shrines: list[Shrine] = (), seed: int = 1, a: str = "red", round_roll: int = 2,
-          setup: dict[str, Any] | None = None) -> Game:
+          setup: dict[str, Any] | None = None, content: Any = None) -> Game:
+    """A game on a hand-built table; ``content`` replaces the packaged numbers (see :func:`changed`)."""
     global _CONTENT
     sides = {"red": Side("red", "Red", "A" if a == "red" else "B", "south"),
              "blue": Side("blue", "Blue", "B" if a == "red" else "A", "north")}
@@ -68,7 +69,8 @@ def bench(warriors: list[Warrior], *, dice: list[int | str] = (), pieces: list[P
     ruleset = Bench(state)
     if _CONTENT is None:
         _CONTENT = ruleset.content
-    ruleset.__dict__["content"] = _CONTENT
+    ruleset.__dict__["content"] = content if content is not None else _CONTENT
+    state.contact = float(ruleset.content.combat.base_contact)
     game = Game(ruleset, setup, seed=seed)
     game.rng.load(dice)
     return game
@@ -76,3 +78,25 @@ def bench(warriors: list[Warrior], *, dice: list[int | str] = (), pieces: list[P
 
 def texts(game: Game, kind: str | None = None) -> list[str]:
     return [e.text for e in game.log if kind is None or e.kind == kind]
+
+
+def changed(**edits: Any) -> Any:
+    """The packaged content with some numbers changed, e.g. ``changed(**{"morale.pass_on": 6})``.
+
+    Keys are dotted paths into the merged TOML (``"last_wound.warriors.results.3.reach"``);
+    the content is built through the same loader a house-rules plugin goes through.
+    """
+    from skirmish_chob_noggoth.content import load_content
+
+    def edit(raw: dict[str, Any]) -> None:
+        for path, value in edits.items():
+            *head, last = path.split(".")
+            node: Any = raw
+            for key in head:
+                node = node[int(key)] if isinstance(node, list) else node[key]
+            if isinstance(node, list):
+                node[int(last)] = value
+            else:
+                node[last] = value
+
+    return load_content(edit)

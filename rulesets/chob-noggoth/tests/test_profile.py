@@ -70,12 +70,12 @@ def test_longshot_adds_six_inches_to_a_range(game) -> None:
     assert profile.shooting_range(game, warrior("x", "red", "Skirmisher", rules=["Longshot"])) == 18
 
 
-def test_modifiers_accurate_aimed_obscured_cover() -> None:
+def test_modifiers_accurate_aimed_obscured_cover(game) -> None:
     a = warrior("a", "red", rules=["Accurate"])
     t = warrior("t", "blue", rules=["Obscured"])
-    assert profile.hit_modifier(a, t) == 0
-    assert profile.hit_modifier(a, t, aimed=True) == 1
-    assert profile.hit_modifier(a, t, cover=True) == -1
+    assert profile.hit_modifier(game, a, t) == 0
+    assert profile.hit_modifier(game, a, t, aimed=True) == 1
+    assert profile.hit_modifier(game, a, t, cover=True) == -1
 
 
 def test_mounted_warriors_and_monsters_charge_with_impact_and_move_further(game) -> None:

@@ -46,8 +46,9 @@ def attack(game: Game, attacker: Warrior | None, target: Warrior, dice: int, hit
         return AttackResult((), 0, 0, 0, 0)
     rolls = game.rng.rolls_of(dice, rule=rule, why=why or f"{_who(attacker) if attacker else 'attack'} attacks "
                               f"{target.name}")
-    crits = sum(1 for r in rolls if r == 6)
-    hits = sum(1 for r in rolls if r == 6 or (r != 1 and r + modifier >= hit))
+    critical = game.ruleset.content.combat.critical
+    crits = sum(1 for r in rolls if r >= critical)
+    hits = sum(1 for r in rolls if r >= critical or r == 6 or (r != 1 and r + modifier >= hit))
     ones = sum(1 for r in rolls if r == 1)
     game.emit("attack", f"{attacker.name if attacker else 'attack'} -> {target.name}: {' '.join(map(str, rolls))}"
               f" need {hit}+{_mod(modifier)}: {hits} hit{'s' if hits != 1 else ''}"
@@ -176,9 +177,10 @@ def morale_check(game: Game, w: Warrior, *, rule: str, divine: bool = False, big
         return True
     n = profile.morale_dice(game, w)
     rolls = game.rng.rolls_of(n, rule=rule, why=f"{w.name} morale")
-    held = any(r >= 5 for r in rolls)
-    game.emit("morale", f"{w.name} {'holds' if held else 'breaks'} ({' '.join(map(str, rolls))})", rule=rule,
-              target=w.id, held=held)
+    need = game.ruleset.content.morale.pass_on
+    held = any(r >= need for r in rolls)
+    game.emit("morale", f"{w.name} morale, any {need}+ holds: rolled {' '.join(map(str, rolls))}, "
+              f"{'holds' if held else 'breaks'}", rule=rule, target=w.id, held=held, need=need)
     if not held:
         if big_hand:
             suffer_wounds(game, w, 1, rule=rule, source=source)

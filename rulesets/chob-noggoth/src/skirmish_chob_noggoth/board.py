@@ -13,7 +13,8 @@ from skirmish.geometry import Circle, Table, Terrain, Vec, line_of_sight, move_c
 from skirmish_chob_noggoth.state import ChobState, Piece, Warrior
 from skirmish_chob_noggoth.terrain import piece_shape
 
-#: bases this close count as in base contact
+#: bases this close count as in base contact unless the content says otherwise (``combat.base_contact``;
+#: a game uses ``state.contact``)
 CONTACT = 0.1
 EPS = 1e-6
 #: a destination this close to where a warrior stands means it stays put
@@ -36,13 +37,14 @@ def base(w: Warrior, x: float | None = None, y: float | None = None) -> Circle:
     return Circle(Vec(w.x if x is None else x, w.y if y is None else y), w.radius)
 
 
-def in_contact(a: Warrior, b: Warrior) -> bool:
-    return a.gap(b) <= CONTACT
+def in_contact(a: Warrior, b: Warrior, contact: float = CONTACT) -> bool:
+    """The two bases touch (a gap of at most ``contact``; pass ``state.contact`` in a game)."""
+    return a.gap(b) <= contact
 
 
 def contacts(state: ChobState, w: Warrior) -> list[Warrior]:
     """Enemies in base contact with ``w``, closest first."""
-    return sorted((e for e in state.enemies(w) if in_contact(w, e)), key=lambda e: (w.gap(e), e.id))
+    return sorted((e for e in state.enemies(w) if in_contact(w, e, state.contact)), key=lambda e: (w.gap(e), e.id))
 
 
 def point_gap(w: Warrior, x: float, y: float, radius: float = 0.0) -> float:
@@ -131,7 +133,7 @@ def charge_point(state: ChobState, w: Warrior, target: Warrior, allowance: float
     dx, dy = target.x - w.x, target.y - w.y
     length = math.hypot(dx, dy)
     need = length - w.radius - target.radius
-    if need <= CONTACT:
+    if need <= state.contact:
         return None
     if need > allowance + 1e-6:
         return None

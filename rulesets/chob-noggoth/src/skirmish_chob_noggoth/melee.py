@@ -54,7 +54,7 @@ def fight(game: Game, striker: Warrior, defender: Warrior, *, charged: bool) -> 
         if not both or roll_off(game, striker.name, defender.name, "Quick Attack") == 1:
             order.reverse()
     for attacker, target in (order, order[::-1]):
-        if not standing(attacker, target) or not board.in_contact(attacker, target):
+        if not standing(attacker, target) or not board.in_contact(attacker, target, state.contact):
             continue
         strike(game, attacker, target)
     if not standing(striker, defender):
@@ -67,7 +67,8 @@ def fight(game: Game, striker: Warrior, defender: Warrior, *, charged: bool) -> 
     game.emit("melee-result", f"{loser.name} loses the melee ({loser.melee_wounds} wounds to "
               f"{winner.melee_wounds})", rule=RULE, loser=loser.id)
     if attacks.morale_check(game, loser, rule="Melee: loser's morale") and loser.status in (READY, BERSERK):
-        dist = game.rng.roll(6, rule="Melee: push-back", why=f"{loser.name} is pushed back")
+        expr = game.ruleset.content.combat.melee_pushback
+        dist = attacks.roll_dice(game, expr, "Melee: push-back", f"{loser.name} is pushed back {expr.upper()}\"")
         x, y, off, _ = board.push_back(state, loser, winner.x, winner.y, dist)
         if off:
             attacks.flee(game, loser, "Melee: push-back")
@@ -85,7 +86,7 @@ def strike(game: Game, attacker: Warrior, target: Warrior) -> None:
             return
     dice = profile.attack_dice(game, attacker)
     hit = profile.hit_value(game, attacker, ranged=False)
-    modifier = profile.hit_modifier(attacker, target)
+    modifier = profile.hit_modifier(game, attacker, target)
     result = attacks.attack(game, attacker, target, dice, hit, rule=RULE, modifier=modifier, melee=True,
-                            every_hit_wounds=attacker.mercenary == "reebus")
+                            every_hit_wounds=profile.every_hit_wounds(game, attacker))
     profile.after_attack(game, attacker, result)

@@ -14,7 +14,7 @@ from skirmish_chob_noggoth.state import Warrior
 if TYPE_CHECKING:
     from skirmish import Game
     from skirmish_chob_noggoth.attacks import AttackResult
-    from skirmish_chob_noggoth.content import Content, Entry, TypeProfile
+    from skirmish_chob_noggoth.content import Content, Entry, MercenaryPart, TypeProfile
 
 TABLE_NAMES = {"warriors": "Warriors", "monsters": "Monsters & Berserkers", "warmachines": "Warmachines",
                "mages": "Mages", "heroes": "Heroes", "hero": "Heroes", "mage": "Mages"}
@@ -60,9 +60,11 @@ def hit_value(game: Game, w: Warrior, *, ranged: bool) -> int:
     return t.melee_hit
 
 
-def hit_modifier(attacker: Warrior, target: Warrior, *, cover: bool = False, aimed: bool = False) -> int:
-    """Accurate +1 and Aimed +1; Obscured target -1 and cover -1 (natural 6 still hits)."""
-    return (attacker.has("Accurate") + aimed) - (target.has("Obscured") + cover)
+def hit_modifier(game: Game, attacker: Warrior, target: Warrior, *, cover: bool = False, aimed: int = 0) -> int:
+    """Accurate +1, ``combat.aimed_bonus`` per Aimed token; Obscured target -1 and ``combat.cover_penalty``
+    for cover (natural 6 still hits)."""
+    c = content(game).combat
+    return (attacker.has("Accurate") + c.aimed_bonus * int(aimed)) - (target.has("Obscured") + c.cover_penalty * cover)
 
 
 def save_value(game: Game, w: Warrior) -> int:
@@ -118,9 +120,9 @@ def stop_dice(game: Game, w: Warrior) -> int:
 
 def last_wound_table(game: Game, w: Warrior) -> str:
     """Which table its last wound rolls on (a Hero acting as a Mage is split later)."""
-    if w.mercenary in ("rhombus", "reebus"):
-        part = content(game).mercenaries["piggun"]
-        return (part.front if w.mercenary == "rhombus" else part.back).last_wound
+    part = mercenary_part(game, w)
+    if part is not None:
+        return part.last_wound
     if is_monster(w):
         return "mages" if w.has("Magical") else "monsters"
     return content(game).profile(w.kind).last_wound
@@ -135,9 +137,26 @@ def last_wound_result(game: Game, table: str, roll: int) -> Entry:
     return content(game).last_wound_result(table_id(table), roll)
 
 
+def mercenary_part(game: Game, w: Warrior) -> MercenaryPart | None:
+    """The Piggun half ``w`` is (its content entry), or None."""
+    if w.mercenary not in ("rhombus", "reebus"):
+        return None
+    merc = content(game).mercenaries["piggun"]
+    return merc.front if w.mercenary == "rhombus" else merc.back
+
+
+def every_hit_wounds(game: Game, w: Warrior) -> bool:
+    """Its hits wound with no save (the Piggun's back half, ``every_hit_wounds``)."""
+    part = mercenary_part(game, w)
+    return bool(part and part.every_hit_wounds)
+
+
 def after_attack(game: Game, attacker: Warrior, result: AttackResult) -> None:
-    """Reebus and the back half explode as soon as they roll any 6."""
-    if attacker.mercenary == "reebus" and 6 in result.dice and attacker.status in ("ready", "berserk"):
+    """Reebus and the back half explode as soon as they roll ``explodes_on`` or more on an attack die."""
+    part = mercenary_part(game, attacker)
+    if part is None or not part.explodes_on or attacker.status not in ("ready", "berserk"):
+        return
+    if any(d >= part.explodes_on for d in result.dice):
         from skirmish_chob_noggoth.attacks import explode
 
         explode(game, attacker, "The Piggun: Reebus overheats")

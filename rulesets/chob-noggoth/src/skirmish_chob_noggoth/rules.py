@@ -134,7 +134,7 @@ class ChobNoggoth(Ruleset):
             layout = parse_layout(layout_spec, "set-up layout", content=c)
         shrines = layout.shrines or place_shrines(game.rng, roll_shrine_count(game.rng, c), layout.pieces, content=c)
         state = ChobState(warriors={}, sides={}, width=float(c.table.width), depth=float(c.table.depth),
-                          pieces=list(layout.pieces), shrines=list(shrines))
+                          pieces=list(layout.pieces), shrines=list(shrines), contact=float(c.combat.base_contact))
         game.emit("setup", f"terrain: {layout.name}, {len(layout.pieces)} pieces and {len(shrines)} shrines",
                   rule="Set-up: terrain")
         for i, player in enumerate(game.players):
@@ -197,7 +197,7 @@ class ChobNoggoth(Ruleset):
 
     def phase_order(self, game: Game) -> list[str]:
         c = self.content
-        roll = game.rng.roll(6, rule="Round Order", why="round order")
+        roll = _roll(game, c.rounds.die, "round order", "Round Order")
         kind = c.round_kind(roll)
         game.state.round_roll = roll
         game.state.round_type = kind.id
@@ -261,7 +261,7 @@ def roll_traits(game: Game, c: Content, name: str) -> list[str]:
     """Two traits on the D6 table; the same trait twice applies once."""
     out = []
     for _ in range(c.monster.traits):
-        roll = game.rng.roll(6, rule="Monsters: traits", why=f"{name}'s trait")
+        roll = _roll(game, c.monster.trait_die, f"{name}'s trait", "Monsters: traits")
         out.append(c.monster_traits[c.monster_trait_number(roll)].name)
     return list(dict.fromkeys(out))
 
@@ -317,7 +317,8 @@ def deploy(game: Game, letter: str) -> None:
     if not todo:
         return
     options = [Option(k, f"{k}: {v}") for k, v in DEPLOY_PLANS.items()]
-    game.ask(Decision(side.player, "deploy", f"{side.player} (Player {letter}): deploy within 3\" of the "
+    depth = game.ruleset.content.table.deployment_depth
+    game.ask(Decision(side.player, "deploy", f"{side.player} (Player {letter}): deploy within {depth}\" of the "
                       f"{side.edge} edge", options=options, rule="Set-up: deployment"), deploy_plan, letter)
 
 
@@ -435,7 +436,7 @@ def end_step(game: Game) -> None:
     for letter in "AB":
         side = state.side_letter(letter)
         present = present_count(game, side.player)
-        if side.starting and present * 2 <= side.starting:
+        if game.ruleset.content.morale.half_strength and side.starting and present * 2 <= side.starting:
             game.emit("morale", f"{side.player} is down to {present} of {side.starting}: everyone tests",
                       rule="End of Round: Morale")
             for w in list(state.of_side(side.player)):

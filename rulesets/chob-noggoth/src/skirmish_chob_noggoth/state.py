@@ -41,7 +41,8 @@ class Warrior:
     y: float = 0.0
     radius: float = 0.5
     status: str = READY
-    aimed: bool = False
+    #: Aimed tokens held (at most ``combat.max_aimed``)
+    aimed: int = attrs.field(default=0, converter=int)
     boomstick_used: bool = False
     mercenary: str = ""
     #: wounds suffered in the melee being fought now (for who lost it)
@@ -105,6 +106,8 @@ class ChobState:
     #: who fought whom in this step (pairs "a|b"), so a pair fights at most once a step
     fought: list[str] = attrs.field(factory=list)
     next_piece: int = 1
+    #: bases this close count as touching (``combat.base_contact``, copied here when the game is made)
+    contact: float = 0.1
 
     def side_letter(self, letter: str) -> Side:
         return next(s for s in self.sides.values() if s.letter == letter)

@@ -72,9 +72,12 @@ def finish_step(game: Game, player: str, what: str) -> None:
 
 
 def take_aim(game: Game, w: Warrior) -> None:
-    if not w.aimed and profile.can_shoot(game, w) and not board.contacts(game.state, w):
-        w.aimed = True
-        game.emit("aim", f"{w.name} takes aim (Aimed token)", rule="Aimed token", target=w.id)
+    """A warrior that could shoot and did nothing gains an Aimed token (up to ``combat.max_aimed``)."""
+    most = game.ruleset.content.combat.max_aimed
+    if w.aimed < most and profile.can_shoot(game, w) and not board.contacts(game.state, w):
+        w.aimed += 1
+        game.emit("aim", f"{w.name} takes aim (Aimed token{f', {w.aimed} held' if most > 1 else ''})",
+                  rule="Aimed token", target=w.id, tokens=w.aimed)
 
 
 # --------------------------------------------------------------------------------- options
@@ -125,7 +128,7 @@ def move_options(game: Game, w: Warrior, kind: str, prefix: str) -> list[Option]
     enemies = sorted(state.enemies(w), key=lambda e: (w.gap(e), e.id))
     in_contact = {e.id for e in board.contacts(state, w)}
     for e in enemies:
-        if e.id in in_contact or w.gap(e) > allowance + board.CONTACT:
+        if e.id in in_contact or w.gap(e) > allowance + state.contact:
             continue
         if board.charge_point(state, w, e, allowance, fly=fly) is not None:
             out.append(Option(f"{w.id}|{prefix}charge|{e.id}", f"{label}: charge {e.name} ({w.gap(e):.1f}\")"))
@@ -171,11 +174,12 @@ def _action_options(game: Game, w: Warrior, kind: Any) -> list[Option]:
             out.append(Option(f"{w.id}|pray|{sid}", f"{label}: pray at shrine {sid}"))
     if allows("heal") and w.has("Healer"):
         for a in state.allies(w):
-            if board.in_contact(w, a) and a.wounds < a.max_wounds:
+            if board.in_contact(w, a, state.contact) and a.wounds < a.max_wounds:
                 out.append(Option(f"{w.id}|heal|{a.id}", f"{label}: heal {a.name} ({a.wounds}/{a.max_wounds})"))
     if allows("move"):
         out.extend(move_options(game, w, "action", prefix="a"))
-    hold = "take aim" if profile.can_shoot(game, w) and not w.aimed and not engaged else "do nothing"
+    can_aim = w.aimed < c.combat.max_aimed and profile.can_shoot(game, w) and not engaged
+    hold = "take aim" if can_aim else "do nothing"
     out.append(Option(f"{w.id}|hold", f"{label}: {hold}"))
     return out
 
@@ -192,7 +196,7 @@ def targets(game: Game, w: Warrior, reach: float, *, boomstick: bool = False) ->
         dist = w.gap(t)
         if dist > reach + board.EPS:
             continue
-        if any(board.in_contact(t, a) for a in allies):
+        if any(board.in_contact(t, a, state.contact) for a in allies):
             continue
         seen, cover = board.sight(state, w, t, mage=mage)
         if seen:
@@ -322,7 +326,7 @@ def move_to(game: Game, w: Warrior, x: float, y: float, *, kind: str) -> None:
 
 def resolve_new_contacts(game: Game, w: Warrior, before: set[str]) -> None:
     for e in board.contacts(game.state, w):
-        if e.id not in before and melee.standing(w, e) and board.in_contact(w, e):
+        if e.id not in before and melee.standing(w, e) and board.in_contact(w, e, game.state.contact):
             melee.fight(game, w, e, charged=True)
 
 
@@ -338,10 +342,11 @@ def shoot(game: Game, w: Warrior, t: Warrior) -> None:
         return
     _seen, cover = board.sight(state, w, t, mage=profile.sees_everything(game, w))
     aimed = w.aimed
-    w.aimed = False
-    modifier = profile.hit_modifier(w, t, cover=cover, aimed=aimed)
+    w.aimed = 0
+    modifier = profile.hit_modifier(game, w, t, cover=cover, aimed=aimed)
     result = attacks.attack(game, w, t, profile.attack_dice(game, w), profile.hit_value(game, w, ranged=True),
-                            rule="Action: Shooting", modifier=modifier, every_hit_wounds=w.mercenary == "reebus",
+                            rule="Action: Shooting", modifier=modifier,
+                            every_hit_wounds=profile.every_hit_wounds(game, w),
                             why=f"{w.name} shoots {t.name}{' (aimed)' if aimed else ''}{' (cover)' if cover else ''}")
     profile.after_attack(game, w, result)
 
@@ -354,10 +359,11 @@ def boomstick(game: Game, w: Warrior, t: Warrior) -> None:
     w.boomstick_used = True
     _seen, cover = board.sight(game.state, w, t)
     aimed = w.aimed
-    w.aimed = False
+    w.aimed = 0
     result = attacks.attack(game, w, t, c.dice, c.hit, rule="Boomstick",
-                            modifier=profile.hit_modifier(w, t, cover=cover, aimed=aimed),
-                            every_hit_wounds=w.mercenary == "reebus", why=f"{w.name} fires its Boomstick at {t.name}")
+                            modifier=profile.hit_modifier(game, w, t, cover=cover, aimed=aimed),
+                            every_hit_wounds=profile.every_hit_wounds(game, w),
+                            why=f"{w.name} fires its Boomstick at {t.name}")
     profile.after_attack(game, w, result)
 
 
@@ -366,7 +372,8 @@ def heal(game: Game, w: Warrior, ally: Warrior) -> None:
     rolls = game.rng.rolls_of(profile.attack_dice(game, w), rule="Healer", why=f"{w.name} heals {ally.name}")
     need = profile.hit_value(game, w, ranged=False)
     bonus = 1 if w.has("Accurate") else 0
-    hits = sum(1 for r in rolls if r == 6 or (r != 1 and r + bonus >= need))
+    critical = game.ruleset.content.combat.critical
+    hits = sum(1 for r in rolls if r >= critical or r == 6 or (r != 1 and r + bonus >= need))
     healed = min(hits, ally.max_wounds - ally.wounds)
     ally.wounds += healed
     game.emit("heal", f"{w.name} heals {ally.name} by {healed} ({ally.wounds}/{ally.max_wounds})", rule="Healer",
@@ -393,7 +400,7 @@ def berserkers_act(game: Game, player: str, what: str) -> None:
         if not others:
             continue
         target = others[0]
-        if board.in_contact(w, target):
+        if board.in_contact(w, target, state.contact):
             if melee.pair_key(w, target) not in state.fought:
                 melee.fight(game, w, target, charged=False)
             continue
@@ -454,7 +461,7 @@ def placement_problem(state: ChobState, w: Warrior, x: float, y: float, *, strip
         gap = math.hypot(o.x - x, o.y - y) - o.radius - w.radius
         if gap < -1e-6:
             return f"that is on top of {o.name}"
-        if gap <= board.CONTACT and (not enemies_only or o.side != w.side):
+        if gap <= state.contact and (not enemies_only or o.side != w.side):
             return f"that touches {o.name}"
     return None
 
