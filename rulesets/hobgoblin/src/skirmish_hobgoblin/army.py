@@ -348,6 +348,16 @@ def validate(army: Army, content: Content, *, him: bool = False) -> list[Problem
     return problems
 
 
+def unit_problems(unit: ArmyUnit, content: Content, *, him: bool = False) -> list[tuple[str, str]]:
+    """The (rule, message) pairs of the rules one unit breaks on its own (type, keywords, size)."""
+    found: list[tuple[str, str]] = []
+    kind = unit_type_of(unit, content)
+    if kind is None:
+        return [(RULE_TYPE, f"unknown unit type '{unit.type}'")]
+    _check_unit(unit, kind, content, "", lambda _where, rule, message: found.append((rule, message)), him=him)
+    return found
+
+
 def _check_unit(unit: ArmyUnit, kind: UnitType, content: Content, label: str, add: Any, *, him: bool) -> None:
     b = content.building
     bought = purchases(unit, content)
@@ -426,6 +436,62 @@ def check_army(army: Army, content: Content, *, him: bool = False, where: str = 
         text = "; ".join(f"({i}) {p}" for i, p in enumerate(problems, 1))
         raise SetupError(f"{where} '{army.name}' breaks {len(problems)} rule(s): {text}")
     return army
+
+
+# --------------------------------------------------------------------------- built-in lists
+
+ARMIES_DIR = "data/armies"
+HIM_DIR = "data/him"
+
+
+def _packaged(folder: str) -> dict[str, Army]:
+    import tomllib
+    from importlib import resources
+
+    out = {}
+    base = resources.files("skirmish_hobgoblin").joinpath(folder)
+    for ref in sorted(base.iterdir(), key=lambda r: r.name):
+        if ref.name.endswith(".toml"):
+            where = f"skirmish_hobgoblin/{folder}/{ref.name}"
+            try:
+                data = tomllib.loads(ref.read_text(encoding="utf-8"))
+            except tomllib.TOMLDecodeError as exc:
+                raise SetupError(f"{where} is not valid TOML: {exc}") from None
+            out[ref.name.removesuffix(".toml")] = parse_army(data, where=where)
+    return out
+
+
+def builtin_armies() -> dict[str, Army]:
+    """The built-in armies (``data/armies/*.toml``) by id, e.g. ``"iron-grudge-hold"``."""
+    return _packaged(ARMIES_DIR)
+
+
+def him_armies() -> dict[str, Army]:
+    """His built-in armies for solo play (``data/him/*.toml``) by level: easy, normal, hardcore."""
+    return _packaged(HIM_DIR)
+
+
+def find_army(spec: str, content: Content | None = None) -> Army:
+    """An army named by built-in id or name (``him:normal`` for His lists), else read from a file path."""
+    from skirmish_hobgoblin.content import key_of
+
+    key = key_of(spec)
+    if key.startswith("him:"):
+        level = key.removeprefix("him:")
+        lists = him_armies()
+        if level not in lists:
+            raise SetupError(f"no built-in army for Him at level '{level}' (levels: {', '.join(lists)})")
+        return lists[level]
+    armies = builtin_armies()
+    for aid, army in armies.items():
+        if key in (aid, key_of(army.name)):
+            return army
+    if Path(spec).suffix == ".toml" or Path(spec).exists():
+        return load_army(spec)
+    from skirmish_hobgoblin.content import suggest
+
+    raise SetupError(f"'{spec}' is neither an army file nor a built-in army{suggest(spec, armies)} "
+                     f"(built-in: {', '.join(armies)})")
 
 
 # --------------------------------------------------------------------------- cost breakdown

@@ -284,6 +284,10 @@ class Content:
     terrain: dict[str, TerrainType]
     building: BuildingRules
     him: HimRules
+    _names: dict[str, str] = attrs.field(init=False, factory=dict, repr=False, eq=False)
+
+    def __attrs_post_init__(self) -> None:
+        self._names.update(_name_index(self.keywords.values()))
 
     def unit_type(self, name: str) -> UnitType:
         """The unit type by id or printed name; an unknown one is a one-line SetupError."""
@@ -295,7 +299,7 @@ class Content:
     def keyword_id(self, name: str) -> str:
         """The id of a keyword named by id, printed name or alias; unknown -> SetupError."""
         key = key_of(name)
-        found = self._names().get(key)
+        found = self._names.get(key)
         if found is None:
             raise SetupError(f"unknown keyword '{name}'{suggest(name, [k.name for k in self.keywords.values()])}")
         return found
@@ -313,9 +317,6 @@ class Content:
         if not definition.valued and value is not None:
             raise SetupError(f"keyword '{definition.name}' takes no value, got '{text}'")
         return KeywordRef(kid, value, relative)
-
-    def _names(self) -> dict[str, str]:
-        return _name_index(self.keywords.values())
 
     def buyable(self) -> list[tuple[KeywordDef, Offer]]:
         """Every entry of the Keyword Costs table, in keyword order."""

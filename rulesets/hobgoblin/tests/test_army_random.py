@@ -1,0 +1,58 @@
+"""The random army generator: always valid, never over budget, within one price step of it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from skirmish import GameRNG, SetupError
+from skirmish_hobgoblin.army import army_cost, validate
+from skirmish_hobgoblin.army_random import random_army
+from skirmish_hobgoblin.content import load_content
+
+CONTENT = load_content()
+STEP = 25  # every listed cost and base cost is a multiple of 25
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(budget=st.integers(min_value=100, max_value=6000), seed=st.integers(min_value=0, max_value=2**32))
+def test_random_army_always_valid_and_close(budget, seed):
+    army = random_army(CONTENT, budget, random.Random(seed))
+    cost = army_cost(army, CONTENT)
+    assert validate(army, CONTENT) == []
+    assert budget - STEP < cost <= budget
+    assert army.points == budget
+
+
+@settings(max_examples=20, deadline=None)
+@given(budget=st.sampled_from([3000, 4500, 6000]), seed=st.integers(min_value=0, max_value=2**32))
+def test_random_army_for_him_has_no_wizard(budget, seed):
+    army = random_army(CONTENT, budget, random.Random(seed), him=True)
+    assert validate(army, CONTENT, him=True) == []
+    assert not any("Wizard" in k for u in army.units for k in u.keywords)
+
+
+def test_same_seed_same_army():
+    assert random_army(CONTENT, 3000, random.Random(7)) == random_army(CONTENT, 3000, random.Random(7))
+
+
+def test_game_rng_works():
+    army = random_army(CONTENT, 3000, GameRNG(3))
+    assert validate(army, CONTENT) == []
+
+
+def test_budget_too_small():
+    with pytest.raises(SetupError, match="99 points buy no unit: the cheapest costs 100"):
+        random_army(CONTENT, 99, random.Random(1))
+
+
+def test_generator_follows_changed_content():
+    """A house rule that makes Beasts cost 1,000 leaves 3,000-point random armies valid under it."""
+    dear = load_content(extra={"units": {"beasts": {"points": 1000}}, "building": {"max_weaknesses": 0}})
+    for seed in range(5):
+        army = random_army(dear, 3000, random.Random(seed))
+        assert validate(army, dear) == []
+        assert all(not dear.keywords[dear.ref(k).id].is_weakness for u in army.units for k in u.keywords)
