@@ -154,7 +154,7 @@ class Game:
         self.emit("start", f"{ruleset.title} begins (seed {seed})", rule="Set-up", players=list(self.players))
         self.state = ruleset.create(self)
         if self.hooks is not None:
-            self.hooks.skirmish_game_start(game=self)
+            self.notify("skirmish_game_start", game=self)
         ruleset.start(self)
         self.advance()
 
@@ -317,7 +317,7 @@ class Game:
         self.emit("end", text, rule=rule or "End of game", winners=list(winners), draw=draw,
                   winning_seats=list(seats))
         if self.hooks is not None and self.observed:
-            self.hooks.skirmish_game_end(game=self, result=self.result)
+            self.notify("skirmish_game_end", game=self, result=self.result)
 
     @property
     def over(self) -> bool:
@@ -331,7 +331,31 @@ class Game:
                              **data)
 
     def _observe(self, event: Event) -> None:
-        self.hooks.skirmish_event(game=self, event=event)
+        self.notify("skirmish_event", game=self, event=event)
+
+    def notify(self, hook: str, **kwargs: Any) -> None:
+        """Call an observer hook, each plugin on its own: one that raises is reported once and left out.
+
+        Observers only read the game, so a broken one must not stop it: its error becomes a
+        warning naming the plugin, and the plugin is not called again by this game.
+        """
+        caller = getattr(self.hooks, hook, None)
+        if caller is None:
+            return
+        broken = self.stash.setdefault("skirmish.broken-observers", [])
+        for impl in reversed(caller.get_hookimpls()):
+            if impl.plugin_name in broken:
+                continue
+            try:
+                impl.function(*(kwargs[name] for name in impl.argnames))
+            except Exception as exc:  # noqa: BLE001 - an observer's bug must not end the game
+                broken.append(impl.plugin_name)
+                import warnings
+
+                from skirmish.plugins import PluginWarning
+
+                warnings.warn(f"skirmish plugin '{impl.plugin_name}' failed in {hook} ({type(exc).__name__}: {exc}); "
+                              "it observes no more of this game", PluginWarning, stacklevel=2)
 
     # -- views, digest, cloning ---------------------------------------------------
     def view(self, player: str | None) -> dict[str, Any]:
