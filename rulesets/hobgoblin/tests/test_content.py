@@ -163,3 +163,19 @@ def test_bad_content_is_one_line(extra, message):
     with pytest.raises(SetupError, match=message) as info:
         load_content(extra=extra)
     assert "\n" not in str(info.value)
+
+
+def test_help_lines(content):
+    from skirmish_hobgoblin.content import glossary, keyword_help, unit_help
+
+    assert keyword_help(content, "tough") == ("Tough [X] (Strength; Tough [+1] +75 x multiplier; combat): "
+                                              + content.keywords["tough"].summary)
+    assert "General (Strength, Character, Reserved; General +0 x multiplier, once per army; army)" in keyword_help(
+        content, "General")
+    assert "not bought" in keyword_help(content, "Broken")
+    assert unit_help(content, "Artillery").startswith('Artillery: Speed -, Range 48", Strikes 10, Courage 10; '
+                                                      "Narrow Footprint, Immobile, Ranged [48], Fragile; "
+                                                      "40-100 mm wide, 40-160 mm deep; keywords cost x2; 350 points")
+    terms = glossary(content)
+    assert len(terms) == 86 + 11 + 16
+    assert terms["Corpse Pile"] == "Corpse Pile (terrain): Rough, Grim"

@@ -517,3 +517,40 @@ def check_content(content: Content) -> list[str]:
     problems += [f"him: level '{lv.id}' has factor {lv.factor}" for lv in content.him.levels.values()
                  if lv.factor <= 0]
     return problems
+
+
+# --------------------------------------------------------------------------- explaining it
+
+
+def keyword_help(content: Content, keyword: str) -> str:
+    """One line about a keyword: name, traits, price, timing and summary (for ``help TERM``)."""
+    k = content.keywords[content.keyword_id(keyword)]
+    name = f"{k.name} [X]" if k.valued else k.name
+    traits = ", ".join(t.title() for t in k.traits) or "no traits"
+    if k.buy:
+        price = "; ".join(f"{k.offer_text(o)} {o.cost:+d} x multiplier" for o in k.buy)
+        if k.once_per_army:
+            price += ", once per army"
+    else:
+        price = "not bought"
+    return f"{name} ({traits}; {price}; {k.timing}): {k.summary}"
+
+
+def unit_help(content: Content, name: str) -> str:
+    """One line about a unit type: its statistics, starting keywords, footprint, multiplier and points."""
+    u = content.unit_type(name)
+    keywords = ", ".join(ref.text(content) for ref in u.keywords)
+    speed = str(u.speed) if u.speed else "-"
+    rng = f'{u.range}"' if u.range else "-"
+    return (f"{u.name}: Speed {speed}, Range {rng}, Strikes {u.strikes}, Courage {u.courage}; {keywords}; "
+            f"{u.footprint.describe()}; keywords cost x{u.multiplier}; {u.points} points")
+
+
+def glossary(content: Content) -> dict[str, str]:
+    """Term -> one-line explanation for every keyword, unit type and kind of terrain."""
+    out = {k.name: keyword_help(content, k.id) for k in content.keywords.values()}
+    out.update({u.name: unit_help(content, u.id) for u in content.units.values()})
+    for t in content.terrain.values():
+        names = ", ".join(content.keywords[k].name for k in t.keywords)
+        out[t.name] = f"{t.name} (terrain): {names}"
+    return out
