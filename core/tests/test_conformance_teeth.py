@@ -4,10 +4,19 @@ from __future__ import annotations
 
 import pytest
 
-from skirmish.testing import checks, conformance_suite
+from skirmish.agents import FirstAgent, RandomAgent
+from skirmish.testing import (
+    check_agents_play,
+    check_content_extended,
+    check_response_windows,
+    checks,
+    conformance_suite,
+)
 from skirmish.testing import samples as s
 
-TestDiceRaceConforms = conformance_suite(s.DiceRace, seeds=100, deep_seeds=3)
+TestDiceRaceConforms = conformance_suite(s.DiceRace, seeds=100, deep_seeds=3, agents={"first": FirstAgent})
+TestTripRaceConforms = conformance_suite(s.TripRace, seeds=40, deep_seeds=2, agents={"first": FirstAgent},
+                                         cross_process=False)
 
 
 def test_ignoring_the_seed_fails_determinism() -> None:
@@ -57,3 +66,83 @@ def test_the_correct_sample_passes_every_deep_check() -> None:
         checks.check_save_resume(ruleset, seed)
         checks.check_clone(ruleset, seed)
         assert checks.check_hidden_information(ruleset, seed) > 0
+
+
+# -- the ruleset's own agents ------------------------------------------------------------------------------
+
+
+def test_an_agents_illegal_answer_is_refused_and_named() -> None:
+    with pytest.raises(AssertionError, match="agent 'cheat' gave an illegal answer 'teleport'"):
+        check_agents_play(s.DiceRace(), {"cheat": s.IllegalAgent}, range(2))
+
+
+def test_an_agent_that_changes_the_game_while_deciding_fails() -> None:
+    with pytest.raises(AssertionError, match="agent 'meddler' changed the game while deciding"):
+        check_agents_play(s.DiceRace(), {"meddler": s.MeddlingAgent}, range(2))
+
+
+def test_an_agent_that_raises_fails_with_its_error() -> None:
+    with pytest.raises(AssertionError, match="agent 'crash' failed: KeyError"):
+        check_agents_play(s.DiceRace(), {"crash": s.CrashingAgent}, range(1))
+
+
+def test_sound_agents_play_every_seat_and_each_other() -> None:
+    played = check_agents_play(s.DiceRace(), {"first": FirstAgent, "random": RandomAgent}, range(3))
+    assert set(played) == {"first", "random"} and all(n > 0 for n in played.values())
+
+
+def test_the_suite_plays_an_installed_rulesets_own_agents() -> None:
+    from skirmish.testing import installed_registry
+
+    registry = installed_registry()
+    with_ai = [name for name in sorted(registry.rulesets) if registry.agents_for(name)]
+    if not with_ai:
+        pytest.skip("no installed ruleset registers an agent of its own")
+    suite = conformance_suite(with_ai[0], seeds=1, deep_seeds=1, agent_seeds=1)
+    suite().test_own_agents_play_only_legal_answers()
+
+
+# -- content goes through extend_content ------------------------------------------------------------------
+
+
+def test_content_that_skips_extend_content_fails() -> None:
+    with pytest.raises(AssertionError, match="never called skirmish_extend_content"):
+        check_content_extended(s.BrokenSkipsContent)
+
+
+def test_content_through_extend_content_passes_and_a_plugin_can_change_it() -> None:
+    assert check_content_extended(s.DiceRace) == ["boosts", "race"]
+    from skirmish import Game, Registry, hookimpl, make_plugin_manager
+
+    class ShortRace:
+        skirmish_rulesets = ("dice-race",)
+
+        @hookimpl
+        def skirmish_extend_content(self, ruleset: str, content: dict) -> None:
+            content["race"]["goal"] = 4
+
+    ruleset = s.DiceRace()
+    ruleset.hooks = Registry(make_plugin_manager(entry_points=False, plugins=[("short", ShortRace())])).hooks_for(
+        "dice-race")
+    game = Game(ruleset, seed=1)
+    while game.pending is not None:
+        game.answer("sprint")
+    assert game.result.reason == "reached 4"
+
+
+# -- response windows ------------------------------------------------------------------------------------------
+
+
+def test_the_trip_window_is_seen_and_passes() -> None:
+    assert sum(check_response_windows(s.TripRace(), seed) for seed in range(3)) > 10
+
+
+def test_a_window_asking_a_player_with_nothing_to_play_fails() -> None:
+    with pytest.raises(AssertionError, match="window 'trip' asked .* with nothing to play but passing"):
+        check_response_windows(s.BrokenWindowOnlyPass(), 0)
+
+
+def test_a_window_asking_again_after_pass_until_end_of_phase_fails() -> None:
+    with pytest.raises(AssertionError, match="passed until the end of phase 'race'.*and was asked again"):
+        for seed in range(5):
+            check_response_windows(s.BrokenWindowForgetsPassPhase(), seed)

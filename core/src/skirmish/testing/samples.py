@@ -1,24 +1,31 @@
-"""Tiny rulesets for testing the kit itself (and tools built on skirmish).
+"""Tiny rulesets and agents for testing the kit itself (and tools built on skirmish).
 
 ``DiceRace`` is a correct little game: players race to 20 with dice pools and
-hidden boost cards; each round's phase order is rolled. The ``Broken*`` variants
-each get one thing wrong, and each must fail the conformance check meant for it.
+hidden boost cards; each round's phase order is rolled. Its numbers are content,
+passed through ``skirmish_extend_content``. ``TripRace`` adds a response window.
+The ``Broken*`` rulesets and agents each get one thing wrong, and each must fail
+the conformance check meant for it.
 """
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
 import attrs
 
-from skirmish.decisions import Decision, Option, Param
+from skirmish.agents import AgentContext, RandomAgent, View
+from skirmish.decisions import Answer, Decision, Option, Param
 from skirmish.decks import Deck, Hand
 from skirmish.engine import Game
 from skirmish.pipeline import Phase
 from skirmish.ruleset import Ruleset
+from skirmish.windows import PASS, PASS_PHASE, open_window
 
 GOAL = 20
+#: Dice Race's content, as a ruleset would load it from TOML
+CONTENT: dict[str, Any] = {"race": {"goal": GOAL}, "boosts": {"values": [1, 2, 3], "copies": 4, "hand": 2}}
 
 
 @attrs.define
@@ -45,12 +52,20 @@ class DiceRace(Ruleset):
     max_decisions = 400
     perfect_information = False
 
+    @functools.cached_property
+    def content(self) -> dict[str, Any]:
+        """The numbers of the race, after plugins had their say (loaded on first use, once hooks are set)."""
+        import copy
+
+        return self.extend_content(copy.deepcopy(CONTENT))
+
     def create(self, game: Game) -> RaceState:
-        deck = Deck("boosts", [f"boost{v}-{i}" for i in range(4) for v in (1, 2, 3)])
+        boosts = self.content["boosts"]
+        deck = Deck("boosts", [f"boost{v}-{i}" for i in range(boosts["copies"]) for v in boosts["values"]])
         deck.shuffle(game.rng, game.log, rule="Set-up")
         runners = {p: Runner(p, 0, Hand(p)) for p in game.players}
         for r in runners.values():
-            deck.draw(game.rng, game.log, 2, to=r.hand, rule="Set-up")
+            deck.draw(game.rng, game.log, boosts["hand"], to=r.hand, rule="Set-up")
         return RaceState(runners, deck)
 
     def phases(self) -> dict[str, Phase]:
@@ -103,8 +118,9 @@ class DiceRace(Ruleset):
         runner = game.state.runners[player]
         runner.distance += inches
         game.emit("move", f"{player} moves {inches} to {runner.distance}", rule=rule, player=player)
-        if runner.distance >= GOAL:
-            game.finish([player], f"reached {GOAL}", rule="Victory")
+        goal = self.content["race"]["goal"]
+        if runner.distance >= goal:
+            game.finish([player], f"reached {goal}", rule="Victory")
 
     def view(self, game: Game, player: str | None) -> dict[str, Any]:
         return {"runners": {p: {"distance": r.distance, "hand": r.hand.view(player)}
@@ -197,3 +213,123 @@ class BrokenSetOrder(DiceRace):
     def race_phase(self, game: Game) -> None:
         for p in {*game.players}:
             game.call(self.ask_move, p)
+
+
+class BrokenSkipsContent(DiceRace):
+    """Builds its content without ``extend_content``: house rules can never change it."""
+
+    name = "broken-skips-content"
+
+    @functools.cached_property
+    def content(self) -> dict[str, Any]:
+        import copy
+
+        return copy.deepcopy(CONTENT)
+
+
+# -- a response window ----------------------------------------------------------------------------------
+
+
+class TripRace(DiceRace):
+    """Dice Race where, after every move, anyone holding a boost may discard it to trip the runner in front.
+
+    The trip is a response window (:func:`skirmish.windows.open_window`): only players holding a card
+    while someone else is ahead of them are asked.
+    """
+
+    name = "trip-race"
+    max_decisions = 1200
+
+    def advance(self, game: Game, player: str, inches: int, rule: str) -> None:
+        super().advance(game, player, inches, rule)
+        if game.result is None:
+            self.open_trip(game)
+
+    def open_trip(self, game: Game) -> None:
+        open_window(game, "trip", game.players, self.trips, self.trip, rule="Trip",
+                    context={"action": "trip"}, prompt="trip the runner in front?")
+
+    def leader(self, game: Game, player: str) -> Runner | None:
+        """The runner furthest ahead of ``player`` (None when nobody is ahead)."""
+        mine = game.state.runners[player].distance
+        ahead = [r for p, r in game.state.runners.items() if p != player and r.distance > mine]
+        return max(ahead, key=lambda r: (r.distance, r.name)) if ahead else None
+
+    def trips(self, game: Game, player: str) -> list[Option]:
+        target = self.leader(game, player)
+        if target is None:
+            return []
+        cards = sorted(set(game.state.runners[player].hand.cards))
+        return [Option(f"trip:{c}", f"discard {c} to trip {target.name}", data={"card": c, "target": target.name})
+                for c in cards]
+
+    def trip(self, game: Game, player: str, value: Answer) -> None:
+        card = str(value).removeprefix("trip:")
+        game.state.runners[player].hand.remove(card, log=game.log, rule="Trip")
+        game.state.deck.discard(card, log=game.log, rule="Trip")
+        target = self.leader(game, player)
+        if target is not None:
+            target.distance -= 1
+            game.emit("trip", f"{player} trips {target.name} back to {target.distance}", rule="Trip", player=player)
+
+
+class BrokenWindowOnlyPass(TripRace):
+    """Asks every player after each move, even those with nothing to play but "pass"."""
+
+    name = "broken-window-only-pass"
+
+    def open_trip(self, game: Game) -> None:
+        for p in reversed(game.players):
+            game.ask(Decision(p, "respond", "trip?", options=[Option(PASS), Option(PASS_PHASE)],
+                              context={"window": "trip"}, rule="Trip"), _ignore)
+
+
+class BrokenWindowForgetsPassPhase(TripRace):
+    """Asks the holders of a card after each move, forgetting who passed until the end of the phase."""
+
+    name = "broken-window-forgets-pass-phase"
+
+    def open_trip(self, game: Game) -> None:
+        for p in reversed(game.players):
+            options = self.trips(game, p)
+            if options:
+                game.ask(Decision(p, "respond", "trip?", options=[*options, Option(PASS), Option(PASS_PHASE)],
+                                  context={"window": "trip"}, rule="Trip"), self._answered, p)
+
+    def _answered(self, game: Game, answer: Answer, player: str) -> None:
+        if answer not in (PASS, PASS_PHASE):
+            self.trip(game, player, answer)
+
+
+def _ignore(game: Game, answer: Answer) -> None:
+    return None
+
+
+# -- agents that break the rules ----------------------------------------------------------------------------
+
+
+class IllegalAgent(RandomAgent):
+    """Plays at random, but on its third decision answers something never offered."""
+
+    def __init__(self, ctx: AgentContext) -> None:
+        super().__init__(ctx)
+        self.asked = 0
+
+    def decide(self, view: View, decision: Decision) -> Answer:
+        self.asked += 1
+        return "teleport" if self.asked == 3 else super().decide(view, decision)
+
+
+class MeddlingAgent(RandomAgent):
+    """Plays at random, but moves its own runner forward while deciding (it reaches past its view)."""
+
+    def decide(self, view: View, decision: Decision) -> Answer:
+        view._game.state.runners[view.player].distance += 1  # noqa: SLF001 - the point of this broken agent
+        return super().decide(view, decision)
+
+
+class CrashingAgent(RandomAgent):
+    """Raises on its first decision."""
+
+    def decide(self, view: View, decision: Decision) -> Answer:
+        raise KeyError("no plan")

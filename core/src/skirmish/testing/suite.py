@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from skirmish.ruleset import Ruleset
 from skirmish.testing import checks
+from skirmish.testing.agents import AgentFactory, check_agents_play
+from skirmish.testing.content import check_content_extended
+from skirmish.testing.windows import check_response_windows
 
 _REGISTRY: Any = None
 
@@ -22,25 +25,42 @@ def installed_registry() -> Any:
 
 
 def conformance_suite(ruleset: str | type[Ruleset] | Callable[[], Ruleset], *, seeds: int = 200,
-                      deep_seeds: int = 5, cross_process: bool = True) -> type:
+                      deep_seeds: int = 5, cross_process: bool = True,
+                      agents: Mapping[str, AgentFactory] | None = None, agent_seeds: int = 3,
+                      content: bool = True) -> type:
     """A pytest class (assign it to a ``Test...`` name) checking ``ruleset``.
 
     ``ruleset`` is an installed ruleset's name or a Ruleset class/factory (importable
     at module level, for the cross-process check). ``seeds`` games must end; the
-    deeper checks (determinism, save/resume, clone, answers, hidden information)
-    run on ``deep_seeds`` seeds each.
+    deeper checks (determinism, save/resume, clone, answers, hidden information,
+    response windows) run on ``deep_seeds`` seeds each.
+
+    The ruleset's own agents (every agent registered for an installed ruleset by name,
+    e.g. its ``ai``, plus ``agents``: name -> factory) each play ``agent_seeds`` games
+    against random players and one against themselves; any illegal answer fails.
+    ``content=False`` skips the check that content goes through ``extend_content``
+    (for a ruleset with no content at all).
     """
     if isinstance(ruleset, str):
         target = ruleset
+        name = ruleset
 
         def build() -> Ruleset:
             return installed_registry().ruleset(ruleset)
+
+        def own_agents() -> dict[str, AgentFactory]:
+            registry = installed_registry()
+            found = {n: registry.agent_spec(n, name).factory for n in registry.agents_for(name)}
+            return {**found, **(agents or {})}
     else:
         target = f"{ruleset.__module__}:{ruleset.__qualname__}"
         factory = ruleset
 
         def build() -> Ruleset:
             return factory()
+
+        def own_agents() -> dict[str, AgentFactory]:
+            return dict(agents or {})
 
     deep = list(range(deep_seeds))
 
@@ -78,6 +98,23 @@ def conformance_suite(ruleset: str | type[Ruleset] | Callable[[], Ruleset], *, s
         def test_clone_continues_like_original(self) -> None:
             for s in deep:
                 checks.check_clone(self._r(), s)
+
+        def test_own_agents_play_only_legal_answers(self) -> None:
+            found = own_agents()
+            if not found:
+                import pytest
+
+                pytest.skip(f"{target}: no agents registered for this ruleset")
+            check_agents_play(self._r(), found, range(agent_seeds))
+
+        def test_response_windows_ask_only_who_can_respond(self) -> None:
+            for s in deep:
+                check_response_windows(self._r(), s)
+
+        if content:
+
+            def test_content_goes_through_extend_content(self) -> None:
+                check_content_extended(ruleset if not isinstance(ruleset, str) else target)
 
         if cross_process:
 
