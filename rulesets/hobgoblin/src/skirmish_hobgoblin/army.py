@@ -241,9 +241,10 @@ def army_cost(army: Army, content: Content) -> int:
     return sum(unit_cost(u, content) for u in army.units)
 
 
-def unit_footprint(unit: ArmyUnit, kind: UnitType, content: Content) -> Footprint:
+def unit_footprint(unit: ArmyUnit, kind: UnitType, content: Content,
+                   bought: list[Purchase] | None = None) -> Footprint:
     """The footprint the unit must fit: the bought footprint keyword's, else the type's listed one."""
-    for p in purchases(unit, content):
+    for p in purchases(unit, content) if bought is None else bought:
         if p.keyword is not None and p.keyword.footprint:
             return content.footprints[p.keyword.footprint]
     return kind.footprint
@@ -408,7 +409,7 @@ def _check_unit(unit: ArmyUnit, kind: UnitType, content: Content, label: str, ad
             add(label, RULE_REQ, f"buys {kw.name}, only for units with {need}")
         if him and kw.id in content.him.forbidden:
             add(label, RULE_HIM, f"buys {kw.name}, which His army may not take")
-    footprint = unit_footprint(unit, kind, content) if len(feet) <= 1 else kind.footprint
+    footprint = unit_footprint(unit, kind, content, bought) if len(feet) <= 1 else kind.footprint
     if not footprint.fits(unit.width, unit.depth):
         name = content.keywords[footprint.keyword].name
         add(label, RULE_FOOT, f"is {_mm(unit.width)} x {_mm(unit.depth)} mm; {name} needs "

@@ -285,6 +285,7 @@ class Content:
     building: BuildingRules
     him: HimRules
     _names: dict[str, str] = attrs.field(init=False, factory=dict, repr=False, eq=False)
+    _refs: dict[str, KeywordRef | str] = attrs.field(init=False, factory=dict, repr=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
         self._names.update(_name_index(self.keywords.values()))
@@ -308,7 +309,19 @@ class Content:
         return self.keywords[self.keyword_id(name)]
 
     def ref(self, text: str) -> KeywordRef:
-        """``"Ranged [+12]"`` -> ``KeywordRef("ranged", 12, True)`` (checks the name and the [X])."""
+        """``"Ranged [+12]"`` -> ``KeywordRef("ranged", 12, True)`` (checks the name and the [X]; remembered)."""
+        found = self._refs.get(text)
+        if found is None:
+            try:
+                found = self._ref(text)
+            except SetupError as exc:
+                found = str(exc)
+            self._refs[text] = found
+        if isinstance(found, str):
+            raise SetupError(found)
+        return found
+
+    def _ref(self, text: str) -> KeywordRef:
         name, value, relative = split_ref(text)
         kid = self.keyword_id(name)
         definition = self.keywords[kid]
