@@ -67,7 +67,8 @@ def skirmish_extend_content(ruleset: str, content: dict[str, Any]) -> None:
     """Change a ruleset's raw content (parsed TOML tables) in place before it is built.
 
     House rules add unit types, cards or spells here, or change their numbers.
-    ``ruleset`` is the ruleset's name; ignore the call for other rulesets.
+    ``ruleset`` is the ruleset's name. A plugin scoped with ``skirmish_rulesets`` is
+    called only for the rulesets it names; an unscoped one must ignore other rulesets.
     """
 
 
