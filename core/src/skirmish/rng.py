@@ -3,13 +3,18 @@
 Loaded dice force the next die results ("the next rolls are 6, 1, 4"), for tests
 and for rehearsing a situation. Only :meth:`GameRNG.roll` (die rolls) consumes
 loaded values; shuffles and other draws always use the seeded generator.
+
+Rolls are logged as ``roll`` events that say what the roll needed when the caller
+says so (``need=4``: "Dreg saves 4+: rolled 3, fails"). Draws that are not dice
+(random picks, shuffles) are logged as ``draw`` events, which players are not shown
+as rolls.
 """
 
 from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Iterable, MutableSequence, Sequence
+from collections.abc import Callable, Iterable, MutableSequence, Sequence
 from typing import Any, TypeVar
 
 from skirmish.errors import DiceError, DiceExhausted
@@ -68,26 +73,41 @@ class GameRNG:
         why: str = "",
         faces: Sequence[str] | None = None,
         log: bool = True,
+        need: int | None = None,
     ) -> int:
-        """Roll one die of ``sides`` faces; returns 1..sides (a face index for labelled dice)."""
+        """Roll one die of ``sides`` faces; returns 1..sides (a face index for labelled dice).
+
+        ``need`` is the result the roll must reach for the log to say so ("save 4+: rolled 3, fails").
+        """
         forced = self._forced(sides, faces)
         value = forced if forced is not None else self._random.randint(1, sides)
         self.rolls += 1
         self.draws += 1
         if log and self.log is not None:
             shown = faces[value - 1] if faces else value
+            if need is not None:
+                text = f"{why or 'roll'} {need}+: rolled {shown}, {'passes' if value >= need else 'fails'}"
+            else:
+                text = f"{why or 'roll'}: d{sides} -> {shown}"
             self.log.emit(
                 "roll",
-                f"{why or 'roll'}: d{sides} -> {shown}" + (" (loaded)" if forced is not None else ""),
+                text + (" (loaded)" if forced is not None else ""),
                 rule=rule,
                 sides=sides,
                 value=value,
                 loaded=forced is not None,
+                **({"need": need, "passed": value >= need} if need is not None else {}),
             )
         return value
 
-    def rolls_of(self, n: int, sides: int = 6, *, rule: str = "", why: str = "") -> list[int]:
-        """Roll ``n`` dice and log them as one event."""
+    def rolls_of(self, n: int, sides: int = 6, *, rule: str = "", why: str = "", need: int | None = None,
+                 verdict: Callable[[list[int]], str] | None = None, needs: str = "") -> list[int]:
+        """Roll ``n`` dice and log them as one event.
+
+        ``need`` (each die passes on ``need``+) adds how many passed ("attack 4+: 3d6 -> 6 4 1, 2 pass");
+        ``verdict(values)`` words the outcome instead (e.g. "2 hits"), and ``needs`` says what was needed
+        when it is more than a number (e.g. "4+ (-1)").
+        """
         values = []
         forced_any = False
         for _ in range(n):
@@ -97,12 +117,19 @@ class GameRNG:
         self.rolls += n
         self.draws += n
         if self.log is not None and n:
+            wanted = needs or (f"{need}+" if need is not None else "")
+            text = f"{why or 'roll'}{' ' + wanted if wanted else ''}: {n}d{sides} -> {' '.join(map(str, values))}"
+            if verdict is not None:
+                text += f", {verdict(values)}"
+            elif need is not None:
+                text += f", {sum(v >= need for v in values)} pass"
             self.log.emit(
                 "roll",
-                f"{why or 'roll'}: {n}d{sides} -> {' '.join(map(str, values))}" + (" (loaded)" if forced_any else ""),
+                text + (" (loaded)" if forced_any else ""),
                 rule=rule,
                 sides=sides,
                 values=values,
+                **({"need": need} if need is not None else {}),
             )
         return values
 
@@ -111,21 +138,22 @@ class GameRNG:
         if self.log is not None:
             self.log.emit("draw", what, rule=rule, **data)
 
+    # draws that are not dice: logged as "draw" events, never worded as rolls
     def randint(self, a: int, b: int, *, rule: str = "", why: str = "") -> int:
         value = self._random.randint(a, b)
-        self._note(f"{why or 'random number'} in {a}..{b} -> {value}", rule, value=value)
+        self._note(f"{why or 'picked at random'}: {value}", rule, value=value, low=a, high=b)
         return value
 
     def uniform(self, a: float, b: float, *, rule: str = "", why: str = "") -> float:
         value = self._random.uniform(a, b)
-        self._note(f"{why or 'random value'} in {a}..{b} -> {value:.3f}", rule, value=value)
+        self._note(f"{why or 'picked at random'}: {value:.2f}", rule, value=value, low=a, high=b)
         return value
 
     def choice(self, items: Sequence[T], *, rule: str = "", why: str = "") -> T:
         if not items:
             raise IndexError("choice from an empty sequence")
         index = self._random.randrange(len(items))
-        self._note(f"{why or 'random choice'} -> {items[index]}", rule, index=index)
+        self._note(f"{why or 'picked at random'}: {items[index]}", rule, index=index)
         return items[index]
 
     def shuffle(self, items: MutableSequence[Any], *, rule: str = "", why: str = "") -> None:
@@ -134,7 +162,7 @@ class GameRNG:
 
     def sample(self, items: Sequence[T], k: int, *, rule: str = "", why: str = "") -> list[T]:
         picked = self._random.sample(list(items), k)
-        self._note(why or f"picked {k} of {len(items)}", rule, size=len(items), k=k)
+        self._note(why or f"picked {k} of {len(items)} at random", rule, size=len(items), k=k)
         return picked
 
     def reseed(self, seed: int) -> None:

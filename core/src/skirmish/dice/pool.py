@@ -128,8 +128,20 @@ def roll_pool(
     """Roll ``n`` dice hitting on ``target``+ (after ``modifier``) and count the hits."""
     check_pool(n, target, sides, modifier, extra_on_six)
     mod = f" ({modifier:+d})" if modifier else ""
-    values = Die(sides).rolls(rng, n, rule=rule, why=why or f"pool hitting on {target}+{mod}")
+
+    def hits(values: list[int]) -> str:  # the log line says what was needed and what it gave
+        return _hits_text(PoolResult(values, target, sides, natural, modifier, extra_on_six).hits)
+
+    die = Die(sides)
+    if die.halve:
+        values = die.rolls(rng, n, rule=rule, why=f"{why or 'pool'} {target}+{mod}")
+    else:
+        values = rng.rolls_of(n, sides, rule=rule, why=why or "pool", needs=f"{target}+{mod}", verdict=hits)
     return PoolResult(values, target, sides, natural, modifier, extra_on_six)
+
+
+def _hits_text(hits: int) -> str:
+    return f"{hits} hit{'' if hits == 1 else 's'}"
 
 
 def reroll(
@@ -171,7 +183,18 @@ def reroll(
         return result
     before = [result.values[i] for i in indexes]
     text = f"{why or 're-roll ' + label} (was {' '.join(map(str, before))})"
-    after = Die(result.sides).rolls(rng, len(indexes), rule=rule, why=text)
+
+    def now(new: list[int]) -> str:  # the pool's hits after this re-roll
+        values = list(result.values)
+        for i, v in zip(indexes, new, strict=True):
+            values[i] = v
+        return f"now {_hits_text(attrs.evolve(result, values=tuple(values)).hits)}"
+
+    die = Die(result.sides)
+    if die.halve:
+        after = die.rolls(rng, len(indexes), rule=rule, why=text)
+    else:
+        after = rng.rolls_of(len(indexes), result.sides, rule=rule, why=text, verdict=now)
     values = list(result.values)
     for i, new in zip(indexes, after, strict=True):
         values[i] = new
