@@ -7,11 +7,17 @@ a symbolic link to its target, keeps the file's mode, refuses to replace anythin
 but a regular file, and clears temporary copies left by a killed write. Reading takes
 only regular files of bounded size, so a FIFO or a device never hangs or floods it.
 A :class:`SaveLock` keeps two games from owning one save path at once.
+
+Autosaving uses a :class:`Journal`: the TOML save is written once, then each new answer
+is appended as one JSON line to a journal beside it (flushed and synced: O(1) per answer,
+crash-safe); ``compact`` folds the journal back into the TOML save. :func:`read_save`
+reads the journal too, so a game killed mid-play resumes with every answer it took.
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import stat
 import tempfile
@@ -50,6 +56,8 @@ class SaveFile:
     agents: dict[str, str] = attrs.field(factory=dict)
     finished: bool = False
     format: int = FORMAT_VERSION
+    #: how many answers ``digest`` describes (``None``: all of them; fewer when a journal added some)
+    digest_at: int | None = None
 
     @classmethod
     def of(cls, game: Game, agents: dict[str, str] | None = None) -> SaveFile:
@@ -174,6 +182,101 @@ class SaveLock:
         self.release()
 
 
+def journal_path(path: str | Path) -> Path:
+    """Where the journal of the save at ``path`` lives (a hidden file beside it)."""
+    target = _target(Path(path))
+    directory = target.parent if str(target.parent) else Path(".")
+    return directory / f".{target.name}.journal"
+
+
+class Journal:
+    """Autosave as an append-only journal of answers beside a TOML save.
+
+    ``record(game)`` appends the answers taken since the last call (one JSON line each, synced);
+    when the game went back (undo) or nothing was written yet, it rewrites the TOML save
+    instead. ``compact(game)`` writes the TOML save and empties the journal.
+    """
+
+    def __init__(self, path: str | Path, agents: dict[str, str] | None = None) -> None:
+        self.path = Path(path)
+        self.agents = dict(agents or {})
+        self.written = -1  # answers the save plus journal hold (-1: nothing written yet)
+        self._base: list[dict[str, Any]] = []
+
+    def record(self, game: Game) -> None:
+        answers = game.answers
+        if self.written < 0 or len(answers) < self.written or answers[:len(self._base)] != self._base:
+            self.compact(game)
+            return
+        fresh = answers[self.written:]
+        if not fresh:
+            return
+        lines = "".join(json.dumps(entry, separators=(",", ":")) + "\n" for entry in fresh)
+        try:
+            with open(journal_path(self.path), "a", encoding="utf-8") as fh:
+                fh.write(lines)
+                fh.flush()
+                os.fsync(fh.fileno())
+        except OSError as exc:
+            raise SaveError(f"cannot write the journal of {self.path}: {exc.strerror or exc}") from None
+        self.written = len(answers)
+
+    def compact(self, game: Game) -> None:
+        """Write the whole game into the TOML save and start an empty journal."""
+        save = SaveFile.of(game, self.agents)
+        write_save(save, self.path)
+        header = {"journal": 1, "base": len(save.answers), "seed": save.seed, "digest": save.digest}
+        try:
+            with open(journal_path(self.path), "w", encoding="utf-8") as fh:
+                fh.write(json.dumps(header, separators=(",", ":")) + "\n")
+                fh.flush()
+                os.fsync(fh.fileno())
+        except OSError as exc:
+            raise SaveError(f"cannot write the journal of {self.path}: {exc.strerror or exc}") from None
+        self.written = len(save.answers)
+        self._base = list(save.answers)
+
+    def close(self, game: Game) -> None:
+        """Fold the journal into the save and remove it."""
+        write_save(SaveFile.of(game, self.agents), self.path)
+        with contextlib.suppress(OSError):
+            journal_path(self.path).unlink()
+        self.written = -1
+
+
+def _read_journal(save: SaveFile, path: Path) -> SaveFile:
+    """``save`` with the answers its journal adds (a torn last line from a killed write is dropped)."""
+    jpath = journal_path(path)
+    if not jpath.exists():
+        return save
+    try:
+        raw = read_regular_file(jpath, what="journal").decode("utf-8")
+    except (SaveError, UnicodeDecodeError):
+        return save
+    lines = raw.split("\n")
+    try:
+        header = json.loads(lines[0])
+    except (json.JSONDecodeError, RecursionError):
+        return save
+    if (not isinstance(header, dict) or header.get("base") != len(save.answers) or header.get("seed") != save.seed
+            or header.get("digest") != save.digest):
+        return save  # a journal of an older save: the TOML save is newer and complete
+    extra: list[dict[str, Any]] = []
+    for line in lines[1:]:
+        if not line.strip():
+            continue
+        try:
+            entry = json.loads(line)
+        except (json.JSONDecodeError, RecursionError):
+            break  # a write cut short: everything before it stands
+        if not isinstance(entry, dict):
+            break
+        extra.append(entry)
+    if not extra:
+        return save
+    return attrs.evolve(save, answers=save.answers + extra, digest_at=len(save.answers), finished=False)
+
+
 def read_regular_file(path: str | Path, *, limit: int = MAX_SAVE_BYTES, what: str = "file") -> bytes:
     """The bytes of a regular file no bigger than ``limit``; anything else is one clear :class:`SaveError`.
 
@@ -224,7 +327,11 @@ def read_save(path: str | Path) -> SaveFile:
         raise SaveError(f"{path} is not a valid save file: {exc}") from None
     except RecursionError:
         raise SaveError(f"{path} is not a valid save file (nested too deeply)") from None
-    return parse_save(data, str(path))
+    save = parse_save(data, str(path))
+    journaled = _read_journal(save, path)
+    if journaled is not save:
+        parse_save({**data, "answers": journaled.answers}, str(path))  # the same checks for journaled answers
+    return journaled
 
 
 _FIELDS: dict[str, type | tuple[type, ...]] = {
@@ -281,7 +388,11 @@ def replay(save: SaveFile, ruleset: Ruleset, *, upto: int | None = None, check_v
                     dice=[v for entry in answers[:first] for v in entry["dice"]])
     except SetupError as exc:
         raise SaveError(f"{where}: its set-up is not valid: {exc}") from None
+    checked = False
     for i, entry in enumerate(answers[first:], first + 1):
+        if check_digest and save.digest_at is not None and i - 1 == save.digest_at:
+            _check_digest(game, save, where)
+            checked = True
         if "dice" in entry:
             game.load_dice(entry["dice"], replace=bool(entry.get("replace", False)))
             continue
@@ -293,7 +404,12 @@ def replay(save: SaveFile, ruleset: Ruleset, *, upto: int | None = None, check_v
             raise SaveError(f"{where}: answer {i}: {exc}") from None
         except IllegalAnswer as exc:
             raise SaveError(f"{where}: answer {i} ({entry['player']}: {entry['value']!r}) is illegal: {exc}") from None
-    if check_digest and upto is None and game.digest() != save.digest:
+    if check_digest and upto is None and not checked:
+        _check_digest(game, save, where)
+    return game
+
+
+def _check_digest(game: Game, save: SaveFile, where: str) -> None:
+    if game.digest() != save.digest:
         raise SaveError(f"{where} does not replay to the state it recorded (the ruleset's rules have changed "
                         "or the file was edited)")
-    return game
