@@ -56,3 +56,35 @@ def test_generator_follows_changed_content():
         army = random_army(dear, 3000, random.Random(seed))
         assert validate(army, dear) == []
         assert all(not dear.keywords[dear.ref(k).id].is_weakness for u in army.units for k in u.keywords)
+
+
+def test_him_points_by_level():
+    from skirmish_hobgoblin.army import him_points
+
+    assert [him_points(CONTENT, 3000, lv) for lv in ("easy", "normal", "hardcore")] == [3000, 4500, 6000]
+    assert him_points(CONTENT, 3050, "normal") == 4575
+    with pytest.raises(SetupError, match="unknown difficulty 'brutal'"):
+        him_points(CONTENT, 3000, "brutal")
+
+
+def test_him_army_builtin_or_random():
+    from skirmish_hobgoblin.army import him_armies
+    from skirmish_hobgoblin.army_random import him_army
+
+    assert him_army(CONTENT, "normal", 3000) == him_armies()["normal"]
+    other = him_army(CONTENT, "hardcore", 2000, random.Random(4))
+    assert other.points == 4000 and validate(other, CONTENT, him=True) == []
+    assert 4000 - STEP < army_cost(other, CONTENT) <= 4000
+    with pytest.raises(SetupError, match="a random one needs dice"):
+        him_army(CONTENT, "easy", 2000)
+
+
+@settings(max_examples=15, deadline=None)
+@given(budget=st.integers(min_value=100, max_value=4000), seed=st.integers(min_value=0, max_value=2**32))
+def test_random_army_toml_round_trip(budget, seed, tmp_path_factory):
+    from skirmish_hobgoblin.army import army_to_toml, load_army
+
+    army = random_army(CONTENT, budget, random.Random(seed))
+    path = tmp_path_factory.mktemp("armies") / "a.toml"
+    path.write_text(army_to_toml(army), encoding="utf-8")
+    assert load_army(path) == army

@@ -472,6 +472,14 @@ def him_armies() -> dict[str, Army]:
     return _packaged(HIM_DIR)
 
 
+def him_points(content: Content, points: int, level: str) -> int:
+    """His points limit in solo play: the player's ``points`` times the level's factor (rounded down)."""
+    levels = content.him.levels
+    if level not in levels:
+        raise SetupError(f"unknown difficulty '{level}' (levels: {', '.join(levels)})")
+    return int(points * levels[level].factor)
+
+
 def find_army(spec: str, content: Content | None = None) -> Army:
     """An army named by built-in id or name (``him:normal`` for His lists), else read from a file path."""
     from skirmish_hobgoblin.content import key_of

@@ -14,7 +14,17 @@ from typing import Any, Protocol
 import attrs
 
 from skirmish import SetupError
-from skirmish_hobgoblin.army import Army, ArmyUnit, unit_cost, unit_footprint, unit_problems
+from skirmish_hobgoblin.army import (
+    Army,
+    ArmyUnit,
+    army_cost,
+    him_armies,
+    him_points,
+    unit_cost,
+    unit_footprint,
+    unit_problems,
+    validate,
+)
 from skirmish_hobgoblin.content import Content, UnitType
 
 #: Abyssal Allegiances a random Wizard may follow (the gods of the magic chapter)
@@ -36,6 +46,23 @@ def random_army(content: Content, budget: int, rng: Randomish, *, him: bool = Fa
     ``him=True`` builds one for Him (no Wizard). A budget too small for any unit is a SetupError.
     """
     return _Builder(content, rng, him).army(budget, name)
+
+
+def him_army(content: Content, level: str, player_points: int, rng: Randomish | None = None) -> Army:
+    """His army for solo play at ``level`` against a player with ``player_points``.
+
+    The built-in list for the level when it is valid under ``content`` and fits His points exactly
+    (lists are made for a 3,000-point player); otherwise a random valid list without Wizard, which
+    needs ``rng``.
+    """
+    points = him_points(content, player_points, level)
+    builtin = him_armies().get(level)
+    if (builtin is not None and builtin.points == points and army_cost(builtin, content) <= points
+            and not validate(builtin, content, him=True)):
+        return builtin
+    if rng is None:
+        raise SetupError(f"no built-in list for Him at {level} with {points:,} points; a random one needs dice")
+    return random_army(content, points, rng, him=True, name=f"His army ({level.capitalize()})")
 
 
 class _Builder:
