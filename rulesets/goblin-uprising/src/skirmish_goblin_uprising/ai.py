@@ -1,0 +1,386 @@
+"""A co-operating AI hero for Goblin Uprising.
+
+It reads only its view (the ruleset's view data, the decision's context and its options' data) and works
+down a priority list: learn abilities and commune when it can; rest when hurt; go where the team's goal
+is (the active scheme's goal, then troops it can kill, then exploration tokens); fight the Tyrant only when
+its Royal Armor is low enough for the hero's dice; otherwise battle what it can kill, or adventure. It helps
+adventures, spends Essence and Uprisings where they change the outcome, and prevents damage that would fell it.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from skirmish import AgentContext, Decision, View
+
+CLASS_PREF = ["barbarian", "druid", "ranger", "wizard", "rogue", "bard"]
+TRIBE_PREF = ["moss", "stone", "bone", "fire", "river", "wind"]
+GUARDIAN_PREF = ["life", "earth", "fire", "death", "water", "wind"]
+KEEP_LAST = ("shield", "damage", "piercing", "ignore_armor")  # uprising effects worth keeping goblins for
+
+
+def make_ai(ctx: AgentContext) -> GoblinAI:
+    return GoblinAI(ctx)
+
+
+class GoblinAI:
+    """Heuristic co-operative hero (see module notes)."""
+
+    def __init__(self, ctx: AgentContext) -> None:
+        self.player = ctx.player
+        self.rng = random.Random(ctx.seed)
+        self.ruleset = ctx.ruleset
+
+    # -- plumbing ------------------------------------------------------------------------
+    def decide(self, view: View, decision: Decision) -> Any:
+        values = [o.value for o in decision.options]
+        if not values:
+            return decision.examples[0] if decision.examples else {}
+        v = view.state
+        self.v = v
+        self.c = self.ruleset.content_for({"content": v.get("content", "")})
+        self.me = v["heroes"].get(decision.player, {})
+        handler = getattr(self, "_" + decision.kind.replace("-", "_"), None)
+        choice = handler(decision, values) if handler is not None else None
+        return choice if choice in values else values[0]
+
+    @staticmethod
+    def _data(decision: Decision, value: Any) -> dict[str, Any]:
+        o = decision.option_for(value)
+        return dict(getattr(o, "data", {}) or {}) if o is not None else {}
+
+    # -- set-up ----------------------------------------------------------------------------
+    def _class(self, d: Decision, values: list[str]) -> str:
+        return next((f"class:{k}" for k in CLASS_PREF if f"class:{k}" in values), values[0])
+
+    def _tribe(self, d: Decision, values: list[str]) -> str:
+        return next((f"tribe:{k}" for k in TRIBE_PREF if f"tribe:{k}" in values), values[0])
+
+    def _start_ability(self, d: Decision, values: list[str]) -> str:
+        return max(values, key=lambda x: self._ability_score(x.split(":", 1)[1], "troop:x"))
+
+    def _village(self, d: Decision, values: list[str]) -> str:
+        home = self.c.tyrants[self.v["tyrant"]["id"]].home
+        want = f"village:village-{home}"
+        return want if want in values else values[0]
+
+    # -- map helpers -----------------------------------------------------------------------
+    def _dist(self, a: str, b: str) -> int:
+        d = self.c.rmap.distances_from(a).get(b)
+        return 99 if d is None else d
+
+    def _region_of(self, space: str) -> str:
+        return self.c.rmap.space(space).region if space else ""
+
+    def _region_dist(self, space: str, region: str) -> int:
+        return min((self._dist(space, s) for s in self.c.rmap.spaces_in(region)), default=99)
+
+    def _expected(self, dice: int) -> float:
+        """Expected successes of ``dice`` Goblin dice with this hero's Essence."""
+        faces = self.c.dice["goblin"]
+        stars = sum(faces.results[f].success for f in faces.faces) / len(faces.faces)
+        ess = sum(1 for f in faces.faces if faces.results[f].essence) / len(faces.faces)
+        return dice * stars + min(dice * ess, self.me.get("essence", 0))
+
+    def _best_dice(self) -> int:
+        cls = self.c.classes[self.me["class"]]
+        return max((cls.ability(a).dice for a in self.me["abilities"]), default=3)
+
+    def _tile_left(self, target: str) -> int:
+        kind, _, key = target.partition(":")
+        if kind == "troop":
+            t = self.v["troops"].get(key)
+            return t["hp"] - t["damage"] if t else 99
+        if kind == "general":
+            g = self.v["generals"].get(key)
+            return g["hp"] - g["damage"] if g else 99
+        return 99
+
+    def _tyrant_ready(self, me: dict[str, Any] | None = None) -> bool:
+        """Worth fighting the Tyrant: the hero's blows get through the armor and it survives the first strike."""
+        me = me or self.me
+        ty = self.v["tyrant"]
+        if ty["hp"] <= 0:
+            return False
+        through = self._expected(self._best_dice()) + 0.6 - ty["armor"]
+        if through < 1.0:
+            return False
+        return me["hp"] > ty["damage"] + 4 or ty["hp"] <= through + 1
+
+    # -- goals -------------------------------------------------------------------------------
+    def _goal_spaces(self) -> list[str]:
+        """Spaces this hero wants to reach, best first."""
+        v, c = self.v, self.c
+        me = self.me
+        here = me["space"]
+        out: list[str] = []
+        sch = v.get("scheme") or {}
+        goal = sch.get("goal", "")
+        if self._tyrant_ready():
+            out.append(v["tyrant"]["space"])
+        if goal == "quest":
+            out += [sp for sp, src in v["quests"].items() if src.startswith("scheme:")]
+        elif goal == "clear_region" and sch.get("region"):
+            out.append(c.spawn_space(sch["region"]))
+        elif goal == "explore":
+            out += sorted(v["tokens"], key=lambda sp: self._dist(here, sp))
+        elif goal == "kill_general":
+            out += [c.spawn_space(g["region"]) for g in v["generals"].values()]
+        elif goal == "hurt_tyrant" and self._expected(self._best_dice()) - v["tyrant"]["armor"] >= 1:
+            out.append(v["tyrant"]["space"])
+        # troops to kill: weakest tile first, not too far
+        troops = []
+        for key, t in v["troops"].items():
+            if t["region"] == c.board.castle:
+                continue
+            left = t["hp"] - t["damage"]
+            space = c.spawn_space(t["region"])
+            danger = self.c.troops[key].damage + t["count"] - 1
+            if danger + 2 >= me["hp"]:
+                continue
+            troops.append((left - self._expected(self._best_dice()), self._dist(here, space), space))
+        troops.sort(key=lambda x: (x[0] > 0, x[1], x[0]))
+        out += [t[2] for t in troops]
+        out += sorted(v["quests"], key=lambda sp: self._dist(here, sp))
+        out += sorted(v["tokens"], key=lambda sp: self._dist(here, sp))
+        return [s for s in out if s]
+
+    # -- the hero turn --------------------------------------------------------------------
+    def _action(self, d: Decision, values: list[str]) -> str:
+        me, _v = self.me, self.v
+        ctx = dict(getattr(d, "context", {}) or {})
+        actions = ctx.get("actions", 0)
+        has = set(values)
+        # free choices first
+        trains = [x for x in values if x.startswith("train:")]
+        if trains:
+            return max(trains, key=lambda x: self._ability_score(x.split(":", 1)[1], "tyrant"))
+        communes = [x for x in values if x.startswith("commune:")]
+        if communes:
+            return next((f"commune:{g}" for g in GUARDIAN_PREF if f"commune:{g}" in has), communes[0])
+        if "tribe" in has:
+            effect = self.c.tribes[me["tribe"]].effect
+            if effect == "full_heal" and me["hp"] <= me["max_hp"] * 0.4:
+                return "tribe"
+            if effect == "extra_actions" and actions == 3:
+                return "tribe"
+        for x in values:
+            if x.startswith("goblin:"):
+                effect = self.c.goblins[x[7:]].turn.effect
+                if effect == "renown_if_troop":
+                    return x
+                if len(me["hand"]) >= 3 and effect in ("essence", "extra_action") and \
+                        (effect != "essence" or me["essence"] < me["max_essence"]):
+                    return x
+                if effect == "heal" and me["hp"] <= me["max_hp"] - 3 and len(me["hand"]) >= 2:
+                    return x
+        if "recruit" in has and me["renown"] >= 4 and not any(x.startswith("train:") for x in values) \
+                and me.get("guardian"):
+            return "recruit"
+        if actions > 0:
+            return self._spend_action(values, has)
+        return self._deed(values)
+
+    def _spend_action(self, values: list[str], has: set[str]) -> str:
+        me = self.me
+        here = me["space"]
+        if me["hp"] <= me["max_hp"] * 0.4 and ("rest:hp" in has or "rest:both" in has):
+            return "rest:both" if "rest:both" in has else "rest:hp"
+        interacts = [x for x in values if x.startswith("interact:")]
+        if interacts:
+            return interacts[0]
+        if "guardian" in has:
+            effect = self.c.guardians[me["guardian"]].active.effect
+            if effect in ("blast", "heal_region") and (effect == "blast" or me["hp"] < me["max_hp"] - 3):
+                return "guardian"
+        goals = self._goal_spaces()
+        target_here = self._good_battle_here()
+        if target_here and (not goals or self._region_of(goals[0]) == self._region_of(here)):
+            return self._rest_or_end(has)
+        moves = [x for x in values if x.startswith(("move:", "leap:"))]
+        for goal in goals[:3]:
+            if goal == here:
+                return self._rest_or_end(has)
+            if moves:
+                now = self._dist(here, goal)
+                best = min(moves, key=lambda m: (self._dist(m.split(":", 1)[1], goal), m))
+                if self._dist(best.split(":", 1)[1], goal) < now:
+                    return best
+        return self._rest_or_end(has)
+
+    def _rest_or_end(self, has: set[str]) -> str:
+        me = self.me
+        if "rest:both" in has and (me["hp"] < me["max_hp"] or me["essence"] < me["max_essence"]):
+            return "rest:both"
+        if "rest:hp" in has and me["hp"] <= me["max_hp"] - 2:
+            return "rest:hp"
+        if "rest:essence" in has and me["essence"] <= me["max_essence"] - 2:
+            return "rest:essence"
+        if "rest:hp" in has and me["hp"] < me["max_hp"]:
+            return "rest:hp"
+        return "end"
+
+    def _good_battle_here(self) -> str:
+        """A target in this region worth a Battle ("" if none)."""
+        v, c = self.v, self.c
+        region = self.me.get("region", "")
+        if not region:
+            return ""
+        best, score = "", -1.0
+        if v["tyrant"]["region"] == region and self._tyrant_ready():
+            return "tyrant"
+        exp = self._expected(self._best_dice())
+        for key, t in v["troops"].items():
+            if t["region"] != region:
+                continue
+            danger = c.troops[key].damage + t["count"] - 1 + 1.3
+            if danger >= self.me["hp"] and t["hp"] - t["damage"] > exp:
+                continue
+            s = exp - (t["hp"] - t["damage"]) + (1.0 if t["damage"] else 0)
+            if s > score:
+                best, score = f"troop:{key}", s
+        for key, g in v["generals"].items():
+            if g["region"] != region:
+                continue
+            if self.me["hp"] > c.generals[key].damage + 4:
+                s = exp - (g["hp"] - g["damage"]) + 0.5
+                if s > score:
+                    best, score = f"general:{key}", s
+        return best
+
+    def _deed(self, values: list[str]) -> str:
+        target = self._good_battle_here()
+        sch = self.v.get("scheme") or {}
+        if target and f"battle:{target}" in values:
+            left = self._tile_left(target)
+            exp = self._expected(self._best_dice())
+            if target == "tyrant" or left <= exp + 1 or sch.get("goal") in ("clear_region", "kill_general",
+                                                                             "kills_in_round", "kills_total"):
+                return f"battle:{target}"
+        return "adventure"
+
+    # -- combat --------------------------------------------------------------------------
+    def _ability_score(self, aid: str, target: str) -> float:
+        cls = self.c.classes[self.me["class"]]
+        a = cls.ability(aid)
+        score = float(a.dice) + (0.7 if a.piercing else 0)
+        for e in a.effects:
+            n = e.amount(self.me.get("leadership", 0))
+            score += {"shield": 0.6 * n, "weaken": 0.5 * n, "silence": 1.0, "rally": 0.5 * n, "damage": n,
+                      "cleave_all": 1.0, "bonus_if_essence": 0.5 * n, "bonus_vs_damaged": 0.5 * n, "heal": 0.4 * n,
+                      "draw": 0.5 * n, "essence": 0.5 * n}.get(e.effect, 0.0)
+        return score + a.level * 0.01
+
+    def _ability(self, d: Decision, values: list[str]) -> str:
+        target = dict(getattr(d, "context", {}) or {}).get("target", "")
+        return max(values, key=lambda x: self._ability_score(x.split(":", 1)[1], target))
+
+    def _roll(self, d: Decision, values: list[str]) -> str:
+        ctx = dict(getattr(d, "context", {}) or {})
+        target = ctx.get("target", "")
+        dmg = ctx.get("damage", 0)
+        need = self._tile_left(target)
+        if target == "tyrant":
+            need = 99
+        has = set(values)
+        for x in ("fury", "ambush"):
+            if x in has:
+                return x
+        if "essence" in has and dmg < need:
+            return "essence"
+        ups = [x for x in values if x.startswith("uprising:")]
+        if ups and dmg < need:
+            def val(x: str) -> float:
+                e = self.c.goblins[x[9:]].uprising.effect
+                return {"damage": 3, "ignore_armor": 3 if target == "tyrant" else 0, "piercing": 2, "reroll": 1.5,
+                        "shield": 1, "weaken": 1, "silence": 1, "heal": 0.5, "draw": 0.5}.get(e, 0)
+            best = max(ups, key=val)
+            if val(best) >= 1:
+                return best
+        if "reroll" in has and dmg < need and dmg + 1 < need:
+            return "reroll"
+        if "rally" in has and dmg < need and self.me["renown"] >= 4 and any(
+                self.c.goblins[c].uprising.effect in ("damage", "ignore_armor") for c in self.me["hand"]):
+            return "rally"
+        return "strike"
+
+    def _prevent(self, d: Decision, values: list[str]) -> str:
+        ctx = dict(getattr(d, "context", {}) or {})
+        dmg, hp = ctx.get("damage", 0), ctx.get("hp", self.me["hp"])
+        if "tribe" in values and dmg >= 2:
+            return "tribe"
+        cards = [x for x in values if x.startswith("goblin:")]
+        if not cards:
+            return "take"
+        oppress = self.v["tyrant"]["oppress"]
+        if hp - dmg <= 0 or (oppress and hp - dmg <= 2) or (hp - dmg <= 2 and len(cards) >= 1):
+            return min(cards, key=self._card_value)
+        return "take"
+
+    def _card_value(self, value: str) -> float:
+        card = value.split(":", 1)[1]
+        g = self.c.goblins[card]
+        return {"damage": 3, "ignore_armor": 3, "piercing": 2, "shield": 2}.get(g.uprising.effect, 1) + \
+            {"extra_action": 1, "essence": 0.5}.get(g.turn.effect, 0)
+
+    def _discard(self, d: Decision, values: list[str]) -> str:
+        return min(values, key=self._card_value)
+
+    def _fall(self, d: Decision, values: list[str]) -> str:
+        return "tribe" if "tribe" in values else values[0]
+
+    def _save(self, d: Decision, values: list[str]) -> str:
+        return "save" if "save" in values else values[0]
+
+    def _pierce(self, d: Decision, values: list[str]) -> str:
+        return min(values, key=self._tile_left)
+
+    def _blast(self, d: Decision, values: list[str]) -> str:
+        return min(values, key=self._tile_left)
+
+    def _heal(self, d: Decision, values: list[str]) -> str:
+        heroes = self.v["heroes"]
+        return max(values, key=lambda x: heroes[x[5:]]["max_hp"] - heroes[x[5:]]["hp"])
+
+    def _swap(self, d: Decision, values: list[str]) -> str:
+        return "none" if "none" in values else values[0]
+
+    def _free_move(self, d: Decision, values: list[str]) -> str:
+        goals = self._goal_spaces()
+        here = self.me["space"]
+        if not goals:
+            return "stay"
+        best = min(values, key=lambda x: self._dist(x.split(":", 1)[1] if x != "stay" else here, goals[0]))
+        return best
+
+    # -- adventures ------------------------------------------------------------------------
+    def _invite(self, d: Decision, values: list[str]) -> str:
+        ctx = dict(getattr(d, "context", {}) or {})
+        diff = ctx.get("difficulty", 1)
+        ess = self.me["essence"]
+        want = 0 if diff <= 1 else min(diff - 1, ess)
+        options = sorted(int(x.split(":")[1]) for x in values)
+        k = max((o for o in options if o <= want), default=0)
+        return f"invite:{k}"
+
+    def _respond(self, d: Decision, values: list[str]) -> str:
+        return "help" if "help" in values else next((x for x in values if x != "pass"), "pass") \
+            if any(x == "help" for x in values) else values[-1] if "pass" in values[-1:] else values[0]
+
+    def _help_essence(self, d: Decision, values: list[str]) -> str:
+        return "yes" if self.me["essence"] >= 2 else "no"
+
+    def _adventure(self, d: Decision, values: list[str]) -> str:
+        return "green"
+
+    def _adventure_roll(self, d: Decision, values: list[str]) -> str:
+        ctx = dict(getattr(d, "context", {}) or {})
+        if ctx.get("total", 0) < ctx.get("difficulty", 0):
+            for x in ("essence", "reroll"):
+                if x in values:
+                    return x
+        return "done"
+
+    def _pet(self, d: Decision, values: list[str]) -> str:
+        return values[0]

@@ -1,0 +1,739 @@
+"""Combat: two turns (the attack, then the counter-attack), armies, the Tyrant, other heroes, rewards.
+
+A hero's combat turn: choose an ability, roll its Goblin dice, resolve its effect, then (in any order) turn
+Essence results into successes, Rally, spend Uprising results on goblins' uprising effects, and strike. An
+enemy's turn: its stat damage, plus the enemy die (the Tyrant: both Tyrant dice), plus 1 per other miniature
+of its army. Armies (all miniatures of one type) share the damage on their tile (RULINGS: army model).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from skirmish import Do
+from skirmish_goblin_uprising.common import (
+    C,
+    S,
+    discard_goblin,
+    draw_goblins,
+    enemies_in,
+    gain_essence,
+    gain_renown,
+    heal,
+    hero_region,
+    heroes_in,
+    lose_essence,
+    lose_renown,
+    moment,
+    region_at,
+    say,
+    target_name,
+    troop_region,
+    tyrant,
+)
+from skirmish_goblin_uprising.compat import decision, opt
+from skirmish_goblin_uprising.damage import ask_discard, deal_damage
+from skirmish_goblin_uprising.state import TYRANT, Battle, Combat
+
+if TYPE_CHECKING:
+    from skirmish import Game
+    from skirmish_goblin_uprising.content import Effect
+    from skirmish_goblin_uprising.state import Hero
+
+R_COMBAT = "Combat"
+
+
+# ----------------------------------------------------------------------------- battles
+
+
+def battle_targets(game: Game, hero: Hero) -> list[str]:
+    """What a Battle may target: enemies and other heroes in the hero's region."""
+    region = hero_region(game, hero)
+    out = enemies_in(game, region)
+    out += [f"hero:{h.id}" for h in heroes_in(game, region) if h.id != hero.id]
+    return out
+
+
+def start_battle(game: Game, hid: str, target: str) -> None:
+    """The Battle heroic deed against ``target``."""
+    s = S(game)
+    s.battle = Battle(heroes=[hid], falls={hid: s.heroes[hid].falls})
+    game.emit("battle", f"{hid} battles {target_name(game, target)}", rule="Heroic deed: Battle", hero=hid,
+              target=target)
+    if target == TYRANT:
+        # the Tyrant always strikes first; the hero's attack is the counter-attack (GU-29)
+        game.schedule(Do(enemy_strike, (TYRANT, [hid], hid)), Do(_strike_back, (hid, TYRANT, True)),
+                      Do(end_battle))
+    elif target.startswith("hero:"):
+        other = target[5:]
+        s.battle.heroes.append(other)
+        s.battle.falls[other] = s.heroes[other].falls
+        game.schedule(Do(hero_strike, (hid, target, True, False)), Do(_hero_counter, (other, hid)), Do(end_battle))
+    else:
+        game.schedule(Do(hero_strike, (hid, target, True, False)), Do(end_battle))
+
+
+def _standing(game: Game, hid: str) -> bool:
+    s = S(game)
+    hero = s.heroes[hid]
+    return not hero.removed and s.battle is not None and hero.falls == s.battle.falls.get(hid, hero.falls)
+
+
+def _strike_back(game: Game, hid: str, target: str, started: bool) -> None:
+    if game.result is None and _standing(game, hid) and target_alive(game, target):
+        hero_strike(game, hid, target, started, True)
+
+
+def _hero_counter(game: Game, hid: str, attacker: str) -> None:
+    s = S(game)
+    if game.result is None and _standing(game, hid) and _standing(game, attacker) \
+            and hero_region(game, s.heroes[hid]) == hero_region(game, s.heroes[attacker]):
+        hero_strike(game, hid, f"hero:{attacker}", False, True)
+
+
+def target_alive(game: Game, target: str) -> bool:
+    s = S(game)
+    if target == TYRANT:
+        return s.hp > 0
+    kind, _, key = target.partition(":")
+    if kind == "troop":
+        return s.troops.get(key, 0) > 0
+    if kind == "general":
+        return key in s.generals
+    return not s.heroes[key].removed
+
+
+# ----------------------------------------------------------------------------- a hero's combat turn
+
+
+def hero_strike(game: Game, hid: str, target: str, started: bool, counter: bool) -> None:
+    """Ask which ability the hero uses against ``target``."""
+    s, c = S(game), C(game)
+    hero = s.heroes[hid]
+    cls = c.classes[hero.cls]
+    options = []
+    for aid in hero.abilities:
+        a = cls.ability(aid)
+        extra = ", piercing" if a.piercing else ""
+        effects = "; ".join(effect_text(e, hero.leadership) for e in a.effects)
+        options.append(opt(f"ability:{aid}", f"{a.name} ({a.dice} dice{extra}){': ' + effects if effects else ''}",
+                           "", action="ability", ability=aid, dice=a.dice, piercing=a.piercing, target=target))
+    game.ask(decision(hid, "ability", f"{hid}: attack {target_name(game, target)} with which ability?", options,
+                      rule="Combat: choose an ability",
+                      context={"hero": hid, "target": target, "counter": counter, "phase": "combat"}),
+             _ability_chosen, hid, target, started, counter)
+
+
+def _ability_chosen(game: Game, answer: str, hid: str, target: str, started: bool, counter: bool) -> None:
+    s, c = S(game), C(game)
+    hero = s.heroes[hid]
+    ability = c.classes[hero.cls].ability(answer.split(":", 1)[1])
+    s.combat = cb = Combat(hero=hid, target=target, started=started, ability=ability.id, piercing=ability.piercing,
+                           free_convert=c.classes[hero.cls].passive == "free_convert", counter=counter)
+    n = ability.dice
+    if started and target.startswith("troop:") and hero.pet and c.pets[hero.pet].effect == "battle_die":
+        n += c.pets[hero.pet].n
+        say(game, f"{hid}'s {c.pets[hero.pet].name} adds {c.pets[hero.pet].n} die", "Pets", hero=hid)
+    cb.dice = roll_goblin(game, n, f"{hid}'s {ability.name}")
+    cb.uprisings = cb.dice.count("Uprising") if _is(c, "uprising") else 0
+    steps = [Do(apply_combat_effect, (hid, e)) for e in ability.effects]
+    game.schedule(*steps, Do(ask_roll, (hid,)))
+
+
+def _is(c: Any, key: str) -> bool:
+    return any(getattr(f, key) for f in c.dice["goblin"].results.values())
+
+
+def roll_goblin(game: Game, n: int, why: str) -> list[str]:
+    die = C(game).dice["goblin"]
+    out = []
+    for _ in range(n):
+        index = game.rng.roll(len(die.faces), rule="Goblin die", why=why, faces=die.faces)
+        out.append(die.faces[index - 1])
+    return out
+
+
+def face(game: Game, die: str, label: str) -> Any:
+    return C(game).dice[die].results[label]
+
+
+def successes(game: Game, dice: list[str]) -> int:
+    return sum(face(game, "goblin", d).success for d in dice)
+
+
+def essence_faces(game: Game, dice: list[str]) -> int:
+    return sum(1 for d in dice if face(game, "goblin", d).essence)
+
+
+def blank_faces(game: Game, dice: list[str]) -> list[int]:
+    return [i for i, d in enumerate(dice) if not any(attrs_true(face(game, "goblin", d)))]
+
+
+def attrs_true(f: Any) -> list[bool]:
+    return [bool(f.success), f.essence, f.uprising]
+
+
+def strike_damage(game: Game, cb: Combat) -> int:
+    """The damage the hero's roll deals now (before armor)."""
+    dmg = successes(game, cb.dice) + cb.converted + cb.bonus
+    if cb.used_essence:
+        dmg += cb.essence_bonus
+    if cb.damaged_bonus and _target_damaged(game, cb.target):
+        dmg += cb.damaged_bonus
+    return dmg
+
+
+def _target_damaged(game: Game, target: str) -> bool:
+    s = S(game)
+    if target == TYRANT:
+        return s.hp < s.max_hp
+    kind, _, key = target.partition(":")
+    if kind == "troop":
+        return s.troop_damage.get(key, 0) > 0
+    if kind == "general":
+        return s.generals.get(key, 0) > 0
+    h = s.heroes[key]
+    return h.hp < h.max_hp
+
+
+def roll_options(game: Game, hid: str) -> list[Any]:
+    """What the hero may do with the combat roll now (always ending with striking)."""
+    s, c = S(game), C(game)
+    hero = s.heroes[hid]
+    cb = s.combat
+    assert cb is not None
+    options = []
+    open_essence = essence_faces(game, cb.dice) - cb.converted
+    if open_essence > 0 and (hero.essence > 0 or cb.free_convert):
+        cost = "free (Wizard)" if cb.free_convert else "pay 1 Essence"
+        options.append(opt("essence", f"{cost}: turn an Essence result into a success", "", action="essence"))
+    if hero.renown >= 1:
+        options.append(opt("rally", "Rally (1 Renown): add an Uprising result", "", action="rally"))
+    if cb.uprisings > 0:
+        for card in dict.fromkeys(hero.hand.cards):
+            g = c.goblins[card]
+            options.append(opt(f"uprising:{card}", f"Uprising: discard {g.name} - "
+                               f"{effect_text(g.uprising, hero.leadership)}", "", action="uprising", card=card,
+                               effect=g.uprising.effect, n=g.uprising.amount(hero.leadership)))
+    if hero.fury > 0:
+        options.append(opt("fury", "spend Fury: roll 2 more dice", "", action="fury"))
+    if hero.ambush and cb.started and c.classes[hero.cls].passive == "ambush":
+        options.append(opt("ambush", "spend the Ambush token: +2 successes", "", action="ambush"))
+    blanks = blank_faces(game, cb.dice)
+    tribe = c.tribes[hero.tribe]
+    if hero.tribe_ready and tribe.effect == "reroll_any" and blanks:
+        options.append(opt("reroll", f"exhaust {tribe.name}: reroll your {len(blanks)} failed dice", "",
+                           action="reroll"))
+    dmg = strike_damage(game, cb)
+    options.append(opt("strike", f"strike {target_name(game, cb.target)} for {dmg} damage", "", action="strike",
+                       damage=dmg))
+    return options
+
+
+def ask_roll(game: Game, hid: str) -> None:
+    s = S(game)
+    cb = s.combat
+    if cb is None or game.result is not None:
+        return
+    if not target_alive(game, cb.target):
+        say(game, f"{target_name(game, cb.target)} is gone: {hid}'s attack has no target", R_COMBAT)
+        return
+    options = roll_options(game, hid)
+    if len(options) == 1:
+        _roll_answer(game, "strike", hid)
+        return
+    game.ask(decision(hid, "roll", f"{hid} rolled {' '.join(cb.dice)}"
+                      + (f" (+{cb.uprisings} Uprising to spend)" if cb.uprisings else ""), options,
+                      rule="Combat: the dice roll",
+                      context={"hero": hid, "target": cb.target, "dice": list(cb.dice), "phase": "combat",
+                               "uprisings": cb.uprisings, "damage": strike_damage(game, cb)}),
+             _roll_answer, hid)
+
+
+def _roll_answer(game: Game, answer: str, hid: str) -> None:
+    s, c = S(game), C(game)
+    hero = s.heroes[hid]
+    cb = s.combat
+    assert cb is not None
+    if answer == "strike":
+        strike(game, hid)
+        return
+    if answer == "essence":
+        if cb.free_convert:
+            cb.free_convert = False
+            say(game, f"{hid} turns an Essence result into a success for free (Wizard)", "Class passive")
+        else:
+            lose_essence(game, hero, 1, "Combat: spending Essence")
+        cb.converted += 1
+        cb.used_essence = True
+    elif answer == "rally":
+        lose_renown(game, hero, 1, "Renown: Rally")
+        cb.uprisings += 1
+    elif answer.startswith("uprising:"):
+        card = answer.split(":", 1)[1]
+        cb.uprisings -= 1
+        discard_goblin(game, hero, card, "Combat: Uprising", "uprising effect")
+        game.call(ask_roll, hid)
+        apply_combat_effect(game, hid, c.goblins[card].uprising)
+        return
+    elif answer == "fury":
+        hero.fury = 0
+        cb.dice += roll_goblin(game, 2, f"{hid}'s Fury")
+        cb.uprisings += cb.dice[-2:].count("Uprising")
+    elif answer == "ambush":
+        hero.ambush = False
+        cb.bonus += 2
+        say(game, f"{hid} springs the Ambush: +2 successes", "Class passive")
+    elif answer == "reroll":
+        hero.tribe_ready = False
+        blanks = blank_faces(game, cb.dice)
+        new = roll_goblin(game, len(blanks), f"{hid}'s {c.tribes[hero.tribe].name} reroll")
+        for i, f in zip(blanks, new, strict=True):
+            cb.dice[i] = f
+        cb.uprisings += new.count("Uprising")
+        say(game, f"{hid} exhausts the {c.tribes[hero.tribe].name} and rerolls {len(blanks)} dice", "Tribe cards")
+    ask_roll(game, hid)
+
+
+# ----------------------------------------------------------------------------- combat effects
+
+
+def effect_text(e: Effect, leadership: int = 0) -> str:
+    n = e.amount(leadership)
+    return {
+        "damage": f"+{n} damage", "shield": f"prevent {n} damage from the counter-attack",
+        "weaken": f"the target deals {n} less on its counter-attack",
+        "silence": "the counter-attack ignores its enemy or Tyrant die", "piercing": "this attack gains Piercing",
+        "draw": f"draw {n} goblin(s)", "heal": f"you or a hero in your region heals {n}",
+        "rally": f"add {n} Uprising result(s)", "cleave_all": "every other army in the region takes half the damage",
+        "bonus_if_essence": f"+{n} damage if you spent Essence",
+        "bonus_vs_damaged": f"+{n} damage against a damaged target",
+        "swap": "swap places with a hero in your region", "essence": f"gain {n} Essence",
+        "ignore_armor": f"ignore {n} Royal Armor", "reroll": f"reroll up to {n} failed dice",
+    }.get(e.effect, e.effect)
+
+
+def apply_combat_effect(game: Game, hid: str, e: Effect) -> None:
+    """Resolve an ability's or a goblin's uprising effect during the hero's combat turn."""
+    s = S(game)
+    hero = s.heroes[hid]
+    cb = s.combat
+    assert cb is not None
+    n = e.amount(hero.leadership)
+    rule = "Combat: effects"
+    COMBAT_EFFECTS[e.effect](game, hero, cb, n, rule)
+
+
+def _c_damage(game: Game, hero: Hero, cb: Combat, n: int, rule: str) -> None:
+    cb.bonus += n
+    say(game, f"+{n} damage", rule)
+
+
+def _c_shield(game: Game, hero: Hero, cb: Combat, n: int, rule: str) -> None:
+    cb.shield += n
+    say(game, f"{hero.id} will prevent {n} damage from the counter-attack", rule)
+
+
+def _c_weaken(game: Game, hero: Hero, cb: Combat, n: int, rule: str) -> None:
+    cb.weaken += n
+    say(game, f"the target deals {n} less damage on its counter-attack", rule)
+
+
+def _c_silence(game: Game, hero: Hero, cb: Combat, n: int, rule: str) -> None:
+    cb.silence = True
+    say(game, "the counter-attack will roll no enemy or Tyrant die", rule)
+
+
+def _c_piercing(game: Game, hero: Hero, cb: Combat, n: int, rule: str) -> None:
+    cb.piercing = True
+    say(game, "this attack gains Piercing", rule)
+
+
+def _c_draw(game: Game, hero: Hero, cb: Combat, n: int, rule: str) -> None:
+    draw_goblins(game, hero, n, rule)
+
+
+def _c_essence(game: Game, hero: Hero, cb: Combat, n: int, rule: str) -> None:
+    gain_essence(game, hero, n, rule)
+
+
+def _c_rally(game: Game, hero: Hero, cb: Combat, n: int, rule: str) -> None:
+    cb.uprisings += n
+    say(game, f"{n} Uprising result(s) added", rule)
+
+
+def _c_cleave_all(game: Game, hero: Hero, cb: Combat, n: int, rule: str) -> None:
+    cb.cleave_all = True
+
+
+def _c_bonus_if_essence(game: Game, hero: Hero, cb: Combat, n: int, rule: str) -> None:
+    cb.essence_bonus += n
+
+
+def _c_bonus_vs_damaged(game: Game, hero: Hero, cb: Combat, n: int, rule: str) -> None:
+    cb.damaged_bonus += n
+
+
+def _c_ignore_armor(game: Game, hero: Hero, cb: Combat, n: int, rule: str) -> None:
+    cb.ignore_armor += n
+    say(game, f"this attack ignores {n} Royal Armor", rule)
+
+
+def _c_reroll(game: Game, hero: Hero, cb: Combat, n: int, rule: str) -> None:
+    blanks = blank_faces(game, cb.dice)[:n]
+    new = roll_goblin(game, len(blanks), f"{hero.id}'s reroll")
+    for i, f in zip(blanks, new, strict=True):
+        cb.dice[i] = f
+    cb.uprisings += new.count("Uprising")
+    say(game, f"{hero.id} rerolls {len(blanks)} failed dice", rule)
+
+
+def _c_heal(game: Game, hero: Hero, cb: Combat, n: int, rule: str) -> None:
+    region = hero_region(game, hero)
+    others = [h for h in heroes_in(game, region) if h.id != hero.id and h.hp < h.max_hp] if region else []
+    if not others:
+        heal(game, hero, n, rule)
+        return
+    options = [opt(f"hero:{h.id}", f"{h.id} ({h.hp}/{h.max_hp} HP)", "", hero=h.id, hp=h.hp, max_hp=h.max_hp)
+               for h in [hero, *others]]
+    game.ask(decision(hero.id, "heal", f"{hero.id}: who heals {n} HP?", options, rule=rule,
+                      context={"hero": hero.id, "amount": n}), _healed, n, rule)
+
+
+def _healed(game: Game, answer: str, n: int, rule: str) -> None:
+    heal(game, S(game).heroes[answer[5:]], n, rule)
+
+
+def _c_swap(game: Game, hero: Hero, cb: Combat, n: int, rule: str) -> None:
+    region = hero_region(game, hero)
+    s = S(game)
+    others = [h for h in heroes_in(game, region) if h.id != hero.id and s.where(h.id) != s.where(hero.id)]
+    if not others:
+        say(game, f"{hero.id} has nobody to swap places with", rule)
+        return
+    options = [opt(f"hero:{h.id}", f"swap with {h.id}", "", hero=h.id) for h in others]
+    options.append(opt("none", "do not swap", ""))
+    game.ask(decision(hero.id, "swap", f"{hero.id}: swap places with whom?", options, rule=rule,
+                      context={"hero": hero.id}), _swapped, hero.id, rule)
+
+
+def _swapped(game: Game, answer: str, hid: str, rule: str) -> None:
+    if answer == "none":
+        return
+    s = S(game)
+    other = answer[5:]
+    a, b = s.where(hid), s.where(other)
+    assert a is not None and b is not None
+    s.board.move(hid, b, log=game.log, rule=rule)
+    s.board.move(other, a, log=game.log, rule=rule)
+
+
+COMBAT_EFFECTS: dict[str, Callable[..., None]] = {
+    "damage": _c_damage, "shield": _c_shield, "weaken": _c_weaken, "silence": _c_silence, "piercing": _c_piercing,
+    "draw": _c_draw, "heal": _c_heal, "rally": _c_rally, "cleave_all": _c_cleave_all,
+    "bonus_if_essence": _c_bonus_if_essence, "bonus_vs_damaged": _c_bonus_vs_damaged, "swap": _c_swap,
+    "essence": _c_essence, "ignore_armor": _c_ignore_armor, "reroll": _c_reroll,
+}
+
+
+# ----------------------------------------------------------------------------- applying the hero's damage
+
+
+def strike(game: Game, hid: str) -> None:
+    """Deal the roll's damage to the target; leftover goes on if Piercing; the survivor counter-attacks."""
+    s = S(game)
+    cb = s.combat
+    assert cb is not None
+    dmg = strike_damage(game, cb)
+    target = cb.target
+    game.emit("strike", f"{hid} strikes {target_name(game, target)} for {dmg} damage", rule=R_COMBAT, hero=hid,
+              target=target, damage=dmg)
+    counter_from = ""
+    if cb.cleave_all:
+        _cleave_all(game, hid, target, -(-dmg // 2))
+    if target == TYRANT:
+        hit_tyrant(game, hid, dmg, cb.ignore_armor)
+        return
+    if target.startswith("hero:"):
+        deal_damage(game, target[5:], dmg, False, f"hero:{hid}", R_COMBAT)
+        return
+    killed, leftover = hit_enemy(game, hid, target, dmg, cb.piercing)
+    if not killed:
+        counter_from = target
+    elif cb.piercing and leftover > 0:
+        others = [t for t in enemies_in(game, troop_or_general_region(game, target)) if t != TYRANT]
+        if others:
+            _ask_pierce(game, hid, others, leftover)
+            return
+    if counter_from and not cb.counter:
+        game.call(enemy_strike, counter_from, [hid], hid)
+
+
+def troop_or_general_region(game: Game, target: str) -> str:
+    kind, _, key = target.partition(":")
+    if kind == "troop":
+        return troop_region(game, key)
+    return C(game).generals[key].region if kind == "general" else ""
+
+
+def _ask_pierce(game: Game, hid: str, others: list[str], leftover: int) -> None:
+    options = [opt(t, f"{target_name(game, t)} takes the {leftover} leftover damage", "", target=t, damage=leftover)
+               for t in others]
+    game.ask(decision(hid, "pierce", f"{hid}: Piercing - where does the leftover {leftover} damage go?", options,
+                      rule="Combat: Piercing", context={"hero": hid, "damage": leftover, "targets": others}),
+             _pierced, hid, leftover)
+
+
+def _pierced(game: Game, answer: str, hid: str, leftover: int) -> None:
+    s = S(game)
+    cb = s.combat
+    assert cb is not None
+    killed, _ = hit_enemy(game, hid, answer, leftover, False)
+    if not killed and not cb.counter:
+        game.call(enemy_strike, answer, [hid], hid)
+
+
+def _cleave_all(game: Game, hid: str, target: str, amount: int) -> None:
+    region = hero_region(game, S(game).heroes[hid])
+    for other in enemies_in(game, region):
+        if other != target and other != TYRANT and amount > 0:
+            say(game, f"the blow cleaves into {target_name(game, other)} for {amount}", "Combat: effects")
+            hit_enemy(game, hid, other, amount, False)
+
+
+def hit_enemy(game: Game, hid: str, target: str, dmg: int, piercing: bool) -> tuple[bool, int]:
+    """Damage an army or a general. Returns (a miniature was removed, leftover damage)."""
+    s, c = S(game), C(game)
+    kind, _, key = target.partition(":")
+    killed = False
+    if kind == "troop":
+        hp = c.troops[key].hp
+        while dmg > 0 and s.troops.get(key, 0) > 0:
+            left = hp - s.troop_damage.get(key, 0)
+            if dmg < left:
+                s.troop_damage[key] = s.troop_damage.get(key, 0) + dmg
+                say(game, f"{c.troops[key].name}: {s.troop_damage[key]}/{hp} damage on the tile", R_COMBAT)
+                dmg = 0
+                break
+            dmg -= left
+            s.troop_damage[key] = 0
+            s.troops[key] -= 1
+            killed = True
+            enemy_defeated(game, hid, target)
+            if not piercing:
+                dmg = 0
+        return killed, dmg
+    spec = c.generals[key]
+    left = spec.hp - s.generals[key]
+    if dmg < left:
+        s.generals[key] += dmg
+        say(game, f"{spec.name}: {s.generals[key]}/{spec.hp} damage", R_COMBAT)
+        return False, 0
+    del s.generals[key]
+    s.board.remove(target, log=game.log, rule=R_COMBAT)
+    enemy_defeated(game, hid, target)
+    return True, (dmg - left) if piercing else 0
+
+
+def enemy_defeated(game: Game, hid: str, target: str) -> None:
+    """A miniature (or a general) is removed: count it for rewards, schemes and guardians."""
+    from skirmish_goblin_uprising.tyranny import check_scheme, scheme_event
+
+    s, c = S(game), C(game)
+    hero = s.heroes[hid]
+    kind, _, key = target.partition(":")
+    region = troop_or_general_region(game, target)
+    game.emit("defeat", f"{hid} defeats a {target_name(game, target)} miniature" if kind == "troop"
+              else f"{hid} defeats the {target_name(game, target)}", rule=R_COMBAT, hero=hid, target=target)
+    hero.kills += 1
+    if s.battle is not None and hid in s.battle.heroes:
+        s.battle.kills[hid] = s.battle.kills.get(hid, 0) + 1
+    else:
+        _kill_reward(game, hero)
+    if kind == "troop":
+        s.kills_round += 1
+        scheme_event(game, "kill", hid, region=region)
+    else:
+        moment(game, f"{hid} defeated the {c.generals[key].name}")
+        scheme_event(game, "general", hid)
+    for other in s.active_heroes():
+        g = c.guardians.get(other.guardian)
+        if g is None or region_at(game, s.where(other.id)) != region:
+            continue
+        if g.passive.effect == "renown_on_kill":
+            gain_renown(game, other, g.passive.amount(), f"Guardians: {g.name}")
+        if g.passive.effect == "on_kill_damage" and other.id == hid and kind == "troop":
+            rest = [t for t in enemies_in(game, region) if t != TYRANT and t != target]
+            if rest:
+                say(game, f"{g.name}: 1 damage to {target_name(game, rest[0])}", "Guardians")
+                hit_enemy(game, hid, rest[0], g.passive.amount(), False)
+    check_scheme(game)
+
+
+def _kill_reward(game: Game, hero: Hero) -> None:
+    rule = "Rewards: defeating an enemy"
+    gain_renown(game, hero, 2, rule)
+    gain_essence(game, hero, 1, rule)
+    draw_goblins(game, hero, 1, rule)
+
+
+def hit_tyrant(game: Game, hid: str, dmg: int, ignore: int) -> None:
+    """Royal Armor reduces every hit by its token count (less what the attack ignores)."""
+    from skirmish_goblin_uprising.tyranny import scheme_event, tyrant_defeated
+
+    s = S(game)
+    armor = max(0, s.armor - ignore)
+    through = max(0, dmg - armor)
+    s.hp = max(0, s.hp - through)
+    game.emit("tyrant-hit", f"Royal Armor {armor} stops {min(dmg, armor)}; the Tyrant takes {through} "
+              f"({s.hp}/{s.max_hp} HP)", rule="Fighting the Tyrant", damage=through, hp=s.hp)
+    if through:
+        scheme_event(game, "hurt", hid, through)
+    if s.hp <= 0:
+        tyrant_defeated(game, hid)
+
+
+# ----------------------------------------------------------------------------- the enemy's turn
+
+
+def enemy_strike(game: Game, source: str, defenders: list[str], countered: str = "") -> None:
+    """An enemy attacks: one roll hits the defenders (all heroes in the region on a Cleave)."""
+    s, c = S(game), C(game)
+    if game.result is not None or not target_alive(game, source):
+        return
+    defenders = [d for d in defenders if not s.heroes[d].removed]
+    if not defenders:
+        return
+    cb = s.combat if countered and s.combat is not None and s.combat.hero == countered else None
+    kind, _, key = source.partition(":")
+    if source == TYRANT:
+        base, die, n = s.damage, "tyrant", c.counts.tyrant_per_attack
+        region = region_at(game, s.where(TYRANT))
+    elif kind == "troop":
+        base, die, n = c.troops[key].damage + s.troops[key] - 1, "enemy", c.counts.enemy_per_attack
+        region = troop_region(game, key)
+    else:
+        base, die, n = c.generals[key].damage, "enemy", c.counts.enemy_per_attack
+        region = c.generals[key].region
+    if cb is not None and cb.silence:
+        n = 0
+        say(game, f"{target_name(game, source)} rolls no die (silenced)", R_COMBAT)
+    dice = []
+    spec = c.dice[die]
+    for _ in range(n):
+        index = game.rng.roll(len(spec.faces), rule=spec.name, why=f"{target_name(game, source)} attacks",
+                              faces=spec.faces)
+        dice.append(spec.faces[index - 1])
+    faces = [spec.results[d] for d in dice]
+    extra = sum(f.damage for f in faces)
+    power = source == TYRANT and any(f.power for f in faces)
+    if power:
+        extra += sum(e.amount() for e in tyrant(game).power if e.effect == "extra_damage")
+    weaken = cb.weaken if cb is not None else 0
+    dmg = max(0, base + extra - weaken)
+    cleave = any(f.cleave for f in faces)
+    aimed = any(f.aimed for f in faces)
+    hit = list(defenders)
+    if cleave:
+        hit += [h.id for h in heroes_in(game, region) if h.id not in hit]
+    flags = [w for w, on in (("Cleave", cleave), ("Aimed", aimed), ("Power", power)) if on]
+    game.emit("attack", f"{target_name(game, source)} attacks {', '.join(hit)}: {base} + dice "
+              f"[{' '.join(dice) or 'none'}]" + (f" - {weaken}" if weaken else "") + f" = {dmg} damage"
+              + (f" ({', '.join(flags)})" if flags else ""), rule="Combat: enemy attack", source=source,
+              dice=dice, damage=dmg, targets=hit)
+    steps: list[Any] = []
+    for hid in hit:
+        amount = dmg
+        if cb is not None and hid == cb.hero and cb.shield and not aimed:
+            cut = min(amount, cb.shield)
+            amount -= cut
+            say(game, f"{hid} prevents {cut} damage (ability)", R_COMBAT)
+        steps.append(Do(deal_damage, (hid, amount, aimed, target_name(game, source), "Combat: enemy attack", True)))
+    for f in faces:
+        for hid in defenders:
+            if f.drain_essence:
+                steps.append(Do(_drain, (hid, f.drain_essence)))
+            if f.discard:
+                steps.append(Do(ask_discard, (hid, f.discard, "Tyrant die: Discard")))
+        if f.reinforce:
+            steps.append(Do(_reinforce, ()))
+    if power:
+        for e in tyrant(game).power:
+            for hid in defenders:
+                if e.effect == "drain_essence":
+                    steps.append(Do(_drain, (hid, e.amount())))
+                elif e.effect == "discard":
+                    steps.append(Do(ask_discard, (hid, e.amount(), "Tyrant's Power")))
+                elif e.effect == "lose_renown":
+                    steps.append(Do(_lose_renown, (hid, e.amount())))
+    game.schedule(*steps)
+
+
+def _drain(game: Game, hid: str, n: int) -> None:
+    hero = S(game).heroes[hid]
+    if not hero.removed:
+        lose_essence(game, hero, n, "Enemy die: Essence")
+
+
+def _lose_renown(game: Game, hid: str, n: int) -> None:
+    hero = S(game).heroes[hid]
+    if not hero.removed:
+        lose_renown(game, hero, n, "Tyrant's Power")
+
+
+def _reinforce(game: Game) -> None:
+    from skirmish_goblin_uprising.tyranny import spawn_random
+
+    spawn_random(game, "Tyrant die: Reinforce")
+
+
+# ----------------------------------------------------------------------------- Attack phase and rewards
+
+
+def enemy_attack_phase(game: Game, source: str) -> None:
+    """An Aggressive enemy attacks every hero in its region; each survivor then counter-attacks it."""
+    s = S(game)
+    if game.result is not None or not target_alive(game, source):
+        return
+    region = region_at(game, s.where(TYRANT)) if source == TYRANT else troop_or_general_region(game, source)
+    defenders = [h.id for h in heroes_in(game, region)]
+    if not defenders:
+        return
+    s.battle = Battle(heroes=list(defenders), falls={h: s.heroes[h].falls for h in defenders})
+    s.combat = None
+    steps: list[Any] = [Do(enemy_strike, (source, defenders, ""))]
+    steps += [Do(_strike_back, (h, source, False)) for h in defenders]
+    steps.append(Do(end_battle))
+    game.schedule(*steps)
+
+
+def end_battle(game: Game) -> None:
+    """Rewards for every hero involved: defeats, or +1 Renown for surviving (which does not stack)."""
+    s = S(game)
+    battle = s.battle
+    s.battle = None
+    s.combat = None
+    if battle is None or game.result is not None:
+        return
+    for hid in battle.heroes:
+        hero = s.heroes[hid]
+        if hero.removed:
+            continue
+        kills = battle.kills.get(hid, 0)
+        players = battle.players.get(hid, 0)
+        for _ in range(kills):
+            _kill_reward(game, hero)
+        if players:
+            gain_renown(game, hero, players, "Rewards: defeating a player")
+        if not kills and not players and hero.falls == battle.falls.get(hid, hero.falls):
+            gain_renown(game, hero, 1, "Rewards: survived the combat")
+    from skirmish_goblin_uprising.tyranny import run_extra_moves
+
+    run_extra_moves(game)
+
+
+def note_player_defeat(game: Game, winner: str) -> None:
+    s = S(game)
+    if s.battle is not None:
+        s.battle.players[winner] = s.battle.players.get(winner, 0) + 1

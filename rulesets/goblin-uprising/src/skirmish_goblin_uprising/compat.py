@@ -1,0 +1,77 @@
+"""Thin adapters over core names that are landing now (issue 6): decision context, option data, windows.
+
+Each falls back to what core already has, so the ruleset runs with the core of either side of the change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from skirmish import Decision, Option
+
+if TYPE_CHECKING:
+    from skirmish import Game
+
+_OPTION_DATA = "data" in attrs.fields_dict(Option)
+_DECISION_CONTEXT = "context" in attrs.fields_dict(Decision)
+
+
+def opt(value: str, label: str, help: str = "", **data: Any) -> Option:
+    """An option carrying structured ``data`` (when core supports it)."""
+    if _OPTION_DATA:
+        return Option(value, label, help, data=data)  # type: ignore[call-arg]
+    return Option(value, label, help)
+
+
+def decision(player: str, kind: str, prompt: str, options: Sequence[Option], *, rule: str = "",
+             context: dict[str, Any] | None = None) -> Decision:
+    """A finite decision with structured ``context`` (when core supports it)."""
+    if _DECISION_CONTEXT:
+        return Decision(player, kind, prompt, options=tuple(options), rule=rule,  # type: ignore[call-arg]
+                        context=dict(context or {}))
+    return Decision(player, kind, prompt, options=tuple(options), rule=rule)
+
+
+def open_once_window(game: Game, name: str, players: Sequence[str], offer: Callable[..., list[Option]],
+                     resolve: Callable[..., None], *, rule: str = "", context: dict[str, Any] | None = None) -> None:
+    """Ask each player who can respond once, in order (core ``open_window(mode="once")`` when present)."""
+    import skirmish
+
+    open_window = getattr(skirmish, "open_window", None)  # core's window, once the public API exports it
+    if open_window is not None:
+        open_window(game, name, list(players), offer, resolve, rule=rule, mode="once", context=context)
+        return
+    for player in reversed(list(players)):
+        game.call(_ask_once, name, player, offer, resolve, rule, dict(context or {}))
+
+
+def _ask_once(game: Game, name: str, player: str, offer: Callable[..., list[Option]],
+              resolve: Callable[..., None], rule: str, context: dict[str, Any]) -> None:
+    options = offer(game, player)
+    if not options:
+        return
+    options = [*options, opt("pass", "pass", "do not respond")]
+    game.ask(decision(player, "respond", f"{player}: {name}?", options, rule=rule, context={**context, "window": name}),
+             _answered, player, resolve)
+
+
+def _answered(game: Game, answer: str, player: str, resolve: Callable[..., None]) -> None:
+    if answer != "pass":
+        resolve(game, player, answer)
+
+
+def end_scope(game: Game, scope: str) -> None:
+    """Expire keywords of ``scope`` (core ``end_scope`` once the public API exports it)."""
+    import skirmish
+
+    fn = getattr(skirmish, "end_scope", None)
+    if fn is not None:
+        fn(game, scope)
+
+
+def finish(game: Game, side: str, reason: str, *, rule: str = "") -> None:
+    """End the game with ``side`` ("heroes" or "Tyrant") winning."""
+    game.finish([side], reason, rule=rule)

@@ -1,0 +1,233 @@
+"""Damage to heroes: prevention by discarding goblins, falling in battle, returning to the village, removal.
+
+Damage works the same from any source. Unless it is Aimed, the hero may discard goblins (1 damage each) and
+use damage-preventing cards first; Bear and Earth prevent damage by themselves. A hero at 0 HP falls: loses
+1 Renown, discards the whole hand, moves the destruction marker down 1 and returns to their village with
+full HP. Under Oppress a fallen hero is removed from the game instead (and moves no marker).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from skirmish_goblin_uprising.common import C, S, discard_goblin, hero_region, lose_renown, moment, say
+from skirmish_goblin_uprising.compat import decision, opt
+
+if TYPE_CHECKING:
+    from skirmish import Game
+    from skirmish_goblin_uprising.state import Hero
+
+
+def deal_damage(game: Game, hid: str, amount: int, aimed: bool, source: str, rule: str,
+                attack: bool = False) -> None:
+    """Deal ``amount`` damage to hero ``hid`` (``attack``: from an enemy's attack, which a Bear softens)."""
+    s = S(game)
+    hero = s.heroes[hid]
+    if hero.removed or amount <= 0 or game.result is not None:
+        return
+    c = C(game)
+    if not aimed:
+        if attack and hero.pet and c.pets[hero.pet].effect == "thick_fur" and amount > 0:
+            cut = min(amount, c.pets[hero.pet].n)
+            amount -= cut
+            say(game, f"{hero.id}'s {c.pets[hero.pet].name} prevents {cut} damage", "Pets", hero=hid)
+        g = c.guardians.get(hero.guardian)
+        if (g is not None and g.passive.effect == "stone_skin" and game.phase in ("upkeep", "tyranny", "attack")
+                and hid not in s.earth_used and amount > 0):
+            s.earth_used.append(hid)
+            cut = min(amount, g.passive.amount())
+            amount -= cut
+            say(game, f"{g.name}: {hero.id}'s first damage this Tyrant's turn is reduced by {cut}", "Guardians",
+                hero=hid)
+    if amount <= 0:
+        return
+    say(game, f"{hero.id} is dealt {amount} damage ({source}){' - Aimed, it cannot be prevented' if aimed else ''}",
+        rule, hero=hid, damage=amount, aimed=aimed)
+    if not aimed and _can_prevent(game, hero):
+        ask_prevent(game, hid, amount, source, rule)
+    else:
+        take_damage(game, hid, amount, source, rule)
+
+
+def _can_prevent(game: Game, hero: Hero) -> bool:
+    return bool(hero.hand.cards) or (hero.tribe_ready and C(game).tribes[hero.tribe].effect == "prevent")
+
+
+def ask_prevent(game: Game, hid: str, amount: int, source: str, rule: str) -> None:
+    """Ask the hero how to prevent: one goblin at a time (1 damage each), a prevention tribe card, or take it."""
+    s, c = S(game), C(game)
+    hero = s.heroes[hid]
+    options = []
+    for card in dict.fromkeys(hero.hand.cards):
+        options.append(opt(f"goblin:{card}", f"discard {c.goblins[card].name}: prevent 1 damage", "",
+                           action="prevent", card=card, prevents=1))
+    tribe = c.tribes[hero.tribe]
+    if hero.tribe_ready and tribe.effect == "prevent":
+        options.append(opt("tribe", f"exhaust {tribe.name}: prevent up to {tribe.n} damage", "",
+                           action="prevent", tribe=hero.tribe, prevents=tribe.n))
+    options.append(opt("take", f"take the {amount} damage (HP {hero.hp} -> {max(0, hero.hp - amount)})", "",
+                       action="take", damage=amount))
+    game.ask(decision(hid, "prevent", f"{hid}: {amount} damage coming ({source}). Prevent some?", options,
+                      rule="Damage: preventing", context={"hero": hid, "damage": amount, "hp": hero.hp,
+                                                          "source": source}),
+             _prevented, hid, amount, source, rule)
+
+
+def _prevented(game: Game, answer: str, hid: str, amount: int, source: str, rule: str) -> None:
+    s, c = S(game), C(game)
+    hero = s.heroes[hid]
+    if answer == "take":
+        take_damage(game, hid, amount, source, rule)
+        return
+    if answer == "tribe":
+        tribe = c.tribes[hero.tribe]
+        hero.tribe_ready = False
+        cut = min(amount, tribe.n)
+        say(game, f"{hid} exhausts the {tribe.name}: {cut} damage prevented", "Tribe cards", hero=hid)
+        amount -= cut
+    else:
+        card = answer.split(":", 1)[1]
+        discard_goblin(game, hero, card, "Damage: preventing", "prevents 1 damage")
+        amount -= 1
+    if amount <= 0:
+        say(game, f"{hid} prevents all the damage", "Damage: preventing", hero=hid)
+        return
+    if _can_prevent(game, hero):
+        ask_prevent(game, hid, amount, source, rule)
+    else:
+        take_damage(game, hid, amount, source, rule)
+
+
+def take_damage(game: Game, hid: str, amount: int, source: str, rule: str) -> None:
+    s = S(game)
+    hero = s.heroes[hid]
+    hero.hp = max(0, hero.hp - amount)
+    if s.battle is not None and hid in s.battle.heroes and C(game).classes[hero.cls].passive == "fury" \
+            and not hero.fury:
+        hero.fury = 1
+        say(game, f"{hid} gains Fury", "Class passive", hero=hid)
+    game.emit("damage", f"{hid} takes {amount} damage ({hero.hp}/{hero.max_hp} HP)", rule=rule, hero=hid,
+              damage=amount, hp=hero.hp)
+    if hero.hp <= 0:
+        falling(game, hid, source)
+
+
+def falling(game: Game, hid: str, source: str) -> None:
+    """HP reached 0: a Bone Tribe card or a Life guardian may save the hero; otherwise the hero falls."""
+    s, c = S(game), C(game)
+    hero = s.heroes[hid]
+    tribe = c.tribes[hero.tribe]
+    options = []
+    if hero.tribe_ready and tribe.effect == "survive_fall":
+        options.append(opt("tribe", f"exhaust {tribe.name}: stay at 1 HP", "", action="survive"))
+    if options:
+        options.append(opt("fall", "fall in battle", "", action="fall"))
+        game.ask(decision(hid, "fall", f"{hid} is at 0 HP", options, rule="Tribe cards",
+                          context={"hero": hid}), _bone_answer, hid, source)
+        return
+    _life_guardian(game, hid, source)
+
+
+def _bone_answer(game: Game, answer: str, hid: str, source: str) -> None:
+    hero = S(game).heroes[hid]
+    if answer == "tribe":
+        hero.tribe_ready = False
+        hero.hp = 1
+        say(game, f"{hid} exhausts the {C(game).tribes[hero.tribe].name} and stays at 1 HP", "Tribe cards", hero=hid)
+        return
+    _life_guardian(game, hid, source)
+
+
+def _life_guardian(game: Game, hid: str, source: str) -> None:
+    s, c = S(game), C(game)
+    hero = s.heroes[hid]
+    region = hero_region(game, hero)
+    for other in s.active_heroes():
+        g = c.guardians.get(other.guardian)
+        if (g is None or g.passive.effect != "save_ally" or other.id in s.life_used or not region
+                or hero_region(game, other) != region or len(other.hand) < g.passive.amount()):
+            continue
+        options = [opt("save", f"discard {g.passive.amount()} goblins: {hid} stays at 1 HP", "", action="save"),
+                   opt("no", f"let {hid} fall", "", action="no")]
+        game.ask(decision(other.id, "save", f"{other.id}: {g.name} can save {hid}", options, rule="Guardians",
+                          context={"hero": hid, "guardian": other.guardian}), _life_answer, other.id, hid, source)
+        return
+    fall(game, hid, source)
+
+
+def _life_answer(game: Game, answer: str, saver: str, hid: str, source: str) -> None:
+    s, c = S(game), C(game)
+    if answer == "save":
+        other = s.heroes[saver]
+        for _ in range(c.guardians[other.guardian].passive.amount()):
+            discard_goblin(game, other, other.hand.cards[-1], "Guardians", "Life Guardian")
+        s.life_used.append(saver)
+        s.heroes[hid].hp = 1
+        say(game, f"{saver}'s Life Guardian keeps {hid} standing at 1 HP", "Guardians", hero=hid)
+        return
+    fall(game, hid, source)
+
+
+def fall(game: Game, hid: str, source: str) -> None:
+    """Falling in battle (or removal under Oppress)."""
+    from skirmish_goblin_uprising.tyranny import check_all_removed
+
+    s, c = S(game), C(game)
+    hero = s.heroes[hid]
+    rule = "Damage: falling in battle"
+    hero.falls += 1
+    if source.startswith("hero:"):
+        from skirmish_goblin_uprising.combat import note_player_defeat
+
+        note_player_defeat(game, source[5:])
+    if source.startswith("hero:") and hero.hand.cards:
+        winner = s.heroes[source[5:]]
+        card = hero.hand.pick_random(game.rng, rule="Rewards", why=f"goblin {winner.id} takes from {hid}")
+        hero.hand.remove(card)
+        winner.hand.add(card, log=game.log, rule="Rewards", source=hid)
+    if hero.hand.cards:
+        cards = list(hero.hand.cards)
+        hero.hand.cards.clear()
+        s.goblins.discard(cards, log=game.log, rule=rule)
+    if s.oppress:
+        hero.removed = True
+        s.board.remove(hid, log=game.log, rule="Oppress")
+        game.emit("fall", f"{hid} falls under Oppress and is removed from the game", rule="Oppress", hero=hid,
+                  removed=True)
+        moment(game, f"{hid} was removed from the game under Oppress")
+        check_all_removed(game)
+        return
+    game.emit("fall", f"{hid} falls in battle", rule=rule, hero=hid)
+    moment(game, f"{hid} fell in battle ({source})")
+    lose_renown(game, hero, 1, rule)
+    hero.hp = hero.max_hp
+    s.board.move(hid, hero.village, log=game.log, rule=rule)
+    say(game, f"{hid} returns to {c.space_name(hero.village)} with full HP", rule, hero=hid)
+    game.call(_fall_move, hid)
+
+
+def _fall_move(game: Game, hid: str) -> None:
+    from skirmish_goblin_uprising.tyranny import move_marker
+
+    move_marker(game, reinforce=True, why=f"{hid} fell")
+
+
+def ask_discard(game: Game, hid: str, n: int, rule: str) -> None:
+    """The hero discards ``n`` goblins of their choice (all when they hold no more)."""
+    hero = S(game).heroes[hid]
+    if n <= 0 or not hero.hand.cards:
+        return
+    designs = list(dict.fromkeys(hero.hand.cards))
+    if len(designs) == 1 or len(hero.hand) <= n:
+        discard_goblin(game, hero, hero.hand.cards[-1], rule, "discarded")
+        game.call(ask_discard, hid, n - 1, rule)
+        return
+    c = C(game)
+    options = [opt(f"goblin:{card}", f"discard {c.goblins[card].name}", "", card=card) for card in designs]
+    game.ask(decision(hid, "discard", f"{hid}: discard a goblin ({n} to go)", options, rule=rule,
+                      context={"hero": hid, "count": n}), _discarded, hid, n, rule)
+
+
+def _discarded(game: Game, answer: str, hid: str, n: int, rule: str) -> None:
+    discard_goblin(game, S(game).heroes[hid], answer.split(":", 1)[1], rule, "discarded")
+    ask_discard(game, hid, n - 1, rule)

@@ -1,0 +1,308 @@
+"""What players see: the view (plain data), the text map and hero sheets, a brief status, the end summary,
+the glossary, and an SVG board.
+
+Hidden from every hero: the face-down behavior card, the order of the decks and face-down exploration tokens
+(tokens the heroes have looked at are shown to all: co-op table talk is open).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+from skirmish_goblin_uprising.common import C, S, region_at, target_name, tyrant
+from skirmish_goblin_uprising.state import TYRANT
+
+if TYPE_CHECKING:
+    from skirmish import Game
+    from skirmish_goblin_uprising.content import Content
+
+
+def track_preview(game: Game, n: int = 3) -> list[str]:
+    s = S(game)
+    t = tyrant(game)
+    out = []
+    for i in range(s.marker, min(s.marker + n, len(t.track))):
+        space = t.track[i]
+        what = ", ".join(_tyranny_text(game, e) for e in space.effects) or "no effect"
+        out.append(f"{i + 1}: {space.rolls} roll(s); {what}")
+    if s.marker >= len(t.track):
+        out.append("end of the track: every move repeats the last space")
+    return out
+
+
+def _tyranny_text(game: Game, e: Any) -> str:
+    n = e.amount()
+    general = "a random general" if e.general == "random" else f"the {e.general} General"
+    names = {"spawn_general": f"spawn {general}",
+             "discard_all": f"every hero discards {n} goblin", "aggressive": "the Tyrant turns Aggressive",
+             "reveal_behavior": "reveal the behavior card", "lose_renown_all": f"every hero loses {n} Renown",
+             "oppress": "Oppress becomes active", "armor": f"+{n} Royal Armor", "tyrant_heal": f"the Tyrant heals {n}",
+             "damage_all": f"{n} damage to every hero", "drain_all": f"every hero loses {n} Essence",
+             "spawn_home": f"spawn {n} troop(s) at home", "spawn_random": f"{n} reinforcement(s)",
+             "spawn_troop": f"spawn a {e.troop} troop",
+             "damage_region": f"{n} damage to heroes in {e.region or 'there'}",
+             "quest": "place a Quest token", "heal_full": "the Tyrant heals to full", "flight": "the Tyrant flees",
+             "countdown": f"lose after {n} more marker moves", "spawn_all_generals": "every general spawns",
+             "undying": "the Tyrant must fall twice", "damage_ring": f"{n} damage around", "discard_region":
+             f"heroes there discard {n}"}
+    return names.get(e.effect, e.effect)
+
+
+def view_data(game: Game, player: str | None) -> dict[str, Any]:
+    s, c = S(game), C(game)
+    t = tyrant(game)
+    scheme = t.scheme(s.scheme) if s.scheme else None
+    from skirmish_goblin_uprising.tyranny import goal_text
+
+    heroes = {}
+    for h in (s.heroes[x] for x in s.order):
+        space = s.where(h.id) or ""
+        heroes[h.id] = {"class": h.cls, "tribe": h.tribe, "hp": h.hp, "max_hp": h.max_hp, "essence": h.essence,
+                        "max_essence": h.max_essence, "leadership": h.leadership, "renown": h.renown,
+                        "hand": list(h.hand.cards), "abilities": list(h.abilities), "tribe_ready": h.tribe_ready,
+                        "guardian": h.guardian, "pet": h.pet, "space": space, "region": region_at(game, space),
+                        "village": h.village, "removed": h.removed, "fury": h.fury, "ambush": h.ambush,
+                        "falls": h.falls}
+    out: dict[str, Any] = {
+        "content": str(game.setup.get("content", "")),
+        "round": game.round,
+        "tyrant": {"id": t.id, "name": t.name, "hp": s.hp, "max_hp": s.max_hp, "armor": s.armor, "damage": s.damage,
+                   "aggressive": s.aggressive, "space": s.where(TYRANT) or "",
+                   "region": region_at(game, s.where(TYRANT)), "crowns": s.crowns,
+                   "behavior": t.behavior(s.behavior).name if s.revealed else "hidden", "revealed": s.revealed,
+                   "oppress": s.oppress, "countdown": s.countdown},
+        "track": {"marker": s.marker, "length": len(t.track), "next": track_preview(game)},
+        "scheme": {"id": scheme.id, "name": scheme.name, "goal": scheme.goal.condition, "n": scheme.goal.n,
+                   "region": scheme.goal.region, "text": goal_text(game, scheme.goal), "progress": s.progress,
+                   "kills_round": s.kills_round} if scheme else {},
+        "schemes_left": len(s.schemes), "foiled": list(s.foiled),
+        "heroes": heroes,
+        "troops": {k: {"count": n, "damage": s.troop_damage.get(k, 0), "hp": c.troops[k].hp,
+                       "region": c.region_of_troop(k)} for k, n in s.troops.items() if n},
+        "generals": {g: {"damage": d, "hp": c.generals[g].hp, "region": c.generals[g].region}
+                     for g, d in s.generals.items()},
+        "tokens": {sp: (s.tokens[sp] if sp in s.peeked else "hidden") for sp in s.tokens},
+        "quests": dict(s.quests),
+        "decks": {"goblins": len(s.goblins), "adventures": len(s.adventures)},
+        "turn": {"hero": s.turn.hero, "actions": s.turn.actions} if s.turn else {},
+        "combat": {"hero": s.combat.hero, "target": s.combat.target, "dice": list(s.combat.dice),
+                   "converted": s.combat.converted, "uprisings": s.combat.uprisings} if s.combat else {},
+    }
+    return out
+
+
+# ----------------------------------------------------------------------------- text
+
+
+def _hero_line(game: Game, hid: str) -> str:
+    s, c = S(game), C(game)
+    h = s.heroes[hid]
+    if h.removed:
+        return f"{hid}: removed from the game"
+    cls = c.classes[h.cls].name if h.cls else "?"
+    where = c.space_name(s.where(hid) or "") if s.where(hid) else "-"
+    return (f"{hid} {cls} @ {where}: HP {h.hp}/{h.max_hp} Ess {h.essence}/{h.max_essence} Ren {h.renown} "
+            f"L{h.leadership} hand {len(h.hand)}")
+
+
+def hero_sheet(game: Game, hid: str) -> str:
+    s, c = S(game), C(game)
+    h = s.heroes[hid]
+    if not h.cls:
+        return f"{hid}: (not chosen yet)"
+    cls = c.classes[h.cls]
+    from skirmish_goblin_uprising.combat import effect_text
+    from skirmish_goblin_uprising.turns import tribe_text, turn_text
+
+    lines = [_hero_line(game, hid)]
+    lines.append(f"  passive: {cls.passive}" + (f"  Fury {h.fury}" if cls.passive == "fury" else "")
+                 + ("  Ambush token held" if h.ambush else ""))
+    for a in cls.abilities:
+        mark = "*" if a.id in h.abilities else " "
+        extra = "".join(f"; {effect_text(e, h.leadership)}" for e in a.effects)
+        need = f" (needs {cls.ability(a.requires).name})" if a.requires else ""
+        lines.append(f"  {mark} L{a.level} {a.name}: {a.dice} dice{', piercing' if a.piercing else ''}{extra}{need}")
+    tribe = c.tribes[h.tribe] if h.tribe else None
+    if tribe:
+        lines.append(f"  tribe: {tribe.name} ({'ready' if h.tribe_ready else 'exhausted'}): {tribe_text(tribe)}")
+    if h.guardian:
+        g = c.guardians[h.guardian]
+        lines.append(f"  guardian: {g.name} (passive {g.passive.effect}, active {g.active.effect})")
+    if h.pet:
+        lines.append(f"  pet: {c.pets[h.pet].name} ({c.pets[h.pet].effect})")
+    for card in h.hand.cards:
+        g = c.goblins[card]
+        lines.append(f"  goblin {g.name}: uprising {effect_text(g.uprising, h.leadership)} | turn "
+                     f"{turn_text(g.turn, h.leadership)}")
+    return "\n".join(lines)
+
+
+def board_text(game: Game) -> str:
+    s, c = S(game), C(game)
+    lines = []
+    for r in c.board.regions:
+        bits = []
+        troop = r.troop
+        if s.troops.get(troop):
+            bits.append(f"{s.troops[troop]}x {c.troops[troop].name} ({s.troop_damage.get(troop, 0)}/"
+                        f"{c.troops[troop].hp} dmg)")
+        lines.append(f"{r.name}" + (f"  [{'; '.join(bits)}]" if bits else ""))
+        for sid in c.rmap.spaces_in(r.id):
+            who = [o for o in s.board.occupants(sid)]
+            names = [("TYRANT" if o == TYRANT else target_name(game, o) if o.startswith("general:") else o)
+                     for o in who]
+            marks = []
+            sp = c.rmap.space(sid)
+            if "spawn" in sp.tags:
+                marks.append("spawn")
+            if sid in s.tokens:
+                marks.append(f"token:{c.tokens[s.tokens[sid]].name}" if sid in s.peeked else "token:?")
+            if sid in s.quests:
+                marks.append("QUEST")
+            near = ",".join(c.space_name(n) for n in c.rmap.neighbours(sid))
+            lines.append(f"  {c.space_name(sid):<18} {' '.join(names):<22} {' '.join(marks):<22} -> {near}")
+    villages = [f"{c.space_name(v)}: {' '.join(s.board.occupants(v)) or '-'}" for v in c.villages]
+    lines.append("Villages: " + "; ".join(villages))
+    return "\n".join(lines)
+
+
+def tyrant_text(game: Game) -> str:
+    s = S(game)
+    t = tyrant(game)
+    from skirmish_goblin_uprising.tyranny import goal_text
+
+    lines = [f"{t.name} ({t.race} Tyrant): HP {s.hp}/{s.max_hp}  Royal Armor {s.armor}  damage {s.damage}  "
+             f"{'AGGRESSIVE' if s.aggressive else 'not aggressive'}  Crowns {s.crowns}"
+             + ("  OPPRESS" if s.oppress else "")]
+    lines.append(f"  ability: {t.ability.name} - {t.pressure}")
+    lines.append(f"  behavior card: {t.behavior(s.behavior).name if s.revealed else 'face down'}"
+                 + (f" (countdown {s.countdown})" if s.countdown > 0 else ""))
+    lines.append(f"  track: marker {s.marker}/{len(t.track)}; next: " + " | ".join(track_preview(game)))
+    if s.scheme:
+        sc = t.scheme(s.scheme)
+        progress = s.kills_round if sc.goal.condition == "kills_in_round" else s.progress
+        lines.append(f"  scheme: {sc.name} - {goal_text(game, sc.goal)} (progress {progress}); "
+                     f"{len(s.schemes)} more in the deck")
+    else:
+        lines.append("  scheme: none active")
+    return "\n".join(lines)
+
+
+def describe(game: Game, player: str | None) -> str:
+    s = S(game)
+    parts = [f"Round {game.round} {game.phase}".strip(), tyrant_text(game), board_text(game)]
+    for hid in s.order:
+        parts.append(hero_sheet(game, hid) if hid == player or player is None else _hero_line(game, hid))
+    return "\n".join(parts)
+
+
+def brief(game: Game, player: str) -> str:
+    s = S(game)
+    t = tyrant(game)
+    head = (f"R{game.round} {t.name.split()[0]} HP {s.hp}/{s.max_hp} Armor {s.armor} track {s.marker}/"
+            f"{len(t.track)}" + (" OPPRESS" if s.oppress else "") + (f" scheme: {t.scheme(s.scheme).name}"
+                                                                       if s.scheme else ""))
+    lines = [head[:79]]
+    for hid in s.order:
+        lines.append(_hero_line(game, hid)[:79])
+    return "\n".join(lines)
+
+
+def final_summary(game: Game, player: str) -> str:
+    s = S(game)
+    res = game.result
+    lines = [f"Game over after {game.round} round(s): " + (f"{', '.join(res.winners)} win - {res.reason}"
+                                                            if res else "not finished")]
+    lines.append(f"Tyrant HP {s.hp}/{s.max_hp}, Royal Armor {s.armor}, schemes foiled {len(s.foiled)}, "
+                 f"marker {s.marker}/{len(tyrant(game).track)}")
+    for hid in s.order:
+        h = s.heroes[hid]
+        lines.append(f"  {hid} ({h.cls}): {h.kills} enemies defeated, {h.falls} fall(s), Renown {h.renown}"
+                     + (", removed" if h.removed else ""))
+    lines.append("Key moments:")
+    lines += [f"  {m}" for m in s.moments[-12:]]
+    return "\n".join(lines)
+
+
+def glossary(c: Content) -> dict[str, str]:
+    out = {
+        "Aggressive": "attacks every hero in its region in the Tyrant's Attack phase",
+        "Oppress": "once active, every marker move deals damage to every hero; a fallen hero is removed",
+        "Reinforcement": "a troop spawns in a region rolled on the region die",
+        "Cleave": "the attack hits every hero in the region (enemy die Axe)",
+        "Aimed": "the damage cannot be prevented (enemy die Arrow)",
+        "Piercing": "leftover damage from a kill goes on to the next miniature or another enemy in the region",
+        "Royal Armor": "every hit on the Tyrant is reduced by this many; only foiled schemes remove tokens",
+        "Train": "2 Renown: learn the next ability of your class's tree",
+        "Rally": "1 Renown: add an Uprising result to your combat roll",
+        "Recruit": "1 Renown: draw a goblin", "Commune": "5 Renown: take a guardian (one each)",
+        "Exhaust": "turn a tribe card face down until an effect turns it up",
+        "Uprising": "a Goblin die result; discard a goblin to resolve its uprising effect",
+        "army": "all miniatures of one troop type; damage sits on the type's tile",
+        "destruction track": "moves down every Tyrant's turn and when a hero falls; reinforces and applies effects",
+    }
+    for cl in c.classes.values():
+        out[cl.name] = f"class: HP {cl.hp}, Leadership {cl.leadership}, Essence {cl.essence}, passive {cl.passive}"
+    for g in c.goblins.values():
+        out[g.name] = f"goblin: uprising {g.uprising.effect}, hero turn {g.turn.effect}"
+    for t in c.tribes.values():
+        out[t.name] = f"tribe card: {t.effect}"
+    for g in c.guardians.values():
+        out[g.name] = f"guardian: passive {g.passive.effect}, active {g.active.effect} (2 actions)"
+    for t in c.tyrants.values():
+        out[t.name] = f"Tyrant: HP {t.hp}, Royal Armor {t.armor}, damage {t.damage}; {t.pressure}"
+    return out
+
+
+# ----------------------------------------------------------------------------- SVG
+
+
+def svg(game: Game) -> str:
+    """The board as an SVG picture: regions in a ring around the castle, spaces, pieces and tokens."""
+    s, c = S(game), C(game)
+    outer = [r for r in c.board.regions if r.id != c.board.castle]
+    pos: dict[str, tuple[float, float]] = {}
+    cx = cy = 300.0
+    for i, r in enumerate(outer):
+        ang = 2 * math.pi * i / len(outer) - math.pi / 2
+        ids = c.rmap.spaces_in(r.id)
+        for j, sid in enumerate(ids):
+            rad = 250 - 55 * j
+            pos[sid] = (cx + rad * math.cos(ang), cy + rad * math.sin(ang))
+        for v in c.villages:
+            if ids and c.rmap.adjacent(v, ids[0]):
+                pos[v] = (cx + 295 * math.cos(ang), cy + 295 * math.sin(ang))
+    for j, sid in enumerate(c.rmap.spaces_in(c.board.castle)):
+        pos[sid] = (cx, cy + 25 - 50 * j)
+    parts = ['<svg xmlns="http://www.w3.org/2000/svg" width="600" height="600" viewBox="0 0 600 600">',
+             '<rect width="600" height="600" fill="#f4efe1"/>']
+    for a, b in c.board.adjacency:
+        if a in pos and b in pos:
+            parts.append(f'<line x1="{pos[a][0]:.0f}" y1="{pos[a][1]:.0f}" x2="{pos[b][0]:.0f}" y2="{pos[b][1]:.0f}" '
+                         'stroke="#998" stroke-width="2"/>')
+    for sid, (x, y) in pos.items():
+        sp = c.rmap.space(sid)
+        fill = "#c8b" if "village" in sp.tags else "#dca" if "spawn" in sp.tags else "#fff"
+        parts.append(f'<circle cx="{x:.0f}" cy="{y:.0f}" r="20" fill="{fill}" stroke="#333"/>')
+        parts.append(f'<text x="{x:.0f}" y="{y + 32:.0f}" font-size="9" text-anchor="middle">'
+                     f'{_esc(c.space_name(sid))}</text>')
+        label = []
+        for o in s.board.occupants(sid):
+            label.append("T" if o == TYRANT else "G" if o.startswith("general:") else o[-1])
+        if "spawn" in sp.tags and sp.region and s.troops.get(c.region_spec(sp.region).troop):
+            label.append(f"{s.troops[c.region_spec(sp.region).troop]}x")
+        if sid in s.tokens:
+            label.append("?")
+        if sid in s.quests:
+            label.append("Q")
+        parts.append(f'<text x="{x:.0f}" y="{y + 4:.0f}" font-size="11" text-anchor="middle">'
+                     f'{_esc(" ".join(label))}</text>')
+    parts.append(f'<text x="10" y="20" font-size="13">{_esc(tyrant(game).name)}: HP {s.hp}/{s.max_hp}, '
+                 f'Royal Armor {s.armor}, marker {s.marker}</text>')
+    parts.append("</svg>")
+    return "\n".join(parts)
+
+
+def _esc(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

@@ -1,0 +1,509 @@
+"""The hero's turn: 3 actions (Move 1, Rest, Interact, a guardian's active ability), free Renown spending
+(Train, Rally in combat, Recruit, Commune), goblin and tribe cards, then the compulsory heroic deed.
+
+Every choice of the turn is one decision of kind ``action`` whose options carry what they do; the deed is
+offered once the actions are used up (or given up).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from skirmish import Do
+from skirmish_goblin_uprising.common import (
+    C,
+    S,
+    discard_goblin,
+    draw_goblins,
+    enemies_in,
+    gain_essence,
+    gain_renown,
+    heal,
+    hero_region,
+    heroes_in,
+    lose_renown,
+    say,
+    target_name,
+)
+from skirmish_goblin_uprising.compat import decision, end_scope, opt
+from skirmish_goblin_uprising.state import TYRANT, Turn
+
+if TYPE_CHECKING:
+    from skirmish import Game
+    from skirmish_goblin_uprising.content import Effect
+    from skirmish_goblin_uprising.state import Hero
+
+TRAIN, RECRUIT, COMMUNE = 2, 1, 5
+R_TURN = "Hero's turn"
+
+
+def hero_turn(game: Game, hid: str) -> None:
+    s = S(game)
+    hero = s.heroes[hid]
+    if hero.removed or game.result is not None:
+        return
+    s.turn = Turn(hero=hid)
+    game.emit("turn", f"{hid}'s hero turn ({C(game).classes[hero.cls].name}, {hero.hp}/{hero.max_hp} HP)",
+              rule=R_TURN, hero=hid)
+    game.schedule(Do(ask_action, (hid,)), Do(end_turn, (hid,)))
+
+
+def end_turn(game: Game, hid: str) -> None:
+    from skirmish_goblin_uprising.tyranny import run_extra_moves
+
+    S(game).turn = None
+    end_scope(game, "turn")
+    run_extra_moves(game)
+
+
+# ----------------------------------------------------------------------------- the options of the turn
+
+
+def ask_action(game: Game, hid: str) -> None:
+    s = S(game)
+    hero = s.heroes[hid]
+    turn = s.turn
+    if hero.removed or game.result is not None or turn is None:
+        return
+    options = action_options(game, hero, turn)
+    here = s.where(hid)
+    region = hero_region(game, hero)
+    prompt = (f"{hid} at {C(game).space_name(here or '')}: {turn.actions} action(s) left" if turn.actions
+              else f"{hid}: actions used up - perform a heroic deed (Battle or Adventure)")
+    game.ask(decision(hid, "action", prompt, options, rule=R_TURN,
+                      context={"hero": hid, "actions": turn.actions, "space": here, "region": region,
+                               "phase": "hero turn"}), _acted, hid)
+
+
+def action_options(game: Game, hero: Hero, turn: Turn) -> list[Any]:
+    s, c = S(game), C(game)
+    out = []
+    here = s.where(hero.id) or ""
+    rmap = c.rmap
+    cls = c.classes[hero.cls]
+    if turn.actions > 0:
+        free = cls.passive == "free_first_move" and not turn.moved_free
+        for n in rmap.neighbours(here):
+            out.append(opt(f"move:{n}", f"Move 1 to {c.space_name(n)}" + (" (free: Ranger)" if free else ""),
+                           "one action: step to an adjacent space", action="move", space=n, free=free))
+        g = c.guardians.get(hero.guardian)
+        if g is not None and g.passive.effect == "long_step" and not turn.long_step:
+            near = set(rmap.neighbours(here))
+            for n in rmap.within(here, 2):
+                if n != here and n not in near:
+                    out.append(opt(f"leap:{n}", f"Move 2 to {c.space_name(n)} (Wind Guardian, once per turn)",
+                                   "one action: two spaces", action="move", space=n))
+        if not turn.rested:
+            if cls.passive == "rest_both":
+                out.append(opt("rest:both", "Rest: regain 2 HP and 1 Essence (Druid)", "", action="rest"))
+            else:
+                out.append(opt("rest:hp", f"Rest: regain 2 HP ({hero.hp}/{hero.max_hp})", "", action="rest",
+                               gain="hp"))
+                out.append(opt("rest:essence", f"Rest: regain 2 Essence ({hero.essence}/{hero.max_essence})", "",
+                               action="rest", gain="essence"))
+        for space in interact_spaces(game, hero, pet_reach=True):
+            out.append(opt(f"interact:{space}", f"Interact: {token_label(game, space)}", "one action",
+                           action="interact", space=space))
+        if g is not None and turn.actions >= 2 and not turn.guardian_used and guardian_usable(game, hero):
+            out.append(opt("guardian", f"{g.name}: {guardian_text(g.active)} (2 actions)", "", action="guardian"))
+    # free: Renown, goblins, tribe card
+    if hero.renown >= TRAIN:
+        for a in cls.abilities:
+            if a.id not in hero.abilities and (a.level == 1 or a.requires in hero.abilities):
+                out.append(opt(f"train:{a.id}", f"Train (2 Renown): learn {a.name} (level {a.level}, {a.dice} dice)",
+                               "free", action="train", ability=a.id, level=a.level, dice=a.dice))
+    if hero.renown >= RECRUIT:
+        out.append(opt("recruit", "Recruit (1 Renown): draw a goblin", "free", action="recruit"))
+    if hero.renown >= COMMUNE and not hero.guardian:
+        taken = {h.guardian for h in s.heroes.values()}
+        for gid, g in c.guardians.items():
+            if gid not in taken:
+                out.append(opt(f"commune:{gid}", f"Commune (5 Renown): {g.name}", "free", action="commune",
+                               guardian=gid))
+    for card in dict.fromkeys(hero.hand.cards):
+        g = c.goblins[card]
+        if card not in turn.goblins_used and turn_effect_usable(game, hero, g.turn):
+            out.append(opt(f"goblin:{card}", f"{g.name}: {turn_text(g.turn, hero.leadership)} (discard it)", "free",
+                           action="goblin", card=card, effect=g.turn.effect))
+    tribe = c.tribes[hero.tribe]
+    if hero.tribe_ready and tribe_usable(game, hero):
+        out.append(opt("tribe", f"exhaust {tribe.name}: {tribe_text(tribe)}", "free", action="tribe",
+                       effect=tribe.effect))
+    if turn.actions > 0:
+        out.append(opt("end", "end your actions now and perform your heroic deed", "", action="end"))
+    else:
+        region = hero_region(game, hero)
+        from skirmish_goblin_uprising.combat import battle_targets
+
+        for t in battle_targets(game, hero):
+            out.append(opt(f"battle:{t}", f"Battle {target_name(game, t)}", _target_help(game, t),
+                           action="battle", target=t))
+        out.append(opt("adventure", "Adventure: draw an adventure card", "", action="adventure"))
+        del region
+    return out
+
+
+def _target_help(game: Game, t: str) -> str:
+    s, c = S(game), C(game)
+    if t == TYRANT:
+        return f"HP {s.hp}/{s.max_hp}, Royal Armor {s.armor}; it strikes first"
+    kind, _, key = t.partition(":")
+    if kind == "troop":
+        spec = c.troops[key]
+        return f"{s.troops[key]} miniature(s), {spec.hp - s.troop_damage.get(key, 0)}/{spec.hp} HP left on the tile"
+    if kind == "general":
+        return f"HP {c.generals[key].hp - s.generals[key]}/{c.generals[key].hp}"
+    return "another hero"
+
+
+def interact_spaces(game: Game, hero: Hero, pet_reach: bool) -> list[str]:
+    s, c = S(game), C(game)
+    here = s.where(hero.id) or ""
+    spaces = [here]
+    if pet_reach and hero.pet and c.pets[hero.pet].effect == "interact_adjacent":
+        spaces += list(c.rmap.neighbours(here))
+    return [sp for sp in spaces if sp in s.tokens or sp in s.quests]
+
+
+def token_label(game: Game, space: str) -> str:
+    s, c = S(game), C(game)
+    if space in s.quests:
+        return f"resolve the Quest token on {c.space_name(space)}"
+    if space in s.peeked:
+        return f"take the {c.tokens[s.tokens[space]].name} on {c.space_name(space)}"
+    return f"take the face-down exploration token on {c.space_name(space)}"
+
+
+def _acted(game: Game, answer: str, hid: str) -> None:
+    s, c = S(game), C(game)
+    hero = s.heroes[hid]
+    turn = s.turn
+    assert turn is not None
+    kind, _, arg = answer.partition(":")
+    if kind == "battle":
+        from skirmish_goblin_uprising.combat import start_battle
+
+        start_battle(game, hid, arg)
+        return
+    if kind == "adventure":
+        from skirmish_goblin_uprising.adventure import start_adventure
+
+        start_adventure(game, hid)
+        return
+    game.call(ask_action, hid)
+    if kind == "end":
+        say(game, f"{hid} gives up {turn.actions} unused action(s)", R_TURN, hero=hid)
+        turn.actions = 0
+    elif kind in ("move", "leap"):
+        free = kind == "move" and c.classes[hero.cls].passive == "free_first_move" and not turn.moved_free
+        if free:
+            turn.moved_free = True
+        else:
+            turn.actions -= 1
+        if kind == "leap":
+            turn.long_step = True
+        s.board.move(hid, arg, log=game.log, rule="Move 1")
+    elif kind == "rest":
+        turn.actions -= 1
+        turn.rested = True
+        rest(game, hero, arg)
+    elif kind == "interact":
+        turn.actions -= 1
+        from skirmish_goblin_uprising.adventure import interact
+
+        interact(game, hid, arg)
+    elif kind == "guardian":
+        turn.actions -= 2
+        turn.guardian_used = True
+        g = c.guardians[hero.guardian]
+        say(game, f"{hid} calls on the {g.name}: {guardian_text(g.active)}", "Guardians: active ability", hero=hid)
+        GUARDIAN[g.active.effect](game, hero, g.active.amount())
+    elif kind == "train":
+        lose_renown(game, hero, TRAIN, "Renown: Train")
+        hero.abilities.append(arg)
+        say(game, f"{hid} learns {c.classes[hero.cls].ability(arg).name}", "Renown: Train", hero=hid, ability=arg)
+    elif kind == "recruit":
+        lose_renown(game, hero, RECRUIT, "Renown: Recruit")
+        draw_goblins(game, hero, 1, "Renown: Recruit")
+    elif kind == "commune":
+        lose_renown(game, hero, COMMUNE, "Renown: Commune")
+        hero.guardian = arg
+        game.emit("guardian", f"{hid} communes with the {c.guardians[arg].name}", rule="Renown: Commune", hero=hid,
+                  guardian=arg)
+    elif kind == "goblin":
+        g = c.goblins[arg]
+        turn.goblins_used.append(arg)
+        discard_goblin(game, hero, arg, "Goblin cards", "hero-turn effect")
+        TURN_EFFECTS[g.turn.effect](game, hero, g.turn.amount(hero.leadership))
+    elif kind == "tribe":
+        tribe = c.tribes[hero.tribe]
+        hero.tribe_ready = False
+        say(game, f"{hid} exhausts the {tribe.name}", "Tribe cards", hero=hid)
+        TRIBE_EFFECTS[tribe.effect](game, hero, tribe.n)
+
+
+def rest(game: Game, hero: Hero, what: str) -> None:
+    c = C(game)
+    rule = "Rest"
+    if what in ("hp", "both"):
+        heal(game, hero, 2, rule)
+    if what == "essence":
+        gain_essence(game, hero, 2, rule)
+    if what == "both":
+        gain_essence(game, hero, 1, rule)
+    g = c.guardians.get(hero.guardian)
+    if g is not None and g.passive.effect == "rest_essence":
+        gain_essence(game, hero, g.passive.amount(), f"Guardians: {g.name}")
+    if c.classes[hero.cls].passive == "ambush" and not hero.ambush:
+        hero.ambush = True
+        say(game, f"{hero.id} regains the Ambush token", "Class passive", hero=hero.id)
+
+
+# ----------------------------------------------------------------------------- goblin hero-turn effects
+
+
+def turn_text(e: Effect, leadership: int = 0) -> str:
+    n = e.amount(leadership)
+    return {
+        "free_move": f"move up to {n} space(s), free", "essence": f"gain {n} Essence",
+        "interact_adjacent": "interact with a token on an adjacent space", "draw_discard": "draw 1 goblin, discard 1",
+        "peek": f"look at {n} face-down exploration tokens", "renown_if_troop": f"+{n} Renown if a troop is here",
+        "extra_action": f"+{n} action(s)", "heal": f"heal {n} HP",
+    }.get(e.effect, e.effect)
+
+
+def turn_effect_usable(game: Game, hero: Hero, e: Effect) -> bool:
+    s, c = S(game), C(game)
+    if e.effect == "interact_adjacent":
+        here = s.where(hero.id) or ""
+        return any(n in s.tokens or n in s.quests for n in c.rmap.neighbours(here))
+    if e.effect == "peek":
+        return any(sp not in s.peeked for sp in s.tokens)
+    if e.effect == "renown_if_troop":
+        return any(t.startswith("troop:") for t in enemies_in(game, hero_region(game, hero)))
+    if e.effect == "heal":
+        return hero.hp < hero.max_hp
+    if e.effect == "essence":
+        return hero.essence < hero.max_essence
+    return True
+
+
+def _ask_move(game: Game, hero: Hero, n: int, rule: str) -> None:
+    s, c = S(game), C(game)
+    here = s.where(hero.id) or ""
+    options = [opt(f"space:{sp}", f"{c.space_name(sp)}", "", space=sp) for sp in c.rmap.within(here, n)
+               if sp != here]
+    options.append(opt("stay", "stay where you are", ""))
+    game.ask(decision(hero.id, "free-move", f"{hero.id}: move up to {n} space(s)", options, rule=rule,
+                      context={"hero": hero.id, "range": n}), _moved, hero.id, rule)
+
+
+def _moved(game: Game, answer: str, hid: str, rule: str) -> None:
+    if answer != "stay":
+        S(game).board.move(hid, answer.split(":", 1)[1], log=game.log, rule=rule)
+
+
+def _t_free_move(game: Game, hero: Hero, n: int) -> None:
+    _ask_move(game, hero, n, "Goblin cards: move")
+
+
+def _t_essence(game: Game, hero: Hero, n: int) -> None:
+    gain_essence(game, hero, n, "Goblin cards")
+
+
+def _t_interact_adjacent(game: Game, hero: Hero, n: int) -> None:
+    s, c = S(game), C(game)
+    here = s.where(hero.id) or ""
+    spaces = [sp for sp in c.rmap.neighbours(here) if sp in s.tokens or sp in s.quests]
+    if not spaces:
+        return
+    options = [opt(f"interact:{sp}", token_label(game, sp), "", space=sp) for sp in spaces]
+    game.ask(decision(hero.id, "reach", f"{hero.id}: interact with which adjacent token?", options,
+                      rule="Goblin cards", context={"hero": hero.id}), _reached, hero.id)
+
+
+def _reached(game: Game, answer: str, hid: str) -> None:
+    from skirmish_goblin_uprising.adventure import interact
+
+    interact(game, hid, answer.split(":", 1)[1])
+
+
+def _t_draw_discard(game: Game, hero: Hero, n: int) -> None:
+    from skirmish_goblin_uprising.damage import ask_discard
+
+    draw_goblins(game, hero, 1, "Goblin cards")
+    ask_discard(game, hero.id, 1, "Goblin cards")
+
+
+def _t_peek(game: Game, hero: Hero, n: int) -> None:
+    s, c = S(game), C(game)
+    here = s.where(hero.id) or ""
+    dist = c.rmap.distances_from(here)
+    hidden = sorted((sp for sp in s.tokens if sp not in s.peeked), key=lambda sp: (dist.get(sp, 99), sp))[:n]
+    for sp in hidden:
+        s.peeked.append(sp)
+        game.emit("peek", f"{hero.id} looks at the token on {c.space_name(sp)}: {c.tokens[s.tokens[sp]].name}",
+                  rule="Goblin cards", space=sp, token=s.tokens[sp])
+
+
+def _t_renown_if_troop(game: Game, hero: Hero, n: int) -> None:
+    gain_renown(game, hero, n, "Goblin cards")
+
+
+def _t_extra_action(game: Game, hero: Hero, n: int) -> None:
+    turn = S(game).turn
+    assert turn is not None
+    turn.actions += n
+    say(game, f"{hero.id} gains {n} action(s)", "Goblin cards", hero=hero.id)
+
+
+def _t_heal(game: Game, hero: Hero, n: int) -> None:
+    heal(game, hero, n, "Goblin cards")
+
+
+TURN_EFFECTS: dict[str, Callable[[Game, Any, int], None]] = {
+    "free_move": _t_free_move, "essence": _t_essence, "interact_adjacent": _t_interact_adjacent,
+    "draw_discard": _t_draw_discard, "peek": _t_peek, "renown_if_troop": _t_renown_if_troop,
+    "extra_action": _t_extra_action, "heal": _t_heal,
+}
+
+
+# ----------------------------------------------------------------------------- tribe cards (hero turn)
+
+
+def tribe_text(tribe: Any) -> str:
+    return {
+        "reroll_any": "reroll any of your dice once this turn (use it on a roll)",
+        "prevent": f"prevent up to {tribe.n} damage from one attack (use it when hit)",
+        "extra_actions": f"gain {tribe.n} extra actions this turn", "teleport": f"move up to {tribe.n} spaces, free",
+        "full_heal": "heal to full HP", "survive_fall": "stay at 1 HP instead of falling (use it at 0 HP)",
+    }.get(tribe.effect, tribe.effect)
+
+
+def tribe_usable(game: Game, hero: Hero) -> bool:
+    """Tribe cards usable as a free hero-turn choice (the others are offered when their moment comes)."""
+    effect = C(game).tribes[hero.tribe].effect
+    if effect == "full_heal":
+        return hero.hp < hero.max_hp
+    return effect in ("extra_actions", "teleport")
+
+
+def _tr_extra_actions(game: Game, hero: Hero, n: int) -> None:
+    _t_extra_action(game, hero, n)
+
+
+def _tr_teleport(game: Game, hero: Hero, n: int) -> None:
+    _ask_move(game, hero, n, "Tribe cards")
+
+
+def _tr_full_heal(game: Game, hero: Hero, n: int) -> None:
+    heal(game, hero, hero.max_hp, "Tribe cards")
+
+
+TRIBE_EFFECTS: dict[str, Callable[[Game, Any, int], None]] = {
+    "extra_actions": _tr_extra_actions, "teleport": _tr_teleport, "full_heal": _tr_full_heal,
+}
+
+
+# ----------------------------------------------------------------------------- guardian active abilities
+
+
+def guardian_text(e: Effect) -> str:
+    n = e.amount()
+    return {
+        "blast": f"deal {n} damage to an army or general in your region (no counter-attack)",
+        "heal_region": f"you and every hero in your region heal {n}", "travel": f"move up to {n} spaces",
+        "pull_hero": "move any hero to your space", "heal_any": f"any hero heals {n}",
+        "remove_troop": "remove a non-Champion troop in your region (no rewards)",
+    }.get(e.effect, e.effect)
+
+
+def guardian_usable(game: Game, hero: Hero) -> bool:
+    c = C(game)
+    effect = c.guardians[hero.guardian].active.effect
+    region = hero_region(game, hero)
+    targets = [t for t in enemies_in(game, region) if t != TYRANT]
+    if effect == "blast":
+        return bool(targets)
+    if effect == "remove_troop":
+        return any(t.startswith("troop:") and not c.troops[t[6:]].aggressive for t in targets)
+    return True
+
+
+def _ga_blast(game: Game, hero: Hero, n: int) -> None:
+    targets = [t for t in enemies_in(game, hero_region(game, hero)) if t != TYRANT]
+    options = [opt(t, f"{target_name(game, t)}", "", target=t) for t in targets]
+    game.ask(decision(hero.id, "blast", f"{hero.id}: the guardian strikes which enemy for {n}?", options,
+                      rule="Guardians: active ability", context={"hero": hero.id, "damage": n}), _blasted, hero.id, n)
+
+
+def _blasted(game: Game, answer: str, hid: str, n: int) -> None:
+    from skirmish_goblin_uprising.combat import hit_enemy
+
+    hit_enemy(game, hid, answer, n, False)
+
+
+def _ga_heal_region(game: Game, hero: Hero, n: int) -> None:
+    region = hero_region(game, hero)
+    for h in heroes_in(game, region) if region else [hero]:
+        heal(game, h, n, "Guardians: active ability")
+
+
+def _ga_travel(game: Game, hero: Hero, n: int) -> None:
+    _ask_move(game, hero, n, "Guardians: active ability")
+
+
+def _ga_pull_hero(game: Game, hero: Hero, n: int) -> None:
+    s = S(game)
+    others = [h for h in s.active_heroes() if h.id != hero.id]
+    if not others:
+        return
+    options = [opt(f"hero:{h.id}", f"bring {h.id} to your space", "", hero=h.id) for h in others]
+    game.ask(decision(hero.id, "pull", f"{hero.id}: which hero comes to you?", options,
+                      rule="Guardians: active ability", context={"hero": hero.id}), _pulled, hero.id)
+
+
+def _pulled(game: Game, answer: str, hid: str) -> None:
+    s = S(game)
+    here = s.where(hid)
+    assert here is not None
+    s.board.move(answer[5:], here, log=game.log, rule="Guardians: active ability")
+
+
+def _ga_heal_any(game: Game, hero: Hero, n: int) -> None:
+    s = S(game)
+    options = [opt(f"hero:{h.id}", f"{h.id} ({h.hp}/{h.max_hp} HP)", "", hero=h.id) for h in s.active_heroes()]
+    game.ask(decision(hero.id, "heal", f"{hero.id}: who heals {n}?", options, rule="Guardians: active ability",
+                      context={"hero": hero.id, "amount": n}), _healed_any, n)
+
+
+def _healed_any(game: Game, answer: str, n: int) -> None:
+    heal(game, S(game).heroes[answer[5:]], n, "Guardians: active ability")
+
+
+def _ga_remove_troop(game: Game, hero: Hero, n: int) -> None:
+    c = C(game)
+    targets = [t for t in enemies_in(game, hero_region(game, hero))
+               if t.startswith("troop:") and not c.troops[t[6:]].aggressive]
+    options = [opt(t, f"remove a {target_name(game, t)} miniature", "", target=t) for t in targets]
+    game.ask(decision(hero.id, "remove", f"{hero.id}: remove which troop?", options, rule="Guardians: active ability",
+                      context={"hero": hero.id}), _removed_troop)
+
+
+def _removed_troop(game: Game, answer: str) -> None:
+    from skirmish_goblin_uprising.tyranny import check_scheme
+
+    s = S(game)
+    key = answer[6:]
+    s.troops[key] -= 1
+    if not s.troops[key]:
+        s.troop_damage[key] = 0
+    say(game, f"a {target_name(game, answer)} miniature is removed (no rewards)", "Guardians: active ability")
+    check_scheme(game)
+
+
+GUARDIAN: dict[str, Callable[[Game, Any, int], None]] = {
+    "blast": _ga_blast, "heal_region": _ga_heal_region, "travel": _ga_travel, "pull_hero": _ga_pull_hero,
+    "heal_any": _ga_heal_any, "remove_troop": _ga_remove_troop,
+}

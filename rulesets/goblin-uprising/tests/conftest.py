@@ -1,0 +1,6 @@
+"""Make the test helpers importable (tests run with --import-mode=importlib)."""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))

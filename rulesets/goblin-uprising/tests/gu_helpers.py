@@ -1,0 +1,60 @@
+"""Helpers for Goblin Uprising tests: games with fixed heroes, answering by option value, loaded dice."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from skirmish import Game
+from skirmish_goblin_uprising.rules import GoblinUprising
+
+RULESET = GoblinUprising()
+
+HEROES = {
+    "hero1": {"class": "barbarian", "tribe": "fire", "ability": "cleaving-swing", "village": "village-mountains"},
+    "hero2": {"class": "wizard", "tribe": "stone", "ability": "firebolt", "village": "village-tundra"},
+    "hero3": {"class": "druid", "tribe": "moss", "ability": "thorns", "village": "village-desert"},
+    "hero4": {"class": "ranger", "tribe": "river", "ability": "volley", "village": "village-prairie"},
+    "hero5": {"class": "rogue", "tribe": "wind", "ability": "backstab", "village": "village-forest"},
+    "hero6": {"class": "bard", "tribe": "bone", "ability": "rally-song", "village": "village-corals"},
+}
+
+
+def new_game(n: int = 2, *, tyrant: str = "dwarf", seed: int = 1, difficulty: str = "normal",
+             heroes: dict[str, Any] | None = None, **extra: Any) -> Game:
+    players = [f"hero{i + 1}" for i in range(n)]
+    spec = {p: dict(HEROES[p]) for p in players}
+    for p, over in (heroes or {}).items():
+        spec[p] = {**spec.get(p, {}), **over}
+    setup = {"players": players, "tyrant": tyrant, "difficulty": difficulty, "heroes": spec, **extra}
+    return Game(RULESET, setup, seed=seed)
+
+
+def values(game: Game) -> list[Any]:
+    assert game.pending is not None
+    return [o.value for o in game.pending.options]
+
+
+def answer(game: Game, value: Any) -> None:
+    assert game.pending is not None, "no decision pending"
+    assert value in values(game), f"{value!r} not offered to {game.pending.kind}: {values(game)}"
+    game.answer(value)
+
+
+def until(game: Game, kind: str, player: str | None = None, pick: str = "end", limit: int = 200) -> None:
+    """Answer decisions (with ``pick`` when offered, else the first option) until one of ``kind`` comes up."""
+    for _ in range(limit):
+        d = game.pending
+        assert d is not None, "game over"
+        if d.kind == kind and (player is None or d.player == player):
+            return
+        vals = values(game)
+        game.answer(pick if pick in vals else ("take" if "take" in vals else vals[0]))
+    raise AssertionError(f"no {kind} decision within {limit} answers")
+
+
+def state(game: Game) -> Any:
+    return game.state
+
+
+def kinds_log(game: Game, kind: str) -> list[str]:
+    return [e.text for e in game.log if e.kind == kind]
