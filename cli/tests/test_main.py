@@ -167,3 +167,10 @@ def test_simulate_reports_a_scoped_plugins_figures_from_two_worker_processes() -
                          plugins="tiny_ruleset,house_plugin").stdout)
     assert two["workers"] == 2 and one["extra"]["house_plugin: scores"] > 0
     assert two["extra"] == one["extra"]
+
+
+def test_plugins_notes_a_served_ruleset_that_is_not_installed() -> None:
+    result = run("plugins", plugins="house_plugin")
+    assert result.returncode == 0, result.stderr
+    assert "  serves: tiny (not installed: tiny)" in result.stdout
+    assert run("plugins", "--check", plugins="house_plugin").returncode == 0  # a note, not a problem

@@ -7,6 +7,8 @@ import types
 import warnings
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import skirmish
 from skirmish import Game, Registry, RulesetSpec, hookimpl, make_plugin_manager
@@ -394,3 +396,50 @@ def test_a_badly_named_die_leaves_the_plugin_out(name: str) -> None:
     with pytest.warns(PluginWarning, match="'dice' failed in skirmish_register_dice.*bad die name"):
         reg = registry(("dice", BadDie()), ("race", RacePlugin()))
     assert not reg.pm.has_plugin("dice") and "dice-race" in reg.rulesets
+
+
+# -- the duplicate policy as a property: a plugin stays iff none of its names is claimed twice -------------------
+
+_KINDS = ("rulesets", "commands", "dice")
+_claims = st.lists(st.fixed_dictionaries({k: st.lists(st.sampled_from(["a", "b", "c"]), max_size=2) for k in _KINDS}),
+                   min_size=1, max_size=4)
+
+
+class Claims:
+    """A plugin registering the given ruleset, command and die names."""
+
+    def __init__(self, names: dict[str, list[str]]) -> None:
+        self.names = names
+
+    @hookimpl
+    def skirmish_register_rulesets(self) -> list[RulesetSpec]:
+        return [RulesetSpec(f"rs-{n}", n, "1", Tiny) for n in self.names["rulesets"]]
+
+    @hookimpl
+    def skirmish_register_commands(self) -> list[skirmish.CommandSpec]:
+        return [skirmish.CommandSpec(f"cmd-{n}", object()) for n in self.names["commands"]]
+
+    @hookimpl
+    def skirmish_register_dice(self) -> list[skirmish.DieSpec]:
+        return [skirmish.DieSpec(f"die_{n}", skirmish.dice.Die(6)) for n in self.names["dice"]]
+
+
+@settings(max_examples=60, deadline=None)
+@given(_claims)
+def test_a_plugin_is_kept_exactly_when_none_of_its_names_is_claimed_twice(plugins: list[dict[str, list[str]]]) -> None:
+    counts: dict[tuple[str, str], int] = {}
+    for names in plugins:
+        for kind in _KINDS:
+            for n in names[kind]:
+                counts[(kind, n)] = counts.get((kind, n), 0) + 1
+    kept = [i for i, names in enumerate(plugins) if all(counts[(k, n)] == 1 for k in _KINDS for n in names[k])]
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", PluginWarning)
+        reg = Registry(make_plugin_manager(entry_points=False, plugins=[(f"p{i}", Claims(n))
+                                                                        for i, n in enumerate(plugins)]))
+    assert [i for i in range(len(plugins)) if reg.pm.has_plugin(f"p{i}")] == kept
+    assert set(reg.rulesets) == {f"rs-{n}" for i in kept for n in plugins[i]["rulesets"]}
+    assert set(reg.commands) == {f"cmd-{n}" for i in kept for n in plugins[i]["commands"]}
+    assert set(reg.dice) == {f"die_{n}" for i in kept for n in plugins[i]["dice"]}
+    clashes = sum(1 for c in counts.values() if c > 1)
+    assert len(caught) == clashes == len(reg.failures)

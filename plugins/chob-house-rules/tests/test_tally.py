@@ -135,3 +135,12 @@ def test_a_bad_save_is_one_line_and_exit_1(command, tmp_path, text, message):
         path.write_text(text)
     out = CliRunner().invoke(command, [str(path)])
     assert out.exit_code == 1 and message in out.output and "Traceback" not in out.output
+
+
+def test_a_saved_and_replayed_game_has_the_same_tally_in_its_stash(registry, tmp_path):
+    from skirmish import read_save, replay
+
+    game = _finished_game(registry)
+    write_save(SaveFile.of(game), tmp_path / "g.toml")
+    again = replay(read_save(tmp_path / "g.toml"), registry.ruleset("chob-noggoth-house"))
+    assert again.stash[tally.STASH] == game.stash[tally.STASH] and tally.live(again)
