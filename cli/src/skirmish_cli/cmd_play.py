@@ -8,6 +8,12 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+
+def _complete_ruleset(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    from skirmish_cli.common import complete_ruleset
+
+    return complete_ruleset(ctx, param, incomplete)
+
 if TYPE_CHECKING:
     from skirmish.engine import Game
     from skirmish.plugins import Registry
@@ -25,7 +31,7 @@ def _seat_options(fn: Callable[..., Any]) -> Callable[..., Any]:
 
 
 @click.command()
-@click.argument("ruleset")
+@click.argument("ruleset", shell_complete=lambda *a: _complete_ruleset(*a))
 @click.option("--seed", type=int, help="Seed of the game's dice (default: random, and printed).")
 @_seat_options
 @click.option("--vs", "vs", metavar="AGENT", help="Shorthand for --players human,AGENT.")

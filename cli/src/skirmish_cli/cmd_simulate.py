@@ -9,8 +9,14 @@ from typing import Any
 import click
 
 
+def _complete_ruleset(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    from skirmish_cli.common import complete_ruleset
+
+    return complete_ruleset(ctx, param, incomplete)
+
+
 @click.command()
-@click.argument("ruleset")
+@click.argument("ruleset", shell_complete=lambda *a: _complete_ruleset(*a))
 @click.option("-n", "--games", "n", type=click.IntRange(min=1), required=True, help="How many games.")
 @click.option("--players", "players", multiple=True, metavar="A,B",
               help="Agents seated in player order (a short list cycles; default: the ruleset's ai, else random).")

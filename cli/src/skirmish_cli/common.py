@@ -15,6 +15,17 @@ if TYPE_CHECKING:
     from skirmish.saves import SaveFile
 
 
+def complete_ruleset(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    """Shell completion of a RULESET argument: the installed rulesets' names."""
+    try:
+        from skirmish_cli.registry import get_registry
+
+        names = sorted(get_registry().rulesets)
+    except Exception:  # noqa: BLE001 - completion must never print a traceback
+        return []
+    return [n for n in names if n.startswith(incomplete)]
+
+
 def split_names(values: Iterable[str]) -> list[str]:
     """``("human,ai", "random")`` -> ``["human", "ai", "random"]`` (repeated options and commas both work)."""
     out = []

@@ -30,7 +30,9 @@ BUILTIN: dict[str, tuple[str, str, str]] = {
     "simulate": ("cmd_simulate", "simulate", "Play many games between agents and summarise them."),
 }
 
-EPILOG = "Plugins may add commands of their own: 'skirmish plugins' lists them."
+EPILOG = ("Plugins may add commands of their own: 'skirmish plugins' lists them. Shell completion (bash): "
+          "eval \"$(_SKIRMISH_COMPLETE=bash_source skirmish)\" (zsh_source, fish_source for zsh and fish). "
+          "Set NO_COLOR=1 for output without colour.")
 
 
 class SkirmishGroup(click.Group):
@@ -141,8 +143,11 @@ def _show_version(ctx: click.Context, _param: click.Parameter, value: bool) -> N
 @click.group(cls=SkirmishGroup, epilog=EPILOG, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_show_version,
               help="Show the versions of skirmish-cli and skirmish-core.")
-def cli() -> None:
+@click.pass_context
+def cli(ctx: click.Context) -> None:
     """skirmish: play, replay and simulate tabletop games of any installed ruleset."""
+    if os.environ.get("NO_COLOR"):  # https://no-color.org: every click.echo below strips colour
+        ctx.color = False
 
 
 def main() -> None:
