@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import sys
 import warnings
 from collections.abc import Iterable
 from importlib import metadata
@@ -46,7 +47,6 @@ import pluggy
 from skirmish import hookspecs
 from skirmish.agents import AgentContext, AgentSpec
 from skirmish.commands import CommandSpec
-from skirmish.dice.faces import DieSpec, check_die, set_plugin_dice
 from skirmish.errors import DiceError, PluginError, RulesetNotFound, SkirmishError
 from skirmish.markers import PROJECT
 from skirmish.ruleset import Ruleset, RulesetSpec
@@ -173,12 +173,18 @@ class RulesetHooks:
         return f"<RulesetHooks {self.ruleset!r}: {len(self._excluded)} plugin(s) scoped elsewhere left out>"
 
 
+def _die_spec() -> type:
+    from skirmish.dice.faces import DieSpec  # imported only when a plugin registers dice (dice are not light)
+
+    return DieSpec
+
+
 #: registration hook -> (kind of record, what it is called in messages)
-_REGISTRATIONS: dict[str, tuple[type, str]] = {
+_REGISTRATIONS: dict[str, tuple[Any, str]] = {
     "skirmish_register_rulesets": (RulesetSpec, "ruleset"),
     "skirmish_register_agents": (AgentSpec, "agent"),
     "skirmish_register_commands": (CommandSpec, "command"),
-    "skirmish_register_dice": (DieSpec, "die"),
+    "skirmish_register_dice": (_die_spec, "die"),
 }
 
 
@@ -204,7 +210,7 @@ class Registry:
         self.rulesets: dict[str, RulesetSpec] = {}
         self.agents: dict[tuple[str, str], AgentSpec] = {}
         self.commands: dict[str, CommandSpec] = {}
-        self.dice: dict[str, DieSpec] = {}
+        self.dice: dict[str, Any] = {}  # name -> skirmish.DieSpec
         #: plugin name -> {"rulesets": [...], "agents": [...], "commands": [...], "dice": [...]}
         self.provided: dict[str, dict[str, list[str]]] = {}
         self._built: dict[str, Ruleset] = {}
@@ -223,14 +229,20 @@ class Registry:
             names = self.provided.setdefault(claim.plugin, {}).setdefault(_PLURAL[claim.what], [])
             if claim.label not in names:
                 names.append(claim.label)
-        set_plugin_dice({name: spec.die for name, spec in self.dice.items()})
+        if self.dice or "skirmish.dice.faces" in sys.modules:  # (no dice module loaded: no dice to forget)
+            from skirmish.dice.faces import set_plugin_dice
+
+            set_plugin_dice({name: spec.die for name, spec in self.dice.items()})
 
     # -- building ------------------------------------------------------------------------------
     def _claims(self) -> list[_Claim]:
         """Every name each plugin registers; a plugin whose hook fails or returns a wrong record is left out."""
         claims: list[_Claim] = []
         for hook, (kind, what) in _REGISTRATIONS.items():
-            for impl in getattr(self.pm.hook, hook).get_hookimpls():
+            impls = getattr(self.pm.hook, hook).get_hookimpls()
+            if impls and kind is _die_spec:
+                kind = _die_spec()
+            for impl in impls:
                 if not self.pm.has_plugin(impl.plugin_name):
                     continue  # left out by an earlier hook
                 try:
@@ -254,6 +266,8 @@ class Registry:
         if what == "ruleset":
             return [_Claim(what, record.name, record.name, _with_package(self.pm, impl.plugin, record), plugin)]
         if what == "die":
+            from skirmish.dice.faces import check_die
+
             try:
                 return [_Claim(what, check_die(record.name, record.die), record.name, record, plugin)]
             except DiceError as exc:
