@@ -212,3 +212,10 @@ def test_tally_distribution_matches_brute_force(n):
 def test_tally_distribution_limit():
     with pytest.raises(DiceError, match="too many outcomes"):
         tally_distribution(GOBLIN, 1000)
+
+
+def test_exact_odds_are_bounded_by_their_cost_including_the_size_of_the_numbers() -> None:
+    # 1000 dice of 1000 sides: few steps, but on integers of thousands of digits (seconds of work)
+    with pytest.raises(DiceError, match="too many outcomes to compute exactly in good time"):
+        pool_hits(1000, 500, sides=1000, reroll="misses")
+    assert sum(pool_hits(300, 4, reroll="misses").values()) == 1  # big, but cheap enough

@@ -21,6 +21,16 @@ from skirmish.errors import DiceError
 Outcome = Hashable
 MAX_OUTCOMES = 200_000
 MAX_WORK = 10_000_000  # integer multiply-adds one exact computation may take (about a second)
+#: multiply-adds weighted by the size of the integers (64-bit words): exact counts of many dice
+#: with many outcomes grow to thousands of digits, and each step costs that much more
+MAX_BIG_WORK = 250_000_000  # about a second of CPU here
+
+
+def _check_cost(ops: int, total: int, n: int, what: str) -> None:
+    """Refuse an exact computation of ``ops`` steps on integers up to ``total ** n`` that would take seconds."""
+    words = max(1, (n * max(total, 2).bit_length()) // 64)
+    if ops > MAX_WORK or ops * words > MAX_BIG_WORK:
+        raise DiceError(f"{what} has too many outcomes to compute exactly in good time (use fewer dice or sides)")
 
 
 def _sorted(counts: dict[Any, int]) -> dict[Any, int]:
@@ -208,6 +218,7 @@ class Distribution(Mapping[Any, Fraction]):
         offsets = [0] * (max(self._counts) - lo + 1)
         for o, c in self._counts.items():
             offsets[o - lo] = c
+        _check_cost(n * n * (len(offsets) - 1) * len(self._counts) // 2, self._total, n, f"the sum of {n} rolls")
         counts = _power(tuple(offsets), n)
         return Distribution._raw({lo * n + i: c for i, c in enumerate(counts) if c}, self._total**n)
 
@@ -242,8 +253,7 @@ def sum_distribution(n: int, sides: int) -> Distribution:
     """The total of ``n`` dice of ``sides`` faces."""
     _check_n(n)
     Die(sides)  # validates
-    if n * (n * (sides - 1) + 1) > MAX_WORK:
-        raise DiceError(f"{n}d{sides} has too many outcomes to compute exactly")
+    _check_cost(n * (n * (sides - 1) + 1), sides, n, f"{n}d{sides}")
     counts = [1]  # sum offset by the number of dice so far
     for _ in range(n):
         running, nxt = 0, []
@@ -301,8 +311,7 @@ def pool_hits(
     if reroll != "none" and reroll not in REROLL_KINDS:
         raise DiceError(f"unknown re-roll {reroll!r}: use none, misses, hits or ones")
     per_die, total = _hits_per_die(target, sides, natural, modifier, reroll, extra_on_six)
-    if n * n * (len(per_die) - 1) * sum(1 for c in per_die if c) // 2 > MAX_WORK:
-        raise DiceError(f"a pool of {n} dice has too many outcomes to compute exactly")
+    _check_cost(n * n * (len(per_die) - 1) * sum(1 for c in per_die if c) // 2, total, n, f"a pool of {n} dice")
     counts = _power(per_die, n)
     return Distribution._raw({i: c for i, c in enumerate(counts) if c}, total**n)
 
