@@ -9,6 +9,8 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
+import attrs
+
 from skirmish.geometry import Circle, Table, Terrain, Vec, line_of_sight, move_circle, path_clear, segment_crosses
 from skirmish_chob_noggoth.state import ChobState, Piece, Warrior
 from skirmish_chob_noggoth.terrain import piece_shape
@@ -207,20 +209,60 @@ def on_line(state: ChobState, a: Warrior, b: Warrior) -> list[Warrior]:
 # ------------------------------------------------------------------------------ sight and cover
 
 
-def sight(state: ChobState, shooter: Warrior, target: Warrior, *, mage: bool = False) -> tuple[bool, bool]:
-    """(can see, target in cover) for a shot. Mages always see and ignore cover.
+#: how many points across a target's base the sight lines for cover run to (its outline as seen
+#: from the shooter: both edges, the centre and between)
+SIGHT_POINTS = 5
 
-    Sight: a straight line from the shooter's centre reaches some point of the target's
-    base without crossing blocking terrain. Cover: the centre-to-centre line crosses area
-    terrain or another warrior, or blocking terrain hides part of the target.
+
+def sight(state: ChobState, shooter: Warrior, target: Warrior, *, mage: bool = False) -> tuple[bool, bool]:
+    """(can see, target in cover) for a shot. Mages always see and ignore cover (ruling CN-28).
+
+    Sight: a straight line from the shooter's centre reaches some point of the target's base
+    without crossing blocking terrain. Cover: the target is not entirely visible, i.e. one of
+    the lines to points across its base (see :func:`silhouette`) crosses terrain or another
+    warrior's base.
     """
     if mage:
         return True, False
-    seen, cover = _terrain_sight(_terrain_key(state), state.width, state.depth, shooter.x, shooter.y, target.x,
-                                 target.y, target.radius)
+    found = look(state, shooter, target)
+    return found.seen, found.cover
+
+
+@attrs.frozen
+class Look:
+    """What a shooter sees of a target: whether it sees it, and what hides part of it."""
+
+    seen: bool
+    terrain: tuple[str, ...] = ()  # ids of the terrain pieces a sight line crosses
+    warriors: tuple[str, ...] = ()  # ids of the warriors a sight line crosses
+
+    @property
+    def cover(self) -> bool:
+        return self.seen and bool(self.terrain or self.warriors)
+
+
+def look(state: ChobState, shooter: Warrior, target: Warrior) -> Look:
+    """Sight and cover between two warriors, with what gives the cover (terrain first, then warriors)."""
+    seen, crossed = _terrain_sight(_terrain_key(state), state.width, state.depth, shooter.x, shooter.y, target.x,
+                                   target.y, target.radius)
     if not seen:
-        return False, False
-    return True, cover or bool(on_line(state, shooter, target))
+        return Look(False)
+    points = silhouette(shooter.x, shooter.y, target.x, target.y, target.radius)
+    hiding = tuple(o.id for o in state.on_table() if o.id not in (shooter.id, target.id)
+                   and any(_segment_gap(shooter.x, shooter.y, px, py, o.x, o.y) < o.radius - EPS for px, py in points))
+    return Look(True, crossed, hiding)
+
+
+def silhouette(sx: float, sy: float, tx: float, ty: float, radius: float) -> list[tuple[float, float]]:
+    """Points across a base as seen from (sx, sy): its two edges, its centre and between them."""
+    dx, dy = tx - sx, ty - sy
+    length = math.hypot(dx, dy)
+    if length < EPS or radius <= 0:
+        return [(tx, ty)]
+    px, py = -dy / length, dx / length
+    reach = radius * 0.98  # just inside the edge, so a base beside the target does not count by a hair
+    steps = [2 * i / (SIGHT_POINTS - 1) - 1 for i in range(SIGHT_POINTS)]
+    return [(tx + px * reach * f, ty + py * reach * f) for f in steps]
 
 
 def _terrain_key(state: ChobState) -> tuple[tuple[str, str, str, float, float, float, float], ...]:
@@ -229,12 +271,17 @@ def _terrain_key(state: ChobState) -> tuple[tuple[str, str, str, float, float, f
 
 @lru_cache(maxsize=8192)
 def _terrain_sight(pieces: tuple[tuple[str, str, str, float, float, float, float], ...], width: float, depth: float,
-                   sx: float, sy: float, tx: float, ty: float, radius: float) -> tuple[bool, bool]:
-    """Sight and terrain cover between two points, cached (positions repeat between decisions)."""
+                   sx: float, sy: float, tx: float, ty: float, radius: float) -> tuple[bool, tuple[str, ...]]:
+    """Sight, and the terrain pieces that hide part of the target, between two points (cached: positions
+    repeat between decisions)."""
     if not pieces:
-        return True, False
+        return True, ()
     table = _table(width, depth, pieces)
-    origin, goal = Vec(sx, sy), Vec(tx, ty)
-    if not line_of_sight(table, origin, Circle(goal, radius), blocking_keywords={"blocking"}, spacing=0.3):
-        return False, False
-    return True, bool(segment_crosses(table, origin, goal, {"blocking", "area"}))
+    origin = Vec(sx, sy)
+    if not line_of_sight(table, origin, Circle(Vec(tx, ty), radius), blocking_keywords={"blocking"}, spacing=0.3):
+        return False, ()
+    crossed: dict[str, None] = {}
+    for px, py in silhouette(sx, sy, tx, ty, radius):
+        for t in segment_crosses(table, origin, Vec(px, py), {"blocking", "area"}):
+            crossed[t.name] = None
+    return True, tuple(crossed)
