@@ -49,7 +49,15 @@ def build_registry(*, quiet: bool = False) -> Registry:
 def plugin_command(spec: CommandSpec) -> click.Command:
     """The click command a plugin registered (checked, so a bad record is one error line)."""
     from skirmish.errors import PluginError
+    from skirmish.lazy import Lazy
 
+    if isinstance(spec.command, Lazy):
+        loaded = spec.command.resolve()
+        command = loaded if isinstance(loaded, click.Command) else loaded()
+        if not isinstance(command, click.Command):
+            raise PluginError(f"the plugin command '{spec.name}' is not a click command "
+                              f"(got {type(command).__name__})")
+        return command
     if not isinstance(spec.command, click.Command):
         raise PluginError(f"the plugin command '{spec.name}' is not a click command "
                           f"(got {type(spec.command).__name__})")
