@@ -52,7 +52,7 @@ def test_help_term_that_is_unknown_says_what_comes_close() -> None:
 
 def test_plain_help_lists_the_commands_and_points_at_the_glossary() -> None:
     out = "\n".join(after(play("help", "quit"), "help"))
-    for command in ("help [TERM]", "odds [QUERY]", "measure A B", "show", "map on|off", "list", "why N", "undo"):
+    for command in ("help [TERM]", "odds [QUERY]", "measure A B", "show", "map on|off", "list", "why [N]", "undo"):
         assert command in out
     assert "help TERM explains any of 4 terms of Tiny Arena, e.g. Strike, Shove, Banner, Beast" in out
 
@@ -217,3 +217,28 @@ def test_eof_in_the_middle_of_a_narrowed_list_still_saves() -> None:
                     input=lines("bo"))
     line = assert_one_error(result, 1)
     assert "input ended while hero1 must answer" in line and "g.toml" in line
+
+
+# -- why and the log --------------------------------------------------------------------------------
+def test_why_alone_explains_the_latest_event_and_answers_read_as_typed() -> None:
+    out = play("banner", "10,1", "why", "why 6", "log 30", "quit")
+    latest = [line for line in after(out, "log 30") if line.startswith("#") and "decided (" not in line][-1]
+    assert after(out, "why")[0] == latest
+    got = after(out, "why 6")
+    assert got[0].endswith("hero1 plants the banner at (10, 1)")
+    assert got[1].startswith("  because #5") and got[1].endswith("hero1: banner -> at=10,1")  # as it was typed
+    assert '{"' not in "\n".join(after(out, "log 30"))
+
+
+def test_answer_text_round_trips_through_the_parser() -> None:
+    from skirmish.answer_text import parse_answer
+    from skirmish.decisions import Decision, Param
+    from skirmish_cli.render import answer_text
+
+    d = Decision("a", "k", "?", params=(Param("at", "point", bounds=(0, 0, 9, 9)),
+                                        Param("pick", "subset", 0, 0, choices=("a", "b")),
+                                        Param("dice", "assign", choices=("u1", "u2"), total=3)))
+    value = {"at": {"x": 1.5, "y": 2}, "pick": ["a", "b"], "dice": {"u1": 1, "u2": 2}}
+    assert answer_text(value) == "at=1.5,2 pick=a,b dice=u1:1,u2:2"
+    assert d.check(None, parse_answer(d, answer_text(value))) == (value, None)
+    assert answer_text({"pick": []}) == "pick=none"

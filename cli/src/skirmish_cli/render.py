@@ -34,7 +34,19 @@ def style(text: str, **kw: Any) -> str:
 def event_line(ev: Event, *, seq: bool = False) -> str:
     rule = style(f"[{ev.rule}] ", dim=True) if ev.rule else ""
     number = style(f"#{ev.seq:<4} ", fg="cyan") if seq else "  "
-    return f"{number}{rule}{ev.text}"
+    return f"{number}{rule}{event_text(ev)}"
+
+
+def event_text(ev: Event) -> str:
+    """An event's text; an answer given as data (``-> {"x":1,"y":2}``) reads as typed (``-> x=1 y=2``)."""
+    if ev.kind == "answer":
+        head, sep, value = ev.text.partition(" -> ")
+        if sep and value[:1] in "[{":
+            try:
+                return f"{head} -> {answer_text(json.loads(value))}"
+            except ValueError:
+                pass
+    return ev.text
 
 
 def wrap(text: str, *, indent: str = "", width: int = WIDTH) -> str:
@@ -122,13 +134,22 @@ def decision_text(d: Decision, *, limit: int = 14, only: Sequence[int] | None = 
     return "\n".join(lines)
 
 
-def answer_text(value: Any) -> str:
-    """An answer as it could be typed: ``dice=2 side=left`` for a form, else the value."""
+def answer_text(value: Any, *, nested: bool = False) -> str:
+    """An answer as it could be typed: ``dice=2 side=left`` for a form, ``at=10,1`` for a point,
+    ``pick=a,b`` for a subset, ``dice=u1:3,u2:2`` for an assignment, else the value."""
     if isinstance(value, dict):
-        return " ".join(f"{k}={answer_text(v)}" for k, v in value.items())
+        if set(value) in ({"x", "y"}, {"x", "y", "facing"}):
+            return ",".join(_number(value[k]) for k in ("x", "y", "facing") if k in value)
+        if nested:
+            return ",".join(f"{k}:{answer_text(v, nested=True)}" for k, v in value.items())
+        return " ".join(f"{k}={answer_text(v, nested=True)}" for k, v in value.items())
     if isinstance(value, list):
-        return json.dumps(value)
-    return str(value)
+        return ",".join(answer_text(v, nested=True) for v in value) if value else "none"
+    return _number(value)
+
+
+def _number(value: Any) -> str:
+    return f"{value:g}" if isinstance(value, float) else str(value)
 
 
 def result_line(game: Game) -> str:

@@ -93,7 +93,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "map": ("map on|off", "show the whole picture after every change (default off: the brief status)"),
     "list": ("list", "every choice of this decision, numbered"),
     "log": ("log [N|all]", "the last N events (default 10) with their numbers; 'all' adds random picks"),
-    "why": ("why N", "why event N happened: its chain of causes"),
+    "why": ("why [N]", "why event N (default: the latest) happened: its chain of causes"),
     "dice": ("dice 6,1,4", "load the next die rolls (numbers or face names); 'dice clear' drops them"),
     "undo": ("undo", "go back to before your last answer"),
     "save": ("save [FILE]", "save now (to FILE: and keep saving there; add --overwrite to replace a file)"),
@@ -551,21 +551,27 @@ class Session:
         return None
 
     def cmd_why(self, player: str, rest: str) -> bool | None:
-        if not rest.lstrip("#").isdigit():
-            if not rest:
-                self.say("why needs an event number: see 'log' for them")
+        viewer = self.viewer_of(player)
+        if not rest:  # the latest thing that happened
+            shown = [ev for ev in self.game.log.for_player(viewer) if ev.kind not in QUIET]
+            if not shown:
+                self.say("nothing has happened yet")
                 return None
+            rest = str(shown[-1].seq)
+        if not rest.lstrip("#").isdigit():
             return False
         seq = int(rest.lstrip("#"))
-        viewer = self.viewer_of(player)
         chain = self.game.log.why(seq)
         if not chain or chain[0].seen_by(viewer) is None:
             self.say(f"there is no event #{seq} you can see (see 'log')")
             return None
-        for i, ev in enumerate(chain):
+        longest = 12
+        for i, ev in enumerate(chain[:longest]):
             seen = ev.seen_by(viewer)
             text = render.event_line(seen, seq=True) if seen is not None else f"#{ev.seq:<4} (hidden)"
             self.say(text if i == 0 else f"  because {text.strip()}")
+        if len(chain) > longest:
+            self.say(f"  ... and {len(chain) - longest} earlier causes (why {chain[longest].seq} goes on)")
         if len(chain) == 1:
             self.say("  (no earlier cause was recorded)")
         return None
