@@ -58,3 +58,30 @@ def state(game: Game) -> Any:
 
 def kinds_log(game: Game, kind: str) -> list[str]:
     return [e.text for e in game.log if e.kind == kind]
+
+
+def reask(game: Game) -> None:
+    """Ask the pending hero-turn decision again, built from the current state (after a test changed it)."""
+    from skirmish_goblin_uprising.turns import ask_action
+
+    hid = game.pending.player
+    game.pending = None
+    game._waiting = None
+    game.call(ask_action, hid)
+    game.advance()
+
+
+def to_turn_of(game: Game, hid: str) -> None:
+    """Play the other heroes' turns plainly (end actions, adventure, take damage) until ``hid`` acts."""
+    for _ in range(300):
+        d = game.pending
+        if d.kind == "action" and d.player == hid:
+            return
+        vals = values(game)
+        for pick in ("end", "adventure", "take", "done", "green", "invite:0", "pass", "strike"):
+            if pick in vals:
+                game.answer(pick)
+                break
+        else:
+            game.answer(vals[0])
+    raise AssertionError(f"{hid} never got a turn")

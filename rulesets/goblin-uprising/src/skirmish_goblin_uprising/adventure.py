@@ -176,8 +176,8 @@ def interact(game: Game, hid: str, space: str) -> None:
                   space=space)
         if source.startswith("scheme:") and s.scheme == source[7:]:
             foil_scheme(game, hid)
-        else:
-            apply_gains(game, hid, quest_reward(game, source), "Quest token", "")
+            return
+        apply_gains(game, hid, quest_reward(game, source), "Quest token", "")
         scheme_event(game, "explore", hid)
         return
     token = s.tokens.pop(space)

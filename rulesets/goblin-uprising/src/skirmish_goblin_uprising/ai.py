@@ -103,9 +103,13 @@ class GoblinAI:
         ty = self.v["tyrant"]
         if ty["hp"] <= 0:
             return False
-        through = self._expected(self._best_dice()) + 0.6 - ty["armor"]
-        if through < 1.0:
+        good = sum(1 for card in me["hand"] if self.c.goblins[card].uprising.effect in ("damage", "ignore_armor"))
+        through = self._expected(self._best_dice()) + 0.6 - ty["armor"] + 1.5 * min(good, me["renown"] + 1)
+        late = ty["oppress"] or ty["countdown"] > 0
+        if through < (0.3 if late else 1.0):
             return False
+        if late:
+            return me["hp"] > ty["damage"] + 2
         return me["hp"] > ty["damage"] + 4 or ty["hp"] <= through + 1
 
     # -- goals -------------------------------------------------------------------------------

@@ -51,7 +51,8 @@ def battle_targets(game: Game, hero: Hero) -> list[str]:
     """What a Battle may target: enemies and other heroes in the hero's region."""
     region = hero_region(game, hero)
     out = enemies_in(game, region)
-    out += [f"hero:{h.id}" for h in heroes_in(game, region) if h.id != hero.id]
+    if game.setup.get("options", {}).get("pvp", True):
+        out += [f"hero:{h.id}" for h in heroes_in(game, region) if h.id != hero.id]
     return out
 
 
@@ -588,8 +589,8 @@ def hit_tyrant(game: Game, hid: str, dmg: int, ignore: int) -> None:
     s.hp = max(0, s.hp - through)
     game.emit("tyrant-hit", f"Royal Armor {armor} stops {min(dmg, armor)}; the Tyrant takes {through} "
               f"({s.hp}/{s.max_hp} HP)", rule="Fighting the Tyrant", damage=through, hp=s.hp)
-    if through:
-        scheme_event(game, "hurt", hid, through)
+    if dmg:
+        scheme_event(game, "hurt", hid, dmg)
     if s.hp <= 0:
         tyrant_defeated(game, hid)
 

@@ -454,7 +454,7 @@ def goal_text(game: Game, goal: Any) -> str:
         "adventures": f"foiled when the heroes succeed at {goal.n} adventures",
         "clear_region": f"foiled when no troop is left in {c.region_name(goal.region)}",
         "quest": "foiled when a hero resolves its Quest token",
-        "hurt_tyrant": f"foiled when the heroes deal {goal.n} damage to the Tyrant's HP",
+        "hurt_tyrant": f"foiled when the heroes strike the Tyrant for {goal.n} damage in all (before Royal Armor)",
     }[goal.condition]
 
 

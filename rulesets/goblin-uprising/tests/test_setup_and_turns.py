@@ -1,0 +1,199 @@
+"""Set-up in the printed order and the hero's turn: actions, free Renown spending, goblins, tribes, the deed."""
+
+from __future__ import annotations
+
+import pytest
+from gu_helpers import RULESET, answer, new_game, reask, values
+
+from skirmish import Game, SetupError
+
+
+def test_setup_follows_the_printed_order() -> None:
+    game = new_game(2)
+    rules = [e.rule for e in game.log if e.kind == "setup"]
+    firsts = [next(i for i, r in enumerate(rules) if r.startswith(f"Set-up {n}")) for n in (2, 3, 4, 6, 8)]
+    assert firsts == sorted(firsts)
+    assert any(e.rule.startswith("Set-up 7") for e in game.log)
+
+
+def test_starting_state() -> None:
+    game = new_game(2)
+    s = game.state
+    h = s.heroes["hero1"]
+    assert (h.hp, h.essence, h.renown, len(h.hand)) == (12, 1, 0, 2)
+    assert s.where("tyrant") == "throne" and s.where("hero1") == "village-mountains"
+    assert s.troops == {"undead": 1, "dwarf": 2, "dragon": 1, "human": 1, "elven": 1, "merfolk": 1, "champion": 1}
+    assert s.scheme == "forge-awakens" and s.marker == 0 and not s.revealed and not s.aggressive
+    assert game.pending.kind == "action" and game.pending.player == "hero1"
+
+
+def test_class_components_at_setup() -> None:
+    game = new_game(5)
+    s = game.state
+    assert s.heroes["hero3"].pet == "bear" and s.heroes["hero4"].pet == "wolf" and s.heroes["hero5"].ambush
+
+
+def test_heroes_choose_class_ability_tribe_and_village_in_order() -> None:
+    game = Game(RULESET, {"players": ["a", "b"]}, seed=3)
+    kinds = []
+    while game.pending.kind != "action":
+        kinds.append((game.pending.player, game.pending.kind))
+        game.answer(values(game)[0])
+    assert kinds == [("a", "class"), ("a", "start-ability"), ("a", "tribe"), ("b", "class"), ("b", "start-ability"),
+                     ("b", "tribe"), ("a", "village"), ("b", "village")]
+
+
+def test_classes_tribes_and_villages_are_unique() -> None:
+    game = Game(RULESET, {"players": ["a", "b"]}, seed=3)
+    game.answer("class:wizard")
+    while game.pending.player == "a":
+        game.answer(values(game)[0])
+    assert "class:wizard" not in values(game)
+    with pytest.raises(SetupError, match="taken by another hero"):
+        new_game(2, heroes={"hero2": {"class": "barbarian"}})
+
+
+def test_one_to_six_heroes_can_play() -> None:
+    assert RULESET.min_players == 1 and RULESET.max_players == 6
+    new_game(1)
+    new_game(6)
+    with pytest.raises(SetupError, match="1 to 6 players"):
+        Game(RULESET, {"players": [f"p{i}" for i in range(7)]})
+
+
+def test_setup_errors_are_one_line() -> None:
+    for bad, msg in (({"tyrant": "orc"}, "unknown Tyrant 'orc'"), ({"difficulty": "nightmare"}, "unknown difficulty"),
+                     ({"options": {"rounds": 3}}, "unknown option 'rounds'"), ({"colour": 1}, "unknown set-up key")):
+        with pytest.raises(SetupError, match=msg):
+            Game(RULESET, {"players": ["a"], **bad})
+
+
+def test_move_costs_an_action_and_goes_to_an_adjacent_space() -> None:
+    game = new_game(1)
+    assert "move:mountains-outer" in values(game) and "move:mountains-spawn" not in values(game)
+    answer(game, "move:mountains-outer")
+    assert game.state.where("hero1") == "mountains-outer" and game.state.turn.actions == 2
+
+
+def test_ranger_first_move_each_turn_is_free() -> None:
+    game = new_game(4)
+    for _ in range(3):
+        answer(game, "end") if game.pending.player != "hero4" else None
+        while game.pending.player != "hero4":
+            game.answer("end" if "end" in values(game) else "adventure" if "adventure" in values(game)
+                        else values(game)[0])
+    answer(game, "move:prairie-outer")
+    assert game.state.turn.actions == 3
+    answer(game, "move:prairie-spawn")
+    assert game.state.turn.actions == 2
+
+
+def test_rest_regains_two_and_caps_at_the_maximum_once_per_turn() -> None:
+    game = new_game(1)
+    h = game.state.heroes["hero1"]
+    h.hp = 11
+    answer(game, "rest:hp")
+    assert h.hp == 12
+    assert "rest:hp" not in values(game) and "rest:essence" not in values(game)
+
+
+def test_druid_rest_regains_hp_and_essence() -> None:
+    game = new_game(3)
+    while game.pending.player != "hero3":
+        game.answer("end" if "end" in values(game) else "adventure" if "adventure" in values(game)
+                    else "take" if "take" in values(game) else values(game)[0])
+    h = game.state.heroes["hero3"]
+    h.hp, h.essence = 5, 0
+    answer(game, "rest:both")
+    assert (h.hp, h.essence) == (7, 1)
+
+
+def test_interact_takes_a_token_and_removes_it() -> None:
+    game = new_game(1)
+    s = game.state
+    s.tokens["mountains-outer"] = "song-of-deeds"
+    answer(game, "move:mountains-outer")
+    answer(game, "interact:mountains-outer")
+    assert s.heroes["hero1"].renown == 1 and "mountains-outer" not in s.tokens
+
+
+def test_battle_needs_a_target_in_the_region() -> None:
+    game = new_game(1)
+    answer(game, "end")
+    assert not any(v.startswith("battle:") for v in values(game)) and "adventure" in values(game)
+
+
+def test_deed_comes_when_actions_are_used_up() -> None:
+    game = new_game(1)
+    for space in ("mountains-outer", "mountains-spawn"):
+        answer(game, f"move:{space}")
+    answer(game, "rest:hp")
+    assert "battle:troop:dwarf" in values(game) and "end" not in values(game)
+
+
+def test_train_follows_the_tree() -> None:
+    game = new_game(1)
+    h = game.state.heroes["hero1"]
+    h.renown = 2
+    reask(game)
+    trains = sorted(v for v in values(game) if v.startswith("train:"))
+    assert trains == ["train:rampage", "train:roar"]
+    answer(game, "train:rampage")
+    assert h.renown == 0 and "rampage" in h.abilities
+
+
+def test_recruit_and_commune_spend_renown() -> None:
+    game = new_game(1)
+    h = game.state.heroes["hero1"]
+    h.renown = 6
+    reask(game)
+    answer(game, "recruit")
+    assert h.renown == 5 and len(h.hand) == 3
+    answer(game, "commune:earth")
+    assert h.renown == 0 and h.guardian == "earth"
+
+
+def test_goblin_design_once_per_turn() -> None:
+    game = new_game(1)
+    h = game.state.heroes["hero1"]
+    h.hand.cards[:] = ["hex-weaver", "hex-weaver"]
+    reask(game)
+    answer(game, "goblin:hex-weaver")
+    assert game.state.turn.actions == 4 and "goblin:hex-weaver" not in values(game)
+
+
+def test_river_tribe_gives_two_actions() -> None:
+    game = new_game(4)
+    while game.pending.player != "hero4":
+        game.answer("end" if "end" in values(game) else "adventure" if "adventure" in values(game)
+                    else "take" if "take" in values(game) else values(game)[0])
+    answer(game, "tribe")
+    s = game.state
+    assert s.turn.actions == 5 and not s.heroes["hero4"].tribe_ready and "tribe" not in values(game)
+
+
+@pytest.mark.parametrize("card", ["spear-goblin", "goblin-shaman", "tunnel-sapper", "shield-goblin", "trickster",
+                                  "goblin-horde", "war-drummer", "hex-weaver", "scavenger", "wolf-rider"])
+def test_each_goblin_card_hero_turn_effect(card: str) -> None:
+    game = new_game(1)
+    s = game.state
+    h = s.heroes["hero1"]
+    h.hand.cards[:] = [card]
+    h.hp, h.essence = 5, 0
+    s.board.move("hero1", "mountains-spawn")
+    s.tokens["mountains-inner"] = "song-of-deeds"
+    reask(game)
+    before = (h.hp, h.essence, h.renown, s.turn.actions, len(s.peeked), len(s.tokens))
+    answer(game, f"goblin:{card}")
+    if game.pending.kind in ("free-move", "reach", "discard"):
+        game.answer(values(game)[0])
+    after = (h.hp, h.essence, h.renown, s.turn.actions, len(s.peeked), len(s.tokens))
+    effect = RULESET.content.goblins[card].turn.effect
+    expected_change = {"essence": 1, "heal": 0, "renown_if_troop": 2, "extra_action": 3, "peek": 4,
+                       "interact_adjacent": 5}
+    if effect in expected_change:
+        i = expected_change[effect]
+        assert after[i] != before[i], effect
+    elif effect == "free_move":
+        assert s.where("hero1") != "mountains-spawn"
+    assert card not in h.hand.cards or effect == "draw_discard"
