@@ -1,0 +1,231 @@
+"""Hobgoblin's agents: ``ai`` (weighs the offered options by expected Doom from the decision's data)
+and ``him`` (the solo opponent's procedures, see :mod:`skirmish_hobgoblin.him`).
+
+Agents read only their view, the decision's ``context`` and each option's ``data``; never prompt text.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from skirmish import AgentContext, Decision
+from skirmish_hobgoblin.decide import context_of, option_data
+
+
+def p_hit(need: int) -> float:
+    """Chance one die hits a target number (a 6 always hits, a 1 always misses)."""
+    need = max(2, min(6, need))
+    return (7 - need) / 6
+
+
+class HobgoblinAI:
+    """A heuristic player: shoots where the expected Doom is highest, charges when the matchup favours it
+    (flank and rear first), keeps its fortune cards for the moments that save units."""
+
+    def __init__(self, ctx: AgentContext) -> None:
+        self.player = ctx.player
+        self.rng = random.Random(ctx.seed)
+
+    # -- helpers -------------------------------------------------------------------------
+    def _units(self, view: Any) -> dict[str, dict[str, Any]]:
+        return {u["id"]: u for u in view.state.get("units", [])}
+
+    def _chart(self, view: Any, a: str, d: str) -> int:
+        try:
+            return int(view.ruleset.chart.target(a, d))
+        except Exception:  # noqa: BLE001 - an unknown type in a homebrew: assume an even fight
+            return 4
+
+    def decide(self, view: Any, decision: Decision) -> Any:
+        kind = decision.kind
+        handler = getattr(self, "on_" + kind.replace("-", "_"), None)
+        if handler is not None:
+            answer = handler(view, decision)
+            if answer is not None:
+                return answer
+        if decision.options:
+            return decision.options[0].value
+        if decision.examples:
+            return decision.examples[0]
+        return {p.name: (p.choices[0] if p.kind == "choice" else p.low) for p in decision.params}
+
+    def _pick(self, decision: Decision, action: str) -> Any:
+        for o in decision.options:
+            if option_data(o).get("action") == action or o.value == action:
+                return o.value
+        return None
+
+    # -- set-up ------------------------------------------------------------------------------
+    def on_call(self, view: Any, d: Decision) -> Any:
+        return "odd"
+
+    def on_first_player(self, view: Any, d: Decision) -> Any:
+        return self._pick(d, "take")
+
+    def on_initiative(self, view: Any, d: Decision) -> Any:
+        return self._pick(d, "keep")
+
+    def on_half(self, view: Any, d: Decision) -> Any:
+        return d.options[0].value
+
+    def on_deploy(self, view: Any, d: Decision) -> Any:
+        units = self._units(view)
+        deploys = [o for o in d.options if option_data(o).get("action") == "deploy"]
+        # biggest first, so they get the front line spots
+        deploys.sort(key=lambda o: -units.get(option_data(o).get("actor", ""), {}).get("points", 0))
+        return deploys[0].value if deploys else d.options[0].value
+
+    def on_position(self, view: Any, d: Decision) -> Any:
+        examples = list(d.examples)
+        if not examples:
+            return None
+        mid = view.state["table"][0] / 2
+        ranged = "Ranged" in self._units(view).get(context_of(d).get("actor", ""), {}).get("keywords", "")
+        front = [e for e in examples if e["y"] == examples[0]["y"]]
+        pool = front if front and not ranged else examples
+        return min(pool, key=lambda e: abs(e["x"] - mid) + self.rng.random())
+
+    # -- phases -------------------------------------------------------------------------------
+    def on_shoot(self, view: Any, d: Decision) -> Any:
+        units = self._units(view)
+        best, score = None, 0.0
+        for o in d.options:
+            data = option_data(o)
+            if data.get("action") != "shoot":
+                continue
+            target = units.get(data["target"], {})
+            value = data["dice"] * p_hit(data["need"])
+            value *= 1.0 + target.get("doom", 0) / max(1, target.get("courage", 10))
+            if value > score:
+                best, score = o.value, value
+        return best if best is not None else self._pick(d, "done")
+
+    def on_activate(self, view: Any, d: Decision) -> Any:
+        units = self._units(view)
+        acts = [o for o in d.options if option_data(o).get("action") == "activate"]
+        if not acts:
+            return self._pick(d, "done")
+        enemies = [u for u in units.values() if u["side"] != self.player and u["status"] == "ready"]
+
+        def nearest(o: Any) -> float:
+            u = units[option_data(o)["actor"]]
+            return min(((u["x"] - e["x"]) ** 2 + (u["y"] - e["y"]) ** 2 for e in enemies), default=0.0)
+
+        return min(acts, key=nearest).value
+
+    def _favours(self, view: Any, me: dict[str, Any], them: dict[str, Any]) -> float:
+        mine = 10 * p_hit(self._chart(view, me["type"], them["type"]))
+        theirs = 10 * p_hit(self._chart(view, them["type"], me["type"]))
+        return mine - theirs
+
+    def on_move(self, view: Any, d: Decision) -> Any:
+        units = self._units(view)
+        ctx = context_of(d)
+        me = units.get(ctx.get("actor", ""), {})
+        ranged = "Ranged" in me.get("keywords", "")
+        best, score = None, -1e9
+        for o in d.options:
+            data = option_data(o)
+            act = data.get("action")
+            if act == "engage":
+                them = units.get(data["target"], {})
+                s = 5.0 + self._favours(view, me, them) + {"rear": 6.0, "side": 3.0}.get(data.get("edge"), 0.0)
+                s += 2.0 if data.get("flush") else 0.0
+                s += them.get("doom", 0) * 0.5
+                if ranged:
+                    s -= 6.0
+            elif act == "towards":
+                s = 1.0 if not ranged else -2.0
+            elif act == "end":
+                s = 0.0 if not ranged else 0.5
+            else:
+                s = -5.0
+            if s > score:
+                best, score = o.value, s
+        return best
+
+    def on_manoeuvre(self, view: Any, d: Decision) -> Any:
+        return d.examples[0] if d.examples else None
+
+    def on_fight(self, view: Any, d: Decision) -> Any:
+        return d.options[0].value
+
+    def on_assign(self, view: Any, d: Decision) -> Any:
+        units = self._units(view)
+        ctx = context_of(d)
+        me = units.get(ctx.get("actor", ""), {})
+
+        def value(o: Any) -> float:
+            data = option_data(o)
+            total = 0.0
+            for tid, n in zip(data["targets"], data["dice"], strict=True):
+                them = units.get(tid, {})
+                ph = p_hit(self._chart(view, me.get("type", ""), them.get("type", "")))
+                left = max(1, them.get("courage", 10) - them.get("doom", 0))
+                total += n * ph * (1.0 + 3.0 / left)
+            return total
+
+        return max(d.options, key=value).value
+
+    def on_force_of_will(self, view: Any, d: Decision) -> Any:
+        if self._pick(d, "reroll") is not None:
+            for o in d.options:
+                if option_data(o).get("pay") == "mercury":
+                    return o.value
+        return self._pick(d, "keep")
+
+    def on_rough(self, view: Any, d: Decision) -> Any:
+        return "distracted"
+
+    def on_cowardly(self, view: Any, d: Decision) -> Any:
+        return "distracted"
+
+    def on_harvest(self, view: Any, d: Decision) -> Any:
+        hand = view.state["sides"][self.player]["hand"]
+        return "card" if isinstance(hand, list) and len(hand) < 4 else "mercury"
+
+    def on_whos_next(self, view: Any, d: Decision) -> Any:
+        for o in d.options:
+            if str(o.value).startswith("face "):
+                return o.value
+        return d.options[0].value
+
+    def on_marker(self, view: Any, d: Decision) -> Any:
+        return d.examples[0] if d.examples else None
+
+    def on_building(self, view: Any, d: Decision) -> Any:
+        return d.examples[0] if d.examples else None
+
+    # -- fortune cards -------------------------------------------------------------------------
+    def on_respond(self, view: Any, d: Decision) -> Any:
+        units = self._units(view)
+        phase = view.phase
+        for o in d.options:
+            data = option_data(o)
+            if data.get("action") != "card":
+                continue
+            name = data.get("name", "")
+            unit = units.get(data.get("target", ""), {})
+            doom, courage = unit.get("doom", 0), unit.get("courage", 10)
+            if name in ("Vial of Mercury", "Hopelessness", "Carpe Diem", "Against All Odds", "Go Down Fighting",
+                        "Enchanted Shield", "Tattered Banner", "Eager for Battle", "Crushing Charge", "Take Heart"):
+                return o.value
+            if name == "Healing Potion" and doom >= 3:
+                return o.value
+            if name == "Hold!" and phase == "Doom" and doom >= courage - 3:
+                return o.value
+            if name in ("Famous Blade", "Moment of Glory", "Heroic Last Stand") and phase == "Combat" \
+                    and unit.get("engaged"):
+                return o.value
+        return self._pick(d, "pass")
+
+
+def make_ai(ctx: AgentContext) -> HobgoblinAI:
+    return HobgoblinAI(ctx)
+
+
+def make_him(ctx: AgentContext) -> Any:
+    from skirmish_hobgoblin.him import HimAgent
+
+    return HimAgent(ctx)

@@ -1,0 +1,254 @@
+"""Attacks: target numbers, rolling with natural 6/1, re-rolls, Force of Will, and placing Doom.
+
+One attack runs as a chain of steps so that the attacking player can spend Mercury or Fortune
+Cards on Force of Will re-rolls, and the defender can play hit-reducing cards, between the roll
+and the Doom.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from skirmish_hobgoblin import stats
+from skirmish_hobgoblin.decide import decision, option
+
+if TYPE_CHECKING:
+    from skirmish import Game
+    from skirmish_hobgoblin.state import Unit
+
+SHOOTING, COMBAT, PUNISH, PERILOUS = "shooting", "combat", "punish", "perilous"
+CLOSE = (COMBAT, PUNISH)
+
+
+@attrs.define
+class Attack:
+    """One attack in progress."""
+
+    attacker: str
+    target: str
+    dice: int
+    kind: str
+    rule: str
+    need: int = 0
+    rolls: list[int] = attrs.field(factory=list)
+    cover: bool = False
+    attacker_type: str = ""  # for Perilous: attacks "as a War Wagon"
+    hits: int = 0
+
+
+def target_number(game: Game, attacker: Unit | None, defender: Unit, kind: str, *, attacker_type: str = "",
+                  cover: bool = False) -> int:
+    """The number each die needs: the chart, then the modifiers (ruling A4: raising modifiers first, then
+    lowering ones, each with its own bound)."""
+    rules = game.ruleset.rules.attack
+    atype = attacker_type or (attacker.type if attacker is not None else "")
+    dtype = defender.type
+    if attacker is not None and attacker.has("Counts As Monster"):
+        atype = "monster"
+    need = game.ruleset.chart.target(atype, dtype)
+    if kind == SHOOTING and cover:
+        need = min(rules.max_target, need + 1)
+    if attacker is not None:
+        if kind in CLOSE and attacker.has("Elite"):
+            need = max(rules.min_target, need - 1)
+        if kind in CLOSE and attacker.has("Devastating Charge") and attacker.advanced >= rules.devastating_advance:
+            need = max(rules.min_target, need - 1)
+        if kind == SHOOTING and attacker.has("Deadly Shots"):
+            need = max(rules.min_target, need - 1)
+    hooked = _hook(game, "hobgoblin_target_number", attacker=attacker, defender=defender, kind=kind, value=need)
+    return int(hooked) if hooked is not None else need
+
+
+def _hook(game: Game, name: str, **kwargs: Any) -> Any:
+    hooks = game.hooks
+    caller = getattr(hooks, name, None) if hooks is not None else None
+    if caller is None:
+        return None
+    try:
+        out = caller(game=game, **kwargs)
+    except Exception:  # pragma: no cover - a hook without implementations
+        return None
+    if isinstance(out, list):
+        out = [o for o in out if o is not None]
+        return out[-1] if out else None
+    return out
+
+
+def is_hit(game: Game, die: int, need: int) -> bool:
+    r = game.ruleset.rules.attack
+    if die >= r.hit_always:
+        return True
+    if die <= r.miss_always:
+        return False
+    return die >= need
+
+
+def attack(game: Game, attacker: Unit | None, target: Unit, dice: int, kind: str, rule: str, *,
+           cover: bool = False, attacker_type: str = "") -> None:
+    """Schedule an attack of ``dice`` dice (the chain runs next)."""
+    atk = Attack(attacker.id if attacker else "", target.id, dice, kind, rule, cover=cover,
+                 attacker_type=attacker_type)
+    game.call(_roll, atk)
+
+
+def _unit(game: Game, uid: str) -> Unit | None:
+    return game.state.units.get(uid) if uid else None
+
+
+def _roll(game: Game, atk: Attack) -> None:
+    attacker, target = _unit(game, atk.attacker), game.state.units[atk.target]
+    atk.need = target_number(game, attacker, target, atk.kind, attacker_type=atk.attacker_type, cover=atk.cover)
+    who = attacker.name if attacker else "Perilous terrain"
+    extra = " (cover)" if atk.cover else ""
+    atk.rolls = game.rng.rolls_of(atk.dice, 6, rule=atk.rule,
+                                  why=f"{who} attacks {target.name}, {atk.dice} dice needing {atk.need}+{extra}")
+    if attacker is not None and atk.kind in CLOSE:
+        if attacker.has("Brutal"):
+            _reroll(game, atk, [i for i, d in enumerate(atk.rolls) if not is_hit(game, d, atk.need)], "Brutal")
+        if attacker.has("Cursed"):
+            _reroll(game, atk, [i for i, d in enumerate(atk.rolls) if is_hit(game, d, atk.need)], "Cursed")
+    game.call(_force_of_will, atk)
+
+
+def _reroll(game: Game, atk: Attack, which: list[int], rule: str) -> None:
+    if not which:
+        return
+    new = game.rng.rolls_of(len(which), 6, rule=rule, why=f"{rule}: re-roll {len(which)} dice")
+    for i, v in zip(which, new, strict=True):
+        atk.rolls[i] = v
+
+
+def _misses(game: Game, atk: Attack) -> list[int]:
+    """Indices of missed dice, 1s first (a 1 may cost Doom)."""
+    idx = [i for i, d in enumerate(atk.rolls) if not is_hit(game, d, atk.need)]
+    return sorted(idx, key=lambda i: atk.rolls[i])
+
+
+def force_options(game: Game, player: str) -> list[Any]:
+    """What ``player`` can pay for one Force of Will re-roll: "mercury" and/or card ids (one per card name)."""
+    from skirmish_hobgoblin import fortune
+
+    side = game.state.sides[player]
+    out: list[Any] = []
+    if side.mercury > 0:
+        out.append("mercury")
+    seen: set[str] = set()
+    for card in side.hand.cards:
+        name = fortune.card_key(card)
+        if name not in seen:
+            seen.add(name)
+            out.append(card)
+    return out
+
+
+def _force_of_will(game: Game, atk: Attack) -> None:
+    attacker = _unit(game, atk.attacker)
+    misses = _misses(game, atk)
+    if attacker is None or not misses or atk.kind == PERILOUS:
+        game.call(_resolve, atk)
+        return
+    player = attacker.side
+    pay = force_options(game, player)
+    if not pay:
+        game.call(_resolve, atk)
+        return
+    from skirmish_hobgoblin import fortune
+
+    target = game.state.units[atk.target]
+    hits = len(atk.rolls) - len(misses)
+    opts = [option("keep", f"keep the dice ({hits} hits)", action="keep", hits=hits)]
+    for p in pay:
+        if p == "mercury":
+            opts.append(option("mercury", f"re-roll a miss for 1 Mercury ({game.state.sides[player].mercury} left)",
+                               action="reroll", pay="mercury"))
+        else:
+            opts.append(option(p, f"re-roll a miss, discarding {fortune.card_name(game, p)}", action="reroll",
+                               pay="card", card=p))
+    game.ask(decision(player, "force-of-will",
+                      f"{attacker.name} rolled {' '.join(map(str, atk.rolls))} needing {atk.need}+ against "
+                      f"{target.name}: {hits} hits. Force of Will?", options=opts, rule="Force of Will",
+                      context={"phase": game.phase, "actor": attacker.id, "target": target.id, "action": "reroll",
+                               "need": atk.need, "rolls": list(atk.rolls), "hits": hits, "kind": atk.kind}),
+             _forced, atk)
+
+
+def _forced(game: Game, answer: Any, atk: Attack) -> None:
+    if answer == "keep":
+        game.call(_resolve, atk)
+        return
+    attacker = game.state.units[atk.attacker]
+    side = game.state.sides[attacker.side]
+    from skirmish_hobgoblin import fortune
+
+    if answer == "mercury":
+        side.mercury -= 1
+        paid = "1 Mercury"
+    else:
+        fortune.discard_from_hand(game, attacker.side, answer, why="Force of Will")
+        paid = fortune.card_name(game, answer)
+    i = _misses(game, atk)[0]
+    old = atk.rolls[i]
+    atk.rolls[i] = game.rng.roll(6, rule="Force of Will", why=f"re-roll a {old} ({paid})")
+    game.call(_force_of_will, atk)
+
+
+def count_hits(game: Game, atk: Attack) -> int:
+    attacker = _unit(game, atk.attacker)
+    hits = sum(1 for d in atk.rolls if is_hit(game, d, atk.need))
+    if attacker is not None and atk.kind in CLOSE and attacker.has("Critical Hits"):
+        hits += sum(1 for d in atk.rolls if d >= game.ruleset.rules.attack.hit_always)
+    return hits
+
+
+def _resolve(game: Game, atk: Attack) -> None:
+    attacker = _unit(game, atk.attacker)
+    target = game.state.units[atk.target]
+    atk.hits = count_hits(game, atk)
+    ones = sum(1 for d in atk.rolls if d == 1)
+    game.emit("hits", f"{attacker.name if attacker else 'Perilous terrain'} scores {atk.hits} hits on {target.name}",
+              rule=atk.rule, attacker=atk.attacker, target=atk.target, hits=atk.hits, rolls=list(atk.rolls),
+              need=atk.need)
+    if attacker is not None and ones:
+        if attacker.has("Self-Destructive"):
+            stats.add_doom(game, attacker, ones, "Self-Destructive", "rolled 1s")
+        if atk.kind in CLOSE and target.has("Merciless"):
+            stats.add_doom(game, attacker, ones, "Merciless", f"rolled 1s against {target.name}")
+    from skirmish_hobgoblin import fortune
+
+    fortune.hit_window(game, atk)
+    game.call(_place, atk)
+
+
+def doom_from_hits(game: Game, target: Unit, hits: int, kind: str) -> tuple[int, str]:
+    """Doom a number of hits places: Tough in close combat, the shooting cap of 5 (not on Skirmishers)."""
+    r = game.ruleset.rules.attack
+    if kind in CLOSE:
+        tough = target.value("Tough")
+        return max(0, hits - tough), (f"Tough ignores {min(hits, tough)}" if tough and hits else "")
+    if kind == SHOOTING and not target.has("Skirmishers"):
+        room = max(0, r.shooting_cap - target.doom)
+        if hits > room:
+            return room, f"{hits - room} hits ignored (shooting cap {r.shooting_cap})"
+    return hits, ""
+
+
+def _place(game: Game, atk: Attack) -> None:
+    target = game.state.units[atk.target]
+    if not target.in_play:
+        return
+    doom, note = doom_from_hits(game, target, atk.hits, atk.kind)
+    if note:
+        game.emit("note", f"{target.name}: {note}", rule=atk.rule, unit=target.id)
+    was_broken = target.has(stats.BROKEN)
+    stats.add_doom(game, target, doom, atk.rule, f"{atk.hits} hits")
+    attacker = _unit(game, atk.attacker)
+    if doom and atk.kind == SHOOTING:
+        from skirmish_hobgoblin import fortune
+
+        fortune.after_shot_doom(game, target)
+    if attacker is not None and attacker.has("Syphon Power") and target.has("Wizard") and doom:
+        pass  # artefacts arrive with the next issue
+    if not was_broken and target.has(stats.BROKEN):
+        game.emit("note", f"{target.name} breaks under the attack", rule="Broken", unit=target.id)

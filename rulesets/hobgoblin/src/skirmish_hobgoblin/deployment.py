@@ -1,0 +1,282 @@
+"""Set-up steps 4 to 7: scenario, First Player, table halves, alternate deployment, opening hands."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from skirmish import Param, SetupError
+from skirmish.geometry import Rect, overlaps
+from skirmish_hobgoblin import fortune
+from skirmish_hobgoblin.decide import decision, option
+from skirmish_hobgoblin.state import READY, RESERVE, UNDEPLOYED, Unit, table_of
+
+if TYPE_CHECKING:
+    from skirmish import Game
+
+SOUTH, NORTH = "south", "north"
+
+
+def begin(game: Game) -> None:
+    from skirmish_hobgoblin import scenarios
+
+    game.call(_draw_hands)
+    game.call(_cunning_ruse)
+    game.call(_deploy_turn, 0)
+    game.call(scenarios.prepare)
+    game.call(_choose_half)
+    game.call(_first_player)
+    game.call(scenarios.determine)
+
+
+# ----------------------------------------------------------------------------- First Player
+
+
+def _first_player(game: Game) -> None:
+    state = game.state
+    setup = game.setup
+    players = list(game.players)
+    if setup.get("him"):
+        state.first = setup["him"]
+        game.emit("setup", f"{state.first} (Him) starts with the First Player token", rule="Solo: Initiative")
+        return
+    if setup.get("first"):
+        state.first = setup["first"]
+        game.emit("setup", f"{state.first} takes the First Player token (set-up)", rule="Determine the First Player")
+        return
+    caller = players[0]
+    game.ask(decision(caller, "call", f"{caller}: call odd or even ({players[1]} rolls a D6 for the First Player)",
+                      options=[option("odd", "odd", action="odd"), option("even", "even", action="even")],
+                      rule="Determine the First Player", context={"phase": "Set-up", "action": "call"}),
+             _called, caller)
+
+
+def _called(game: Game, answer: str, caller: str) -> None:
+    other = game.state.enemy_of(caller)
+    roll = game.rng.roll(6, rule="Determine the First Player", why=f"{other} rolls against {caller}'s call of {answer}")
+    winner = caller if (roll % 2 == 1) == (answer == "odd") else other
+    game.emit("setup", f"{caller} called {answer}, {other} rolled {roll}: {winner} wins the initiative",
+              rule="Determine the First Player", player=winner)
+    loser = game.state.enemy_of(winner)
+    game.ask(decision(winner, "first-player", f"{winner}: take the First Player token or give it to {loser}?",
+                      options=[option(winner, "take it", action="take", player=winner),
+                               option(loser, f"give it to {loser}", action="give", player=loser)],
+                      rule="Determine the First Player", context={"phase": "Set-up", "action": "first-player"}),
+             _first_chosen)
+
+
+def _first_chosen(game: Game, answer: str) -> None:
+    game.state.first = answer
+    game.emit("setup", f"{answer} holds the First Player token", rule="Determine the First Player", player=answer)
+
+
+def _choose_half(game: Game) -> None:
+    state = game.state
+    first = state.first
+    if game.setup.get("positions") and all(game.setup["positions"].get(p) for p in game.players):
+        _set_halves(game, _half_from_positions(game, first))
+        return
+    game.ask(decision(first, "half", f"{first}: deploy in which half of the table?",
+                      options=[option(SOUTH, "the south half (y below the centreline)", action="half", half=SOUTH),
+                               option(NORTH, "the north half (y above the centreline)", action="half", half=NORTH)],
+                      rule="Deployment", context={"phase": "Set-up", "action": "half"}), _half_answer)
+
+
+def _half_from_positions(game: Game, player: str) -> str:
+    pos = game.setup["positions"].get(player, {})
+    ys = [float(p.get("y", 0)) for p in pos.values() if isinstance(p, dict)]
+    return SOUTH if not ys or sum(ys) / len(ys) < game.state.centreline else NORTH
+
+
+def _half_answer(game: Game, answer: str) -> None:
+    _set_halves(game, answer)
+
+
+def _set_halves(game: Game, half: str) -> None:
+    state = game.state
+    state.sides[state.first].half = half
+    state.sides[state.second].half = NORTH if half == SOUTH else SOUTH
+    game.emit("setup", f"{state.first} deploys in the {half} half, {state.second} in the "
+                       f"{state.sides[state.second].half}", rule="Deployment")
+
+
+def facing_of(game: Game, player: str) -> float:
+    return 90.0 if game.state.sides[player].half == SOUTH else 270.0
+
+
+def zone(game: Game, player: str, back: float = 0.0) -> tuple[float, float]:
+    """The y-range of a player's deployment zone (``back``: extra inches from the centreline)."""
+    state = game.state
+    gap = game.ruleset.rules.table.deploy_gap + back
+    if state.sides[player].half == SOUTH:
+        return 0.0, state.centreline - gap
+    return state.centreline + gap, state.depth
+
+
+# ----------------------------------------------------------------------------- deployment
+
+
+def _place_given(game: Game) -> None:
+    """Units with exact positions in the set-up take the table at once."""
+    state = game.state
+    given = game.setup.get("positions", {})
+    for player, table in given.items():
+        if player not in state.sides or not isinstance(table, dict):
+            continue
+        for name, pos in table.items():
+            unit = next((u for u in state.units.values() if u.side == player and (u.name == name or u.id == name)),
+                        None)
+            if unit is None:
+                raise SetupError(f"set-up positions: {player} has no unit '{name}'")
+            try:
+                unit.x, unit.y = float(pos["x"]), float(pos["y"])
+                unit.facing = float(pos.get("facing", facing_of(game, player))) % 360
+            except (KeyError, TypeError, ValueError):
+                raise SetupError(f"set-up positions: {player} '{name}' needs x, y (and facing)") from None
+            unit.status = READY
+            for k in pos.get("keywords", []):
+                unit.keywords.add(str(k))
+            unit.doom = int(pos.get("doom", 0))
+            game.emit("deploy", f"{unit.name} is placed at ({unit.x:g}, {unit.y:g}) facing {unit.facing:g}",
+                      rule="Set-up positions", unit=unit.id)
+
+
+def _deploy_turn(game: Game, turn: int) -> None:
+    state = game.state
+    if turn == 0:
+        _place_given(game)
+        if state.notes.get(f"him:{state.first}"):
+            from skirmish_hobgoblin import him
+
+            game.call(him.deploy, state.first)
+            game.call(_deploy_all, state.second)
+            return
+    order = state.order()
+    for k in range(2):
+        player = order[(turn + k) % 2]
+        waiting = [u for u in state.units.values() if u.side == player and u.status == UNDEPLOYED]
+        if waiting:
+            game.call(_deploy_turn, turn + k + 1)
+            _ask_unit(game, player, waiting)
+            return
+
+
+def _deploy_all(game: Game, player: str) -> None:
+    """Solo play: you deploy your whole army first."""
+    waiting = [u for u in game.state.units.values() if u.side == player and u.status == UNDEPLOYED]
+    if waiting:
+        game.call(_deploy_all, player)
+        _ask_unit(game, player, waiting)
+
+
+def _ask_unit(game: Game, player: str, waiting: list[Unit]) -> None:
+    opts = [option(f"deploy {u.id}", f"deploy {u.name} ({u.type_name}, {u.width:.1f}\" x {u.depth:.1f}\")",
+                   action="deploy", actor=u.id) for u in waiting]
+    opts += [option(f"aside {u.id}", f"set {u.name} aside (Sneaky)", action="aside", actor=u.id)
+             for u in waiting if u.has("Sneaky")]
+    if len(opts) == 1:
+        ask_position(game, waiting[0])
+        return
+    game.ask(decision(player, "deploy", f"{player}: which unit deploys next?", options=opts, rule="Deployment",
+                      context={"phase": "Set-up", "action": "deploy"}), _unit_chosen)
+
+
+def _unit_chosen(game: Game, answer: str) -> None:
+    what, uid = answer.split()
+    unit = game.state.units[uid]
+    if what == "aside":
+        unit.status = RESERVE
+        game.emit("deploy", f"{unit.name} is set aside (Sneaky)", rule="Sneaky", unit=uid)
+        return
+    ask_position(game, unit)
+
+
+def footprint_at(game: Game, unit: Unit, x: float, y: float, facing: float | None = None) -> Rect:
+    return Rect((x, y), unit.width, unit.depth, facing_of(game, unit.side) if facing is None else facing)
+
+
+def placement_error(game: Game, unit: Unit, rect: Rect, y_range: tuple[float, float] | None = None) -> str:
+    """Why a unit may not be placed there ("" when it may)."""
+    state = game.state
+    lo, hi = y_range or zone(game, unit.side)
+    x0, y0, x1, y1 = rect.bounds
+    if x0 < -1e-9 or x1 > state.width + 1e-9 or y0 < lo - 1e-9 or y1 > hi + 1e-9:
+        return f"{unit.name} must be fully within its deployment zone (y {lo:g} to {hi:g})"
+    for other in state.in_play():
+        if other.id != unit.id and overlaps(rect, other.rect):
+            return f"{unit.name} would overlap {other.name}"
+    bad = table_of(state).terrain_overlapping(rect, ("impassable",))
+    if bad:
+        return f"{unit.name} may not be placed on impassable terrain ({bad[0].name})"
+    return ""
+
+
+def free_spots(game: Game, unit: Unit, y_range: tuple[float, float] | None = None, most: int = 6
+               ) -> list[tuple[float, float]]:
+    """Legal centres for the unit, front line first, spread across the table."""
+    state = game.state
+    lo, hi = y_range or zone(game, unit.side)
+    facing = facing_of(game, unit.side)
+    hd = unit.depth / 2
+    ys = [hi - hd - 0.5, hi - hd - 4.5, lo + (hi - lo) / 2] if facing == 90 else [lo + hd + 0.5, lo + hd + 4.5,
+                                                                                  lo + (hi - lo) / 2]
+    out = []
+    for y in ys:
+        x = unit.width / 2 + 1.0
+        while x <= state.width - unit.width / 2 - 1.0 and len(out) < most:
+            if not placement_error(game, unit, footprint_at(game, unit, x, y), y_range):
+                out.append((round(x, 2), round(y, 2)))
+                x += unit.width + 4.0
+            else:
+                x += 2.0
+        if len(out) >= most:
+            break
+    return out
+
+
+def ask_position(game: Game, unit: Unit) -> None:
+    state = game.state
+    lo, hi = zone(game, unit.side)
+    hd, hw = unit.depth / 2, unit.width / 2
+    spots = free_spots(game, unit)
+    if not spots:
+        unit.status = RESERVE
+        unit.keywords.add("Reinforcements", log=game.log, rule="Deployment")
+        game.emit("deploy", f"{unit.name} does not fit in its zone and is set aside", rule="Deployment",
+                  unit=unit.id)
+        return
+
+    def validate(g: Game, answer: dict[str, Any]) -> str | None:
+        u = g.state.units[unit.id]
+        return placement_error(g, u, footprint_at(g, u, float(answer["x"]), float(answer["y"]))) or None
+
+    game.ask(decision(unit.side, "position", f"{unit.name}: place its centre (x {hw:g}-{state.width - hw:g}, "
+                                             f"y {lo + hd:g}-{hi - hd:g}), facing the enemy",
+                      params=[Param("x", "float", round(hw, 2), round(state.width - hw, 2), step=0.01),
+                              Param("y", "float", round(lo + hd, 2), round(hi - hd, 2), step=0.01)],
+                      validator=validate, examples=[{"x": x, "y": y} for x, y in spots], rule="Deployment",
+                      context={"phase": "Set-up", "actor": unit.id, "action": "position",
+                               "spots": [list(s) for s in spots]}),
+             _placed, unit.id)
+
+
+def _placed(game: Game, answer: dict[str, Any], uid: str) -> None:
+    unit = game.state.units[uid]
+    place(game, unit, float(answer["x"]), float(answer["y"]), facing_of(game, unit.side), "Deployment")
+
+
+def place(game: Game, unit: Unit, x: float, y: float, facing: float, rule: str) -> None:
+    unit.x, unit.y, unit.facing = x, y, facing
+    unit.status = READY
+    game.emit("deploy", f"{unit.name} deploys at ({x:g}, {y:g})", rule=rule, unit=unit.id, x=x, y=y, facing=facing)
+
+
+def _cunning_ruse(game: Game) -> None:
+    """Cunning Ruse arrives with the Cursed Artefacts (next issue)."""
+
+
+def _draw_hands(game: Game) -> None:
+    n = game.ruleset.rules.game.opening_hand
+    for p in game.state.order():
+        if game.state.notes.get(f"him:{p}"):
+            continue
+        fortune.draw(game, p, n, rule="Draw Fortune Cards")

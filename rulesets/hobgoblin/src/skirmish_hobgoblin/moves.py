@@ -1,0 +1,453 @@
+"""Manoeuvres of a unit (Advance, Wheel, Shuffle, Retreat, Reform, Fly), their MP costs and legality,
+and the computed moves offered to players (engage a unit, move towards one, face one).
+
+Geometry comes from ``skirmish.geometry``: each manoeuvre gives the end footprint and the region it
+sweeps; a manoeuvre is legal when the region crosses no unit, no Impassable terrain and no table
+edge (Reform and Fly only check where they end), the unit has the MP, and a Distracted unit makes
+no new contact with an enemy.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from skirmish.geometry import (
+    TABLE_EDGE,
+    Move,
+    Rect,
+    advance,
+    bounds,
+    overlaps,
+    path_clear,
+    retreat,
+    rotate,
+    shuffle,
+    touching,
+    travel_limit,
+    wheel,
+    wheel_chord,
+)
+from skirmish_hobgoblin import stats
+from skirmish_hobgoblin.state import HobState, Unit, table_of
+
+if TYPE_CHECKING:
+    from skirmish import Game
+    from skirmish_hobgoblin.tables import MovementRules
+
+#: manoeuvre kinds, as typed: ``advance 3.5``, ``wheel-left 2``, ``reform 90``
+KINDS = ("advance", "wheel-left", "wheel-right", "wheel-back-left", "wheel-back-right", "shuffle-left",
+         "shuffle-right", "retreat", "reform", "fly")
+#: manoeuvres that give Distracted before the unit moves
+DISTRACTING = ("wheel-back-left", "wheel-back-right", "retreat", "reform")
+_CORNER = "inches (front corner travel)"
+UNIT = {"advance": "inches", "wheel-left": _CORNER, "wheel-right": _CORNER,
+        "wheel-back-left": _CORNER, "wheel-back-right": _CORNER,
+        "shuffle-left": "inches", "shuffle-right": "inches", "retreat": "inches",
+        "reform": "degrees to turn (positive: to the left, negative: to the right)", "fly": "inches"}
+
+
+@attrs.frozen
+class Outcome:
+    """A checked manoeuvre: where it ends, its MP cost, and the refusal (empty when legal)."""
+
+    end: Rect | None
+    cost: int
+    error: str = ""
+    contacts: tuple[str, ...] = ()
+    swept: Any = None
+
+
+def rate(m: MovementRules, kind: str) -> float:
+    if kind == "advance":
+        return m.advance_per_mp
+    if kind.startswith("wheel"):
+        return m.wheel_per_mp
+    if kind.startswith("shuffle"):
+        return m.shuffle_per_mp
+    if kind == "retreat":
+        return m.retreat_per_mp
+    if kind == "fly":
+        return m.fly_per_mp
+    return 1.0
+
+
+def cost_of(m: MovementRules, unit: Unit, kind: str, amount: float) -> int:
+    """MP a manoeuvre costs: whole MP, each buying its distance (1" advance or wheel, 0.5" shuffle or
+    retreat, 2" fly with at least 6 MP for the 12" minimum); Reform 5 (Nimble 2)."""
+    if kind == "reform":
+        return m.nimble_reform_cost if unit.has("Nimble") else m.reform_cost
+    if amount <= 0:
+        return 0
+    return max(1, math.ceil(amount / rate(m, kind) - 1e-6))
+
+
+def shape_after(rect: Rect, kind: str, amount: float) -> Move:
+    """The manoeuvre's geometry (no rules checked)."""
+    if kind in ("advance", "fly"):
+        return advance(rect, amount)
+    if kind == "retreat":
+        return retreat(rect, amount)
+    if kind == "shuffle-right":
+        return shuffle(rect, amount)
+    if kind == "shuffle-left":
+        return shuffle(rect, -amount)
+    if kind == "reform":
+        return rotate(rect, rect.facing + amount)
+    pivot = "left" if kind.endswith("left") else "right"
+    return wheel(rect, min(amount, 2 * rect.width), pivot, backwards="back" in kind)
+
+
+def obstacles(state: HobState, unit: Unit, *, ignore_friends: bool = False) -> list[Unit]:
+    return [u for u in state.in_play() if u.id != unit.id and not (ignore_friends and u.side == unit.side)]
+
+
+def _near(box: tuple[float, float, float, float], units: list[Unit]) -> list[Unit]:
+    x0, y0, x1, y1 = box
+    out = []
+    for u in units:
+        r = u.rect.radius
+        if u.x + r >= x0 and u.x - r <= x1 and u.y + r >= y0 and u.y - r <= y1:
+            out.append(u)
+    return out
+
+
+def check(game: Game, unit: Unit, kind: str, amount: float, *, mp: float | None = None,
+          rect: Rect | None = None, distracted: bool | None = None, engaged_now: list[str] | None = None,
+          ignore_friends: bool | None = None, flown_over: list[str] | None = None, flown: bool | None = None
+          ) -> Outcome:
+    """Check one manoeuvre of ``unit`` (from ``rect``, default where it stands) and say why it is refused."""
+    state = game.state
+    m = game.ruleset.rules.movement
+    act = state.activation if state.activation and state.activation.unit == unit.id else None
+    mp = act.mp if mp is None and act else (mp if mp is not None else float(stats.speed(unit)))
+    rect = rect or unit.rect
+    ignore_friends = (act.ignore_friends if act else False) if ignore_friends is None else ignore_friends
+    flown_over = (act.flown_over if act else []) if flown_over is None else flown_over
+    flown = (act.flown if act else False) if flown is None else flown
+    if kind not in KINDS:
+        return Outcome(None, 0, f"unknown manoeuvre {kind!r} (one of {', '.join(KINDS)})")
+    if kind != "reform" and amount <= 0:
+        return Outcome(None, 0, f"{kind} needs a distance above 0")
+    cost = cost_of(m, unit, kind, amount)
+    if cost > mp + 1e-9:
+        return Outcome(None, cost, f"{kind} {amount:g} costs {cost} MP, {unit.name} has {mp:g} MP left")
+    is_distracted = unit.has(stats.DISTRACTED) if distracted is None else distracted
+    if kind in DISTRACTING:
+        if not stats.may_be_distracted(game, unit):
+            return Outcome(None, cost, f"{unit.name} is Wild: it may not {kind} (it would gain Distracted) "
+                                       "without a Character within 4\"")
+        is_distracted = is_distracted or not unit.has("Undistractable")
+    if kind == "fly":
+        if not unit.has("Flying"):
+            return Outcome(None, cost, f"{unit.name} cannot Fly (no Flying keyword)")
+        if flown:
+            return Outcome(None, cost, "Fly is allowed once per activation")
+        if is_distracted:
+            return Outcome(None, cost, f"{unit.name} is Distracted and may not Fly")
+        if any(touching(rect, e.rect) for e in state.enemies(unit)):
+            return Outcome(None, cost, f"{unit.name} is engaged and may not Fly")
+        if amount < m.fly_min - 1e-9:
+            return Outcome(None, cost, f"a Fly moves at least {m.fly_min:g}\"")
+    if kind == "reform" and abs(amount) > 180:
+        return Outcome(None, cost, "reform turns at most 180 degrees either way")
+    if kind.startswith("wheel") and amount > 2 * rect.width + 1e-9:
+        return Outcome(None, cost, f"a wheel's corner travels at most {2 * rect.width:g}\" (a half turn)")
+    move = shape_after(rect, kind, amount)
+    end = move.end
+    assert isinstance(end, Rect)
+    table = table_of(state)
+    others = obstacles(state, unit, ignore_friends=ignore_friends)
+    if kind in ("reform", "fly"):
+        near = _near(bounds(end), obstacles(state, unit))
+        hit = next((u for u in near if overlaps(end, u.rect)), None)
+        if hit is not None:
+            return Outcome(None, cost, f"{unit.name} would end overlapping {hit.name}")
+        if table.edge_overlap(end):
+            return Outcome(None, cost, f"{unit.name} would end over the table edge")
+        bad = table.terrain_overlapping(end, ("impassable",))
+        if bad:
+            return Outcome(None, cost, f"{unit.name} would end on impassable terrain ({bad[0].name})")
+    else:
+        near = _near(move.swept.bounds, others)
+        blocker = path_clear(move, [u.rect for u in near], table)
+        if blocker is not None:
+            if blocker == TABLE_EDGE:
+                return Outcome(None, cost, f"{unit.name} would cross the table edge (table edges are impassable)")
+            name = next((u.name for u in near if u.rect == blocker), getattr(blocker, "name", "") or "terrain")
+            return Outcome(None, cost, f"{unit.name} would pass through {name}")
+        if ignore_friends:
+            near_f = _near(bounds(end), [u for u in state.friends(unit)])
+            hit = next((u for u in near_f if overlaps(end, u.rect)), None)
+            if False:
+                return Outcome(None, cost, f"{unit.name} would end overlapping {hit.name}")
+    engaged_before = set(engaged_now if engaged_now is not None else
+                         [e.id for e in state.enemies(unit) if touching(rect, e.rect)])
+    contacts = tuple(e.id for e in _near(bounds(end), state.enemies(unit)) if touching(end, e.rect))
+    new = [c for c in contacts if c not in engaged_before]
+    if new and is_distracted:
+        return Outcome(None, cost, f"{unit.name} is Distracted and may not move into contact with "
+                                   f"{state.units[new[0]].name}")
+    if kind == "fly":
+        over = [e.id for e in state.enemies(unit) if move.swept.overlaps(e.rect)]
+        flown_over = [*flown_over, *over]
+    bad_contact = [c for c in contacts if c in flown_over]
+    if bad_contact:
+        return Outcome(None, cost, f"{unit.name} flew over {state.units[bad_contact[0]].name} this activation and "
+                                   "may not end in contact with it")
+    return Outcome(end, cost, "", contacts, move.swept)
+
+
+def max_amount(game: Game, unit: Unit, kind: str, **kw: Any) -> float:
+    """The largest legal amount of a manoeuvre now (0 when none), to 0.05" (reform: not used)."""
+    state = game.state
+    m = game.ruleset.rules.movement
+    act = state.activation
+    mp = kw.get("mp", act.mp if act and act.unit == unit.id else float(stats.speed(unit)))
+    rect = kw.get("rect") or unit.rect
+    top = math.floor(mp + 1e-9) * rate(m, kind)
+    if kind.startswith("wheel"):
+        top = min(top, 2 * rect.width)
+    if top <= 0:
+        return 0.0
+    if kind in ("advance", "retreat", "shuffle-left", "shuffle-right"):
+        direction = {"advance": "forward", "retreat": "back", "shuffle-left": "left", "shuffle-right": "right"}[kind]
+        ignore_friends = bool(act and act.unit == unit.id and act.ignore_friends)
+        near = _near(_grow(bounds(rect), top), obstacles(state, unit, ignore_friends=ignore_friends))
+        others = [u.rect for u in near]
+        dist, _ = travel_limit(rect, direction, others, top, table_of(state))
+        amount = math.floor(dist * 100 + 1e-6) / 100
+        while amount > 0:
+            if not check(game, unit, kind, amount, **kw).error:
+                return amount
+            amount = math.floor((amount - 0.05) * 100 + 1e-6) / 100
+        return 0.0
+    lo, hi = 0.0, top
+    if not check(game, unit, kind, hi, **kw).error:
+        return hi
+    step = 0.05
+    if kind == "fly":
+        lo = m.fly_min
+        if check(game, unit, kind, lo, **kw).error:
+            return 0.0
+    elif check(game, unit, kind, step, **kw).error:
+        return 0.0
+    else:
+        lo = step
+    for _ in range(7):
+        mid = (lo + hi) / 2
+        if check(game, unit, kind, mid, **kw).error:
+            hi = mid
+        else:
+            lo = mid
+    return math.floor(lo * 100 + 1e-6) / 100
+
+
+def can_make(game: Game, unit: Unit, kind: str) -> bool:
+    """A quick test of whether to offer a manoeuvre: the unit has the MP for one step of it and, for a
+    straight move, the way is not blocked at once (the amount form then checks exactly; 0 cancels)."""
+    state = game.state
+    m = game.ruleset.rules.movement
+    act = state.activation
+    mp = act.mp if act and act.unit == unit.id else float(stats.speed(unit))
+    if mp < 1 - 1e-9:
+        return False
+    if kind == "fly":
+        return mp >= m.fly_min / m.fly_per_mp - 1e-9 and unit.has("Flying") and not (act and act.flown)
+    if kind in DISTRACTING and not stats.may_be_distracted(game, unit):
+        return False
+    step = rate(m, kind)
+    if kind in ("advance", "retreat", "shuffle-left", "shuffle-right"):
+        direction = {"advance": "forward", "retreat": "back", "shuffle-left": "left", "shuffle-right": "right"}[kind]
+        ignore_friends = bool(act and act.unit == unit.id and act.ignore_friends)
+        others = [u.rect for u in _near(_grow(bounds(unit.rect), step),
+                                        obstacles(state, unit, ignore_friends=ignore_friends))]
+        dist, _ = travel_limit(unit.rect, direction, others, step, table_of(state))
+        return dist >= 0.05
+    return True
+
+
+def _grow(box: tuple[float, float, float, float], d: float) -> tuple[float, float, float, float]:
+    return (box[0] - d, box[1] - d, box[2] + d, box[3] + d)
+
+
+# ------------------------------------------------------------------ computed moves
+
+
+def _turn_to(rect: Rect, facing: float) -> float:
+    return (facing - rect.facing + 180.0) % 360.0 - 180.0
+
+
+def _wheel_for(rect: Rect, delta: float) -> tuple[str, float]:
+    """The forward wheel turning ``delta`` degrees (positive: left) and its corner travel."""
+    kind = "wheel-left" if delta > 0 else "wheel-right"
+    return kind, round(wheel_chord(rect.width, abs(delta)) + 1e-4, 4)
+
+
+def _local(rect: Rect, x: float, y: float) -> tuple[float, float]:
+    """(right, forward) offsets of a point from the rect's centre."""
+    dx, dy = x - rect.centre.x, y - rect.centre.y
+    f, r = rect.forward, rect.right
+    return dx * r.x + dy * r.y, dx * f.x + dy * f.y
+
+
+def _run(game: Game, unit: Unit, steps: list[tuple[str, float]], mp: float, rect: Rect,
+         engaged_now: list[str]) -> tuple[Rect, float, str] | None:
+    distracted = unit.has(stats.DISTRACTED)
+    for kind, amount in steps:
+        out = check(game, unit, kind, amount, mp=mp, rect=rect, distracted=distracted, engaged_now=engaged_now)
+        if out.error:
+            return None
+        assert out.end is not None
+        rect, mp = out.end, mp - out.cost
+        if kind in DISTRACTING and not unit.has("Undistractable"):
+            distracted = True
+        engaged_now = list(out.contacts)
+    return rect, mp, ""
+
+
+def plan_engage(game: Game, unit: Unit, enemy: Unit, mp: float | None = None) -> list[dict[str, Any]]:
+    """Manoeuvre sequences (wheel, shuffle, advance) that end in contact with ``enemy``, one per edge of
+    the enemy reached (its front, side or rear), cheapest first, flush front-edge contacts preferred."""
+    state = game.state
+    act = state.activation
+    mp = (act.mp if act and act.unit == unit.id else float(stats.speed(unit))) if mp is None else mp
+    if unit.has(stats.DISTRACTED):
+        return []
+    m = game.ruleset.rules.movement
+    rect = unit.rect
+    target = enemy.rect
+    from skirmish.geometry import distance
+
+    if distance(rect, target) > mp * m.advance_per_mp + 1e-6:
+        return []
+    engaged_now = [e.id for e in state.enemies(unit) if touching(rect, e.rect)]
+    if enemy.id in engaged_now:
+        return []
+    found: dict[str, dict[str, Any]] = {}
+    for edge in ("front", "left", "right", "rear"):
+        seg = target.edge(edge)
+        mid = target.edge_centre(edge)
+        nx, ny = mid.x - target.centre.x, mid.y - target.centre.y
+        ln = math.hypot(nx, ny) or 1.0
+        nx, ny = nx / ln, ny / ln
+        facing = math.degrees(math.atan2(-ny, -nx))
+        half = seg.length / 2 + rect.width / 2 - 0.25
+        for lateral in [*_laterals(rect, mid, nx, ny, half), None]:
+            steps: list[tuple[str, float]] = []
+            delta = _turn_to(rect, facing)
+            r = rect
+            if abs(delta) > 0.05:
+                kind, travel = _wheel_for(rect, delta)
+                steps.append((kind, travel))
+                r = shape_after(rect, kind, travel).end
+                assert isinstance(r, Rect)
+                r = r.with_facing(facing)
+            gx = mid.x + nx * rect.depth / 2 - ny * (lateral or 0.0)
+            gy = mid.y + ny * rect.depth / 2 + nx * (lateral or 0.0)
+            right, fwd = _local(r, gx, gy)
+            if fwd < -0.01:
+                continue
+            if lateral is not None and abs(right) > 0.01:
+                steps.append(("shuffle-right" if right > 0 else "shuffle-left", round(abs(right), 4)))
+            pre = _run(game, unit, steps, mp, rect, engaged_now)
+            if pre is None:
+                continue
+            r2, left, _ = pre
+            others = [u.rect for u in obstacles(state, unit)]
+            dist, hit = travel_limit(r2, "forward", others, math.floor(left + 1e-9) * m.advance_per_mp,
+                                     table_of(state))
+            if hit != target or dist <= 0:
+                continue
+            final = [*steps, ("advance", round(dist, 6))]
+            done = _run(game, unit, final, mp, rect, engaged_now)
+            if done is None:
+                continue
+            end, left2, _ = done
+            if not touching(end, target):
+                continue
+            from skirmish_hobgoblin.geom import contact_side
+
+            where = contact_side(enemy, end)
+            cost = mp - left2
+            from skirmish.geometry import contact_edges
+
+            flush = "front" in contact_edges(end, target).edges
+            plan = {"steps": final, "cost": cost, "edge": where, "flush": flush,
+                    "end": (end.centre.x, end.centre.y, end.facing)}
+            best = found.get(where)
+            if best is None or (not best["flush"], best["cost"]) > (not flush, cost):
+                found[where] = plan
+    return sorted(found.values(), key=lambda p: (not p["flush"], p["cost"]))
+
+
+def _laterals(rect: Rect, mid: Any, nx: float, ny: float, half: float) -> list[float]:
+    """Lateral offsets along a target edge to try: centred, and the nearest to where the unit is."""
+    tx, ty = -ny, nx
+    along = (rect.centre.x - mid.x) * tx + (rect.centre.y - mid.y) * ty
+    near = max(-half, min(half, along))
+    return [0.0] if abs(near) < 0.3 else [0.0, near]
+
+
+def plan_towards(game: Game, unit: Unit, x: float, y: float, mp: float | None = None,
+                 stop_short: float = 0.0) -> list[tuple[str, float]]:
+    """Wheel to face the point as far as MP allows, then advance as far as possible (not into contact
+    when the unit is Distracted); ``stop_short`` keeps that many inches from the point."""
+    state = game.state
+    act = state.activation
+    mp = (act.mp if act and act.unit == unit.id else float(stats.speed(unit))) if mp is None else mp
+    m = game.ruleset.rules.movement
+    rect = unit.rect
+    engaged_now = [e.id for e in state.enemies(unit) if touching(rect, e.rect)]
+    steps: list[tuple[str, float]] = []
+    facing = math.degrees(math.atan2(y - rect.centre.y, x - rect.centre.x))
+    delta = _turn_to(rect, facing)
+    if abs(delta) > 2:
+        kind, travel = _wheel_for(rect, delta)
+        afford = math.floor(mp + 1e-9) * m.wheel_per_mp
+        if travel > afford:
+            travel = afford
+        if travel > 0:
+            for t in (travel, travel * 0.66, travel * 0.33):
+                if _run(game, unit, [(kind, round(t, 4))], mp, rect, engaged_now) is not None:
+                    steps.append((kind, round(t, 4)))
+                    break
+    pre = _run(game, unit, steps, mp, rect, engaged_now) if steps else (rect, mp, "")
+    if pre is None:
+        return []
+    r2, left, _ = pre
+    if left >= 1:
+        others = [u.rect for u in obstacles(state, unit)]
+        limit = math.floor(left + 1e-9) * m.advance_per_mp
+        _, fwd = _local(r2, x, y)
+        limit = min(limit, max(0.0, fwd - r2.depth / 2 - stop_short))
+        dist, hit = travel_limit(r2, "forward", others, limit, table_of(state))
+        if unit.has(stats.DISTRACTED) and hit is not None and hit != TABLE_EDGE:
+            dist -= 0.05
+        dist = math.floor(dist * 100) / 100
+        if dist > 0.05:
+            trial = [*steps, ("advance", dist)]
+            if _run(game, unit, trial, mp, rect, engaged_now) is not None:
+                steps = trial
+    return steps
+
+
+def plan_face(game: Game, unit: Unit, x: float, y: float, mp: float | None = None) -> list[tuple[str, float]]:
+    """Turn to face a point: a forward wheel when MP allow, else a Reform."""
+    state = game.state
+    act = state.activation
+    mp = (act.mp if act and act.unit == unit.id else float(stats.speed(unit))) if mp is None else mp
+    rect = unit.rect
+    facing = math.degrees(math.atan2(y - rect.centre.y, x - rect.centre.x))
+    delta = _turn_to(rect, facing)
+    if abs(delta) < 2:
+        return []
+    engaged_now = [e.id for e in state.enemies(unit) if touching(rect, e.rect)]
+    kind, travel = _wheel_for(rect, delta)
+    if _run(game, unit, [(kind, travel)], mp, rect, engaged_now) is not None:
+        return [(kind, travel)]
+    if _run(game, unit, [("reform", round(delta, 2))], mp, rect, engaged_now) is not None:
+        return [("reform", round(delta, 2))]
+    return []

@@ -1,0 +1,40 @@
+"""The Hobgoblin plugin: registers the ruleset, its own hooks, its agents and its commands with skirmish."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from skirmish import AgentSpec, RulesetSpec, hookimpl
+
+
+@hookimpl
+def skirmish_addhooks(pluginmanager: Any) -> None:
+    from skirmish_hobgoblin import hookspecs
+
+    pluginmanager.add_hookspecs(hookspecs)
+
+
+@hookimpl
+def skirmish_register_rulesets() -> list[RulesetSpec]:
+    from skirmish_hobgoblin.rules import Hobgoblin
+
+    return [RulesetSpec.of(Hobgoblin)]
+
+
+@hookimpl
+def skirmish_register_agents() -> list[AgentSpec]:
+    from skirmish_hobgoblin.agents import make_ai
+
+    return [AgentSpec("ai", make_ai, "weighs every offered shot, charge and card by its expected Doom",
+                      rulesets=("hobgoblin",))]
+
+
+@hookimpl
+def skirmish_register_commands() -> list[Any]:
+    try:  # click comes with the command line; without it there is no command to add
+        import click  # noqa: F401
+    except ImportError:
+        return []
+    from skirmish_hobgoblin.army_cli import army_command_spec
+
+    return [army_command_spec()]

@@ -1,0 +1,287 @@
+"""The Hobgoblin ruleset: set-up, the six-phase battle round, five rounds and victory.
+
+Set-up (``default_setup`` plays with no files): two armies (built-in names, ``"random"`` or army
+tables), the table size, a terrain layout, the scenario, optional exact unit positions. Then the
+set-up steps as printed: First Player by an odd/even call, the First Player picks a half, units
+deploy one at a time fully within 8" of the centreline's far side, and each player draws 4
+Fortune Cards.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Any
+
+from skirmish import Game, Hand, Keyword, KeywordSet, Phase, Rounds, Ruleset, SetupError
+from skirmish_hobgoblin import turns
+from skirmish_hobgoblin.state import REMOVED, RESERVE, HobState, Side, Unit
+
+DEFAULT_PLAYERS = ["red", "blue"]
+DEFAULT_ARMIES = ["iron-grudge-hold", "red-howl-horde"]
+SETUP_KEYS = {"players", "armies", "points", "table", "layout", "scenario", "first", "positions", "him",
+              "options"}
+
+
+class Hobgoblin(Ruleset):
+    """Hobgoblin: mass battles of rectangular units, six phases a round, hidden Fortune Cards."""
+
+    name = "hobgoblin"
+    title = "Hobgoblin"
+    version = "0.1.0"
+    min_players = 2
+    max_players = 2
+    max_decisions = 6000
+    perfect_information = False
+
+    # -- content ---------------------------------------------------------------------------
+    @cached_property
+    def content(self) -> Any:
+        from skirmish_hobgoblin.content import load_content
+
+        return load_content(self.extend_content)
+
+    @cached_property
+    def _tables(self) -> Any:
+        from skirmish_hobgoblin.tables import load_rules
+
+        return load_rules(self.extend_content)
+
+    @property
+    def rules(self) -> Any:
+        return self._tables[0]
+
+    @property
+    def chart(self) -> Any:
+        return self._tables[1]
+
+    @cached_property
+    def fortune(self) -> Any:
+        from skirmish_hobgoblin.fortune import load_cards
+
+        return load_cards(self.extend_content)
+
+    @cached_property
+    def scenarios(self) -> Any:
+        from skirmish_hobgoblin.scenarios import load_scenarios
+
+        return load_scenarios(self.extend_content)
+
+    # -- set-up ----------------------------------------------------------------------------
+    def default_setup(self) -> dict[str, Any]:
+        return {"players": list(DEFAULT_PLAYERS), "armies": dict(zip(DEFAULT_PLAYERS, DEFAULT_ARMIES, strict=True)),
+                "points": 3000, "layout": "cavern-crossing", "scenario": "roll"}
+
+    def check_setup(self, setup: Any) -> dict[str, Any]:
+        if isinstance(setup, dict):
+            setup = {"players": list(DEFAULT_PLAYERS), **setup}
+        setup = super().check_setup(setup)
+        unknown = sorted(set(setup) - SETUP_KEYS)
+        if unknown:
+            raise SetupError(f"unknown set-up key '{unknown[0]}' (known: {', '.join(sorted(SETUP_KEYS))})")
+        players = setup["players"]
+        armies = setup.get("armies", {})
+        if not isinstance(armies, dict):
+            raise SetupError("set-up 'armies' must be a table: player = built-in army, 'random' or an army table")
+        setup["armies"] = {p: armies.get(p, DEFAULT_ARMIES[i % 2]) for i, p in enumerate(players)}
+        points = setup.get("points", 3000)
+        if not isinstance(points, int) or isinstance(points, bool) or points < 500:
+            raise SetupError("set-up 'points' must be a whole number of at least 500")
+        table = setup.get("table", {})
+        if not isinstance(table, dict):
+            raise SetupError("set-up 'table' must be a table with width and depth (inches)")
+        r = self.rules.table
+        width, depth = float(table.get("width", r.width)), float(table.get("depth", r.depth))
+        if width < r.min_size or depth < r.min_size:
+            raise SetupError(f"the table must be at least {r.min_size:g}\" x {r.min_size:g}\" "
+                             f"(got {width:g} x {depth:g})")
+        if depth / 2 - r.deploy_gap < 4:
+            raise SetupError(f"a table {depth:g}\" deep leaves no room to deploy {r.deploy_gap:g}\" from the "
+                             "centreline")
+        setup["table"] = {"width": width, "depth": depth}
+        for p in players:
+            self.army_of(setup, p, check_only=True)
+        scenario = setup.get("scenario", "roll")
+        if scenario != "roll" and scenario not in self.scenarios:
+            raise SetupError(f"unknown scenario '{scenario}' (known: {', '.join(self.scenarios)}, or 'roll')")
+        setup["scenario"] = scenario
+        first = setup.get("first", "")
+        if first and first not in players:
+            raise SetupError(f"set-up 'first' names '{first}', who is not a player")
+        him = setup.get("him", "")
+        if him and him not in players:
+            raise SetupError(f"set-up 'him' names '{him}', who is not a player")
+        layout = setup.get("layout", "cavern-crossing")
+        if isinstance(layout, str) and layout != "random":
+            from skirmish_hobgoblin.terrain import builtin_layouts
+
+            if layout not in builtin_layouts():
+                raise SetupError(f"no built-in layout '{layout}' (built-in: {', '.join(builtin_layouts())}, "
+                                 "or 'random')")
+        elif isinstance(layout, dict):
+            from skirmish_hobgoblin.terrain import parse_pieces
+
+            parse_pieces(list(layout.get("pieces", [])), self.content, "set-up layout")
+        setup["layout"] = layout
+        positions = setup.get("positions", {})
+        if not isinstance(positions, dict):
+            raise SetupError("set-up 'positions' must be a table: player = {unit name = {x, y, facing}}")
+        setup["positions"] = positions
+        return setup
+
+    def army_of(self, setup: dict[str, Any], player: str, *, rng: Any = None, check_only: bool = False) -> Any:
+        from skirmish_hobgoblin.army import check_army, find_army, parse_army
+
+        spec = setup["armies"][player]
+        points = int(setup.get("points", 3000))
+        if spec == "random":
+            if check_only or rng is None:
+                return None
+            from skirmish_hobgoblin.army_random import random_army
+
+            return random_army(self.content, points, _RngAdapter(rng), name=f"{player}'s random army")
+        if isinstance(spec, str):
+            army = find_army(spec, self.content)
+        elif isinstance(spec, dict):
+            army = parse_army(spec, where=f"army of {player}")
+        else:
+            raise SetupError(f"the army of {player} must be a built-in name, 'random' or an army table")
+        return check_army(army, self.content, where=f"army of {player}")
+
+    # -- the game ------------------------------------------------------------------------------
+    def create(self, game: Game) -> HobState:
+        from skirmish_hobgoblin import fortune
+        from skirmish_hobgoblin.terrain import layout_pieces
+
+        setup = game.setup
+        width, depth = setup["table"]["width"], setup["table"]["depth"]
+        name, pieces = layout_pieces(setup["layout"], self.content, game.rng, width, depth)
+        from skirmish_hobgoblin.state import layout_key
+
+        state = HobState(units={}, sides={}, deck=fortune.new_deck(game), pieces=pieces, width=width, depth=depth,
+                         layout_key=layout_key(width, depth, pieces))
+        game.state = state
+        game.emit("setup", f"table {width:g}\" x {depth:g}\", terrain: {name} ({len(pieces)} pieces)",
+                  rule="Set up the battlefield")
+        letters = _letters(game.players)
+        for i, player in enumerate(game.players):
+            army = self.army_of(setup, player, rng=game.rng)
+            state.sides[player] = Side(player, army.name, Hand(player), points_limit=int(setup["points"]))
+            for n, au in enumerate(army.units, 1):
+                unit = self.build_unit(au, f"{letters[i]}{n}", player)
+                state.units[unit.id] = unit
+            game.emit("setup", f"{player} reveals {army.name}: {len(army.units)} units", rule="Reveal army lists",
+                      player=player)
+            if setup.get("him") == player:
+                state.notes[f"him:{player}"] = 1
+                for u in state.units.values():
+                    if u.side == player:
+                        u.keywords.add("Undistractable")
+        state.deck.shuffle(game.rng, game.log, rule="Fortune Cards")
+        return state
+
+    def build_unit(self, au: Any, uid: str, player: str) -> Unit:
+        from skirmish_hobgoblin.army import build_unit
+
+        built = build_unit(au, self.content)
+        kws = KeywordSet(uid)
+        for kid, value in built.keywords.items():
+            kdef = self.content.keywords[kid]
+            traits = tuple(t.title() for t in kdef.traits)
+            kws.add(Keyword(kdef.name, value, "set", traits=traits) if value is not None
+                    else Keyword(kdef.name, traits=traits))
+        kind = built.type
+        return Unit(uid, player, au.name or kind.name, kind.id, kind.name, round(built.width_in, 6),
+                    round(built.depth_in, 6), kind.speed, kind.strikes, kind.courage, built.points, kws)
+
+    def start(self, game: Game) -> None:
+        from skirmish_hobgoblin import deployment
+
+        game.schedule(Rounds())
+        deployment.begin(game)
+
+    def phases(self) -> dict[str, Phase]:
+        return _PHASES
+
+    def end_of_round(self, game: Game) -> None:
+        from skirmish_hobgoblin import scenarios
+
+        scenarios.end_of_round(game)
+
+    def expire_keywords(self, game: Game, scope: str) -> None:
+        for u in game.state.units.values():
+            u.keywords.expire(scope, log=game.log, rule=f"End of {scope}")
+
+    def out_of_steps(self, game: Game) -> None:
+        pass
+
+    # -- seeing -----------------------------------------------------------------------------
+    def view(self, game: Game, player: str | None) -> dict[str, Any]:
+        from skirmish_hobgoblin.render import view_data
+
+        return view_data(game, player)
+
+    def describe(self, game: Game, player: str | None) -> str:
+        from skirmish_hobgoblin.render import describe
+
+        return describe(game, player)
+
+    def secrets(self, game: Game, player: str) -> list[str]:
+        side = game.state.sides.get(player)
+        if side is None or side.hand.public:
+            return []
+        return list(side.hand.cards)
+
+    def determinize(self, game: Game, player: str, *, sample: int = 0) -> Game:
+        import random
+
+        clone = game.clone()
+        state = clone.state
+        unseen = list(state.deck.draw_pile)
+        for p, side in state.sides.items():
+            if p != player and not side.hand.public:
+                unseen += side.hand.cards
+        random.Random(hash((game.seed, game.decisions, sample)) & 0xFFFFFFFF).shuffle(unseen)
+        for p, side in state.sides.items():
+            if p != player and not side.hand.public:
+                side.hand.cards = [unseen.pop() for _ in side.hand.cards]
+        state.deck.draw_pile = unseen
+        clone.rng.reseed(hash((game.seed, game.decisions, sample)) & 0xFFFFFFFF)
+        return clone
+
+    def summary(self, game: Game) -> dict[str, float]:
+        state = game.state
+        out: dict[str, float] = {}
+        for p in state.sides:
+            out[f"lost_{p}"] = float(sum(1 for u in state.units.values() if u.side == p and u.status == REMOVED))
+        out["rounds"] = float(game.round)
+        return out
+
+
+class _RngAdapter:
+    """The army generator's ``randint``/``choice`` over the game's rng (logged draws)."""
+
+    def __init__(self, rng: Any) -> None:
+        self.rng = rng
+
+    def randint(self, a: int, b: int) -> int:
+        return self.rng.randint(a, b, rule="Random army")
+
+    def choice(self, items: Any) -> Any:
+        items = list(items)
+        return items[self.rng.randint(0, len(items) - 1, rule="Random army")]
+
+
+def _letters(players: tuple[str, ...]) -> list[str]:
+    first = [p[0].lower() for p in players]
+    return first if len(set(first)) == len(first) and all(c.isalpha() for c in first) else ["a", "b"]
+
+
+_PHASES = {
+    "Initiative": Phase("Initiative", turns.initiative_phase, "Initiative Phase"),
+    "Magic": Phase("Magic", turns.magic_phase, "Magic Phase"),
+    "Shooting": Phase("Shooting", turns.shooting_phase, "Shooting Phase"),
+    "Movement": Phase("Movement", turns.movement_phase, "Movement Phase"),
+    "Combat": Phase("Combat", turns.combat_phase, "Combat Phase"),
+    "Doom": Phase("Doom", turns.doom_phase, "Doom Phase"),
+}
+_ = RESERVE

@@ -1,0 +1,163 @@
+"""A unit's statistics as they stand now: Courage, Strikes, Speed, Range, and Broken.
+
+Keyword names are as printed (``"Hero"``, ``"Tough"``); numbers come from ``data/rules.toml``.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from skirmish_hobgoblin import geom
+from skirmish_hobgoblin.state import HobState, Unit
+
+if TYPE_CHECKING:
+    from skirmish import Game
+    from skirmish_hobgoblin.tables import BattleRules
+
+BROKEN = "Broken"
+DISTRACTED = "Distracted"
+OUTMANOEUVRED = "Outmanoeuvred"
+
+
+def rules_of(game: Game) -> BattleRules:
+    return game.ruleset.rules
+
+
+def command_bonus(state: HobState, unit: Unit, rng: float) -> int:
+    """The best Command [x] of a friendly unit within ``rng`` (itself included); Unruly units get none.
+
+    Ruling A28: Command from several units does not add up; the highest counts.
+    """
+    if unit.has("Unruly") or state.notes.get("no-command"):
+        return 0
+    best = 0
+    for f in [unit, *state.friends(unit)]:
+        x = f.value("Command")
+        if x > best and (f is unit or geom.gap(unit, f) <= rng):
+            best = x
+    return best
+
+
+def courage(game: Game, unit: Unit) -> int:
+    """Courage now: type value, Horde, scenario bonus, Command, Stubborn, Outmanoeuvred, Courage [+x]."""
+    r = rules_of(game).doom
+    state = game.state
+    value = unit.courage + unit.courage_bonus + unit.value("Courage")
+    if unit.has("Horde"):
+        value += r.horde_courage
+    value += command_bonus(state, unit, state.notes.get("command-range", 0) or r.command_range)
+    if unit.in_play:
+        if unit.has("Stubborn"):
+            value += len(geom.engaged(state, unit))
+        value -= len(geom.outmanoeuvring(state, unit))
+    return value
+
+
+def break_point(game: Game, unit: Unit) -> int:
+    """Doom at which the unit is Broken (Fragile: half its Courage, rounded up)."""
+    c = courage(game, unit)
+    return math.ceil(c / 2) if unit.has("Fragile") else c
+
+
+def refresh(game: Game, unit: Unit, rule: str = "Broken") -> None:
+    """Gain or lose Broken (and Outmanoeuvred) to match the unit's Doom and Courage now."""
+    if not unit.in_play:
+        return
+    out = bool(geom.outmanoeuvring(game.state, unit))
+    if out != unit.has(OUTMANOEUVRED):
+        if out:
+            unit.keywords.add(OUTMANOEUVRED, log=game.log, rule="Outmanoeuvring")
+        else:
+            unit.keywords.remove(OUTMANOEUVRED, log=game.log, rule="Outmanoeuvring")
+    broken = unit.doom >= break_point(game, unit)
+    if broken and not unit.has(BROKEN):
+        unit.keywords.add(BROKEN, log=game.log, rule=rule)
+        game.emit("broken", f"{unit.name} is Broken ({unit.doom} Doom, Courage {courage(game, unit)})",
+                  rule=rule, unit=unit.id)
+        from skirmish_hobgoblin import keywords as kw
+
+        kw.on_broken(game, unit)
+    elif not broken and unit.has(BROKEN):
+        unit.keywords.remove(BROKEN, log=game.log, rule=rule)
+        game.emit("rallied", f"{unit.name} is no longer Broken ({unit.doom} Doom)", rule=rule, unit=unit.id)
+
+
+def refresh_all(game: Game, rule: str = "Broken") -> None:
+    for u in list(game.state.in_play()):
+        refresh(game, u, rule)
+
+
+def counts_broken(unit: Unit) -> bool:
+    """Broken and not ignoring it (Against All Odds)."""
+    return unit.has(BROKEN) and not unit.has("Against All Odds")
+
+
+def strikes(unit: Unit) -> int:
+    return unit.strikes + unit.value("Hero")
+
+
+def combat_dice(unit: Unit) -> int:
+    return max(0, strikes(unit) - unit.value("Weak"))
+
+
+def shooting_dice(unit: Unit) -> int:
+    return strikes(unit) // 2
+
+
+def speed(unit: Unit) -> int:
+    return max(0, unit.speed + unit.value("Swift") - unit.value("Slow"))
+
+
+def shot_range(unit: Unit) -> float:
+    r = float(unit.value("Ranged"))
+    return r / 2 if unit.has("Short-Ranged") else r
+
+
+def add_doom(game: Game, unit: Unit, n: int, rule: str, why: str = "") -> int:
+    """Give ``unit`` ``n`` Doom Tokens (logged) and refresh Broken; returns how many were placed."""
+    if n <= 0 or not unit.in_play:
+        return 0
+    unit.doom += n
+    game.emit("doom", f"{unit.name} gains {n} Doom{f' ({why})' if why else ''} -> {unit.doom}", rule=rule,
+              unit=unit.id, change=n, doom=unit.doom)
+    refresh(game, unit)
+    return n
+
+
+def discard_doom(game: Game, unit: Unit, n: int, rule: str) -> int:
+    n = min(n, unit.doom)
+    if n <= 0:
+        return 0
+    unit.doom -= n
+    game.emit("doom", f"{unit.name} discards {n} Doom -> {unit.doom}", rule=rule, unit=unit.id, change=-n,
+              doom=unit.doom)
+    refresh(game, unit)
+    return n
+
+
+def distract(game: Game, unit: Unit, rule: str) -> bool:
+    """Give the unit Distracted (His units are Undistractable)."""
+    if unit.has("Undistractable"):
+        return False
+    if unit.has(DISTRACTED):
+        return True
+    unit.keywords.add(DISTRACTED, log=game.log, rule=rule)
+    return True
+
+
+def may_be_distracted(game: Game, unit: Unit) -> bool:
+    """Wild units may not take actions that give Distracted in the Movement Phase without a Character near."""
+    if not unit.has("Wild") or game.phase != "Movement":
+        return True
+    if unit.keywords.with_trait("Character") or has_character(unit):
+        return True
+    reach = rules_of(game).movement.wild_character_range
+    return any(has_character(f) and geom.gap(unit, f) <= reach for f in game.state.friends(unit))
+
+
+CHARACTER_KEYWORDS = ("General", "Battle Standard", "Hero", "Wizard")
+
+
+def has_character(unit: Unit) -> bool:
+    return any(unit.has(k) for k in CHARACTER_KEYWORDS)

@@ -1,0 +1,807 @@
+"""The six phases of a battle round: Initiative, Magic, Shooting, Movement, Combat and Doom.
+
+In every phase the First Player activates each of their units once, in any order, then the
+Second Player does the same. Each phase body schedules steps; decisions stop the engine.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from typing import TYPE_CHECKING, Any
+
+from skirmish import Keyword
+from skirmish_hobgoblin import attacks, fortune, geom, keywords, moves, stats
+from skirmish_hobgoblin.decide import decision, option
+from skirmish_hobgoblin.state import READY, REMOVED, Activation, Unit
+
+if TYPE_CHECKING:
+    from skirmish import Game
+
+
+def _end_scope(game: Game, scope: str) -> None:
+    from skirmish import end_scope
+
+    end_scope(game, scope)
+
+
+def hook(game: Game, name: str, **kwargs: Any) -> None:
+    """Call one of the ruleset's own hooks (spells, scenarios, house rules) when plugins implement it."""
+    caller = getattr(game.hooks, name, None) if game.hooks is not None else None
+    if caller is not None:
+        caller(game=game, **kwargs)
+
+
+# ------------------------------------------------------------------------------ Initiative
+
+
+def initiative_phase(game: Game) -> None:
+    state = game.state
+    r = game.ruleset.rules.game
+    for p in state.order():
+        extra = sum(1 for u in state.of(p) if u.has("Prepared Mind"))
+        fortune.draw(game, p, r.draw_per_round + extra, rule="Initiative: draw")
+    holder = state.first
+    roll = game.rng.roll(6, rule="Press the Initiative", why=f"{holder} presses the initiative (needs above "
+                                                              f"{game.round})")
+    game.call(fortune.initiative_roll)
+    if roll > game.round:
+        other = state.enemy_of(holder)
+        if state.notes.get(f"him:{holder}"):
+            game.emit("initiative", f"{holder} keeps the First Player token (He always takes it)",
+                      rule="Solo: Initiative", player=holder)
+            return
+        game.ask(decision(holder, "initiative", f"{holder} rolled {roll}: keep the First Player token or pass it?",
+                          options=[option(holder, "keep the First Player token", action="keep", player=holder),
+                                   option(other, f"pass it to {other}", action="pass", player=other)],
+                          rule="Press the Initiative",
+                          context={"phase": "Initiative", "action": "first-player", "roll": roll}),
+                 _initiative_choice)
+    else:
+        state.first = state.enemy_of(holder)
+        game.emit("initiative", f"{holder} rolled {roll} (not above {game.round}) and passes the First Player "
+                                f"token to {state.first}", rule="Press the Initiative", player=state.first)
+
+
+def _initiative_choice(game: Game, answer: str) -> None:
+    game.state.first = answer
+    game.emit("initiative", f"{answer} holds the First Player token", rule="Press the Initiative", player=answer)
+
+
+# ------------------------------------------------------------------------------ Magic
+
+
+def mercury_income(game: Game, player: str) -> int:
+    state = game.state
+    r = game.ruleset.rules
+    side = state.sides[player]
+    wizards = [u for u in state.of(player) if u.has("Wizard")]
+    arcane = 0
+    if wizards:
+        from skirmish_hobgoblin.state import table_of
+
+        table = table_of(state)
+        arcane = sum(1 for u in wizards if table.terrain_within(u.rect, r.doom.arcane_range, ("arcane",)))
+    roots = sum(1 for u in state.of(player) if u.has("Mystic Roots"))
+    return side.points_limit // r.game.mercury_per_points + len(wizards) * r.game.mercury_per_wizard + arcane + roots
+
+
+def magic_phase(game: Game) -> None:
+    """Mercury income for both players, then casting (spells arrive with the magic rules, through the
+    ``hobgoblin_cast_spells`` hook)."""
+    state = game.state
+    for p in state.order():
+        if state.notes.get(f"him:{p}"):
+            continue
+        gain = mercury_income(game, p)
+        state.sides[p].mercury += gain
+        game.emit("mercury", f"{p} gains {gain} Mercury ({state.sides[p].mercury} in all)", rule="Mercury Tokens",
+                  player=p, change=gain)
+    for p in reversed(state.order()):
+        game.call(_cast, p)
+    fortune.phase_start(game, "Magic")
+
+
+def _cast(game: Game, player: str) -> None:
+    hook(game, "hobgoblin_cast_spells", player=player)
+
+
+# ------------------------------------------------------------------------------ Shooting
+
+
+def shooting_targets(game: Game, unit: Unit) -> list[tuple[Unit, bool]]:
+    """Enemies ``unit`` may shoot now, with cover: unengaged (unless Shoot into Combat), in range and sight."""
+    state = game.state
+    rng = stats.shot_range(unit)
+    limit = state.notes.get("sight-limit", 0)
+    out = []
+    for e in state.enemies(unit):
+        if geom.range_to(unit, e) > rng + 1e-9:
+            continue
+        if geom.engaged(state, e) and not unit.has("Shoot into Combat"):
+            continue
+        if any(a.has("Anguished Spirits") and a.id != e.id and geom.gap(a, e) <= 12 for a in state.in_play()):
+            continue
+        if not geom.has_los(state, unit, e, limit=limit):
+            continue
+        out.append((e, geom.in_cover(state, unit, e)))
+    return out
+
+
+def can_shoot(game: Game, unit: Unit) -> bool:
+    return unit.in_play and unit.has("Ranged") and not geom.engaged(game.state, unit)
+
+
+def shooting_phase(game: Game) -> None:
+    game.state.activated = []
+    game.call(_shoot_turn, 0)
+    fortune.phase_start(game, "Shooting")
+
+
+def _shoot_turn(game: Game, i: int) -> None:
+    state = game.state
+    if i >= 2:
+        return
+    player = state.order()[i]
+    if state.notes.get(f"him:{player}"):
+        game.call(_shoot_turn, i + 1)
+        from skirmish_hobgoblin import him
+
+        him.shooting(game, player)
+        return
+    opts = []
+    for u in state.of(player):
+        if u.id in state.activated or not can_shoot(game, u):
+            continue
+        for e, cover in shooting_targets(game, u):
+            need = attacks.target_number(game, u, e, attacks.SHOOTING, cover=cover)
+            dice = stats.shooting_dice(u)
+            opts.append(option(f"shoot {u.id} {e.id}", f"{u.name} shoots {e.name} ({dice} dice, {need}+"
+                                                        f"{', cover' if cover else ''})",
+                               action="shoot", actor=u.id, target=e.id, dice=dice, need=need, cover=cover))
+    if not opts:
+        game.call(_shoot_turn, i + 1)
+        return
+    opts.append(option("done", "no more shooting", action="done"))
+    game.ask(decision(player, "shoot", f"{player}: Shooting Phase - which unit shoots at what?", options=opts,
+                      rule="Shooting Phase", context={"phase": "Shooting", "action": "shoot"}), _shoot_answer, i)
+
+
+def _shoot_answer(game: Game, answer: str, i: int) -> None:
+    state = game.state
+    if answer == "done":
+        game.call(_shoot_turn, i + 1)
+        return
+    _, uid, tid = answer.split()
+    game.call(_shoot_turn, i)  # runs after the attack, which shoot() schedules on top
+    shoot(game, state.units[uid], state.units[tid])
+
+
+def shoot(game: Game, unit: Unit, target: Unit) -> None:
+    """Gain Distracted (not with Quick Fire), then attack with half Strikes."""
+    state = game.state
+    state.activated.append(unit.id)
+    if not unit.has("Quick Fire"):
+        stats.distract(game, unit, "Shooting")
+    cover = geom.in_cover(state, unit, target)
+    game.emit("shoot", f"{unit.name} shoots at {target.name}", rule="Shooting Phase", unit=unit.id, target=target.id)
+    engaged = geom.engaged(state, target)
+    if engaged:  # Shoot into Combat: the hits are spread over the target and everything engaged with it
+        game.call(_spread_after, unit.id, target.id, [target.id] + [e.id for e in engaged])
+    attacks.attack(game, unit, target, stats.shooting_dice(unit), attacks.SHOOTING, "Shooting", cover=cover)
+
+
+def _spread_after(game: Game, uid: str, tid: str, ids: list[str]) -> None:
+    """Shoot into Combat: Doom already placed on the target is shared out evenly (ruling A62)."""
+
+
+# ------------------------------------------------------------------------------ Movement
+
+
+def movement_phase(game: Game) -> None:
+    game.state.activated = []
+    game.call(_move_end_of_phase)
+    game.call(_move_turn, 0)
+    _reinforcements(game)
+    fortune.phase_start(game, "Movement")
+
+
+def _reinforcements(game: Game) -> None:
+    hook(game, "hobgoblin_movement_start")
+
+
+def _move_end_of_phase(game: Game) -> None:
+    keywords.movement_end(game)
+    fortune.move_end(game)
+
+
+def movable(game: Game, player: str) -> list[Unit]:
+    state = game.state
+    return [u for u in state.of(player) if u.id not in state.activated and not u.has("Immobile")
+            and stats.speed(u) > 0]
+
+
+def _move_turn(game: Game, i: int) -> None:
+    state = game.state
+    if i >= 2:
+        return
+    player = state.order()[i]
+    units = movable(game, player)
+    if not units:
+        game.call(_move_turn, i + 1)
+        return
+    if state.notes.get(f"him:{player}"):
+        from skirmish_hobgoblin import him
+
+        game.call(_move_turn, i)
+        him.movement(game, player, units)
+        return
+    opts = [option(f"activate {u.id}", f"move {u.name} ({stats.speed(u)} MP)", action="activate", actor=u.id)
+            for u in units]
+    opts.append(option("done", "no more movement (the rest hold)", action="done"))
+    game.ask(decision(player, "activate", f"{player}: Movement Phase - which unit moves next?", options=opts,
+                      rule="Movement Phase", context={"phase": "Movement", "action": "activate"}), _move_pick, i)
+
+
+def _move_pick(game: Game, answer: str, i: int) -> None:
+    if answer == "done":
+        game.state.activated.extend(u.id for u in movable(game, game.state.order()[i]))
+        game.call(_move_turn, i + 1)
+        return
+    game.call(_move_turn, i)
+    activate_now(game, game.state.units[answer.split()[1]])
+
+
+def activate_now(game: Game, unit: Unit) -> None:
+    """Start ``unit``'s movement activation (its steps run next)."""
+    state = game.state
+    state.activated.append(unit.id)
+    state.activation = Activation(unit.id, float(stats.speed(unit)), (unit.x, unit.y, unit.facing),
+                                  [e.id for e in geom.engaged(state, unit)])
+    game.emit("activate", f"{unit.name} activates with {stats.speed(unit)} MP", rule="Movement Phase", unit=unit.id)
+    game.call(end_activation, unit.id)
+    game.call(manoeuvre_prompt, unit.id)
+    keywords.movement_start(game, unit)
+    fortune.move_start(game, unit)
+
+
+def move_options(game: Game, unit: Unit) -> list[Any]:
+    """The computed moves and the manoeuvres the unit can make now, as options."""
+    state = game.state
+    act = state.activation
+    assert act is not None
+    opts = [option("end", f"end {unit.name}'s activation ({act.mp:g} MP unused)", action="end", actor=unit.id)]
+    if act.mp < 1:
+        return opts
+    enemies = sorted(state.enemies(unit), key=lambda e: geom.gap(unit, e))
+    engaged_ids = {e.id for e in geom.engaged(state, unit)}
+    for e in enemies:
+        if e.id in engaged_ids or geom.gap(unit, e) > act.mp + 0.01:
+            continue
+        for plan in moves.plan_engage(game, unit, e, act.mp):
+            opts.append(option(f"engage {e.id} {plan['edge']}",
+                               f"engage {e.name} ({plan['edge']}{', flush' if plan['flush'] else ''}, "
+                               f"{plan['cost']:g} MP)", action="engage", actor=unit.id, target=e.id,
+                               edge=plan["edge"], flush=plan["flush"], cost=plan["cost"]))
+    failed = set(act.failed)
+    for e in [e for e in enemies if e.id not in engaged_ids][:2]:
+        if f"towards {e.id}" not in failed:
+            opts.append(option(f"towards {e.id}", f"move towards {e.name}", action="towards", actor=unit.id,
+                               target=e.id))
+    if enemies and f"face {enemies[0].id}" not in failed:
+        e = enemies[0]
+        opts.append(option(f"face {e.id}", f"face {e.name}", action="face", actor=unit.id, target=e.id))
+    for kind in moves.KINDS:
+        if kind == "reform":
+            if act.mp < moves.cost_of(game.ruleset.rules.movement, unit, "reform", 0) or kind in failed:
+                continue
+        elif kind in failed or not moves.can_make(game, unit, kind):
+            continue
+        opts.append(option(kind, f"{kind} (choose how far)", moves.UNIT[kind], action="manoeuvre", actor=unit.id,
+                           manoeuvre=kind))
+    return opts
+
+
+def manoeuvre_prompt(game: Game, uid: str) -> None:
+    state = game.state
+    unit = state.units[uid]
+    act = state.activation
+    if act is None or act.unit != uid or not unit.in_play:
+        return
+    if act.mp < 1 or act.manoeuvres >= 12:
+        return
+    opts = move_options(game, unit)
+    if len(opts) == 1:
+        return
+    game.ask(decision(unit.side, "move", f"{unit.name}: {act.mp:g} MP left - what next?", options=opts,
+                      rule="Movement", context={"phase": "Movement", "actor": uid, "action": "move", "mp": act.mp}),
+             _manoeuvre_answer, uid)
+
+
+def plan_for(game: Game, unit: Unit, value: str) -> list[tuple[str, float]]:
+    """The manoeuvres of a computed move named by an option value."""
+    words = value.split()
+    state = game.state
+    target = state.units[words[1]]
+    if words[0] == "engage":
+        for plan in moves.plan_engage(game, unit, target):
+            if plan["edge"] == words[2]:
+                return list(plan["steps"])
+        return []
+    if words[0] == "towards":
+        return moves.plan_towards(game, unit, target.x, target.y)
+    return moves.plan_face(game, unit, target.x, target.y)
+
+
+def _manoeuvre_answer(game: Game, answer: str, uid: str) -> None:
+    unit = game.state.units[uid]
+    if answer == "end":
+        return
+    if answer in moves.KINDS:
+        ask_amount(game, unit, answer)
+        return
+    steps = plan_for(game, unit, answer)
+    game.call(manoeuvre_prompt, uid)
+    if not steps:
+        game.state.activation.failed.append(answer)
+        game.emit("refused", f"{unit.name}: no legal way to {answer.split()[0]} that unit now", rule="Movement",
+                  unit=uid)
+    for kind, amount in reversed(steps):
+        game.call(perform, uid, kind, amount)
+
+
+def ask_amount(game: Game, unit: Unit, kind: str) -> None:
+    from skirmish import Param
+
+    act = game.state.activation
+    assert act is not None
+    if kind == "reform":
+        param = Param("degrees", "float", -180, 180, step=0.5, help=moves.UNIT[kind] + "; 0 cancels")
+        example = next(({"degrees": d} for d in (180, 90, -90) if not moves.check(game, unit, kind, d).error),
+                       {"degrees": 0})
+    else:
+        top = moves.max_amount(game, unit, kind)
+        r = moves.rate(game.ruleset.rules.movement, kind)
+        afford = math.floor(act.mp + 1e-9) * r
+        if kind.startswith("wheel"):
+            afford = min(afford, 2 * unit.width)
+        if top < afford - 0.01:
+            probe = moves.check(game, unit, kind, min(afford, round(top + 0.05, 2))).error
+            why = f"at most {top:g}: beyond that {probe}" if probe else f"at most {top:g}"
+        else:
+            why = f"at most {top:g} with {act.mp:g} MP"
+        param = Param("inches", "float", 0.0, max(0.01, top), step=0.01,
+                      help=f"{moves.UNIT[kind]}; {why}; 0 cancels")
+        example = {"inches": top}
+    name = param.name
+
+    def validate(g: Game, answer: dict[str, Any]) -> str | None:
+        if float(answer[name]) == 0:
+            return None
+        err = moves.check(g, g.state.units[unit.id], kind, float(answer[name])).error
+        return err or None
+
+    game.ask(decision(unit.side, "manoeuvre", f"{unit.name}: {kind} how far? ({act.mp:g} MP left; "
+                                              f"{param.help})", params=[param], validator=validate,
+                      examples=[example] if example else [], rule=kind.split("-")[0].title(),
+                      context={"phase": "Movement", "actor": unit.id, "action": kind, "mp": act.mp}),
+             _amount_answer, unit.id, kind)
+
+
+def _amount_answer(game: Game, answer: dict[str, Any], uid: str, kind: str) -> None:
+    game.call(manoeuvre_prompt, uid)
+    amount = float(next(iter(answer.values())))
+    if amount == 0:
+        act = game.state.activation
+        if act is not None:
+            act.failed.append(kind)  # not offered again in this activation
+        return
+    game.call(perform, uid, kind, amount)
+
+
+def perform(game: Game, uid: str, kind: str, amount: float) -> None:
+    """Make one manoeuvre (checked again), pay its MP, and apply terrain."""
+    state = game.state
+    unit = state.units[uid]
+    act = state.activation
+    if act is None or not unit.in_play:
+        return
+    out = moves.check(game, unit, kind, amount)
+    if out.error or out.end is None:
+        game.emit("refused", f"{unit.name} cannot {kind} {amount:g}: {out.error}", rule="Movement", unit=uid)
+        return
+    if kind in moves.DISTRACTING:
+        stats.distract(game, unit, kind.split("-")[0].title())
+    before = unit.rect
+    unit.place(out.end)
+    act.mp -= out.cost
+    act.manoeuvres += 1
+    if kind == "fly":
+        act.flown = True
+        act.flown_over.extend(e.id for e in state.enemies(unit) if out.swept is not None and out.swept.overlaps(e.rect))
+    if kind == "advance":
+        unit.advanced += amount
+        if any(_ahead(before, e) and geom.has_los(state, unit, e) for e in state.enemies(unit)):
+            unit.advanced_towards += amount
+    game.emit("move", f"{unit.name} {kind} {amount:g} ({out.cost} MP, {act.mp:g} left)", rule="Movement",
+              unit=uid, manoeuvre=kind, amount=amount, cost=out.cost, x=unit.x, y=unit.y, facing=unit.facing)
+    stats.refresh_all(game, "Movement")
+    _terrain_after(game, unit, out, kind)
+
+
+def _ahead(rect: Any, enemy: Unit) -> bool:
+    f = rect.forward
+    return (enemy.x - rect.centre.x) * f.x + (enemy.y - rect.centre.y) * f.y > 0
+
+
+def _terrain_after(game: Game, unit: Unit, out: moves.Outcome, kind: str) -> None:
+    """Rough (1 Doom or Distracted; Skirmishers ignore it) and Perilous (a War Wagon die per MP) terrain
+    the manoeuvre moved into or through (ruling A19: each manoeuvre that crosses it)."""
+    from skirmish_hobgoblin.state import table_of
+
+    if kind == "fly" or out.swept is None:
+        return
+    table = table_of(game.state)
+    crossed = [t for t in table.terrain if (t.has("rough") or t.has("perilous")) and out.swept.overlaps(t.shape)]
+    perilous = [t for t in crossed if t.has("perilous")]
+    rough = [t for t in crossed if t.has("rough")]
+    if perilous:
+        for _ in range(out.cost):
+            attacks.attack(game, None, unit, 1, attacks.PERILOUS, f"Perilous terrain ({perilous[0].name})",
+                           attacker_type="war-wagon")
+    if rough and not unit.has("Skirmishers"):
+        if unit.has(stats.DISTRACTED) or unit.has("Undistractable"):
+            game.emit("note", f"{unit.name} crosses Rough terrain: takes Distracted again", rule="Rough", unit=unit.id)
+        elif not stats.may_be_distracted(game, unit):
+            stats.add_doom(game, unit, 1, "Rough", "Wild unit in Rough terrain")
+        else:
+            game.ask(decision(unit.side, "rough", f"{unit.name} moves through {rough[0].name} (Rough): gain 1 Doom "
+                                                  "or Distracted?",
+                              options=[option("distracted", "gain Distracted", action="distracted", actor=unit.id),
+                                       option("doom", "gain 1 Doom", action="doom", actor=unit.id)],
+                              rule="Rough", context={"phase": game.phase, "actor": unit.id, "action": "rough"}),
+                     _rough, unit.id)
+
+
+def _rough(game: Game, answer: str, uid: str) -> None:
+    unit = game.state.units[uid]
+    if answer == "distracted":
+        stats.distract(game, unit, "Rough")
+    else:
+        stats.add_doom(game, unit, 1, "Rough")
+
+
+def end_activation(game: Game, uid: str) -> None:
+    """End of a movement activation: disengaging from unbroken enemies lets them Punish."""
+    state = game.state
+    act = state.activation
+    unit = state.units[uid]
+    if act is None or act.unit != uid:
+        return
+    state.activation = None
+    _end_scope(game, "activation")
+    if not unit.in_play:
+        return
+    if act.ignore_friends:
+        for f in state.friends(unit):
+            if moves.overlaps(unit.rect, f.rect):
+                unit.x, unit.y, unit.facing = act.start
+                game.emit("refused", f"{unit.name} may not end on {f.name} (Barge Through): it goes back",
+                          rule="Barge Through", unit=uid)
+                break
+    now = {e.id for e in geom.engaged(state, unit)}
+    gone = [state.units[e] for e in act.engaged_at_start if e not in now and state.units[e].in_play]
+    if gone:
+        from skirmish.geometry import Rect
+
+        start = Rect((act.start[0], act.start[1]), unit.width, unit.depth, act.start[2])
+        r = game.ruleset.rules.attack
+        for e in gone:
+            game.emit("disengage", f"{unit.name} disengages from {e.name}", rule="Disengaging", unit=uid, enemy=e.id)
+            if act.no_punish or stats.counts_broken(e) or e.has(stats.BROKEN):
+                continue
+            dice = geom.dice_cap(e, start, stats.combat_dice(e), r.side_cap, r.rear_cap)
+            attacks.attack(game, e, unit, dice, attacks.PUNISH, "Punish")
+    stats.refresh_all(game, "Movement")
+
+
+# ------------------------------------------------------------------------------ Combat
+
+
+def combat_phase(game: Game) -> None:
+    state = game.state
+    state.activated = []
+    game.call(_fight_turn, 0)
+    game.call(_combat_start)
+    fortune.phase_start(game, "Combat")
+
+
+def _combat_start(game: Game) -> None:
+    for u in list(game.state.in_play()):
+        if u.has("Thirst for Battle") and not geom.engaged(game.state, u):
+            stats.add_doom(game, u, 1, "Thirst for Battle")
+
+
+def _fight_turn(game: Game, i: int) -> None:
+    state = game.state
+    if i >= 2:
+        return
+    player = state.order()[i]
+    units = [u for u in state.of(player) if u.id not in state.activated and geom.engaged(state, u)]
+    if not units:
+        game.call(_fight_turn, i + 1)
+        return
+    game.call(_fight_turn, i)
+    if len(units) == 1 or state.notes.get(f"him:{player}"):
+        fight(game, units[0])
+        return
+    opts = [option(f"fight {u.id}", f"{u.name} attacks ({', '.join(e.name for e in geom.engaged(state, u))})",
+                   action="fight", actor=u.id) for u in units]
+    game.ask(decision(player, "fight", f"{player}: Combat Phase - which unit attacks next?", options=opts,
+                      rule="Combat Phase", context={"phase": "Combat", "action": "fight"}), _fight_pick)
+
+
+def _fight_pick(game: Game, answer: str) -> None:
+    fight(game, game.state.units[answer.split()[1]])
+
+
+def splits(game: Game, unit: Unit, enemies: list[Unit], dice: int) -> list[tuple[int, ...]]:
+    """Every legal assignment of ``dice`` to ``enemies``: at least 3 each (or as evenly as possible),
+    at most 5 to an enemy on a side edge or rear corner and 3 to one on the rear edge; dice the caps
+    leave over are lost (ruling A12)."""
+    r = game.ruleset.rules.attack
+    caps = [geom.dice_cap(unit, e, dice, r.side_cap, r.rear_cap) for e in enemies]
+    k = len(enemies)
+    total = min(dice, sum(caps))
+    if k == 1:
+        return [(total,)]
+    if total >= r.min_dice_each * k:
+        lows = [min(r.min_dice_each, c) for c in caps]
+        out = [combo for combo in itertools.product(*[range(lo, c + 1) for lo, c in zip(lows, caps, strict=True)])
+               if sum(combo) == total]
+        return out or [tuple(lows)]
+    base, extra = divmod(total, k)
+    out = set()
+    for chosen in itertools.combinations(range(k), extra):
+        combo = tuple(min(c, base + (1 if i in chosen else 0)) for i, c in enumerate(caps))
+        out.add(combo)
+    return sorted(out, reverse=True)
+
+
+def fight(game: Game, unit: Unit) -> None:
+    state = game.state
+    state.activated.append(unit.id)
+    enemies = geom.engaged(state, unit)
+    if not enemies:
+        return
+    dice = stats.combat_dice(unit)
+    options = splits(game, unit, enemies, dice)
+    if state.notes.get(f"him:{unit.side}"):
+        options = sorted(options, key=lambda c: (max(c) - min(c), [-x for x in c]))[:1]
+    challengers = [i for i, e in enumerate(enemies) if "bold-challenge" in e.used]
+    if challengers and stats.has_character(unit):
+        best = max(sum(c[i] for i in challengers) for c in options)
+        options = [c for c in options if sum(c[i] for i in challengers) == best]
+    if len(options) == 1:
+        _strike(game, unit.id, [e.id for e in enemies], options[0])
+        return
+    opts = [option(",".join(map(str, c)), ", ".join(f"{n} dice at {e.name}" for n, e in zip(c, enemies, strict=True)),
+                   action="assign", actor=unit.id, targets=[e.id for e in enemies], dice=list(c)) for c in options]
+    game.ask(decision(unit.side, "assign", f"{unit.name} assigns {dice} attack dice", options=opts,
+                      rule="Assign Attack Dice", context={"phase": "Combat", "actor": unit.id, "action": "assign",
+                                                         "targets": [e.id for e in enemies], "dice": dice}),
+             _assigned, unit.id, [e.id for e in enemies])
+
+
+def _assigned(game: Game, answer: str, uid: str, ids: list[str]) -> None:
+    _strike(game, uid, ids, tuple(int(x) for x in answer.split(",")))
+
+
+def _strike(game: Game, uid: str, ids: list[str], combo: tuple[int, ...]) -> None:
+    state = game.state
+    unit = state.units[uid]
+    for tid, n in reversed(list(zip(ids, combo, strict=True))):
+        if n > 0:
+            game.call(_after_attack_window)
+            attacks.attack(game, unit, state.units[tid], n, attacks.COMBAT, "Combat")
+
+
+def _after_attack_window(game: Game) -> None:
+    stats.refresh_all(game, "Combat")
+
+
+# ------------------------------------------------------------------------------ Doom
+
+
+def doom_phase(game: Game) -> None:
+    state = game.state
+    state.engaged_at_doom = [u.id for u in state.in_play() if geom.engaged(state, u)]
+    for u in state.in_play():
+        u.used = [x for x in u.used if x not in ("grim", "terrifying")]
+    game.call(_ready)
+    game.call(_whos_next)
+    game.call(_harvest)
+    game.call(_remove_broken)
+    game.call(fortune.any_time, "before Broken units are removed")
+    game.call(_panic_step)
+    stats.refresh_all(game, "Doom Phase")
+
+
+def _panic_step(game: Game) -> None:
+    """Resolve the next Broken unit's panic (First Player's units first); the cascade repeats."""
+    if game.state.notes.get("no-panic"):
+        return
+    state = game.state
+    r = game.ruleset.rules.doom
+    done = {u for u in state.notes if u.startswith("panicked:")}
+    for p in state.order():
+        for u in state.of(p):
+            key = f"panicked:{u.id}"
+            if key in done or not stats.counts_broken(u) or u.has("Despised"):
+                continue
+            state.notes[key] = game.round
+            game.emit("panic", f"{u.name} is Broken and causes Panic", rule="Panic", unit=u.id)
+            game.call(_panic_step)
+            for f in state.friends(u):
+                if geom.gap(u, f) > r.panic_range or f.has("Fearless"):
+                    continue
+                n = 1 + _grim(game, f) + _terrifying(game, f) + state.notes.get("panic-extra", 0)
+                stats.add_doom(game, f, n, "Panic", f"panic from {u.name}")
+                fortune.after_panic(game, f)
+            return
+
+
+def _grim(game: Game, unit: Unit) -> int:
+    from skirmish_hobgoblin.state import table_of
+
+    r = game.ruleset.rules.doom
+    if "grim" in unit.used:
+        return 0
+    near = bool(table_of(game.state).terrain_within(unit.rect, r.grim_range, ("grim",)))
+    if not near:
+        from skirmish.geometry import distance
+
+        near = any(m.kind in ("altar", "gore") and not m.removed and distance(unit.rect, m.circle) <= r.grim_range
+                   for m in game.state.markers)
+    if near:
+        unit.used.append("grim")
+        return r.grim_extra
+    return 0
+
+
+def _terrifying(game: Game, unit: Unit) -> int:
+    r = game.ruleset.rules.doom
+    if "terrifying" in unit.used:
+        return 0
+    if any(e.has("Terrifying") and geom.gap(e, unit) <= r.terrifying_range for e in game.state.enemies(unit)):
+        unit.used.append("terrifying")
+        return r.terrifying_extra
+    return 0
+
+
+def _remove_broken(game: Game) -> None:
+    state = game.state
+    for k in [k for k in state.notes if k.startswith("panicked:")]:
+        del state.notes[k]
+    if state.notes.get("no-removal"):
+        return
+    gone = [u for u in state.in_play() if stats.counts_broken(u)]
+    for u in gone:
+        remove(game, u, "Remove Broken Units")
+    state.notes["harvest"] = 0
+    for u in gone:
+        u.used.append("harvest")
+
+
+def remove(game: Game, unit: Unit, rule: str) -> None:
+    unit.status = REMOVED
+    unit.removed_round = game.round
+    game.emit("removed", f"{unit.name} is removed from play", rule=rule, unit=unit.id, player=unit.side)
+    hook(game, "hobgoblin_unit_removed", unit=unit)
+
+
+def _harvest(game: Game) -> None:
+    """Death's Harvest: for each of their own Broken units removed, 2 Mercury or 1 Fortune Card."""
+    state = game.state
+    for p in reversed(state.order()):
+        mine = [u for u in state.units.values() if u.side == p and "harvest" in u.used and u.status == REMOVED]
+        for u in reversed(mine):
+            u.used.remove("harvest")
+            if u.has("Hollow"):
+                game.emit("note", f"{u.name} is Hollow: no Death's Harvest", rule="Death's Harvest", unit=u.id)
+                continue
+            if state.notes.get(f"him:{p}"):
+                continue
+            game.call(_ask_harvest, p, u.id)
+
+
+def _ask_harvest(game: Game, player: str, uid: str) -> None:
+    g = game.ruleset.rules.game
+    unit = game.state.units[uid]
+    game.ask(decision(player, "harvest", f"Death's Harvest for {unit.name}: {g.harvest_mercury} Mercury or "
+                                         f"{g.harvest_cards} Fortune Card?",
+                      options=[option("mercury", f"gain {g.harvest_mercury} Mercury", action="mercury"),
+                               option("card", f"draw {g.harvest_cards} Fortune Card", action="card")],
+                      rule="Death's Harvest", context={"phase": "Doom", "action": "harvest", "unit": uid}),
+             _harvested, player)
+
+
+def _harvested(game: Game, answer: str, player: str) -> None:
+    g = game.ruleset.rules.game
+    if answer == "mercury":
+        game.state.sides[player].mercury += g.harvest_mercury
+        game.emit("mercury", f"{player} gains {g.harvest_mercury} Mercury", rule="Death's Harvest", player=player,
+                  change=g.harvest_mercury)
+    else:
+        fortune.draw(game, player, g.harvest_cards, rule="Death's Harvest")
+
+
+def _whos_next(game: Game) -> None:
+    """Who's Next?: units engaged at the start of the phase and free now may Reform for nothing."""
+    state = game.state
+    for uid in reversed(state.engaged_at_doom):
+        u = state.units[uid]
+        if u.in_play and not geom.engaged(state, u):
+            game.call(_ask_whos_next, uid)
+
+
+def reform_choices(game: Game, unit: Unit) -> list[tuple[str, float, str]]:
+    """Free reforms: keep facing, face each of the nearest enemies, turn about or a quarter turn."""
+    out: list[tuple[str, float, str]] = [("stay", 0.0, "keep its facing")]
+    for e in sorted(game.state.enemies(unit), key=lambda e: geom.gap(unit, e))[:3]:
+        want = math.degrees(math.atan2(e.y - unit.y, e.x - unit.x))
+        delta = round((want - unit.facing + 180) % 360 - 180, 1)
+        if abs(delta) >= 1:
+            out.append((f"face {e.id}", delta, f"face {e.name}"))
+    for d, label in ((180.0, "turn about"), (90.0, "turn left"), (-90.0, "turn right")):
+        out.append((f"turn {d:g}", d, label))
+    legal = []
+    for value, delta, label in out:
+        if delta == 0 or not moves.check(game, unit, "reform", delta, mp=99, distracted=True).error:
+            legal.append((value, delta, label))
+    return legal
+
+
+def _ask_whos_next(game: Game, uid: str) -> None:
+    unit = game.state.units[uid]
+    choices = reform_choices(game, unit)
+    if game.state.notes.get(f"him:{unit.side}"):
+        from skirmish_hobgoblin import him
+
+        him.whos_next(game, unit, choices)
+        return
+    if len(choices) == 1:
+        return
+    game.ask(decision(unit.side, "whos-next", f"Who's Next?: {unit.name} is free - reform?",
+                      options=[option(v, label, action="reform", actor=uid, degrees=d) for v, d, label in choices],
+                      rule="Who's Next?", context={"phase": "Doom", "actor": uid, "action": "reform"}),
+             _whos_next_answer, uid)
+
+
+def _whos_next_answer(game: Game, answer: str, uid: str) -> None:
+    unit = game.state.units[uid]
+    delta = next(d for v, d, _ in reform_choices(game, unit) if v == answer)
+    free_reform(game, unit, delta)
+
+
+def free_reform(game: Game, unit: Unit, delta: float) -> None:
+    if not delta:
+        return
+    out = moves.check(game, unit, "reform", delta, mp=99, distracted=True)
+    if out.error or out.end is None:
+        return
+    unit.place(out.end)
+    game.emit("move", f"{unit.name} reforms {delta:g} degrees (Who's Next?)", rule="Who's Next?", unit=unit.id,
+              manoeuvre="reform", amount=delta, x=unit.x, y=unit.y, facing=unit.facing)
+    stats.refresh_all(game, "Who's Next?")
+
+
+def _ready(game: Game) -> None:
+    """Ready Units: every unit loses Distracted."""
+    for u in game.state.units.values():
+        if u.keywords.has(stats.DISTRACTED):
+            u.keywords.remove(stats.DISTRACTED, log=game.log, rule="Ready Units")
+    for u in game.state.units.values():
+        u.advanced = 0.0
+        u.advanced_towards = 0.0
+    _ = (READY, Keyword)

@@ -1,0 +1,62 @@
+"""Test bench for Hobgoblin rule tests: small battles with exact positions, and running rule functions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from skirmish import Game
+from skirmish_hobgoblin.rules import Hobgoblin
+
+RULESET = Hobgoblin()
+
+
+def army(units: list[dict[str, Any]], name: str = "Test army") -> dict[str, Any]:
+    """An army table; the first unit is General and Battle Standard unless a unit says otherwise."""
+    out = []
+    for i, u in enumerate(units):
+        narrow = RULESET.content.unit_type(u.get("type", "Light Infantry")).footprint.id == "narrow"
+        entry = {"type": u.get("type", "Light Infantry"), "name": u["name"],
+                 "width": u.get("width", 80 if narrow else 150),
+                 "depth": u.get("depth", 60), "keywords": list(u.get("keywords", []))}
+        if "Wizard" in entry["keywords"]:
+            entry["allegiance"] = u.get("allegiance", "Mycena")
+        entry["general"] = u.get("general", i == 0)
+        entry["battle_standard"] = u.get("battle_standard", i == 0)
+        out.append(entry)
+    return {"name": name, "points": 20000, "units": out}
+
+
+def battle(red: list[dict[str, Any]], blue: list[dict[str, Any]], *, dice: list[int] | None = None,
+           layout: Any = None, scenario: str = "bloodbath", seed: int = 1, cards: bool = False) -> Game:
+    """A game with every unit placed (``x``, ``y``, ``facing``; red deploys south and holds the token).
+
+    The game stops at its first decision (the Initiative Phase of round 1).
+    """
+    positions: dict[str, dict[str, Any]] = {"red": {}, "blue": {}}
+    for side, units in (("red", red), ("blue", blue)):
+        for u in units:
+            positions[side][u["name"]] = {"x": u["x"], "y": u["y"], "facing": u.get("facing", 90 if side == "red"
+                                                                                      else 270),
+                                          "doom": u.get("doom", 0)}
+    setup = {"players": ["red", "blue"], "armies": {"red": army(red, "Red"), "blue": army(blue, "Blue")},
+             "points": 20000, "scenario": scenario, "first": "red", "positions": positions,
+             "layout": layout if layout is not None else {"pieces": []}}
+    game = Game(RULESET, setup, seed=seed, dice=dice or [])
+    if not cards:  # most rule tests want no Fortune Card windows or Force of Will questions
+        for side in game.state.sides.values():
+            game.state.deck.discard(side.hand.cards)
+            side.hand.cards.clear()
+    return game
+
+
+def run(game: Game, fn: Any, *args: Any, dice: list[int] | None = None) -> None:
+    """Run a rule function now with loaded dice (the pending decision is asked again afterwards)."""
+    if dice:
+        game.load_dice(dice)
+    game.run(fn, *args)
+
+
+def unit(game: Game, name: str) -> Any:
+    return next(u for u in game.state.units.values() if u.name == name)
+
+

@@ -1,0 +1,7 @@
+"""The conformance kit on Hobgoblin (hidden Fortune hands included)."""
+
+from __future__ import annotations
+
+from skirmish.testing import conformance_suite
+
+TestConformance = conformance_suite("hobgoblin", seeds=10, deep_seeds=2)
