@@ -119,31 +119,53 @@ class HobgoblinAI:
         theirs = 10 * p_hit(self._chart(view, them["type"], me["type"]))
         return mine - theirs
 
+    def _range(self, unit: dict[str, Any]) -> float:
+        text = unit.get("keywords", "")
+        if "Ranged [" not in text:
+            return 0.0
+        try:
+            value = float(text.split("Ranged [", 1)[1].split("]", 1)[0])
+        except ValueError:
+            return 0.0
+        return value / 2 if "Short-Ranged" in text else value
+
     def on_move(self, view: Any, d: Decision) -> Any:
         units = self._units(view)
         ctx = context_of(d)
         me = units.get(ctx.get("actor", ""), {})
-        ranged = "Ranged" in me.get("keywords", "")
-        best, score = None, -1e9
+        if me.get("engaged"):
+            return self._pick(d, "end")
+        reach = self._range(me)
+        enemies = [u for u in units.values() if u["side"] != self.player and u["status"] == "ready"]
+
+        def dist(u: dict[str, Any]) -> float:
+            return ((u["x"] - me["x"]) ** 2 + (u["y"] - me["y"]) ** 2) ** 0.5
+
+        best, score = None, 1.5
         for o in d.options:
             data = option_data(o)
-            act = data.get("action")
-            if act == "engage":
-                them = units.get(data["target"], {})
-                s = 5.0 + self._favours(view, me, them) + {"rear": 6.0, "side": 3.0}.get(data.get("edge"), 0.0)
-                s += 2.0 if data.get("flush") else 0.0
-                s += them.get("doom", 0) * 0.5
-                if ranged:
-                    s -= 6.0
-            elif act == "towards":
-                s = 1.0 if not ranged else -2.0
-            elif act == "end":
-                s = 0.0 if not ranged else 0.5
-            else:
-                s = -5.0
+            if data.get("action") != "engage":
+                continue
+            them = units.get(data["target"], {})
+            s = 5.0 + 1.5 * self._favours(view, me, them) + {"rear": 6.0, "side": 3.0}.get(data.get("edge"), 0.0)
+            s += 1.0 if data.get("flush") else 0.0
+            s += 4.0 * them.get("doom", 0) / max(1, them.get("courage", 10))
+            if reach:
+                s -= 5.0
             if s > score:
                 best, score = o.value, s
-        return best
+        if best is not None:
+            return best
+        if reach and any(dist(e) <= reach - 1.0 for e in enemies):
+            return self._pick(d, "end")
+        towards = [o for o in d.options if option_data(o).get("action") == "towards"]
+        if towards:
+            def value(o: Any) -> float:
+                them = units.get(option_data(o)["target"], {})
+                return dist(them) - 3.0 * self._favours(view, me, them)
+
+            return min(towards, key=value).value
+        return self._pick(d, "end")
 
     def on_manoeuvre(self, view: Any, d: Decision) -> Any:
         return d.examples[0] if d.examples else None

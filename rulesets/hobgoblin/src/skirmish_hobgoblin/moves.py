@@ -391,29 +391,25 @@ def _laterals(rect: Rect, mid: Any, nx: float, ny: float, half: float) -> list[f
     return [0.0] if abs(near) < 0.3 else [0.0, near]
 
 
-def plan_towards(game: Game, unit: Unit, x: float, y: float, mp: float | None = None,
-                 stop_short: float = 0.0) -> list[tuple[str, float]]:
-    """Wheel to face the point as far as MP allows, then advance as far as possible (not into contact
-    when the unit is Distracted); ``stop_short`` keeps that many inches from the point."""
+def _towards_once(game: Game, unit: Unit, x: float, y: float, mp: float, rect: Rect, engaged_now: list[str],
+                  stop_short: float, lead: list[tuple[str, float]]) -> list[tuple[str, float]]:
+    """``lead`` manoeuvres, then a wheel to face the point (as far as MP allow), then the longest advance."""
     state = game.state
-    act = state.activation
-    mp = (act.mp if act and act.unit == unit.id else float(stats.speed(unit))) if mp is None else mp
     m = game.ruleset.rules.movement
-    rect = unit.rect
-    engaged_now = [e.id for e in state.enemies(unit) if touching(rect, e.rect)]
-    steps: list[tuple[str, float]] = []
-    facing = math.degrees(math.atan2(y - rect.centre.y, x - rect.centre.x))
-    delta = _turn_to(rect, facing)
+    pre = _run(game, unit, lead, mp, rect, engaged_now) if lead else (rect, mp, "")
+    if pre is None:
+        return []
+    steps = list(lead)
+    r1, left, _ = pre
+    facing = math.degrees(math.atan2(y - r1.centre.y, x - r1.centre.x))
+    delta = _turn_to(r1, facing)
     if abs(delta) > 2:
-        kind, travel = _wheel_for(rect, delta)
-        afford = math.floor(mp + 1e-9) * m.wheel_per_mp
-        if travel > afford:
-            travel = afford
-        if travel > 0:
-            for t in (travel, travel * 0.66, travel * 0.33):
-                if _run(game, unit, [(kind, round(t, 4))], mp, rect, engaged_now) is not None:
-                    steps.append((kind, round(t, 4)))
-                    break
+        kind, travel = _wheel_for(r1, delta)
+        travel = min(travel, math.floor(left + 1e-9) * m.wheel_per_mp)
+        for t in (travel, travel * 0.66, travel * 0.33):
+            if t > 0.05 and _run(game, unit, [*steps, (kind, round(t, 4))], mp, rect, engaged_now) is not None:
+                steps.append((kind, round(t, 4)))
+                break
     pre = _run(game, unit, steps, mp, rect, engaged_now) if steps else (rect, mp, "")
     if pre is None:
         return []
@@ -424,7 +420,7 @@ def plan_towards(game: Game, unit: Unit, x: float, y: float, mp: float | None = 
         _, fwd = _local(r2, x, y)
         limit = min(limit, max(0.0, fwd - r2.depth / 2 - stop_short))
         dist, hit = travel_limit(r2, "forward", others, limit, table_of(state))
-        if unit.has(stats.DISTRACTED) and hit is not None and hit != TABLE_EDGE:
+        if unit.has(stats.DISTRACTED) or stop_short > 0:
             dist -= 0.05
         dist = math.floor(dist * 100) / 100
         if dist > 0.05:
@@ -432,6 +428,39 @@ def plan_towards(game: Game, unit: Unit, x: float, y: float, mp: float | None = 
             if _run(game, unit, trial, mp, rect, engaged_now) is not None:
                 steps = trial
     return steps
+
+
+def plan_towards(game: Game, unit: Unit, x: float, y: float, mp: float | None = None,
+                 stop_short: float = 0.0) -> list[tuple[str, float]]:
+    """The manoeuvres that bring the unit closest to a point: wheel towards it and advance, first
+    stepping sideways or back when something is in the way (``stop_short`` keeps that many inches off)."""
+    state = game.state
+    act = state.activation
+    mp = (act.mp if act and act.unit == unit.id else float(stats.speed(unit))) if mp is None else mp
+    rect = unit.rect
+    engaged_now = [e.id for e in state.enemies(unit) if touching(rect, e.rect)]
+    start = math.hypot(x - rect.centre.x, y - rect.centre.y)
+    best: list[tuple[str, float]] = []
+    best_d = start - 0.25
+    leads: list[list[tuple[str, float]]] = [[]]
+    for side in ("shuffle-left", "shuffle-right"):
+        leads += [[(side, 1.0)], [(side, 2.0)]]
+    if stats.may_be_distracted(game, unit) and not unit.has("Undistractable"):
+        leads.append([("retreat", 1.0)])
+    for lead in leads:
+        steps = _towards_once(game, unit, x, y, mp, rect, engaged_now, stop_short, lead)
+        if not steps or steps == lead:
+            continue
+        done = _run(game, unit, steps, mp, rect, engaged_now)
+        if done is None:
+            continue
+        end = done[0]
+        d = math.hypot(x - end.centre.x, y - end.centre.y)
+        if d < best_d - 1e-6:
+            best, best_d = steps, d
+        if not lead and d < start - 0.5 * mp:
+            break  # the straight approach is good enough
+    return best
 
 
 def plan_face(game: Game, unit: Unit, x: float, y: float, mp: float | None = None) -> list[tuple[str, float]]:
