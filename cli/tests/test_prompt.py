@@ -242,3 +242,16 @@ def test_answer_text_round_trips_through_the_parser() -> None:
     assert answer_text(value) == "at=1.5,2 pick=a,b dice=u1:1,u2:2"
     assert d.check(None, parse_answer(d, answer_text(value))) == (value, None)
     assert answer_text({"pick": []}) == "pick=none"
+
+
+def test_a_ruleset_without_a_brief_gets_a_header_when_its_picture_is_too_big(monkeypatch: pytest.MonkeyPatch) -> None:
+    import tiny_arena
+
+    from skirmish.ruleset import Ruleset
+
+    monkeypatch.setattr(tiny_arena.ArenaRuleset, "brief", Ruleset.brief)
+    out = play("quit")
+    assert "THE WHOLE ARENA MAP" not in out
+    assert "Tiny Arena: round 1, fight ('show' draws the whole picture)" in out
+    small = invoke("play", "tiny", "--seed", "1", input=lines("quit")).stdout
+    assert "  red: 0 points (secret" in small  # a small picture is shown whole

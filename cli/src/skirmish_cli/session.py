@@ -308,9 +308,23 @@ class Session:
 
     # -- human seats --------------------------------------------------------------------------
     def status(self, player: str) -> str:
-        """The brief status (or with 'map on' the whole picture)."""
+        """The brief status (or with 'map on' the whole picture).
+
+        A ruleset without a brief of its own shows its whole picture when that fits on the screen
+        with the question, else a one-line header ('show' draws the picture).
+        """
+        from skirmish.ruleset import Ruleset
+
         ruleset = self.game.ruleset
-        return ruleset.describe(self.game, player) if self.full_map else ruleset.brief(self.game, player)
+        if self.full_map:
+            return ruleset.describe(self.game, player)
+        if type(ruleset).brief is Ruleset.brief:
+            whole = ruleset.describe(self.game, player).splitlines()
+            if len(whole) <= max(6, self.rows - 14) and all(len(line) <= WIDTH for line in whole):
+                return "\n".join(whole)
+            phase = f", {self.game.phase}" if self.game.phase else ""
+            return render.clip(f"{self.title()}: round {self.game.round}{phase} ('show' draws the whole picture)")
+        return ruleset.brief(self.game, player)
 
     def human_turn(self, player: str) -> None:
         game = self.game
