@@ -137,7 +137,8 @@ def _gods_giveth(game: Game, player: str, entry: Entry, rule: str) -> None:
     game.ask(Decision(player, "divine-terrain", f"{player}: place a new {size:g}\" area terrain piece (its centre "
                       "x, y), clear of warriors, terrain and shrines",
                       params=(Param("x", "float", 0, state.width), Param("y", "float", 0, state.depth)),
-                      validator=terrain_problem, examples=examples, rule=rule), _terrain_placed, rule)
+                      validator=terrain_problem, examples=examples, rule=rule,
+                      context={"player": player, "action": "divine-terrain", "size": size}), _terrain_placed, rule)
 
 
 def _new_piece_size(game: Game) -> float:
@@ -197,7 +198,8 @@ def _big_hand(game: Game, player: str, entry: Entry, rule: str) -> None:
     game.ask(Decision(player, "divine-big-hand", f"{player}: where does the Big Hand come down (its centre x, y; "
                       f"a {radius:g}\" radius)?",
                       params=(Param("x", "float", 0, state.width), Param("y", "float", 0, state.depth)),
-                      examples=big_hand_spots(game, player), rule=rule), _hand_placed, rule)
+                      examples=big_hand_spots(game, player), rule=rule,
+                      context={"player": player, "action": "divine-big-hand", "radius": radius}), _hand_placed, rule)
 
 
 def big_hand_spots(game: Game, player: str) -> list[dict[str, float]]:
@@ -255,7 +257,8 @@ def _ask_return(game: Game, w: Warrior, rule: str) -> None:
                       "table, out of contact with enemies",
                       params=(Param("x", "float", w.radius, state.width - w.radius),
                               Param("y", "float", w.radius, state.depth - w.radius)),
-                      validator=check, examples=examples, rule=rule), _resurrected, wid, rule)
+                      validator=check, examples=examples, rule=rule,
+                      context={"actor": wid, "action": "divine-resurrect"}), _resurrected, wid, rule)
 
 
 def slain_of(game: Game, player: str) -> list[Warrior]:
@@ -341,9 +344,11 @@ def _gods_taketh(game: Game, player: str, entry: Entry, rule: str) -> None:
     if not pieces:
         game.emit("divine", "there is no terrain left to take", rule=rule)
         return
-    options = [Option(p.id, f"{p.name} ({p.kind}, at {p.x:g}, {p.y:g})") for p in pieces]
+    options = [Option(p.id, f"{p.name} ({p.kind}, at {p.x:g}, {p.y:g})", data={"piece": p.id, "kind": p.kind})
+               for p in pieces]
     game.ask(Decision(player, "divine-remove-terrain", f"{player}: which terrain piece do the gods take away?",
-                      options=options, rule=rule), _terrain_removed, rule)
+                      options=options, rule=rule, context={"player": player, "action": "divine-remove-terrain"}),
+             _terrain_removed, rule)
 
 
 def _terrain_removed(game: Game, answer: str, rule: str) -> None:

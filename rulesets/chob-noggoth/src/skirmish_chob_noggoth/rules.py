@@ -271,9 +271,12 @@ def roll_traits(game: Game, c: Content, name: str) -> list[str]:
 
 def choose_edge(game: Game) -> None:
     player = game.state.player_of("A")
+    depth = game.state.depth
     game.ask(Decision(player, "edge", f"{player} (Player A): choose your long table edge",
-                      options=[Option("south", "south edge (y = 0)"), Option("north", "north edge (y = 24)")],
-                      rule="Set-up: deployment"), edge_chosen)
+                      options=[Option("south", "south edge (y = 0)", data={"edge": "south", "y": 0.0}),
+                               Option("north", f"north edge (y = {depth:g})", data={"edge": "north", "y": depth})],
+                      rule="Set-up: deployment", context={"player": player, "letter": "A", "action": "edge"}),
+             edge_chosen)
 
 
 def edge_chosen(game: Game, answer: str) -> None:
@@ -316,10 +319,13 @@ def deploy(game: Game, letter: str) -> None:
         todo = [w for w in todo if w.status == UNDEPLOYED]
     if not todo:
         return
-    options = [Option(k, f"{k}: {v}") for k, v in DEPLOY_PLANS.items()]
+    options = [Option(k, f"{k}: {v}", data={"plan": k}) for k, v in DEPLOY_PLANS.items()]
     depth = game.ruleset.content.table.deployment_depth
+    context = {"player": side.player, "letter": letter, "action": "deploy", "edge": side.edge, "depth": depth,
+               "warriors": [w.id for w in todo]}
     game.ask(Decision(side.player, "deploy", f"{side.player} (Player {letter}): deploy within {depth}\" of the "
-                      f"{side.edge} edge", options=options, rule="Set-up: deployment"), deploy_plan, letter)
+                      f"{side.edge} edge", options=options, rule="Set-up: deployment", context=context),
+             deploy_plan, letter)
 
 
 def deploy_plan(game: Game, answer: str, letter: str) -> None:
@@ -408,7 +414,9 @@ def _ask_role(game: Game, wid: str) -> None:
     if w.status != READY:
         return
     game.ask(Decision(w.side, "role", f"{w.name} (Hero): act as which type this round?",
-                      options=[Option(r, r) for r in w.roles], rule="Heroes: role"), _role_chosen, wid)
+                      options=[Option(r, r, data={"role": r}) for r in w.roles], rule="Heroes: role",
+                      context={"actor": w.id, "action": "role", "round": game.state.round_type,
+                               "roles": list(w.roles)}), _role_chosen, wid)
 
 
 def _role_chosen(game: Game, answer: str, wid: str) -> None:

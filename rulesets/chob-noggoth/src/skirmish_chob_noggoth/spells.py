@@ -97,11 +97,13 @@ def _pick_effect(game: Game, mage_id: str, effect: str, target_id: str) -> None:
         return
     mage = game.state.warriors[mage_id]
     c = game.ruleset.content
-    options = [Option(e.id, f"{e.name}: {e.text}" if e.text else e.name)
+    options = [Option(e.id, f"{e.name}: {e.text}" if e.text else e.name, data={"effect": e.id})
                for e in c.spells.effects.results if e.id != CHOOSE]
     where = f" on {game.state.warriors[target_id].name}" if target_id else ""
     game.ask(Decision(mage.side, "spell-effect", f"{mage.name}'s spell{where}: pick its effect", options=options,
-                      rule="Spell: caster's choice"), _effect_picked, mage_id, target_id)
+                      rule="Spell: caster's choice",
+                      context={"actor": mage_id, "action": "spell-effect", "target": target_id}),
+             _effect_picked, mage_id, target_id)
 
 
 def _effect_picked(game: Game, answer: str, mage_id: str, target_id: str) -> None:
@@ -115,10 +117,13 @@ def _pick_target(game: Game, mage_id: str, effect: str, target_id: str) -> None:
     state = game.state
     mage = state.warriors[mage_id]
     name = _effect(game, effect).name
-    options = [Option(w.id, f"{w.name} ({w.side}{', you' if w.id == mage.id else ''}) at ({w.x:.1f}, {w.y:.1f})")
+    options = [Option(w.id, f"{w.name} ({w.side}{', you' if w.id == mage.id else ''}) at ({w.x:.1f}, {w.y:.1f})",
+                      data={"target": w.id, "side": w.side})
                for w in sorted(state.on_table(), key=lambda w: (w.side != mage.side, w.id))]
     game.ask(Decision(mage.side, "spell-target", f"{mage.name}'s spell ({name}): pick any warrior on the table",
-                      options=options, rule="Spell: target"), _target_picked, mage_id, effect)
+                      options=options, rule="Spell: target",
+                      context={"actor": mage_id, "action": "spell-target", "effect": effect}),
+             _target_picked, mage_id, effect)
 
 
 def _target_picked(game: Game, answer: str, mage_id: str, effect: str) -> None:
@@ -133,11 +138,13 @@ def _ask_stop(game: Game, mage_id: str, effect: str, target_id: str) -> None:
     entry = _effect(game, effect)
     n = profile.stop_dice(game, mage)
     c = game.ruleset.content.spell_rules
-    options = [Option(GO, f"let it go off ({entry.name} on {target.name})"),
+    options = [Option(GO, f"let it go off ({entry.name} on {target.name})", data={"stop": False}),
                Option(STOP, f"try to stop it: {n} {'die' if n == 1 else 'dice'}, any {c.stop_on} stops it, "
-                      f"each {c.wound_on} wounds {mage.name}")]
+                      f"each {c.wound_on} wounds {mage.name}", data={"stop": True, "dice": n})]
+    context = {"actor": mage_id, "action": "spell-stop", "effect": effect, "target": target_id, "dice": n,
+               "stop_on": c.stop_on, "wound_on": c.wound_on}
     game.ask(Decision(mage.side, "spell-stop", f"{mage.name}'s spell: {entry.name} on {target.name}. Let it go "
-                      "off or try to stop it?", options=options, rule="Spell: stop test"),
+                      "off or try to stop it?", options=options, rule="Spell: stop test", context=context),
              _stop_answered, mage_id, effect, target_id)
 
 

@@ -47,8 +47,10 @@ def activation_loop(game: Game, player: str, what: str) -> None:
     if len(options) == 1:
         finish_step(game, player, what)
         return
+    actors = list(dict.fromkeys(o.data["actor"] for o in options if "actor" in o.data))
+    context = {"player": player, "step": what, "round": game.state.round_type, "actors": actors}
     game.ask(Decision(player, what, f"{player}: {what} - choose a warrior and what it does", options=options,
-                      rule=RULES[what]), activated, player, what)
+                      rule=RULES[what], context=context), activated, player, what)
 
 
 def activated(game: Game, answer: str, player: str, what: str) -> None:
@@ -103,14 +105,16 @@ def activation_options(game: Game, player: str, what: str) -> list[Option]:
             opts.extend(_action_options(game, w, kind))
         else:
             opts.extend(move_options(game, w, "eager" if what == "eager" else "move", prefix=""))
-            opts.append(Option(f"{w.id}|hold", f"{_label(w)}: stay where it is"))
-    opts.append(Option(END, f"end {what}" if what != "eager" else "end eager moves"))
+            opts.append(Option(f"{w.id}|hold", f"{_label(w)}: stay where it is",
+                               data={"actor": w.id, "action": "hold", "aim": False}))
+    opts.append(Option(END, f"end {what}" if what != "eager" else "end eager moves", data={"action": "end"}))
     return opts
 
 
 def _fight_options(game: Game, w: Warrior) -> list[Option]:
     state = game.state
-    return [Option(f"{w.id}|fight|{e.id}", f"{_label(w)}: fight {e.name} (in base contact)")
+    return [Option(f"{w.id}|fight|{e.id}", f"{_label(w)}: fight {e.name} (in base contact)",
+                   data={"actor": w.id, "action": "fight", "target": e.id})
             for e in board.contacts(state, w) if melee.pair_key(w, e) not in state.fought]
 
 
@@ -125,28 +129,36 @@ def move_options(game: Game, w: Warrior, kind: str, prefix: str) -> list[Option]
     fly = profile.flies(w)
     out: list[Option] = []
     label = _label(w)
+
+    def data(action: str, **more: Any) -> dict[str, Any]:
+        return {"actor": w.id, "action": action, "move": kind, "allowance": allowance, **more}
+
     enemies = sorted(state.enemies(w), key=lambda e: (w.gap(e), e.id))
     in_contact = {e.id for e in board.contacts(state, w)}
     for e in enemies:
         if e.id in in_contact or w.gap(e) > allowance + state.contact:
             continue
         if board.charge_point(state, w, e, allowance, fly=fly) is not None:
-            out.append(Option(f"{w.id}|{prefix}charge|{e.id}", f"{label}: charge {e.name} ({w.gap(e):.1f}\")"))
+            out.append(Option(f"{w.id}|{prefix}charge|{e.id}", f"{label}: charge {e.name} ({w.gap(e):.1f}\")",
+                              data=data("charge", target=e.id, distance=round(w.gap(e), 2))))
     free = [e for e in enemies if e.id not in in_contact]
     if free and w.gap(free[0]) > 0.4:
         nearest = free[0]
         out.append(Option(f"{w.id}|{prefix}advance|{nearest.id}",
-                          f"{label}: advance toward {nearest.name} ({w.gap(nearest):.1f}\" away)"))
+                          f"{label}: advance toward {nearest.name} ({w.gap(nearest):.1f}\" away)",
+                          data=data("advance", target=nearest.id, distance=round(w.gap(nearest), 2))))
     reach = game.ruleset.content.table.shrine_reach
     far_shrines = [s for s in state.shrines if board.point_gap(w, s.x, s.y) > reach]
     if far_shrines:
         s = min(far_shrines, key=lambda s: (board.point_gap(w, s.x, s.y), s.id))
         out.append(Option(f"{w.id}|{prefix}shrine|{s.id}",
-                          f"{label}: head for shrine {s.id} ({board.point_gap(w, s.x, s.y):.1f}\")"))
+                          f"{label}: head for shrine {s.id} ({board.point_gap(w, s.x, s.y):.1f}\")",
+                          data=data("shrine", shrine=s.id, distance=round(board.point_gap(w, s.x, s.y), 2))))
     home_y = w.radius if state.sides[w.side].edge == "south" else state.depth - w.radius
     if w.status == READY and abs(w.y - home_y) > 0.5:
-        out.append(Option(f"{w.id}|{prefix}back", f"{label}: fall back toward its own edge"))
-    out.append(Option(f"{w.id}|{prefix}point", f"{label}: move to a point you give (up to {allowance:g}\")"))
+        out.append(Option(f"{w.id}|{prefix}back", f"{label}: fall back toward its own edge", data=data("back")))
+    out.append(Option(f"{w.id}|{prefix}point", f"{label}: move to a point you give (up to {allowance:g}\")",
+                      data=data("point")))
     return out
 
 
@@ -160,28 +172,45 @@ def _action_options(game: Game, w: Warrior, kind: Any) -> list[Option]:
     if allows("shoot") and not engaged:
         for t, dist, cover in targets(game, w, profile.shooting_range(game, w)):
             out.append(Option(f"{w.id}|shoot|{t.id}", f"{label}: shoot {t.name} ({dist:.1f}\""
-                              f"{', cover' if cover else ''}{', aimed' if w.aimed else ''})"))
+                              f"{', cover' if cover else ''}{', aimed' if w.aimed else ''})",
+                              data=shot_data(game, w, t, "shoot", dist, cover)))
     if allows("boomstick") and w.has("Boomstick") and not w.boomstick_used and not engaged:
         for t, dist, cover in targets(game, w, float(c.boomstick.range), boomstick=True):
             out.append(Option(f"{w.id}|boomstick|{t.id}", f"{label}: Boomstick at {t.name} ({dist:.1f}\""
-                              f"{', cover' if cover else ''})"))
+                              f"{', cover' if cover else ''})", data=shot_data(game, w, t, "boomstick", dist, cover)))
     if allows("cast") and profile.is_mage_now(w):
-        out.append(Option(f"{w.id}|cast", f"{label}: cast a spell (random target and effect)"))
+        out.append(Option(f"{w.id}|cast", f"{label}: cast a spell (random target and effect)",
+                          data={"actor": w.id, "action": "cast"}))
     if allows("pray"):
         from skirmish_chob_noggoth.divine import can_pray
 
         for sid in can_pray(game, w):
-            out.append(Option(f"{w.id}|pray|{sid}", f"{label}: pray at shrine {sid}"))
+            out.append(Option(f"{w.id}|pray|{sid}", f"{label}: pray at shrine {sid}",
+                              data={"actor": w.id, "action": "pray", "shrine": sid}))
     if allows("heal") and w.has("Healer"):
         for a in state.allies(w):
             if board.in_contact(w, a, state.contact) and a.wounds < a.max_wounds:
-                out.append(Option(f"{w.id}|heal|{a.id}", f"{label}: heal {a.name} ({a.wounds}/{a.max_wounds})"))
+                out.append(Option(f"{w.id}|heal|{a.id}", f"{label}: heal {a.name} ({a.wounds}/{a.max_wounds})",
+                                  data={"actor": w.id, "action": "heal", "target": a.id}))
     if allows("move"):
         out.extend(move_options(game, w, "action", prefix="a"))
     can_aim = w.aimed < c.combat.max_aimed and profile.can_shoot(game, w) and not engaged
     hold = "take aim" if can_aim else "do nothing"
-    out.append(Option(f"{w.id}|hold", f"{label}: {hold}"))
+    out.append(Option(f"{w.id}|hold", f"{label}: {hold}", data={"actor": w.id, "action": "hold", "aim": can_aim}))
     return out
+
+
+def shot_data(game: Game, w: Warrior, t: Warrior, action: str, dist: float, cover: bool) -> dict[str, Any]:
+    """The numbers of a shot as plain data: dice, the score needed, the modifier, cover, Aimed tokens."""
+    if action == "boomstick":
+        c = game.ruleset.content.boomstick
+        dice, need = c.dice, c.hit
+    else:
+        dice, need = profile.attack_dice(game, w), profile.hit_value(game, w, ranged=True)
+        cover = cover and not profile.sees_everything(game, w)
+    return {"actor": w.id, "action": action, "target": t.id, "distance": round(dist, 2), "cover": cover,
+            "aimed": int(w.aimed), "dice": dice, "need": need,
+            "modifier": profile.hit_modifier(game, w, t, cover=cover, aimed=w.aimed)}
 
 
 def targets(game: Game, w: Warrior, reach: float, *, boomstick: bool = False) -> list[tuple[Warrior, float, bool]]:
@@ -295,7 +324,9 @@ def _point(game: Game, w: Warrior, arg: str, kind: str) -> None:
               Param("y", "float", min(lo_y, max(w.radius, w.y - allowance)),
                     max(hi_y, min(state.depth - w.radius, w.y + allowance)), help="from the south edge, 0 to 24"))
     game.ask(Decision(w.side, "move-to", f"{w.name} is at ({w.x:.1f}, {w.y:.1f}): move where (up to "
-                      f"{allowance:g}\")?", params=params, validator=check, examples=examples, rule="Moving"),
+                      f"{allowance:g}\")?", params=params, validator=check, examples=examples, rule="Moving",
+                      context={"actor": w.id, "action": "move", "move": kind, "allowance": allowance,
+                               "from": [round(w.x, 2), round(w.y, 2)]}),
              _moved_to_point, w.id, kind)
 
 
@@ -440,10 +471,12 @@ def placement_decision(game: Game, w: Warrior, rule: str, *, anywhere: bool = Fa
 
     low_y, high_y = strip if strip else (w.radius, state.depth - w.radius)
     examples = free_spots(state, w, strip=strip, enemies_only=away_from_enemies, count=3)
-    return Decision(w.side, "place", f"place {w.name} (x 0-36, y {low_y:g}-{high_y:g})",
+    return Decision(w.side, "place", f"place {w.name} (x 0-{state.width:g}, y {low_y:g}-{high_y:g})",
                     params=(Param("x", "float", w.radius, state.width - w.radius),
                             Param("y", "float", low_y, high_y)),
-                    validator=check, examples=examples or [{"x": w.radius, "y": low_y}], rule=rule)
+                    validator=check, examples=examples or [{"x": w.radius, "y": low_y}], rule=rule,
+                    context={"actor": w.id, "action": "place", "rule": rule, "strip": [low_y, high_y],
+                             "away_from_enemies": away_from_enemies})
 
 
 def placement_problem(state: ChobState, w: Warrior, x: float, y: float, *, strip: tuple[float, float] | None = None,
