@@ -80,6 +80,15 @@ def test_odds_of_a_bad_query_is_one_line_and_the_game_goes_on() -> None:
     assert "odds: Tiny Race does not work out odds" in tiny
 
 
+def test_measure_finds_where_names_with_spaces_split() -> None:
+    from skirmish_cli.session import name_pairs
+
+    assert name_pairs("Nib Sister Pike") == [("Nib", "Sister Pike"), ("Nib Sister", "Pike")]
+    assert name_pairs("Big Gutz, Sister Pike") == [("Big Gutz", "Sister Pike")]
+    assert name_pairs("'Big Gutz' Nib") == [("Big Gutz", "Nib")]
+    assert name_pairs("Nib") == [] and name_pairs(", x") == [] and name_pairs("'open") == []
+
+
 def test_measure_between_two_pieces_and_its_bad_input() -> None:
     out = play("measure Ada Flo", "measure Ada, Flo", "measure Ada to Di", "measure Ada", "measure Ada Zed", "quit")
     assert after(out, "measure Ada Flo") == ['Ada to Flo: 12", in sight']

@@ -509,14 +509,18 @@ class Session:
         return None
 
     def cmd_measure(self, player: str, rest: str) -> bool | None:
-        names = split_two(rest)
-        if names is None:
-            self.say("measure needs two pieces: measure A B (names with spaces: measure Big Gutz, Sister Pike)")
+        pairs = name_pairs(rest)
+        if not pairs:
+            self.say("measure needs two pieces: measure A B (or: measure Big Gutz, Sister Pike)")
             return None
-        try:
-            self.say(self.game.ruleset.measure(self.game, player, *names))
-        except SkirmishError as exc:
-            self.say(f"measure: {exc}")
+        first_error = None
+        for a, b in pairs:  # names may hold spaces: try each place to split them
+            try:
+                self.say(self.game.ruleset.measure(self.game, player, a, b))
+                return None
+            except SkirmishError as exc:
+                first_error = first_error or exc
+        self.say(f"measure: {first_error}")
         return None
 
     def cmd_show(self, player: str, rest: str) -> bool | None:
@@ -666,18 +670,18 @@ class Session:
 
 
 
-def split_two(text: str) -> tuple[str, str] | None:
-    """``"a b"``, ``"Big Gutz, Sister Pike"``, ``"Big Gutz to Sister Pike"`` or quoted names -> the two names."""
+def name_pairs(text: str) -> list[tuple[str, str]]:
+    """The ways to read two piece names in ``text``: split at a comma, ' to ' or ' and ', or quoted,
+    else at each space (``"Nib Sister Pike"`` -> ``("Nib", "Sister Pike")``, ``("Nib Sister", "Pike")``)."""
     import shlex
 
     text = text.strip()
     for sep in (",", " to ", " and "):
         if sep in text:
             a, _, b = text.partition(sep)
-            if a.strip() and b.strip():
-                return a.strip(), b.strip()
+            return [(a.strip(), b.strip())] if a.strip() and b.strip() else []
     try:
         words = shlex.split(text)
     except ValueError:
-        return None
-    return (words[0], words[1]) if len(words) == 2 else None
+        return []
+    return [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
