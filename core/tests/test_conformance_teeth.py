@@ -146,3 +146,31 @@ def test_a_window_asking_again_after_pass_until_end_of_phase_fails() -> None:
     with pytest.raises(AssertionError, match="passed until the end of phase 'race'.*and was asked again"):
         for seed in range(5):
             check_response_windows(s.BrokenWindowForgetsPassPhase(), seed)
+
+
+def test_the_suite_plays_only_the_rulesets_non_interactive_agents(monkeypatch: pytest.MonkeyPatch) -> None:
+    from skirmish import AgentSpec, Registry, RulesetSpec, hookimpl, make_plugin_manager
+    from skirmish.testing import suite as kit
+
+    made: list[str] = []
+
+    def bot(ctx: object) -> FirstAgent:
+        made.append("bot")
+        return FirstAgent(ctx)
+
+    def person(ctx: object) -> FirstAgent:
+        raise AssertionError("an interactive agent was asked to play")
+
+    class Race:
+        @hookimpl
+        def skirmish_register_rulesets(self) -> list[RulesetSpec]:
+            return [RulesetSpec.of(s.DiceRace)]
+
+        @hookimpl
+        def skirmish_register_agents(self) -> list[AgentSpec]:
+            return [AgentSpec("bot", bot, rulesets=("dice-race",)),
+                    AgentSpec("person", person, rulesets=("dice-race",), interactive=True)]
+
+    monkeypatch.setattr(kit, "_REGISTRY", Registry(make_plugin_manager(entry_points=False, plugins=[("r", Race())])))
+    conformance_suite("dice-race", seeds=1, deep_seeds=1, agent_seeds=2)().test_own_agents_play_only_legal_answers()
+    assert made and set(made) == {"bot"}

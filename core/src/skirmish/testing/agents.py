@@ -65,7 +65,7 @@ def check_agents_play(ruleset: Ruleset, agents: Mapping[str, AgentFactory], seed
     seeds = list(seeds)
     for name, factory in sorted(agents.items()):
         decisions = 0
-        players = Game(ruleset, seed=seeds[0] if seeds else 0).players
+        players = tuple(ruleset.players(ruleset.check_setup(ruleset.default_setup())))
         for seed in seeds:
             seat = players[seed % len(players)]
             decisions += play_with_agents(ruleset, seed, {seat: (name, factory)}).decisions

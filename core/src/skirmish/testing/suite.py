@@ -35,9 +35,10 @@ def conformance_suite(ruleset: str | type[Ruleset] | Callable[[], Ruleset], *, s
     deeper checks (determinism, save/resume, clone, answers, hidden information,
     response windows) run on ``deep_seeds`` seeds each.
 
-    The ruleset's own agents (every agent registered for an installed ruleset by name,
-    e.g. its ``ai``, plus ``agents``: name -> factory) each play ``agent_seeds`` games
-    against random players and one against themselves; any illegal answer fails.
+    The ruleset's own agents (every non-interactive agent registered for an installed
+    ruleset by name, e.g. its ``ai``, plus ``agents``: name -> factory) each play
+    ``agent_seeds`` games against random players and one against themselves; any
+    illegal answer fails.
     ``content=False`` skips the check that content goes through ``extend_content``
     (for a ruleset with no content at all).
     """
@@ -50,7 +51,8 @@ def conformance_suite(ruleset: str | type[Ruleset] | Callable[[], Ruleset], *, s
 
         def own_agents() -> dict[str, AgentFactory]:
             registry = installed_registry()
-            found = {n: registry.agent_spec(n, name).factory for n in registry.agents_for(name)}
+            specs = [registry.agent_spec(n, name) for n in registry.agents_for(name)]
+            found = {spec.name: spec.factory for spec in specs if not spec.interactive}  # (people play those)
             return {**found, **(agents or {})}
     else:
         target = f"{ruleset.__module__}:{ruleset.__qualname__}"
