@@ -173,7 +173,7 @@ def test_help_and_show_at_the_prompt() -> None:
     out = invoke("play", "tiny", "--seed", "3", input=lines("help", "show", "push", "help", "quit")).stdout
     assert "undo" in out and "quit" in out and "why [N]" in out
     assert "answer with the number" in out
-    assert "Tiny Race (tiny 1.0), seed 3: round 1" in out
+    assert "Tiny Race, seed 3: round 1" in out
     assert "dice=1..3 - dice to roll" in out and "e.g. dice=1" in out
 
 

@@ -91,3 +91,13 @@ def test_matching_options_finds_a_piece_by_name_in_labels_or_data() -> None:
     assert matching_options(d, "nib") == [0, 1]
     assert matching_options(d, "r4") == [2]
     assert matching_options(d, "zzz") == [] and matching_options(d, " ") == []
+
+
+def test_matching_options_takes_several_words_in_any_order() -> None:
+    d = choose("a", "act", "what now?", [Option("m1", "Big Gutz [Brawler]: advance toward Abbot Quill"),
+                                         Option("m2", "Big Gutz [Brawler]: do nothing"),
+                                         Option("m3", "Grub [Brawler]: advance toward Abbot Quill")])
+    assert matching_options(d, "gutz adv") == [0]
+    assert matching_options(d, "advance  GUTZ") == [0]
+    assert matching_options(d, "brawler advance") == [0, 2]
+    assert matching_options(d, "gutz fly") == []

@@ -526,8 +526,10 @@ class Session:
     def cmd_show(self, player: str, rest: str) -> bool | None:
         if rest:
             return False
-        self.say(render.header(self.game))
-        self.say(self.game.ruleset.describe(self.game, player))
+        g = self.game
+        phase = f", phase {g.phase}" if g.phase else ""
+        self.say(render.clip(f"{self.title()}, seed {g.seed}: round {g.round}{phase}, {g.decisions} decisions"))
+        self.say(g.ruleset.describe(g, player))
         self.last_state[player] = self.status(player)
         assert self.game.pending is not None
         self.say(render.decision_text(self.game.pending, limit=self.option_lines()))

@@ -38,11 +38,20 @@ def parse_answer(decision: Decision, text: str) -> Answer:
 
 
 def matching_options(decision: Decision, text: str) -> list[int]:
-    """Indexes of the options whose label, value or group (``Option.data`` names) contains ``text`` (any case)."""
-    low = text.strip().lower()
+    """Indexes of the options whose label, value or group (``Option.data`` names) contain ``text`` (any case).
+
+    Several words match options holding every one of them (``gutz adv`` finds "Big Gutz: advance...").
+    An option holding ``text`` whole is preferred to ones holding its words apart.
+    """
+    low = " ".join(text.lower().split())
     if not low:
         return []
-    return [i for i, o in enumerate(decision.options) if low in _search_text(o)]
+    texts = [_search_text(o) for o in decision.options]
+    whole = [i for i, t in enumerate(texts) if low in t]
+    if whole:
+        return whole
+    words = low.split()
+    return [i for i, t in enumerate(texts) if all(w in t for w in words)]
 
 
 def _search_text(o: Option) -> str:
