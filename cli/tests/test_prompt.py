@@ -185,7 +185,7 @@ def test_events_between_your_turns_are_capped_with_a_pointer_to_log(tiny_env: Pa
     Session(registry, g, {"hero1": "human", "hero2": "random"}, tiny_env / "s.toml", terminal=term).run()
     text = "\n".join(term.transcript)
     assert "something happened 39" in text and "something happened 0" not in text
-    assert re.search(r"\((\d+) earlier events: 'log \d+' shows them\)", text)
+    assert re.search(r"\((\d+) earlier events or dice rolls not shown: 'log \d+' lists them\)", text)
     assert len(text.split("hero1> ")[0].splitlines()) <= 24
 
 
@@ -264,3 +264,20 @@ def test_a_ruleset_without_a_brief_gets_a_header_when_its_picture_is_too_big(mon
     assert "Tiny Arena: round 1, fight ('show' draws the whole picture)" in out
     small = invoke("play", "tiny", "--seed", "1", input=lines("quit")).stdout
     assert "  red: 0 points (secret" in small  # a small picture is shown whole
+
+
+def test_when_events_do_not_fit_dice_rolls_give_way_first(tiny_env: Path) -> None:
+    from skirmish.engine import Game
+    from skirmish_cli.registry import get_registry
+    from skirmish_cli.session import Session, Terminal
+
+    registry = get_registry()
+    g = Game(registry.ruleset("arena"), seed=1)
+    for i in range(8):
+        g.emit("roll", f"a die for hit {i}", rule="Test")
+        g.emit("note", f"hit {i} lands", rule="Test")
+    term = Terminal(["quit"])
+    Session(registry, g, {"hero1": "human", "hero2": "random"}, tiny_env / "s.toml", terminal=term, rows=20).run()
+    screen = "\n".join(term.transcript).split("hero1> ")[0]
+    assert "hit 0 lands" in screen and "hit 7 lands" in screen and "a die for hit" not in screen
+    assert "dice rolls not shown: 'log" in screen

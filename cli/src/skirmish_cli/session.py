@@ -174,18 +174,19 @@ class Session:
         """Print the events ``viewer`` has not seen yet (as ``viewer`` may see them), the latest ``limit`` of them."""
         events = self.game.log.events
         start = self.shown.get(viewer, 0)
-        lines = []
-        for ev in events[start:]:
-            seen = ev.seen_by(viewer)
-            if seen is not None and seen.kind not in QUIET:
-                lines.append(render.event_line(seen))
+        shown = [seen for ev in events[start:] if (seen := ev.seen_by(viewer)) is not None and seen.kind not in QUIET]
         self.shown[viewer] = len(events)
-        if limit is not None and len(lines) > limit:
-            skipped = len(lines) - limit + 1
-            self.say(render.style(f"  ({skipped} earlier events: 'log {skipped + limit}' shows them)", dim=True))
-            lines = lines[skipped:]
-        for line in lines:
-            self.say(line)
+        total = len(shown)
+        if limit is not None and total > limit:
+            # too many for the screen: dice rolls go first (the lines after them say what they did), then the oldest
+            shown = [ev for ev in shown if ev.kind != "roll"]
+            if len(shown) >= limit:
+                shown = shown[len(shown) - limit + 1:]
+            left_out = total - len(shown)
+            self.say(render.style(f"  ({left_out} earlier events or dice rolls not shown: 'log {total}' lists them)",
+                                  dim=True))
+        for ev in shown:
+            self.say(render.event_line(ev))
 
     def mark_seen(self) -> None:
         """Everybody has seen everything so far (after a resume or an undo)."""
