@@ -443,3 +443,17 @@ def test_a_plugin_is_kept_exactly_when_none_of_its_names_is_claimed_twice(plugin
     assert set(reg.dice) == {f"die_{n}" for i in kept for n in plugins[i]["dice"]}
     clashes = sum(1 for c in counts.values() if c > 1)
     assert len(caught) == clashes == len(reg.failures)
+
+
+def test_an_unknown_ruleset_hook_hints_that_its_ruleset_may_be_missing() -> None:
+    class ForMissingGame:
+        skirmish_rulesets = ("tavern-brawl",)
+
+        @hookimpl
+        def tavern_brawl_modify_target(self, game: object) -> int:
+            return 1
+
+    with pytest.warns(PluginWarning, match="unknown hook 'tavern_brawl_modify_target' .misspelled, or is the "
+                                           "ruleset that specifies it not installed.."):
+        reg = registry(("house", ForMissingGame()))
+    assert not reg.pm.has_plugin("house")

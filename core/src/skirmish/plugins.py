@@ -139,7 +139,9 @@ def _check_pending(pm: pluggy.PluginManager, strict: bool) -> None:
             if impl.optionalhook:
                 continue
             pm.unregister(impl.plugin)
-            _fail(pm, impl.plugin_name, f"implements unknown hook '{name}' (misspelled?)", strict)
+            hint = "misspelled?" if name.startswith("skirmish_") else \
+                "misspelled, or is the ruleset that specifies it not installed?"
+            _fail(pm, impl.plugin_name, f"implements unknown hook '{name}' ({hint})", strict)
     pm.check_pending()
 
 
