@@ -95,7 +95,7 @@ def test_tyrant_strikes_first_and_royal_armor_reduces_damage() -> None:
     battle(game, "tyrant", "throne", ["+1", "+2", *["Star"] * 5])
     assert s.heroes["hero1"].hp == 12 - (3 + 1 + 2)
     strike(game)
-    assert s.hp == 20 - (5 - 2)
+    assert s.hp == s.max_hp - (5 - 2)
 
 
 def test_a_hero_felled_by_the_tyrants_first_strike_gets_no_attack() -> None:
@@ -104,7 +104,7 @@ def test_a_hero_felled_by_the_tyrants_first_strike_gets_no_attack() -> None:
     s.heroes["hero1"].hand.cards.clear()
     s.heroes["hero1"].hp = 3
     battle(game, "tyrant", "throne", ["+1", "+2"])
-    assert s.heroes["hero1"].falls == 1 and s.hp == 20 and s.where("hero1") == "village-mountains"
+    assert s.heroes["hero1"].falls == 1 and s.hp == s.max_hp and s.where("hero1") == "village-mountains"
 
 
 def test_tyrant_power_face_applies_the_power() -> None:
@@ -283,6 +283,7 @@ def test_attack_phase_order_and_counter_attacks() -> None:
     h = s.heroes["hero1"]
     h.hand.cards.clear()
     s.aggressive = True
+    s.armor = 4
     s.board.move("hero1", "throne")
     game.load_dice(["+1", "+1"])
     game.run(attack_phase)
@@ -290,7 +291,7 @@ def test_attack_phase_order_and_counter_attacks() -> None:
     game.load_dice(["Star", "Star", "Star"])
     answer(game, values(game)[0])
     strike(game)
-    assert s.hp == 20 and h.renown == 1  # armor 4 stops 3; survived
+    assert s.hp == s.max_hp and h.renown == 1  # armor stops 3; survived
 
 
 def test_generals_are_aggressive_and_attack_in_the_attack_phase() -> None:

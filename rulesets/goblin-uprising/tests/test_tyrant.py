@@ -70,7 +70,7 @@ def test_general_already_out_moves_the_marker() -> None:
 @pytest.mark.parametrize(("general", "check"), [
     ("human", lambda s: s.troops["human"] == 2),
     ("elven", lambda s: s.heroes["hero1"].hp == 10),
-    ("dwarf", lambda s: s.armor == 5),
+    ("dwarf", lambda s: s.armor == 2),
     ("merfolk", lambda s: len(s.heroes["hero1"].hand) == 1),
     ("undead", lambda s: s.troops["undead"] == 2),
     ("dragon", lambda s: s.heroes["hero1"].hp == 11),
@@ -94,7 +94,7 @@ def test_first_scheme_upkeep_spawns_at_home_and_two_kills_in_a_round_foil_it() -
     assert s.troops["dwarf"] == 3
     s.kills_round = 2
     game.run(tyranny.check_scheme)
-    assert "forge-awakens" in s.foiled and s.armor == 3 and s.scheme != "forge-awakens"
+    assert "forge-awakens" in s.foiled and s.armor == 0 and s.scheme != "forge-awakens"
 
 
 def test_foiling_removes_armor_and_rewards_those_who_took_part() -> None:
@@ -102,7 +102,7 @@ def test_foiling_removes_armor_and_rewards_those_who_took_part() -> None:
     s = game.state
     s.participants = ["hero2"]
     game.run(tyranny.foil_scheme)
-    assert s.heroes["hero2"].renown == 2 and s.heroes["hero1"].renown == 0 and s.armor == 3
+    assert s.heroes["hero2"].renown == 2 and s.heroes["hero1"].renown == 0 and s.armor == 2
 
 
 def test_empty_scheme_deck_leaves_no_scheme() -> None:
@@ -216,15 +216,21 @@ def test_elven_hunt_shoots_the_most_renowned_hero_anywhere() -> None:
 def test_merfolk_rising_tide_moves_the_marker() -> None:
     game = new_game(1, tyrant="merfolk")
     s = game.state
-    for _ in range(4):
+    for _ in range(3):
         game.run(tyranny.spawn_troop, "merfolk")
     assert s.extra_moves == 1 and s.crowns == 0
 
 
 def test_difficulty_changes_the_sheet() -> None:
-    easy, hard = new_game(1, difficulty="easy"), new_game(1, difficulty="hard")
+    easy, hard = new_game(3, difficulty="easy"), new_game(3, difficulty="hard")
     assert (easy.state.hp, easy.state.armor) == (16, 3)
     assert (hard.state.hp, hard.state.armor, hard.state.marker) == (24, 5, 1)
+
+
+def test_the_tyrant_scales_with_the_number_of_heroes() -> None:
+    hp = [new_game(n).state.max_hp for n in (1, 2, 3, 4, 6)]
+    armor = [new_game(n).state.armor for n in (1, 2, 3, 4, 6)]
+    assert hp == [8, 14, 20, 30, 38] and armor == [1, 3, 4, 5, 6]
 
 
 def test_champions_spawn_only_when_named() -> None:

@@ -158,9 +158,13 @@ class HeroClass:
     abilities: tuple[Ability, ...]
     token: str = ""
     pet: str = ""
+    _by_id: dict[str, Ability] = attrs.field(init=False, repr=False, eq=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_by_id", {a.id: a for a in self.abilities})
 
     def ability(self, aid: str) -> Ability:
-        return next(a for a in self.abilities if a.id == aid)
+        return self._by_id[aid]
 
 
 @attrs.frozen
@@ -321,20 +325,31 @@ class Content:
     difficulties: dict[str, Difficulty]
     default_difficulty: str
     tyrants: dict[str, Tyrant]
+    scale_hp: tuple[int, ...] = ()
+    scale_armor: tuple[int, ...] = ()
     source: str = "built-in house set"
+    _look: dict[str, dict[str, Any]] = attrs.field(init=False, repr=False, eq=False)
+
+    def __attrs_post_init__(self) -> None:
+        b = self.board
+        object.__setattr__(self, "_look", {
+            "region": {r.id: r for r in b.regions}, "troop": {r.troop: r.id for r in b.regions},
+            "face": {r.die_face: r.id for r in b.regions if r.die_face},
+            "spawn": {s.region: s.id for s in b.spaces if s.spawn and s.region},
+            "name": {s.id: s.name or s.id for s in b.spaces}})
 
     # -- board look-ups --------------------------------------------------------
     def region_spec(self, rid: str) -> RegionSpec:
-        return next(r for r in self.board.regions if r.id == rid)
+        return self._look["region"][rid]
 
     def region_of_troop(self, troop: str) -> str:
-        return next(r.id for r in self.board.regions if r.troop == troop)
+        return self._look["troop"][troop]
 
     def region_of_face(self, face: str) -> str:
-        return next(r.id for r in self.board.regions if r.die_face == face)
+        return self._look["face"][face]
 
     def spawn_space(self, region: str) -> str:
-        return next(s.id for s in self.board.spaces if s.region == region and s.spawn)
+        return self._look["spawn"][region]
 
     @property
     def villages(self) -> list[str]:
@@ -346,7 +361,7 @@ class Content:
         return [s.id for s in sorted((s for s in self.board.spaces if s.spot), key=lambda s: s.spot)]
 
     def space_name(self, sid: str) -> str:
-        return next((s.name or s.id for s in self.board.spaces if s.id == sid), sid)
+        return self._look["name"].get(sid, sid)
 
     def region_name(self, rid: str) -> str:
         return next((r.name for r in self.board.regions if r.id == rid), rid)
@@ -459,6 +474,11 @@ def build_content(raw: Mapping[str, Any], where: str = "content") -> Content:
     enemies = raw["enemies"]
     diff_raw = dict(raw["difficulty"])
     default = str(diff_raw.pop("default", "normal"))
+    scale_hp = diff_raw.pop("scale_hp", [])
+    scale_armor = diff_raw.pop("scale_armor", [])
+    for name, scale in (("scale_hp", scale_hp), ("scale_armor", scale_armor)):
+        if not isinstance(scale, list) or not all(isinstance(x, int) and not isinstance(x, bool) for x in scale):
+            raise SetupError(f"difficulty.toml: {name} must be a list of whole numbers (one per team size)")
     tyrants = {}
     for key, data in raw["tyrants"].items():
         tyrants[key] = _build(data, Tyrant, f"tyrants/{key}.toml")
@@ -478,7 +498,7 @@ def build_content(raw: Mapping[str, Any], where: str = "content") -> Content:
         troops=_table(enemies, "troops", Troop, "enemies.toml"),
         generals=_table(enemies, "generals", General, "enemies.toml"),
         difficulties=_table(diff_raw, "", Difficulty, "difficulty.toml"),
-        default_difficulty=default, tyrants=tyrants)
+        default_difficulty=default, tyrants=tyrants, scale_hp=tuple(scale_hp), scale_armor=tuple(scale_armor))
     check_content(content)
     return content
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from skirmish import AgentSpec, RulesetSpec, hookimpl
+from skirmish import AgentSpec, CommandSpec, RulesetSpec, hookimpl
 from skirmish_goblin_uprising.rules import GoblinUprising
 
 
@@ -17,3 +17,14 @@ def skirmish_register_agents() -> list[AgentSpec]:
 
     return [AgentSpec("ai", make_ai, "a co-operating hero: foils schemes, strips armor, fights the Tyrant when it can "
                       "win, helps adventures, rests when hurt", rulesets=("goblin-uprising",))]
+
+
+@hookimpl
+def skirmish_register_commands() -> list[CommandSpec]:
+    try:  # click comes with the command line; without it there is no command to add
+        import click  # noqa: F401
+    except ImportError:
+        return []
+    from skirmish_goblin_uprising.render import svg_command_spec
+
+    return [svg_command_spec()]

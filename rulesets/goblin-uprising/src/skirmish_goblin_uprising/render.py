@@ -72,7 +72,7 @@ def view_data(game: Game, player: str | None) -> dict[str, Any]:
                    "region": region_at(game, s.where(TYRANT)), "crowns": s.crowns,
                    "behavior": t.behavior(s.behavior).name if s.revealed else "hidden", "revealed": s.revealed,
                    "oppress": s.oppress, "countdown": s.countdown},
-        "track": {"marker": s.marker, "length": len(t.track), "next": track_preview(game)},
+        "track": {"marker": s.marker, "length": len(t.track)},
         "scheme": {"id": scheme.id, "name": scheme.name, "goal": scheme.goal.condition, "n": scheme.goal.n,
                    "region": scheme.goal.region, "text": goal_text(game, scheme.goal), "progress": s.progress,
                    "kills_round": s.kills_round} if scheme else {},
@@ -100,6 +100,8 @@ def _hero_line(game: Game, hid: str) -> str:
     h = s.heroes[hid]
     if h.removed:
         return f"{hid}: removed from the game"
+    if not h.cls:
+        return f"{hid}: still choosing a class"
     cls = c.classes[h.cls].name if h.cls else "?"
     where = c.space_name(s.where(hid) or "") if s.where(hid) else "-"
     return (f"{hid} {cls} @ {where}: HP {h.hp}/{h.max_hp} Ess {h.essence}/{h.max_essence} Ren {h.renown} "
@@ -306,3 +308,44 @@ def svg(game: Game) -> str:
 
 def _esc(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def save_to_svg(path: str, error: type[Exception]) -> str:
+    """The SVG of the game in the save file ``path`` (any problem raised as one ``error`` line)."""
+    import skirmish
+
+    try:
+        data = skirmish.read_save(path)
+        ruleset = skirmish.Registry().ruleset("goblin-uprising")
+        game = skirmish.replay(data, ruleset, where=path)
+    except skirmish.SkirmishError as exc:
+        raise error(str(exc)) from None
+    return svg(game)
+
+
+def svg_command_spec() -> Any:
+    """The ``skirmish goblin-svg SAVE.toml [-o FILE]`` command (click is imported only here)."""
+    from pathlib import Path
+
+    import click
+
+    from skirmish import CommandSpec
+
+    @click.command("goblin-svg")
+    @click.argument("save", type=click.Path(dir_okay=False))
+    @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
+                  help="where to write the picture (default: the save's name with .svg; '-' for standard output)")
+    def goblin_svg(save: str, output: str | None) -> None:
+        """Draw the board of a saved Goblin Uprising game as an SVG picture."""
+        text = save_to_svg(save, click.ClickException)
+        target = output or str(Path(save).with_suffix(".svg"))
+        if target == "-":
+            click.echo(text, nl=False)
+            return
+        try:
+            Path(target).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise click.ClickException(f"cannot write {target}: {exc.strerror or exc}") from None
+        click.echo(f"wrote {target}")
+
+    return CommandSpec("goblin-svg", goblin_svg, "draw a saved Goblin Uprising game's board as an SVG picture")

@@ -43,11 +43,14 @@ class GoblinUprising(Ruleset):
     def content_for(self, setup: dict[str, Any]) -> Content:
         """The content a set-up plays with (``content`` = a directory, else the built-in set)."""
         directory = setup.get("content", "")
-        if not directory:
-            return self.content
-        if directory not in self._contents:
-            self._contents[directory] = load_content(directory, self.extend_content)
-        return self._contents[directory]
+        found = self._contents.get(directory)
+        if found is None:
+            found = self._contents[directory] = (load_content(directory, self.extend_content) if directory
+                                                 else self.content)
+        return found
+
+    def expire_keywords(self, game: Game, scope: str) -> None:
+        """Goblin Uprising keeps no temporary keywords (nothing to expire)."""
 
     # -- set-up ---------------------------------------------------------------------------
     def default_setup(self) -> dict[str, Any]:
@@ -123,8 +126,11 @@ class GoblinUprising(Ruleset):
         state = GameState(tyrant_id=tid, difficulty=setup["difficulty"], order=list(game.players))
         game.state = state
         # 1. the board (content); 2. the Tyrant's sheet, its scheme deck, the "!" scheme revealed
-        state.max_hp = state.hp = max(1, t.hp + level.hp)
-        state.armor = max(0, min(10, t.armor + level.armor))
+        n = len(game.players)
+        hp_scale = c.scale_hp[n - 1] if n <= len(c.scale_hp) else 0
+        armor_scale = c.scale_armor[n - 1] if n <= len(c.scale_armor) else 0
+        state.max_hp = state.hp = max(1, t.hp + level.hp + hp_scale)
+        state.armor = max(0, min(10, t.armor + level.armor + armor_scale))
         state.damage = t.damage
         state.board.place(TYRANT, c.board.throne)
         game.emit("setup", f"Set-up 1-2: {t.name} ({t.race} Tyrant) on the {c.space_name(c.board.throne)}: "

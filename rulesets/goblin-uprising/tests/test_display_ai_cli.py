@@ -1,0 +1,161 @@
+"""What players see (text map, hero sheet, brief, summary, glossary, odds, SVG), the AI heroes, the CLI."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from gu_helpers import RULESET, answer, new_game
+
+from skirmish import Game, SkirmishError
+from skirmish.agents import AgentContext, View
+from skirmish_goblin_uprising.ai import make_ai
+from skirmish_goblin_uprising.odds import goblin_successes
+
+EXE = str(Path(sys.executable).with_name("skirmish"))
+
+
+def skirmish(*args: str, tmp: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp / "xdg")}
+    return subprocess.run([EXE, *args], capture_output=True, text=True, env=env, timeout=300, cwd=tmp)
+
+
+def play_ai(n: int, seed: int, tyrant: str = "dwarf") -> Game:
+    game = Game(RULESET, {"players": [f"hero{i + 1}" for i in range(n)], "tyrant": tyrant}, seed=seed)
+    agents = {p: make_ai(AgentContext(p, seed + i, RULESET, {}, game.players)) for i, p in enumerate(game.players)}
+    while game.pending is not None:
+        d = game.pending
+        game.answer(agents[d.player].decide(View(game, d.player), d), d.player)
+    return game
+
+
+def test_describe_shows_map_tyrant_track_scheme_and_sheet() -> None:
+    game = new_game(2)
+    text = RULESET.describe(game, "hero1")
+    for part in ("The Mountains", "Throne", "TYRANT", "Royal Armor 3", "scheme: The Forge Awakens", "track:",
+                 "Cleaving Swing", "tribe: Fire Tribe", "Villages:", "token:?"):
+        assert part in text, part
+    assert "hero2 Wizard" in text and "Firebolt" not in text  # other heroes get a line, not a sheet
+
+
+def test_brief_fits_the_prompt() -> None:
+    game = new_game(6)
+    lines = RULESET.brief(game, "hero1").splitlines()
+    assert len(lines) <= 8 and all(len(line) < 80 for line in lines)
+
+
+def test_view_hides_the_behavior_card_and_face_down_tokens() -> None:
+    game = new_game(2)
+    view = game.view("hero1")["state"]
+    assert view["tyrant"]["behavior"] == "hidden"
+    assert set(view["tokens"].values()) == {"hidden"}
+    assert game.state.behavior not in str(view)
+
+
+def test_determinize_redeals_what_no_hero_knows() -> None:
+    game = new_game(2)
+    behaviors = {RULESET.determinize(game, "hero1", sample=i).state.behavior for i in range(12)}
+    assert len(behaviors) > 1
+
+
+def test_glossary_explains_rules_and_content() -> None:
+    terms = RULESET.glossary()
+    for term in ("Oppress", "Aggressive", "Royal Armor", "Barbarian", "Spear Goblin", "Fire Guardian"):
+        assert term in terms
+
+
+def test_odds_of_goblin_dice_are_exact() -> None:
+    game = new_game(1)
+    dist = goblin_successes(game, 1, 0)
+    assert dist == {0: Fraction(2, 3), 1: Fraction(1, 3)}
+    dist = goblin_successes(game, 1, 1)
+    assert dist == {0: Fraction(1, 2), 1: Fraction(1, 2)}
+    assert sum(goblin_successes(game, 5, 2).values()) == 1
+    assert RULESET.odds(game, "hero1", "adventure")[0][1]["difficulty 1"] > 0
+    with pytest.raises(SkirmishError):
+        RULESET.odds(game, "hero1", "nonsense")
+
+
+def test_odds_of_an_enemy_attack() -> None:
+    game = new_game(1)
+    (_, dist), = RULESET.odds(game, "hero1", "enemy troop:dwarf")
+    assert dist == {2: Fraction(1, 2), 3: Fraction(1, 3), 4: Fraction(1, 6)}
+
+
+def test_final_summary_lists_key_moments() -> None:
+    game = play_ai(2, 1)
+    text = RULESET.final_summary(game, "hero1")
+    assert "Game over" in text and "Key moments" in text
+
+
+def test_svg_board() -> None:
+    from skirmish_goblin_uprising.render import svg
+
+    text = svg(new_game(2))
+    assert text.startswith("<svg") and text.count("<circle") == 26
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_ai_teams_finish_games(seed: int) -> None:
+    game = play_ai(3, seed, ["dwarf", "human", "elven"][seed])
+    assert game.result is not None and game.decisions < 2000
+
+
+def test_ai_never_battles_another_hero_and_helps_adventures() -> None:
+    game = play_ai(4, 7)
+    answers = [e for e in game.log if e.kind == "answer"]
+    assert not any("Battle hero" in e.text for e in answers)
+
+
+def test_ai_rests_when_hurt() -> None:
+    game = new_game(1)
+    game.state.heroes["hero1"].hp = 3
+    from gu_helpers import reask
+
+    reask(game)
+    ai = make_ai(AgentContext("hero1", 1, RULESET, {}, game.players))
+    assert ai.decide(View(game, "hero1"), game.pending) == "rest:hp"
+
+
+def test_ai_takes_a_token_on_its_space() -> None:
+    game = new_game(1)
+    game.state.tokens["village-mountains"] = "song-of-deeds"
+    from gu_helpers import reask
+
+    reask(game)
+    ai = make_ai(AgentContext("hero1", 1, RULESET, {}, game.players))
+    assert ai.decide(View(game, "hero1"), game.pending) == "interact:village-mountains"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("n", [1, 2, 4, 6])
+def test_ai_teams_win_some_and_lose_some(n: int) -> None:
+    wins = sum("heroes" in play_ai(n, seed, tyrant).result.winners for seed in range(6)
+               for tyrant in ("dwarf", "human"))
+    assert 0 < wins < 12
+
+
+def test_cli_plays_a_game_of_ai_heroes(tmp_path: Path) -> None:
+    save = tmp_path / "g.toml"
+    out = skirmish("play", "goblin-uprising", "--players", "ai,ai", "--seed", "4", "--save", str(save), tmp=tmp_path)
+    assert out.returncode == 0, out.stderr
+    assert "game over" in out.stdout and save.exists()
+    svg = skirmish("goblin-svg", str(save), "-o", "-", tmp=tmp_path)
+    assert svg.returncode == 0 and svg.stdout.startswith("<svg")
+
+
+def test_cli_bad_content_directory_is_one_line(tmp_path: Path) -> None:
+    setup = tmp_path / "setup.toml"
+    setup.write_text(f'players = ["a"]\ncontent = "{tmp_path / "missing"}"\n')
+    out = skirmish("play", "goblin-uprising", "--players", "ai", "--setup", str(setup), tmp=tmp_path)
+    assert out.returncode != 0 and "does not exist" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_a_hero_seat_can_answer_by_number() -> None:
+    game = new_game(1)
+    answer(game, "end")
+    assert game.pending.kind == "action"
