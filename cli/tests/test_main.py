@@ -51,7 +51,7 @@ def test_rulesets_text_and_json() -> None:
     data = json.loads(invoke("rulesets", "--json").stdout)
     tiny = next(r for r in data if r["name"] == "tiny")
     assert tiny == {"name": "tiny", "title": "Tiny Race", "version": "1.0", "package": tiny["package"],
-                    "description": "A race to a target score with one die."}
+                    "description": "A race to a target score with one die.", "plugins": []}
     assert tiny["package"]
 
 
@@ -174,3 +174,11 @@ def test_plugins_notes_a_served_ruleset_that_is_not_installed() -> None:
     assert result.returncode == 0, result.stderr
     assert "  serves: tiny (not installed: tiny)" in result.stdout
     assert run("plugins", "--check", plugins="house_plugin").returncode == 0  # a note, not a problem
+
+
+def test_rulesets_names_the_house_rules_plugins_that_change_a_ruleset() -> None:
+    text = run("rulesets", plugins="tiny_ruleset,house_plugin")
+    assert text.returncode == 0, text.stderr
+    assert "tiny is changed or watched by plugins: house_plugin" in text.stdout
+    data = json.loads(run("rulesets", "--json", plugins="tiny_ruleset,house_plugin").stdout)
+    assert next(r for r in data if r["name"] == "tiny")["plugins"] == ["house_plugin"]

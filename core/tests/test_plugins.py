@@ -457,3 +457,13 @@ def test_an_unknown_ruleset_hook_hints_that_its_ruleset_may_be_missing() -> None
                                            "ruleset that specifies it not installed.."):
         reg = registry(("house", ForMissingGame()))
     assert not reg.pm.has_plugin("house")
+
+
+def test_changed_by_names_the_plugins_hooking_into_a_ruleset_but_not_its_own() -> None:
+    class RacesWatching(TwoRaces):
+        @hookimpl
+        def skirmish_game_start(self, game: Game) -> None: ...
+
+    reg = registry(("races", RacesWatching()), ("house", Recorder(("other-race",))), ("watch", Recorder()))
+    assert reg.changed_by("other-race") == ["house", "watch"]
+    assert reg.changed_by("dice-race") == ["watch"]

@@ -10,13 +10,15 @@ import click
 @click.command()
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def rulesets(as_json: bool) -> int:
-    """List the installed rulesets: name, title, version and the package that provides each."""
+    """List the installed rulesets: name, title, version and the package that provides each,
+    and the other plugins that hook into each one's content or games (house rules, observers)."""
     from skirmish_cli import render
     from skirmish_cli.registry import get_registry
 
-    specs = sorted(get_registry().rulesets.values(), key=lambda s: s.name)
+    registry = get_registry()
+    specs = sorted(registry.rulesets.values(), key=lambda s: s.name)
     rows = [{"name": s.name, "title": s.title, "version": s.version, "package": s.package,
-             "description": s.description} for s in specs]
+             "description": s.description, "plugins": registry.changed_by(s.name)} for s in specs]
     if as_json:
         click.echo(render.to_json(rows))
     elif not rows:
@@ -24,6 +26,9 @@ def rulesets(as_json: bool) -> int:
     else:
         click.echo(render.table([[r["name"], r["title"], r["version"], r["package"]] for r in rows],
                                 ["name", "title", "version", "package"]))
+        for r in rows:
+            if r["plugins"]:
+                click.echo(f"{r['name']} is changed or watched by plugins: {', '.join(r['plugins'])}")
     return 0
 
 

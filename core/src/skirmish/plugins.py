@@ -311,6 +311,17 @@ class Registry:
             relay = self._relays[ruleset] = RulesetHooks(self.pm, ruleset, excluded)
         return relay
 
+    def changed_by(self, ruleset: str) -> list[str]:
+        """Plugins other than the ruleset's own that hook into its content or games (house rules, observers)."""
+        relay = self.hooks_for(ruleset)
+        owners = {name for name, provided in self.provided.items() if ruleset in provided.get("rulesets", [])}
+        found: set[str] = set()
+        for name in vars(self.pm.hook):
+            if name in _REGISTRATIONS or name == "skirmish_addhooks":
+                continue
+            found.update(impl.plugin_name for impl in getattr(relay, name).get_hookimpls())
+        return sorted(found - owners)
+
     def scopes(self) -> dict[str, tuple[str, ...]]:
         """The scoped plugins: plugin name -> the rulesets it serves."""
         return {name: scope for name, plugin in self.pm.list_name_plugin()
