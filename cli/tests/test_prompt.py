@@ -281,3 +281,17 @@ def test_when_events_do_not_fit_dice_rolls_give_way_first(tiny_env: Path) -> Non
     screen = "\n".join(term.transcript).split("hero1> ")[0]
     assert "hit 0 lands" in screen and "hit 7 lands" in screen and "a die for hit" not in screen
     assert "dice rolls not shown: 'log" in screen
+
+
+def test_long_event_lines_wrap_under_themselves(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    from skirmish.events import Event
+    from skirmish_cli.render import event_line
+
+    ev = Event(7, "note", "word " * 30, "A Long Rule")
+    lines = event_line(ev, width=40).splitlines()
+    assert lines[0].startswith("  [A Long Rule] word") and all(len(x) <= 40 for x in lines)
+    assert all(x.startswith("    word") for x in lines[1:])
+    numbered = event_line(ev, seq=True, width=40).splitlines()
+    assert numbered[0].startswith("#7    [A Long Rule]") and numbered[1].startswith("       word")
+    assert event_line(Event(1, "note", "short", ""), width=40) == "  short"

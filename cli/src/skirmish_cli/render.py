@@ -31,10 +31,26 @@ def style(text: str, **kw: Any) -> str:
     return click.style(text, **kw)
 
 
-def event_line(ev: Event, *, seq: bool = False) -> str:
-    rule = style(f"[{ev.rule}] ", dim=True) if ev.rule else ""
-    number = style(f"#{ev.seq:<4} ", fg="cyan") if seq else "  "
-    return f"{number}{rule}{event_text(ev)}"
+def event_line(ev: Event, *, seq: bool = False, width: int | None = None) -> str:
+    """``  [Rule] text`` (``#12   [Rule] text`` with ``seq``); wrapped under itself to ``width`` when given."""
+    rule = f"[{ev.rule}] " if ev.rule else ""
+    number = f"#{ev.seq:<4} " if seq else "  "
+    text = event_text(ev)
+    if width is not None and len(number) + len(rule) + len(text) > width:
+        import textwrap
+
+        lines = textwrap.wrap(number + rule + text, width=width, subsequent_indent=" " * (len(number) + 2),
+                              break_on_hyphens=False)
+        if lines and lines[0].startswith(number + rule):
+            lines[0] = lines[0][len(number) + len(rule):]
+            return _styled_head(number, rule) + "\n".join(lines)
+        return "\n".join(lines)
+    return _styled_head(number, rule) + text
+
+
+def _styled_head(number: str, rule: str) -> str:
+    head = style(number, fg="cyan") if number.startswith("#") else number
+    return head + (style(rule, dim=True) if rule else "")
 
 
 def event_text(ev: Event) -> str:

@@ -177,16 +177,19 @@ class Session:
         shown = [seen for ev in events[start:] if (seen := ev.seen_by(viewer)) is not None and seen.kind not in QUIET]
         self.shown[viewer] = len(events)
         total = len(shown)
-        if limit is not None and total > limit:
+        rows = sum(len(render.event_line(ev, width=WIDTH).splitlines()) for ev in shown)
+        if limit is not None and rows > limit:
             # too many for the screen: dice rolls go first (the lines after them say what they did), then the oldest
             shown = [ev for ev in shown if ev.kind != "roll"]
-            if len(shown) >= limit:
-                shown = shown[len(shown) - limit + 1:]
+            heights = [len(render.event_line(ev, width=WIDTH).splitlines()) for ev in shown]
+            while shown and sum(heights) > limit - 1:
+                shown.pop(0)
+                heights.pop(0)
             left_out = total - len(shown)
             self.say(render.style(f"  ({left_out} earlier events or dice rolls not shown: 'log {total}' lists them)",
                                   dim=True))
         for ev in shown:
-            self.say(render.event_line(ev))
+            self.say(render.event_line(ev, width=WIDTH))
 
     def mark_seen(self) -> None:
         """Everybody has seen everything so far (after a resume or an undo)."""
@@ -269,7 +272,7 @@ class Session:
                 self.say("")
                 self.say(summary)
         self.say("")
-        self.say(render.result_line(self.game))
+        self.say(render.wrap(render.result_line(self.game), indent=""))
         self.say(render.seat_results(self.game, self.seats, you=self.humans))
         if self.save_path is not None:
             self.say(f"saved to {self.save_path}")
@@ -568,7 +571,7 @@ class Session:
         n = int(words[0]) if words else (0 if everything and not words else 10)
         events = [ev for ev in self.game.log.for_player(self.viewer_of(player)) if everything or ev.kind != "draw"]
         for ev in events[-n:] if n else events:
-            self.say(render.event_line(ev, seq=True))
+            self.say(render.event_line(ev, seq=True, width=WIDTH))
         return None
 
     def cmd_why(self, player: str, rest: str) -> bool | None:
