@@ -217,8 +217,8 @@ def _resolve(game: Game, atk: Attack) -> None:
             stats.add_doom(game, attacker, ones, "Merciless", f"rolled 1s against {target.name}")
     from skirmish_hobgoblin import fortune
 
+    game.call(_place, atk)  # runs after the window below
     fortune.hit_window(game, atk)
-    game.call(_place, atk)
 
 
 def doom_from_hits(game: Game, target: Unit, hits: int, kind: str) -> tuple[int, str]:

@@ -75,6 +75,9 @@ def _choose_half(game: Game) -> None:
     if game.setup.get("positions") and all(game.setup["positions"].get(p) for p in game.players):
         _set_halves(game, _half_from_positions(game, first))
         return
+    if state.notes.get(f"him:{first}"):
+        _set_halves(game, NORTH)  # solo: He takes the far half, you deploy first in the near one
+        return
     game.ask(decision(first, "half", f"{first}: deploy in which half of the table?",
                       options=[option(SOUTH, "the south half (y below the centreline)", action="half", half=SOUTH),
                                option(NORTH, "the north half (y above the centreline)", action="half", half=NORTH)],

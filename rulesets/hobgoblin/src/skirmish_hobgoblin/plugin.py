@@ -23,9 +23,11 @@ def skirmish_register_rulesets() -> list[RulesetSpec]:
 
 @hookimpl
 def skirmish_register_agents() -> list[AgentSpec]:
-    from skirmish_hobgoblin.agents import make_ai
+    from skirmish_hobgoblin.agents import make_ai, make_him
 
     return [AgentSpec("ai", make_ai, "weighs every offered shot, charge and card by its expected Doom",
+                      rulesets=("hobgoblin",)),
+            AgentSpec("him", make_him, "the solo opponent: engages what it can reach, else closes in; no cards",
                       rulesets=("hobgoblin",))]
 
 
@@ -36,5 +38,6 @@ def skirmish_register_commands() -> list[Any]:
     except ImportError:
         return []
     from skirmish_hobgoblin.army_cli import army_command_spec
+    from skirmish_hobgoblin.render import svg_command_spec
 
-    return [army_command_spec()]
+    return [army_command_spec(), svg_command_spec()]

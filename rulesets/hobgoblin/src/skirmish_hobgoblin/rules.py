@@ -225,6 +225,31 @@ class Hobgoblin(Ruleset):
 
         return describe(game, player)
 
+    def glossary(self) -> dict[str, str]:
+        from skirmish_hobgoblin.explain import glossary
+
+        return glossary(self)
+
+    def odds(self, game: Game, player: str, query: str) -> list[tuple[str, dict[Any, Any]]]:
+        from skirmish_hobgoblin.explain import odds
+
+        return odds(game, player, query)
+
+    def measure(self, game: Game, player: str, a: str, b: str) -> str:
+        from skirmish_hobgoblin.explain import measure
+
+        return measure(game, player, a, b)
+
+    def brief(self, game: Game, player: str | None) -> str:
+        from skirmish_hobgoblin.explain import brief
+
+        return brief(game, player)
+
+    def final_summary(self, game: Game, player: str | None) -> str:
+        from skirmish_hobgoblin.explain import final_summary
+
+        return final_summary(game, player)
+
     def secrets(self, game: Game, player: str) -> list[str]:
         side = game.state.sides.get(player)
         if side is None or side.hand.public:

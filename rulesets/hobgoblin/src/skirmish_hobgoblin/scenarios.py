@@ -55,6 +55,9 @@ def determine(game: Game) -> None:
     """Set-up step 4: the scenario by choice (set-up) or by a 2D6 roll."""
     state = game.state
     chosen = game.setup.get("scenario", "roll")
+    if game.setup.get("him"):
+        state.scenario = "bloodbath"  # solo: the winner is whoever has the most points left
+        return
     if chosen == "roll":
         a = game.rng.roll(6, rule="Determine the scenario", why="scenario (2D6)")
         b = game.rng.roll(6, rule="Determine the scenario", why="scenario (2D6)")

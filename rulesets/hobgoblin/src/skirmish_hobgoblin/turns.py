@@ -39,6 +39,8 @@ def initiative_phase(game: Game) -> None:
     state = game.state
     r = game.ruleset.rules.game
     for p in state.order():
+        if state.notes.get(f"him:{p}"):
+            continue  # He never draws Fortune Cards
         extra = sum(1 for u in state.of(p) if u.has("Prepared Mind"))
         fortune.draw(game, p, r.draw_per_round + extra, rule="Initiative: draw")
     holder = state.first

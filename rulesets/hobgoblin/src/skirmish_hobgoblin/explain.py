@@ -1,0 +1,209 @@
+"""Explaining the battle to a player: glossary, exact odds of attacks, measuring, brief status, final summary."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from skirmish import SkirmishError
+from skirmish_hobgoblin import attacks, geom, stats
+from skirmish_hobgoblin.decide import option_data
+
+if TYPE_CHECKING:
+    from skirmish import Game
+    from skirmish_hobgoblin.state import Unit
+
+STATUSES = {
+    "Broken": "Doom at or above Courage (Fragile: half Courage, rounded up): causes Panic, removed in the Doom Phase.",
+    "Distracted": "may not move into contact with an enemy it was not engaged with; cleared at the end of the round.",
+    "Outmanoeuvred": "an enemy touches a side edge, rear edge or rear corner: -1 Courage per such enemy.",
+    "Engaged": "in base contact with an enemy unit.",
+    "Doom": "tokens a unit gains from hits, panic and terrain; at Courage the unit is Broken.",
+    "MP": "movement points: Speed (+Swift, -Slow) at the start of a Movement activation, lost at its end.",
+    "First Player": "acts first in every phase; the holder presses the initiative each round.",
+    "Force of Will": "after rolling attack dice, discard 1 Mercury or 1 Fortune Card to re-roll one die.",
+    "Mercury": "tokens: +1 per full 1,000 points and per Wizard each Magic Phase; spent on spells and re-rolls.",
+}
+
+
+def glossary(ruleset: Any) -> dict[str, str]:
+    out: dict[str, str] = dict(STATUSES)
+    for k in ruleset.content.keywords.values():
+        out[k.name] = k.summary
+    for u in ruleset.content.units.values():
+        out[u.name] = (f"unit type: Speed {u.speed}, Strikes {u.strikes}, Courage {u.courage}, "
+                       f"{u.points} points, keywords x{u.multiplier}")
+    for c in ruleset.fortune.cards.values():
+        out[c.name] = f"Fortune Card ({c.moment}): {c.summary}"
+    for s in ruleset.scenarios.values():
+        out[s.name] = f"scenario (2D6 {'/'.join(map(str, s.roll))})"
+    from skirmish_hobgoblin.moves import UNIT
+
+    for kind, unit in UNIT.items():
+        out[kind] = f"manoeuvre; amount in {unit}"
+    return out
+
+
+# ----------------------------------------------------------------------------- odds
+
+
+def die_outcomes(need: int, *, brutal: bool = False, cursed: bool = False, crit: bool = False
+                 ) -> dict[int, Fraction]:
+    """Hits one attack die scores (0, 1 or 2 with Critical Hits), with Brutal and Cursed re-rolls."""
+    sixth = Fraction(1, 6)
+
+    def hit(face: int) -> bool:
+        return face == 6 or (face != 1 and face >= need)
+
+    out: dict[int, Fraction] = {}
+    for a in range(1, 7):
+        firsts = [(a, sixth)]
+        if brutal and not hit(a):
+            firsts = [(b, sixth * sixth) for b in range(1, 7)]
+        for face, p in firsts:
+            finals = [(face, p)]
+            if cursed and hit(face):
+                finals = [(c, p * sixth) for c in range(1, 7)]
+            for f, q in finals:
+                n = (2 if crit and f == 6 else 1) if hit(f) else 0
+                out[n] = out.get(n, Fraction(0)) + q
+    return out
+
+
+def hits_distribution(n: int, per_die: dict[int, Fraction]) -> dict[int, Fraction]:
+    dist = {0: Fraction(1)}
+    for _ in range(n):
+        nxt: dict[int, Fraction] = {}
+        for h, p in dist.items():
+            for k, q in per_die.items():
+                nxt[h + k] = nxt.get(h + k, Fraction(0)) + p * q
+        dist = nxt
+    return dist
+
+
+def attack_odds(game: Game, attacker: Unit, target: Unit, dice: int, kind: str, cover: bool = False
+                ) -> dict[int, Fraction]:
+    """The exact distribution of Doom the attack places on ``target`` (before cards and Force of Will)."""
+    need = attacks.target_number(game, attacker, target, kind, cover=cover)
+    close = kind in attacks.CLOSE
+    per_die = die_outcomes(need, brutal=close and attacker.has("Brutal"), cursed=close and attacker.has("Cursed"),
+                           crit=close and attacker.has("Critical Hits"))
+    out: dict[int, Fraction] = {}
+    for hits, p in hits_distribution(dice, per_die).items():
+        doom, _ = attacks.doom_from_hits(game, target, hits, kind)
+        out[doom] = out.get(doom, Fraction(0)) + p
+    return dict(sorted(out.items()))
+
+
+def find_unit(game: Game, name: str) -> Unit:
+    state = game.state
+    key = name.strip().lower()
+    for u in state.units.values():
+        if u.id.lower() == key or u.name.lower() == key:
+            return u
+    hits = [u for u in state.units.values() if u.name.lower().startswith(key)]
+    if len(hits) == 1:
+        return hits[0]
+    raise SkirmishError(f"no unit called '{name}' (units: {', '.join(u.id for u in state.units.values())})")
+
+
+def odds(game: Game, player: str, query: str) -> list[tuple[str, dict[Any, Fraction]]]:
+    state = game.state
+    out = []
+    if query.strip():
+        words = query.split()
+        if len(words) != 2:
+            raise SkirmishError("odds takes two units: the attacker and the target (e.g. 'odds r1 b2')")
+        a, t = find_unit(game, words[0]), find_unit(game, words[1])
+        out.append((f"{a.name} attacks {t.name} in close combat ({stats.combat_dice(a)} dice): Doom",
+                    attack_odds(game, a, t, stats.combat_dice(a), attacks.COMBAT)))
+        if a.has("Ranged"):
+            cover = geom.in_cover(state, a, t)
+            out.append((f"{a.name} shoots {t.name} ({stats.shooting_dice(a)} dice{', cover' if cover else ''}): Doom",
+                        attack_odds(game, a, t, stats.shooting_dice(a), attacks.SHOOTING, cover)))
+        return out
+    d = game.pending
+    if d is None:
+        return []
+    for o in d.options:
+        data = option_data(o)
+        if data.get("action") == "shoot":
+            a, t = state.units[data["actor"]], state.units[data["target"]]
+            out.append((o.label, attack_odds(game, a, t, data["dice"], attacks.SHOOTING, data.get("cover", False))))
+        elif data.get("action") == "assign":
+            a = state.units[data["actor"]]
+            for tid, n in zip(data["targets"], data["dice"], strict=True):
+                t = state.units[tid]
+                out.append((f"{o.label}: {t.name}", attack_odds(game, a, t, n, attacks.COMBAT)))
+        elif data.get("action") == "engage":
+            a, t = state.units[data["actor"]], state.units[data["target"]]
+            out.append((f"{o.label}: then attacking with {stats.combat_dice(a)} dice",
+                        attack_odds(game, a, t, stats.combat_dice(a), attacks.COMBAT)))
+    return out
+
+
+# ----------------------------------------------------------------------------- measure
+
+
+def measure(game: Game, player: str, a_name: str, b_name: str) -> str:
+    state = game.state
+    a, b = find_unit(game, a_name), find_unit(game, b_name)
+    if not (a.in_play and b.in_play):
+        raise SkirmishError("both units must be on the table")
+    lines = [f"{a.name} ({a.id}) to {b.name} ({b.id}):",
+             f"  closest distance {geom.gap(a, b):.2f}\", from {a.name}'s front edge centre "
+             f"{geom.range_to(a, b):.2f}\""]
+    sight = geom.has_los(state, a, b)
+    lines.append(f"  line of sight: {'yes' if sight else 'no'}" +
+                 (f"; cover: {'yes' if geom.in_cover(state, a, b) else 'no'}" if sight else ""))
+    if a.has("Ranged"):
+        rng = stats.shot_range(a)
+        lines.append(f"  range {rng:g}\": {'in range' if geom.range_to(a, b) <= rng else 'out of range'}")
+    from skirmish.geometry import closest_edge, touching
+
+    if touching(a.rect, b.rect):
+        lines.append(f"  engaged: {b.name} touches {a.name}'s {geom.contact_side(a, b)}, "
+                     f"{a.name} touches {b.name}'s {geom.contact_side(b, a)}")
+    else:
+        lines.append(f"  {a.name} faces {b.name}'s {closest_edge(b.rect, a.rect.front_centre)} edge")
+    return "\n".join(lines)
+
+
+# ----------------------------------------------------------------------------- summaries
+
+
+def brief(game: Game, player: str | None) -> str:
+    state = game.state
+    lines = [f"Round {game.round} {game.phase} | First Player {state.first} | scenario {state.scenario}"]
+    for p, s in state.sides.items():
+        units = state.of(p)
+        hand = s.hand.view(player)
+        held = f"{len(hand)} cards" if isinstance(hand, list) else f"{hand} cards"
+        lines.append(f"{p}: {len(units)} units, {sum(u.points for u in units)} pts, Mercury {s.mercury}, "
+                     f"VP {s.vp}, {held}")
+        for u in units:
+            flags = "".join(f for f, k in (("B", stats.BROKEN), ("D", stats.DISTRACTED)) if u.has(k))
+            eng = "E" if geom.engaged(state, u) else ""
+            lines.append(f"  {u.id:<4}{u.name[:18]:<18} doom {u.doom:>2}/{stats.break_point(game, u):<2} "
+                         f"({u.x:4.1f},{u.y:4.1f}) {flags}{eng}")
+    return "\n".join(lines[:22])
+
+
+def final_summary(game: Game, player: str | None) -> str:
+    state = game.state
+    result = game.result
+    if result is None:
+        return ""
+    lines = [f"Result: {result.reason}"]
+    for p in state.sides:
+        gone = [u for u in state.units.values() if u.side == p and u.status == "removed"]
+        left = state.of(p)
+        lines.append(f"{p}: {len(left)} units left ({sum(u.points for u in left)} pts); lost "
+                     + (", ".join(f"{u.name} (round {u.removed_round})" for u in gone) or "nothing"))
+    moments = [e.text for e in game.log if e.kind in ("broken", "removed")][-8:]
+    if moments:
+        lines.append("Key moments: " + "; ".join(moments))
+    from skirmish_hobgoblin.render import text_map
+
+    lines += text_map(game, 72, 18)
+    return "\n".join(lines)

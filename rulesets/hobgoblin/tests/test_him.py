@@ -1,0 +1,68 @@
+"""Solo play: His deployment table, target selection, Aggressive Behaviour, even dice, points victory."""
+
+from __future__ import annotations
+
+import pytest
+from hob_bench import battle, unit
+
+from skirmish import AgentContext, Game, View
+from skirmish_hobgoblin import him, turns
+from skirmish_hobgoblin.agents import make_ai
+
+
+def _solo(ruleset, seed=2):
+    setup = ruleset.default_setup()
+    setup.update(him="blue", armies={"red": "iron-grudge-hold", "blue": "him:easy"}, scenario="bloodbath")
+    return Game(ruleset, setup, seed=seed)
+
+
+def test_he_deploys_after_you_most_expensive_first_eight_inches_from_the_centreline(ruleset):
+    g = _solo(ruleset)
+    ai = make_ai(AgentContext("red", 1, ruleset, {}, g.players))
+    while g.round == 0 and g.pending is not None:
+        d = g.pending
+        assert d.player == "red"  # He never answers during set-up
+        g.answer(ai.decide(View(g, "red"), d), "red")
+    his = [u for u in g.state.units.values() if u.side == "blue"]
+    assert all(u.status == "ready" for u in his)
+    half = g.state.sides["blue"].half
+    for u in his:
+        back = {"ranged-infantry": 15.0}.get(u.type, 8.0)
+        if u.type == "artillery":
+            continue
+        front = u.y - u.depth / 2 if half == "north" else u.y + u.depth / 2
+        assert abs(front - g.state.centreline) == pytest.approx(back)
+        assert u.has("Undistractable")
+    assert g.state.sides["blue"].hand.cards == []
+
+
+def test_select_a_visible_unit_within_d_plus_three():
+    g = battle([{"name": "H", "x": 36, "y": 20}],
+               [{"name": "Near", "x": 36, "y": 30}, {"name": "Also", "x": 44, "y": 31, "general": False,
+                                                     "battle_standard": False},
+                {"name": "Far", "x": 10, "y": 44, "general": False, "battle_standard": False}])
+    h = unit(g, "H")
+    pool = {u.name for u in him._candidates(g, h, visible=True)}
+    assert pool == {"Near", "Also"}
+
+
+def test_he_spreads_attack_dice_as_evenly_as_possible():
+    g = battle([{"name": "A", "x": 36, "y": 20}],
+               [{"name": "F1", "x": 33, "y": 22.362205, "facing": 270},
+                {"name": "F2", "x": 39, "y": 22.362205, "facing": 270, "general": False, "battle_standard": False}])
+    g.state.notes["him:red"] = 1
+    a = unit(g, "A")
+    g.load_dice([1] * 12)
+    g.run(turns.fight, a)
+    rolls = [e for e in g.log if e.kind == "roll" and "attacks" in e.text]
+    assert sorted(len(e.data["values"]) for e in rolls) == [6, 7]  # 13 dice (Hero [3]) as evenly as possible
+
+
+def test_the_solo_game_is_won_on_points_remaining(ruleset):
+    from skirmish_hobgoblin import scenarios
+
+    g = _solo(ruleset)
+    for u in g.state.units.values():
+        u.status = "removed" if u.side == "blue" else "ready"
+    g.run(scenarios.finish)
+    assert g.result.winners == ("red",) and "points of units in play" in g.result.reason

@@ -1,0 +1,61 @@
+"""Scenarios: the 2D6 roll, markers, scoring at the end of a round, victory and the tie-breaker."""
+
+from __future__ import annotations
+
+from hob_bench import battle, run, unit
+
+from skirmish import Game
+from skirmish_hobgoblin import scenarios
+from skirmish_hobgoblin.state import Marker
+
+
+def test_scenario_roll_picks_by_2d6(ruleset):
+    setup = ruleset.default_setup()
+    game = Game(ruleset, setup, seed=3, dice=[3, 4])
+    assert game.state.scenario == "bloodbath"
+    game = Game(ruleset, setup, seed=3, dice=[6, 5])
+    assert game.state.scenario == "desperate-search"
+
+
+def test_tides_of_war_single_unengaged_unit_on_a_marker_scores_and_pushes():
+    g = battle([{"name": "A", "x": 20, "y": 10}], [{"name": "B", "x": 50, "y": 40}], scenario="tides-of-war")
+    a = unit(g, "A")
+    g.state.markers = [Marker("objective1", "objective", 20, 10 + a.depth / 2 + 0.625)]
+    run(g, scenarios._score_tides, scenarios.current(g), dice=[4])
+    assert g.state.sides["red"].vp == 1
+    assert g.state.markers[0].y == 10 + a.depth / 2 + 0.625 + 6  # D6+2 towards blue's (north) edge
+
+
+def test_standard_tie_breaker_gives_a_vp_for_more_points():
+    g = battle([{"name": "A", "x": 20, "y": 10}, {"name": "A2", "x": 40, "y": 10}], [{"name": "B", "x": 50, "y": 40}],
+               scenario="tides-of-war")
+    run(g, scenarios.finish)
+    assert g.result.winners == ("red",) and g.result.scores["red"] == 1
+
+
+def test_wages_of_sin_marker_in_the_enemy_zone_scores_two():
+    g = battle([{"name": "A", "x": 20, "y": 36}, {"name": "A2", "x": 40, "y": 4}], [{"name": "B", "x": 60, "y": 24}])
+    g.state.scenario = "wages-of-sin"  # (its marker placement is skipped: the marker is put in by hand)
+    assert g.state.sides["red"].half == "south"
+    g.state.markers = [Marker("objective1", "objective", 20, 40, owner="red")]
+    run(g, scenarios._score_wages, scenarios.current(g))
+    assert g.state.sides["red"].vp == 2 and g.state.markers[0].removed
+
+
+def test_altars_of_grief_count_units_over_500_points_twice():
+    g = battle([{"name": "A", "type": "Monster", "x": 30, "y": 20}],
+               [{"name": "B", "x": 42, "y": 28}, {"name": "B2", "x": 20, "y": 34, "general": False,
+                                                  "battle_standard": False}], scenario="altars-of-grief")
+    g.state.markers = [Marker("altar1", "altar", 30, 24)]
+    run(g, scenarios._score_altars, scenarios.current(g))
+    assert g.state.sides["red"].vp == 0 and g.state.sides["blue"].vp == 0  # 2 against 2: nobody
+    unit(g, "B2").status = "removed"
+    run(g, scenarios._score_altars, scenarios.current(g))
+    assert g.state.sides["red"].vp == 1
+
+
+def test_bathed_in_glory_five_vp_when_no_enemy_character_is_left():
+    g = battle([{"name": "A", "x": 20, "y": 10}], [{"name": "B", "x": 50, "y": 40}], scenario="bathed-in-glory")
+    unit(g, "B").status = "removed"
+    run(g, scenarios.finish)
+    assert g.result.winners == ("red",) and g.result.scores["red"] == 5
