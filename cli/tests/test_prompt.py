@@ -293,5 +293,5 @@ def test_long_event_lines_wrap_under_themselves(monkeypatch: pytest.MonkeyPatch)
     assert lines[0].startswith("  [A Long Rule] word") and all(len(x) <= 40 for x in lines)
     assert all(x.startswith("    word") for x in lines[1:])
     numbered = event_line(ev, seq=True, width=40).splitlines()
-    assert numbered[0].startswith("#7    [A Long Rule]") and numbered[1].startswith("       word")
+    assert numbered[0].startswith("#7    [A Long Rule]") and numbered[1].startswith("        word")
     assert event_line(Event(1, "note", "short", ""), width=40) == "  short"
