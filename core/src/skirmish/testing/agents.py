@@ -18,12 +18,13 @@ def _state(game: Game, deep: bool) -> tuple[Any, ...]:
 
 
 def play_with_agents(ruleset: Ruleset, seed: int, seats: Mapping[str, tuple[str, AgentFactory]],
-                     default: tuple[str, AgentFactory] = ("random", RandomAgent), *, digest_every: int = 3) -> Game:
+                     default: tuple[str, AgentFactory] = ("random", RandomAgent), *, digest_every: int = 4) -> Game:
     """A game from the default set-up, each seat played by ``seats[player]`` (``default`` for the others).
 
     Every answer is checked before the game takes it: an illegal answer, an agent that
     fails, changes the game while deciding (the state digest is compared at every
-    ``digest_every``-th decision, the log and answers at all) or never ends the game
+    ``digest_every``-th decision of a seat in ``seats``, the log and answers at every
+    decision) or never ends the game
     raises AssertionError naming the agent, the seed and the decision.
     """
     game = Game(ruleset, seed=seed)
@@ -43,7 +44,7 @@ def play_with_agents(ruleset: Ruleset, seed: int, seats: Mapping[str, tuple[str,
         d = game.pending
         name, agent = agents[d.player]
         where = f"{ruleset.name} seed {seed}, decision {game.decisions + 1} ({d.kind!r} for {d.player})"
-        deep = game.decisions % digest_every == 0
+        deep = d.player in seats and game.decisions % digest_every == 0  # (the default agent is core's own)
         before = _state(game, deep)
         try:
             answer = agent.decide(View(game, d.player), d)

@@ -26,7 +26,7 @@ def installed_registry() -> Any:
 
 def conformance_suite(ruleset: str | type[Ruleset] | Callable[[], Ruleset], *, seeds: int = 200,
                       deep_seeds: int = 5, cross_process: bool = True,
-                      agents: Mapping[str, AgentFactory] | None = None, agent_seeds: int = 3,
+                      agents: Mapping[str, AgentFactory] | None = None, agent_seeds: int = 2,
                       content: bool = True) -> type:
     """A pytest class (assign it to a ``Test...`` name) checking ``ruleset``.
 
