@@ -461,8 +461,8 @@ class Session:
         self.say(HELP_COMMANDS)
         terms = self.glossary()
         if terms:
-            self.say(f"help TERM explains any of {len(terms)} terms of {self.title()}, e.g. "
-                     + ", ".join(list(terms)[:4]) + " ('help terms' lists them)")
+            self.say(render.wrap(f"help TERM explains any of {len(terms)} terms of {self.title()}, e.g. "
+                                 + ", ".join(list(terms)[:4]) + " ('help terms' lists them)"))
         return None
 
     def title(self) -> str:
