@@ -467,3 +467,17 @@ def test_changed_by_names_the_plugins_hooking_into_a_ruleset_but_not_its_own() -
     reg = registry(("races", RacesWatching()), ("house", Recorder(("other-race",))), ("watch", Recorder()))
     assert reg.changed_by("other-race") == ["house", "watch"]
     assert reg.changed_by("dice-race") == ["watch"]
+
+
+_scopes = st.lists(st.one_of(st.none(), st.lists(st.sampled_from(["a", "b", "c"]), min_size=1, max_size=3)),
+                   min_size=1, max_size=5)
+
+
+@settings(max_examples=60, deadline=None)
+@given(_scopes)
+def test_each_ruleset_relay_holds_the_unscoped_plugins_and_those_serving_it(scopes: list[list[str] | None]) -> None:
+    plugins = [(f"p{i}", Recorder(tuple(scope) if scope is not None else None)) for i, scope in enumerate(scopes)]
+    reg = Registry(make_plugin_manager(entry_points=False, plugins=plugins))
+    for ruleset in ("a", "b", "c", "d"):
+        called = {impl.plugin_name for impl in reg.hooks_for(ruleset).skirmish_game_start.get_hookimpls()}
+        assert called == {f"p{i}" for i, scope in enumerate(scopes) if scope is None or ruleset in scope}
