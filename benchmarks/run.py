@@ -2,10 +2,12 @@
 
     python benchmarks/run.py [--games N] [--memory-games N] [--ruleset NAME] [--agents ai,ai] [--skip ...]
 
-Reports the machine, then: start-up of ``skirmish --help`` against ``python -c
-"import click"`` (goal: ratio under 1.5), exact dice-pool odds time, geometry
-operations per second, random-agent games per second, and memory across many
-simulated games (goal: no growth).
+Reports the machine, then: start-up of ``skirmish --help`` and of the listing command
+``skirmish rulesets`` against ``python -c "import click"`` (goals: ratios under 1.5 and 2),
+exact dice-pool odds time, geometry operations per second, a table of every installed
+ruleset (AI v AI and random v random games/s on one core, decisions per game, µs per
+decision split engine/agent; see ``rulesets.py``), random-agent games per second of one
+ruleset, and memory across many simulated games (goal: no growth).
 """
 
 from __future__ import annotations
@@ -51,8 +53,10 @@ def startup(runs: int = 15) -> None:
 
     base = median([sys.executable, "-c", "import click"])
     ours = median([exe, "--help"])
+    listing = median([exe, "rulesets"])
     print(f"start-up: skirmish --help {ours * 1000:.0f} ms, python -c 'import click' {base * 1000:.0f} ms, "
           f"ratio {ours / base:.2f} (goal < 1.5)")
+    print(f"listing: skirmish rulesets {listing * 1000:.0f} ms, ratio {listing / base:.2f} to import click (goal <= 2)")
 
 
 def dice() -> None:
@@ -123,7 +127,8 @@ def main() -> None:
     ap.add_argument("--memory-games", type=int, default=10_000)
     ap.add_argument("--ruleset", default="tavern-brawl")
     ap.add_argument("--agents", default="random", help="comma list of agents seated in order (e.g. ai,ai)")
-    ap.add_argument("--skip", default="", help="comma list of: startup,dice,geometry,games,memory")
+    ap.add_argument("--table-games", type=int, default=20, help="games per ruleset and pairing in the table")
+    ap.add_argument("--skip", default="", help="comma list of: startup,dice,geometry,table,games,memory")
     args = ap.parse_args()
     skip = set(args.skip.split(","))
     print(f"machine: {machine()}")
@@ -133,6 +138,17 @@ def main() -> None:
         dice()
     if "geometry" not in skip:
         geometry()
+    if "table" not in skip:
+        from rulesets import bench, pairings, table
+        from skirmish import Registry
+
+        reg = Registry()
+        rows = []
+        for name in sorted(reg.rulesets):
+            for agents in pairings(reg, name):
+                bench(reg, name, agents, 1)
+                rows.append(bench(reg, name, agents, args.table_games))
+        print(table(rows))
     if "games" not in skip:
         games(args.ruleset, args.games, args.agents.split(","))
     if "memory" not in skip:
