@@ -180,7 +180,9 @@ def _run(registry: Registry, game: Game, seats: dict[str, str], path: Path | Non
                f"{game.ruleset.title or rs} ({rs} {game.ruleset.version}), seed {game.seed}")
     click.echo(render.seats_line(seats))
     if path is not None:
-        click.echo(f"saving to {path} after every answer" + ("; type 'help' at the prompt" if humans else ""))
+        click.echo(f"saving to {path} after every answer")
     else:
         click.echo("not saved (a game between AIs: add --autosave or --save FILE to keep it)")
+    if humans:
+        click.echo("type 'help' at the prompt for the commands and 'help TERM' for the rules")
     return session.run(resumed=resumed)
