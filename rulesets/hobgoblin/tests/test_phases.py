@@ -127,3 +127,19 @@ def test_bloodbath_most_points_in_play_wins():
     g = _line()
     run(g, scenarios.finish)
     assert g.result.winners == ("red",)
+
+
+def test_sneaky_arrives_on_a_roll_above_the_round_more_than_eight_inches_from_enemies():
+    g = _line()
+    a3 = unit(g, "A3")
+    a3.status = "reserve"
+    a3.keywords.add("Sneaky")
+    g.round = 1
+    run(g, turns._sneaky_roll, a3.id, dice=[1])
+    assert a3.status == "reserve"  # 1 is not above round 1
+    run(g, turns._sneaky_roll, a3.id, dice=[2])
+    assert g.pending.kind == "arrive"
+    refused = g.pending.validator(g, {"x": 20.0, "y": 33.0})
+    assert refused and "more than 8" in refused
+    g.answer({"x": 60.0, "y": 20.0})
+    assert a3.in_play and a3.has(stats.DISTRACTED)

@@ -13,6 +13,20 @@ from skirmish import AgentContext, Decision
 from skirmish_hobgoblin.decide import context_of, option_data
 
 
+def keywords_of(unit: dict[str, Any]) -> dict[str, int | None]:
+    """A view's keyword text ("Hero [3], Tough [1], Elite") as {name: value or None}."""
+    out: dict[str, int | None] = {}
+    for part in str(unit.get("keywords", "")).split(", "):
+        if not part:
+            continue
+        name, _, rest = part.partition(" [")
+        try:
+            out[name] = int(rest.rstrip("]")) if rest else None
+        except ValueError:
+            out[name] = None
+    return out
+
+
 def p_hit(need: int) -> float:
     """Chance one die hits a target number (a 6 always hits, a 1 always misses)."""
     need = max(2, min(6, need))
@@ -120,14 +134,33 @@ class HobgoblinAI:
         return mine - theirs
 
     def _range(self, unit: dict[str, Any]) -> float:
-        text = unit.get("keywords", "")
-        if "Ranged [" not in text:
-            return 0.0
-        try:
-            value = float(text.split("Ranged [", 1)[1].split("]", 1)[0])
-        except ValueError:
-            return 0.0
-        return value / 2 if "Short-Ranged" in text else value
+        kw = keywords_of(unit)
+        value = float(kw.get("Ranged") or 0)
+        return value / 2 if "Short-Ranged" in kw else value
+
+    def exchange(self, view: Any, me: dict[str, Any], them: dict[str, Any], edge: str = "front") -> float:
+        """Points-weighted expected Doom traded in one round of close combat if ``me`` engages ``them``
+        (on ``edge`` of ``them``): positive when it favours me."""
+        units = self._units(view)
+        mk, tk = keywords_of(me), keywords_of(them)
+        my_dice = 10 + (mk.get("Hero") or 0) - (mk.get("Weak") or 0)
+        their_dice = 10 + (tk.get("Hero") or 0) - (tk.get("Weak") or 0)
+        others = [units[e] for e in them.get("engaged", []) if e in units]
+        if others:  # it must share its dice out (at least 3 each)
+            their_dice = max(3, their_dice - 3 * len(others))
+        if edge == "side":
+            their_dice = min(their_dice, 5)
+        elif edge == "rear":
+            their_dice = min(their_dice, 3)
+        need_me = self._chart(view, me["type"], them["type"]) - (1 if "Elite" in mk else 0)
+        need_them = self._chart(view, them["type"], me["type"]) - (1 if "Elite" in tk else 0)
+        dealt = max(0.0, my_dice * p_hit(need_me) * (1.25 if "Brutal" in mk else 1.0) - (tk.get("Tough") or 0))
+        taken = max(0.0, their_dice * p_hit(need_them) * (1.25 if "Brutal" in tk else 1.0) - (mk.get("Tough") or 0))
+        left_them = max(1, them.get("courage", 10) - them.get("doom", 0) - (2 if edge != "front" else 0))
+        left_me = max(1, me.get("courage", 10) - me.get("doom", 0))
+        gain = min(1.0, dealt / left_them) * them.get("points", 300)
+        loss = min(1.0, taken / left_me) * me.get("points", 300)
+        return gain - loss
 
     def on_move(self, view: Any, d: Decision) -> Any:
         units = self._units(view)
@@ -141,17 +174,13 @@ class HobgoblinAI:
         def dist(u: dict[str, Any]) -> float:
             return ((u["x"] - me["x"]) ** 2 + (u["y"] - me["y"]) ** 2) ** 0.5
 
-        best, score = None, 1.5
+        best, score = None, 20.0 if not reach else 150.0
         for o in d.options:
             data = option_data(o)
             if data.get("action") != "engage":
                 continue
             them = units.get(data["target"], {})
-            s = 5.0 + 1.5 * self._favours(view, me, them) + {"rear": 6.0, "side": 3.0}.get(data.get("edge"), 0.0)
-            s += 1.0 if data.get("flush") else 0.0
-            s += 4.0 * them.get("doom", 0) / max(1, them.get("courage", 10))
-            if reach:
-                s -= 5.0
+            s = self.exchange(view, me, them, data.get("edge", "front")) + (10.0 if data.get("flush") else 0.0)
             if s > score:
                 best, score = o.value, s
         if best is not None:
@@ -159,12 +188,14 @@ class HobgoblinAI:
         if reach and any(dist(e) <= reach - 1.0 for e in enemies):
             return self._pick(d, "end")
         towards = [o for o in d.options if option_data(o).get("action") == "towards"]
-        if towards:
-            def value(o: Any) -> float:
-                them = units.get(option_data(o)["target"], {})
-                return dist(them) - 3.0 * self._favours(view, me, them)
-
-            return min(towards, key=value).value
+        good = []
+        for o in towards:
+            them = units.get(option_data(o)["target"], {})
+            value = max(self.exchange(view, me, them, e) for e in ("front", "side"))
+            if reach or value > 0 or them.get("engaged"):
+                good.append((dist(them) - value / 50.0, o.value))
+        if good:
+            return min(good)[1]
         return self._pick(d, "end")
 
     def on_manoeuvre(self, view: Any, d: Decision) -> Any:

@@ -273,6 +273,82 @@ def place(game: Game, unit: Unit, x: float, y: float, facing: float, rule: str) 
     game.emit("deploy", f"{unit.name} deploys at ({x:g}, {y:g})", rule=rule, unit=unit.id, x=x, y=y, facing=facing)
 
 
+def ask_anywhere(game: Game, unit: Unit, away: float, rule: str) -> None:
+    """Place a unit anywhere on the table more than ``away`` inches from every enemy unit, Distracted
+    until the end of the round (Sneaky)."""
+    from skirmish.geometry import distance
+
+    state = game.state
+    enemies = [e for e in state.in_play() if e.side != unit.side]
+
+    def err(x: float, y: float) -> str:
+        rect = footprint_at(game, unit, x, y)
+        e = placement_error(game, unit, rect, (0.0, state.depth))
+        if e:
+            return e
+        near = next((o for o in enemies if distance(rect, o.rect) <= away), None)
+        return f"{unit.name} must be more than {away:g}\" from {near.name}" if near else ""
+
+    spots = [(float(x), float(y)) for y in range(3, int(state.depth) - 2, 4) for x in range(4, int(state.width) - 3, 6)
+             if not err(float(x), float(y))]
+    if not spots:
+        game.emit("note", f"{unit.name} finds nowhere to arrive", rule=rule, unit=unit.id)
+        return
+    step = max(1, len(spots) // 6)
+    examples = [{"x": x, "y": y} for x, y in spots[::step][:6]]
+
+    def validate(g: Game, answer: dict[str, Any]) -> str | None:
+        return err(float(answer["x"]), float(answer["y"])) or None
+
+    def placed(g: Game, answer: dict[str, Any]) -> None:
+        u = g.state.units[unit.id]
+        place(g, u, float(answer["x"]), float(answer["y"]), facing_of(g, u.side), rule)
+        from skirmish import Keyword
+
+        if not u.has("Undistractable"):
+            u.keywords.add(Keyword("Distracted", until="round", source=rule.lower()), log=g.log, rule=rule)
+        g.state.activated.append(u.id)
+
+    hw, hd = unit.width / 2, unit.depth / 2
+    game.ask(decision(unit.side, "arrive", f"{unit.name} arrives ({rule}): place its centre more than {away:g}\" "
+                                           "from every enemy",
+                      params=[Param("x", "float", round(hw, 2), round(state.width - hw, 2), step=0.01),
+                              Param("y", "float", round(hd, 2), round(state.depth - hd, 2), step=0.01)],
+                      validator=validate, examples=examples, rule=rule,
+                      context={"phase": game.phase, "actor": unit.id, "action": "arrive",
+                               "spots": [[e["x"], e["y"]] for e in examples]}), placed)
+
+
+def offer_reinforcement(game: Game, uid: str) -> None:
+    unit = game.state.units[uid]
+    if unit.status != RESERVE:
+        return
+    game.ask(decision(unit.side, "reinforce", f"{unit.name} (Reinforcements): deploy it now?",
+                      options=[option("deploy", "deploy it now (it becomes Distracted)", action="deploy",
+                                      actor=uid),
+                               option("wait", "keep it back", action="wait", actor=uid)],
+                      rule="Reinforcements", context={"phase": game.phase, "actor": uid, "action": "reinforce"}),
+             _reinforce, uid)
+
+
+def _reinforce(game: Game, answer: str, uid: str) -> None:
+    if answer != "deploy":
+        return
+    unit = game.state.units[uid]
+    unit.keywords.remove("Reinforcements", log=game.log, rule="Reinforcements")
+    game.call(_distract_arrival, uid)
+    ask_position(game, unit)
+
+
+def _distract_arrival(game: Game, uid: str) -> None:
+    unit = game.state.units[uid]
+    if unit.status == READY and not unit.has("Undistractable"):
+        unit.keywords.add("Distracted", log=game.log, rule="Reinforcements")
+    elif unit.status != READY:
+        unit.status = RESERVE
+        unit.keywords.add("Reinforcements")
+
+
 def _cunning_ruse(game: Game) -> None:
     """Cunning Ruse arrives with the Cursed Artefacts (next issue)."""
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from skirmish import Keyword
 from skirmish_hobgoblin import attacks, fortune, geom, keywords, moves, stats
 from skirmish_hobgoblin.decide import decision, option
-from skirmish_hobgoblin.state import READY, REMOVED, Activation, Unit
+from skirmish_hobgoblin.state import READY, REMOVED, RESERVE, Activation, Unit
 
 if TYPE_CHECKING:
     from skirmish import Game
@@ -208,10 +208,6 @@ def movement_phase(game: Game) -> None:
     fortune.phase_start(game, "Movement")
 
 
-def _reinforcements(game: Game) -> None:
-    hook(game, "hobgoblin_movement_start")
-
-
 def _move_end_of_phase(game: Game) -> None:
     keywords.movement_end(game)
     fortune.move_end(game)
@@ -223,6 +219,40 @@ def movable(game: Game, player: str) -> list[Unit]:
             and stats.speed(u) > 0]
 
 
+def _next_mover(game: Game, i: int) -> None:
+    """The player ``i`` has finished moving: their Sneaky units may arrive, then the next player moves."""
+    game.call(_move_turn, i + 1)
+    player = game.state.order()[i]
+    for u in reversed([u for u in game.state.units.values() if u.side == player and u.status == RESERVE
+                       and u.has("Sneaky") and not u.has("Reinforcements")]):
+        game.call(_sneaky_roll, u.id)
+
+
+def _sneaky_roll(game: Game, uid: str) -> None:
+    """Sneaky: a D6 above the round number places the unit anywhere more than 8" from every enemy unit."""
+    from skirmish_hobgoblin import deployment
+
+    unit = game.state.units[uid]
+    roll = game.rng.roll(6, rule="Sneaky", why=f"{unit.name} tries to arrive (needs above {game.round})")
+    if roll <= game.round:
+        game.emit("note", f"{unit.name} does not arrive yet", rule="Sneaky", unit=uid)
+        return
+    away = float(game.ruleset.content.keywords["sneaky"].params.get("enemy_distance", 8))
+    deployment.ask_anywhere(game, unit, away, "Sneaky")
+
+
+def _reinforcements(game: Game) -> None:
+    """Reinforcements: at the start of the Movement Phase a unit held back may deploy fully within its zone,
+    Distracted (it may then activate as usual: ruling A53)."""
+    from skirmish_hobgoblin import deployment
+
+    hook(game, "hobgoblin_movement_start")
+    for p in reversed(game.state.order()):
+        for u in [u for u in game.state.units.values() if u.side == p and u.status == RESERVE
+                  and u.has("Reinforcements")]:
+            game.call(deployment.offer_reinforcement, u.id)
+
+
 def _move_turn(game: Game, i: int) -> None:
     state = game.state
     if i >= 2:
@@ -230,7 +260,7 @@ def _move_turn(game: Game, i: int) -> None:
     player = state.order()[i]
     units = movable(game, player)
     if not units:
-        game.call(_move_turn, i + 1)
+        _next_mover(game, i)
         return
     if state.notes.get(f"him:{player}"):
         from skirmish_hobgoblin import him
@@ -248,7 +278,7 @@ def _move_turn(game: Game, i: int) -> None:
 def _move_pick(game: Game, answer: str, i: int) -> None:
     if answer == "done":
         game.state.activated.extend(u.id for u in movable(game, game.state.order()[i]))
-        game.call(_move_turn, i + 1)
+        _next_mover(game, i)
         return
     game.call(_move_turn, i)
     activate_now(game, game.state.units[answer.split()[1]])
