@@ -306,3 +306,12 @@ def test_generals_are_aggressive_and_attack_in_the_attack_phase() -> None:
     game.load_dice(["+2"])
     game.run(attack_phase)
     assert s.heroes["hero1"].hp == 12 - 4
+
+
+def test_tyrant_rolls_both_dice() -> None:
+    game = new_game(2)
+    s = game.state
+    s.heroes["hero1"].hand.cards.clear()
+    battle(game, "tyrant", "throne", ["+2", "+2", "Blank", "Blank", "Blank"])
+    rolls = [e for e in game.log if e.kind == "roll" and "Tyrant" not in e.text and "attacks" in e.text]
+    assert len(rolls) == 2 and s.heroes["hero1"].hp == 12 - 7

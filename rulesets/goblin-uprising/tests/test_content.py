@@ -131,3 +131,18 @@ def test_the_troop_hp_in_the_data_is_the_hp_the_rules_use(tmp_path: Path) -> Non
         'dwarf = { name = "Dwarf Soldiers", hp = 3', 'dwarf = { name = "Dwarf Soldiers", hp = 7'))
     game = new_game(1, content=str(d))
     assert game.view(None)["state"]["troops"]["dwarf"]["hp"] == 7
+
+
+def test_board_adjacency(c) -> None:  # noqa: ANN001
+    rmap = c.rmap
+    assert set(rmap.neighbours("tundra-spawn")) == {"tundra-outer", "tundra-inner", "mountains-spawn", "corals-spawn"}
+    assert rmap.neighbours("village-desert") == ("desert-outer",) and rmap.space("village-desert").region == ""
+    assert len(rmap.neighbours("gate")) == 7 and rmap.distance("village-tundra", "throne") == 5
+
+
+def test_enemy_die_faces(c) -> None:  # noqa: ANN001
+    enemy = c.dice["enemy"]
+    assert enemy.faces == ("+1", "+1", "+2", "Axe", "Arrow", "Essence")
+    assert enemy.results["Axe"].cleave and enemy.results["Arrow"].aimed and enemy.results["Essence"].drain_essence
+    assert not enemy.results["Axe"].damage and c.dice["goblin"].faces.count("Star") == 2
+    assert c.counts.enemy_per_attack == 1 and c.counts.tyrant_per_attack == 2

@@ -453,6 +453,8 @@ def strike(game: Game, hid: str) -> None:
     counter_from = ""
     if cb.cleave_all:
         _cleave_all(game, hid, target, -(-dmg // 2))
+        if not target_alive(game, target):
+            return
     if target == TYRANT:
         hit_tyrant(game, hid, dmg, cb.ignore_armor)
         return
@@ -508,6 +510,8 @@ def hit_enemy(game: Game, hid: str, target: str, dmg: int, piercing: bool) -> tu
     s, c = S(game), C(game)
     kind, _, key = target.partition(":")
     killed = False
+    if not target_alive(game, target):
+        return False, 0
     if kind == "troop":
         hp = c.troops[key].hp
         while dmg > 0 and s.troops.get(key, 0) > 0:

@@ -127,9 +127,9 @@ class GoblinUprising(Ruleset):
         game.state = state
         # 1. the board (content); 2. the Tyrant's sheet, its scheme deck, the "!" scheme revealed
         n = len(game.players)
-        hp_scale = c.scale_hp[n - 1] if n <= len(c.scale_hp) else 0
+        percent = c.scale_hp[n - 1] if n <= len(c.scale_hp) else 100
         armor_scale = c.scale_armor[n - 1] if n <= len(c.scale_armor) else 0
-        state.max_hp = state.hp = max(1, t.hp + level.hp + hp_scale)
+        state.max_hp = state.hp = max(1, round(t.hp * percent / 100) + level.hp)
         state.armor = max(0, min(10, t.armor + level.armor + armor_scale))
         state.damage = t.damage
         state.board.place(TYRANT, c.board.throne)
