@@ -51,3 +51,17 @@ def invoke_color(command: str, *, no_color: bool) -> str:
     result = CliRunner().invoke(cli, ["play", "tiny", "--seed", "1"], input=f"{command}\nquit\n", env=env,
                                 color=True, prog_name="skirmish")
     return result.stdout
+
+
+def test_a_mistyped_command_or_ruleset_gets_did_you_mean() -> None:
+    from cli_helpers import assert_one_error
+
+    line = assert_one_error(invoke("paly", "tiny"), 2)
+    assert line == "error: no such command 'paly' (did you mean 'play' or 'replay'?) (see 'skirmish --help')"
+    line = assert_one_error(invoke("xyzzy"), 2)
+    assert line == "error: no such command 'xyzzy' (see 'skirmish --help')"
+    line = assert_one_error(invoke("play", "tiyn"), 1)
+    assert "no ruleset named 'tiyn'" in line and "did you mean 'tiny'?" in line
+    line = assert_one_error(invoke("simulate", "tin", "-n", "1"), 1)
+    assert "did you mean 'tiny'?" in line
+    assert invoke("tiny-hello").stdout.strip() == "hello world from tiny"  # plugin commands still resolve

@@ -59,7 +59,9 @@ def play(ruleset: str, seed: int | None, players: Sequence[str], vs: str | None,
     from skirmish_cli.registry import get_registry
 
     registry = get_registry()
-    registry.ruleset(ruleset)  # an unknown name fails before anything else
+    from skirmish_cli.common import get_ruleset
+
+    get_ruleset(registry, ruleset)  # an unknown name fails before anything else
     names = split_names(players)
     if vs and names:
         raise click.UsageError("give --players or --vs, not both")

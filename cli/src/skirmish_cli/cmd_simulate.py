@@ -44,7 +44,9 @@ def simulate(ruleset: str, n: int, players: Sequence[str], seed: int, workers: i
         raise click.BadParameter(f"at most {MAX_GAMES:,} games in one run (split bigger studies by --seed)",
                                  param_hint="'-n'")
     registry = get_registry()
-    rs = registry.ruleset(ruleset)
+    from skirmish_cli.common import get_ruleset
+
+    rs = get_ruleset(registry, ruleset)
     names = split_names(players) or [ai_or_random(registry, ruleset)]
     check_agents(registry, names, ruleset)
     for name in names:

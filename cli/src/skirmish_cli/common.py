@@ -26,6 +26,29 @@ def complete_ruleset(ctx: click.Context, param: click.Parameter, incomplete: str
     return [n for n in names if n.startswith(incomplete)]
 
 
+def did_you_mean(word: str, known: Iterable[str]) -> str:
+    """`` (did you mean 'play'?)`` when ``word`` is close to one of ``known``, else ``""``."""
+    import difflib
+
+    close = difflib.get_close_matches(word, list(known), n=2, cutoff=0.6)
+    if not close:
+        return ""
+    return " (did you mean " + " or ".join(f"'{c}'" for c in close) + "?)"
+
+
+def get_ruleset(registry: Registry, name: str) -> Any:
+    """``registry.ruleset(name)``; an unknown name is one line with the closest installed names."""
+    from skirmish.errors import SkirmishError
+
+    try:
+        return registry.ruleset(name)
+    except SkirmishError as exc:
+        hint = did_you_mean(name, registry.rulesets)
+        if hint and "did you mean" not in str(exc):
+            raise SkirmishError(f"{exc}{hint}") from None
+        raise
+
+
 def split_names(values: Iterable[str]) -> list[str]:
     """``("human,ai", "random")`` -> ``["human", "ai", "random"]`` (repeated options and commas both work)."""
     out = []
@@ -89,7 +112,7 @@ def new_game(registry: Registry, ruleset_name: str, setup: dict[str, Any] | None
     from skirmish.engine import Game
     from skirmish.errors import SetupError
 
-    ruleset = registry.ruleset(ruleset_name)
+    ruleset = get_ruleset(registry, ruleset_name)
     if setup is not None:
         try:
             setup = ruleset.check_setup(setup)

@@ -52,6 +52,17 @@ class SkirmishGroup(click.Group):
         spec = get_registry().commands.get(cmd_name)
         return plugin_command(spec) if spec is not None else None
 
+    def resolve_command(self, ctx: click.Context, args: list[str]) -> tuple[str | None, click.Command | None,
+                                                                             list[str]]:
+        name = args[0] if args else ""
+        if name and not name.startswith("-") and self.get_command(ctx, name) is None:
+            from skirmish_cli.common import did_you_mean
+            from skirmish_cli.registry import get_registry
+
+            known = [*BUILTIN, *get_registry().commands]
+            ctx.fail(f"no such command '{name}'{did_you_mean(name, known)}")
+        return super().resolve_command(ctx, args)
+
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, BUILTIN[name][2]) for name in self.list_commands(ctx)]
         with formatter.section("Commands"):
