@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from skirmish.agents import AgentContext, AgentSpec
-from skirmish.answer_text import parse_answer
+from skirmish.answer_text import matching_options, parse_answer
 from skirmish.errors import IllegalAnswer, SkirmishError
 from skirmish.markers import hookimpl
 
@@ -32,8 +32,10 @@ class HumanAgent:
         self.write = write or _write_line
 
     def decide(self, view: View, decision: Decision) -> Answer:
+        from skirmish_cli import render
+
         self.write(view.describe())
-        self.write(decision.describe())
+        self.write(render.decision_text(decision))
         while True:
             line = self.read(f"{self.player}> ")
             if line is None:
@@ -41,8 +43,15 @@ class HumanAgent:
             try:
                 answer = parse_answer(decision, line)
             except IllegalAnswer as exc:
-                self.write(f"refused: {exc}")
-                continue
+                found = matching_options(decision, line) if decision.options else []
+                if len(found) == 1:
+                    answer = decision.options[found[0]].value
+                elif found:  # part of a name: show the choices it matches
+                    self.write("\n".join(render.decision_text(decision, only=found).splitlines()[1:]))
+                    continue
+                else:
+                    self.write(f"refused: {exc}")
+                    continue
             why = view.check(answer)
             if why is None:
                 return answer
