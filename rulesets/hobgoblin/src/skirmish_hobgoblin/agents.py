@@ -181,6 +181,7 @@ class HobgoblinAI:
                 continue
             them = units.get(data["target"], {})
             s = self.exchange(view, me, them, data.get("edge", "front")) + (10.0 if data.get("flush") else 0.0)
+            s -= 30.0 * data.get("hazard", 0.0)
             if s > score:
                 best, score = o.value, s
         if best is not None:

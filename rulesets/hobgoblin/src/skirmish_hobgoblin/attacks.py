@@ -13,6 +13,7 @@ import attrs
 
 from skirmish_hobgoblin import stats
 from skirmish_hobgoblin.decide import decision, option
+from skirmish_hobgoblin.tables import kp
 
 if TYPE_CHECKING:
     from skirmish import Game
@@ -42,21 +43,23 @@ def target_number(game: Game, attacker: Unit | None, defender: Unit, kind: str, 
                   cover: bool = False) -> int:
     """The number each die needs: the chart, then the modifiers (ruling A4: raising modifiers first, then
     lowering ones, each with its own bound)."""
-    rules = game.ruleset.rules.attack
+    c = game.ruleset.content
     atype = attacker_type or (attacker.type if attacker is not None else "")
     dtype = defender.type
     if attacker is not None and attacker.has("Counts As Monster"):
         atype = "monster"
     need = game.ruleset.chart.target(atype, dtype)
     if kind == SHOOTING and cover:
-        need = min(rules.max_target, need + 1)
+        need = min(kp(c, "cover", "max_target_number"), need + kp(c, "cover", "target_number"))
     if attacker is not None:
         if kind in CLOSE and attacker.has("Elite"):
-            need = max(rules.min_target, need - 1)
-        if kind in CLOSE and attacker.has("Devastating Charge") and attacker.advanced >= rules.devastating_advance:
-            need = max(rules.min_target, need - 1)
+            need = max(kp(c, "elite", "min_target_number"), need + kp(c, "elite", "target_number"))
+        if kind in CLOSE and attacker.has("Devastating Charge") and \
+                attacker.advanced >= kp(c, "devastating-charge", "advance"):
+            dc = "devastating-charge"
+            need = max(kp(c, dc, "min_target_number"), need + kp(c, dc, "target_number"))
         if kind == SHOOTING and attacker.has("Deadly Shots"):
-            need = max(rules.min_target, need - 1)
+            need = max(kp(c, "deadly-shots", "min_target_number"), need + kp(c, "deadly-shots", "target_number"))
     hooked = _hook(game, "hobgoblin_target_number", attacker=attacker, defender=defender, kind=kind, value=need)
     return int(hooked) if hooked is not None else need
 
@@ -198,7 +201,8 @@ def count_hits(game: Game, atk: Attack) -> int:
     attacker = _unit(game, atk.attacker)
     hits = sum(1 for d in atk.rolls if is_hit(game, d, atk.need))
     if attacker is not None and atk.kind in CLOSE and attacker.has("Critical Hits"):
-        hits += sum(1 for d in atk.rolls if d >= game.ruleset.rules.attack.hit_always)
+        c = game.ruleset.content
+        hits += kp(c, "critical-hits", "extra_hits") * sum(1 for d in atk.rolls if d == kp(c, "critical-hits", "on"))
     return hits
 
 

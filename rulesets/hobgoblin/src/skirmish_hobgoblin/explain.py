@@ -157,7 +157,7 @@ def measure(game: Game, player: str, a_name: str, b_name: str) -> str:
     lines.append(f"  line of sight: {'yes' if sight else 'no'}" +
                  (f"; cover: {'yes' if geom.in_cover(state, a, b) else 'no'}" if sight else ""))
     if a.has("Ranged"):
-        rng = stats.shot_range(a)
+        rng = stats.shot_range(game, a)
         lines.append(f"  range {rng:g}\": {'in range' if geom.range_to(a, b) <= rng else 'out of range'}")
     from skirmish.geometry import closest_edge, touching
 

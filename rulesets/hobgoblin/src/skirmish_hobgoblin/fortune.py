@@ -16,6 +16,7 @@ import attrs
 from skirmish import Deck, SetupError, load_toml, structure
 from skirmish_hobgoblin import geom, stats
 from skirmish_hobgoblin.decide import option
+from skirmish_hobgoblin.tables import kp
 
 if TYPE_CHECKING:
     from skirmish import Game, Option
@@ -114,7 +115,7 @@ def _ok(game: Game, card: Card, unit: Unit) -> bool:
             return False
         if need == "engaged" and not geom.engaged(state, unit):
             return False
-        if need == "charged" and unit.advanced < game.ruleset.rules.attack.devastating_advance:
+        if need == "charged" and unit.advanced < kp(game.ruleset.content, "devastating-charge", "advance"):
             return False
         if need == "mobile" and (unit.has("Immobile") or unit.id in state.activated):
             return False

@@ -96,11 +96,13 @@ def outmanoeuvring(state: HobState, unit: Unit) -> list[Unit]:
 # ----------------------------------------------------------------------- sight, range, cover
 
 
-def is_large(state: HobState, unit: Unit, share: float = 0.5) -> bool:
-    """Large by keyword, or with more than half its footprint on Elevated terrain."""
+def is_large(state: HobState, unit: Unit) -> bool:
+    """Large by keyword, or with more than half (Elevated's footprint_fraction) of its footprint on Elevated
+    terrain."""
     if unit.has("Large"):
         return True
     table = table_of(state)
+    share = state.elevated_share
     return any(area_fraction(unit.rect, t) > share for t in table.terrain_overlapping(unit.rect, ("elevated",)))
 
 

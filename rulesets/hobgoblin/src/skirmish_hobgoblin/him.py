@@ -197,7 +197,7 @@ def _fire(game: Game, uid: str, tid: str) -> None:
 
 def _back_off(game: Game, unit: Unit, target: Unit) -> list[tuple[str, float]]:
     """Retreat as far as possible from the target without leaving range or sight of it."""
-    rng = stats.shot_range(unit)
+    rng = stats.shot_range(game, unit)
     best = 0.0
     top = moves.max_amount(game, unit, "retreat", mp=float(stats.speed(unit)), distracted=False)
     amount = math.floor(top * 2) / 2
@@ -220,7 +220,7 @@ def _close_in(game: Game, unit: Unit, target: Unit) -> list[tuple[str, float]]:
     steps = moves.plan_towards(game, unit, target.x, target.y, float(stats.speed(unit)))
     if not steps:
         return []
-    rng = stats.shot_range(unit)
+    rng = stats.shot_range(game, unit)
     kind, amount = steps[-1]
     if kind != "advance":
         return steps

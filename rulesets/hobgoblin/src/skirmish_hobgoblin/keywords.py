@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from skirmish_hobgoblin import geom, stats
 from skirmish_hobgoblin.decide import decision, option
+from skirmish_hobgoblin.tables import kp
 
 if TYPE_CHECKING:
     from skirmish import Game
@@ -64,7 +65,7 @@ def _cowardly(game: Game, answer: str, uid: str) -> None:
 def movement_end(game: Game) -> None:
     """End of the Movement Phase: Berserk units that are unengaged and did not advance 6" towards an enemy
     gain D3 Doom."""
-    need = game.ruleset.rules.attack.devastating_advance
+    need = kp(game.ruleset.content, "berserk", "advance")
     for u in list(game.state.in_play()):
         if u.has("Berserk") and not geom.engaged(game.state, u) and u.advanced_towards < need:
             stats.add_doom(game, u, d3(game, "Berserk", f"{u.name} is Berserk"), "Berserk")

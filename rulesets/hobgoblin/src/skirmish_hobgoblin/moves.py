@@ -32,6 +32,10 @@ from skirmish.geometry import (
 )
 from skirmish_hobgoblin import stats
 from skirmish_hobgoblin.state import HobState, Unit, table_of
+from skirmish_hobgoblin.tables import kp
+
+#: the content of the ruleset in play (set by ``check``; MP rates of keywords such as Fly and Nimble)
+_CONTENT: list[Any] = [None]
 
 if TYPE_CHECKING:
     from skirmish import Game
@@ -70,7 +74,7 @@ def rate(m: MovementRules, kind: str) -> float:
     if kind == "retreat":
         return m.retreat_per_mp
     if kind == "fly":
-        return m.fly_per_mp
+        return float(kp(_CONTENT[0], "flying", "inches_per_mp"))
     return 1.0
 
 
@@ -78,7 +82,7 @@ def cost_of(m: MovementRules, unit: Unit, kind: str, amount: float) -> int:
     """MP a manoeuvre costs: whole MP, each buying its distance (1" advance or wheel, 0.5" shuffle or
     retreat, 2" fly with at least 6 MP for the 12" minimum); Reform 5 (Nimble 2)."""
     if kind == "reform":
-        return m.nimble_reform_cost if unit.has("Nimble") else m.reform_cost
+        return kp(_CONTENT[0], "nimble", "reform_mp") if unit.has("Nimble") else m.reform_cost
     if amount <= 0:
         return 0
     return max(1, math.ceil(amount / rate(m, kind) - 1e-6))
@@ -121,6 +125,7 @@ def check(game: Game, unit: Unit, kind: str, amount: float, *, mp: float | None 
     """Check one manoeuvre of ``unit`` (from ``rect``, default where it stands) and say why it is refused."""
     state = game.state
     m = game.ruleset.rules.movement
+    _CONTENT[0] = game.ruleset.content
     act = state.activation if state.activation and state.activation.unit == unit.id else None
     mp = act.mp if mp is None and act else (mp if mp is not None else float(stats.speed(unit)))
     rect = rect or unit.rect
@@ -149,8 +154,9 @@ def check(game: Game, unit: Unit, kind: str, amount: float, *, mp: float | None 
             return Outcome(None, cost, f"{unit.name} is Distracted and may not Fly")
         if any(touching(rect, e.rect) for e in state.enemies(unit)):
             return Outcome(None, cost, f"{unit.name} is engaged and may not Fly")
-        if amount < m.fly_min - 1e-9:
-            return Outcome(None, cost, f"a Fly moves at least {m.fly_min:g}\"")
+        fly_min = float(kp(game.ruleset.content, "flying", "min_move"))
+        if amount < fly_min - 1e-9:
+            return Outcome(None, cost, f"a Fly moves at least {fly_min:g}\"")
     if kind == "reform" and abs(amount) > 180:
         return Outcome(None, cost, "reform turns at most 180 degrees either way")
     if kind.startswith("wheel") and amount > 2 * rect.width + 1e-9:
@@ -229,7 +235,7 @@ def max_amount(game: Game, unit: Unit, kind: str, **kw: Any) -> float:
         return hi
     step = 0.05
     if kind == "fly":
-        lo = m.fly_min
+        lo = float(kp(game.ruleset.content, "flying", "min_move"))
         if check(game, unit, kind, lo, **kw).error:
             return 0.0
     elif check(game, unit, kind, step, **kw).error:
@@ -255,7 +261,8 @@ def can_make(game: Game, unit: Unit, kind: str) -> bool:
     if mp < 1 - 1e-9:
         return False
     if kind == "fly":
-        return mp >= m.fly_min / m.fly_per_mp - 1e-9 and unit.has("Flying") and not (act and act.flown)
+        c = game.ruleset.content
+        return (mp >= kp(c, "flying", "mp") - 1e-9 and unit.has("Flying") and not (act and act.flown))
     if kind in DISTRACTING and not stats.may_be_distracted(game, unit):
         return False
     step = rate(m, kind)
@@ -293,19 +300,40 @@ def _local(rect: Rect, x: float, y: float) -> tuple[float, float]:
     return dx * r.x + dy * r.y, dx * f.x + dy * f.y
 
 
+def hazard(game: Game, unit: Unit, out: Outcome, kind: str) -> float:
+    """What crossing terrain costs a manoeuvre: each MP spent through Perilous terrain (an attack die) and
+    1 for Rough terrain (a Doom or Distracted) unless the unit ignores it."""
+    if out.swept is None or kind == "fly":
+        return 0.0
+    table = table_of(game.state)
+    found = table.candidates(out.swept.bounds, ("perilous", "rough"))
+    cost = 0.0
+    for t in found:
+        if not out.swept.overlaps(t.shape):
+            continue
+        if t.has("perilous"):
+            cost += out.cost
+        if t.has("rough") and not unit.has("Skirmishers"):
+            cost += 1.0
+    return cost
+
+
 def _run(game: Game, unit: Unit, steps: list[tuple[str, float]], mp: float, rect: Rect,
-         engaged_now: list[str]) -> tuple[Rect, float, str] | None:
+         engaged_now: list[str]) -> tuple[Rect, float, float] | None:
+    """Check a sequence of manoeuvres: (end footprint, MP left, terrain hazard) or None when one is refused."""
     distracted = unit.has(stats.DISTRACTED)
+    harm = 0.0
     for kind, amount in steps:
         out = check(game, unit, kind, amount, mp=mp, rect=rect, distracted=distracted, engaged_now=engaged_now)
         if out.error:
             return None
         assert out.end is not None
+        harm += hazard(game, unit, out, kind)
         rect, mp = out.end, mp - out.cost
         if kind in DISTRACTING and not unit.has("Undistractable"):
             distracted = True
         engaged_now = list(out.contacts)
-    return rect, mp, ""
+    return rect, mp, harm
 
 
 def plan_engage(game: Game, unit: Unit, enemy: Unit, mp: float | None = None) -> list[dict[str, Any]]:
@@ -365,7 +393,7 @@ def plan_engage(game: Game, unit: Unit, enemy: Unit, mp: float | None = None) ->
             done = _run(game, unit, final, mp, rect, engaged_now)
             if done is None:
                 continue
-            end, left2, _ = done
+            end, left2, harm = done
             if not touching(end, target):
                 continue
             from skirmish_hobgoblin.geom import contact_side
@@ -375,12 +403,12 @@ def plan_engage(game: Game, unit: Unit, enemy: Unit, mp: float | None = None) ->
             from skirmish.geometry import contact_edges
 
             flush = "front" in contact_edges(end, target).edges
-            plan = {"steps": final, "cost": cost, "edge": where, "flush": flush,
+            plan = {"steps": final, "cost": cost, "edge": where, "flush": flush, "hazard": harm,
                     "end": (end.centre.x, end.centre.y, end.facing)}
             best = found.get(where)
-            if best is None or (not best["flush"], best["cost"]) > (not flush, cost):
+            if best is None or (best["hazard"], not best["flush"], best["cost"]) > (harm, not flush, cost):
                 found[where] = plan
-    return sorted(found.values(), key=lambda p: (not p["flush"], p["cost"]))
+    return sorted(found.values(), key=lambda p: (p["hazard"], not p["flush"], p["cost"]))
 
 
 def _laterals(rect: Rect, mid: Any, nx: float, ny: float, half: float) -> list[float]:
@@ -396,7 +424,7 @@ def _towards_once(game: Game, unit: Unit, x: float, y: float, mp: float, rect: R
     """``lead`` manoeuvres, then a wheel to face the point (as far as MP allow), then the longest advance."""
     state = game.state
     m = game.ruleset.rules.movement
-    pre = _run(game, unit, lead, mp, rect, engaged_now) if lead else (rect, mp, "")
+    pre = _run(game, unit, lead, mp, rect, engaged_now) if lead else (rect, mp, 0.0)
     if pre is None:
         return []
     steps = list(lead)
@@ -410,7 +438,7 @@ def _towards_once(game: Game, unit: Unit, x: float, y: float, mp: float, rect: R
             if t > 0.05 and _run(game, unit, [*steps, (kind, round(t, 4))], mp, rect, engaged_now) is not None:
                 steps.append((kind, round(t, 4)))
                 break
-    pre = _run(game, unit, steps, mp, rect, engaged_now) if steps else (rect, mp, "")
+    pre = _run(game, unit, steps, mp, rect, engaged_now) if steps else (rect, mp, 0.0)
     if pre is None:
         return []
     r2, left, _ = pre
@@ -455,7 +483,7 @@ def plan_towards(game: Game, unit: Unit, x: float, y: float, mp: float | None = 
         if done is None:
             continue
         end = done[0]
-        d = math.hypot(x - end.centre.x, y - end.centre.y)
+        d = math.hypot(x - end.centre.x, y - end.centre.y) + 2.0 * done[2]
         if d < best_d - 1e-6:
             best, best_d = steps, d
         if not lead and d < start - 0.5 * mp:

@@ -158,7 +158,8 @@ class Hobgoblin(Ruleset):
         from skirmish_hobgoblin.state import layout_key
 
         state = HobState(units={}, sides={}, deck=fortune.new_deck(game), pieces=pieces, width=width, depth=depth,
-                         layout_key=layout_key(width, depth, pieces))
+                         layout_key=layout_key(width, depth, pieces),
+                         elevated_share=float(self.content.keywords["elevated"].params["footprint_fraction"]))
         game.state = state
         game.emit("setup", f"table {width:g}\" x {depth:g}\", terrain: {name} ({len(pieces)} pieces)",
                   rule="Set up the battlefield")

@@ -161,6 +161,8 @@ class HobState:
     notes: dict[str, int] = attrs.field(factory=dict)
     #: names the terrain layout (a digest of the pieces), so its prepared Table is built once
     layout_key: str = ""
+    #: the share of a footprint on Elevated terrain above which a unit counts as Large (keywords.toml)
+    elevated_share: float = 0.0
 
     @property
     def second(self) -> str:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from skirmish_hobgoblin import geom
 from skirmish_hobgoblin.state import HobState, Unit
+from skirmish_hobgoblin.tables import kp
 
 if TYPE_CHECKING:
     from skirmish import Game
@@ -41,23 +42,23 @@ def command_bonus(state: HobState, unit: Unit, rng: float) -> int:
 
 def courage(game: Game, unit: Unit) -> int:
     """Courage now: type value, Horde, scenario bonus, Command, Stubborn, Outmanoeuvred, Courage [+x]."""
-    r = rules_of(game).doom
+    c = game.ruleset.content
     state = game.state
     value = unit.courage + unit.courage_bonus + unit.value("Courage")
     if unit.has("Horde"):
-        value += r.horde_courage
-    value += command_bonus(state, unit, state.notes.get("command-range", 0) or r.command_range)
+        value += kp(c, "horde", "courage")
+    value += command_bonus(state, unit, state.notes.get("command-range", 0) or kp(c, "command", "range"))
     if unit.in_play:
         if unit.has("Stubborn"):
-            value += len(geom.engaged(state, unit))
-        value -= len(geom.outmanoeuvring(state, unit))
+            value += kp(c, "stubborn", "courage_per_enemy") * len(geom.engaged(state, unit))
+        value -= kp(c, "outmanoeuvred", "courage_per_enemy") * len(geom.outmanoeuvring(state, unit))
     return value
 
 
 def break_point(game: Game, unit: Unit) -> int:
     """Doom at which the unit is Broken (Fragile: half its Courage, rounded up)."""
     c = courage(game, unit)
-    return math.ceil(c / 2) if unit.has("Fragile") else c
+    return math.ceil(c * kp(game.ruleset.content, "fragile", "courage_fraction")) if unit.has("Fragile") else c
 
 
 def refresh(game: Game, unit: Unit, rule: str = "Broken") -> None:
@@ -109,9 +110,10 @@ def speed(unit: Unit) -> int:
     return max(0, unit.speed + unit.value("Swift") - unit.value("Slow"))
 
 
-def shot_range(unit: Unit) -> float:
+def shot_range(game: Game, unit: Unit) -> float:
+    """The unit's Range (Short-Ranged multiplies it by its range_factor)."""
     r = float(unit.value("Ranged"))
-    return r / 2 if unit.has("Short-Ranged") else r
+    return r * kp(game.ruleset.content, "short-ranged", "range_factor") if unit.has("Short-Ranged") else r
 
 
 def add_doom(game: Game, unit: Unit, n: int, rule: str, why: str = "") -> int:
@@ -152,7 +154,7 @@ def may_be_distracted(game: Game, unit: Unit) -> bool:
         return True
     if unit.keywords.with_trait("Character") or has_character(unit):
         return True
-    reach = rules_of(game).movement.wild_character_range
+    reach = kp(game.ruleset.content, "wild", "character_range")
     return any(has_character(f) and geom.gap(unit, f) <= reach for f in game.state.friends(unit))
 
 

@@ -40,13 +40,8 @@ class GameRules:
 class AttackRules:
     hit_always: int
     miss_always: int
-    min_target: int
-    max_target: int
     shooting_cap: int
     min_dice_each: int
-    side_cap: int
-    rear_cap: int
-    devastating_advance: float
 
 
 @attrs.frozen
@@ -56,23 +51,11 @@ class MovementRules:
     shuffle_per_mp: float
     retreat_per_mp: float
     reform_cost: int
-    nimble_reform_cost: int
-    fly_per_mp: float
-    fly_min: float
-    wild_character_range: float
 
 
 @attrs.frozen
 class DoomRules:
     panic_range: float
-    command_range: float
-    grim_range: float
-    grim_extra: int
-    terrifying_range: float
-    terrifying_extra: int
-    horde_courage: int
-    arcane_range: float
-    elevated_share: float
 
 
 @attrs.frozen
@@ -109,6 +92,14 @@ class Chart:
             return self.rows[attacker][self.types.index(defender)]
         except (KeyError, ValueError):
             raise SetupError(f"the target number chart has no cell for {attacker} against {defender}") from None
+
+
+def kp(content: Any, keyword: str, name: str) -> Any:
+    """A number of a keyword's effect (``params`` in keywords.toml), e.g. ``kp(c, "command", "range")``."""
+    try:
+        return content.keywords[keyword].params[name]
+    except KeyError:
+        raise SetupError(f"keyword {keyword!r} has no number {name!r} in keywords.toml") from None
 
 
 def load_rules(extend: Callable[[dict[str, Any]], dict[str, Any]] | None = None) -> tuple[BattleRules, Chart]:

@@ -14,6 +14,13 @@ from skirmish import Keyword
 from skirmish_hobgoblin import attacks, fortune, geom, keywords, moves, stats
 from skirmish_hobgoblin.decide import decision, option
 from skirmish_hobgoblin.state import READY, REMOVED, RESERVE, Activation, Unit
+from skirmish_hobgoblin.tables import kp
+
+
+def _caps(game: Game) -> tuple[int, int]:
+    """Outmanoeuvred's dice caps: (side edge or rear corner, rear edge)."""
+    c = game.ruleset.content
+    return kp(c, "outmanoeuvred", "side_cap"), kp(c, "outmanoeuvred", "rear_cap")
 
 if TYPE_CHECKING:
     from skirmish import Game
@@ -83,7 +90,9 @@ def mercury_income(game: Game, player: str) -> int:
         from skirmish_hobgoblin.state import table_of
 
         table = table_of(state)
-        arcane = sum(1 for u in wizards if table.terrain_within(u.rect, r.doom.arcane_range, ("arcane",)))
+        reach = kp(game.ruleset.content, "arcane", "range")
+        arcane = kp(game.ruleset.content, "arcane", "mercury") * sum(
+            1 for u in wizards if table.terrain_within(u.rect, reach, ("arcane",)))
     roots = sum(1 for u in state.of(player) if u.has("Mystic Roots"))
     return side.points_limit // r.game.mercury_per_points + len(wizards) * r.game.mercury_per_wizard + arcane + roots
 
@@ -114,7 +123,7 @@ def _cast(game: Game, player: str) -> None:
 def shooting_targets(game: Game, unit: Unit) -> list[tuple[Unit, bool]]:
     """Enemies ``unit`` may shoot now, with cover: unengaged (unless Shoot into Combat), in range and sight."""
     state = game.state
-    rng = stats.shot_range(unit)
+    rng = stats.shot_range(game, unit)
     limit = state.notes.get("sight-limit", 0)
     out = []
     for e in state.enemies(unit):
@@ -311,10 +320,11 @@ def move_options(game: Game, unit: Unit) -> list[Any]:
         if e.id in engaged_ids or geom.gap(unit, e) > act.mp + 0.01:
             continue
         for plan in moves.plan_engage(game, unit, e, act.mp):
+            risk = ", through dangerous terrain" if plan["hazard"] else ""
             opts.append(option(f"engage {e.id} {plan['edge']}",
                                f"engage {e.name} ({plan['edge']}{', flush' if plan['flush'] else ''}, "
-                               f"{plan['cost']:g} MP)", action="engage", actor=unit.id, target=e.id,
-                               edge=plan["edge"], flush=plan["flush"], cost=plan["cost"]))
+                               f"{plan['cost']:g} MP{risk})", action="engage", actor=unit.id, target=e.id,
+                               edge=plan["edge"], flush=plan["flush"], cost=plan["cost"], hazard=plan["hazard"]))
     failed = set(act.failed)
     for e in [e for e in enemies if e.id not in engaged_ids][:2]:
         if f"towards {e.id}" not in failed:
@@ -527,12 +537,11 @@ def end_activation(game: Game, uid: str) -> None:
         from skirmish.geometry import Rect
 
         start = Rect((act.start[0], act.start[1]), unit.width, unit.depth, act.start[2])
-        r = game.ruleset.rules.attack
         for e in gone:
             game.emit("disengage", f"{unit.name} disengages from {e.name}", rule="Disengaging", unit=uid, enemy=e.id)
             if act.no_punish or stats.counts_broken(e) or e.has(stats.BROKEN):
                 continue
-            dice = geom.dice_cap(e, start, stats.combat_dice(e), r.side_cap, r.rear_cap)
+            dice = geom.dice_cap(e, start, stats.combat_dice(e), *_caps(game))
             attacks.attack(game, e, unit, dice, attacks.PUNISH, "Punish")
     stats.refresh_all(game, "Movement")
 
@@ -582,7 +591,7 @@ def splits(game: Game, unit: Unit, enemies: list[Unit], dice: int) -> list[tuple
     at most 5 to an enemy on a side edge or rear corner and 3 to one on the rear edge; dice the caps
     leave over are lost (ruling A12)."""
     r = game.ruleset.rules.attack
-    caps = [geom.dice_cap(unit, e, dice, r.side_cap, r.rear_cap) for e in enemies]
+    caps = [geom.dice_cap(unit, e, dice, *_caps(game)) for e in enemies]
     k = len(enemies)
     total = min(dice, sum(caps))
     if k == 1:
@@ -686,28 +695,28 @@ def _panic_step(game: Game) -> None:
 def _grim(game: Game, unit: Unit) -> int:
     from skirmish_hobgoblin.state import table_of
 
-    r = game.ruleset.rules.doom
+    rng, extra = kp(game.ruleset.content, "grim", "range"), kp(game.ruleset.content, "grim", "doom")
     if "grim" in unit.used:
         return 0
-    near = bool(table_of(game.state).terrain_within(unit.rect, r.grim_range, ("grim",)))
+    near = bool(table_of(game.state).terrain_within(unit.rect, rng, ("grim",)))
     if not near:
         from skirmish.geometry import distance
 
-        near = any(m.kind in ("altar", "gore") and not m.removed and distance(unit.rect, m.circle) <= r.grim_range
+        near = any(m.kind in ("altar", "gore") and not m.removed and distance(unit.rect, m.circle) <= rng
                    for m in game.state.markers)
     if near:
         unit.used.append("grim")
-        return r.grim_extra
+        return extra
     return 0
 
 
 def _terrifying(game: Game, unit: Unit) -> int:
-    r = game.ruleset.rules.doom
+    rng, extra = kp(game.ruleset.content, "terrifying", "range"), kp(game.ruleset.content, "terrifying", "doom")
     if "terrifying" in unit.used:
         return 0
-    if any(e.has("Terrifying") and geom.gap(e, unit) <= r.terrifying_range for e in game.state.enemies(unit)):
+    if any(e.has("Terrifying") and geom.gap(e, unit) <= rng for e in game.state.enemies(unit)):
         unit.used.append("terrifying")
-        return r.terrifying_extra
+        return extra
     return 0
 
 
