@@ -84,9 +84,25 @@ def refresh(game: Game, unit: Unit, rule: str = "Broken") -> None:
         game.emit("rallied", f"{unit.name} is no longer Broken ({unit.doom} Doom)", rule=rule, unit=unit.id)
 
 
+_STABLE: dict[str, object] = {"key": None}
+
+
+def _stable_key(game: Game) -> tuple:
+    state = game.state
+    return (id(game.ruleset), tuple(sorted(state.notes.items())),
+            tuple((u.id, u.side, u.x, u.y, u.facing, u.width, u.depth, u.doom, u.status, u.courage_bonus,
+                   tuple(u.keywords.entries)) for u in state.units.values()))
+
+
 def refresh_all(game: Game, rule: str = "Broken") -> None:
+    """Refresh every unit; skipped when nothing that Broken depends on changed since the last refresh
+    (a derived cache: the key holds every position, Doom, status and keyword)."""
+    key = _stable_key(game)
+    if _STABLE["key"] == key:
+        return
     for u in list(game.state.in_play()):
         refresh(game, u, rule)
+    _STABLE["key"] = _stable_key(game)
 
 
 def counts_broken(unit: Unit) -> bool:
