@@ -134,9 +134,9 @@ def test_ai_takes_a_token_on_its_space() -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("n", [1, 2, 4, 6])
 def test_ai_teams_win_some_and_lose_some(n: int) -> None:
-    wins = sum("heroes" in play_ai(n, seed, tyrant).result.winners for seed in range(6)
+    wins = sum("heroes" in play_ai(n, seed, tyrant).result.winners for seed in range(4)
                for tyrant in ("dwarf", "human"))
-    assert 0 < wins < 12
+    assert 0 < wins < 8
 
 
 def test_cli_plays_a_game_of_ai_heroes(tmp_path: Path) -> None:
@@ -159,3 +159,11 @@ def test_a_hero_seat_can_answer_by_number() -> None:
     game = new_game(1)
     answer(game, "end")
     assert game.pending.kind == "action"
+
+
+def test_measure_counts_moves_and_regions() -> None:
+    game = new_game(2)
+    assert "5 move(s)" in RULESET.measure(game, "hero1", "hero1", "tyrant")
+    assert "same region" in RULESET.measure(game, "hero1", "mountains-outer", "troop:dwarf")
+    with pytest.raises(SkirmishError):
+        RULESET.measure(game, "hero1", "hero1", "dragon")

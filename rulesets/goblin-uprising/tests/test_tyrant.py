@@ -230,7 +230,7 @@ def test_difficulty_changes_the_sheet() -> None:
 def test_the_tyrant_scales_with_the_number_of_heroes() -> None:
     hp = [new_game(n).state.max_hp for n in (1, 2, 3, 4, 6)]
     armor = [new_game(n).state.armor for n in (1, 2, 3, 4, 6)]
-    assert hp == [7, 13, 20, 29, 40] and armor == [1, 3, 4, 5, 6]
+    assert hp == [7, 13, 20, 28, 37] and armor == [1, 3, 4, 5, 6]
 
 
 def test_champions_spawn_only_when_named() -> None:

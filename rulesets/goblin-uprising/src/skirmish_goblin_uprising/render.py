@@ -257,6 +257,30 @@ def glossary(c: Content) -> dict[str, str]:
     return out
 
 
+def measure(game: Game, a: str, b: str) -> str:
+    """How many Move 1 actions separate two pieces or spaces, and whether they share a region."""
+    from skirmish import SkirmishError
+
+    s, c = S(game), C(game)
+
+    def locate(name: str) -> str:
+        if name in c.rmap:
+            return name
+        if name.startswith("troop:") and name[6:] in c.troops:
+            return c.spawn_space(c.region_of_troop(name[6:]))
+        space = s.where(name)
+        if space is None:
+            raise SkirmishError(f"no piece or space called '{name}' on the board (heroes, tyrant, general:ID, "
+                                "troop:ID or a space id)")
+        return space
+
+    sa, sb = locate(a), locate(b)
+    moves = c.rmap.distance(sa, sb)
+    ra, rb = region_at(game, sa), region_at(game, sb)
+    same = "same region: they can fight" if ra and ra == rb else "different regions"
+    return f"{a} ({c.space_name(sa)}) to {b} ({c.space_name(sb)}): {moves} move(s); {same}"
+
+
 # ----------------------------------------------------------------------------- SVG
 
 

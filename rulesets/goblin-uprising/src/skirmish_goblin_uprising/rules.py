@@ -200,6 +200,12 @@ class GoblinUprising(Ruleset):
 
         return final_summary(game, player)
 
+    def measure(self, game: Game, player: str, a: str, b: str) -> str:
+        """Moves between two pieces or spaces (heroes, ``tyrant``, ``general:ID``, ``troop:ID``, space ids)."""
+        from skirmish_goblin_uprising.render import measure
+
+        return measure(game, a, b)
+
     def glossary(self) -> dict[str, str]:
         from skirmish_goblin_uprising.render import glossary
 
