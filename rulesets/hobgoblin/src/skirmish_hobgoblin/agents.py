@@ -186,9 +186,12 @@ class HobgoblinAI:
                 best, score = o.value, s
         if best is not None:
             return best
-        if reach and any(dist(e) <= reach - 1.0 for e in enemies):
+        berserk = "Berserk" in keywords_of(me)
+        if reach and not berserk and any(dist(e) <= reach - 1.0 for e in enemies):
             return self._pick(d, "end")
         towards = [o for o in d.options if option_data(o).get("action") == "towards"]
+        if berserk and towards:  # it must advance 6" towards a visible enemy or gain D3 Doom
+            return min(towards, key=lambda o: dist(units.get(option_data(o)["target"], me))).value
         good = []
         for o in towards:
             them = units.get(option_data(o)["target"], {})
@@ -197,6 +200,12 @@ class HobgoblinAI:
                 good.append((dist(them) - value / 50.0, o.value))
         if good:
             return min(good)[1]
+        marker = next((o for o in d.options if option_data(o).get("action") == "towards-marker"), None)
+        if marker is not None and not reach:
+            markers = {m["id"]: m for m in view.state.get("markers", [])}
+            m = markers.get(option_data(marker)["target"], {})
+            if m and ((m["x"] - me["x"]) ** 2 + (m["y"] - me["y"]) ** 2) ** 0.5 > 3.0:
+                return marker.value
         return self._pick(d, "end")
 
     def on_manoeuvre(self, view: Any, d: Decision) -> Any:

@@ -34,12 +34,8 @@ from skirmish_hobgoblin import stats
 from skirmish_hobgoblin.state import HobState, Unit, table_of
 from skirmish_hobgoblin.tables import kp
 
-#: the content of the ruleset in play (set by ``check``; MP rates of keywords such as Fly and Nimble)
-_CONTENT: list[Any] = [None]
-
 if TYPE_CHECKING:
     from skirmish import Game
-    from skirmish_hobgoblin.tables import MovementRules
 
 #: manoeuvre kinds, as typed: ``advance 3.5``, ``wheel-left 2``, ``reform 90``
 KINDS = ("advance", "wheel-left", "wheel-right", "wheel-back-left", "wheel-back-right", "shuffle-left",
@@ -64,7 +60,9 @@ class Outcome:
     swept: Any = None
 
 
-def rate(m: MovementRules, kind: str) -> float:
+def rate(game: Game, kind: str) -> float:
+    """Inches one MP buys for a manoeuvre."""
+    m = game.ruleset.rules.movement
     if kind == "advance":
         return m.advance_per_mp
     if kind.startswith("wheel"):
@@ -74,18 +72,19 @@ def rate(m: MovementRules, kind: str) -> float:
     if kind == "retreat":
         return m.retreat_per_mp
     if kind == "fly":
-        return float(kp(_CONTENT[0], "flying", "inches_per_mp"))
+        return float(kp(game.ruleset.content, "flying", "inches_per_mp"))
     return 1.0
 
 
-def cost_of(m: MovementRules, unit: Unit, kind: str, amount: float) -> int:
+def cost_of(game: Game, unit: Unit, kind: str, amount: float) -> int:
     """MP a manoeuvre costs: whole MP, each buying its distance (1" advance or wheel, 0.5" shuffle or
     retreat, 2" fly with at least 6 MP for the 12" minimum); Reform 5 (Nimble 2)."""
     if kind == "reform":
-        return kp(_CONTENT[0], "nimble", "reform_mp") if unit.has("Nimble") else m.reform_cost
+        return kp(game.ruleset.content, "nimble", "reform_mp") if unit.has("Nimble") else \
+            game.ruleset.rules.movement.reform_cost
     if amount <= 0:
         return 0
-    return max(1, math.ceil(amount / rate(m, kind) - 1e-6))
+    return max(1, math.ceil(amount / rate(game, kind) - 1e-6))
 
 
 def shape_after(rect: Rect, kind: str, amount: float) -> Move:
@@ -124,8 +123,6 @@ def check(game: Game, unit: Unit, kind: str, amount: float, *, mp: float | None 
           ) -> Outcome:
     """Check one manoeuvre of ``unit`` (from ``rect``, default where it stands) and say why it is refused."""
     state = game.state
-    m = game.ruleset.rules.movement
-    _CONTENT[0] = game.ruleset.content
     act = state.activation if state.activation and state.activation.unit == unit.id else None
     mp = act.mp if mp is None and act else (mp if mp is not None else float(stats.speed(unit)))
     rect = rect or unit.rect
@@ -136,7 +133,7 @@ def check(game: Game, unit: Unit, kind: str, amount: float, *, mp: float | None 
         return Outcome(None, 0, f"unknown manoeuvre {kind!r} (one of {', '.join(KINDS)})")
     if kind != "reform" and amount <= 0:
         return Outcome(None, 0, f"{kind} needs a distance above 0")
-    cost = cost_of(m, unit, kind, amount)
+    cost = cost_of(game, unit, kind, amount)
     if cost > mp + 1e-9:
         return Outcome(None, cost, f"{kind} {amount:g} costs {cost} MP, {unit.name} has {mp:g} MP left")
     is_distracted = unit.has(stats.DISTRACTED) if distracted is None else distracted
@@ -209,11 +206,10 @@ def check(game: Game, unit: Unit, kind: str, amount: float, *, mp: float | None 
 def max_amount(game: Game, unit: Unit, kind: str, **kw: Any) -> float:
     """The largest legal amount of a manoeuvre now (0 when none), to 0.05" (reform: not used)."""
     state = game.state
-    m = game.ruleset.rules.movement
     act = state.activation
     mp = kw.get("mp", act.mp if act and act.unit == unit.id else float(stats.speed(unit)))
     rect = kw.get("rect") or unit.rect
-    top = math.floor(mp + 1e-9) * rate(m, kind)
+    top = math.floor(mp + 1e-9) * rate(game, kind)
     if kind.startswith("wheel"):
         top = min(top, 2 * rect.width)
     if top <= 0:
@@ -255,7 +251,6 @@ def can_make(game: Game, unit: Unit, kind: str) -> bool:
     """A quick test of whether to offer a manoeuvre: the unit has the MP for one step of it and, for a
     straight move, the way is not blocked at once (the amount form then checks exactly; 0 cancels)."""
     state = game.state
-    m = game.ruleset.rules.movement
     act = state.activation
     mp = act.mp if act and act.unit == unit.id else float(stats.speed(unit))
     if mp < 1 - 1e-9:
@@ -265,7 +260,7 @@ def can_make(game: Game, unit: Unit, kind: str) -> bool:
         return (mp >= kp(c, "flying", "mp") - 1e-9 and unit.has("Flying") and not (act and act.flown))
     if kind in DISTRACTING and not stats.may_be_distracted(game, unit):
         return False
-    step = rate(m, kind)
+    step = rate(game, kind)
     if kind in ("advance", "retreat", "shuffle-left", "shuffle-right"):
         direction = {"advance": "forward", "retreat": "back", "shuffle-left": "left", "shuffle-right": "right"}[kind]
         ignore_friends = bool(act and act.unit == unit.id and act.ignore_friends)

@@ -330,12 +330,18 @@ def move_options(game: Game, unit: Unit) -> list[Any]:
         if f"towards {e.id}" not in failed:
             opts.append(option(f"towards {e.id}", f"move towards {e.name}", action="towards", actor=unit.id,
                                target=e.id))
+    markers = sorted((m for m in state.markers if not m.removed),
+                     key=lambda m: (m.x - unit.x) ** 2 + (m.y - unit.y) ** 2)
+    if markers and f"towards {markers[0].id}" not in failed:
+        m = markers[0]
+        opts.append(option(f"towards {m.id}", f"move towards marker {m.id}", action="towards-marker",
+                           actor=unit.id, target=m.id))
     if enemies and f"face {enemies[0].id}" not in failed:
         e = enemies[0]
         opts.append(option(f"face {e.id}", f"face {e.name}", action="face", actor=unit.id, target=e.id))
     for kind in moves.KINDS:
         if kind == "reform":
-            if act.mp < moves.cost_of(game.ruleset.rules.movement, unit, "reform", 0) or kind in failed:
+            if act.mp < moves.cost_of(game, unit, "reform", 0) or kind in failed:
                 continue
         elif kind in failed or not moves.can_make(game, unit, kind):
             continue
@@ -364,6 +370,9 @@ def plan_for(game: Game, unit: Unit, value: str) -> list[tuple[str, float]]:
     """The manoeuvres of a computed move named by an option value."""
     words = value.split()
     state = game.state
+    marker = next((m for m in state.markers if m.id == words[1]), None)
+    if marker is not None:
+        return moves.plan_towards(game, unit, marker.x, marker.y, stop_short=0.0)
     target = state.units[words[1]]
     if words[0] == "engage":
         for plan in moves.plan_engage(game, unit, target):
@@ -403,7 +412,7 @@ def ask_amount(game: Game, unit: Unit, kind: str) -> None:
                        {"degrees": 0})
     else:
         top = moves.max_amount(game, unit, kind)
-        r = moves.rate(game.ruleset.rules.movement, kind)
+        r = moves.rate(game, kind)
         afford = math.floor(act.mp + 1e-9) * r
         if kind.startswith("wheel"):
             afford = min(afford, 2 * unit.width)
