@@ -481,3 +481,10 @@ def test_each_ruleset_relay_holds_the_unscoped_plugins_and_those_serving_it(scop
     for ruleset in ("a", "b", "c", "d"):
         called = {impl.plugin_name for impl in reg.hooks_for(ruleset).skirmish_game_start.get_hookimpls()}
         assert called == {f"p{i}" for i, scope in enumerate(scopes) if scope is None or ruleset in scope}
+
+
+def test_three_plugins_with_one_name_are_all_named_and_left_out() -> None:
+    with pytest.warns(PluginWarning, match="plugins 'a', 'b' and 'c' all register the ruleset 'dice-race'; all are "
+                                           "left out"):
+        reg = registry(("a", RacePlugin()), ("b", RacePlugin()), ("c", RacePlugin()))
+    assert not reg.rulesets

@@ -290,8 +290,10 @@ class Registry:
             if len(names) == 1:
                 message = f"skirmish plugin '{names[0]}' registers the {what} '{label}' twice; it is left out"
             else:
-                both = " and ".join(f"'{n}'" for n in names)
-                message = f"skirmish plugins {both} both register the {what} '{label}'; both are left out"
+                quoted = [f"'{n}'" for n in names]
+                who = f"{', '.join(quoted[:-1])} and {quoted[-1]}"
+                every = "both" if len(names) == 2 else "all"
+                message = f"skirmish plugins {who} {every} register the {what} '{label}'; {every} are left out"
             _problem(self.pm, message, self.strict)
             offenders.update(names)
         return offenders
