@@ -84,23 +84,32 @@ def test_the_ai_is_registered_for_chob_noggoth_only(registry) -> None:
 # ----------------------------------------------------------------------------- the odds
 
 
-def test_hit_and_save_odds_follow_the_natural_six_and_one_rules() -> None:
-    assert ai.p_hit(4, 0) == pytest.approx(3 / 6)
-    assert ai.p_hit(2, +3) == pytest.approx(5 / 6)  # a natural 1 always misses
-    assert ai.p_hit(6, -3) == pytest.approx(1 / 6)  # a natural 6 always hits
+def test_the_ai_scores_with_the_exact_odds_of_the_rules() -> None:
+    from skirmish_chob_noggoth.ai import odds as ai_odds
+
     game = bench([warrior("r1", "red", "Brawler"), warrior("b1", "blue", "Monster", wounds=4)])
     brain = make_ai(game)
     sit = brain.situation(View(game, "red"))
     brawler, monster = (brain.stats(sit, w) for w in game.state.warriors.values())
-    assert ai.p_failed_save(brawler, 2) == pytest.approx(2 / 6)  # saves on 3+
-    assert ai.p_failed_save(monster, 4) == pytest.approx(4 / 6)  # must roll above its 4 wounds
+    assert ai_odds.fail_save(brawler, 2) == pytest.approx(2 / 6)  # saves on 3+
+    assert ai_odds.fail_save(monster, 4) == pytest.approx(4 / 6)  # must roll above its 4 wounds
+    table = ai_odds.attack_table(brawler, monster, 2, 3, 0, 4)
+    assert sum(p for _x, _z, p in table) == pytest.approx(1.0)
+    # one die: a 6 wounds (critical); a 3-5 hits and the Monster fails its save on 1-4
+    one = dict(((x, z), p) for x, z, p in ai_odds.attack_table(brawler, monster, 1, 3, 0, 4))
+    assert one[(1, 0)] == pytest.approx(1 / 6 + 3 / 6 * 4 / 6)
 
 
-def test_outcomes_are_a_distribution() -> None:
-    dist = ai.outcomes(3, 0.4, 1 / 6)
-    assert sum(p for _x, _z, p in dist) == pytest.approx(1.0)
-    assert sum(x * p for x, _z, p in dist) == pytest.approx(1.2)
-    assert sum(z * p for _x, z, p in dist) == pytest.approx(0.5)
+def test_melee_tables_count_parry_wounds_from_natural_ones() -> None:
+    from skirmish_chob_noggoth.ai import odds as ai_odds
+
+    game = bench([warrior("r1", "red", "Brawler"), warrior("b1", "blue", "Brawler", rules=["Parry"])])
+    brain = make_ai(game)
+    sit = brain.situation(View(game, "red"))
+    a, d = (brain.stats(sit, w) for w in game.state.warriors.values())
+    table = ai_odds.attack_table(a, d, 3, 3, 0, 2, parry=True)
+    assert sum(z * p for _x, z, p in table) == pytest.approx(3 / 6)
+    assert sum(p for _x, _z, p in table) == pytest.approx(1.0)
 
 
 def test_it_prefers_the_shot_with_more_expected_wounds() -> None:
@@ -170,12 +179,14 @@ def test_it_ends_the_step_when_nothing_is_worth_doing() -> None:
 
 
 def test_the_hero_fights_as_a_brawler_up_close_and_shoots_as_a_hunter_from_afar() -> None:
+    from skirmish_chob_noggoth import rules
+
     def role_for(enemy_y: float) -> str:
         hero = warrior("r1", "red", "Hero", x=10, y=5, quality="heroic", roles=["Brawler", "Hunter"], cost=5)
         game = bench([hero, warrior("b1", "blue", "Skirmisher", x=10, y=enemy_y, quality="bad", cost=1)])
-        d = ask(game, Decision("red", "role", "r1 (Hero): act as which type this round?",
-                               options=[Option("Brawler"), Option("Hunter")]))
-        return make_ai(game).decide(View(game, "red"), d)
+        game.run(lambda g: rules._ask_role(g, "r1"))
+        assert game.pending.kind == "role" and game.pending.context["actor"] == "r1"
+        return make_ai(game).decide(View(game, "red"), game.pending)
 
     assert role_for(8) == "Brawler"
     assert role_for(22) == "Hunter"

@@ -13,7 +13,7 @@ def test_attack_hits_on_the_type_value_and_natural_six_is_critical() -> None:
     game = bench([a, t], dice=[6, 5, 4, 1])  # crit, hit (5+), miss, and the hit's save roll 1 fails
     game.run(lambda g: attacks.attack(g, a, t, 3, 5, rule="Test"))
     assert t.wounds == 1  # one critical (no save) + one failed save
-    assert any("2 hits (1 critical)" in x for x in texts(game, "attack"))
+    assert any("hit 5+, rolled 6 5 4: 2 hits (1 critical, no save)" in x for x in texts(game, "attack"))
 
 
 def test_natural_one_always_misses_whatever_the_modifier() -> None:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from skirmish_chob_noggoth import board, profile
+from skirmish_chob_noggoth.odds import CRITICAL, HIT, die_result, save_holds
 from skirmish_chob_noggoth.state import BERSERK, DEAD, FLED, READY, Warrior
 
 if TYPE_CHECKING:
@@ -47,13 +48,14 @@ def attack(game: Game, attacker: Warrior | None, target: Warrior, dice: int, hit
     rolls = game.rng.rolls_of(dice, rule=rule, why=why or f"{_who(attacker) if attacker else 'attack'} attacks "
                               f"{target.name}")
     critical = game.ruleset.content.combat.critical
-    crits = sum(1 for r in rolls if r >= critical)
-    hits = sum(1 for r in rolls if r >= critical or r == 6 or (r != 1 and r + modifier >= hit))
+    results = [die_result(r, hit, modifier, critical) for r in rolls]
+    crits = results.count(CRITICAL)
+    hits = crits + results.count(HIT)
     ones = sum(1 for r in rolls if r == 1)
-    game.emit("attack", f"{attacker.name if attacker else 'attack'} -> {target.name}: {' '.join(map(str, rolls))}"
-              f" need {hit}+{_mod(modifier)}: {hits} hit{'s' if hits != 1 else ''}"
-              f"{f' ({crits} critical)' if crits else ''}", rule=rule, target=target.id,
-              attacker=attacker.id if attacker else "", hits=hits, crits=crits)
+    game.emit("attack", f"{attacker.name if attacker else 'attack'} -> {target.name}: hit {hit}+{_mod(modifier)}, "
+              f"rolled {' '.join(map(str, rolls))}: {hits} hit{'s' if hits != 1 else ''}"
+              f"{f' ({crits} critical, no save)' if crits else ''}", rule=rule, target=target.id,
+              attacker=attacker.id if attacker else "", hits=hits, crits=crits, need=hit, modifier=modifier)
     if hits:
         target.aimed = False
     wounds = 0
@@ -86,16 +88,13 @@ def _saves(game: Game, target: Warrior, n: int, *, rule: str, attacker: Warrior 
 
 def save(game: Game, target: Warrior, *, rule: str) -> bool:
     """One saving throw. A natural 1 always fails; Hardened adds 1; a Monster must beat its remaining wounds."""
-    roll = game.rng.roll(6, rule=rule, why=f"{target.name} saves")
     bonus = 1 if target.has("Hardened") else 0
-    if roll == 1:
-        ok = False
-    elif profile.is_monster(target):
-        ok = roll + bonus > target.wounds
-    else:
-        ok = roll + bonus >= profile.save_value(game, target)
-    game.emit("save", f"{target.name} {'saves' if ok else 'fails its save'} ({roll}{_mod(bonus)})", rule=rule,
-              target=target.id, roll=roll, saved=ok)
+    monster = target.wounds if profile.is_monster(target) else 0
+    need = monster + 1 if monster else profile.save_value(game, target)
+    roll = game.rng.roll(6, rule=rule, why=f"{target.name} saves on {need}+{_mod(bonus)}")
+    ok = save_holds(roll, need, bonus, monster)
+    game.emit("save", f"{target.name} save {need}+{_mod(bonus)}: rolled {roll}, {'saved' if ok else 'fails'}",
+              rule=rule, target=target.id, roll=roll, saved=ok, need=need)
     return ok
 
 

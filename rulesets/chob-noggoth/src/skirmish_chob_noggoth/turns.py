@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from skirmish import Decision, Option, Param
 from skirmish_chob_noggoth import attacks, board, melee, profile
+from skirmish_chob_noggoth.odds import MISS, die_result
 from skirmish_chob_noggoth.state import BERSERK, READY, UNDEPLOYED, Warrior
 
 if TYPE_CHECKING:
@@ -404,7 +405,7 @@ def heal(game: Game, w: Warrior, ally: Warrior) -> None:
     need = profile.hit_value(game, w, ranged=False)
     bonus = 1 if w.has("Accurate") else 0
     critical = game.ruleset.content.combat.critical
-    hits = sum(1 for r in rolls if r >= critical or r == 6 or (r != 1 and r + bonus >= need))
+    hits = sum(1 for r in rolls if die_result(r, need, bonus, critical) != MISS)
     healed = min(hits, ally.max_wounds - ally.wounds)
     ally.wounds += healed
     game.emit("heal", f"{w.name} heals {ally.name} by {healed} ({ally.wounds}/{ally.max_wounds})", rule="Healer",

@@ -1,0 +1,559 @@
+"""The AI's evaluation: what warriors, wounds, shots, melees, spells and prayers are worth, in Fingers.
+
+Every score is in Fingers, the currency that decides a game on points:
+
+- a warrior's *worth* is its Finger cost, plus the wounds it should deal in the rounds
+  left, plus what its loss would set off: a warrior that dies on the Warriors table may be
+  Butchered (all its allies test morale), and the loss that brings a warband down to half
+  makes everyone test at the end of the round;
+- a wound is worth the worth over the wounds (and last-wound rolls) it takes to remove the
+  warrior, so a warrior on its last wound is cheap to finish off; in the last round only
+  removals count;
+- a shot is scored over the exact distribution of the wounds it causes (see
+  :mod:`skirmish_chob_noggoth.ai.odds`), less the risk of fleeing from a Terrifying target;
+- a melee is played out exactly: the impact hit, who strikes first (mover, Quick Attack),
+  Terrifying checks, both strikes with Parry, deaths on the last-wound tables, and the
+  loser's morale check;
+- praying (what the gods may do for and against each side), casting (every target and
+  effect, stopping the harmful ones), healing and the Boomstick have their own expectations.
+
+Values that depend only on the numbers are cached for the process (per content: house rules
+may change the numbers).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from skirmish_chob_noggoth import board, profile
+from skirmish_chob_noggoth.ai import odds as ai_odds
+from skirmish_chob_noggoth.state import BERSERK, READY, UNDEPLOYED, ChobState, Warrior
+
+if TYPE_CHECKING:
+    from skirmish_chob_noggoth.ai.situation import GameLike, Situation
+
+#: a warrior is worth more than its cost by the wounds it should deal a round (shooting, in melee,
+#: casting), for each round left up to HORIZON
+RANGED_WORTH, MELEE_WORTH, MAGE_WORTH, HORIZON = 0.3, 0.12, 0.1, 4
+#: how much of the knock-on morale losses of a warrior's removal counts toward its worth
+KNOCK_ON = 1.0
+#: what a side may lose to the divine table weighs this much more than what it may win
+DIVINE_RISK = 2.5
+#: how far the AI trusts its estimate of what a prayer is worth
+PRAYER = 1.0
+#: how much of what a charge does for a second charger at the same enemy counts
+SUPPORT = 0.5
+#: the Boomstick is used only when it should cause at least this many wounds
+BOOMSTICK_WOUNDS = 1.5
+#: spell effects the AI knows how to weigh
+EFFECTS = ("heal", "harm", "line", "morale", "transform")
+
+
+# ------------------------------------------------------------------------------------------ stats
+
+
+class Stats:
+    """A warrior's numbers as the AI needs them (cached by the warrior's signature)."""
+
+    __slots__ = ("critical", "dice", "hit_m", "hit_r", "reach", "save", "hardened", "monster", "impact", "quick",
+                 "parry", "terrifying", "hold", "hold_divine", "accurate", "obscured", "move", "amove", "worth",
+                 "p_die", "wounds", "max_wounds", "every_hit", "explodes", "mage", "passive", "bloody", "ranged_out",
+                 "melee_out", "split", "blows_up", "future", "angrier", "combat")
+
+    def dice_at(self, wounds: int) -> int:
+        """Attack dice with ``wounds`` left (a Monster's dice follow its wounds)."""
+        if not self.monster:
+            return self.dice
+        base = 1 + (self.max_wounds - wounds) if self.passive else wounds
+        return max(0, base) + self.bloody
+
+    def vpw(self, wounds: int | None = None) -> float:
+        """Fingers per wound: the worth over the wounds (and last-wound rolls) it takes to remove it."""
+        k = self.wounds if wounds is None else wounds
+        return self.worth / (max(k, 1) - 1 + 1 / self.p_die)
+
+    def loss(self, x: int, before: int = 0) -> float:
+        """Worth lost when it suffers ``x`` more wounds (``before`` already suffered this melee)."""
+        if x <= 0:
+            return 0.0
+        return self.damage(before + x) - self.damage(before)
+
+    def damage(self, x: int) -> float:
+        """Worth lost by suffering ``x`` wounds from now (its last wounds roll on its table).
+
+        Wounds short of removing it are worth their share only while there is time left to
+        finish it off (``future``); in the last round only removals count.
+        """
+        if x <= 0:
+            return 0.0
+        k = max(self.wounds, 1)
+        vpw = self.vpw() - self.angrier
+        if x < k:
+            return self.future * x * vpw
+        removed = 1 - (1 - self.p_die) ** (x - k + 1)
+        linear = (k - 1) * vpw + removed * (self.worth - (k - 1) * vpw)
+        return self.future * linear + (1 - self.future) * removed * self.worth
+
+    def kept(self, x: int) -> float:
+        """Worth lost by suffering ``x`` wounds and still standing (it keeps at least its last wound)."""
+        return self.future * min(x, max(self.wounds, 1) - 1) * (self.vpw() - self.angrier)
+
+
+_CACHES: dict[int, tuple[Any, dict[Any, Stats], dict[Any, float], dict[Any, tuple[float, float]],
+                          dict[str, float]]] = {}
+
+
+CACHE_LIMIT = 20000
+
+
+def _entry(content: Any) -> tuple[Any, dict[Any, Stats], dict[Any, float], dict[Any, tuple[float, float]],
+                                  dict[str, float]]:
+    entry = _CACHES.get(id(content))
+    if entry is None or entry[0] is not content:
+        if len(_CACHES) > 8:
+            _CACHES.clear()
+        entry = _CACHES[id(content)] = (content, {}, {}, {}, {})
+    return entry
+
+
+def _caches(content: Any) -> tuple[dict[Any, Stats], dict[Any, float], dict[Any, tuple[float, float]]]:
+    entry = _entry(content)
+    return entry[1], entry[2], entry[3]
+
+
+def _sig(w: Warrior, state: ChobState, knock_on: tuple[float, ...]) -> tuple[Any, ...]:
+    side = state.sides.get(w.side)
+    return (w.kind, w.acting_as, w.quality, w.wounds, w.max_wounds, tuple(w.rules), tuple(w.traits), w.mounted,
+            w.mercenary, w.cost, w.status, bool(side and side.heroic_death), w.boomstick_used, knock_on)
+
+
+def _hold(game: GameLike, w: Warrior) -> float:
+    """Chance it holds an ordinary morale check (Monsters, the Fearless and the inspired always do)."""
+    side = game.state.sides.get(w.side)
+    if profile.is_monster(w) or w.has("Fearless") or (side is not None and side.heroic_death):
+        return 1.0
+    holds = _entry(game.ruleset.content)[4]
+    hit = holds.get(w.quality)
+    if hit is None:
+        pass_on = game.ruleset.content.morale.pass_on
+        hit = holds[w.quality] = ai_odds.hold(profile.morale_dice(game, w), pass_on)
+    return hit
+
+
+def knock_on(game: GameLike, player: str) -> tuple[float, float]:
+    """What losing one more warrior costs ``player`` beyond the warrior: (any loss, a Butchered one).
+
+    Losing the warrior that brings the warband down to half its starting number makes everyone
+    test morale at the end of the round; a warrior that dies on the Warriors table may be Butchered
+    (as often as the table says), and then all its allies test.
+    """
+    state = game.state
+    side = state.sides.get(player)
+    if side is None:
+        return (0.0, 0.0)
+    ready = [w for w in state.warriors.values() if w.side == player and w.status == READY]
+    present = len(ready) + sum(1 for w in state.warriors.values() if w.side == player and w.status == UNDEPLOYED)
+    at_risk = sum((1 - _hold(game, w)) * max(w.cost, 1) for w in ready)
+    crossing = side.starting and present * 2 > side.starting >= (present - 1) * 2
+    c = game.ruleset.content
+    removed = ai_odds.removal_chance(c, "warriors") if "warriors" in c.last_wound else 0.0
+    butchered = sum(p for e, p in ai_odds.table_odds(c, "warriors") if e.id == "butchered") if removed else 0.0
+    share = butchered / removed if removed else 0.0
+    return (round(at_risk if crossing else 0.0, 1), round(at_risk * share, 1))
+
+
+def _make_stats(game: GameLike, w: Warrior, extra: tuple[float, float, float, float, float]) -> Stats:
+    c = game.ruleset.content
+    s = Stats()
+    s.monster = profile.is_monster(w)
+    s.critical = c.combat.critical
+    s.wounds, s.max_wounds = w.wounds, w.max_wounds
+    s.passive = w.has("Passive Aggressive")
+    s.bloody = 1 if w.has("Bloodthirsty") else 0
+    s.dice = profile.attack_dice(game, w)
+    s.hit_m = profile.hit_value(game, w, ranged=False)
+    s.reach = profile.shooting_range(game, w)
+    s.hit_r = profile.hit_value(game, w, ranged=True) if s.reach else 0
+    s.save = 0 if s.monster else profile.save_value(game, w)
+    s.hardened = 1 if w.has("Hardened") else 0
+    s.impact = profile.charges_with_impact(w)
+    s.quick = w.has("Quick Attack")
+    s.parry = w.has("Parry")
+    s.terrifying = w.has("Terrifying")
+    s.accurate = 1 if w.has("Accurate") else 0
+    s.obscured = 1 if w.has("Obscured") else 0
+    s.mage = profile.is_mage_now(w)
+    part = profile.mercenary_part(game, w)
+    s.every_hit = bool(part and part.every_hit_wounds)
+    s.explodes = part.explodes_on if part is not None else 0
+    s.split = w.mercenary == "piggun"
+    side = game.state.sides.get(w.side)
+    inspired = bool(side and side.heroic_death)
+    morale_dice = 0 if s.monster else profile.morale_dice(game, w)
+    held = ai_odds.hold(morale_dice, c.morale.pass_on)
+    s.hold = 1.0 if s.monster or w.has("Fearless") or inspired else held
+    s.hold_divine = 1.0 if s.monster or inspired else held
+    s.move = profile.move_allowance(game, w, "move")
+    s.amove = profile.move_allowance(game, w, "action")
+    table = profile.table_id(profile.last_wound_table(game, w))
+    if table in c.last_wound:
+        s.p_die = ai_odds.removal_chance(c, table)
+        # of the last-wound results that remove it, the share that explodes
+        s.blows_up = ai_odds.blow_up_share(c, table)
+        if table == "heroes" and s.mage:
+            q = ai_odds.hero_mage_share(c)
+            s.p_die = (1 - q) * s.p_die + q * ai_odds.removal_chance(c, "mages")
+            s.blows_up = q * ai_odds.blow_up_share(c, "mages")
+    else:  # the joined Piggun splits instead of rolling
+        s.p_die, s.blows_up = 1.0, 0.0
+    # what it can do in a turn against a middling target (save 4+)
+    ranged = ai_odds.typical_wounds(s.dice, s.hit_r, s.accurate, s.critical, s.every_hit) if s.reach else 0.0
+    if s.mage:
+        ranged = max(ranged, 0.6)
+    melee = ai_odds.typical_wounds(s.dice, s.hit_m, s.accurate, s.critical, s.every_hit)
+    s.ranged_out, s.melee_out = ranged, melee
+    if w.status == BERSERK:
+        worth = 0.3 + extra[4] * MELEE_WORTH * melee  # lost to its side already: only its threat counts
+    elif s.split:
+        worth = 2.5 + extra[4] * RANGED_WORTH * ranged  # its halves carry on when it "dies"
+    else:
+        worth = max(float(w.cost), float(c.quality(w.quality).cost) if w.quality else 5.0)
+        # what it will do to us in the rounds that are left (as far ahead as the AI looks)
+        worth += extra[4] * (RANGED_WORTH * ranged + MELEE_WORTH * melee + (MAGE_WORTH if s.mage else 0.0))
+        worth += KNOCK_ON * (extra[0] + (extra[1] if table == "warriors" else 0.0))
+    s.worth = worth * extra[3]
+    s.future = extra[2]
+    s.combat = (s.critical, s.dice, s.hit_m, s.accurate, s.obscured, s.monster, s.hardened, s.save, s.wounds,
+                s.max_wounds,
+                s.passive, s.bloody, s.parry, s.terrifying, s.quick, s.every_hit, s.p_die, s.hold)
+    # Passive Aggressive: every wound short of the last gives it another attack die
+    per_die = (RANGED_WORTH * ranged + MELEE_WORTH * melee) / max(s.dice, 1)
+    s.angrier = extra[4] * per_die * extra[3] if s.passive and w.status != BERSERK else 0.0
+    return s
+
+# ------------------------------------------------------------------------------------- evaluation
+
+
+class Evaluation:
+    """What options are worth (the planning half of the AI, :class:`~skirmish_chob_noggoth.ai.planning.ChobAI`,
+    builds on it). Subclasses set ``player``, ``ruleset`` and the caches made by :meth:`init_caches`."""
+
+    player: str
+    ruleset: Any
+
+    def init_caches(self) -> None:
+        self._stats, self._melee, self._shots = _caches(self.ruleset.content)
+        #: cover and the worth of being heard by the gods, by the whole table
+        self._cover: dict[tuple[Any, ...], bool] = {}
+        self._divine: dict[tuple[Any, ...], float] = {}
+
+    def stats(self, sit: Situation, w: Warrior) -> Stats:
+        s = sit.stats.get(w.id)
+        if s is None:
+            extra = sit.knock_on(w.side)
+            key = _sig(w, sit.state, extra)
+            s = self._stats.get(key)
+            if s is None:
+                if len(self._stats) > CACHE_LIMIT:  # (the other caches hold on to the objects they use)
+                    self._stats.clear()
+                    self._melee.clear()
+                    self._shots.clear()
+                s = self._stats[key] = _make_stats(sit.game, w, extra)
+            sit.stats[w.id] = s
+        return s
+
+    def shot_value(self, sit: Situation, w: Warrior, t: Warrior, *, cover: bool, aimed: bool | None = None,
+                   boomstick: bool = False) -> tuple[float, float]:
+        """(worth in Fingers for our side, expected wounds) of ``w`` shooting ``t``."""
+        sw, st = self.stats(sit, w), self.stats(sit, t)
+        aimed = w.aimed if aimed is None else aimed
+        if sw.mage and not boomstick:
+            cover = False
+        ours = t.side == self.player and t.status == READY
+        shooter_ours = w.side == self.player and w.status == READY
+        key = (sw, st, cover, aimed, boomstick, ours, shooter_ours)
+        hit = self._shots.get(key)
+        if hit is not None:
+            return hit
+        if boomstick:
+            c = self.ruleset.content.boomstick
+            n, need = c.dice, c.hit
+        else:
+            n, need = sw.dice, sw.hit_r
+        combat = self.ruleset.content.combat
+        modifier = sw.accurate + combat.aimed_bonus * int(aimed) - st.obscured - (combat.cover_penalty if cover else 0)
+        value = 0.0
+        wounds = 0.0
+        for x, _z, p in ai_odds.attack_table(sw, st, n, need, modifier, t.wounds):
+            value += p * st.damage(x)
+            wounds += p * x
+        if ours:
+            value = -value
+        if st.terrifying and not sw.monster:
+            lost = (1 - sw.hold) * sw.worth
+            value = sw.hold * value + (-lost if shooter_ours else lost)
+            wounds *= sw.hold
+        if sw.explodes:
+            lost = ai_odds.any_of(n, sw.explodes) * sw.damage(99)
+            value += -lost if shooter_ours else lost
+        out = (value, wounds)
+        self._shots[key] = out
+        return out
+
+    def melee_value(self, sit: Situation, a: Warrior, d: Warrior, *, charged: bool) -> float:
+        """Expected worth for ``a``'s side of a melee that ``a`` starts (``charged``: it moved in)."""
+        sa, sd = self.stats(sit, a), self.stats(sit, d)
+        key = (sa, sd, charged)
+        hit = self._melee.get(key)
+        if hit is not None:
+            return hit
+        impact = charged and sa.impact and not sd.impact
+        if sd.quick and not sa.quick:
+            value = _melee(sa, sd, impact, a_first=False)
+        elif sd.quick and sa.quick:
+            value = (_melee(sa, sd, impact, a_first=True) + _melee(sa, sd, impact, a_first=False)) / 2
+        else:
+            value = _melee(sa, sd, impact, a_first=True)
+        self._melee[key] = value
+        return value
+
+    def blast_value(self, sit: Situation, w: Warrior) -> float:
+        """Worth for our side of the hits others take when ``w`` explodes (D6" radius, D6 hits each)."""
+        value = 0.0
+        for o in sit.state.on_table():
+            if o.id == w.id:
+                continue
+            gap = w.gap(o)
+            if gap > 6:
+                continue
+            reach = (6 - max(0, math.ceil(gap) - 1)) / 6 if gap > 0 else 1.0
+            so = self.stats(sit, o)
+            pf = ai_odds.fail_save(so, o.wounds)
+            hurt = sum(so.damage(round(n * pf)) for n in range(1, 7)) / 6
+            value += reach * (-hurt if o.side == self.player and o.status == READY else hurt)
+        return value
+
+    def melee_outcome(self, sit: Situation, a: Warrior, d: Warrior) -> tuple[float, float]:
+        """(chance ``d`` is still standing, the wounds it has then suffered) after ``a`` charges it."""
+        sa, sd = self.stats(sit, a), self.stats(sit, d)
+        impact = sa.impact and not sd.impact
+        if sd.quick and sa.quick:
+            orders = [True, False]
+        elif sd.quick:
+            orders = [False]
+        else:
+            orders = [True]
+        standing = worn = 0.0
+        for a_first in orders:
+            for (_wa, wd, _fa, fd), p in ai_odds.melee_states(sa, sd, impact, a_first):
+                if not fd:
+                    standing += p / len(orders)
+                    worn += p * wd / len(orders)
+        return standing, (worn / standing if standing else 0.0)
+
+    def support(self, sit: Situation, w: Warrior, e: Warrior, chargers: list[str]) -> float:
+        """What charging ``e`` first does for the best of the others that could charge it next.
+
+        A first charge that only wears the enemy down can let a second one finish it.
+        """
+        standing, worn = self.melee_outcome(sit, w, e)
+        if standing <= 0.0:
+            return 0.0
+        weaker = attrs.evolve(e, id=e.id + "~worn", wounds=max(1, e.wounds - round(worn)))
+        best = 0.0
+        for wid in chargers:
+            a = sit.state.warriors.get(wid)
+            if a is None or a.id == w.id:
+                continue
+            now = max(0.0, self.melee_value(sit, a, e, charged=True))
+            later = standing * self.melee_value(sit, a, weaker, charged=True)
+            best = max(best, later - now)
+        return SUPPORT * best
+
+    def aim_value(self, sit: Situation, w: Warrior) -> float:
+        """What it gains by doing nothing in an Actions step (an Aimed token, if it can shoot)."""
+        sw = self.stats(sit, w)
+        if not sw.reach or w.aimed or sit.engaged(w):
+            return 0.0
+        best_now = best_aimed = 0.0
+        for e in sit.foes:
+            if w.gap(e) <= sw.reach + 4:
+                best_now = max(best_now, self.shot_value(sit, w, e, cover=False, aimed=False)[0])
+                best_aimed = max(best_aimed, self.shot_value(sit, w, e, cover=False, aimed=True)[0])
+        return 0.5 * (best_aimed - best_now)
+
+    def cover(self, sit: Situation, w: Warrior, t: Warrior, *, mage: bool) -> bool:
+        """Whether ``t`` has cover from ``w`` (the table is the same over many decisions of a step)."""
+        key = (w.id, t.id, mage, sit.table_key())
+        hit = self._cover.get(key)
+        if hit is None:
+            if len(self._cover) > CACHE_LIMIT:
+                self._cover.clear()
+            hit = self._cover[key] = board.sight(sit.state, w, t, mage=mage)[1]
+        return hit
+
+    def cast_value(self, sit: Situation, mage: Warrior) -> float:
+        """The expected worth of a random spell (the AI stops the spells that would hurt its side)."""
+        hit = sit.casts.get(mage.id)
+        if hit is not None:
+            return hit
+        state = sit.state
+        allies = state.allies(mage)
+        enemies = state.enemies(mage)
+        everyone = list(state.on_table())
+        on: dict[str, float] = {}
+
+        def spell_on(t: Warrior) -> float:
+            if t.id not in on:
+                values = [self._stop_or_go(sit, mage, self.spell_value(sit, mage, e, t)) for e in EFFECTS]
+                on[t.id] = (sum(values) + max(values)) / 6
+            return on[t.id]
+
+        pools: list[list[Warrior]] = [[mage], allies or [mage]]
+        pools.append([min(allies, key=lambda a: (mage.gap(a), a.id))] if allies else [mage])
+        pools.append([min(enemies, key=lambda a: (mage.gap(a), a.id))] if enemies else [mage])
+        pools.append(enemies or [mage])
+        total = sum(sum(spell_on(t) for t in pool) / len(pool) for pool in pools)
+        total += max(spell_on(t) for t in everyone) if everyone else 0.0
+        sit.casts[mage.id] = total / 6
+        return total / 6
+
+    def _stop_or_go(self, sit: Situation, mage: Warrior, value: float) -> float:
+        return max(value, self._stopped(sit, mage, value))
+
+    def _stopped(self, sit: Situation, mage: Warrior, value: float) -> float:
+        """The worth of trying to stop a spell worth ``value``: any 6 stops it, each 1 wounds the Mage."""
+        c = self.ruleset.content.spell_rules
+        stop, hurt = ai_odds.stop_test(profile.stop_dice(sit.game, mage), c.stop_on, c.wound_on)
+        return (1 - stop) * value - hurt * self.stats(sit, mage).vpw()
+
+    def spell_value(self, sit: Situation, mage: Warrior, effect: str, t: Warrior) -> float:
+        """The worth for our side of spell ``effect`` going off on ``t``."""
+        st = self.stats(sit, t)
+        ours = t.side == self.player and t.status == READY
+        sign = -1.0 if ours else 1.0
+        if effect == "heal":
+            missing = t.max_wounds - t.wounds
+            healed = sum(min(missing, d) for d in (1, 2, 3)) / 3
+            return -sign * healed * st.vpw(t.wounds + 1)
+        if effect == "harm":
+            return sign * sum(st.damage(d) for d in (1, 2, 3)) / 3
+        if effect == "line":
+            caught = [] if mage.id == t.id else board.on_line(sit.state, mage, t)
+            value = 0.0
+            for o in [*caught, t]:
+                so = self.stats(sit, o)
+                v = ai_odds.fail_save(so, o.wounds) * so.damage(1)
+                value += -v if o.side == self.player and o.status == READY else v
+            return value
+        if effect == "morale":
+            return sign * (1 - st.hold) * st.worth
+        if effect == "transform":
+            power = 2 * (RANGED_WORTH * st.ranged_out + MELEE_WORTH * st.melee_out) + 0.25 * t.wounds
+            # a Monster shrinks to a Bad Brawler; anyone else grows into a Monster of about 4 wounds
+            delta = 0.6 - power if st.monster else 1.6 - power - (2 * MAGE_WORTH if st.mage else 0.0)
+            return -sign * delta
+        return 0.0
+
+    def pray_value(self, sit: Situation, w: Warrior) -> float:
+        """How much one more prayer raises the chance that our gods are heard, times what that is worth."""
+        mine = sit.state.sides[self.player].divine_points
+        theirs = sit.state.sides[sit.enemy].divine_points if sit.enemy else 0
+        c = self.ruleset.content
+        bonus = c.prayer.holy_bonus if w.has("Holy") else 0
+        die = c.divine_rules.contest_die
+        points = ai_odds.table_chances(c.prayer.points)
+        before = ai_odds.heard(mine, theirs, die)
+        after = sum(p * ai_odds.heard(mine + d + bonus, theirs, die) for d, p in points.items())
+        value = (after - before) * self.divine_worth(sit, self.player)
+        if sit.enemy and theirs > 0:  # it also drowns out the enemy's prayers
+            their_before = ai_odds.heard(theirs, mine, die)
+            their_after = sum(p * ai_odds.heard(theirs, mine + d + bonus, die) for d, p in points.items())
+            value += (their_before - their_after) * self.divine_worth(sit, sit.enemy)
+        return PRAYER * sit.piety * value
+
+    def heal_value(self, sit: Situation, w: Warrior, ally: Warrior) -> float:
+        sw, sa = self.stats(sit, w), self.stats(sit, ally)
+        missing = ally.max_wounds - ally.wounds
+        table = ai_odds.hits_table(sw.dice, sw.hit_m, sw.accurate, sw.critical)
+        healed = sum(p * min(missing, x) for x, _z, p in table)
+        return healed * sa.vpw(ally.wounds + 1)
+
+    def divine_worth(self, sit: Situation, player: str) -> float:
+        """Roughly what being heard by the gods is worth to ``player`` (the divine table's roll)."""
+        key = (player, sit.table_key(), sit.boldness)
+        hit = self._divine.get(key)
+        if hit is not None:
+            return hit
+        if len(self._divine) > CACHE_LIMIT:
+            self._divine.clear()
+        self._divine[key] = value = self._divine_worth(sit, player)
+        return value
+
+    def _divine_worth(self, sit: Situation, player: str) -> float:
+        sign = 1.0 if player == self.player else -1.0  # blast_value is worked out for the AI's side
+        # the gods are a gamble: what a side stands to lose weighs more than what it may win (less
+        # so for an AI that must gamble to win at all)
+        risk = DIVINE_RISK * (sit.boldness if player == self.player else 1.0)
+        state = sit.state
+        foes = [w for w in state.on_table() if w.side != player or w.status == BERSERK]
+        mine = [w for w in state.warriors.values() if w.side == player and w.status == READY]
+        if not foes:
+            return 0.0
+        fs = [self.stats(sit, e) for e in foes]
+        ms = [self.stats(sit, w) for w in mine]
+        avg_hit = sum(ai_odds.fail_save(s, e.wounds) * s.damage(1) for s, e in zip(fs, foes, strict=True)) / len(fs)
+        avg_wound = sum(s.damage(1) for s in fs) / len(fs)
+        smite = sum(s.worth + sign * self.blast_value(sit, e) for s, e in zip(fs, foes, strict=True)) / len(fs)
+        # everybody suffers a hit: what each side loses, and the explosions of those on their last wound
+        angered = 0.0
+        for o in state.on_table():
+            so = self.stats(sit, o)
+            pf = ai_odds.fail_save(so, o.wounds)
+            v = pf * so.damage(1)
+            angered += -v * risk if o.side == player and o.status == READY else v
+            if o.wounds <= 1 and so.blows_up:
+                blast = pf * so.p_die * so.blows_up * sign * self.blast_value(sit, o)
+                angered += blast * (risk if blast < 0 else 1.0)
+        dead = any(w.side == player and w.status == "dead" for w in state.warriors.values())
+        avg_own = sum(s.worth for s in ms) / len(ms) if ms else 0.0
+        healing = sum(s.vpw(w.wounds + 1) for s, w in zip(ms, mine, strict=True) if w.wounds < w.max_wounds)
+        by_result = {
+            "big-hand": 0.3 * avg_hit * 3,
+            "resurrection": avg_own if dead else -avg_own * risk,
+            "terrifying-visions": sum((1 - s.hold_divine) * s.worth for s in fs),
+            "divine-protection": 0.3,
+            "smite": smite,
+            "angered-gods": angered,
+            "divine-jab": avg_wound,
+            "levitation": 0.1,
+            "healing": healing,
+            "blessing": 0.3,
+        }
+        c = self.ruleset.content
+        expr = c.divine_rules.house_roll if sit.divine_die == "d12" else c.divine_rules.roll
+        total = 0.0
+        for roll, p in ai_odds.table_chances(expr).items():
+            total += p * by_result.get(c.divine_result(roll).id, 0.0)
+        return max(0.0, total)
+
+
+def _melee(sa: Stats, sd: Stats, impact: bool, *, a_first: bool) -> float:
+    """Expected worth for A's side of one melee, played out over the exact dice distributions."""
+    value = 0.0
+    worth_a, worth_d = sa.worth, sd.worth
+    per_a, per_d = sa.kept(1), sd.kept(1)  # worth of each wound it survives
+    cap_a, cap_d = max(sa.wounds, 1) - 1, max(sd.wounds, 1) - 1
+    flee_a, flee_d = 1 - sa.hold, 1 - sd.hold
+    for (wa, wd, fa, fd), p in ai_odds.melee_states(sa, sd, impact, a_first):
+        loss_a = worth_a if fa else per_a * (wa if wa < cap_a else cap_a)
+        loss_d = worth_d if fd else per_d * (wd if wd < cap_d else cap_d)
+        if not fa and not fd:  # the loser (more wounds; a tie is a roll-off) tests its morale
+            share_a = 1.0 if wa > wd else 0.0 if wd > wa else 0.5
+            loss_a += share_a * flee_a * (worth_a - loss_a)
+            loss_d += (1 - share_a) * flee_d * (worth_d - loss_d)
+        value += p * (loss_d - loss_a)
+    return value

@@ -1,0 +1,186 @@
+"""The AI's odds: what the dice and the tables give, exactly, as floats to score with.
+
+Attack outcomes come from :mod:`skirmish_chob_noggoth.odds`, which runs every face of a die
+through the same per-die rules the game rolls with and adds the dice up with the core's exact
+dynamic programme; morale, stop tests, the divine roll-off and the divine table are exact
+distributions of the content's dice; the chance that a last-wound table takes a warrior off
+its side is read from that table. Melees are played out over these exact tables.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from skirmish_chob_noggoth import odds
+
+if TYPE_CHECKING:
+    from skirmish_chob_noggoth.ai.evaluation import Stats
+    from skirmish_chob_noggoth.content import Content
+
+#: last-wound results that sometimes take a warrior off its side (it may run or teleport off the
+#: table, or have nobody to blame), with how often the AI reckons they do
+MAY_LEAVE = {"spooked": 0.25, "tactical-withdrawal": 0.25, "teleport": 0.5, "blame-game": 0.25}
+#: results that take it off its side for good without dying
+LOST = ("berserk",)
+CACHE_LIMIT = 20000
+
+
+#: per content (house rules may change the tables): the odds of each last-wound table
+_TABLES: dict[int, tuple[Any, dict[str, list[tuple[Any, float]]]]] = {}
+
+
+def table_odds(content: Content, table: str) -> list[tuple[Any, float]]:
+    """(entry, chance) for each result of a last-wound table, by its die (worked out once per content)."""
+    entry = _TABLES.get(id(content))
+    if entry is None or entry[0] is not content:
+        if len(_TABLES) > 8:
+            _TABLES.clear()
+        entry = _TABLES[id(content)] = (content, {})
+    found = entry[1].get(table)
+    if found is None:
+        t = content.last_wound[table]
+        die = odds.dice_odds(t.die)
+        found = entry[1][table] = [(e, float(sum((p for roll, p in die.items() if e.low <= roll <= e.high), 0)))
+                                   for e in t.results]
+    return found
+
+
+def removal_chance(content: Content, table: str) -> float:
+    """Chance that a roll on ``table`` takes the warrior off its side (dead, fled, berserk, ...)."""
+    return sum(p * (1.0 if e.dies or e.id in LOST else MAY_LEAVE.get(e.id, 0.0)) for e, p in table_odds(content, table))
+
+
+def blow_up_share(content: Content, table: str) -> float:
+    """Of the results of ``table`` that remove the warrior, the share that explodes."""
+    removed = removal_chance(content, table)
+    blasts = sum(p for e, p in table_odds(content, table) if e.id == "explodes")
+    return blasts / removed if removed else 0.0
+
+
+def hero_mage_share(content: Content) -> float:
+    """Chance a Hero acting as a Mage rolls on the Mages table instead of the Heroes table."""
+    return float(odds.any_face(1, tuple(range(content.hero.mage_split_on, 7))))
+
+
+def hold(dice: int, pass_on: int) -> float:
+    """A morale check of ``dice`` dice holds."""
+    return float(odds.morale_holds(dice, pass_on))
+
+
+def heard(mine: int, theirs: int, die: str) -> float:
+    """Chance our side is heard in the Divine Intervention step with these points."""
+    return float(odds.contest_won(mine, theirs, die))
+
+
+def table_chances(expr: str) -> dict[int, float]:
+    """Each result of a dice expression (the divine table's 2D6) with its chance."""
+    return {int(k): float(p) for k, p in odds.dice_odds(expr).items()}
+
+
+def stop_test(dice: int, stop_on: int, wound_on: int) -> tuple[float, float]:
+    """(chance the spell is stopped, expected wounds on the Mage) of a stop test with ``dice`` dice."""
+    stop = float(odds.any_face(dice, tuple(range(stop_on, 7))))
+    return stop, dice * sum(1 for f in range(1, 7) if f <= wound_on) / 6
+
+
+def any_of(dice: int, low: int) -> float:
+    """Chance that any of ``dice`` D6 shows ``low`` or more (Reebus overheating)."""
+    return float(odds.any_face(dice, tuple(range(low, 7))))
+
+
+def fail_save(st: Stats, wounds: int) -> float:
+    """One saving throw of a warrior with these numbers and ``wounds`` left fails."""
+    return float(odds.save_fails(st.save, st.hardened, wounds if st.monster else 0))
+
+
+def attack_table(attacker: Stats, target: Stats, dice: int, need: int, modifier: int, target_wounds: int, *,
+                 every_hit: bool | None = None, parry: bool = False) -> tuple[tuple[int, int, float], ...]:
+    """(wounds on the target, wounds back from Parry, chance) of one attack, exactly."""
+    return odds.wound_table(dice, need, modifier, attacker.critical, target.save, target.hardened,
+                            max(1, target_wounds) if target.monster else 0,
+                            attacker.every_hit if every_hit is None else every_hit, parry)
+
+
+def hits_table(dice: int, need: int, modifier: int, critical: int) -> tuple[tuple[int, int, float], ...]:
+    """(hits, 0, chance) of ``dice`` attack dice with no saves (Healer)."""
+    return odds.wound_table(dice, need, modifier, critical, 0, 0, 0, True, False)
+
+
+def typical_wounds(dice: int, need: int, modifier: int, critical: int, every_hit: bool = False) -> float:
+    """Expected wounds of an attack against a middling target (save 4+)."""
+    return sum(x * p for x, _z, p in odds.wound_table(dice, need, modifier, critical, 4, 0, 0, every_hit, False))
+
+
+# ------------------------------------------------------------------------------------- melees
+
+#: how melees end, by the fighters' numbers (not their worth, which changes every round)
+_ENDINGS: dict[tuple[Any, ...], tuple[tuple[tuple[int, int, int, int], float], ...]] = {}
+
+
+def melee_states(sa: Stats, sd: Stats, impact: bool, a_first: bool
+                 ) -> tuple[tuple[tuple[int, int, int, int], float], ...]:
+    """How a melee between A and D can end, with the chances (cached by their numbers)."""
+    key = (sa.combat, sd.combat, impact, a_first)
+    hit = _ENDINGS.get(key)
+    if hit is None:
+        if len(_ENDINGS) > CACHE_LIMIT:
+            _ENDINGS.clear()
+        hit = _ENDINGS[key] = tuple(play_melee(sa, sd, impact, a_first).items())
+    return hit
+
+
+def play_melee(sa: Stats, sd: Stats, impact: bool, a_first: bool) -> dict[tuple[int, int, int, int], float]:
+    """The chances of each way a melee can end.
+
+    A state is (wounds on A, wounds on D, A's fate, D's fate) with fate 0 standing, 1 dead,
+    2 fled; states that end the same are merged as they go. Each strike is the exact table
+    of :func:`attack_table` (criticals, saves one at a time, Parry's natural 1s).
+    """
+    states: dict[tuple[int, int, int, int], float] = {}
+    if impact:
+        pf = fail_save(sd, sd.wounds)
+        pd = sd.p_die if sd.wounds <= 1 else 0.0
+        _add(states, (0, 0, 0, 1), pf * pd)
+        _add(states, (0, 1, 0, 0), pf * (1 - pd))
+        _add(states, (0, 0, 0, 0), 1 - pf)
+    else:
+        states[(0, 0, 0, 0)] = 1.0
+    for a_strikes in ((True, False) if a_first else (False, True)):
+        striker, target = (sa, sd) if a_strikes else (sd, sa)
+        new: dict[tuple[int, int, int, int], float] = {}
+        modifier = striker.accurate - target.obscured
+        scared = target.terrifying and not striker.monster and striker.hold < 1
+        for (wa, wd, fa, fd), p in states.items():
+            if fa or fd:
+                _add(new, (wa, wd, fa, fd), p)
+                continue
+            ws, wt = (wa, wd) if a_strikes else (wd, wa)
+            if scared:
+                _add(new, (0, wd, 2, 0) if a_strikes else (wa, 0, 0, 2), p * (1 - striker.hold))
+                p *= striker.hold
+            n = striker.dice_at(max(1, striker.wounds - ws))
+            t_last = max(wt, target.wounds - 1)
+            s_last = max(ws, striker.wounds - 1)
+            table = attack_table(striker, target, n, striker.hit_m, modifier, target.wounds - wt, parry=target.parry)
+            for x, z, px in table:
+                nt, ns = wt + x, ws + z
+                # each wound past the last one rolls on the last-wound table
+                pt = 1 - (1 - target.p_die) ** (nt - t_last) if nt > t_last else 0.0
+                ps = 1 - (1 - striker.p_die) ** (ns - s_last) if ns > s_last else 0.0
+                pp = p * px
+                for dt, qt in ((1, pt), (0, 1 - pt)):
+                    if qt <= 0.0:
+                        continue
+                    for ds, qs in ((1, ps), (0, 1 - ps)):
+                        if qs <= 0.0:
+                            continue
+                        key = (0 if ds else ns, 0 if dt else nt, ds, dt) if a_strikes else \
+                            (0 if dt else nt, 0 if ds else ns, dt, ds)
+                        _add(new, key, pp * qt * qs)
+        states = new
+    return states
+
+
+def _add(states: dict[tuple[int, int, int, int], float], key: tuple[int, int, int, int], p: float) -> None:
+    if p > 1e-12:
+        states[key] = states.get(key, 0.0) + p

@@ -1,0 +1,157 @@
+"""Exact odds of Chob-Noggoth's dice, from the same per-die rules the game rolls with.
+
+:func:`die_result` and :func:`save_holds` are what :mod:`skirmish_chob_noggoth.attacks`
+applies to each die it rolls; the distributions here run every face of a die through them
+and add up the dice with the core's exact dynamic programme (:class:`skirmish.dice.Distribution`),
+so the odds a player asks for and the AI's expectations are the rules, not a copy of them.
+Results are exact :class:`fractions.Fraction` s; :func:`wound_table` gives floats for scoring.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+
+from skirmish.dice import D6, Distribution, count_faces
+from skirmish.dice import parse as parse_dice
+
+MISS, HIT, CRITICAL = 0, 1, 2
+FACES = tuple(range(1, 7))
+
+
+def die_result(roll: int, need: int, modifier: int, critical: int) -> int:
+    """One attack die: CRITICAL (wounds with no save) on ``critical``+, a natural 6 always hits,
+    a natural 1 always misses, otherwise a HIT when roll + modifier reaches ``need``."""
+    if roll >= critical:
+        return CRITICAL
+    if roll == 6:
+        return HIT
+    if roll == 1:
+        return MISS
+    return HIT if roll + modifier >= need else MISS
+
+
+def save_holds(roll: int, need: int, bonus: int, above_wounds: int = 0) -> bool:
+    """One saving throw: a natural 1 fails; a Monster (``above_wounds`` > 0) must beat its wounds."""
+    if roll == 1:
+        return False
+    if above_wounds:
+        return roll + bonus > above_wounds
+    return roll + bonus >= need
+
+
+def save_fails(need: int, bonus: int, above_wounds: int = 0) -> Fraction:
+    """The chance one save fails."""
+    return Fraction(sum(1 for r in FACES if not save_holds(r, need, bonus, above_wounds)), 6)
+
+
+@lru_cache(maxsize=4096)
+def _dice_tally(dice: int, need: int, modifier: int, critical: int) -> Distribution:
+    """(criticals, other hits, natural 1s) of ``dice`` attack dice, as one core distribution."""
+    base = dice + 1
+    codes = []
+    for face in FACES:
+        result = die_result(face, need, modifier, critical)
+        codes.append((1 if result == CRITICAL else 0) + (base if result == HIT else 0) + (base * base if face == 1
+                                                                                             else 0))
+    per_die = Distribution.uniform(codes)
+    return per_die.repeat(dice)
+
+
+@lru_cache(maxsize=8192)
+def attack_odds(dice: int, need: int, modifier: int, critical: int, save: int, bonus: int, monster_wounds: int = 0,
+                every_hit_wounds: bool = False) -> Distribution:
+    """Exact distribution of (wounds caused, natural 1s rolled) by one attack.
+
+    ``save`` is the target's save (ignored for a Monster, which must beat ``monster_wounds``,
+    its wounds now); ``bonus`` is Hardened's +1. Criticals wound first, then each other hit
+    allows one save in turn (a Monster's save gets easier as it loses wounds), as
+    :func:`skirmish_chob_noggoth.attacks.attack` resolves them.
+    """
+    base = dice + 1
+    if not monster_wounds:  # every save alike: fold it into each die and let the core add the dice up
+        codes = []
+        for face in FACES:
+            result = die_result(face, need, modifier, critical)
+            one = base if face == 1 else 0
+            for save_roll in FACES:
+                wounds = result == CRITICAL or (result == HIT and (every_hit_wounds
+                                                                   or not save_holds(save_roll, save, bonus)))
+                codes.append(int(wounds) + one)
+        return Distribution.uniform(codes).repeat(dice).map(lambda code: (code % base, code // base))
+    out: dict[tuple[int, int], Fraction] = {}
+    for code, p in _dice_tally(dice, need, modifier, critical).items():
+        crits, rest = code % base, code // base
+        hits, ones = rest % base, rest // base
+        if every_hit_wounds:
+            _add(out, (crits + hits, ones), p)
+            continue
+        # saves one at a time: the chance of each number of failures
+        fails: dict[int, Fraction] = {0: Fraction(1)}
+        for _ in range(hits):
+            nxt: dict[int, Fraction] = {}
+            for f, q in fails.items():
+                left = max(1, monster_wounds - crits - f) if monster_wounds else 0
+                pf = save_fails(save, bonus, left)
+                _add(nxt, f + 1, q * pf)
+                _add(nxt, f, q * (1 - pf))
+            fails = nxt
+        for f, q in fails.items():
+            _add(out, (crits + f, ones), p * q)
+    return Distribution.from_probabilities(out)
+
+
+def wounds_odds(dist: Distribution) -> Distribution:
+    """Only the wounds of an :func:`attack_odds` distribution."""
+    return dist.map(lambda o: o[0])
+
+
+@lru_cache(maxsize=8192)
+def wound_table(dice: int, need: int, modifier: int, critical: int, save: int, bonus: int, monster_wounds: int = 0,
+                every_hit_wounds: bool = False, parry: bool = False) -> tuple[tuple[int, int, float], ...]:
+    """(wounds on the target, wounds back on the attacker from Parry, chance) as floats, for scoring."""
+    dist = attack_odds(dice, need, modifier, critical, save, bonus, monster_wounds, every_hit_wounds)
+    out: dict[tuple[int, int], float] = {}
+    for (wounds, ones), p in dist.items():
+        key = (wounds, ones if parry else 0)
+        out[key] = out.get(key, 0.0) + float(p)
+    return tuple((a, b, p) for (a, b), p in out.items())
+
+
+@lru_cache(maxsize=256)
+def morale_holds(dice: int, pass_on: int) -> Fraction:
+    """A morale check of ``dice`` D6 holds: any die shows ``pass_on`` or more."""
+    if dice <= 0:
+        return Fraction(0)
+    return count_faces(D6, dice, [f for f in FACES if f >= pass_on]).at_least(1)
+
+
+@lru_cache(maxsize=256)
+def any_face(dice: int, faces: tuple[int, ...]) -> Fraction:
+    """At least one of ``dice`` D6 shows one of ``faces`` (a stop test's 6, a Reebus 6)."""
+    if dice <= 0 or not faces:
+        return Fraction(0)
+    return count_faces(D6, dice, list(faces)).at_least(1)
+
+
+@lru_cache(maxsize=256)
+def dice_odds(expr: str) -> Distribution:
+    """The distribution of a dice expression from the content ("d6", "2d6", "d3+2")."""
+    return parse_dice(expr).distribution()
+
+
+@lru_cache(maxsize=1024)
+def contest_won(mine: int, theirs: int, die: str) -> Fraction:
+    """Chance a side with ``mine`` points beats one with ``theirs`` in the Divine Intervention roll-off
+    (each rolls ``die`` and adds its points; a tie hears nobody; a side alone with points is heard)."""
+    if mine <= 0:
+        return Fraction(0)
+    if theirs <= 0:
+        return Fraction(1)
+    diff = dice_odds(die) - dice_odds(die)
+    return sum((p for d, p in diff.items() if d + mine > theirs), Fraction(0))
+
+
+def _add(into: dict, key: object, p: Fraction) -> None:
+    if p:
+        into[key] = into.get(key, Fraction(0)) + p
