@@ -415,42 +415,49 @@ def _laterals(rect: Rect, mid: Any, nx: float, ny: float, half: float) -> list[f
 
 
 def _towards_once(game: Game, unit: Unit, x: float, y: float, mp: float, rect: Rect, engaged_now: list[str],
-                  stop_short: float, lead: list[tuple[str, float]]) -> list[tuple[str, float]]:
-    """``lead`` manoeuvres, then a wheel to face the point (as far as MP allow), then the longest advance."""
+                  stop_short: float, lead: list[tuple[str, float]]
+                  ) -> tuple[list[tuple[str, float]], Rect, float] | None:
+    """``lead`` manoeuvres, then a wheel to face the point (as far as MP allow), then the longest advance:
+    (steps, end footprint, terrain hazard), or None when the lead itself is refused."""
     state = game.state
     m = game.ruleset.rules.movement
     pre = _run(game, unit, lead, mp, rect, engaged_now) if lead else (rect, mp, 0.0)
     if pre is None:
-        return []
+        return None
     steps = list(lead)
-    r1, left, _ = pre
-    facing = math.degrees(math.atan2(y - r1.centre.y, x - r1.centre.x))
-    delta = _turn_to(r1, facing)
+    r, left, harm = pre
+    distracted = unit.has(stats.DISTRACTED) or any(k in DISTRACTING for k, _ in lead)
+    now = [e.id for e in state.enemies(unit) if touching(r, e.rect)] if lead else engaged_now
+    facing = math.degrees(math.atan2(y - r.centre.y, x - r.centre.x))
+    delta = _turn_to(r, facing)
     if abs(delta) > 2:
-        kind, travel = _wheel_for(r1, delta)
+        kind, travel = _wheel_for(r, delta)
         travel = min(travel, math.floor(left + 1e-9) * m.wheel_per_mp)
         for t in (travel, travel * 0.66, travel * 0.33):
-            if t > 0.05 and _run(game, unit, [*steps, (kind, round(t, 4))], mp, rect, engaged_now) is not None:
-                steps.append((kind, round(t, 4)))
+            if t <= 0.05:
                 break
-    pre = _run(game, unit, steps, mp, rect, engaged_now) if steps else (rect, mp, 0.0)
-    if pre is None:
-        return []
-    r2, left, _ = pre
+            out = check(game, unit, kind, round(t, 4), mp=left, rect=r, distracted=distracted, engaged_now=now)
+            if not out.error and out.end is not None:
+                steps.append((kind, round(t, 4)))
+                harm += hazard(game, unit, out, kind)
+                r, left, now = out.end, left - out.cost, list(out.contacts)
+                break
     if left >= 1:
         others = [u.rect for u in obstacles(state, unit)]
         limit = math.floor(left + 1e-9) * m.advance_per_mp
-        _, fwd = _local(r2, x, y)
-        limit = min(limit, max(0.0, fwd - r2.depth / 2 - stop_short))
-        dist, hit = travel_limit(r2, "forward", others, limit, table_of(state))
-        if unit.has(stats.DISTRACTED) or stop_short > 0:
+        _, fwd = _local(r, x, y)
+        limit = min(limit, max(0.0, fwd - r.depth / 2 - stop_short))
+        dist, hit = travel_limit(r, "forward", others, limit, table_of(state))
+        if distracted or stop_short > 0:
             dist -= 0.05
         dist = math.floor(dist * 100) / 100
         if dist > 0.05:
-            trial = [*steps, ("advance", dist)]
-            if _run(game, unit, trial, mp, rect, engaged_now) is not None:
-                steps = trial
-    return steps
+            out = check(game, unit, "advance", dist, mp=left, rect=r, distracted=distracted, engaged_now=now)
+            if not out.error and out.end is not None:
+                steps.append(("advance", dist))
+                harm += hazard(game, unit, out, "advance")
+                r = out.end
+    return steps, r, harm
 
 
 def plan_towards(game: Game, unit: Unit, x: float, y: float, mp: float | None = None,
@@ -471,14 +478,11 @@ def plan_towards(game: Game, unit: Unit, x: float, y: float, mp: float | None = 
     if stats.may_be_distracted(game, unit) and not unit.has("Undistractable"):
         leads.append([("retreat", 1.0)])
     for lead in leads:
-        steps = _towards_once(game, unit, x, y, mp, rect, engaged_now, stop_short, lead)
-        if not steps or steps == lead:
+        done = _towards_once(game, unit, x, y, mp, rect, engaged_now, stop_short, lead)
+        if done is None or not done[0] or done[0] == lead:
             continue
-        done = _run(game, unit, steps, mp, rect, engaged_now)
-        if done is None:
-            continue
-        end = done[0]
-        d = math.hypot(x - end.centre.x, y - end.centre.y) + 2.0 * done[2]
+        steps, end, harm = done
+        d = math.hypot(x - end.centre.x, y - end.centre.y) + 2.0 * harm
         if d < best_d - 1e-6:
             best, best_d = steps, d
         if not lead and d < start - 0.5 * mp:

@@ -13,10 +13,24 @@ if TYPE_CHECKING:
     from skirmish_hobgoblin.state import Unit
 
 
+_COURAGE: dict[str, Any] = {"key": None, "values": {}}
+
+
+def courage_now(game: Game, u: Unit) -> int:
+    """Courage for views (memoised while no unit moves or changes: a derived cache)."""
+    key = stats._stable_key(game)
+    if _COURAGE["key"] != key:
+        _COURAGE["key"], _COURAGE["values"] = key, {}
+    values = _COURAGE["values"]
+    if u.id not in values:
+        values[u.id] = stats.courage(game, u) if u.in_play else u.courage
+    return values[u.id]
+
+
 def unit_data(game: Game, u: Unit) -> dict[str, Any]:
     return {"id": u.id, "side": u.side, "name": u.name, "type": u.type, "x": round(u.x, 3), "y": round(u.y, 3),
             "facing": round(u.facing, 2), "width": round(u.width, 3), "depth": round(u.depth, 3), "doom": u.doom,
-            "courage": stats.courage(game, u) if u.in_play else u.courage, "status": u.status,
+            "courage": courage_now(game, u), "status": u.status,
             "points": u.points, "keywords": str(u.keywords),
             "engaged": [e.id for e in geom.engaged(game.state, u)] if u.in_play else []}
 
