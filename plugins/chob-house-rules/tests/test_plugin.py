@@ -6,6 +6,7 @@ import ast
 from pathlib import Path
 
 import skirmish
+from skirmish import RulesetSpec
 from skirmish_chob_house_rules import plugin
 from skirmish_chob_house_rules.variant import ChobNoggothHouse
 from skirmish_chob_noggoth.rules import ChobNoggoth
@@ -49,3 +50,23 @@ def test_uses_only_the_public_api_of_core():
                     assert module in CORE_MODULES, f"{path.name} imports {module}"
             if isinstance(node, ast.ImportFrom) and node.module == "skirmish":
                 assert {a.name for a in node.names} <= public, f"{path.name}: {[a.name for a in node.names]}"
+
+
+def test_the_light_registration_record_says_what_the_class_says(registry):
+    spec = registry.rulesets["chob-noggoth-house"]
+    full = RulesetSpec.of(ChobNoggothHouse)
+    assert (spec.name, spec.title, spec.version, spec.description) == (full.name, full.title, full.version,
+                                                                         full.description)
+    assert isinstance(registry.ruleset("chob-noggoth-house"), ChobNoggothHouse)
+
+
+def test_registering_the_plugin_imports_none_of_chob_noggoth():
+    import subprocess
+    import sys
+
+    code = ("import sys, skirmish_chob_house_rules.plugin as p; p.skirmish_register_rulesets(); "
+            "p.skirmish_register_agents(); "
+            "print(sorted(m for m in sys.modules if m.startswith('skirmish_chob_noggoth')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"

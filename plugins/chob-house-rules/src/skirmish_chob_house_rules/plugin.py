@@ -14,11 +14,11 @@ Registration hooks are called regardless (they are how the variant comes to exis
 
 from __future__ import annotations
 
+from importlib import metadata
 from typing import TYPE_CHECKING, Any
 
-from skirmish import AgentSpec, CommandSpec, RulesetSpec, hookimpl
-from skirmish_chob_house_rules import VARIANT, house, tally
-from skirmish_chob_house_rules.variant import ChobNoggothHouse
+from skirmish import AgentSpec, CommandSpec, Lazy, RulesetSpec, hookimpl
+from skirmish_chob_house_rules import VARIANT, __version__, tally
 
 if TYPE_CHECKING:
     from skirmish import Event, Game
@@ -30,7 +30,12 @@ skirmish_rulesets = (VARIANT,)
 # -- registration --------------------------------------------------------------------------------------
 @hookimpl
 def skirmish_register_rulesets() -> list[RulesetSpec]:
-    return [RulesetSpec.of(ChobNoggothHouse)]
+    # Light: the variant (and the whole of Chob-Noggoth under it) is imported when a game starts, not when
+    # skirmish lists what is installed. tests/test_plugin.py checks this record says what the class says.
+    version = f"{metadata.version('skirmish-chob-noggoth')}+house.{__version__}"
+    return [RulesetSpec(VARIANT, "Chob-Noggoth (house rules)", version,
+                        Lazy("skirmish_chob_house_rules.variant:ChobNoggothHouse"),
+                        description="Chob-Noggoth with house rules: Long Bows, Veteran Prices and Rallying Cry.")]
 
 
 def _house_ai(ctx: Any) -> Any:
@@ -55,12 +60,16 @@ def skirmish_register_commands() -> list[CommandSpec]:
 # -- house rules (called for the variant only) -----------------------------------------------------------
 @hookimpl
 def skirmish_extend_content(ruleset: str, content: dict[str, Any]) -> None:
+    from skirmish_chob_house_rules import house  # (imported when the variant is used, not when listed)
+
     house.change_content(content)
 
 
 @hookimpl
 def skirmish_phase_start(game: Game, phase: str) -> None:
     if phase == "end":
+        from skirmish_chob_house_rules import house
+
         game.call(house.rallying_cry)  # runs next: before the End of Round phase's own steps
 
 
