@@ -134,3 +134,17 @@ def test_force_of_will_rerolls_a_miss_for_one_mercury():
     g.answer("mercury")
     assert g.state.sides["red"].mercury == 0
     assert b.doom == 2
+
+
+def test_shoot_into_combat_spreads_hits_over_everything_in_the_fight():
+    from skirmish_hobgoblin import turns
+
+    d = 60 / 25.4
+    g = battle([{"name": "Gun", "type": "Ranged Infantry", "x": 50, "y": 31, "facing": 180,
+                 "keywords": ["Shoot into Combat"]},
+                {"name": "Friend", "x": 30, "y": 30, "general": False, "battle_standard": False}],
+               [{"name": "Foe", "x": 30, "y": 30 + d, "facing": 270}])
+    gun, friend, foe = unit(g, "Gun"), unit(g, "Friend"), unit(g, "Foe")
+    assert (foe, False) in [(e, c) for e, c in turns.shooting_targets(g, gun)]
+    run(g, turns.shoot, gun, foe, dice=[6, 6, 6, 6, 6])
+    assert foe.doom == 3 and friend.doom == 2

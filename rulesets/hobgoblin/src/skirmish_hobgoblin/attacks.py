@@ -37,6 +37,8 @@ class Attack:
     cover: bool = False
     attacker_type: str = ""  # for Perilous: attacks "as a War Wagon"
     hits: int = 0
+    #: Shoot into Combat: the units the hits are spread over (the target first)
+    spread: list[str] = attrs.field(factory=list)
 
 
 def target_number(game: Game, attacker: Unit | None, defender: Unit, kind: str, *, attacker_type: str = "",
@@ -89,10 +91,10 @@ def is_hit(game: Game, die: int, need: int) -> bool:
 
 
 def attack(game: Game, attacker: Unit | None, target: Unit, dice: int, kind: str, rule: str, *,
-           cover: bool = False, attacker_type: str = "") -> None:
+           cover: bool = False, attacker_type: str = "", spread: list[str] | None = None) -> None:
     """Schedule an attack of ``dice`` dice (the chain runs next)."""
     atk = Attack(attacker.id if attacker else "", target.id, dice, kind, rule, cover=cover,
-                 attacker_type=attacker_type)
+                 attacker_type=attacker_type, spread=list(spread or []))
     game.call(_roll, atk)
 
 
@@ -238,8 +240,27 @@ def doom_from_hits(game: Game, target: Unit, hits: int, kind: str) -> tuple[int,
     return hits, ""
 
 
+def share_out(hits: int, n: int) -> list[int]:
+    """Hits spread as evenly as possible over ``n`` units, the first ones taking any remainder."""
+    base, extra = divmod(hits, n)
+    return [base + (1 if i < extra else 0) for i in range(n)]
+
+
 def _place(game: Game, atk: Attack) -> None:
     target = game.state.units[atk.target]
+    if atk.spread and len(atk.spread) > 1:
+        shares = share_out(atk.hits, len(atk.spread))
+        game.emit("note", f"Shoot into Combat: {atk.hits} hits spread over "
+                          + ", ".join(f"{game.state.units[u].name} {n}" for u, n in zip(atk.spread, shares,
+                                                                                          strict=True)),
+                  rule="Shoot into Combat")
+        for uid, n in zip(atk.spread, shares, strict=True):
+            unit = game.state.units[uid]
+            doom, note = doom_from_hits(game, unit, n, atk.kind)
+            if note:
+                game.emit("note", f"{unit.name}: {note}", rule=atk.rule, unit=uid)
+            stats.add_doom(game, unit, doom, atk.rule, f"{n} hits")
+        return
     if not target.in_play:
         return
     doom, note = doom_from_hits(game, target, atk.hits, atk.kind)

@@ -197,13 +197,9 @@ def shoot(game: Game, unit: Unit, target: Unit) -> None:
     cover = geom.in_cover(state, unit, target)
     game.emit("shoot", f"{unit.name} shoots at {target.name}", rule="Shooting Phase", unit=unit.id, target=target.id)
     engaged = geom.engaged(state, target)
-    if engaged:  # Shoot into Combat: the hits are spread over the target and everything engaged with it
-        game.call(_spread_after, unit.id, target.id, [target.id] + [e.id for e in engaged])
-    attacks.attack(game, unit, target, stats.shooting_dice(unit), attacks.SHOOTING, "Shooting", cover=cover)
-
-
-def _spread_after(game: Game, uid: str, tid: str, ids: list[str]) -> None:
-    """Shoot into Combat: Doom already placed on the target is shared out evenly (ruling A62)."""
+    spread = [target.id] + [e.id for e in engaged] if engaged else []  # Shoot into Combat
+    attacks.attack(game, unit, target, stats.shooting_dice(unit), attacks.SHOOTING, "Shooting", cover=cover,
+                   spread=spread)
 
 
 # ------------------------------------------------------------------------------ Movement
