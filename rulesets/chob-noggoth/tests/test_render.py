@@ -97,17 +97,66 @@ def parse_svg(text: str) -> ET.Element:
 
 def test_the_svg_draws_one_circle_per_warrior_on_the_table() -> None:
     root = parse_svg(render.svg(table_game()))
-    circles = list(root.iter(SVG + "circle"))
+    circles = [c for c in root.iter(SVG + "circle") if c.get("data-id")]
     assert sorted(c.get("data-id") for c in circles) == ["b1", "r1", "r2"]
     by_id = {c.get("data-id"): c for c in circles}
     assert float(by_id["r1"].get("cx")) == pytest.approx(10.2)
     assert float(by_id["r1"].get("cy")) == pytest.approx(24 - 5.5)  # north at the top
     assert by_id["r1"].get("fill") != by_id["b1"].get("fill")
     assert float(by_id["b1"].get("r")) == pytest.approx(1.0)
-    labels = [t.text for t in root.iter(SVG + "text")]
-    assert "r1" in labels and "b1" in labels
-    assert len(list(root.iter(SVG + "polygon"))) == 1  # the shrine
     assert root.find(SVG + "title").text.startswith("Chob-Noggoth")
+
+
+def _texts(root: ET.Element) -> list[str]:
+    return ["".join(t.itertext()) for t in root.iter(SVG + "text")]
+
+
+def test_the_svg_names_warriors_by_the_text_maps_letters_and_names_with_wounds() -> None:
+    game = table_game()
+    game.state.warriors["r1"].wounds = 1
+    root = parse_svg(render.svg(game))
+    texts = _texts(root)
+    assert "A" in texts and "B" in texts and "a" in texts  # the letters of the text map, not ids
+    assert "r1" not in texts and "b1" not in texts
+    assert "Grub" in texts and "Old Thunder" in texts
+    assert "1/2W" in texts and "3/3W" in texts
+    last = next(t for t in root.iter(SVG + "text") if "".join(t.itertext()) == "1/2W")
+    assert "last" in last.get("class")
+
+
+def test_the_svg_has_a_legend_a_scale_bar_the_round_and_the_sides() -> None:
+    game = table_game()
+    root = parse_svg(render.svg(game))
+    texts = " | ".join(_texts(root))
+    assert "Legend" in texts and "blocking terrain" in texts and "area terrain (cover)" in texts
+    assert "shrine" in texts and "Aimed token" in texts and "berserk" in texts
+    assert "6 inches" in texts
+    assert root.find(f".//{SVG}g[@class='scale-bar']") is not None
+    assert "round 0 of 8" in texts or "round" in root.find(SVG + "title").text
+    assert "red (Player A, south): 2/2 warriors" in texts
+
+
+def test_the_svg_marks_the_dead_and_the_fled_where_they_were_and_lists_them() -> None:
+    root = parse_svg(render.svg(table_game()))
+    marks = {g.get("data-id"): g.get("class") for g in root.iter(SVG + "g") if g.get("data-id")}
+    assert marks == {"b2": "casualty dead", "b3": "casualty fled"}
+    dead = next(g for g in root.iter(SVG + "g") if g.get("data-id") == "b2")
+    xs = [float(line.get("x1")) for line in dead.iter(SVG + "line")]
+    assert min(xs) == pytest.approx(18 - 0.5)  # the cross stands where it fell
+    listed = [t.get("data-id") for t in root.iter(SVG + "text") if "casualty-entry" in (t.get("class") or "")]
+    assert listed == ["b2", "b3"]
+    assert any("Gone (blue): dead" in t for t in _texts(root))
+
+
+def test_the_svg_says_what_just_happened() -> None:
+    from skirmish_chob_noggoth import attacks
+
+    game = table_game()
+    game.rng.load([5])
+    game.run(lambda g: attacks.suffer_wounds(g, g.state.warriors["r1"], 2, rule="Test"))
+    root = parse_svg(render.svg(game))
+    news = ["".join(t.itertext()) for t in root.iter(SVG + "text") if "news" in (t.get("class") or "")]
+    assert any("Grub loses a wound" in n for n in news) and any("Grub dies" in n for n in news)
 
 
 def played_save(tmp_path: Path, decisions: int = 60) -> Path:
