@@ -369,8 +369,8 @@ class GoblinAI:
         return f"invite:{k}"
 
     def _respond(self, d: Decision, values: list[str]) -> str:
-        return "help" if "help" in values else next((x for x in values if x != "pass"), "pass") \
-            if any(x == "help" for x in values) else values[-1] if "pass" in values[-1:] else values[0]
+        """Always help a team-mate's adventure when asked (it costs the helper nothing but a die)."""
+        return "help" if "help" in values else "pass" if "pass" in values else values[0]
 
     def _help_essence(self, d: Decision, values: list[str]) -> str:
         return "yes" if self.me["essence"] >= 2 else "no"

@@ -124,12 +124,6 @@ def discard_goblin(game: Game, hero: Hero, card: str, rule: str, why: str = "") 
         say(game, f"{hero.id} discards {C(game).goblins[card].name} ({why})", rule, hero=hero.id, card=card)
 
 
-def discard_goblins(game: Game, hero: Hero, n: int, rule: str) -> None:
-    """Discard ``n`` goblins: the holder picks none, the least useful are taken from the end of the hand."""
-    for _ in range(min(n, len(hero.hand))):
-        discard_goblin(game, hero, hero.hand.cards[-1], rule, "lost")
-
-
 def moment(game: Game, text: str) -> None:
     """Remember a key moment for the end-of-game summary."""
     S(game).moments.append(f"round {game.round}: {text}")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import cached_property
 from typing import Any
 
-from skirmish import Decision, Do, Game, Phase, Rounds, Ruleset, SetupError
+from skirmish import Do, Game, Phase, Rounds, Ruleset, SetupError
 from skirmish_goblin_uprising.common import C, S, say, tyrant
 from skirmish_goblin_uprising.compat import decision, finish, opt
 from skirmish_goblin_uprising.content import Content, load_content
@@ -431,4 +431,3 @@ _PHASES = {
     "attack": Phase("attack", _attack, "Tyrant's turn: Attack"),
 }
 
-__all__ = ["GoblinUprising", "Decision"]
