@@ -663,7 +663,7 @@ def doom_phase(game: Game) -> None:
     state = game.state
     state.engaged_at_doom = [u.id for u in state.in_play() if geom.engaged(state, u)]
     for u in state.in_play():
-        u.used = [x for x in u.used if x not in ("grim", "terrifying")]
+        u.used = [x for x in u.used if x not in ("grim", "terrifying", "bold-challenge")]
     game.call(_ready)
     game.call(_whos_next)
     game.call(_harvest)
