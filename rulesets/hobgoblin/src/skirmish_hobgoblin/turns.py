@@ -1,7 +1,8 @@
 """The six phases of a battle round: Initiative, Magic, Shooting, Movement, Combat and Doom.
 
-In every phase the First Player activates each of their units once, in any order, then the
-Second Player does the same. Each phase body schedules steps; decisions stop the engine.
+Each phase is played out by the holder of the First Player token before the other player, each
+unit acting at most once per phase in an order its owner picks. A phase body schedules steps;
+decisions stop the engine.
 """
 
 from __future__ import annotations
