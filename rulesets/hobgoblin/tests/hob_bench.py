@@ -20,8 +20,9 @@ def army(units: list[dict[str, Any]], name: str = "Test army") -> dict[str, Any]
                  "depth": u.get("depth", 60), "keywords": list(u.get("keywords", []))}
         if "Wizard" in entry["keywords"]:
             entry["allegiance"] = u.get("allegiance", "Mycena")
-        entry["general"] = u.get("general", i == 0)
-        entry["battle_standard"] = u.get("battle_standard", i == 0)
+        lead = next((k for k, v in enumerate(units) if v.get("general", True) is not False), 0)
+        entry["general"] = u.get("general", i == lead)
+        entry["battle_standard"] = u.get("battle_standard", i == lead)
         out.append(entry)
     return {"name": name, "points": 20000, "units": out}
 
