@@ -295,3 +295,19 @@ def test_long_event_lines_wrap_under_themselves(monkeypatch: pytest.MonkeyPatch)
     numbered = event_line(ev, seq=True, width=40).splitlines()
     assert numbered[0].startswith("#7    [A Long Rule]") and numbered[1].startswith("        word")
     assert event_line(Event(1, "note", "short", ""), width=40) == "  short"
+
+
+def test_a_ruleset_bug_in_odds_or_measure_is_one_line_and_the_game_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    import tiny_arena
+
+    def broken(*args: object) -> None:
+        raise ZeroDivisionError("division by zero")
+
+    monkeypatch.setattr(tiny_arena.ArenaRuleset, "odds", broken)
+    monkeypatch.setattr(tiny_arena.ArenaRuleset, "measure", broken)
+    monkeypatch.setattr(tiny_arena.ArenaRuleset, "glossary", broken)
+    out = play("odds", "measure Ada Bo", "help strike", "1", "quit")
+    assert after(out, "odds") == ["odds: Tiny Arena failed to work this out (ZeroDivisionError: division by zero)"]
+    assert after(out, "measure Ada Bo")[0].startswith("measure: Tiny Arena failed to measure (ZeroDivisionError")
+    assert "no entry for 'strike'" in after(out, "help strike")[0]
+    assert "hero1 strikes" in out

@@ -471,7 +471,7 @@ class Session:
     def glossary(self) -> dict[str, str]:
         try:
             return dict(self.game.ruleset.glossary())
-        except SkirmishError:
+        except Exception:  # noqa: BLE001 - no glossary rather than a lost game
             return {}
 
     def explain(self, term: str) -> str:
@@ -505,6 +505,9 @@ class Session:
         except SkirmishError as exc:
             self.say(f"odds: {exc}")
             return None
+        except Exception as exc:  # noqa: BLE001 - a ruleset's bug must not end the game
+            self.say(f"odds: {self.title()} failed to work this out ({type(exc).__name__}: {exc})")
+            return None
         if not tables:
             self.say("odds: nothing to work out here" + ("" if rest else " (no attack is on offer; try odds QUERY)"))
             return None
@@ -524,6 +527,9 @@ class Session:
                 return None
             except SkirmishError as exc:
                 first_error = first_error or exc
+            except Exception as exc:  # noqa: BLE001 - a ruleset's bug must not end the game
+                self.say(f"measure: {self.title()} failed to measure ({type(exc).__name__}: {exc})")
+                return None
         self.say(f"measure: {first_error}")
         return None
 

@@ -155,7 +155,7 @@ def _fill_positional(params: tuple[Param, ...], out: dict[str, Any], words: list
             out[p.name] = _typed(p, ",".join(items))
         elif p.kind == "assign":
             out[p.name] = _assign_text(p, word)
-        elif "," in word and p.kind in NUMBER_KINDS:  # "10,1": values of this field and the next ones
+        elif "," in word and p.kind in NUMBER_KINDS and _split(word):  # "10,1": this field's value and the next
             first, *rest = _split(word)
             out[p.name] = first
             queue[:0] = rest
