@@ -42,11 +42,11 @@ def test_ai_prefers_charging_a_flank_it_wins():
 def test_ai_beats_random_play_more_often_than_not():
     ruleset = Hobgoblin()
     wins = 0
-    for seed in range(12):
+    for seed in range(8):
         ai_seat = ("red", "blue")[seed % 2]
         game = _play(ruleset, seed, {p: make_ai if p == ai_seat else RandomAgent for p in ("red", "blue")})
         wins += ai_seat in game.result.winners
-    assert wins > 6
+    assert wins > 4
 
 
 @pytest.mark.slow
