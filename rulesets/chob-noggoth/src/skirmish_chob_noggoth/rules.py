@@ -242,6 +242,32 @@ class ChobNoggoth(Ruleset):
                                                                                                    UNDEPLOYED))),
                 "fled": float(sum(1 for w in state.warriors.values() if w.status == "fled"))}
 
+    # -- explaining ----------------------------------------------------------------------
+    def glossary(self) -> dict[str, str]:
+        from skirmish_chob_noggoth.explain import glossary
+
+        return glossary(self.content)
+
+    def odds(self, game: Game, player: str, query: str) -> list[tuple[str, dict[Any, Any]]]:
+        from skirmish_chob_noggoth.explain import query_odds
+
+        return query_odds(game, player, query)
+
+    def measure(self, game: Game, player: str, a: str, b: str) -> str:
+        from skirmish_chob_noggoth.explain import measure
+
+        return measure(game, player, a, b)
+
+    def brief(self, game: Game, player: str | None) -> str:
+        from skirmish_chob_noggoth.explain import brief
+
+        return brief(game, player)
+
+    def final_summary(self, game: Game, player: str | None) -> str:
+        from skirmish_chob_noggoth.explain import final_summary
+
+        return final_summary(game, player)
+
     def expire_keywords(self, game: Game, scope: str) -> None:
         """Chob-Noggoth keeps no temporary keywords."""
 
