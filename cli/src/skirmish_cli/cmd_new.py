@@ -1,0 +1,114 @@
+"""``skirmish new-ruleset`` and ``skirmish new-house-rules``: write a working plugin package to start from.
+
+The scaffolds are package data of :mod:`skirmish_cli.templates`; each passes its own tests
+as soon as it is installed (``pip install -e DIR[test] && pytest DIR``).
+"""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any
+
+import click
+
+from skirmish_cli.common import complete_ruleset
+
+
+def _target(name: str, where: str | None) -> Path:
+    return Path(where) if where else Path.cwd() / name
+
+
+def _core_version() -> str:
+    import skirmish
+
+    return skirmish.__version__
+
+
+def _written(files: list[Path], target: Path, next_steps: str) -> None:
+    click.echo(f"wrote {len(files)} files to {target}")
+    click.echo(next_steps)
+
+
+@click.command("new-ruleset")
+@click.argument("name")
+@click.option("--dir", "where", type=click.Path(file_okay=False), help="Write the package here (default: ./NAME).")
+def new_ruleset(name: str, where: str | None) -> int:
+    """Write a minimal working ruleset package called NAME (e.g. pig-race) to start your own from."""
+    from skirmish.errors import SkirmishError
+    from skirmish_cli import templates
+    from skirmish_cli.registry import get_registry
+
+    try:
+        values = templates.ruleset_values(name, core_version=_core_version())
+    except templates.TemplateError as exc:
+        raise SkirmishError(str(exc)) from None
+    if name in get_registry(quiet=True).rulesets:
+        raise SkirmishError(f"a ruleset named '{name}' is installed already: choose another name")
+    target = _target(name, where)
+    try:
+        files = templates.render("ruleset", target, values)
+    except templates.TemplateError as exc:
+        raise SkirmishError(str(exc)) from None
+    _written(files, target, f"next: pip install -e '{target}[test]' && pytest {target} && "
+                            f"skirmish play {name} --vs ai")
+    return 0
+
+
+@click.command("new-house-rules")
+@click.argument("ruleset", shell_complete=complete_ruleset)
+@click.argument("name")
+@click.option("--dir", "where", type=click.Path(file_okay=False), help="Write the package here (default: ./NAME).")
+def new_house_rules(ruleset: str, name: str, where: str | None) -> int:
+    """Write a house-rules plugin NAME for the installed RULESET (scoped to it) to start your own from."""
+    from skirmish.errors import SkirmishError
+    from skirmish_cli import templates
+    from skirmish_cli.common import get_ruleset
+    from skirmish_cli.registry import get_registry
+
+    try:
+        templates.check_name(name)
+    except templates.TemplateError as exc:
+        raise SkirmishError(str(exc)) from None
+    registry = get_registry(quiet=True)
+    get_ruleset(registry, ruleset)  # an unknown ruleset: one line naming the installed ones
+    if registry.pm.has_plugin(name):
+        raise SkirmishError(f"a plugin named '{name}' is installed already: choose another name")
+    spec = registry.rulesets[ruleset]
+    values = templates.house_rules_values(ruleset, name, core_version=_core_version(),
+                                          ruleset_dist=_distribution(spec.package),
+                                          change=templates.first_number(printed_content(ruleset)))
+    target = _target(name, where)
+    try:
+        files = templates.render("house_rules", target, values)
+    except templates.TemplateError as exc:
+        raise SkirmishError(str(exc)) from None
+    _written(files, target, f"next: pip install -e '{target}[test]' && pytest {target}")
+    return 0
+
+
+def _distribution(package: str) -> str:
+    """The distribution name in a registry's ``package`` ("skirmish-x 0.1.0"); "" when not installed."""
+    return "" if not package or package.startswith("(") else package.split(" ")[0]
+
+
+def printed_content(ruleset: str) -> dict[str, Any]:
+    """The raw content ``ruleset`` hands to ``skirmish_extend_content`` as printed (before any plugin); {} if none."""
+    from skirmish import Game, Registry, hookimpl, make_plugin_manager
+
+    class FirstLook:
+        def __init__(self) -> None:
+            self.seen: dict[str, Any] = {}
+
+        @hookimpl(tryfirst=True)
+        def skirmish_extend_content(self, ruleset: str, content: dict[str, Any]) -> None:
+            if ruleset == wanted and not self.seen and isinstance(content, dict):
+                self.seen = copy.deepcopy(content)
+
+    wanted, probe = ruleset, FirstLook()
+    try:
+        registry = Registry(make_plugin_manager(plugins=[("skirmish-cli.first-look", probe)]))
+        Game(registry.ruleset(ruleset), seed=0)
+    except Exception:  # noqa: BLE001 - only a suggestion for the scaffold: without it, it starts empty
+        return {}
+    return probe.seen

@@ -1,0 +1,130 @@
+"""The scaffolds written by ``skirmish new-ruleset`` and ``skirmish new-house-rules``.
+
+Each scaffold is a folder of ``*.tmpl`` files in this package (package data, shipped in the
+wheel). :func:`render` copies one into a new directory, dropping the ``.tmpl`` suffix,
+replacing ``__module__`` in paths and ``{{key}}`` in text. Pure standard library and
+core-free, so a test can write a scaffold with no CLI installed where it runs.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from importlib import resources
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from typing import Any
+
+KINDS = ("ruleset", "house_rules")
+NAME = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
+MAX_NAME = 40
+_PLACEHOLDER = re.compile(r"\{\{([a-z_]+)\}\}")
+
+
+class TemplateError(ValueError):
+    """A name or a target directory a scaffold cannot be written to (one line for people)."""
+
+
+def check_name(name: str, what: str = "name") -> str:
+    """``name`` if it suits a plugin id and a Python package (lower case, digits, single dashes)."""
+    if not NAME.match(name) or len(name) > MAX_NAME:
+        raise TemplateError(f"bad {what} '{name}': use lower-case letters, digits and single dashes, starting "
+                            f"with a letter, at most {MAX_NAME} characters (e.g. 'pig-race')")
+    return name
+
+
+def names(name: str) -> dict[str, str]:
+    """The names derived from a plugin id: module, distribution, title, class."""
+    check_name(name)
+    snake = name.replace("-", "_")
+    words = name.split("-")
+    return {
+        "name": name,
+        "module": snake if snake.startswith("skirmish_") else f"skirmish_{snake}",
+        "dist": name if name.startswith("skirmish-") else f"skirmish-{name}",
+        "title": " ".join(w.capitalize() for w in words),
+        "cls": "".join(w.capitalize() for w in words),
+    }
+
+
+def ruleset_values(name: str, *, core_version: str = "0.1.0") -> dict[str, str]:
+    """Everything the ruleset scaffold needs."""
+    return {**names(name), "core_version": core_version}
+
+
+def house_rules_values(ruleset: str, name: str, *, core_version: str = "0.1.0", ruleset_dist: str = "",
+                       change: tuple[str, Any] | None = None) -> dict[str, str]:
+    """Everything the house-rules scaffold needs. ``change`` is a (dotted path, printed value) to start from."""
+    check_name(ruleset, "ruleset name")
+    deps = [f'"skirmish-core>={core_version}"'] + ([f'"{ruleset_dist}"'] if ruleset_dist else [])
+    if change is None:
+        changes = "change = []   # e.g. [[change]] path = \"rules.rounds\" value = 8"
+    else:
+        path, value = change
+        changes = f"[[change]]\npath = \"{path}\"\nvalue = {toml_value(value)}   # as printed: make it your own"
+    return {**names(name), "core_version": core_version, "ruleset": ruleset, "dependencies": ", ".join(deps),
+            "changes": changes}
+
+
+def toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return repr(value)
+    return '"' + str(value).replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def first_number(content: Mapping[str, Any], prefix: str = "", depth: int = 3) -> tuple[str, Any] | None:
+    """The dotted path and value of the first whole number in raw content (tables first to last)."""
+    for key, value in content.items():
+        if not isinstance(key, str) or not re.match(r"^[A-Za-z0-9_-]+$", key):
+            continue
+        path = f"{prefix}{key}"
+        if isinstance(value, int) and not isinstance(value, bool):
+            return path, value
+        if isinstance(value, Mapping) and depth > 1:
+            found = first_number(value, f"{path}.", depth - 1)
+            if found is not None:
+                return found
+    return None
+
+
+def _files(root: Traversable, where: str = "") -> list[tuple[str, Traversable]]:
+    out = []
+    for item in sorted(root.iterdir(), key=lambda t: t.name):
+        rel = f"{where}{item.name}"
+        if item.is_dir():
+            if item.name != "__pycache__":
+                out += _files(item, rel + "/")
+        elif item.name.endswith(".tmpl"):
+            out.append((rel.removesuffix(".tmpl"), item))
+    return out
+
+
+def fill(text: str, values: Mapping[str, str]) -> str:
+    """Replace each ``{{key}}``; a key with no value is an error (a template bug, not the user's)."""
+
+    def one(match: re.Match[str]) -> str:
+        key = match.group(1)
+        if key not in values:
+            raise KeyError(f"template placeholder {{{{{key}}}}} has no value")
+        return values[key]
+
+    return _PLACEHOLDER.sub(one, text)
+
+
+def render(kind: str, target: str | Path, values: Mapping[str, str]) -> list[Path]:
+    """Write the ``kind`` scaffold into ``target`` (which must not exist, or be empty); returns the files."""
+    if kind not in KINDS:
+        raise ValueError(f"unknown scaffold {kind!r} (expected one of {', '.join(KINDS)})")
+    target = Path(target)
+    if target.exists() and (not target.is_dir() or any(target.iterdir())):
+        raise TemplateError(f"{target} already exists{'' if not target.is_dir() else ' and is not empty'}: "
+                            "choose another name or --dir")
+    written = []
+    for rel, source in _files(resources.files(__name__).joinpath(kind)):
+        path = target / rel.replace("__module__", values["module"])
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(fill(source.read_text(encoding="utf-8"), values), encoding="utf-8")
+        written.append(path)
+    return written
