@@ -88,3 +88,55 @@ def test_resume_skips_unreadable_autosaves(tiny_env: Path) -> None:
     (FOLDER / "broken.toml").write_text("not = [valid")
     out = invoke("resume").stdout
     assert good.name in out and "broken.toml" not in out
+
+
+def test_answers_go_to_a_journal_that_is_folded_in_when_the_game_stops(monkeypatch: pytest.MonkeyPatch) -> None:
+    import skirmish_cli.session as session
+    from skirmish.saves import journal_path
+
+    seen: list[bool] = []
+    real = session.Session.agent_turn
+
+    def spy(self: session.Session, player: str) -> None:  # while playing, the journal holds the answers
+        assert self.save_path is not None
+        seen.append(journal_path(self.save_path).exists())
+        real(self, player)
+
+    monkeypatch.setattr(session.Session, "agent_turn", spy)
+    result = invoke("play", "tiny", "--seed", "3", "--save", "g.toml", input=lines("safe", "roll", "quit"))
+    assert result.exit_code == 0, result.output
+    assert seen and all(seen)
+    assert not journal_path("g.toml").exists()  # folded into the TOML save on quit
+    save = read_save("g.toml")
+    assert [a["value"] for a in save.answers if a.get("player") == "red"] == ["safe", "roll"]
+
+
+def test_a_save_file_in_use_by_another_game_is_refused(tiny_env: Path) -> None:
+    from skirmish.saves import SaveLock
+
+    invoke("play", "tiny", "--seed", "3", "--save", "g.toml", input=lines("quit"))
+    with SaveLock("g.toml"):
+        line = assert_one_error(invoke("resume", "g.toml", input=lines("quit")), 1)
+        assert "g.toml is in use by another game" in line
+        out = invoke("play", "tiny", "--seed", "3", "--save", "h.toml", input=lines("save g.toml --overwrite",
+                                                                                  "quit")).stdout
+        assert "refused: g.toml is in use by another game" in out
+    assert invoke("resume", "g.toml", input=lines("quit")).exit_code == 0  # free again
+
+
+def test_a_killed_game_resumes_with_every_answer_from_its_journal(tiny_env: Path) -> None:
+    """The journal is synced after every answer: a game that dies without folding it loses nothing."""
+    from skirmish.engine import Game
+    from skirmish.saves import Journal
+    from skirmish_cli.registry import get_registry
+
+    game = Game(get_registry().ruleset("tiny"), seed=3)
+    journal = Journal("k.toml", {"red": "human", "blue": "ai"})
+    journal.record(game)
+    game.answer("safe")
+    journal.record(game)
+    game.answer("roll")
+    journal.record(game)  # then the process dies: no close()
+    assert len(read_save("k.toml").answers) == 2
+    result = invoke("resume", "k.toml", input=lines("quit"))
+    assert result.exit_code == 0, result.output

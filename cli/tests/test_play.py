@@ -261,7 +261,7 @@ def test_bad_dice_option() -> None:
 
 def test_save_into_a_missing_folder() -> None:
     line = assert_one_error(invoke("play", "tiny", "--save", "no/such/dir/g.toml", input=lines("quit")), 1)
-    assert "cannot write save file" in line
+    assert "cannot lock save file no/such/dir/g.toml: No such file or directory" in line
 
 
 def test_a_save_file_replays_as_a_script(tiny_env: Path) -> None:

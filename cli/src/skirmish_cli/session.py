@@ -23,7 +23,7 @@ from skirmish.agents import View, load_script
 from skirmish.answer_text import matching_options, parse_answer
 from skirmish.errors import DiceError, IllegalAnswer, SkirmishError
 from skirmish.runner import agent_seed
-from skirmish.saves import SaveFile, replay, write_save
+from skirmish.saves import Journal, SaveFile, SaveLock, replay
 from skirmish_cli import render
 from skirmish_cli.common import parse_dice, resume_hint
 from skirmish_cli.render import WIDTH
@@ -145,6 +145,8 @@ class Session:
         #: lines of the screen the prompt must fit in (the terminal's, else 24)
         self.rows = rows or (shutil.get_terminal_size((WIDTH, 24)).lines if terminal is None else 24)
         self.full_map = False  # 'map on': the whole picture after every change instead of the brief
+        self.journal: Journal | None = None
+        self.lock: SaveLock | None = None
         ruleset = game.ruleset
         self.humans = [p for p in game.players if registry.agent_spec(self.seats[p], ruleset.name).interactive]
         options = dict(agent_options or {})
@@ -203,12 +205,32 @@ class Session:
 
     # -- saving --------------------------------------------------------------------------
     def autosave(self) -> None:
-        """Write the save file (when the game has one)."""
+        """Save the answers taken so far (when the game has a save file): appended to its journal, O(1)."""
         if self.save_path is None:
             return
+        if self.journal is None:
+            self.open_save(self.save_path)
+        assert self.journal is not None
         self.saved = False
-        write_save(SaveFile.of(self.game, self.seats), self.save_path)
+        self.journal.record(self.game)
         self.saved = True
+
+    def open_save(self, path: Path) -> None:
+        """Own ``path`` (a lock: no other game may save there meanwhile) and journal answers beside it."""
+        lock = SaveLock(path).acquire()
+        self.close_save()
+        self.lock, self.journal, self.save_path = lock, Journal(path, self.seats), path
+
+    def close_save(self) -> None:
+        """Fold the journal into the TOML save and give the path up (safe to call twice)."""
+        journal, lock = self.journal, self.lock
+        self.journal = self.lock = None
+        try:
+            if journal is not None:
+                journal.close(self.game)
+        finally:
+            if lock is not None:
+                lock.release()
 
     def saved_note(self) -> str:
         if self.save_path is None:
@@ -252,6 +274,8 @@ class Session:
             if self.saved:
                 exc.add_note(self.saved_note())
             raise
+        finally:
+            self.close_save()
 
     def finish(self) -> None:
         """The end: the last events, the ruleset's summary, and the result of every seat."""
@@ -669,8 +693,15 @@ class Session:
             if path.exists() and path.resolve() != current and not overwrite:
                 self.say(f"refused: {path} already exists (save {path} --overwrite replaces it)")
                 return None
-            self.save_path = path
+            if path.resolve() != current:
+                try:
+                    self.open_save(path)
+                except SkirmishError as exc:
+                    self.say(f"refused: {exc}")
+                    return None
         self.autosave()
+        assert self.journal is not None
+        self.journal.compact(self.game)  # 'save' writes the whole game into the file now
         self.say(f"saved to {self.save_path}" + (" (and saving there from now on)" if words else ""))
         return None
 
