@@ -474,7 +474,7 @@ def plan_towards(game: Game, unit: Unit, x: float, y: float, mp: float | None = 
     best_d = start - 0.25
     leads: list[list[tuple[str, float]]] = [[]]
     for side in ("shuffle-left", "shuffle-right"):
-        leads += [[(side, 1.0)], [(side, 2.0)]]
+        leads += [[(side, 1.0)], [(side, 3.0)]]
     if stats.may_be_distracted(game, unit) and not unit.has("Undistractable"):
         leads.append([("retreat", 1.0)])
     for lead in leads:
@@ -482,7 +482,7 @@ def plan_towards(game: Game, unit: Unit, x: float, y: float, mp: float | None = 
         if done is None or not done[0] or done[0] == lead:
             continue
         steps, end, harm = done
-        d = math.hypot(x - end.centre.x, y - end.centre.y) + 2.0 * harm
+        d = math.hypot(x - end.centre.x, y - end.centre.y) + 0.6 * harm
         if d < best_d - 1e-6:
             best, best_d = steps, d
         if not lead and d < start - 0.5 * mp:

@@ -16,32 +16,35 @@ if TYPE_CHECKING:
 _COURAGE: dict[str, Any] = {"key": None, "values": {}}
 
 
-def courage_now(game: Game, u: Unit) -> int:
-    """Courage for views (memoised while no unit moves or changes: a derived cache)."""
+def courages(game: Game) -> dict[str, int]:
+    """Every unit's Courage now (memoised while no unit moves or changes: a derived cache)."""
     key = stats._stable_key(game)
     if _COURAGE["key"] != key:
-        _COURAGE["key"], _COURAGE["values"] = key, {}
-    values = _COURAGE["values"]
-    if u.id not in values:
-        values[u.id] = stats.courage(game, u) if u.in_play else u.courage
-    return values[u.id]
+        _COURAGE["key"] = key
+        _COURAGE["values"] = {u.id: stats.courage(game, u) if u.in_play else u.courage
+                              for u in game.state.units.values()}
+    return _COURAGE["values"]
 
 
-def unit_data(game: Game, u: Unit) -> dict[str, Any]:
+def unit_data(game: Game, u: Unit, courage: dict[str, int] | None = None,
+              contacts: dict[str, list[str]] | None = None) -> dict[str, Any]:
+    courage = courage if courage is not None else courages(game)
+    contacts = contacts if contacts is not None else geom.contact_map(game.state)
     return {"id": u.id, "side": u.side, "name": u.name, "type": u.type, "x": round(u.x, 3), "y": round(u.y, 3),
             "facing": round(u.facing, 2), "width": round(u.width, 3), "depth": round(u.depth, 3), "doom": u.doom,
-            "courage": courage_now(game, u), "status": u.status,
+            "courage": courage.get(u.id, u.courage), "status": u.status,
             "points": u.points, "keywords": str(u.keywords),
-            "engaged": [e.id for e in geom.engaged(game.state, u)] if u.in_play else []}
+            "engaged": list(contacts.get(u.id, [])) if u.in_play else []}
 
 
 def view_data(game: Game, player: str | None) -> dict[str, Any]:
     state = game.state
     if state is None:
         return {}
+    courage, contacts = courages(game), geom.contact_map(state)
     return {
         "scenario": state.scenario, "first": state.first, "table": [state.width, state.depth],
-        "units": [unit_data(game, u) for u in state.units.values()],
+        "units": [unit_data(game, u, courage, contacts) for u in state.units.values()],
         "sides": {p: {"army": s.army, "mercury": s.mercury, "vp": s.vp, "half": s.half, "role": s.role,
                       "hand": s.hand.view(player)} for p, s in state.sides.items()},
         "deck": len(state.deck.draw_pile), "discards": list(state.deck.discard_pile),
