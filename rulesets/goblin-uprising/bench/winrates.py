@@ -51,6 +51,7 @@ def main() -> None:
     print("|---|---|" + "---|" * len(sizes))
     start = time.time()
     games = 0
+    decisions = 0
     with ProcessPoolExecutor(a.workers) as pool:
         for diff in a.difficulties.split(","):
             for tyr in a.tyrants.split(","):
@@ -61,10 +62,12 @@ def main() -> None:
                     wins = sum(w for w, _, _ in out)
                     rounds = sum(r for _, r, _ in out) / len(out)
                     games += len(out)
+                    decisions += sum(d for _, _, d in out)
                     cells.append(f"{100 * wins / len(out):.0f}% ({rounds:.0f} rds)")
                 print(f"| {tyr} | {diff} | " + " | ".join(cells) + " |", flush=True)
     took = time.time() - start
-    print(f"\n{games} games in {took:.0f} s with {a.workers} workers ({games / took:.1f} games/s)")
+    print(f"\n{games} games in {took:.0f} s with {a.workers} workers ({games / took:.1f} games/s, "
+          f"{decisions / max(games, 1):.0f} decisions per game)")
 
 
 if __name__ == "__main__":
