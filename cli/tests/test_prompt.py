@@ -55,6 +55,8 @@ def test_plain_help_lists_the_commands_and_points_at_the_glossary() -> None:
     for command in ("help [TERM]", "odds [QUERY]", "measure A B", "show", "map on|off", "list", "why [N]", "undo"):
         assert command in out
     assert "help TERM explains any of 4 terms of Tiny Arena, e.g. Strike, Shove, Banner, Beast" in " ".join(out.split())
+    help_lines = after(play("help", "quit"), "help")
+    assert len(help_lines) <= 22 and all(len(line) <= 80 for line in help_lines)  # fits with its prompt
 
 
 def test_a_ruleset_without_a_glossary_says_so() -> None:

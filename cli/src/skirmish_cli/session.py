@@ -472,7 +472,6 @@ class Session:
             return None
         d = self.game.pending
         assert d is not None
-        self.say(render.decision_text(d, limit=self.option_lines()))
         if d.options:
             helps = [render.clip(f"  {i}. {o}: {o.help}") for i, o in enumerate(d.options, 1) if o.help]
             if helps:
