@@ -408,7 +408,7 @@ def ask_amount(game: Game, unit: Unit, kind: str) -> None:
         example = next(({"degrees": d} for d in (180, 90, -90) if not moves.check(game, unit, kind, d).error),
                        {"degrees": 0})
     else:
-        top = moves.max_amount(game, unit, kind)
+        top = math.floor(moves.max_amount(game, unit, kind) * 100 + 1e-6) / 100  # on the form's 0.01 grid
         r = moves.rate(game, kind)
         afford = math.floor(act.mp + 1e-9) * r
         if kind.startswith("wheel"):
