@@ -86,17 +86,17 @@ class Terminal:
 
 #: prompt command -> (how to type it, what it does); ``help COMMAND`` reads it too
 COMMANDS: dict[str, tuple[str, str]] = {
-    "help": ("help [TERM]", "what this decision wants; help TERM explains a rule, keyword or column"),
-    "odds": ("odds [QUERY]", "exact chances of the attacks on offer (or of QUERY, e.g. a shot)"),
-    "measure": ("measure A B", "distance, line of sight and cover between two pieces (A, B: names)"),
+    "help": ("help [TERM]", "how to answer; help TERM explains a rule, keyword or column"),
+    "odds": ("odds [QUERY]", "exact chances of the attacks on offer (or of QUERY)"),
+    "measure": ("measure A B", "distance, line of sight and cover between two pieces"),
     "show": ("show", "the whole picture: map and every piece"),
-    "map": ("map on|off", "show the whole picture after every change (default off: the brief status)"),
+    "map": ("map on|off", "the whole picture after every change (off: a brief status)"),
     "list": ("list", "every choice of this decision, numbered"),
-    "log": ("log [N|all]", "the last N events (default 10) with their numbers; 'all' adds random picks"),
-    "why": ("why [N]", "why event N (default: the latest) happened: its chain of causes"),
-    "dice": ("dice 6,1,4", "load the next die rolls (numbers or face names); 'dice clear' drops them"),
+    "log": ("log [N|all]", "the last N events (10) with their numbers; all: random picks too"),
+    "why": ("why [N]", "why event N (or the latest) happened: its chain of causes"),
+    "dice": ("dice 6,1,4", "load the next die rolls (numbers or faces); dice clear: none"),
     "undo": ("undo", "go back to before your last answer"),
-    "save": ("save [FILE]", "save now (to FILE: and keep saving there; add --overwrite to replace a file)"),
+    "save": ("save [FILE]", "save now (to FILE, and there from now on; --overwrite replaces)"),
     "quit": ("quit", "save and stop; carry on later with 'skirmish resume'"),
 }
 ALIASES = {"?": "help", "exit": "quit"}
@@ -106,7 +106,7 @@ def commands_help() -> str:
     width = max(len(usage) for usage, _ in COMMANDS.values())
     lines = ["commands (type them at the prompt):"]
     lines += [f"  {usage:<{width}}  {what}" for usage, what in COMMANDS.values()]
-    lines.append("An answer that looks like a command can be given with a leading '=' (e.g. '=show').")
+    lines.append("An answer that looks like a command takes a leading '=' (e.g. '=show').")
     return "\n".join(lines)
 
 
