@@ -95,10 +95,17 @@ class HobgoblinAI:
         if not examples:
             return None
         mid = view.state["table"][0] / 2
-        ranged = "Ranged" in self._units(view).get(context_of(d).get("actor", ""), {}).get("keywords", "")
+        units = self._units(view)
+        ranged = "Ranged" in units.get(context_of(d).get("actor", ""), {}).get("keywords", "")
         front = [e for e in examples if e["y"] == examples[0]["y"]]
         pool = front if front and not ranged else examples
-        return min(pool, key=lambda e: abs(e["x"] - mid) + self.rng.random())
+        friends = [u for u in units.values() if u["side"] == self.player and u["status"] == "ready"]
+
+        def spread(e: dict[str, float]) -> float:  # keep 8" between units where possible (panic)
+            gap = min((abs(e["x"] - f["x"]) for f in friends), default=99.0)
+            return -min(gap, 10.0) + abs(e["x"] - mid) / 12 + self.rng.random() * 0.1
+
+        return min(pool, key=spread)
 
     # -- phases -------------------------------------------------------------------------------
     def on_shoot(self, view: Any, d: Decision) -> Any:
@@ -174,7 +181,7 @@ class HobgoblinAI:
         def dist(u: dict[str, Any]) -> float:
             return ((u["x"] - me["x"]) ** 2 + (u["y"] - me["y"]) ** 2) ** 0.5
 
-        best, score = None, 20.0 if not reach else 150.0
+        best, score = None, 0.0 if not reach else 150.0
         for o in d.options:
             data = option_data(o)
             if data.get("action") != "engage":
