@@ -9,7 +9,7 @@ wound that would take the last one rolls on the warrior's last-wound table
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -52,22 +52,25 @@ def attack(game: Game, attacker: Warrior | None, target: Warrior, dice: int, hit
     crits = results.count(CRITICAL)
     hits = crits + results.count(HIT)
     ones = sum(1 for r in rolls if r == 1)
-    game.emit("attack", f"{attacker.name if attacker else 'attack'} -> {target.name}: hit {hit}+{_mod(modifier)}, "
-              f"rolled {' '.join(map(str, rolls))}: {hits} hit{'s' if hits != 1 else ''}"
-              f"{f' ({crits} critical, no save)' if crits else ''}", rule=rule, target=target.id,
-              attacker=attacker.id if attacker else "", hits=hits, crits=crits, need=hit, modifier=modifier)
+    who = attacker.name if attacker else "attack"
+    rolled = game.emit("attack", f"{who} -> {target.name}: hit {hit}+{_mod(modifier)}, rolled "
+                       f"{' '.join(map(str, rolls))}: {hits} hit{'s' if hits != 1 else ''}"
+                       f"{f' ({crits} critical, no save)' if crits else ''}", rule=rule, target=target.id,
+                       attacker=attacker.id if attacker else "", hits=hits, crits=crits, need=hit, modifier=modifier)
     if hits:
         target.aimed = False
     wounds = 0
-    if every_hit_wounds:
-        wounds += suffer_wounds(game, target, hits, rule=rule, attacker=attacker)
-    else:
-        wounds += suffer_wounds(game, target, crits, rule=rule, attacker=attacker)
-        wounds += _saves(game, target, hits - crits, rule=rule, attacker=attacker)
-    if melee and ones and attacker is not None and target.has("Parry") and attacker.status in (READY, BERSERK):
-        game.emit("parry", f"{target.name} parries: {ones} natural 1{'s' if ones > 1 else ''} wound "
-                  f"{attacker.name}", rule="Parry", target=attacker.id)
-        suffer_wounds(game, attacker, ones, rule="Parry", attacker=target)
+    with game.because(rolled):
+        if every_hit_wounds:
+            wounds += suffer_wounds(game, target, hits, rule=rule, attacker=attacker)
+        else:
+            wounds += suffer_wounds(game, target, crits, rule=rule, attacker=attacker)
+            wounds += _saves(game, target, hits - crits, rule=rule, attacker=attacker)
+        if melee and ones and attacker is not None and target.has("Parry") and attacker.status in (READY, BERSERK):
+            parried = game.emit("parry", f"{target.name} parries: {ones} natural 1{'s' if ones > 1 else ''} wound "
+                                f"{attacker.name}", rule="Parry", target=attacker.id)
+            with game.because(parried):
+                suffer_wounds(game, attacker, ones, rule="Parry", attacker=target)
     return AttackResult(tuple(rolls), hits, crits, wounds, ones)
 
 
@@ -82,7 +85,8 @@ def _saves(game: Game, target: Warrior, n: int, *, rule: str, attacker: Warrior 
         if target.status not in (READY, BERSERK):
             break
         if not save(game, target, rule=rule):
-            wounds += suffer_wounds(game, target, 1, rule=rule, attacker=attacker)
+            with game.because(game.log.count - 1):  # the failed save
+                wounds += suffer_wounds(game, target, 1, rule=rule, attacker=attacker)
     return wounds
 
 
@@ -104,13 +108,16 @@ def suffer_hits(game: Game, target: Warrior, n: int, *, rule: str, attacker: War
     if n <= 0 or target.status not in (READY, BERSERK) or target.wounds <= 0:
         return 0
     target.aimed = False
-    game.emit("hits", f"{target.name} suffers {n} hit{'s' if n != 1 else ''}", rule=rule, target=target.id, hits=n)
+    struck = game.emit("hits", f"{target.name} suffers {n} hit{'s' if n != 1 else ''}", rule=rule, target=target.id,
+                       hits=n)
     wounds = 0
-    for _ in range(n):
-        if target.status not in (READY, BERSERK):
-            break
-        if not save(game, target, rule=rule):
-            wounds += suffer_wounds(game, target, 1, rule=rule, attacker=attacker, source=source)
+    with game.because(struck):
+        for _ in range(n):
+            if target.status not in (READY, BERSERK):
+                break
+            if not save(game, target, rule=rule):
+                with game.because(game.log.count - 1):  # the failed save
+                    wounds += suffer_wounds(game, target, 1, rule=rule, attacker=attacker, source=source)
     return wounds
 
 
@@ -135,21 +142,23 @@ def suffer_wounds(game: Game, target: Warrior, n: int, *, rule: str, attacker: W
 # --------------------------------------------------------------------------------- removal
 
 
-def kill(game: Game, w: Warrior, rule: str, how: str = "dies") -> None:
+def kill(game: Game, w: Warrior, rule: str, how: str = "dies") -> Any:
+    """``w`` is dead; returns the event (None if it was already off the table)."""
     if w.status not in (READY, BERSERK):
-        return
+        return None
     w.status = DEAD
     w.wounds = 0
     w.aimed = False
-    game.emit("death", f"{w.name} {how}", rule=rule, target=w.id)
+    return game.emit("death", f"{w.name} {how}", rule=rule, target=w.id)
 
 
-def flee(game: Game, w: Warrior, rule: str) -> None:
+def flee(game: Game, w: Warrior, rule: str) -> Any:
+    """``w`` flees the table; returns the event (None if it was already off the table)."""
     if w.status not in (READY, BERSERK):
-        return
+        return None
     w.status = FLED
     w.aimed = False
-    game.emit("flee", f"{w.name} flees the battlefield", rule=rule, target=w.id)
+    return game.emit("flee", f"{w.name} flees the battlefield", rule=rule, target=w.id)
 
 
 # --------------------------------------------------------------------------------- morale
@@ -178,13 +187,14 @@ def morale_check(game: Game, w: Warrior, *, rule: str, divine: bool = False, big
     rolls = game.rng.rolls_of(n, rule=rule, why=f"{w.name} morale")
     need = game.ruleset.content.morale.pass_on
     held = any(r >= need for r in rolls)
-    game.emit("morale", f"{w.name} morale, any {need}+ holds: rolled {' '.join(map(str, rolls))}, "
-              f"{'holds' if held else 'breaks'}", rule=rule, target=w.id, held=held, need=need)
+    checked = game.emit("morale", f"{w.name} morale, any {need}+ holds: rolled {' '.join(map(str, rolls))}, "
+                        f"{'holds' if held else 'breaks'}", rule=rule, target=w.id, held=held, need=need)
     if not held:
-        if big_hand:
-            suffer_wounds(game, w, 1, rule=rule, source=source)
-        else:
-            flee(game, w, rule)
+        with game.because(checked):
+            if big_hand:
+                suffer_wounds(game, w, 1, rule=rule, source=source)
+            else:
+                flee(game, w, rule)
     return held
 
 
@@ -209,9 +219,10 @@ def last_wound(game: Game, w: Warrior, *, rule: str, attacker: Warrior | None,
     roll = roll_dice(game, c.last_wound[profile.table_id(table)].die, f"Last Wound: {name}", f"{w.name} last wound")
     result = profile.last_wound_result(game, table, roll)
     where = f"Last Wound: {name} - {result.name}"
-    game.emit("last-wound", f"{w.name} rolls {roll} on the {name} table: {result.name}",
-              rule=where, target=w.id, roll=roll, result=result.id)
-    _EFFECTS[result.id](game, w, where, attacker, source, result)
+    rolled = game.emit("last-wound", f"{w.name} loses its last wound and rolls {roll} on the {name} table: "
+                       f"{result.name}", rule=where, target=w.id, roll=roll, result=result.id)
+    with game.because(rolled):
+        _EFFECTS[result.id](game, w, where, attacker, source, result)
 
 
 def roll_dice(game: Game, expr: str, rule: str, why: str) -> int:
@@ -250,9 +261,10 @@ def _last_stand(game: Game, w: Warrior, rule: str, attacker: Warrior | None, sou
     w.wounds = 0  # dying: hits on it while its parting blow resolves change nothing (ruling CN-39)
     if near:
         victim = min(near, key=lambda e: (w.gap(e), e.id))
-        game.emit("last-stand", f"{w.name} strikes a parting blow at {victim.name} ({w.gap(victim):.1f}\" away, "
-                  f"within {entry.reach}\") before it dies", rule=rule, target=victim.id)
-        suffer_hits(game, victim, 1, rule=rule, source=(w.x, w.y))
+        blow = game.emit("last-stand", f"{w.name} strikes a parting blow at {victim.name} ({w.gap(victim):.1f}\" "
+                         f"away, within {entry.reach}\") before it dies", rule=rule, target=victim.id)
+        with game.because(blow):
+            suffer_hits(game, victim, 1, rule=rule, source=(w.x, w.y))
     else:
         game.emit("last-stand", f"no enemy within {entry.reach}\" of {w.name} for a parting blow", rule=rule,
                   target=w.id)
@@ -261,9 +273,9 @@ def _last_stand(game: Game, w: Warrior, rule: str, attacker: Warrior | None, sou
 
 def _butchered(game: Game, w: Warrior, rule: str, attacker: Warrior | None, source: object, entry: Entry) -> None:
     allies = game.state.allies(w)
-    kill(game, w, rule, "is butchered")
-    for a in allies:
-        morale_check(game, a, rule=rule)
+    with game.because(kill(game, w, rule, "is butchered so horribly that every ally tests its morale")):
+        for a in allies:
+            morale_check(game, a, rule=rule)
 
 
 def _enraged(game: Game, w: Warrior, rule: str, attacker: Warrior | None, source: object, entry: Entry) -> None:
@@ -373,8 +385,9 @@ def explode(game: Game, w: Warrior, rule: str, *, radius: str = "d6", hits: str 
     at a time, in the order they are triggered).
     """
     reach = roll_dice(game, radius or "d6", rule, f"{w.name} explodes: radius {(radius or 'd6').upper()}\"")
-    kill(game, w, rule, f"explodes ({reach}\" radius)")
+    blast = kill(game, w, rule, f"explodes ({reach}\" radius)")
     caught = [o for o in game.state.on_table() if o.id != w.id and w.gap(o) <= reach + board.EPS]
-    for o in caught:
-        n = roll_dice(game, hits or "d6", rule, f"hits on {o.name} ({(hits or 'd6').upper()})")
-        suffer_hits(game, o, n, rule=rule, source=(w.x, w.y))
+    with game.because(blast):
+        for o in caught:
+            n = roll_dice(game, hits or "d6", rule, f"hits on {o.name} ({(hits or 'd6').upper()})")
+            suffer_hits(game, o, n, rule=rule, source=(w.x, w.y))

@@ -78,9 +78,10 @@ def divine_step(game: Game) -> None:
     expr = c.divine_rules.house_roll if house else c.divine_rules.roll
     roll = _roll(game, expr, RULE, f"{heard}'s gods answer ({expr})")
     entry = c.divine_result(roll)
-    game.emit("divine", f"{heard} rolls {roll} on the divine table: {entry.name}", rule=f"{RULE}: {entry.name}",
-              player=heard, roll=roll, result=entry.id)
-    _RESULTS[entry.id](game, heard, entry, f"{RULE}: {entry.name}")
+    answered = game.emit("divine", f"{heard} rolls {roll} on the divine table: {entry.name}",
+                         rule=f"{RULE}: {entry.name}", player=heard, roll=roll, result=entry.id)
+    with game.because(answered):
+        _RESULTS[entry.id](game, heard, entry, f"{RULE}: {entry.name}")
 
 
 def who_is_heard(game: Game) -> str | None:

@@ -42,7 +42,14 @@ def fight(game: Game, striker: Warrior, defender: Warrior, *, charged: bool) -> 
     if not standing(striker, defender):
         return
     state.fought.append(pair_key(striker, defender))
-    game.emit("melee", f"melee: {striker.name} against {defender.name}", rule=RULE, a=striker.id, b=defender.id)
+    started = game.emit("melee", f"melee: {striker.name} against {defender.name}", rule=RULE, a=striker.id,
+                        b=defender.id)
+    with game.because(started):
+        _fight(game, striker, defender, charged=charged)
+
+
+def _fight(game: Game, striker: Warrior, defender: Warrior, *, charged: bool) -> None:
+    state = game.state
     for w in (striker, defender):
         w.melee_wounds = 0
         w.aimed = False
@@ -64,8 +71,15 @@ def fight(game: Game, striker: Warrior, defender: Warrior, *, charged: bool) -> 
     else:
         loser = (striker, defender)[roll_off(game, striker.name, defender.name, "Melee: tied wounds") ^ 1]
     winner = defender if loser is striker else striker
-    game.emit("melee-result", f"{loser.name} loses the melee ({loser.melee_wounds} wounds to "
-              f"{winner.melee_wounds})", rule=RULE, loser=loser.id)
+    lost = game.emit("melee-result", f"{loser.name} loses the melee ({loser.melee_wounds} wounds to "
+                     f"{winner.melee_wounds}) and tests its morale", rule=RULE, loser=loser.id)
+    with game.because(lost):
+        _loser(game, loser, winner)
+
+
+def _loser(game: Game, loser: Warrior, winner: Warrior) -> None:
+    """The loser tests its morale; if it holds it is pushed back away from the winner."""
+    state = game.state
     if attacks.morale_check(game, loser, rule="Melee: loser's morale") and loser.status in (READY, BERSERK):
         expr = game.ruleset.content.combat.melee_pushback
         dist = attacks.roll_dice(game, expr, "Melee: push-back", f"{loser.name} is pushed back {expr.upper()}\"")
@@ -74,8 +88,8 @@ def fight(game: Game, striker: Warrior, defender: Warrior, *, charged: bool) -> 
             attacks.flee(game, loser, "Melee: push-back")
         else:
             loser.x, loser.y = x, y
-            game.emit("move", f"{loser.name} is pushed back to ({x:.1f}, {y:.1f})", rule="Melee: push-back",
-                      target=loser.id, x=round(x, 2), y=round(y, 2))
+            game.emit("move", f"{loser.name} lost the melee and is pushed back {dist}\" away from {winner.name} to "
+                      f"({x:.1f}, {y:.1f})", rule="Melee: push-back", target=loser.id, x=round(x, 2), y=round(y, 2))
 
 
 def strike(game: Game, attacker: Warrior, target: Warrior) -> None:

@@ -457,8 +457,13 @@ def bombard_step(game: Game) -> None:
     for w in sorted(game.state.on_table(), key=lambda w: w.id):
         if w.status not in ("ready", "berserk"):
             continue
-        if game.rng.roll(6, rule="Bombardment", why=f"{w.name} under the bombardment") >= c.trigger:
-            attacks.suffer_hits(game, w, _roll(game, c.hits, f"hits on {w.name}", "Bombardment"), rule="Bombardment")
+        roll = game.rng.roll(6, rule="Bombardment", why=f"{w.name} under the bombardment (hit on {c.trigger}+)")
+        if roll >= c.trigger:
+            struck = game.emit("bombard", f"{w.name} rolls {roll} under the bombardment (hit on {c.trigger}+)",
+                               rule="Bombardment", target=w.id)
+            with game.because(struck):
+                attacks.suffer_hits(game, w, _roll(game, c.hits, f"hits on {w.name}", "Bombardment"),
+                                    rule="Bombardment")
     game.ruleset.check_victory(game)
 
 
@@ -471,10 +476,11 @@ def end_step(game: Game) -> None:
         side = state.side_letter(letter)
         present = present_count(game, side.player)
         if game.ruleset.content.morale.half_strength and side.starting and present * 2 <= side.starting:
-            game.emit("morale", f"{side.player} is down to {present} of {side.starting}: everyone tests",
-                      rule="End of Round: Morale")
-            for w in list(state.of_side(side.player)):
-                attacks.morale_check(game, w, rule="End of Round: Morale")
+            half = game.emit("morale", f"{side.player} is down to {present} of {side.starting} (half or less): "
+                             "everyone tests", rule="End of Round: Morale")
+            with game.because(half):
+                for w in list(state.of_side(side.player)):
+                    attacks.morale_check(game, w, rule="End of Round: Morale")
     for side in state.sides.values():
         side.divine_points = 0
     for w in state.warriors.values():

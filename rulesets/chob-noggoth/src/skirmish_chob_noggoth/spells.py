@@ -48,13 +48,14 @@ def cast(game: Game, mage_id: str) -> None:
     target_entry = c.spell_target(t_roll)
     e_roll = _roll(game, c.spells.effects.die, "Spell: effect", f"{mage.name} casts: effect")
     effect_entry = c.spell_effect(e_roll)
-    game.emit("spell", f"{mage.name} casts a spell: target {t_roll} ({target_entry.name}), effect {e_roll} "
-              f"({effect_entry.name})", rule=RULE, caster=mage.id, target_roll=t_roll, target_kind=target_entry.id,
-              effect_roll=e_roll, effect=effect_entry.id)
-    target_id = "" if target_entry.id == PLAYER_PICKS else find_target(game, mage, target_entry.id).id
-    if target_id:
-        _announce_target(game, mage, state.warriors[target_id], target_entry.name)
-    _pick_effect(game, mage_id, effect_entry.id, target_id)
+    spell = game.emit("spell", f"{mage.name} casts a spell: target {t_roll} ({target_entry.name}), effect {e_roll} "
+                      f"({effect_entry.name})", rule=RULE, caster=mage.id, target_roll=t_roll,
+                      target_kind=target_entry.id, effect_roll=e_roll, effect=effect_entry.id)
+    with game.because(spell):
+        target_id = "" if target_entry.id == PLAYER_PICKS else find_target(game, mage, target_entry.id).id
+        if target_id:
+            _announce_target(game, mage, state.warriors[target_id], target_entry.name)
+        _pick_effect(game, mage_id, effect_entry.id, target_id)
 
 
 def find_target(game: Game, mage: Warrior, kind: str) -> Warrior:
@@ -165,10 +166,12 @@ def stop_test(game: Game, mage: Warrior) -> bool:
     rolls = game.rng.rolls_of(n, rule="Spell: stop test", why=f"{mage.name} tries to stop the spell")
     stopped = any(r >= c.stop_on for r in rolls)
     ones = sum(1 for r in rolls if r <= c.wound_on)
-    game.emit("spell-stop", f"{mage.name} {'stops' if stopped else 'fails to stop'} the spell "
-              f"({' '.join(map(str, rolls))})", rule="Spell: stop test", caster=mage.id, stopped=stopped, ones=ones)
+    tested = game.emit("spell-stop", f"{mage.name} stop test, any {c.stop_on} stops it and each {c.wound_on} wounds: "
+                       f"rolled {' '.join(map(str, rolls))}, {'stopped' if stopped else 'not stopped'}",
+                       rule="Spell: stop test", caster=mage.id, stopped=stopped, ones=ones)
     if ones:
-        attacks.suffer_wounds(game, mage, ones, rule="Spell: stop test")
+        with game.because(tested):
+            attacks.suffer_wounds(game, mage, ones, rule="Spell: stop test")
     return stopped
 
 
@@ -185,9 +188,10 @@ def apply_effect(game: Game, mage_id: str, effect: str, target_id: str) -> None:
         game.emit("spell-fizzle", f"{target.name} is no longer on the table: the spell fizzles", rule=rule,
                   target=target.id)
         return
-    game.emit("spell-effect", f"the spell goes off: {entry.name} on {target.name}", rule=rule, caster=mage.id,
-              target=target.id, effect=entry.id)
-    _EFFECTS[entry.id](game, mage, target, entry, rule)
+    off = game.emit("spell-effect", f"the spell goes off: {entry.name} on {target.name}", rule=rule, caster=mage.id,
+                    target=target.id, effect=entry.id)
+    with game.because(off):
+        _EFFECTS[entry.id](game, mage, target, entry, rule)
 
 
 def _effect(game: Game, effect: str) -> Entry:

@@ -453,7 +453,7 @@ def drop_troops(game: Game, player: str) -> None:
         return
     w = waiting[0]
     game.call(drop_troops, player)
-    roll = game.rng.roll(6, rule="Drop Troops", why=f"{w.name} drops in")
+    roll = game.rng.roll(6, rule="Drop Troops", why=f"{w.name} drops in (dies on a 1)")
     if roll == 1:
         w.status = READY
         attacks.kill(game, w, "Drop Troops", "is killed dropping in")
