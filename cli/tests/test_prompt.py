@@ -213,7 +213,7 @@ def test_a_team_win_is_a_win_for_every_seat_with_scores(monkeypatch: pytest.Monk
     result = invoke("play", "arena", "--players", "human,random", "--seed", "3", "--dice", "6,6,6,6,6,6",
                     "--save", "w.toml", input=lines("1", "1", "1"))
     out = result.stdout
-    assert "game over: heroes wins - the Beast is slain" in out
+    assert "game over: heroes won - the Beast is slain (round" in out
     assert "  hero1 (you, human): win, 2 points" in out and "  hero2 (random): win, 1 points" in out
 
 

@@ -175,7 +175,7 @@ def result_line(game: Game) -> str:
     if getattr(result, "draw", False) and not result.winners:
         text = "game over: a draw"
     elif result.winners:
-        text = f"game over: {' and '.join(result.winners)} win{'s' if len(result.winners) == 1 else ''}"
+        text = f"game over: {' and '.join(result.winners)} won"  # (a side's name may be plural: "heroes")
     else:
         text = "game over: nobody wins"
     text += f" - {result.reason}" if result.reason else ""
