@@ -55,21 +55,27 @@ def view_data(game: Game, player: str | None) -> dict[str, Any]:
     scheme = t.scheme(s.scheme) if s.scheme else None
     from skirmish_goblin_uprising.tyranny import goal_text
 
+    pos = {o: sp for sp, here in s.board.spaces.items() for o in here}
+    region = c.rmap.space
+
+    def region_at(space: str | None) -> str:
+        return region(space).region if space else ""
+
     heroes = {}
     for h in (s.heroes[x] for x in s.order):
-        space = s.where(h.id) or ""
+        space = pos.get(h.id, "")
         heroes[h.id] = {"class": h.cls, "tribe": h.tribe, "hp": h.hp, "max_hp": h.max_hp, "essence": h.essence,
                         "max_essence": h.max_essence, "leadership": h.leadership, "renown": h.renown,
                         "hand": list(h.hand.cards), "abilities": list(h.abilities), "tribe_ready": h.tribe_ready,
-                        "guardian": h.guardian, "pet": h.pet, "space": space, "region": region_at(game, space),
+                        "guardian": h.guardian, "pet": h.pet, "space": space, "region": region_at(space),
                         "village": h.village, "removed": h.removed, "fury": h.fury, "ambush": h.ambush,
                         "falls": h.falls}
     out: dict[str, Any] = {
         "content": str(game.setup.get("content", "")),
         "round": game.round,
         "tyrant": {"id": t.id, "name": t.name, "hp": s.hp, "max_hp": s.max_hp, "armor": s.armor, "damage": s.damage,
-                   "aggressive": s.aggressive, "space": s.where(TYRANT) or "",
-                   "region": region_at(game, s.where(TYRANT)), "crowns": s.crowns,
+                   "aggressive": s.aggressive, "space": pos.get(TYRANT, ""),
+                   "region": region_at(pos.get(TYRANT)), "crowns": s.crowns,
                    "behavior": t.behavior(s.behavior).name if s.revealed else "hidden", "revealed": s.revealed,
                    "oppress": s.oppress, "countdown": s.countdown},
         "track": {"marker": s.marker, "length": len(t.track)},
