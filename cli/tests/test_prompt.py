@@ -313,3 +313,16 @@ def test_a_ruleset_bug_in_odds_or_measure_is_one_line_and_the_game_goes_on(monke
     assert after(out, "measure Ada Bo")[0].startswith("measure: Tiny Arena failed to measure (ZeroDivisionError")
     assert "no entry for 'strike'" in after(out, "help strike")[0]
     assert "hero1 strikes" in out
+
+
+def test_a_long_distribution_is_cut_to_fit_the_screen() -> None:
+    from fractions import Fraction
+
+    from skirmish_cli.render import histogram_text
+
+    dist = {n: Fraction(1, 30) for n in range(30)}
+    lines = histogram_text("30 outcomes", dist).splitlines()
+    assert len(lines) == 18 and lines[0] == "30 outcomes (average 14.50)"
+    assert lines[-1].split()[:4] == ["15+", "1/2", "50.0%", "50.0%"]
+    faces = histogram_text("faces", {(("hit", 1),): Fraction(1, 3), (("miss", 1),): Fraction(2, 3)}).splitlines()
+    assert faces[1].split() == ["outcome", "chance", "exactly"] and "hit 1" in faces[2]

@@ -302,17 +302,26 @@ def odds_json(expr: str, dist: Distribution) -> dict[str, Any]:
     return out
 
 
-def histogram_text(title: str, dist: Mapping[Any, Fraction], *, width: int = 30) -> str:
-    """An exact distribution ``{outcome: Fraction}``: chance, percent, at least (numbers) and a text bar."""
-    items = list(dist.items())
+def histogram_text(title: str, dist: Mapping[Any, Fraction], *, width: int = 30, rows_max: int = 16) -> str:
+    """An exact distribution ``{outcome: Fraction}``: chance, percent, at least (numbers) and a text bar.
+
+    More than ``rows_max`` numeric outcomes: the largest are summed into one ``N+`` row (fits 80x24).
+    """
+    items = [(o, Fraction(p)) for o, p in dist.items()]
     with_numbers = all(isinstance(o, int | float | Fraction) and not isinstance(o, bool) for o, _ in items)
     if with_numbers:
         items.sort(key=lambda kv: kv[0])
+    mean = sum((Fraction(o) * p for o, p in items), Fraction(0)) if with_numbers else None
+    labels = [outcome_text(o) for o, _ in items]
+    if with_numbers and len(items) > rows_max:
+        tail = items[rows_max - 1:]
+        items = items[:rows_max - 1] + [(tail[0][0], sum((p for _, p in tail), Fraction(0)))]
+        labels = labels[:rows_max - 1] + [f"{outcome_text(tail[0][0])}+"]
     top = max((float(p) for _, p in items), default=0.0) or 1.0
     rows = []
     remaining = Fraction(1)
-    for outcome, p in items:
-        row = [outcome_text(outcome), str(p), f"{float(p) * 100:.1f}%"]
+    for label, (_, p) in zip(labels, items, strict=True):
+        row = [label, str(p), f"{float(p) * 100:.1f}%"]
         if with_numbers:
             row.append(f"{float(remaining) * 100:.1f}%")
             remaining -= p
@@ -320,8 +329,7 @@ def histogram_text(title: str, dist: Mapping[Any, Fraction], *, width: int = 30)
         rows.append(row)
     headers = ["outcome", "chance", "exactly"] + (["at least"] if with_numbers else []) + [""]
     lines = [title]
-    if with_numbers and items:
-        mean = sum((Fraction(o) * p for o, p in items), Fraction(0))
+    if mean is not None and items:
         lines[0] += f" (average {float(mean):.2f})"
     cells = [headers] + rows
     widths = [max(len(r[i]) for r in cells) for i in range(len(headers) - 1)]
