@@ -66,3 +66,9 @@ def test_the_solo_game_is_won_on_points_remaining(ruleset):
         u.status = "removed" if u.side == "blue" else "ready"
     g.run(scenarios.finish)
     assert g.result.winners == ("red",) and "points of units in play" in g.result.reason
+
+
+def test_a_minimal_solo_setup_file_plays(ruleset):
+    setup = {"players": ["red", "blue"], "him": "blue", "armies": {"red": "iron-grudge-hold", "blue": "him:easy"}}
+    g = Game(ruleset, setup, seed=4)
+    assert g.setup["points"] == 3000 and g.state.sides["red"].points_limit == 3000

@@ -86,6 +86,7 @@ class Hobgoblin(Ruleset):
         points = setup.get("points", 3000)
         if not isinstance(points, int) or isinstance(points, bool) or points < 500:
             raise SetupError("set-up 'points' must be a whole number of at least 500")
+        setup["points"] = points
         table = setup.get("table", {})
         if not isinstance(table, dict):
             raise SetupError("set-up 'table' must be a table with width and depth (inches)")
