@@ -87,6 +87,15 @@ def test_the_name_of_an_installed_ruleset_is_refused() -> None:
     assert "a ruleset named 'tiny' is installed already" in line
 
 
+def test_the_id_of_an_installed_plugin_is_refused() -> None:
+    from skirmish import Registry
+
+    if not Registry().pm.has_plugin("chob-house-rules"):
+        pytest.skip("the chob-house-rules example plugin is not installed")
+    line = assert_one_error(invoke("new-ruleset", "chob-house-rules"), 1)
+    assert "a plugin named 'chob-house-rules' is installed already" in line
+
+
 def test_new_house_rules_scopes_the_plugin_and_starts_from_a_printed_number(tmp_path: Path) -> None:
     out = invoke("new-house-rules", "tiny", "tiny-house")
     assert out.exit_code == 0, out.output

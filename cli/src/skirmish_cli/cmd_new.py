@@ -43,8 +43,10 @@ def new_ruleset(name: str, where: str | None) -> int:
         values = templates.ruleset_values(name, core_version=_core_version())
     except templates.TemplateError as exc:
         raise SkirmishError(str(exc)) from None
-    if name in get_registry(quiet=True).rulesets:
-        raise SkirmishError(f"a ruleset named '{name}' is installed already: choose another name")
+    registry = get_registry(quiet=True)
+    if name in registry.rulesets or registry.pm.has_plugin(name):
+        what = "ruleset" if name in registry.rulesets else "plugin"
+        raise SkirmishError(f"a {what} named '{name}' is installed already: choose another name")
     target = _target(name, where)
     try:
         files = templates.render("ruleset", target, values)
@@ -102,8 +104,9 @@ def printed_content(ruleset: str) -> dict[str, Any]:
 
         @hookimpl(tryfirst=True)
         def skirmish_extend_content(self, ruleset: str, content: dict[str, Any]) -> None:
-            if ruleset == wanted and not self.seen and isinstance(content, dict):
-                self.seen = copy.deepcopy(content)
+            if ruleset == wanted and isinstance(content, dict):  # (some rulesets hand content over in parts)
+                for key, value in content.items():
+                    self.seen.setdefault(key, copy.deepcopy(value))
 
     wanted, probe = ruleset, FirstLook()
     try:
