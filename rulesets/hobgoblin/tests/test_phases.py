@@ -143,3 +143,19 @@ def test_sneaky_arrives_on_a_roll_above_the_round_more_than_eight_inches_from_en
     assert refused and "more than 8" in refused
     g.answer({"x": 60.0, "y": 20.0})
     assert a3.in_play and a3.has(stats.DISTRACTED)
+
+
+def test_cunning_ruse_redeploys_up_to_three_units_after_deployment():
+    from skirmish_hobgoblin import deployment
+
+    g = _line()
+    a = unit(g, "A")
+    a.keywords.add("Cunning Ruse")
+    run(g, deployment._cunning_ruse)
+    assert g.pending.kind == "cunning-ruse"
+    g.answer(f"redeploy {a.id}")
+    assert g.pending.kind == "position"
+    g.answer({"x": 60.0, "y": 12.0})
+    assert (a.x, a.y) == (60.0, 12.0) and a.in_play
+    g.answer("done")
+    assert g.pending.kind == "initiative"

@@ -350,7 +350,42 @@ def _distract_arrival(game: Game, uid: str) -> None:
 
 
 def _cunning_ruse(game: Game) -> None:
-    """Cunning Ruse arrives with the Cursed Artefacts (next issue)."""
+    """Cunning Ruse: once per game, after deployment, its player may pick up and redeploy up to three of
+    their units within their zone; with both players holding it, the First Player (who deployed first)
+    starts and they alternate one unit at a time."""
+    state = game.state
+    ruses = [p for p in state.order() if any(u.has("Cunning Ruse") for u in state.of(p))]
+    if not ruses:
+        return
+    turns = [p for _ in range(3) for p in ruses]
+    for p in reversed(turns):
+        game.call(_ruse_pick, p)
+
+
+def _ruse_pick(game: Game, player: str) -> None:
+    state = game.state
+    used = state.notes.get(f"ruse:{player}", 0)
+    if used < 0 or used >= 3:
+        return
+    units = [u for u in state.of(player)]
+    opts = [option(f"redeploy {u.id}", f"pick up and redeploy {u.name}", action="redeploy", actor=u.id)
+            for u in units]
+    opts.append(option("done", "no (more) redeployment", action="done"))
+    game.ask(decision(player, "cunning-ruse", f"{player}: Cunning Ruse - redeploy a unit ({3 - used} left)?",
+                      options=opts, rule="Cunning Ruse", context={"phase": "Set-up", "action": "redeploy"}),
+             _ruse_answer, player)
+
+
+def _ruse_answer(game: Game, answer: str, player: str) -> None:
+    state = game.state
+    if answer == "done":
+        state.notes[f"ruse:{player}"] = -1
+        return
+    state.notes[f"ruse:{player}"] = state.notes.get(f"ruse:{player}", 0) + 1
+    unit = state.units[answer.split()[1]]
+    unit.status = UNDEPLOYED
+    game.emit("deploy", f"{unit.name} is picked up (Cunning Ruse)", rule="Cunning Ruse", unit=unit.id)
+    ask_position(game, unit)
 
 
 def _draw_hands(game: Game) -> None:
