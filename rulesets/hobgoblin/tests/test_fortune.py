@@ -124,3 +124,131 @@ def test_force_of_will_with_a_card_discards_it():
     g.load_dice([6])
     g.answer(cid)
     assert b.doom == 1 and cid in g.state.deck.discard_pile
+
+
+def test_carpe_diem_after_the_initiative_roll_takes_the_token():
+    g = battle([{"name": "A", "x": 20, "y": 10}], [{"name": "B", "x": 20, "y": 40}])
+    cid = _give(g, "blue", "carpe-diem")
+    run(g, fortune.initiative_roll)
+    assert g.pending.kind == "respond" and g.pending.player == "blue"
+    g.answer(f"play {cid}")
+    g.answer("blue")
+    assert g.state.first == "blue"
+
+
+def test_famous_blade_gives_hero_two_until_the_end_of_the_round():
+    g = battle([{"name": "A", "x": 20, "y": 10}], [{"name": "B", "x": 20, "y": 40}])
+    a = unit(g, "A")
+    cid = _give(g, "red", "famous-blade")
+    run(g, fortune.any_time, "test")
+    g.answer(f"play {cid} on {a.id}")
+    assert stats.strikes(a) == 10 + 3 + 2
+    g.ruleset.expire_keywords(g, "round")
+    assert stats.strikes(a) == 10 + 3
+
+
+def test_hold_adds_two_courage_and_heroic_last_stand_gives_brutal_to_the_broken():
+    g = battle([{"name": "A", "x": 20, "y": 10}, {"name": "Z", "x": 50, "y": 10, "general": False,
+                                                  "battle_standard": False, "doom": 20}],
+               [{"name": "B", "x": 20, "y": 40}])
+    a, z = unit(g, "A"), unit(g, "Z")
+    stats.refresh_all(g)
+    hold, last = _give(g, "red", "hold"), _give(g, "red", "heroic-last-stand")
+    run(g, fortune.any_time, "test")
+    values = [o.value for o in g.pending.options]
+    assert f"play {hold} on {z.id}" not in values  # Hold! is for unbroken units
+    assert f"play {last} on {a.id}" not in values  # Heroic Last Stand for Broken ones
+    g.answer(f"play {hold} on {a.id}")
+    assert stats.courage(g, a) == 12 + 2
+    g.answer(f"play {last} on {z.id}")
+    assert z.has("Brutal")
+
+
+def test_go_down_fighting_gives_each_enemy_in_contact_one_doom():
+    d = 60 / 25.4
+    g = battle([{"name": "A", "x": 20, "y": 20, "doom": 20}], [{"name": "B", "x": 20, "y": 20 + d, "facing": 270}])
+    a, b = unit(g, "A"), unit(g, "B")
+    stats.refresh_all(g)
+    cid = _give(g, "red", "go-down-fighting")
+    run(g, fortune.any_time, "test")
+    g.answer(f"play {cid} on {a.id}")
+    assert b.doom == 1
+
+
+def test_take_heart_discards_d6_when_engaged_with_a_broken_enemy():
+    d = 60 / 25.4
+    g = battle([{"name": "A", "x": 20, "y": 20, "doom": 6}], [{"name": "B", "x": 20, "y": 20 + d, "facing": 270,
+                                                               "doom": 20}])
+    a = unit(g, "A")
+    stats.refresh_all(g)
+    cid = _give(g, "red", "take-heart")
+    run(g, fortune.any_time, "test")
+    g.load_dice([4])
+    g.answer(f"play {cid} on {a.id}")
+    assert a.doom == 2
+
+
+def test_crushing_charge_and_eager_for_battle_at_the_end_of_the_movement_phase():
+    d = 60 / 25.4
+    g = battle([{"name": "A", "x": 20, "y": 20, "doom": 3}], [{"name": "B", "x": 20, "y": 20 + d, "facing": 270}])
+    a = unit(g, "A")
+    a.advanced = 6.0
+    crush, eager = _give(g, "red", "crushing-charge"), _give(g, "red", "eager-for-battle")
+    run(g, fortune.move_end)
+    g.answer(f"play {crush} on {a.id}")
+    assert a.has("Critical Hits")
+    g.load_dice([6])
+    g.answer(f"play {eager} on {a.id}")
+    assert a.doom == 0
+
+
+def test_moment_of_glory_and_bold_challenge_at_the_start_of_combat():
+    d = 60 / 25.4
+    g = battle([{"name": "A", "x": 20, "y": 20}], [{"name": "B", "x": 20, "y": 20 + d, "facing": 270},
+                                                   {"name": "C", "x": 50, "y": 40, "general": False,
+                                                    "battle_standard": False}])
+    a, b = unit(g, "A"), unit(g, "B")
+    glory, bold = _give(g, "red", "moment-of-glory"), _give(g, "red", "bold-challenge")
+    run(g, fortune.phase_start, "Combat")
+    g.answer(f"play {glory} on {a.id}")
+    assert a.has("Elite")
+    g.answer(f"play {bold} on {a.id}")
+    assert "bold-challenge" in a.used
+    _ = b
+
+
+def test_redeploy_gives_swift_four_and_decisive_move_activates_at_once():
+    g = battle([{"name": "A", "x": 20, "y": 10}], [{"name": "B", "x": 20, "y": 40}])
+    a = unit(g, "A")
+    red, decisive = _give(g, "red", "redeploy"), _give(g, "red", "decisive-move")
+    run(g, fortune.any_time, "test")
+    g.answer(f"play {red} on {a.id}")
+    assert stats.speed(a) == 12
+    g.phase = "Movement"
+    run(g, fortune.phase_start, "Movement")
+    g.answer(f"play {decisive} on {a.id}")
+    assert g.state.activation is not None and g.state.activation.unit == a.id and a.id in g.state.activated
+
+
+def test_relentless_advances_four_after_doom_from_shooting():
+    g = battle([{"name": "S", "type": "Ranged Infantry", "x": 20, "y": 10}], [{"name": "B", "x": 20, "y": 30}])
+    s, b = unit(g, "S"), unit(g, "B")
+    cid = _give(g, "blue", "relentless")
+    run(g, lambda g: attacks.attack(g, s, b, 2, attacks.SHOOTING, "Shooting"), dice=[6, 6])
+    assert g.pending.kind == "respond" and g.pending.player == "blue"
+    y = b.y
+    g.answer(f"play {cid} on {b.id}")
+    assert b.y == y - 4.0
+
+
+def test_barge_through_lets_a_unit_pass_friends():
+    from skirmish_hobgoblin import moves
+    from skirmish_hobgoblin.state import Activation
+
+    g = battle([{"name": "A", "x": 20, "y": 10}, {"name": "F", "x": 20, "y": 14, "general": False,
+                                                  "battle_standard": False}], [{"name": "B", "x": 20, "y": 44}])
+    a = unit(g, "A")
+    g.state.activation = Activation(a.id, 8.0, (a.x, a.y, a.facing), [])
+    assert "would pass through F" in moves.check(g, a, "advance", 8.0).error
+    g.state.activation.ignore_friends = True
+    assert not moves.check(g, a, "advance", 8.0).error
