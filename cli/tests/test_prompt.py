@@ -326,3 +326,8 @@ def test_a_long_distribution_is_cut_to_fit_the_screen() -> None:
     assert lines[-1].split()[:4] == ["15+", "1/2", "50.0%", "50.0%"]
     faces = histogram_text("faces", {(("hit", 1),): Fraction(1, 3), (("miss", 1),): Fraction(2, 3)}).splitlines()
     assert faces[1].split() == ["outcome", "chance", "exactly"] and "hit 1" in faces[2]
+
+
+def test_a_refused_form_answer_shows_what_an_answer_looks_like() -> None:
+    out = invoke("play", "tiny", "--seed", "1", input=lines("push", "dice=9", "quit")).stdout
+    assert "refused: dice must be between 1 and 3 (an answer looks like: dice=1)" in out

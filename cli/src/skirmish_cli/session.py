@@ -432,7 +432,10 @@ class Session:
             if scripted:
                 raise SessionStop(f"script {self.script}: the answer {shown!r} for {player} is refused: {exc}; "
                                   f"{self.saved_note()}") from None
-            self.say(f"refused: {exc}{self.did_you_mean(shown)}")
+            hint = self.did_you_mean(shown)
+            if not hint and decision.params and decision.examples:
+                hint = f" (an answer looks like: {render.answer_text(decision.examples[0])})"
+            self.say(render.wrap(f"refused: {exc}{hint}"))
             return
         if given or self.game.pending is not decision:
             raise _Turn
