@@ -356,6 +356,8 @@ def plan_engage(game: Game, unit: Unit, enemy: Unit, mp: float | None = None) ->
         nx, ny = mid.x - target.centre.x, mid.y - target.centre.y
         ln = math.hypot(nx, ny) or 1.0
         nx, ny = nx / ln, ny / ln
+        if (rect.centre.x - mid.x) * nx + (rect.centre.y - mid.y) * ny < 0:
+            continue  # the mover stands behind this edge's line: reaching it means going round the enemy
         facing = math.degrees(math.atan2(-ny, -nx))
         half = seg.length / 2 + rect.width / 2 - 0.25
         for lateral in [*_laterals(rect, mid, nx, ny, half), None]:
