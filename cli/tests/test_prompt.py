@@ -159,8 +159,11 @@ def test_a_position_off_the_table_is_refused_with_the_bounds() -> None:
 
 def test_a_mistyped_command_gets_did_you_mean() -> None:
     out = play("shw", "mesure Ada Bo", "quit")
-    assert after(out, "shw")[0].endswith("did you mean 'show'? (type help for the commands)")
-    assert "did you mean 'measure'?" in after(out, "mesure Ada Bo")[0]
+    assert " ".join(after(out, "shw")).endswith("did you mean 'show'? (type help for the commands)")
+    assert "did you mean 'measure'?" in " ".join(after(out, "mesure Ada Bo"))
+    assert all(len(line) <= 80 for line in after(out, "shw"))
+    tiny = invoke("play", "tiny", "--seed", "1", input=lines("push", "dice=9", "map maybe", "quit")).stdout
+    assert "did you mean" not in tiny  # a form field that looks like a command, a command with a wrong word
 
 
 def test_no_answer_ids_or_json_reach_the_player() -> None:

@@ -456,6 +456,8 @@ class Session:
         if not isinstance(typed, str):
             return ""
         word = typed.strip().split(" ")[0].lower()
+        if not word or "=" in word or "," in word or word in COMMANDS or word in ALIASES:
+            return ""  # a form answer, or a command given the wrong words
         close = difflib.get_close_matches(word, [*COMMANDS, *ALIASES], n=1, cutoff=0.75)
         return f" - did you mean '{close[0]}'? (type help for the commands)" if close else ""
 
