@@ -158,3 +158,63 @@ def test_better_part_of_valour_disengages_without_punishment():
     run(g, turns.perform, a.id, "retreat", 1.0)
     run(g, turns.end_activation, a.id)
     assert a.doom == 0
+
+
+def test_wheel_into_contact_and_a_wheel_blocked_by_a_unit():
+    # B stands 2.5" ahead: the swinging front corner meets it part of the way round
+    g = battle([{"name": "A", "x": 30, "y": 10}], [{"name": "B", "x": 30, "y": 10 + D + 2.5, "facing": 270}])
+    a, b = unit(g, "A"), unit(g, "B")
+    _start(g, a)
+    top = moves.max_amount(g, a, "wheel-right")
+    assert 2.5 < top < 8.0
+    out = moves.check(g, a, "wheel-right", top)
+    assert not out.error
+    assert "would pass through B" in moves.check(g, a, "wheel-right", top + 0.1).error
+    run(g, turns.perform, a.id, "wheel-right", top)
+    assert geom.gap(a, b) < 0.1  # wheeled up to (almost) touching B
+
+
+def test_backwards_wheel_distracts_first():
+    g = _lone()
+    a = unit(g, "A")
+    _start(g, a)
+    run(g, turns.perform, a.id, "wheel-back-left", 2.0)
+    assert a.has(stats.DISTRACTED) and g.state.activation.mp == 6
+    assert a.facing == pytest.approx(90 - math.degrees(2 * math.asin(2.0 / (2 * W))))
+
+
+def test_corner_to_corner_contact_is_a_front_contact_and_a_rear_corner_caps_at_five():
+    # B's front-left corner touches A's front-right corner only
+    g = battle([{"name": "A", "x": 30, "y": 10}], [{"name": "B", "x": 30 + W, "y": 10 + D, "facing": 270}])
+    a, b = unit(g, "A"), unit(g, "B")
+    assert geom.engaged(g.state, a) == [b]
+    assert geom.contact_side(a, b) == geom.FRONT
+    # C touches only A's rear-left corner
+    g2 = battle([{"name": "A", "x": 30, "y": 10}], [{"name": "C", "x": 30 - W, "y": 10 - D, "facing": 90}])
+    a2, c = unit(g2, "A"), unit(g2, "C")
+    assert geom.contact_side(a2, c) == geom.SIDE
+    assert turns.splits(g2, a2, [c], 13) == [(5,)]
+
+
+def test_reform_ignores_units_while_turning_but_not_where_it_ends():
+    g = battle([{"name": "A", "x": 30, "y": 10}, {"name": "F", "x": 30, "y": 10 + D / 2 + 0.3 + D / 2,
+                                                  "general": False, "battle_standard": False}],
+               [{"name": "B", "x": 30, "y": 44}])
+    a = unit(g, "A")
+    _start(g, a)
+    assert not moves.check(g, a, "reform", 180).error  # the corners sweep through F's space: allowed
+    assert "would end overlapping F" in moves.check(g, a, "reform", 90).error
+
+
+def test_fly_may_not_end_in_contact_with_an_enemy_it_flew_over():
+    g = battle([{"name": "F", "x": 30, "y": 10, "keywords": ["Flying"]}],
+               [{"name": "B", "x": 30, "y": 16, "facing": 270},
+                {"name": "C", "x": 30, "y": 24 + D + 1.0, "facing": 270, "general": False,
+                 "battle_standard": False}])
+    f = unit(g, "F")
+    _start(g, f)
+    out = moves.check(g, f, "fly", 12.0)
+    assert not out.error and "b1" in [e.id for e in g.state.enemies(f) if out.swept.overlaps(e.rect)]
+    g.state.activation.flown_over = ["b1"]
+    g.state.activation.flown = True
+    assert "Fly is allowed once per activation" in moves.check(g, f, "fly", 12.0).error
