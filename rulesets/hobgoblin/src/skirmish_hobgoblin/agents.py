@@ -145,7 +145,8 @@ class HobgoblinAI:
         value = float(kw.get("Ranged") or 0)
         return value / 2 if "Short-Ranged" in kw else value
 
-    def exchange(self, view: Any, me: dict[str, Any], them: dict[str, Any], edge: str = "front") -> float:
+    def exchange(self, view: Any, me: dict[str, Any], them: dict[str, Any], edge: str = "front",
+                 charge: float = 0.0) -> float:
         """Points-weighted expected Doom traded in one round of close combat if ``me`` engages ``them``
         (on ``edge`` of ``them``): positive when it favours me."""
         units = self._units(view)
@@ -160,8 +161,11 @@ class HobgoblinAI:
         elif edge == "rear":
             their_dice = min(their_dice, 3)
         need_me = self._chart(view, me["type"], them["type"]) - (1 if "Elite" in mk else 0)
+        if "Devastating Charge" in mk and charge >= 6.0:
+            need_me -= 1
         need_them = self._chart(view, them["type"], me["type"]) - (1 if "Elite" in tk else 0)
-        dealt = max(0.0, my_dice * p_hit(need_me) * (1.25 if "Brutal" in mk else 1.0) - (tk.get("Tough") or 0))
+        crit = 1.0 + (1 / 6 if "Critical Hits" in mk else 0.0)
+        dealt = max(0.0, my_dice * p_hit(need_me) * crit * (1.25 if "Brutal" in mk else 1.0) - (tk.get("Tough") or 0))
         taken = max(0.0, their_dice * p_hit(need_them) * (1.25 if "Brutal" in tk else 1.0) - (mk.get("Tough") or 0))
         left_them = max(1, them.get("courage", 10) - them.get("doom", 0) - (2 if edge != "front" else 0))
         left_me = max(1, me.get("courage", 10) - me.get("doom", 0))
@@ -187,7 +191,8 @@ class HobgoblinAI:
             if data.get("action") != "engage":
                 continue
             them = units.get(data["target"], {})
-            s = self.exchange(view, me, them, data.get("edge", "front")) + (10.0 if data.get("flush") else 0.0)
+            s = self.exchange(view, me, them, data.get("edge", "front"), data.get("advance", 0.0))
+            s += 10.0 if data.get("flush") else 0.0
             s -= 30.0 * data.get("hazard", 0.0)
             if s > score:
                 best, score = o.value, s

@@ -321,7 +321,8 @@ def move_options(game: Game, unit: Unit) -> list[Any]:
             opts.append(option(f"engage {e.id} {plan['edge']}",
                                f"engage {e.name} ({plan['edge']}{', flush' if plan['flush'] else ''}, "
                                f"{plan['cost']:g} MP{risk})", action="engage", actor=unit.id, target=e.id,
-                               edge=plan["edge"], flush=plan["flush"], cost=plan["cost"], hazard=plan["hazard"]))
+                               edge=plan["edge"], flush=plan["flush"], cost=plan["cost"], hazard=plan["hazard"],
+                               advance=sum(a for k, a in plan["steps"] if k == "advance")))
     failed = set(act.failed)
     for e in [e for e in enemies if e.id not in engaged_ids][:2]:
         if f"towards {e.id}" not in failed:
