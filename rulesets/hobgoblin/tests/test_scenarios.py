@@ -59,3 +59,14 @@ def test_bathed_in_glory_five_vp_when_no_enemy_character_is_left():
     unit(g, "B").status = "removed"
     run(g, scenarios.finish)
     assert g.result.winners == ("red",) and g.result.scores["red"] == 5
+
+
+def test_setup_file_markers_replace_the_scenario_placement():
+    g = battle([{"name": "A", "x": 20, "y": 10}], [{"name": "B", "x": 50, "y": 40}], scenario="tides-of-war")
+    assert [m.id for m in g.state.markers] == ["objective1", "objective2"]
+    from hob_bench import RULESET
+
+    setup = dict(g.setup)
+    setup["markers"] = [{"x": 10, "y": 24}, {"kind": "objective", "x": 60, "y": 20, "owner": "red"}]
+    g2 = Game(RULESET, setup, seed=2)
+    assert [(m.x, m.y, m.owner) for m in g2.state.markers] == [(10, 24, ""), (60, 20, "red")]

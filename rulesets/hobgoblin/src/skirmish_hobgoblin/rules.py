@@ -19,7 +19,7 @@ from skirmish_hobgoblin.state import REMOVED, RESERVE, HobState, Side, Unit
 DEFAULT_PLAYERS = ["red", "blue"]
 DEFAULT_ARMIES = ["iron-grudge-hold", "red-howl-horde"]
 SETUP_KEYS = {"players", "armies", "points", "table", "layout", "scenario", "first", "positions", "him",
-              "options"}
+              "options", "markers"}
 
 
 class Hobgoblin(Ruleset):
@@ -127,6 +127,12 @@ class Hobgoblin(Ruleset):
         if not isinstance(positions, dict):
             raise SetupError("set-up 'positions' must be a table: player = {unit name = {x, y, facing}}")
         setup["positions"] = positions
+        markers = setup.get("markers", [])
+        if not isinstance(markers, list) or not all(isinstance(m, dict) and {"x", "y"} <= set(m) for m in markers):
+            raise SetupError("set-up 'markers' must be a list of tables with x and y (and kind, owner)")
+        for m in markers:
+            if m.get("owner") and m["owner"] not in players:
+                raise SetupError(f"set-up marker owner '{m['owner']}' is not a player")
         return setup
 
     def army_of(self, setup: dict[str, Any], player: str, *, rng: Any = None, check_only: bool = False) -> Any:

@@ -71,7 +71,19 @@ def determine(game: Game) -> None:
 
 
 def prepare(game: Game) -> None:
+    """The scenario's set-up; markers given in the set-up file replace its marker placement."""
     sc = current(game)
+    given = game.setup.get("markers", [])
+    if given:
+        for i, m in enumerate(given, 1):
+            kind = str(m.get("kind", "objective"))
+            game.state.markers.append(Marker(str(m.get("id", f"{kind}{i}")), kind, float(m["x"]), float(m["y"]),
+                                             owner=str(m.get("owner", ""))))
+        game.emit("setup", f"{len(given)} markers placed from the set-up", rule=sc.name)
+        if sc.prepare in ("wages", "search", "pendulum", "tides", "altars"):
+            if sc.prepare == "search":
+                _roles(game, sc)
+            return
     PREPARE[sc.prepare](game, sc)
 
 
