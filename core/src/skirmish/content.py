@@ -12,28 +12,39 @@ import cattrs
 from skirmish.errors import SetupError
 
 T = TypeVar("T")
+#: the largest TOML file a person may hand in (set-ups, army lists, content overrides)
+MAX_FILE_BYTES = 4 * 1024 * 1024
 
 converter = cattrs.Converter(forbid_extra_keys=True)
 
 
 def load_toml(source: str | Path, resource: str | None = None) -> dict[str, Any]:
-    """Parse a TOML file: a path, or (``source`` = package, ``resource`` = file name) packaged data."""
+    """Parse a TOML file: a path, or (``source`` = package, ``resource`` = file name) packaged data.
+
+    A path must name a regular file of at most :data:`MAX_FILE_BYTES` (a FIFO or a device is
+    refused at once, never read); any problem is one :class:`SetupError` line.
+    """
     if resource is not None:
         ref = resources.files(str(source)).joinpath(resource)
         where = f"{source}/{resource}"
         text = ref.read_text(encoding="utf-8")
     else:
+        from skirmish.errors import SaveError
+        from skirmish.saves import read_regular_file
+
         where = str(source)
         try:
-            text = Path(source).read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise SetupError(f"no file at {where}") from None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise SetupError(f"cannot read {where}: {exc}") from None
+            text = read_regular_file(Path(source), limit=MAX_FILE_BYTES, what="TOML file").decode("utf-8")
+        except SaveError as exc:
+            raise SetupError(str(exc).replace("no TOML file at", "no file at")) from None
+        except UnicodeDecodeError:
+            raise SetupError(f"{where} is not a text file") from None
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise SetupError(f"{where} is not valid TOML: {exc}") from None
+    except RecursionError:
+        raise SetupError(f"{where} is not valid TOML (nested too deeply)") from None
 
 
 def structure(data: Any, cls: type[T], where: str = "data") -> T:
