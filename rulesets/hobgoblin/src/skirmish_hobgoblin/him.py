@@ -92,11 +92,13 @@ def deploy(game: Game, player: str) -> None:
         xs = _xs(lo, hi, u.width, bias)
         zone = (0.0, state.depth)
         spot = None
-        for x in xs:
-            rect = footprint_at(game, u, x, y)
-            if not placement_error(game, u, rect, zone) and _spaced(game, u, rect):
-                spot = (x, y)
-                break
+        fits = [x for x in xs if not placement_error(game, u, footprint_at(game, u, x, y), zone)
+                and _spaced(game, u, footprint_at(game, u, x, y))]
+        if fits and u.type == "ranged-infantry":  # ideally where it can see one of your units
+            seen = [x for x in fits[::4] if _sees_enemy(game, u, x, y, facing_of(game, player))]
+            fits = seen + fits if seen else fits
+        if fits:
+            spot = (fits[0], y)
         if spot is None:  # 1" behind the unit at the rolled spot
             for step in range(1, 8):
                 yy = y - step * (u.depth + 1.0) if south else y + step * (u.depth + 1.0)
@@ -111,6 +113,15 @@ def deploy(game: Game, player: str) -> None:
             u.status = "reserve"
             continue
         place(game, u, spot[0], spot[1], facing_of(game, player), RULE)
+
+
+def _sees_enemy(game: Game, unit: Unit, x: float, y: float, facing: float) -> bool:
+    old = (unit.x, unit.y, unit.facing, unit.status)
+    unit.x, unit.y, unit.facing, unit.status = x, y, facing, READY
+    try:
+        return any(geom.has_los(game.state, unit, e) for e in game.state.enemies(unit))
+    finally:
+        unit.x, unit.y, unit.facing, unit.status = old
 
 
 def _xs(lo: float, hi: float, width: float, bias: int) -> list[float]:
