@@ -60,7 +60,8 @@ def test_dir_puts_the_package_where_asked(tmp_path: Path) -> None:
     assert (tmp_path / "elsewhere/pigs/src/skirmish_pig_race/rules.py").is_file()
 
 
-@pytest.mark.parametrize("name", ["Pig", "pig_race", "9lives", "pig--race", "pig-", "a" * 41, "pig race"])
+@pytest.mark.parametrize("name", ["Pig", "pig_race", "9lives", "pig--race", "pig-", "a" * 41, "pig race",
+                                  "skirmish", "skirmish-core"])
 def test_a_bad_name_is_one_line(tmp_path: Path, name: str) -> None:
     line = assert_one_error(invoke("new-ruleset", name), 1)
     assert f"bad name '{name}'" in line

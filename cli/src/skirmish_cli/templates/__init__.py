@@ -30,6 +30,9 @@ def check_name(name: str, what: str = "name") -> str:
     if not NAME.match(name) or len(name) > MAX_NAME:
         raise TemplateError(f"bad {what} '{name}': use lower-case letters, digits and single dashes, starting "
                             f"with a letter, at most {MAX_NAME} characters (e.g. 'pig-race')")
+    if name == "skirmish" or name.startswith("skirmish-"):
+        raise TemplateError(f"bad {what} '{name}': leave out 'skirmish' (the package is called skirmish-NAME "
+                            "and skirmish_NAME for you)")
     return name
 
 
@@ -40,8 +43,8 @@ def names(name: str) -> dict[str, str]:
     words = name.split("-")
     return {
         "name": name,
-        "module": snake if snake.startswith("skirmish_") else f"skirmish_{snake}",
-        "dist": name if name.startswith("skirmish-") else f"skirmish-{name}",
+        "module": f"skirmish_{snake}",
+        "dist": f"skirmish-{name}",
         "title": " ".join(w.capitalize() for w in words),
         "cls": "".join(w.capitalize() for w in words),
     }
@@ -55,7 +58,8 @@ def ruleset_values(name: str, *, core_version: str = "0.1.0") -> dict[str, str]:
 def house_rules_values(ruleset: str, name: str, *, core_version: str = "0.1.0", ruleset_dist: str = "",
                        change: tuple[str, Any] | None = None) -> dict[str, str]:
     """Everything the house-rules scaffold needs. ``change`` is a (dotted path, printed value) to start from."""
-    check_name(ruleset, "ruleset name")
+    if not re.match(r"^[A-Za-z0-9][A-Za-z0-9._-]*$", ruleset):
+        raise TemplateError(f"bad ruleset name '{ruleset}'")
     deps = [f'"skirmish-core>={core_version}"'] + ([f'"{ruleset_dist}"'] if ruleset_dist else [])
     if change is None:
         changes = "change = []   # e.g. [[change]] path = \"rules.rounds\" value = 8"
