@@ -252,7 +252,7 @@ def test_setup_file_errors(tiny_env: Path) -> None:
     line = assert_one_error(invoke("play", "tiny", "--setup", str(bad_value)), 1)
     assert "value.toml" in line and "'target' must be a whole number" in line
     line = assert_one_error(invoke("play", "tiny", "--setup", "nowhere.toml"), 1)
-    assert "no file at nowhere.toml" in line
+    assert "file at nowhere.toml" in line
 
 
 def test_bad_dice_option() -> None:

@@ -334,3 +334,12 @@ def test_a_long_distribution_is_cut_to_fit_the_screen() -> None:
 def test_a_refused_form_answer_shows_what_an_answer_looks_like() -> None:
     out = invoke("play", "tiny", "--seed", "1", input=lines("push", "dice=9", "quit")).stdout
     assert "refused: dice must be between 1 and 3 (an answer looks like: dice=1)" in out
+
+
+def test_a_long_glossary_entry_wraps_at_80(monkeypatch: pytest.MonkeyPatch) -> None:
+    import tiny_arena
+
+    monkeypatch.setattr(tiny_arena.ArenaRuleset, "glossary", lambda self: {"Roar": "a very long roar " * 10})
+    got = after(play("help roar", "quit"), "help roar")
+    assert len(got) > 1 and all(len(line) <= 80 for line in got)
+    assert got[0].startswith("Roar: a very long roar") and got[1].startswith("  ")

@@ -503,6 +503,13 @@ class Session:
             return {}
 
     def explain(self, term: str) -> str:
+        """``help TERM`` wrapped to the screen (see :meth:`lookup`)."""
+        import textwrap
+
+        return "\n".join(textwrap.fill(line, width=WIDTH, subsequent_indent="  ", break_on_hyphens=False)
+                         for line in self.lookup(term).splitlines())
+
+    def lookup(self, term: str) -> str:
         """``help TERM``: the ruleset's glossary entry, a prompt command, or the terms that come close."""
         key = term.strip().lower()
         terms = self.glossary()
