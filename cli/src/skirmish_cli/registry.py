@@ -43,7 +43,23 @@ def build_registry(*, quiet: bool = False) -> Registry:
                 click.echo(f"warning: {w.message}", err=True)
         else:
             warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
+    for problem in command_clashes(registry):
+        registry.pm.failures.append(problem)
+        if not quiet:
+            click.echo(f"warning: {problem}", err=True)
     return registry
+
+
+def command_clashes(registry: Registry) -> list[str]:
+    """Plugin commands named like a built-in command: the built-in wins, and the plugin is told so."""
+    from skirmish_cli.main import BUILTIN
+
+    out = []
+    for name in sorted(set(registry.commands) & set(BUILTIN)):
+        owner = next((p for p, provided in registry.provided.items() if name in provided.get("commands", [])), "")
+        who = f"skirmish plugin '{owner}'" if owner else "a plugin"
+        out.append(f"{who} registers the command '{name}', which is a built-in command; the plugin's is left out")
+    return out
 
 
 def plugin_command(spec: CommandSpec) -> click.Command:

@@ -82,15 +82,15 @@ def make_plugin_manager(*, entry_points: bool = True, plugins: Iterable[tuple[st
                 continue
             try:
                 plugin = ep.load()
-            except Exception as exc:  # noqa: BLE001 - any import failure must leave the rest working
-                _fail(pm, ep.name, f"failed to load ({type(exc).__name__}: {exc})", strict)
+            except (Exception, SystemExit) as exc:  # noqa: BLE001 - any import failure must leave the rest working
+                _fail(pm, ep.name, f"failed to load ({_why(exc)})", strict)
                 continue
             candidates.append((ep.name, plugin, ep.dist))
     for module_name in filter(None, (m.strip() for m in os.environ.get("SKIRMISH_PLUGINS", "").split(","))):
         try:
             candidates.append((module_name, importlib.import_module(module_name), None))
-        except Exception as exc:  # noqa: BLE001
-            _fail(pm, module_name, f"(from SKIRMISH_PLUGINS) failed to load ({type(exc).__name__}: {exc})", strict)
+        except (Exception, SystemExit) as exc:  # noqa: BLE001
+            _fail(pm, module_name, f"(from SKIRMISH_PLUGINS) failed to load ({_why(exc)})", strict)
     candidates.extend((name, obj, None) for name, obj in plugins)
     for name, plugin, dist in candidates:
         try:
@@ -117,6 +117,13 @@ def plugin_scope(plugin: object) -> tuple[str, ...]:
     if not isinstance(value, list | tuple) or not all(isinstance(v, str) and v for v in value):
         raise PluginError(f"has {SCOPE_ATTRIBUTE} = {value!r}, which is not a list of ruleset names")
     return tuple(value)
+
+
+def _why(exc: BaseException) -> str:
+    """What went wrong while importing a plugin, in a few words."""
+    if isinstance(exc, SystemExit):
+        return f"it called sys.exit({exc.code!r}) while being imported"
+    return f"{type(exc).__name__}: {exc}"
 
 
 def _fail(pm: pluggy.PluginManager, name: str, why: str, strict: bool) -> None:
