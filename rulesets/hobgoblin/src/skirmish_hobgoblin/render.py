@@ -86,13 +86,16 @@ def text_map(game: Game, cols: int = 72, rows: int = 24) -> list[str]:
                     grid[r][c] = mark
         f = rect.front_centre
         r, c = int((state.depth - f.y) * sy), int(f.x * sx)
-        label = u.id[1:]
-        for k, ch in enumerate(label):
-            rr, cc = min(rows - 1, max(0, int((state.depth - u.y) * sy))), int(u.x * sx) + k
-            if 0 <= cc < cols:
-                grid[rr][cc] = ch
         if 0 <= r < rows and 0 <= c < cols:
             grid[r][c] = _arrow(u.facing)
+        label = u.id[1:]
+        rr = min(rows - 1, max(0, int((state.depth - u.y) * sy)))
+        if rr == r:  # a shallow unit: put its number beside the arrow
+            rr = min(rows - 1, rr + 1) if _arrow(u.facing) == "^" else max(0, rr - 1)
+        for k, ch in enumerate(label):
+            cc = int(u.x * sx) + k
+            if 0 <= cc < cols:
+                grid[rr][cc] = ch
     return ["+" + "-" * cols + "+"] + ["|" + "".join(row) + "|" for row in grid] + ["+" + "-" * cols + "+"]
 
 
