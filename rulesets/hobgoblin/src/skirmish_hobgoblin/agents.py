@@ -204,6 +204,10 @@ class HobgoblinAI:
         towards = [o for o in d.options if option_data(o).get("action") == "towards"]
         if berserk and towards:  # it must advance 6" towards a visible enemy or gain D3 Doom
             return min(towards, key=lambda o: dist(units.get(option_data(o)["target"], me))).value
+        threats = [e for e in enemies if not e.get("engaged") and "Immobile" not in e.get("keywords", "")
+                   and dist(e) <= e.get("speed", 8) + (e.get("depth", 2) + me.get("depth", 2)) / 2 + 2.0]
+        if threats:
+            return self._pick(d, "end")  # an enemy can reach it: let it come and fight where it stands
         good = []
         for o in towards:
             them = units.get(option_data(o)["target"], {})

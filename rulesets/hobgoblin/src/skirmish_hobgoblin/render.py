@@ -32,7 +32,7 @@ def unit_data(game: Game, u: Unit, courage: dict[str, int] | None = None,
     contacts = contacts if contacts is not None else geom.contact_map(game.state)
     return {"id": u.id, "side": u.side, "name": u.name, "type": u.type, "x": round(u.x, 3), "y": round(u.y, 3),
             "facing": round(u.facing, 2), "width": round(u.width, 3), "depth": round(u.depth, 3), "doom": u.doom,
-            "courage": courage.get(u.id, u.courage), "status": u.status,
+            "courage": courage.get(u.id, u.courage), "status": u.status, "speed": stats.speed(u),
             "points": u.points, "keywords": str(u.keywords),
             "engaged": list(contacts.get(u.id, [])) if u.in_play else []}
 
