@@ -45,12 +45,16 @@ def test_new_ruleset_writes_a_package_with_every_piece(tmp_path: Path) -> None:
                 compile(text, str(path), "exec")
 
 
-def test_the_scaffolds_are_ruff_clean(tmp_path: Path) -> None:
+def test_the_scaffolds_are_ruff_clean_even_with_the_longest_name(tmp_path: Path) -> None:
     pytest.importorskip("ruff")
+    longest = "abcdefgh-klmnopq-stuvwxy"  # 24 characters
     assert invoke("new-ruleset", "pig-race").exit_code == 0
+    assert invoke("new-ruleset", longest).exit_code == 0
     assert invoke("new-house-rules", "tiny", "tiny-house").exit_code == 0
+    assert invoke("new-house-rules", "tiny", longest, "--dir", "plain").exit_code == 0
+    assert invoke("new-house-rules", "tiny", longest, "--variant", "--dir", "variant").exit_code == 0
     out = subprocess.run([sys.executable, "-m", "ruff", "check", "--no-cache", "--config",
-                          str(ROOT / "pyproject.toml"), "pig-race", "tiny-house"], capture_output=True, text=True)
+                          str(ROOT / "pyproject.toml"), "."], capture_output=True, text=True)
     assert out.returncode == 0, out.stdout + out.stderr
 
 
@@ -60,7 +64,7 @@ def test_dir_puts_the_package_where_asked(tmp_path: Path) -> None:
     assert (tmp_path / "elsewhere/pigs/src/skirmish_pig_race/rules.py").is_file()
 
 
-@pytest.mark.parametrize("name", ["Pig", "pig_race", "9lives", "pig--race", "pig-", "a" * 41, "pig race",
+@pytest.mark.parametrize("name", ["Pig", "pig_race", "9lives", "pig--race", "pig-", "a" * 25, "pig race",
                                   "skirmish", "skirmish-core"])
 def test_a_bad_name_is_one_line(tmp_path: Path, name: str) -> None:
     line = assert_one_error(invoke("new-ruleset", name), 1)
@@ -129,9 +133,23 @@ def test_new_house_rules_for_a_ruleset_with_content_names_a_value_that_exists(tm
     assert "skirmish-tavern-brawl" in meta["project"]["dependencies"]
 
 
+def test_new_house_rules_variant_registers_the_printed_ruleset_renamed(tmp_path: Path) -> None:
+    out = invoke("new-house-rules", "tiny", "tiny-house", "--variant")
+    assert out.exit_code == 0, out.output
+    src = tmp_path / "tiny-house" / "src" / "skirmish_tiny_house"
+    plugin = (src / "plugin.py").read_text()
+    assert 'VARIANT = "tiny-house"' in plugin and "skirmish_rulesets = (VARIANT,)" in plugin
+    assert 'Lazy("skirmish_tiny_house.variant:Variant")' in plugin
+    variant = (src / "variant.py").read_text()
+    assert "from tiny_ruleset import TinyRuleset as Printed" in variant and 'name = "tiny-house"' in variant
+    assert (tmp_path / "tiny-house/tests/test_variant.py").is_file()
+    assert "plays as printed" in (tmp_path / "tiny-house/README.md").read_text()
+
+
 @pytest.mark.parametrize(("args", "message"), [
     (("nope", "my-house"), "no ruleset named 'nope'"),
     (("tiny", "My House"), "bad name 'My House'"),
+    (("tiny", "tiny", "--variant"), "a ruleset named 'tiny' is installed already"),
 ])
 def test_new_house_rules_errors_are_one_line(args: tuple[str, str], message: str) -> None:
     assert message in assert_one_error(invoke("new-house-rules", *args), 1)
@@ -188,12 +206,14 @@ def test_a_new_ruleset_passes_its_own_tests_once_installed(tmp_path: Path) -> No
 
 
 @pytest.mark.slow
-def test_new_house_rules_pass_their_own_tests_once_installed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("variant", [(), ("--variant",)], ids=["scoped", "variant"])
+def test_new_house_rules_pass_their_own_tests_once_installed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                             variant: tuple[str, ...]) -> None:
     pytest.importorskip("hatchling")
     monkeypatch.delenv("SKIRMISH_PLUGINS")
     if "tavern-brawl" not in __import__("skirmish").Registry().rulesets:
         pytest.skip("the tavern-brawl example plugin is not installed")
-    assert invoke("new-house-rules", "tavern-brawl", "bar-rules").exit_code == 0
+    assert invoke("new-house-rules", "tavern-brawl", "bar-rules", *variant).exit_code == 0
     out = install_and_test(tmp_path / "bar-rules", tmp_path / "venv")
     assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-2000:]
     assert " passed" in out.stdout and "failed" not in out.stdout

@@ -61,7 +61,10 @@ def new_ruleset(name: str, where: str | None) -> int:
 @click.argument("ruleset", shell_complete=complete_ruleset)
 @click.argument("name")
 @click.option("--dir", "where", type=click.Path(file_okay=False), help="Write the package here (default: ./NAME).")
-def new_house_rules(ruleset: str, name: str, where: str | None) -> int:
+@click.option("--variant", is_flag=True,
+              help="Register the house rules as a ruleset of their own, NAME (RULESET renamed), so RULESET stays "
+                   "as printed.")
+def new_house_rules(ruleset: str, name: str, where: str | None, variant: bool) -> int:
     """Write a house-rules plugin NAME for the installed RULESET (scoped to it) to start your own from."""
     from skirmish.errors import SkirmishError
     from skirmish_cli import templates
@@ -77,12 +80,17 @@ def new_house_rules(ruleset: str, name: str, where: str | None) -> int:
     if registry.pm.has_plugin(name):
         raise SkirmishError(f"a plugin named '{name}' is installed already: choose another name")
     spec = registry.rulesets[ruleset]
+    printed = None
+    if variant:
+        if name in registry.rulesets:
+            raise SkirmishError(f"a ruleset named '{name}' is installed already: choose another name for the variant")
+        printed = printed_ruleset(registry, ruleset)
     values = templates.house_rules_values(ruleset, name, core_version=_core_version(),
                                           ruleset_dist=_distribution(spec.package),
-                                          change=templates.first_number(printed_content(ruleset)))
+                                          change=templates.first_number(printed_content(ruleset)), variant=printed)
     target = _target(name, where)
     try:
-        files = templates.render("house_rules", target, values)
+        files = templates.render("house_rules", target, values, ("house_rules_variant",) if variant else ())
     except templates.TemplateError as exc:
         raise SkirmishError(str(exc)) from None
     _written(files, target, f"next: pip install -e '{target}[test]' && pytest {target}")
@@ -92,6 +100,38 @@ def new_house_rules(ruleset: str, name: str, where: str | None) -> int:
 def _distribution(package: str) -> str:
     """The distribution name in a registry's ``package`` ("skirmish-x 0.1.0"); "" when not installed."""
     return "" if not package or package.startswith("(") else package.split(" ")[0]
+
+
+def _target_of(factory: Any) -> str:
+    """``"module:name"`` of a factory (a ``Lazy`` or an importable class or function); "" when it has none."""
+    from skirmish import Lazy
+
+    if isinstance(factory, Lazy):
+        return factory.target
+    qualname = getattr(factory, "__qualname__", "")
+    module = getattr(factory, "__module__", "")
+    return f"{module}:{qualname}" if module and qualname and "<" not in qualname else ""
+
+
+def printed_ruleset(registry: Any, ruleset: str) -> Any:
+    """What a variant of ``ruleset`` needs: its class (importable by name), title, version and own agents."""
+    from skirmish import Lazy, Ruleset
+    from skirmish.errors import SkirmishError
+    from skirmish_cli import templates
+
+    factory = registry.rulesets[ruleset].factory
+    cls = factory.resolve() if isinstance(factory, Lazy) else factory
+    target = _target_of(factory)
+    if not (isinstance(cls, type) and issubclass(cls, Ruleset)) or "." in target.partition(":")[2] or not target:
+        raise SkirmishError(f"cannot make a variant of '{ruleset}': it is not registered as an importable Ruleset "
+                            "class")
+    agents = []
+    for agent in registry.agents_for(ruleset):
+        found = registry.agent_spec(agent, ruleset)
+        where = _target_of(found.factory)
+        if where and not found.interactive:
+            agents.append((agent, where, found.help))
+    return templates.Printed(ruleset, target, cls.title or ruleset, cls.version, tuple(agents))
 
 
 def printed_content(ruleset: str) -> dict[str, Any]:

@@ -8,16 +8,19 @@ core-free, so a test can write a scaffold with no CLI installed where it runs.
 
 from __future__ import annotations
 
+import json
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
-KINDS = ("ruleset", "house_rules")
+import attrs
+
+KINDS = ("ruleset", "house_rules", "house_rules_variant")
 NAME = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
-MAX_NAME = 40
+MAX_NAME = 24
 _PLACEHOLDER = re.compile(r"\{\{([a-z_]+)\}\}")
 
 
@@ -55,9 +58,21 @@ def ruleset_values(name: str, *, core_version: str = "0.1.0") -> dict[str, str]:
     return {**names(name), "core_version": core_version}
 
 
+@attrs.frozen
+class Printed:
+    """What a variant needs to know of the printed ruleset it renames (``new-house-rules --variant``)."""
+
+    name: str
+    target: str  # "module:Class"
+    title: str
+    version: str
+    agents: tuple[tuple[str, str, str], ...] = ()  # (name, "module:factory", help)
+
+
 def house_rules_values(ruleset: str, name: str, *, core_version: str = "0.1.0", ruleset_dist: str = "",
-                       change: tuple[str, Any] | None = None) -> dict[str, str]:
-    """Everything the house-rules scaffold needs. ``change`` is a (dotted path, printed value) to start from."""
+                       change: tuple[str, Any] | None = None, variant: Printed | None = None) -> dict[str, str]:
+    """Everything the house-rules scaffold needs. ``change`` is a (dotted path, printed value) to start from;
+    with ``variant`` the plugin registers ruleset ``name``, the printed ``ruleset`` renamed, and serves it."""
     if not re.match(r"^[A-Za-z0-9][A-Za-z0-9._-]*$", ruleset):
         raise TemplateError(f"bad ruleset name '{ruleset}'")
     deps = [f'"skirmish-core>={core_version}"'] + ([f'"{ruleset_dist}"'] if ruleset_dist else [])
@@ -66,8 +81,31 @@ def house_rules_values(ruleset: str, name: str, *, core_version: str = "0.1.0", 
     else:
         path, value = change
         changes = f"[[change]]\npath = \"{path}\"\nvalue = {toml_value(value)}   # as printed: make it your own"
-    return {**names(name), "core_version": core_version, "ruleset": ruleset, "dependencies": ", ".join(deps),
-            "changes": changes}
+    values = {**names(name), "core_version": core_version, "ruleset": ruleset, "dependencies": ", ".join(deps),
+              "changes": changes, "printed": ruleset,
+              "made_by": f"skirmish new-house-rules {ruleset} {name}{' --variant' if variant else ''}",
+              "scope_note": (f"Installed, these house rules apply to **every** game of `{ruleset}` (and saves made "
+                             "before may\nreplay differently). To keep the printed game too, make a variant "
+                             f"instead:\n`skirmish new-house-rules {ruleset} {name} --variant`.")}
+    if variant is None:
+        return values
+    module, _, cls = variant.target.partition(":")
+    agents = "".join(f"\n    ({json.dumps(a)}, {json.dumps(t)}, {json.dumps(_shorten(h, 100 - len(a) - len(t)))}),"
+                     for a, t, h in variant.agents)
+    title = values["title"]
+    return {**values, "ruleset": name, "base": ruleset, "base_module": module, "base_class": cls,
+            "base_title": variant.title, "agents": agents + ("\n" if agents else ""),
+            "variant_title": f"{variant.title} ({title})", "variant_version": f"{variant.version}+{name}.0.1.0",
+            "scope_note": (f"The plugin registers **`{name}`**, a variant of `{ruleset}` under its own name, and "
+                           f"serves only\nthat: installing it adds a choice (`skirmish play {name}`), and "
+                           f"`{ruleset}` plays as printed.")}
+
+
+def _shorten(text: str, most: int) -> str:
+    """``text`` cut at a word to fit ``most`` characters (with "...")."""
+    if len(text) <= most:
+        return text
+    return text[:max(most - 3, 0)].rsplit(" ", 1)[0].rstrip(",;:") + "..."
 
 
 def toml_value(value: Any) -> str:
@@ -117,16 +155,23 @@ def fill(text: str, values: Mapping[str, str]) -> str:
     return _PLACEHOLDER.sub(one, text)
 
 
-def render(kind: str, target: str | Path, values: Mapping[str, str]) -> list[Path]:
-    """Write the ``kind`` scaffold into ``target`` (which must not exist, or be empty); returns the files."""
-    if kind not in KINDS:
-        raise ValueError(f"unknown scaffold {kind!r} (expected one of {', '.join(KINDS)})")
+def render(kind: str, target: str | Path, values: Mapping[str, str], overlays: Sequence[str] = ()) -> list[Path]:
+    """Write the ``kind`` scaffold into ``target`` (which must not exist, or be empty); returns the files.
+
+    ``overlays`` are more scaffolds whose files are added, or replace those of the same path.
+    """
+    for name in (kind, *overlays):
+        if name not in KINDS:
+            raise ValueError(f"unknown scaffold {name!r} (expected one of {', '.join(KINDS)})")
     target = Path(target)
     if target.exists() and (not target.is_dir() or any(target.iterdir())):
         raise TemplateError(f"{target} already exists{'' if not target.is_dir() else ' and is not empty'}: "
                             "choose another name or --dir")
     written = []
-    for rel, source in _files(resources.files(__name__).joinpath(kind)):
+    sources: dict[str, Traversable] = {}
+    for name in (kind, *overlays):
+        sources.update(_files(resources.files(__name__).joinpath(name)))
+    for rel, source in sources.items():
         path = target / rel.replace("__module__", values["module"])
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(fill(source.read_text(encoding="utf-8"), values), encoding="utf-8")
