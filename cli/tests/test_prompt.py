@@ -343,3 +343,21 @@ def test_a_long_glossary_entry_wraps_at_80(monkeypatch: pytest.MonkeyPatch) -> N
     got = after(play("help roar", "quit"), "help roar")
     assert len(got) > 1 and all(len(line) <= 80 for line in got)
     assert got[0].startswith("Roar: a very long roar") and got[1].startswith("  ")
+
+
+def test_many_odds_tables_are_one_line_each_then_odds_n_draws_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    from fractions import Fraction
+
+    import tiny_arena
+
+    tables = [(f"attack {i} with a long title that goes on and on to show the wrapping of lines", 
+               {0: Fraction(1, 3), 1: Fraction(1, 3), 2: Fraction(1, 3)}) for i in range(1, 6)]
+    monkeypatch.setattr(tiny_arena.ArenaRuleset, "odds", lambda self, game, player, query: tables)
+    out = play("odds", "odds 2", "odds 9", "quit")
+    got = after(out, "odds")
+    assert got[0].startswith("1. attack 1 with a long title") and all(len(line) <= 80 for line in got)
+    assert "0 33.3%, 1 33.3%, 2 33.3% (average 1.00)" in " ".join(" ".join(got).split())
+    assert got[-1] == "('odds N' draws table N in full, 1 to 5)"
+    full = after(out, "odds 2")
+    assert full[0].startswith("attack 2 with a long title") and any("at least" in line for line in full)
+    assert after(out, "odds 9")[0].startswith("1. attack 1")  # not a table number: the ruleset's query

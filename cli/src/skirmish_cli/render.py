@@ -302,6 +302,20 @@ def odds_json(expr: str, dist: Distribution) -> dict[str, Any]:
     return out
 
 
+def odds_line(title: str, dist: Mapping[Any, Fraction]) -> str:
+    """One distribution on (wrapped) lines: ``title: 0 83.3%, 1 16.7% (average 0.17)``."""
+    items = [(o, Fraction(p)) for o, p in dist.items()]
+    numbers = all(isinstance(o, int | float | Fraction) and not isinstance(o, bool) for o, _ in items)
+    if numbers:
+        items.sort(key=lambda kv: kv[0])
+    text = f"{title}: " + ", ".join(f"{outcome_text(o)} {float(p) * 100:.1f}%" for o, p in items)
+    if numbers and items:
+        text += f" (average {float(sum((Fraction(o) * p for o, p in items), Fraction(0))):.2f})"
+    import textwrap
+
+    return textwrap.fill(text, width=WIDTH, subsequent_indent="    ", break_on_hyphens=False)
+
+
 def histogram_text(title: str, dist: Mapping[Any, Fraction], *, width: int = 30, rows_max: int = 16) -> str:
     """An exact distribution ``{outcome: Fraction}``: chance, percent, at least (numbers) and a text bar.
 
@@ -328,9 +342,10 @@ def histogram_text(title: str, dist: Mapping[Any, Fraction], *, width: int = 30,
         row.append("#" * max(1 if p else 0, round(float(p) / top * width)))
         rows.append(row)
     headers = ["outcome", "chance", "exactly"] + (["at least"] if with_numbers else []) + [""]
-    lines = [title]
-    if mean is not None and items:
-        lines[0] += f" (average {float(mean):.2f})"
+    import textwrap
+
+    head = title + (f" (average {float(mean):.2f})" if mean is not None and items else "")
+    lines = textwrap.wrap(head, width=WIDTH, subsequent_indent="  ", break_on_hyphens=False) or [""]
     cells = [headers] + rows
     widths = [max(len(r[i]) for r in cells) for i in range(len(headers) - 1)]
     for r in cells:

@@ -145,6 +145,7 @@ class Session:
         #: lines of the screen the prompt must fit in (the terminal's, else 24)
         self.rows = rows or (shutil.get_terminal_size((WIDTH, 24)).lines if terminal is None else 24)
         self.full_map = False  # 'map on': the whole picture after every change instead of the brief
+        self.odds_shown: dict[str, list[tuple[str, Any]]] = {}  # the last odds listed, for 'odds N'
         self.journal: Journal | None = None
         self.lock: SaveLock | None = None
         ruleset = game.ruleset
@@ -535,6 +536,12 @@ class Session:
         return f"no entry for '{term}' in {self.title()}'s glossary ('help terms' lists them)"
 
     def cmd_odds(self, player: str, rest: str) -> bool | None:
+        shown = self.odds_shown.get(player, [])
+        if rest.isdigit() and shown:
+            n = int(rest)
+            if 1 <= n <= len(shown):  # 'odds 2': the second table of the last list, in full
+                self.say(render.histogram_text(*shown[n - 1]))
+                return None
         try:
             tables = self.game.ruleset.odds(self.game, player, rest)
         except SkirmishError as exc:
@@ -546,8 +553,15 @@ class Session:
         if not tables:
             self.say("odds: nothing to work out here" + ("" if rest else " (no attack is on offer; try odds QUERY)"))
             return None
-        for title, dist in tables:
-            self.say(render.histogram_text(title, dist))
+        self.odds_shown[player] = list(tables)
+        full = [render.histogram_text(title, dist) for title, dist in tables]
+        if sum(len(t.splitlines()) for t in full) <= max(8, self.rows - 4):
+            for text in full:
+                self.say(text)
+            return None
+        for i, (title, dist) in enumerate(tables, 1):  # too many to draw: one line each
+            self.say(render.odds_line(f"{i}. {title}", dist))
+        self.say(f"('odds N' draws table N in full, 1 to {len(tables)})")
         return None
 
     def cmd_measure(self, player: str, rest: str) -> bool | None:
