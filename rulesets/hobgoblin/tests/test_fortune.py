@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hob_bench import battle, run, unit
 
-from skirmish_hobgoblin import attacks, fortune, stats, turns
+from skirmish_hobgoblin import attacks, fortune, geom, stats, turns
 
 
 def _give(game, player, card):
@@ -252,3 +252,18 @@ def test_barge_through_lets_a_unit_pass_friends():
     assert "would pass through F" in moves.check(g, a, "advance", 8.0).error
     g.state.activation.ignore_friends = True
     assert not moves.check(g, a, "advance", 8.0).error
+
+
+def test_bold_challenge_forces_a_character_to_face_the_challenger_or_turn_cowardly():
+    d = 60 / 25.4
+    g = battle([{"name": "A", "x": 30, "y": 20}, {"name": "A2", "x": 36.5, "y": 20, "general": False,
+                                                  "battle_standard": False}],
+               [{"name": "B", "x": 33.25, "y": 20 + d, "facing": 270}])
+    a, a2, b = unit(g, "A"), unit(g, "A2"), unit(g, "B")
+    assert {e.id for e in geom.engaged(g.state, b)} == {a.id, a2.id}
+    a2.used.append("bold-challenge")
+    run(g, turns.fight, b)
+    values = [o.value for o in g.pending.options]
+    assert "refuse" in values and all(v == "refuse" or v.endswith(",10") for v in values)  # all it can on A2
+    g.answer("refuse")
+    assert b.has("Cowardly") and g.pending.kind == "assign" and "refuse" not in [o.value for o in g.pending.options]

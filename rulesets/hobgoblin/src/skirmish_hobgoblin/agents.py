@@ -245,7 +245,8 @@ class HobgoblinAI:
                 total += n * ph * (1.0 + 3.0 / left)
             return total
 
-        return max(d.options, key=value).value
+        assigns = [o for o in d.options if option_data(o).get("action") == "assign"]
+        return max(assigns, key=value).value if assigns else d.options[0].value
 
     def on_force_of_will(self, view: Any, d: Decision) -> Any:
         if self._pick(d, "reroll") is not None:

@@ -313,7 +313,8 @@ class HimAgent:
                 return towards[0].value
             return "end"
         if kind == "assign":
-            return min(opts, key=lambda o: max(option_data(o)["dice"]) - min(option_data(o)["dice"])).value
+            spreads = [o for o in opts if option_data(o).get("action") == "assign"]
+            return min(spreads, key=lambda o: max(option_data(o)["dice"]) - min(option_data(o)["dice"])).value
         if kind == "shoot":
             shots = [o for o, d in zip(opts, data, strict=True) if d.get("action") == "shoot"]
             return self.rng.choice(shots).value if shots else "done"

@@ -627,14 +627,18 @@ def fight(game: Game, unit: Unit) -> None:
     if state.notes.get(f"him:{unit.side}"):
         options = sorted(options, key=lambda c: (max(c) - min(c), [-x for x in c]))[:1]
     challengers = [i for i, e in enumerate(enemies) if "bold-challenge" in e.used]
-    if challengers and stats.has_character(unit):
+    refuse = []
+    if challengers and stats.has_character(unit) and not unit.has("Cowardly"):
         best = max(sum(c[i] for i in challengers) for c in options)
+        refuse = [option("refuse", "refuse the Bold Challenge (gain Cowardly for the rest of the game)",
+                         action="refuse", actor=unit.id)]
         options = [c for c in options if sum(c[i] for i in challengers) == best]
-    if len(options) == 1:
+    if len(options) == 1 and not refuse:
         _strike(game, unit.id, [e.id for e in enemies], options[0])
         return
     opts = [option(",".join(map(str, c)), ", ".join(f"{n} dice at {e.name}" for n, e in zip(c, enemies, strict=True)),
                    action="assign", actor=unit.id, targets=[e.id for e in enemies], dice=list(c)) for c in options]
+    opts += refuse
     game.ask(decision(unit.side, "assign", f"{unit.name} assigns {dice} attack dice", options=opts,
                       rule="Assign Attack Dice", context={"phase": "Combat", "actor": unit.id, "action": "assign",
                                                          "targets": [e.id for e in enemies], "dice": dice}),
@@ -642,6 +646,12 @@ def fight(game: Game, unit: Unit) -> None:
 
 
 def _assigned(game: Game, answer: str, uid: str, ids: list[str]) -> None:
+    if answer == "refuse":
+        unit = game.state.units[uid]
+        unit.keywords.add("Cowardly", log=game.log, rule="Bold Challenge")
+        game.state.activated.remove(uid)
+        fight(game, unit)  # now free to share its dice as it likes
+        return
     _strike(game, uid, ids, tuple(int(x) for x in answer.split(",")))
 
 
