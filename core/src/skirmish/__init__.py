@@ -21,7 +21,7 @@ _EXPORTS = {
     "Event": "events", "EventLog": "events",
     "GameRNG": "rng",
     "Phase": "pipeline", "Rounds": "pipeline", "end_scope": "pipeline", "open_window": "windows",
-    "Ruleset": "ruleset", "RulesetSpec": "ruleset",
+    "Ruleset": "ruleset", "RulesetSpec": "ruleset", "SetupOption": "ruleset",
     "AgentSpec": "agents", "AgentContext": "agents", "View": "agents", "RandomAgent": "agents",
     "CommandSpec": "commands", "Lazy": "lazy", "DieSpec": "dice.faces",
     "Registry": "plugins", "make_plugin_manager": "plugins",

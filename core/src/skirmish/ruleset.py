@@ -79,6 +79,20 @@ class Ruleset:
         """
         return {p: (p,) for p in self.players(setup)}
 
+    def setup_options(self) -> list[SetupOption]:
+        """Settings a player may give on the command line (``skirmish play RULESET --heroes 4``).
+
+        Each becomes ``--NAME VALUE``; :meth:`apply_options` folds the given values into the
+        default set-up (or a set-up file's), and :meth:`check_setup` then checks the result.
+        """
+        return []
+
+    def apply_options(self, setup: dict[str, Any], options: Mapping[str, Any]) -> dict[str, Any]:
+        """``setup`` with the command-line ``options`` applied (default: each value under its own key)."""
+        out = dict(setup)
+        out.update(options)
+        return out
+
     # -- play --------------------------------------------------------------------
     def create(self, game: Game) -> Any:
         """Build the initial state (plain attrs data) from ``game.setup``; may roll ``game.rng``."""
@@ -192,6 +206,54 @@ class Ruleset:
             score = f" ({result.scores[seat]:g} points)" if seat in result.scores else ""
             lines.append(f"  {seat}: {result.outcome(seat)}{score}")
         return "\n".join(lines)
+
+
+@attrs.frozen
+class SetupOption:
+    """A set-up setting offered on the command line: ``--name VALUE``.
+
+    ``kind`` is ``"int"`` (within ``low``..``high``), ``"str"``, ``"choice"`` (one of ``choices``),
+    ``"path"`` (an existing file or directory) or ``"bool"`` (a flag taking yes/no).
+    """
+
+    name: str
+    help: str
+    kind: str = attrs.field(default="str", validator=attrs.validators.in_(("int", "str", "choice", "path", "bool")))
+    choices: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    low: int = 0
+    high: int = 0
+    metavar: str = ""
+
+    def parse(self, text: str) -> Any:
+        """The value of ``--name text``; a bad one raises :class:`SetupError` with one line."""
+        flag = f"--{self.name}"
+        if self.kind == "int":
+            try:
+                value = int(text)
+            except ValueError:
+                raise SetupError(f"{flag} takes a whole number, not {text!r}") from None
+            if (self.low or self.high) and not self.low <= value <= self.high:
+                raise SetupError(f"{flag} must be {self.low} to {self.high}, not {value}")
+            return value
+        if self.kind == "choice":
+            for c in self.choices:
+                if c.lower() == text.lower():
+                    return c
+            raise SetupError(f"{flag} must be one of {', '.join(self.choices)}, not {text!r}")
+        if self.kind == "bool":
+            low = text.lower()
+            if low in ("yes", "y", "true", "on", "1"):
+                return True
+            if low in ("no", "n", "false", "off", "0"):
+                return False
+            raise SetupError(f"{flag} takes yes or no, not {text!r}")
+        if self.kind == "path":
+            from pathlib import Path
+
+            if not Path(text).exists():
+                raise SetupError(f"{flag}: no file or directory at {text}")
+            return str(Path(text).resolve())
+        return text
 
 
 @attrs.frozen
