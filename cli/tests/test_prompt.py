@@ -361,3 +361,18 @@ def test_many_odds_tables_are_one_line_each_then_odds_n_draws_one(monkeypatch: p
     full = after(out, "odds 2")
     assert full[0].startswith("attack 2 with a long title") and any("at least" in line for line in full)
     assert after(out, "odds 9")[0].startswith("1. attack 1")  # not a table number: the ruleset's query
+
+
+def test_what_your_answer_did_is_fitted_to_the_screen_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    import tiny_arena
+
+    def busy(game: object, answer: str, player: str) -> None:
+        for i in range(30):
+            game.rng.roll(6, why=f"die {i}")  # type: ignore[attr-defined]
+            game.emit("note", f"consequence {i}", rule="Busy")  # type: ignore[attr-defined]
+
+    monkeypatch.setattr(tiny_arena, "_act", busy)
+    out = play("1", "quit", seed="2")
+    screen = out.split("hero1> 1\n")[1].split("hero1> ")[0].splitlines()
+    assert len(screen) <= 23 and "consequence 29" in "\n".join(screen)
+    assert not any("die " in line for line in screen)  # the rolls gave way first

@@ -314,8 +314,8 @@ class Session:
             self.say(f"refused: {exc}")
             return False
         self.autosave()
-        if self.fixed_viewer and (not self.humans or player in self.humans):
-            self.flush(self.viewer)  # what your answer did; others' turns are shown before your next prompt
+        if self.fixed_viewer and not self.humans:
+            self.flush(self.viewer)  # watching: as it happens; a human sees it before the next prompt, fitted
         return True
 
     def restore(self, n_answers: int) -> None:
