@@ -6,8 +6,10 @@
   prayers are worth, in Fingers;
 - :mod:`~skirmish_chob_noggoth.ai.situation`: the table rebuilt from the player's view, and the
   AI's mood;
-- :mod:`~skirmish_chob_noggoth.ai.planning`: the agent, which reads each decision's context and
-  each option's data, scores the options and picks one.
+- :mod:`~skirmish_chob_noggoth.ai.planning`: the agent; it scores every activation on offer (read
+  from each option's data) and picks one;
+- :mod:`~skirmish_chob_noggoth.ai.answers`: its answers to the other decisions (edge, deployment,
+  roles, placing, spells, the gods), read from each decision's context.
 """
 
 from skirmish_chob_noggoth.ai.planning import ChobAI, make_ai
