@@ -164,6 +164,8 @@ def attack_odds(game: Game, attacker: Warrior, target: Warrior, action: str) -> 
                 + (" (+1 Hardened)" if bonus and not every_hit else ""))
     title = f"{_who(game, attacker)} {verb} {_who(game, target)}: wounds ({', '.join(bits)}; " \
             f"{target.wounds} left)"
+    if action == "charge" and profile.charges_with_impact(attacker) and not profile.charges_with_impact(target):
+        title += " after the impact hit"
     return title, dict(dist.items())
 
 

@@ -270,8 +270,9 @@ def svg(game: Game) -> str:
         else:
             parts.append(f'<rect class="{cls}" x="{p.x - p.w / 2:g}" y="{sy(p.y + p.h / 2):g}" width="{p.w:g}" '
                          f'height="{p.h:g}"><title>{name}</title></rect>')
+    shrine_r = float(game.ruleset.content.table.shrine_diameter) / 2
     for s in state.shrines:
-        parts.append(_shrine_mark(s.x, sy(s.y), f"shrine {s.id}"))
+        parts.append(_shrine_mark(s.x, sy(s.y), f"shrine {s.id}", shrine_r))
     for w in state.warriors.values():
         gone = _casualty(game, w)
         if gone and 0 < w.x < width and 0 < w.y < depth:
