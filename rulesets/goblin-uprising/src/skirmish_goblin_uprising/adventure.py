@@ -15,6 +15,8 @@ from skirmish import Do
 from skirmish_goblin_uprising.common import (
     C,
     S,
+    discard_cards,
+    draw_cards,
     draw_goblins,
     gain_essence,
     gain_renown,
@@ -206,7 +208,7 @@ def quest_reward(game: Game, source: str) -> tuple[Any, ...]:
 def start_adventure(game: Game, hid: str) -> None:
     s, c = S(game), C(game)
     hero = s.heroes[hid]
-    drawn = s.adventures.draw(game.rng, game.log, 1, rule=R_ADV)
+    drawn = draw_cards(game, "adventures", 1, R_ADV)
     if not drawn:
         say(game, "the adventure deck is empty: nothing happens", R_ADV)
         return
@@ -373,7 +375,7 @@ def _finish(game: Game, hid: str, card: Adventure, success: bool, chosen: bool =
 
     s = S(game)
     s.adventure = None
-    s.adventures.discard(card.id, log=game.log, rule=R_ADV)
+    discard_cards(game, "adventures", [card.id], R_ADV)
     side = card.green if success else card.red
     if chosen:
         game.emit("adventure", f"{hid} chooses the {'green' if success else 'red'} effect of {card.name}",

@@ -15,6 +15,7 @@ from skirmish import Do
 from skirmish_goblin_uprising.common import (
     C,
     S,
+    a_name,
     discard_goblin,
     draw_goblins,
     enemies_in,
@@ -26,7 +27,9 @@ from skirmish_goblin_uprising.common import (
     lose_essence,
     lose_renown,
     moment,
+    move_piece,
     region_at,
+    remove_piece,
     say,
     target_name,
     troop_region,
@@ -426,8 +429,8 @@ def _swapped(game: Game, answer: str, hid: str, rule: str) -> None:
     other = answer[5:]
     a, b = s.where(hid), s.where(other)
     assert a is not None and b is not None
-    s.board.move(hid, b, log=game.log, rule=rule)
-    s.board.move(other, a, log=game.log, rule=rule)
+    move_piece(game, hid, b, rule)
+    move_piece(game, other, a, rule)
 
 
 COMBAT_EFFECTS: dict[str, Callable[..., None]] = {
@@ -536,7 +539,7 @@ def hit_enemy(game: Game, hid: str, target: str, dmg: int, piercing: bool) -> tu
         say(game, f"{spec.name}: {s.generals[key]}/{spec.hp} damage", R_COMBAT)
         return False, 0
     del s.generals[key]
-    s.board.remove(target, log=game.log, rule=R_COMBAT)
+    remove_piece(game, target, R_COMBAT)
     enemy_defeated(game, hid, target)
     return True, (dmg - left) if piercing else 0
 
@@ -549,7 +552,7 @@ def enemy_defeated(game: Game, hid: str, target: str) -> None:
     hero = s.heroes[hid]
     kind, _, key = target.partition(":")
     region = troop_or_general_region(game, target)
-    game.emit("defeat", f"{hid} defeats a {target_name(game, target)} miniature" if kind == "troop"
+    game.emit("defeat", f"{hid} defeats {a_name(target_name(game, target))} miniature" if kind == "troop"
               else f"{hid} defeats the {target_name(game, target)}", rule=R_COMBAT, hero=hid, target=target)
     hero.kills += 1
     if s.battle is not None and hid in s.battle.heroes:

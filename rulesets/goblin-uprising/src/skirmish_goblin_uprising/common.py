@@ -71,6 +71,11 @@ def target_name(game: Game, target: str) -> str:
     return key
 
 
+def a_name(name: str) -> str:
+    """``name`` with its indefinite article."""
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
+
+
 def say(game: Game, text: str, rule: str, **data: object) -> None:
     game.emit("rule", text, rule=rule, **data)
 
@@ -114,12 +119,12 @@ def heal(game: Game, hero: Hero, n: int, rule: str) -> None:
 
 def draw_goblins(game: Game, hero: Hero, n: int, rule: str) -> list[str]:
     """Draw ``n`` goblins (the discard pile is reshuffled when the deck runs out)."""
-    return S(game).goblins.draw(game.rng, game.log, n, to=hero.hand, rule=rule)
+    return draw_cards(game, "goblins", n, rule, hero)
 
 
 def discard_goblin(game: Game, hero: Hero, card: str, rule: str, why: str = "") -> None:
     hero.hand.remove(card)
-    S(game).goblins.discard(card, log=game.log, rule=rule)
+    discard_cards(game, "goblins", [card], rule)
     if why:
         say(game, f"{hero.id} discards {C(game).goblins[card].name} ({why})", rule, hero=hero.id, card=card)
 
@@ -127,3 +132,79 @@ def discard_goblin(game: Game, hero: Hero, card: str, rule: str, why: str = "") 
 def moment(game: Game, text: str) -> None:
     """Remember a key moment for the end-of-game summary."""
     S(game).moments.append(f"round {game.round}: {text}")
+
+
+# -- pieces and decks, logged with printed names ------------------------------------------------------
+DECK_NAMES = {"goblins": "the goblin deck", "adventures": "the adventure deck", "schemes": "the scheme deck"}
+
+
+def piece_name(game: Game, piece: str) -> str:
+    """A piece on the board as players read it: a hero's seat, the Tyrant's or a general's name."""
+    if piece == TYRANT or piece.startswith(("general:", "troop:")):
+        return target_name(game, piece)
+    return piece
+
+
+def card_name(game: Game, deck: str, card: str) -> str:
+    """The printed name of a card of one of the game's decks."""
+    c = C(game)
+    if deck == "goblins":
+        return c.goblins[card].name
+    if deck == "adventures":
+        return c.adventures[card].name
+    if deck == "schemes":
+        return next((sc.name for sc in tyrant(game).schemes if sc.id == card), card)
+    return card
+
+
+def place_piece(game: Game, piece: str, space: str, rule: str) -> None:
+    S(game).board.place(piece, space)
+    game.emit("occupancy", f"{piece_name(game, piece)} placed on {C(game).space_name(space)}", rule=rule,
+              action="place", occupant=piece, space=space)
+
+
+def move_piece(game: Game, piece: str, to: str, rule: str) -> str:
+    here = S(game).board.move(piece, to)
+    c = C(game)
+    game.emit("occupancy", f"{piece_name(game, piece)} moves {c.space_name(here)} -> {c.space_name(to)}", rule=rule,
+              action="move", occupant=piece, space=to, from_space=here)
+    return here
+
+
+def remove_piece(game: Game, piece: str, rule: str) -> str:
+    here = S(game).board.remove(piece)
+    game.emit("occupancy", f"{piece_name(game, piece)} removed from {C(game).space_name(here)}", rule=rule,
+              action="remove", occupant=piece, space=here)
+    return here
+
+
+def draw_cards(game: Game, deck_id: str, n: int, rule: str, hero: Hero | None = None,
+               reshuffle: bool = True) -> list[str]:
+    """Draw from one of the game's decks (into a hero's public hand, or face up), logged with card names."""
+    deck = getattr(S(game), deck_id)
+    before = len(deck.discard_pile)
+    drawn = deck.draw(game.rng, None, n, to=hero.hand if hero is not None else None, reshuffle=reshuffle)
+    title = DECK_NAMES.get(deck_id, deck_id)
+    if before and not deck.discard_pile and reshuffle:
+        game.emit("deck", f"the discard pile of {title} is shuffled into a new draw pile ({before} cards)", rule=rule,
+                  deck=deck_id, action="reshuffle", size=before)
+    if not n:
+        return drawn
+    who = f"{hero.id} draws" if hero is not None else "drew"
+    names = ", ".join(card_name(game, deck_id, card) for card in drawn) or "nothing"
+    short = f" (only {len(drawn)} of {n}: {title} is empty)" if len(drawn) < n else ""
+    data: dict[str, object] = {"deck": deck_id, "count": len(drawn), "wanted": n, "cards": drawn}
+    if hero is not None:
+        data["owner"] = hero.id
+    game.emit("deck", f"{who} {names} from {title}{short}", rule=rule, action="draw", **data)
+    return drawn
+
+
+def discard_cards(game: Game, deck_id: str, cards: list[str], rule: str) -> None:
+    """Put cards on a deck's discard pile, logged with card names."""
+    if not cards:
+        return
+    getattr(S(game), deck_id).discard(cards)
+    names = ", ".join(card_name(game, deck_id, card) for card in cards)
+    game.emit("deck", f"{names} to the discard pile of {DECK_NAMES.get(deck_id, deck_id)}", rule=rule,
+              deck=deck_id, action="discard", cards=list(cards))

@@ -10,7 +10,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from skirmish_goblin_uprising.common import C, S, discard_goblin, hero_region, lose_renown, moment, say
+from skirmish_goblin_uprising.common import (
+    C,
+    S,
+    discard_cards,
+    discard_goblin,
+    hero_region,
+    lose_renown,
+    moment,
+    move_piece,
+    remove_piece,
+    say,
+)
 from skirmish_goblin_uprising.compat import decision, opt
 
 if TYPE_CHECKING:
@@ -184,14 +195,15 @@ def fall(game: Game, hid: str, source: str) -> None:
         winner = s.heroes[source[5:]]
         card = hero.hand.pick_random(game.rng, rule="Rewards", why=f"goblin {winner.id} takes from {hid}")
         hero.hand.remove(card)
-        winner.hand.add(card, log=game.log, rule="Rewards", source=hid)
+        winner.hand.add(card)
+        say(game, f"{winner.id} takes {c.goblins[card].name} from {hid}", "Rewards", hero=winner.id, card=card)
     if hero.hand.cards:
         cards = list(hero.hand.cards)
         hero.hand.cards.clear()
-        s.goblins.discard(cards, log=game.log, rule=rule)
+        discard_cards(game, "goblins", cards, rule)
     if s.oppress:
         hero.removed = True
-        s.board.remove(hid, log=game.log, rule="Oppress")
+        remove_piece(game, hid, "Oppress")
         game.emit("fall", f"{hid} falls under Oppress and is removed from the game", rule="Oppress", hero=hid,
                   removed=True)
         moment(game, f"{hid} was removed from the game under Oppress")
@@ -201,7 +213,7 @@ def fall(game: Game, hid: str, source: str) -> None:
     moment(game, f"{hid} fell in battle ({source})")
     lose_renown(game, hero, 1, rule)
     hero.hp = hero.max_hp
-    s.board.move(hid, hero.village, log=game.log, rule=rule)
+    move_piece(game, hid, hero.village, rule)
     say(game, f"{hid} returns to {c.space_name(hero.village)} with full HP", rule, hero=hid)
     game.call(_fall_move, hid)
 

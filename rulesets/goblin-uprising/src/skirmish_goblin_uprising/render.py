@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from skirmish_goblin_uprising.common import C, S, region_at, target_name, tyrant
+from skirmish_goblin_uprising.common import C, S, a_name, region_at, target_name, tyrant
 from skirmish_goblin_uprising.state import TYRANT
 
 if TYPE_CHECKING:
@@ -33,15 +33,18 @@ def track_preview(game: Game, n: int = 3) -> list[str]:
 
 def _tyranny_text(game: Game, e: Any) -> str:
     n = e.amount()
-    general = "a random general" if e.general == "random" else f"the {e.general} General"
+    c = C(game)
+    general = ("a random general" if e.general == "random"
+               else f"the {c.generals[e.general].name}" if e.general in c.generals else f"the {e.general} General")
+    troop = c.troops[e.troop].name[:-1] if e.troop in c.troops else e.troop
     names = {"spawn_general": f"spawn {general}",
              "discard_all": f"every hero discards {n} goblin", "aggressive": "the Tyrant turns Aggressive",
              "reveal_behavior": "reveal the behavior card", "lose_renown_all": f"every hero loses {n} Renown",
              "oppress": "Oppress becomes active", "armor": f"+{n} Royal Armor", "tyrant_heal": f"the Tyrant heals {n}",
              "damage_all": f"{n} damage to every hero", "drain_all": f"every hero loses {n} Essence",
              "spawn_home": f"spawn {n} troop(s) at home", "spawn_random": f"{n} reinforcement(s)",
-             "spawn_troop": f"spawn a {e.troop} troop",
-             "damage_region": f"{n} damage to heroes in {e.region or 'there'}",
+             "spawn_troop": f"spawn {a_name(troop)}",
+             "damage_region": f"{n} damage to heroes in {c.region_name(e.region) if e.region else 'there'}",
              "quest": "place a Quest token", "heal_full": "the Tyrant heals to full", "flight": "the Tyrant flees",
              "countdown": f"lose after {n} more marker moves", "spawn_all_generals": "every general spawns",
              "undying": "the Tyrant must fall twice", "damage_ring": f"{n} damage around", "discard_region":

@@ -9,7 +9,7 @@ from functools import cached_property
 from typing import Any
 
 from skirmish import Do, Game, Phase, Rounds, Ruleset, SetupError
-from skirmish_goblin_uprising.common import C, S, say, tyrant
+from skirmish_goblin_uprising.common import C, S, draw_cards, place_piece, say, tyrant
 from skirmish_goblin_uprising.compat import decision, finish, opt
 from skirmish_goblin_uprising.content import Content, load_content
 from skirmish_goblin_uprising.state import TYRANT, GameState, Hero
@@ -133,7 +133,7 @@ class GoblinUprising(Ruleset):
         state.armor = max(0, min(10, t.armor + level.armor + armor_scale))
         state.damage = t.damage
         state.board.place(TYRANT, c.board.throne)
-        game.emit("setup", f"Set-up 1-2: {t.name} ({t.race} Tyrant) on the {c.space_name(c.board.throne)}: "
+        game.emit("setup", f"{t.name} ({t.race} Tyrant) on the {c.space_name(c.board.throne)}: "
                   f"HP {state.hp}, Royal Armor {state.armor}, damage {state.damage} ({level.name})",
                   rule="Set-up 2: the Tyrant", tyrant=tid)
         first = next(s for s in t.schemes if s.first)
@@ -334,7 +334,7 @@ def _ability_chosen(game: Game, answer: str, seat: str) -> None:
 
 def draw_hand(game: Game, seat: str) -> None:
     h = S(game).heroes[seat]
-    S(game).goblins.draw(game.rng, game.log, h.leadership, to=h.hand, rule="Set-up 3: starting goblins")
+    draw_cards(game, "goblins", h.leadership, "Set-up 3: starting goblins", h)
 
 
 def setup_tokens_and_behavior(game: Game) -> None:
@@ -344,12 +344,12 @@ def setup_tokens_and_behavior(game: Game) -> None:
     game.rng.shuffle(tokens, rule="Set-up 4: exploration tokens", why="shuffle the exploration tokens")
     for spot, token in zip(c.spots, tokens, strict=False):
         s.tokens[spot] = token
-    game.emit("setup", f"Set-up 4: {len(s.tokens)} exploration tokens face down on spots 1-{len(s.tokens)}",
+    game.emit("setup", f"{len(s.tokens)} exploration tokens face down on spots 1-{len(s.tokens)}",
               rule="Set-up 4: exploration tokens")
     behaviors = [b.id for b in tyrant(game).behaviors]
     game.rng.shuffle(behaviors, rule="Set-up 6: behavior card", why="shuffle the behavior cards")
     s.behavior = behaviors[0]
-    game.emit("setup", "Set-up 6: a behavior card is placed face down on the Tyrant's sheet",
+    game.emit("setup", "a behavior card is placed face down on the Tyrant's sheet",
               rule="Set-up 6: behavior card")
 
 
@@ -378,7 +378,7 @@ def _village_chosen(game: Game, answer: str, seat: str) -> None:
     v = answer.split(":", 1)[1]
     h = s.heroes[seat]
     h.village = v
-    s.board.place(seat, v, log=game.log, rule="Set-up 7: villages")
+    place_piece(game, seat, v, "Set-up 7: villages")
 
 
 def place_troops(game: Game) -> None:
@@ -389,7 +389,7 @@ def place_troops(game: Game) -> None:
     t = tyrant(game)
     home = c.region_spec(t.home).troop
     s.troops[home] += 1
-    game.emit("setup", f"Set-up 8-9: one troop in each region, one more {c.troops[home].name[:-1]} in "
+    game.emit("setup", f"one troop in each region, one more {c.troops[home].name[:-1]} in "
               f"{c.region_name(t.home)}", rule="Set-up 8: troops")
     level = c.difficulties[s.difficulty]
     if level.start:

@@ -14,6 +14,7 @@ from skirmish import Do
 from skirmish_goblin_uprising.common import (
     C,
     S,
+    a_name,
     discard_goblin,
     draw_goblins,
     enemies_in,
@@ -23,6 +24,7 @@ from skirmish_goblin_uprising.common import (
     hero_region,
     heroes_in,
     lose_renown,
+    move_piece,
     say,
     target_name,
 )
@@ -203,7 +205,7 @@ def _acted(game: Game, answer: str, hid: str) -> None:
             turn.actions -= 1
         if kind == "leap":
             turn.long_step = True
-        s.board.move(hid, arg, log=game.log, rule="Move 1")
+        move_piece(game, hid, arg, "Move 1")
     elif kind == "rest":
         turn.actions -= 1
         turn.rested = True
@@ -301,7 +303,7 @@ def _ask_move(game: Game, hero: Hero, n: int, rule: str) -> None:
 
 def _moved(game: Game, answer: str, hid: str, rule: str) -> None:
     if answer != "stay":
-        S(game).board.move(hid, answer.split(":", 1)[1], log=game.log, rule=rule)
+        move_piece(game, hid, answer.split(":", 1)[1], rule)
 
 
 def _t_free_move(game: Game, hero: Hero, n: int) -> None:
@@ -468,7 +470,7 @@ def _pulled(game: Game, answer: str, hid: str) -> None:
     s = S(game)
     here = s.where(hid)
     assert here is not None
-    s.board.move(answer[5:], here, log=game.log, rule="Guardians: active ability")
+    move_piece(game, answer[5:], here, "Guardians: active ability")
 
 
 def _ga_heal_any(game: Game, hero: Hero, n: int) -> None:
@@ -486,7 +488,7 @@ def _ga_remove_troop(game: Game, hero: Hero, n: int) -> None:
     c = C(game)
     targets = [t for t in enemies_in(game, hero_region(game, hero))
                if t.startswith("troop:") and not c.troops[t[6:]].aggressive]
-    options = [opt(t, f"remove a {target_name(game, t)} miniature", "", target=t) for t in targets]
+    options = [opt(t, f"remove {a_name(target_name(game, t))} miniature", "", target=t) for t in targets]
     game.ask(decision(hero.id, "remove", f"{hero.id}: remove which troop?", options, rule="Guardians: active ability",
                       context={"hero": hero.id}), _removed_troop)
 
@@ -499,7 +501,7 @@ def _removed_troop(game: Game, answer: str) -> None:
     s.troops[key] -= 1
     if not s.troops[key]:
         s.troop_damage[key] = 0
-    say(game, f"a {target_name(game, answer)} miniature is removed (no rewards)", "Guardians: active ability")
+    say(game, f"{a_name(target_name(game, answer))} miniature is removed (no rewards)", "Guardians: active ability")
     check_scheme(game)
 
 

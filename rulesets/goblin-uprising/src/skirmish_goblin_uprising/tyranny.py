@@ -12,10 +12,15 @@ from typing import TYPE_CHECKING, Any
 from skirmish_goblin_uprising.common import (
     C,
     S,
+    a_name,
+    discard_cards,
+    draw_cards,
     heroes_in,
     lose_essence,
     lose_renown,
     moment,
+    move_piece,
+    place_piece,
     region_at,
     say,
     tyrant,
@@ -66,7 +71,7 @@ def spawn_troop(game: Game, troop: str, rule: str = "Spawning Troops") -> bool:
         return False
     s.troops[troop] = s.troops.get(troop, 0) + 1
     region = c.region_of_troop(troop)
-    game.emit("spawn", f"a {c.troops[troop].name[:-1]} spawns in {c.region_name(region)} "
+    game.emit("spawn", f"{a_name(c.troops[troop].name[:-1])} spawns in {c.region_name(region)} "
               f"({s.troops[troop]} there)", rule=rule, troop=troop, region=region)
     _on_spawn(game, troop)
     return True
@@ -134,7 +139,7 @@ def spawn_general(game: Game, general: str, rule: str = "Spawning Generals") -> 
         queue_extra_move(game, f"{spec.name} already out")
         return
     s.generals[general] = 0
-    s.board.place(f"general:{general}", c.spawn_space(spec.region), log=game.log, rule=rule)
+    place_piece(game, f"general:{general}", c.spawn_space(spec.region), rule)
     game.emit("spawn", f"the {spec.name} enters {c.region_name(spec.region)}", rule=rule, general=general)
     moment(game, f"the {spec.name} entered the board")
     for e in reversed(spec.entry):
@@ -429,7 +434,7 @@ def reveal_behavior(game: Game, rule: str = "Behavior card") -> None:
 
 def reveal_next_scheme(game: Game) -> None:
     s = S(game)
-    drawn = s.schemes.draw(game.rng, game.log, 1, reshuffle=False, rule="Schemes")
+    drawn = draw_cards(game, "schemes", 1, "Schemes", reshuffle=False)
     s.progress = 0
     s.participants = []
     if not drawn:
@@ -518,7 +523,7 @@ def foil_scheme(game: Game, hero: str = "") -> None:
     for h in takers:
         gain_renown(game, h, sc.renown, rule)
     s.foiled.append(sc.id)
-    s.schemes.discard(sc.id, log=game.log, rule=rule)
+    discard_cards(game, "schemes", [sc.id], rule)
     s.scheme = ""
     for space, source in list(s.quests.items()):
         if source == f"scheme:{sc.id}":
@@ -549,9 +554,9 @@ def upkeep_phase(game: Game) -> None:
 
 
 def _flee(game: Game) -> None:
-    s, c = S(game), C(game)
+    c = C(game)
     region = roll_region(game, "the Tyrant's flight", "Behavior: Flight")
-    s.board.move(TYRANT, c.spawn_space(region), log=game.log, rule="Behavior: Flight")
+    move_piece(game, TYRANT, c.spawn_space(region), "Behavior: Flight")
     say(game, f"the Tyrant flees to {c.region_name(region)}", "Behavior: Flight", region=region)
 
 
