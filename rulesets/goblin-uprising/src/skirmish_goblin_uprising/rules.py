@@ -5,10 +5,11 @@ Seats are heroes; the Tyrant is a side with no seat. A game ends with ``["heroes
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cached_property
 from typing import Any
 
-from skirmish import Do, Game, Phase, Rounds, Ruleset, SetupError
+from skirmish import Do, Game, Phase, Rounds, Ruleset, SetupError, SetupOption
 from skirmish_goblin_uprising.common import C, S, draw_cards, place_piece, say, tyrant
 from skirmish_goblin_uprising.compat import decision, finish, opt
 from skirmish_goblin_uprising.content import Content, load_content
@@ -55,6 +56,44 @@ class GoblinUprising(Ruleset):
     # -- set-up ---------------------------------------------------------------------------
     def default_setup(self) -> dict[str, Any]:
         return {"players": list(DEFAULT_PLAYERS), "tyrant": "dwarf", "difficulty": "normal"}
+
+    def setup_options(self) -> list[SetupOption]:
+        """``--heroes``, ``--tyrant``, ``--difficulty``, ``--content``, ``--max-rounds`` and ``--pvp``."""
+        c = self.content
+        return [
+            SetupOption("heroes", "how many goblin heroes (seats hero1..heroN)", "int", low=1, high=self.max_players,
+                        metavar="N"),
+            SetupOption("tyrant", "which Tyrant the heroes face", "choice", choices=(*c.tyrants, "random")),
+            SetupOption("difficulty", "how hard the Tyrant is (difficulty.toml)", "choice",
+                        choices=tuple(c.difficulties)),
+            SetupOption("content", "a content directory (the box's cards, sheets and board) instead of the house set",
+                        "path", metavar="DIR"),
+            SetupOption("max-rounds", "house round limit: still undecided after N rounds, the heroes lose (0 = none)",
+                        "int", low=0, high=999, metavar="N"),
+            SetupOption("pvp", "battles between heroes allowed (as printed; the AI never starts one)", "bool"),
+        ]
+
+    def apply_options(self, setup: dict[str, Any], options: Mapping[str, Any]) -> dict[str, Any]:
+        out = dict(setup)
+        if "heroes" in options:
+            n = int(options["heroes"])
+            players = list(out.get("players", DEFAULT_PLAYERS))[:n]
+            k = 1
+            while len(players) < n:
+                if f"hero{k}" not in players:
+                    players.append(f"hero{k}")
+                k += 1
+            out["players"] = players
+            chosen = out.get("heroes")
+            if isinstance(chosen, dict):
+                out["heroes"] = {seat: spec for seat, spec in chosen.items() if seat in players}
+        for key in ("tyrant", "difficulty", "content"):
+            if key in options:
+                out[key] = options[key]
+        house = {key.replace("-", "_"): options[key] for key in ("max-rounds", "pvp") if key in options}
+        if house:
+            out["options"] = {**dict(out.get("options", {})), **house}
+        return out
 
     def sides(self, setup: dict[str, Any]) -> dict[str, tuple[str, ...]]:
         return {"heroes": tuple(setup["players"]), "Tyrant": ()}
