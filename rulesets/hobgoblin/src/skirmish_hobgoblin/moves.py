@@ -331,12 +331,32 @@ def _run(game: Game, unit: Unit, steps: list[tuple[str, float]], mp: float, rect
     return rect, mp, harm
 
 
+_PLANS: dict[tuple, list[dict[str, Any]]] = {}
+
+
 def plan_engage(game: Game, unit: Unit, enemy: Unit, mp: float | None = None) -> list[dict[str, Any]]:
     """Manoeuvre sequences (wheel, shuffle, advance) that end in contact with ``enemy``, one per edge of
-    the enemy reached (its front, side or rear), cheapest first, flush front-edge contacts preferred."""
+    the enemy reached (its front, side or rear), cheapest first, flush front-edge contacts preferred.
+
+    Memoised on everything it depends on (every unit's place, the mover's keywords and activation,
+    the layout), so offering a plan and then making it work it out once (a derived cache)."""
     state = game.state
     act = state.activation
     mp = (act.mp if act and act.unit == unit.id else float(stats.speed(unit))) if mp is None else mp
+    mine = act if act and act.unit == unit.id else None
+    key = (id(game.ruleset), state.layout_key, unit.id, enemy.id, mp, tuple(unit.keywords.entries),
+           (mine.ignore_friends, tuple(mine.flown_over), mine.flown) if mine else (),
+           tuple((u.id, u.x, u.y, u.facing, u.width, u.depth) for u in state.units.values() if u.in_play))
+    found = _PLANS.get(key)
+    if found is None:
+        if len(_PLANS) > 2048:
+            _PLANS.clear()
+        found = _PLANS[key] = _plan_engage(game, unit, enemy, mp)
+    return [dict(p, steps=list(p["steps"])) for p in found]
+
+
+def _plan_engage(game: Game, unit: Unit, enemy: Unit, mp: float) -> list[dict[str, Any]]:
+    state = game.state
     if unit.has(stats.DISTRACTED):
         return []
     m = game.ruleset.rules.movement
