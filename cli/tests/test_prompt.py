@@ -189,8 +189,8 @@ def test_events_between_your_turns_are_capped_with_a_pointer_to_log(tiny_env: Pa
     term = Terminal(["quit"])
     Session(registry, g, {"hero1": "human", "hero2": "random"}, tiny_env / "s.toml", terminal=term).run()
     text = "\n".join(term.transcript)
-    assert "something happened 39" in text and "something happened 0" not in text
-    assert re.search(r"\((\d+) earlier events or dice rolls not shown: 'log \d+' lists them\)", text)
+    assert "something happened 39" in text and "something happened 20" not in text
+    assert re.search(r"\.\.\. \((\d+) more events or dice rolls: 'log \d+' lists them all\)", text)
     assert len(text.split("hero1> ")[0].splitlines()) <= 24
 
 
@@ -284,8 +284,8 @@ def test_when_events_do_not_fit_dice_rolls_give_way_first(tiny_env: Path) -> Non
     term = Terminal(["quit"])
     Session(registry, g, {"hero1": "human", "hero2": "random"}, tiny_env / "s.toml", terminal=term, rows=20).run()
     screen = "\n".join(term.transcript).split("hero1> ")[0]
-    assert "hit 0 lands" in screen and "hit 7 lands" in screen and "a die for hit" not in screen
-    assert "dice rolls not shown: 'log" in screen
+    assert "Tiny Arena begins" in screen and "hit 7 lands" in screen and "a die for hit" not in screen
+    assert "more events or dice rolls: 'log" in screen
 
 
 def test_long_event_lines_wrap_under_themselves(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -374,5 +374,5 @@ def test_what_your_answer_did_is_fitted_to_the_screen_too(monkeypatch: pytest.Mo
     monkeypatch.setattr(tiny_arena, "_act", busy)
     out = play("1", "quit", seed="2")
     screen = out.split("hero1> 1\n")[1].split("hero1> ")[0].splitlines()
-    assert len(screen) <= 23 and "consequence 29" in "\n".join(screen)
+    assert len(screen) <= 23 and "consequence 29" in "\n".join(screen) and "consequence 0" in "\n".join(screen)
     assert not any("die " in line for line in screen)  # the rolls gave way first

@@ -174,25 +174,44 @@ class Session:
         self.term.write(text)
 
     def flush(self, viewer: str | None, *, limit: int | None = None) -> None:
-        """Print the events ``viewer`` has not seen yet (as ``viewer`` may see them), the latest ``limit`` of them."""
+        """Print the events ``viewer`` has not seen yet (as ``viewer`` may see them) in at most ``limit`` rows.
+
+        When they do not fit, dice rolls give way first (the lines after them say what they did),
+        then the middle: the first events (what started it) and the latest (where things stand) stay.
+        """
         events = self.game.log.events
         start = self.shown.get(viewer, 0)
         shown = [seen for ev in events[start:] if (seen := ev.seen_by(viewer)) is not None and seen.kind not in QUIET]
         self.shown[viewer] = len(events)
+        lines = [render.event_line(ev, width=WIDTH) for ev in shown]
+        if limit is None or sum(len(x.splitlines()) for x in lines) <= limit:
+            for line in lines:
+                self.say(line)
+            return
         total = len(shown)
-        rows = sum(len(render.event_line(ev, width=WIDTH).splitlines()) for ev in shown)
-        if limit is not None and rows > limit:
-            # too many for the screen: dice rolls go first (the lines after them say what they did), then the oldest
-            shown = [ev for ev in shown if ev.kind != "roll"]
-            heights = [len(render.event_line(ev, width=WIDTH).splitlines()) for ev in shown]
-            while shown and sum(heights) > limit - 1:
-                shown.pop(0)
-                heights.pop(0)
-            left_out = total - len(shown)
-            self.say(render.style(f"  ({left_out} earlier events or dice rolls not shown: 'log {total}' lists them)",
+        kept = [(ev, line) for ev, line in zip(shown, lines, strict=True) if ev.kind != "roll"]
+        room = limit - 1  # one row for the note
+        head: list[str] = []
+        used = 0
+        for _, line in kept[:max(1, room // 3)]:  # the start
+            if used + len(line.splitlines()) > room // 3:
+                break
+            head.append(line)
+            used += len(line.splitlines())
+        tail: list[str] = []
+        for _, line in reversed(kept[len(head):]):  # the end
+            if used + len(line.splitlines()) > room:
+                break
+            tail.insert(0, line)
+            used += len(line.splitlines())
+        left_out = total - len(head) - len(tail)
+        for line in head:
+            self.say(line)
+        if left_out:
+            self.say(render.style(f"  ... ({left_out} more events or dice rolls: 'log {total}' lists them all)",
                                   dim=True))
-        for ev in shown:
-            self.say(render.event_line(ev, width=WIDTH))
+        for line in tail:
+            self.say(line)
 
     def mark_seen(self) -> None:
         """Everybody has seen everything so far (after a resume or an undo)."""
