@@ -31,19 +31,43 @@ class GoblinAI:
         self.player = ctx.player
         self.rng = random.Random(ctx.seed)
         self.ruleset = ctx.ruleset
+        self._c: Any = None  # the content, known from the first view (it does not change during a game)
+        self._view: View | None = None
+        self._v: dict[str, Any] | None = None
+        self._me: dict[str, Any] | None = None
+        self._memo: dict[str, Any] = {}  # figures worked out once per decision
+        self._odds: tuple[float, float] | None = None  # chance of a success / an Essence result on a Goblin die
 
     # -- plumbing ------------------------------------------------------------------------
     def decide(self, view: View, decision: Decision) -> Any:
         values = [o.value for o in decision.options]
         if not values:
             return decision.examples[0] if decision.examples else {}
-        v = view.state
-        self.v = v
-        self.c = self.ruleset.content_for({"content": v.get("content", "")})
-        self.me = v["heroes"].get(decision.player, {})
+        self._view, self._v, self._me, self._player = view, None, None, decision.player
+        self._memo.clear()
         handler = getattr(self, "_" + decision.kind.replace("-", "_"), None)
         choice = handler(decision, values) if handler is not None else None
         return choice if choice in values else values[0]
+
+    @property
+    def v(self) -> dict[str, Any]:
+        """The view of this decision (built on first use: many answers need none of it)."""
+        if self._v is None:
+            assert self._view is not None
+            self._v = self._view.state
+        return self._v
+
+    @property
+    def me(self) -> dict[str, Any]:
+        if self._me is None:
+            self._me = self.v["heroes"].get(self._player, {})
+        return self._me
+
+    @property
+    def c(self) -> Any:
+        if self._c is None:
+            self._c = self.ruleset.content_for({"content": self.v.get("content", "")})
+        return self._c
 
     @staticmethod
     def _data(decision: Decision, value: Any) -> dict[str, Any]:
@@ -78,14 +102,20 @@ class GoblinAI:
 
     def _expected(self, dice: int) -> float:
         """Expected successes of ``dice`` Goblin dice with this hero's Essence."""
-        faces = self.c.dice["goblin"]
-        stars = sum(faces.results[f].success for f in faces.faces) / len(faces.faces)
-        ess = sum(1 for f in faces.faces if faces.results[f].essence) / len(faces.faces)
+        if self._odds is None:
+            faces = self.c.dice["goblin"]
+            stars = sum(faces.results[f].success for f in faces.faces) / len(faces.faces)
+            ess = sum(1 for f in faces.faces if faces.results[f].essence) / len(faces.faces)
+            self._odds = (stars, ess)
+        stars, ess = self._odds
         return dice * stars + min(dice * ess, self.me.get("essence", 0))
 
     def _best_dice(self) -> int:
-        cls = self.c.classes[self.me["class"]]
-        return max((cls.ability(a).dice for a in self.me["abilities"]), default=3)
+        found = self._memo.get("best_dice")
+        if found is None:
+            cls = self.c.classes[self.me["class"]]
+            found = self._memo["best_dice"] = max((cls.ability(a).dice for a in self.me["abilities"]), default=3)
+        return found
 
     def _tile_left(self, target: str) -> int:
         kind, _, key = target.partition(":")
@@ -114,7 +144,13 @@ class GoblinAI:
 
     # -- goals -------------------------------------------------------------------------------
     def _goal_spaces(self) -> list[str]:
-        """Spaces this hero wants to reach, best first."""
+        """Spaces this hero wants to reach, best first (worked out once per decision)."""
+        found = self._memo.get("goals")
+        if found is None:
+            found = self._memo["goals"] = self._work_out_goals()
+        return found
+
+    def _work_out_goals(self) -> list[str]:
         v, c = self.v, self.c
         me = self.me
         here = me["space"]

@@ -12,8 +12,11 @@ if TYPE_CHECKING:
 
 
 def C(game: Game) -> Content:
-    """The game's content."""
-    return game.ruleset.content_for(game.setup)
+    """The game's content (the built-in set unless the set-up names a directory)."""
+    setup = game.setup
+    if setup.get("content"):
+        return game.ruleset.content_for(setup)
+    return game.ruleset.content
 
 
 def S(game: Game) -> GameState:

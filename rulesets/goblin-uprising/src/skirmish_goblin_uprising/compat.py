@@ -19,11 +19,28 @@ _OPTION_DATA = "data" in attrs.fields_dict(Option)
 _DECISION_CONTEXT = "context" in attrs.fields_dict(Decision)
 
 
+_OPTIONS: dict[tuple[Any, ...], Option] = {}  # options are frozen: the same one is handed out again
+_MAX_OPTIONS = 20_000
+
+
 def opt(value: str, label: str, help: str = "", **data: Any) -> Option:
-    """An option carrying structured ``data`` (when core supports it)."""
-    if _OPTION_DATA:
-        return Option(value, label, help, data=data)  # type: ignore[call-arg]
-    return Option(value, label, help)
+    """An option carrying structured ``data`` (when core supports it); equal options are built once and shared.
+
+    Nobody may change an option's ``data`` (agents copy it), so sharing is safe.
+    """
+    try:
+        key = (value, label, help, *data.items())
+        found = _OPTIONS.get(key)
+    except TypeError:  # unhashable data: build it every time
+        key, found = (), None
+    if found is not None:
+        return found
+    made = Option(value, label, help, data=data) if _OPTION_DATA else Option(value, label, help)  # type: ignore[call-arg]
+    if key:
+        if len(_OPTIONS) >= _MAX_OPTIONS:
+            _OPTIONS.clear()
+        _OPTIONS[key] = made
+    return made
 
 
 def decision(player: str, kind: str, prompt: str, options: Sequence[Option], *, rule: str = "",

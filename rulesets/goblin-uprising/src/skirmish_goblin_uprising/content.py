@@ -281,6 +281,9 @@ class Behavior:
     effects: tuple[Effect, ...]
 
 
+_SCHEMES_BY_ID: dict[int, tuple[Any, dict[str, Any]]] = {}  # a Tyrant (checked by identity) -> its schemes
+
+
 @attrs.frozen
 class Tyrant:
     id: str
@@ -299,7 +302,10 @@ class Tyrant:
     pressure: str = ""
 
     def scheme(self, sid: str) -> Scheme:
-        return next(s for s in self.schemes if s.id == sid)
+        entry = _SCHEMES_BY_ID.get(id(self))
+        if entry is None or entry[0] is not self:
+            entry = _SCHEMES_BY_ID[id(self)] = (self, {s.id: s for s in self.schemes})
+        return entry[1][sid]
 
     def behavior(self, bid: str) -> Behavior:
         return next(b for b in self.behaviors if b.id == bid)
