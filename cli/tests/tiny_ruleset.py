@@ -22,6 +22,7 @@ from skirmish import (
     Ruleset,
     RulesetSpec,
     SetupError,
+    SetupOption,
     choose,
     hookimpl,
 )
@@ -44,6 +45,9 @@ class TinyRuleset(Ruleset):
 
     def default_setup(self) -> dict[str, Any]:
         return {"players": ["red", "blue"], "target": 12}
+
+    def setup_options(self) -> list[SetupOption]:
+        return [SetupOption("target", "points needed to win", "int", low=1, high=100)]
 
     def check_setup(self, setup: Any) -> dict[str, Any]:
         setup = super().check_setup(setup)

@@ -30,7 +30,7 @@ def _seat_options(fn: Callable[..., Any]) -> Callable[..., Any]:
     return fn
 
 
-@click.command()
+@click.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
 @click.argument("ruleset", shell_complete=lambda *a: _complete_ruleset(*a))
 @click.option("--seed", type=int, help="Seed of the game's dice (default: random, and printed).")
 @_seat_options
@@ -43,14 +43,16 @@ def _seat_options(fn: Callable[..., Any]) -> Callable[..., Any]:
 @click.option("--autosave", is_flag=True,
               help="Autosave a game without humans too (games with a human seat always autosave).")
 @click.option("--overwrite", is_flag=True, help="Let --save replace an existing file.")
-def play(ruleset: str, seed: int | None, players: Sequence[str], vs: str | None, setup_file: str | None,
-         dice: str | None, save: str | None, autosave: bool, overwrite: bool, script: str | None,
-         as_player: str | None) -> int:
+@click.pass_context
+def play(ctx: click.Context, ruleset: str, seed: int | None, players: Sequence[str], vs: str | None,
+         setup_file: str | None, dice: str | None, save: str | None, autosave: bool, overwrite: bool,
+         script: str | None, as_player: str | None) -> int:
     """Play a game of RULESET: interactive at a terminal, or line by line from piped input.
 
     A game with a human seat is saved after every answer (a game between AIs only with
     --save or --autosave). At the prompt type 'help' for the commands (help TERM, odds,
-    measure, show, undo, log, why, dice, save, quit).
+    measure, show, undo, log, why, dice, save, quit). A ruleset may take settings of its
+    own after the options (e.g. --heroes 4); 'skirmish rulesets' lists them.
     """
     import secrets
 
@@ -61,11 +63,14 @@ def play(ruleset: str, seed: int | None, players: Sequence[str], vs: str | None,
     registry = get_registry()
     from skirmish_cli.common import get_ruleset
 
-    get_ruleset(registry, ruleset)  # an unknown name fails before anything else
+    rs = get_ruleset(registry, ruleset)  # an unknown name fails before anything else
+    from skirmish_cli.common import ruleset_options, with_options
+
+    options = ruleset_options(rs, ctx.args)
     names = split_names(players)
     if vs and names:
         raise click.UsageError("give --players or --vs, not both")
-    setup = load_setup(setup_file)
+    setup = with_options(rs, load_setup(setup_file), options)
     loaded = parse_dice(dice) if dice else []
     path: Path | None = None
     if save:

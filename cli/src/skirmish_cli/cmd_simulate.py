@@ -15,7 +15,7 @@ def _complete_ruleset(ctx: click.Context, param: click.Parameter, incomplete: st
     return complete_ruleset(ctx, param, incomplete)
 
 
-@click.command()
+@click.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
 @click.argument("ruleset", shell_complete=lambda *a: _complete_ruleset(*a))
 @click.option("-n", "--games", "n", type=click.IntRange(min=1), required=True, help="How many games.")
 @click.option("--players", "players", multiple=True, metavar="A,B",
@@ -28,11 +28,13 @@ def _complete_ruleset(ctx: click.Context, param: click.Parameter, incomplete: st
 @click.option("--max-decisions", type=click.IntRange(min=1), help="Stop a game after this many decisions.")
 @click.option("--fail-fast", is_flag=True, help="Stop at the first game that fails (default: count it, go on).")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
-def simulate(ruleset: str, n: int, players: Sequence[str], seed: int, workers: int, alternate: bool,
+@click.pass_context
+def simulate(ctx: click.Context, ruleset: str, n: int, players: Sequence[str], seed: int, workers: int, alternate: bool,
              setup_file: str | None, max_decisions: int | None, fail_fast: bool, as_json: bool) -> int:
     """Play N games of RULESET between agents and summarise them: wins per side and per agent,
     draws, game length, dice rolled, speed. A game that fails is reported with its seed and
-    counted as an error; Ctrl-C stops every worker and prints what was finished (exit 130)."""
+    counted as an error; Ctrl-C stops every worker and prints what was finished (exit 130).
+    A ruleset's own settings (e.g. --heroes 4) may follow the options."""
     from skirmish.errors import SetupError
     from skirmish.runner import MAX_GAMES, SimulationInterrupted
     from skirmish.runner import simulate as run
@@ -53,12 +55,14 @@ def simulate(ruleset: str, n: int, players: Sequence[str], seed: int, workers: i
         if registry.agent_spec(name, ruleset).interactive:
             raise click.BadParameter(f"'{name}' asks a person at the keyboard; simulate needs agents that play "
                                      "by themselves", param_hint="'--players'")
-    setup = load_setup(setup_file)
+    from skirmish_cli.common import ruleset_options, with_options
+
+    setup = with_options(rs, load_setup(setup_file), ruleset_options(rs, ctx.args))
     if setup is not None:
         try:
             setup = rs.check_setup(setup)
         except SetupError as exc:
-            raise SetupError(f"set-up {setup_file}: {exc}") from None
+            raise SetupError(f"set-up {setup_file or '(command-line settings)'}: {exc}") from None
     code = 0
     try:
         with _progress(n) as advance:

@@ -49,6 +49,48 @@ def get_ruleset(registry: Registry, name: str) -> Any:
         raise
 
 
+#: click settings of a command that takes a ruleset's own set-up settings (--heroes 4) after its own options
+RULESET_OPTIONS = {"ignore_unknown_options": True, "allow_extra_args": True}
+
+
+def ruleset_options(ruleset: Any, args: Sequence[str]) -> dict[str, Any]:
+    """Parse a ruleset's own settings (``--heroes 4``, ``--content=DIR``) from the words click left over."""
+    import difflib
+
+    offered = {o.name: o for o in ruleset.setup_options()}
+    known = ", ".join(f"--{n}" for n in offered) or "none"
+    out: dict[str, Any] = {}
+    words = list(args)
+    while words:
+        word = words.pop(0)
+        if not word.startswith("--") or len(word) < 3:
+            raise click.UsageError(f"unexpected argument {word!r}")
+        name, eq, value = word[2:].partition("=")
+        option = offered.get(name)
+        if option is None:
+            close = difflib.get_close_matches(name, list(offered), n=1)
+            hint = f" (did you mean --{close[0]}?)" if close else ""
+            raise click.UsageError(f"no such option: --{name}{hint}; {ruleset.name} settings: {known}")
+        if not eq:
+            if not words or (words[0].startswith("--") and option.kind != "int"):
+                raise click.UsageError(f"--{name} needs a value ({option.help})")
+            value = words.pop(0)
+        from skirmish.errors import SetupError
+
+        try:
+            out[name] = option.parse(value)
+        except SetupError as exc:
+            raise click.BadParameter(str(exc)) from None
+    return out
+
+
+def with_options(ruleset: Any, setup: dict[str, Any] | None, options: dict[str, Any]) -> dict[str, Any] | None:
+    """``setup`` (or the ruleset's default) with the command-line settings applied; ``None`` when none given."""
+    if not options:
+        return setup
+    return ruleset.apply_options(setup if setup is not None else ruleset.default_setup(), options)
+
+
 def split_names(values: Iterable[str]) -> list[str]:
     """``("human,ai", "random")`` -> ``["human", "ai", "random"]`` (repeated options and commas both work)."""
     out = []
@@ -117,7 +159,7 @@ def new_game(registry: Registry, ruleset_name: str, setup: dict[str, Any] | None
         try:
             setup = ruleset.check_setup(setup)
         except SetupError as exc:
-            raise SetupError(f"set-up {setup_file}: {exc}") from None
+            raise SetupError(f"set-up {setup_file or '(command-line settings)'}: {exc}") from None
     return Game(ruleset, setup, seed=seed, dice=dice)
 
 
