@@ -342,7 +342,8 @@ class Content:
             "region": {r.id: r for r in b.regions}, "troop": {r.troop: r.id for r in b.regions},
             "face": {r.die_face: r.id for r in b.regions if r.die_face},
             "spawn": {s.region: s.id for s in b.spaces if s.spawn and s.region},
-            "name": {s.id: s.name or s.id for s in b.spaces}})
+            "name": {s.id: s.name or s.id for s in b.spaces},
+            "space_region": {s: self.rmap.space(s).region for s in self.rmap.space_ids}})
 
     # -- board look-ups --------------------------------------------------------
     def region_spec(self, rid: str) -> RegionSpec:

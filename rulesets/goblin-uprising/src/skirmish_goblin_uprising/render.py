@@ -52,6 +52,11 @@ def _tyranny_text(game: Game, e: Any) -> str:
     return names.get(e.effect, e.effect)
 
 
+def _space_regions(c: Content) -> dict[str, str]:
+    """Each space's region ("" for a village), worked out once per content."""
+    return c._look["space_region"]
+
+
 def view_data(game: Game, player: str | None) -> dict[str, Any]:
     s, c = S(game), C(game)
     t = tyrant(game)
@@ -59,20 +64,22 @@ def view_data(game: Game, player: str | None) -> dict[str, Any]:
     from skirmish_goblin_uprising.tyranny import goal_text
 
     pos = {o: sp for sp, here in s.board.spaces.items() for o in here}
-    region = c.rmap.space
+    regions = _space_regions(c)
 
     def region_at(space: str | None) -> str:
-        return region(space).region if space else ""
+        return regions.get(space, "") if space else ""
 
     heroes = {}
-    for h in (s.heroes[x] for x in s.order):
-        space = pos.get(h.id, "")
-        heroes[h.id] = {"class": h.cls, "tribe": h.tribe, "hp": h.hp, "max_hp": h.max_hp, "essence": h.essence,
-                        "max_essence": h.max_essence, "leadership": h.leadership, "renown": h.renown,
-                        "hand": list(h.hand.cards), "abilities": list(h.abilities), "tribe_ready": h.tribe_ready,
-                        "guardian": h.guardian, "pet": h.pet, "space": space, "region": region_at(space),
-                        "village": h.village, "removed": h.removed, "fury": h.fury, "ambush": h.ambush,
-                        "falls": h.falls}
+    for hid in s.order:
+        h = s.heroes[hid]
+        space = pos.get(hid, "")
+        heroes[hid] = {"class": h.cls, "tribe": h.tribe, "hp": h.hp, "max_hp": h.max_hp, "essence": h.essence,
+                       "max_essence": h.max_essence, "leadership": h.leadership, "renown": h.renown,
+                       "hand": list(h.hand.cards), "abilities": list(h.abilities), "tribe_ready": h.tribe_ready,
+                       "guardian": h.guardian, "pet": h.pet, "space": space, "region": regions.get(space, ""),
+                       "village": h.village, "removed": h.removed, "fury": h.fury, "ambush": h.ambush,
+                       "falls": h.falls}
+    troop_regions = c._look["troop"]
     out: dict[str, Any] = {
         "content": str(game.setup.get("content", "")),
         "round": game.round,
@@ -88,7 +95,7 @@ def view_data(game: Game, player: str | None) -> dict[str, Any]:
         "schemes_left": len(s.schemes), "foiled": list(s.foiled),
         "heroes": heroes,
         "troops": {k: {"count": n, "damage": s.troop_damage.get(k, 0), "hp": c.troops[k].hp,
-                       "region": c.region_of_troop(k)} for k, n in s.troops.items() if n},
+                       "region": troop_regions[k]} for k, n in s.troops.items() if n},
         "generals": {g: {"damage": d, "hp": c.generals[g].hp, "region": c.generals[g].region}
                      for g, d in s.generals.items()},
         "tokens": {sp: (s.tokens[sp] if sp in s.peeked else "hidden") for sp in s.tokens},
