@@ -376,3 +376,18 @@ def test_what_your_answer_did_is_fitted_to_the_screen_too(monkeypatch: pytest.Mo
     screen = out.split("hero1> 1\n")[1].split("hero1> ")[0].splitlines()
     assert len(screen) <= 23 and "consequence 29" in "\n".join(screen) and "consequence 0" in "\n".join(screen)
     assert not any("die " in line for line in screen)  # the rolls gave way first
+
+
+def test_why_wraps_its_chain_at_80(monkeypatch: pytest.MonkeyPatch) -> None:
+    import tiny_arena
+
+    def wordy(game: object, answer: str, player: str) -> None:
+        first = game.emit("note", "a long reason " * 8, rule="Wordy")  # type: ignore[attr-defined]
+        with game.because(first):  # type: ignore[attr-defined]
+            game.emit("note", "a long consequence " * 6, rule="Wordy")  # type: ignore[attr-defined]
+
+    monkeypatch.setattr(tiny_arena, "_act", wordy)
+    out = play("1", "why", "quit", seed="2")
+    got = after(out, "why")
+    assert all(len(line) <= 80 for line in got)
+    assert any(line.startswith("  because #") and "a long reason" in line for line in got)

@@ -666,8 +666,14 @@ class Session:
         longest = 12
         for i, ev in enumerate(chain[:longest]):
             seen = ev.seen_by(viewer)
-            text = render.event_line(seen, seq=True) if seen is not None else f"#{ev.seq:<4} (hidden)"
-            self.say(text if i == 0 else f"  because {text.strip()}")
+            if seen is None:
+                text = f"#{ev.seq:<4} (hidden)"
+            else:  # wrapped to the screen, 'because' lines indented under their text
+                text = render.event_line(seen, seq=True, width=WIDTH if i == 0 else WIDTH - 10)
+            if i:
+                first, *more = text.splitlines()
+                text = "\n".join([f"  because {first}"] + [" " * 10 + line for line in more])
+            self.say(text)
         if len(chain) > longest:
             self.say(f"  ... and {len(chain) - longest} earlier causes (why {chain[longest].seq} goes on)")
         if len(chain) == 1:
