@@ -1,0 +1,21 @@
+"""Speed work keeps games identical: AI v AI and random v random games reproduce the recorded logs exactly.
+
+The fixture (``fixtures/game_logs.txt.gz``) holds every event text and answer of 20 AI v AI and 20 random v random
+games of the default set-up; regenerate it with ``tests/chob_replay_logs.py --write`` only when the rules or content
+change on purpose (and say so in the commit).
+"""
+
+from __future__ import annotations
+
+import difflib
+import gzip
+
+from chob_replay_logs import FIXTURE, all_logs
+
+
+def test_games_reproduce_the_recorded_logs_exactly() -> None:
+    want = gzip.decompress(FIXTURE.read_bytes()).decode()
+    got = all_logs()
+    if got != want:
+        diff = difflib.unified_diff(want.splitlines(), got.splitlines(), "recorded", "now", n=2, lineterm="")
+        raise AssertionError("games changed:\n" + "\n".join(list(diff)[:40]))
