@@ -98,3 +98,22 @@ def test_simulate_summary_counts_non_seat_winners_losses_and_draws_separately() 
     assert summary.no_winner == 1
     assert summary.wins_by_agent == {"ai": 1, "random": 1}
     assert summary.seat_outcomes["h1"] == {"win": 1, "loss": 2, "draw": 1}
+
+
+def test_simulate_reports_the_sides_of_its_set_up() -> None:
+    import skirmish.agents
+    from skirmish.markers import hookimpl
+    from skirmish.plugins import Registry, make_plugin_manager
+    from skirmish.ruleset import RulesetSpec
+    from skirmish.runner import simulate
+
+    class Plugin:
+        @hookimpl
+        def skirmish_register_rulesets(self) -> list[RulesetSpec]:
+            return [RulesetSpec.of(CoOp)]
+
+    reg = Registry(make_plugin_manager(entry_points=False, plugins=[("skirmish.agents", skirmish.agents),
+                                                                     ("co-op", Plugin())]))
+    summary, _ = simulate(reg, "co-op", 3, ["random"])
+    assert summary.sides == {"heroes": ["h1", "h2"], "Tyrant": []}
+    assert summary.wins_by_side == {"Tyrant": 3}

@@ -360,6 +360,15 @@ def _right_table(rows: Sequence[Sequence[str]], headers: Sequence[str]) -> str:
 
 
 # -- simulation -----------------------------------------------------------------------
+def _side_note(side: str, summary: Summary, seat_outcomes: Mapping[str, Any]) -> str:
+    """`` (no seat)`` for a side that holds no seat, `` (team of N)`` for a team, else nothing."""
+    sides: dict[str, list[str]] = getattr(summary, "sides", {}) or {}
+    if side in sides:
+        seats = sides[side]
+        return " (no seat)" if not seats else f" (team of {len(seats)})" if len(seats) > 1 else ""
+    return "" if not seat_outcomes or side in seat_outcomes else " (no seat)"
+
+
 def summary_text(summary: Summary, seed: int, agents: Sequence[str]) -> str:
     """The simulate report: finished games, draws, wins per side (teams and sides with no seat too),
     win/loss/draw and points per seat, wins per agent, game length, extra figures, failures, speed."""
@@ -374,8 +383,7 @@ def summary_text(summary: Summary, seed: int, agents: Sequence[str]) -> str:
     lines.append(ends)
     if s.wins_by_side:
         lines.append("wins by side:  " + ", ".join(
-            f"{k}{'' if not seat_outcomes or k in seat_outcomes else ' (no seat)'} {v} ({pct(v, s.games)})"
-            for k, v in s.wins_by_side.items()))
+            f"{k}{_side_note(k, s, seat_outcomes)} {v} ({pct(v, s.games)})" for k, v in s.wins_by_side.items()))
     if seat_outcomes:
         rows = []
         for seat, c in seat_outcomes.items():

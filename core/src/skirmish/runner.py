@@ -182,6 +182,8 @@ class Summary:
     #: games that raised, and the first few of them (seed, agents, error)
     errors: int = 0
     failures: list[dict[str, Any]] = attrs.field(factory=list)
+    #: the sides of the simulated set-up and the seats on each (a side with none: not a seat, e.g. the Tyrant)
+    sides: dict[str, list[str]] = attrs.field(factory=dict)
 
     @property
     def games_per_second(self) -> float:
@@ -294,7 +296,18 @@ def simulate(registry: Any, ruleset: str, n: int, agents: Sequence[str], *, seed
         summary = summarize(ruleset, records, time.perf_counter() - start, workers)
         raise SimulationInterrupted(summary, records) from None
     records.sort(key=lambda r: r.seed)
-    return summarize(ruleset, records, time.perf_counter() - start, workers), records
+    summary = summarize(ruleset, records, time.perf_counter() - start, workers)
+    return attrs.evolve(summary, sides=_sides(registry, ruleset, setup)), records
+
+
+def _sides(registry: Any, ruleset: str, setup: dict[str, Any] | None) -> dict[str, list[str]]:
+    """The sides of the set-up the games were played from (empty when it cannot be worked out)."""
+    rs = registry.ruleset(ruleset)
+    try:
+        checked = rs.check_setup(setup if setup is not None else rs.default_setup())
+        return {side: list(seats) for side, seats in rs.sides(checked).items()}
+    except Exception:  # noqa: BLE001 - a label for the report, never a reason to lose the results
+        return {}
 
 
 def _run_in_processes(ruleset: str, n: int, seed: int, agents: list[str], setup: dict[str, Any] | None,
