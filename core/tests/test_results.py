@@ -22,7 +22,7 @@ class CoOp(Ruleset):
     max_players = 4
 
     def default_setup(self) -> dict[str, Any]:
-        return {"players": ["h1", "h2"], "end": "tyrant"}
+        return {"players": ["h1", "h2"], "end": "Tyrant"}
 
     def sides(self, setup: Mapping[str, Any]) -> dict[str, tuple[str, ...]]:
         return {"heroes": tuple(setup["players"]), "Tyrant": ()}
