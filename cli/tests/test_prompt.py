@@ -391,3 +391,32 @@ def test_why_wraps_its_chain_at_80(monkeypatch: pytest.MonkeyPatch) -> None:
     got = after(out, "why")
     assert all(len(line) <= 80 for line in got)
     assert any(line.startswith("  because #") and "a long reason" in line for line in got)
+
+
+def test_tab_completes_commands_pieces_and_terms(tiny_env: Path) -> None:
+    from skirmish.engine import Game
+    from skirmish_cli.registry import get_registry
+    from skirmish_cli.session import Session, Terminal
+
+    registry = get_registry()
+    game = Game(registry.ruleset("arena"), seed=1)
+    term = Terminal([])
+    session = Session(registry, game, {"hero1": "random", "hero2": "human"}, None, terminal=term)
+    words = term.completions() if term.completions else []
+    assert {"measure", "odds", "Ed", "Gus", "strike", "Strike", "Banner"} <= set(words)
+
+    class FakeReadline:
+        def set_completer(self, fn: object) -> None:
+            self.fn = fn
+
+        def set_completer_delims(self, delims: str) -> None:
+            pass
+
+        def parse_and_bind(self, text: str) -> None:
+            pass
+
+    fake = FakeReadline()
+    term._complete_with(fake)
+    assert [fake.fn("me", i) for i in range(2)] == ["measure ", None]
+    assert fake.fn("gu", 0) == "Gus "
+    assert session.game is game

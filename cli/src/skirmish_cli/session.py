@@ -48,6 +48,8 @@ class Terminal:
     def __init__(self, lines: Iterable[str] | None = None) -> None:
         self._lines = iter(lines) if lines is not None else None
         self.transcript: list[str] = []
+        #: words the Tab key completes at a terminal (set by the session: commands, pieces, terms)
+        self.completions: Callable[[], list[str]] | None = None
 
     def write(self, text: str = "") -> None:
         if self._lines is not None:
@@ -67,8 +69,10 @@ class Terminal:
 
         stdin = sys.stdin
         if stdin is not None and stdin.isatty():
-            with contextlib.suppress(ImportError):  # line editing and history for input()
-                import readline  # noqa: F401
+            with contextlib.suppress(ImportError):  # line editing, history and Tab completion for input()
+                import readline
+
+                self._complete_with(readline)
             try:
                 return input(prompt)
             except EOFError:
@@ -82,6 +86,22 @@ class Terminal:
         line = line.rstrip("\r\n")
         click.echo(line)  # piped input: echo it so the transcript reads like a session
         return line
+
+
+    def _complete_with(self, readline: Any) -> None:
+        words = self.completions
+
+        if words is None:
+            return
+
+        def complete(text: str, state: int) -> str | None:
+            low = text.lower()
+            found = [w for w in words() if w.lower().startswith(low)]
+            return found[state] + " " if state < len(found) else None
+
+        readline.set_completer(complete)
+        readline.set_completer_delims(" ,=")
+        readline.parse_and_bind("tab: complete")
 
 
 #: prompt command -> (how to type it, what it does); ``help COMMAND`` reads it too
@@ -148,6 +168,7 @@ class Session:
         self.odds_shown: dict[str, list[tuple[str, Any]]] = {}  # the last odds listed, for 'odds N'
         self.journal: Journal | None = None
         self.lock: SaveLock | None = None
+        self.term.completions = self.completion_words
         ruleset = game.ruleset
         self.humans = [p for p in game.players if registry.agent_spec(self.seats[p], ruleset.name).interactive]
         options = dict(agent_options or {})
@@ -355,6 +376,22 @@ class Session:
                                 f"{exc}") from None
 
     # -- human seats --------------------------------------------------------------------------
+    def completion_words(self) -> list[str]:
+        """What Tab completes at the prompt: commands, the pieces and words of the choices, glossary terms."""
+        words = dict.fromkeys([*COMMANDS, *ALIASES])
+        d = self.game.pending
+        if d is not None:
+            for o in d.options:
+                group = render.option_group(o)
+                if group:
+                    words.setdefault(group.split(" [")[0])
+                words.update(dict.fromkeys(w.strip("():,\"") for w in str(o).split() if len(w) > 2))
+            for p in d.params:
+                words.setdefault(p.name)
+                words.update(dict.fromkeys(str(c) for c in p.choices))
+        words.update(dict.fromkeys(self.glossary()))
+        return [w for w in words if w]
+
     def status(self, player: str) -> str:
         """The brief status (or with 'map on' the whole picture).
 
