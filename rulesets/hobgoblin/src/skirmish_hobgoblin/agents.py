@@ -90,6 +90,9 @@ class HobgoblinAI:
         deploys.sort(key=lambda o: -units.get(option_data(o).get("actor", ""), {}).get("points", 0))
         return deploys[0].value if deploys else d.options[0].value
 
+    def on_placement(self, view: Any, d: Decision) -> Any:
+        return self._pick(d, "exact")  # its own spacing rule (on_position) over the computed places
+
     def on_position(self, view: Any, d: Decision) -> Any:
         examples = list(d.examples)
         if not examples:

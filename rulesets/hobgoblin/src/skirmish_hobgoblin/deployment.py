@@ -177,7 +177,7 @@ def _ask_unit(game: Game, player: str, waiting: list[Unit]) -> None:
     opts += [option(f"aside {u.id}", f"set {u.name} aside (Sneaky)", action="aside", actor=u.id)
              for u in waiting if u.has("Sneaky")]
     if len(opts) == 1:
-        ask_position(game, waiting[0])
+        ask_placement(game, waiting[0])
         return
     game.ask(decision(player, "deploy", f"{player}: which unit deploys next?", options=opts, rule="Deployment",
                       context={"phase": "Set-up", "action": "deploy"}), _unit_chosen)
@@ -190,7 +190,97 @@ def _unit_chosen(game: Game, answer: str) -> None:
         unit.status = RESERVE
         game.emit("deploy", f"{unit.name} is set aside (Sneaky)", rule="Sneaky", unit=uid)
         return
-    ask_position(game, unit)
+    ask_placement(game, unit)
+
+
+def num(v: float) -> str:
+    """An inch figure for people: one decimal at most (3.54331 -> 3.5, 12.0 -> 12)."""
+    return f"{round(v, 1):g}"
+
+
+def _legal_near(game: Game, unit: Unit, x: float, y: float, lo: float, hi: float) -> tuple[float, float] | None:
+    """The legal centre closest to (x, y) along the row at y (then rows behind it), within x lo..hi."""
+    state = game.state
+    hw, hd = unit.width / 2, unit.depth / 2
+    zlo, zhi = zone(game, unit.side)
+    back = -1.0 if facing_of(game, unit.side) == 90 else 1.0
+    for dy in (0.0, 2.0, 4.0, 6.0):
+        yy = y + back * dy
+        if yy - hd < zlo - 1e-9 or yy + hd > zhi + 1e-9:
+            continue
+        tried: set[float] = set()
+        for k in range(0, int(state.width * 2) + 1):
+            for xx in ((x + k / 2, x - k / 2) if k else (x,)):
+                xx = min(max(xx, hw, lo), state.width - hw, hi)
+                if xx in tried:
+                    continue
+                tried.add(xx)
+                if not placement_error(game, unit, footprint_at(game, unit, xx, yy)):
+                    return round(xx, 2), round(yy, 2)
+    return None
+
+
+def placement_choices(game: Game, unit: Unit) -> list[tuple[str, str, float, float]]:
+    """Computed legal placements: (value, label, x, y) for the left flank, centre and right flank of the
+    front line (as the player looks at the enemy), opposite each deployed enemy unit and behind each
+    deployed friend."""
+    state = game.state
+    hw, hd = unit.width / 2, unit.depth / 2
+    lo, hi = zone(game, unit.side)
+    north = facing_of(game, unit.side) == 90
+    front = hi - hd - 0.5 if north else lo + hd + 0.5
+    out: list[tuple[str, str, float, float]] = []
+    seen: set[tuple[float, float]] = set()
+
+    def add(value: str, label: str, spot: tuple[float, float] | None) -> None:
+        if spot is None or any(abs(spot[0] - a) + abs(spot[1] - b) < 2.0 for a, b in seen):
+            return  # nothing new: the same place as an earlier choice
+        seen.add(spot)
+        out.append((value, f"{label} (x {num(spot[0])}, y {num(spot[1])})", spot[0], spot[1]))
+
+    left, right = (hw + 1.0, state.width - hw - 1.0) if north else (state.width - hw - 1.0, hw + 1.0)
+    add("left flank", "the left flank of your front line", _legal_near(game, unit, left, front, 0, state.width))
+    add("centre", "the centre of your front line", _legal_near(game, unit, state.width / 2, front, 0, state.width))
+    add("right flank", "the right flank of your front line", _legal_near(game, unit, right, front, 0, state.width))
+    for e in sorted((u for u in state.in_play() if u.side != unit.side), key=lambda u: u.x):
+        add(f"opposite {e.name}", f"opposite the enemy {e.name}", _legal_near(game, unit, e.x, front, 0, state.width))
+    for f in sorted((u for u in state.in_play() if u.side == unit.side), key=lambda u: u.x):
+        gap = f.depth / 2 + hd + 1.0
+        y = f.y - gap if north else f.y + gap
+        if lo + hd - 1e-9 <= y <= hi - hd + 1e-9:
+            spot = _legal_near(game, unit, f.x, y, f.x - f.width / 2, f.x + f.width / 2)
+            if spot is not None and abs(spot[1] - round(y, 2)) < 1e-9:
+                add(f"behind {f.name}", f"behind your {f.name}", spot)
+    return out
+
+
+def ask_placement(game: Game, unit: Unit) -> None:
+    """Where a unit deploys: computed legal placements, or an exact position typed as x,y."""
+    choices = placement_choices(game, unit)
+    if not choices:
+        ask_position(game, unit)
+        return
+    lo, hi = zone(game, unit.side)
+    opts = [option(value, label, action="place", actor=unit.id, x=x, y=y) for value, label, x, y in choices]
+    opts.append(option("exact", "an exact position (you type the centre as x,y)", action="exact", actor=unit.id))
+    game.ask(decision(unit.side, "placement",
+                      f"{unit.name} ({unit.type_name}, {num(unit.width)}\" wide x {num(unit.depth)}\" deep): "
+                      f"where does it deploy? Your zone is y {num(lo)} to {num(hi)}, facing the enemy",
+                      options=opts, rule="Deployment",
+                      context={"phase": "Set-up", "actor": unit.id, "action": "placement"}),
+             _placement_answer, unit.id)
+
+
+def _placement_answer(game: Game, answer: str, uid: str) -> None:
+    unit = game.state.units[uid]
+    if answer == "exact":
+        ask_position(game, unit)
+        return
+    spot = next(((x, y) for value, _, x, y in placement_choices(game, unit) if value == answer), None)
+    if spot is None:  # cannot happen: the choices are computed from the same state
+        ask_position(game, unit)
+        return
+    place(game, unit, spot[0], spot[1], facing_of(game, unit.side), "Deployment")
 
 
 def footprint_at(game: Game, unit: Unit, x: float, y: float, facing: float | None = None) -> Rect:
@@ -252,8 +342,9 @@ def ask_position(game: Game, unit: Unit) -> None:
         u = g.state.units[unit.id]
         return placement_error(g, u, footprint_at(g, u, float(answer["x"]), float(answer["y"]))) or None
 
-    game.ask(decision(unit.side, "position", f"{unit.name}: place its centre (x {hw:g}-{state.width - hw:g}, "
-                                             f"y {lo + hd:g}-{hi - hd:g}), facing the enemy",
+    game.ask(decision(unit.side, "position", f"{unit.name}: type its centre as x,y (x {num(hw)} to "
+                                             f"{num(state.width - hw)}, y {num(lo + hd)} to {num(hi - hd)}), "
+                                             "facing the enemy",
                       params=[Param("x", "float", round(hw, 2), round(state.width - hw, 2), step=0.01),
                               Param("y", "float", round(lo + hd, 2), round(hi - hd, 2), step=0.01)],
                       validator=validate, examples=[{"x": x, "y": y} for x, y in spots], rule="Deployment",
@@ -270,7 +361,8 @@ def _placed(game: Game, answer: dict[str, Any], uid: str) -> None:
 def place(game: Game, unit: Unit, x: float, y: float, facing: float, rule: str) -> None:
     unit.x, unit.y, unit.facing = x, y, facing
     unit.status = READY
-    game.emit("deploy", f"{unit.name} deploys at ({x:g}, {y:g})", rule=rule, unit=unit.id, x=x, y=y, facing=facing)
+    game.emit("deploy", f"{unit.name} deploys at ({num(x)}, {num(y)})", rule=rule, unit=unit.id, x=x, y=y,
+              facing=facing)
 
 
 def ask_anywhere(game: Game, unit: Unit, away: float, rule: str) -> None:

@@ -174,7 +174,10 @@ def measure(game: Game, player: str, a_name: str, b_name: str) -> str:
 
 def brief(game: Game, player: str | None) -> str:
     state = game.state
-    lines = [f"Round {game.round} {game.phase} | First Player {state.first} | scenario {state.scenario}"]
+    sc = game.ruleset.scenarios.get(state.scenario)
+    when = f"Round {game.round} {game.phase}" if game.round else "Set-up"
+    what = f"scenario {sc.name}" if sc is not None else ("solo" if state.scenario else "scenario not yet rolled")
+    lines = [f"{when} | First Player {state.first or 'not yet decided'} | {what}"]
     for p, s in state.sides.items():
         units = state.of(p)
         hand = s.hand.view(player)

@@ -86,7 +86,11 @@ def draw(game: Game, player: str, n: int = 1, rule: str = RULE) -> None:
     """Draw ``n`` cards (reshuffling the discards); with both piles empty, 1 Mercury per missing card."""
     state = game.state
     side = state.sides[player]
-    got = state.deck.draw(game.rng, game.log, n, to=side.hand, rule=rule)
+    got = state.deck.draw(game.rng, None, n, to=side.hand, rule=rule)
+    if got:  # printed card names for their holder, a count for everyone else
+        many = f"{len(got)} card{'s' if len(got) != 1 else ''}"
+        game.emit("deck", f"{player} draws {', '.join(card_name(game, c) for c in got)}", rule=rule,
+                  visible_to=(player,), public_text=f"{player} draws {many}", player=player, change=len(got))
     short = n - len(got)
     if short > 0:
         gain = short * game.ruleset.rules.game.empty_deck_mercury
@@ -97,8 +101,8 @@ def draw(game: Game, player: str, n: int = 1, rule: str = RULE) -> None:
 
 def discard_from_hand(game: Game, player: str, card_id: str, why: str = "") -> None:
     state = game.state
-    state.sides[player].hand.remove(card_id, log=game.log, rule=RULE, why=why)
-    state.deck.discard(card_id, log=game.log, rule=RULE)
+    state.sides[player].hand.remove(card_id, rule=RULE, why=why)
+    state.deck.discard(card_id, rule=RULE)
     game.emit("card", f"{player} discards {card_name(game, card_id)}{f' ({why})' if why else ''}", rule=RULE,
               player=player, card=card_id)
 
@@ -175,8 +179,8 @@ def play(game: Game, player: str, value: str, **extra: Any) -> None:
     cid, uid = _parse(value)
     card = card_of(game, cid)
     state = game.state
-    state.sides[player].hand.remove(cid, log=game.log, rule=RULE, why="played")
-    state.deck.discard(cid, log=game.log, rule=RULE)
+    state.sides[player].hand.remove(cid, rule=RULE, why="played")
+    state.deck.discard(cid, rule=RULE)
     unit = state.units.get(uid) if uid else None
     game.emit("card", f"{player} plays {card.name}" + (f" on {unit.name}" if unit else ""), rule=card.name,
               player=player, card=cid, target=uid)

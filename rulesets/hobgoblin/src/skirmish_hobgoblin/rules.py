@@ -191,7 +191,7 @@ class Hobgoblin(Ruleset):
         from skirmish_hobgoblin.army import build_unit
 
         built = build_unit(au, self.content)
-        kws = KeywordSet(uid)
+        kws = KeywordSet(str(getattr(au, "name", "") or uid))  # events name the unit as players know it
         for kid, value in built.keywords.items():
             kdef = self.content.keywords[kid]
             traits = tuple(t.title() for t in kdef.traits)

@@ -44,6 +44,9 @@ def hook(game: Game, name: str, **kwargs: Any) -> None:
 
 
 def initiative_phase(game: Game) -> None:
+    from skirmish_hobgoblin import surrender
+
+    game.call(surrender.offer)  # after the initiative is settled (Game End: surrender)
     state = game.state
     r = game.ruleset.rules.game
     for p in state.order():
