@@ -213,6 +213,16 @@ def test_elven_hunt_shoots_the_most_renowned_hero_anywhere() -> None:
     assert s.heroes["hero2"].hp == 6 and s.heroes["hero1"].hp == 12
 
 
+def test_elven_hunt_spares_a_lone_hero() -> None:
+    """House rule (RULINGS, team size): the hunt needs a rival in Renown, so a solo hero is never shot."""
+    game = new_game(1, tyrant="elven")
+    s = game.state
+    s.heroes["hero1"].renown = 3
+    game.run(tyranny.attack_phase)
+    assert s.heroes["hero1"].hp == 12
+    assert any("lone hero" in e.text for e in game.log)
+
+
 def test_merfolk_rising_tide_moves_the_marker() -> None:
     game = new_game(1, tyrant="merfolk")
     s = game.state
@@ -230,7 +240,7 @@ def test_difficulty_changes_the_sheet() -> None:
 def test_the_tyrant_scales_with_the_number_of_heroes() -> None:
     hp = [new_game(n).state.max_hp for n in (1, 2, 3, 4, 6)]
     armor = [new_game(n).state.armor for n in (1, 2, 3, 4, 6)]
-    assert hp == [7, 13, 20, 28, 37] and armor == [1, 3, 4, 5, 6]
+    assert hp == [6, 12, 20, 28, 37] and armor == [1, 3, 4, 5, 6]
 
 
 def test_champions_spawn_only_when_named() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from skirmish import AgentSpec, CommandSpec, RulesetSpec, hookimpl
 from skirmish_goblin_uprising.rules import GoblinUprising
 
@@ -28,3 +30,12 @@ def skirmish_register_commands() -> list[CommandSpec]:
     from skirmish_goblin_uprising.render import svg_command_spec
 
     return [svg_command_spec()]
+
+
+@hookimpl
+def skirmish_odds_situations(ruleset: str) -> list[Any]:
+    if ruleset != "goblin-uprising":
+        return []
+    from skirmish_goblin_uprising.situations import situations
+
+    return situations()

@@ -616,6 +616,10 @@ def _hunt(game: Game) -> None:
     heroes = S(game).active_heroes()
     if not heroes:
         return
+    if len(heroes) == 1:
+        say(game, f"{ability.name}: a lone hero has no rival in Renown; the Tyrant does not shoot (house rule)",
+            f"Tyrannical Ability: {ability.name}")
+        return
     prey = max(heroes, key=lambda h: (h.renown, -S(game).order.index(h.id)))
     say(game, f"{ability.name}: the Tyrant shoots {prey.id}, the most renowned hero, for {ability.n}",
         f"Tyrannical Ability: {ability.name}", hero=prey.id)
