@@ -7,6 +7,7 @@ Warriors are round bases (plain math); terrain goes through :mod:`skirmish.geome
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import lru_cache
 
 import attrs
@@ -98,6 +99,38 @@ def move_problem(state: ChobState, w: Warrior, x: float, y: float, allowance: fl
 _ON_TABLE = ("ready", "berserk")
 
 
+def _mover(state: ChobState, w: Warrior, allowance: float, fly: bool) -> Callable[[float, float], bool]:
+    """``move_problem(state, w, x, y, allowance, fly=fly) is None`` as a function of (x, y), with the other
+    bases and the table looked up once (for the probes of one straight line)."""
+    wx, wy, r = w.x, w.y, w.radius
+    x0, x1, y0, y1 = r - EPS, state.width - r + EPS, r - EPS, state.depth - r + EPS
+    others = [(o.x, o.y, o.radius + r - EPS) for o in state.warriors.values()
+              if o.id != w.id and o.status in _ON_TABLE]
+    table = table_of(state)
+    terrain = bool(table.terrain)
+    hypot, seg = math.hypot, _segment_gap
+    limit = allowance + 1e-6
+
+    def can(x: float, y: float) -> bool:
+        dist = hypot(x - wx, y - wy)
+        if dist <= STAY:
+            return True
+        if not (x0 <= x <= x1 and y0 <= y <= y1) or dist > limit:
+            return False
+        for ox, oy, reach in others:
+            if hypot(ox - x, oy - y) < reach or (not fly and seg(wx, wy, x, y, ox, oy) < reach):
+                return False
+        if terrain:
+            move = move_circle(base(w), Vec(x, y))
+            if table.terrain_overlapping(move.end, {"blocking"}):
+                return False
+            if not fly and path_clear(move, (), table, {"blocking"}) is not None:
+                return False
+        return True
+
+    return can
+
+
 def furthest_toward(state: ChobState, w: Warrior, tx: float, ty: float, allowance: float, *, stop_gap: float = 0.0,
                     target_radius: float = 0.0, fly: bool = False) -> tuple[float, float] | None:
     """The furthest legal straight-line stop toward (tx, ty), at most ``allowance`` away.
@@ -116,11 +149,12 @@ def furthest_toward(state: ChobState, w: Warrior, tx: float, ty: float, allowanc
     ux, uy = dx / length, dy / length
     best = None
     lo, hi = 0.0, want
-    if move_problem(state, w, w.x + ux * hi, w.y + uy * hi, allowance, fly=fly) is None:
+    can = _mover(state, w, allowance, fly)
+    if can(w.x + ux * hi, w.y + uy * hi):
         return (w.x + ux * hi, w.y + uy * hi)
     for _ in range(10):
         mid = (lo + hi) / 2
-        if move_problem(state, w, w.x + ux * mid, w.y + uy * mid, allowance, fly=fly) is None:
+        if can(w.x + ux * mid, w.y + uy * mid):
             lo, best = mid, (w.x + ux * mid, w.y + uy * mid)
         else:
             hi = mid
@@ -247,9 +281,13 @@ def look(state: ChobState, shooter: Warrior, target: Warrior) -> Look:
                                    target.y, target.radius)
     if not seen:
         return Look(False)
-    points = silhouette(shooter.x, shooter.y, target.x, target.y, target.radius)
+    sx, sy, tx, ty, tr = shooter.x, shooter.y, target.x, target.y, target.radius
+    points = silhouette(sx, sy, tx, ty, tr)
+    # every sight line ends within the target's radius of its centre, so a base further than that (and a
+    # margin) from the centre line is crossed by none of them: only nearer ones are checked line by line
     hiding = tuple(o.id for o in state.on_table() if o.id not in (shooter.id, target.id)
-                   and any(_segment_gap(shooter.x, shooter.y, px, py, o.x, o.y) < o.radius - EPS for px, py in points))
+                   and _segment_gap(sx, sy, tx, ty, o.x, o.y) < o.radius + tr + 0.01
+                   and any(_segment_gap(sx, sy, px, py, o.x, o.y) < o.radius - EPS for px, py in points))
     return Look(True, crossed, hiding)
 
 
