@@ -419,6 +419,12 @@ def _check_unit(unit: ArmyUnit, kind: UnitType, content: Content, label: str, ad
         add(label, RULE_WIZ, f"has the allegiance '{unit.allegiance}' but no Wizard")
     if wizard and not unit.allegiance.strip():
         add(label, RULE_WIZ, "is a Wizard with no Abyssal Allegiance")
+    if wizard and unit.allegiance.strip():
+        from skirmish_hobgoblin.magic.spells import allegiances
+
+        if unit.allegiance.strip().casefold() not in {a.casefold() for a in allegiances()}:
+            add(label, RULE_WIZ, f"has the unknown Abyssal Allegiance '{unit.allegiance}' (one of: "
+                f"{', '.join(allegiances())})")
 
 
 def _mm(x: float) -> str:

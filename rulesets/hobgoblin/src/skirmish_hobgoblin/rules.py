@@ -177,6 +177,8 @@ class Hobgoblin(Ruleset):
             for n, au in enumerate(army.units, 1):
                 unit = self.build_unit(au, f"{letters[i]}{n}", player)
                 state.units[unit.id] = unit
+                if getattr(au, "allegiance", ""):  # Abyssal Sorcery: the Wizard's allegiance
+                    game.stash.setdefault("hobgoblin-magic", {}).setdefault("allegiance", {})[unit.id] = au.allegiance
             game.emit("setup", f"{player} reveals {army.name}: {len(army.units)} units", rule="Reveal army lists",
                       player=player)
             if setup.get("him") == player:

@@ -118,7 +118,10 @@ def magic_phase(game: Game) -> None:
 
 
 def _cast(game: Game, player: str) -> None:
+    from skirmish_hobgoblin.magic.casting import cast_step
+
     hook(game, "hobgoblin_cast_spells", player=player)
+    cast_step(game, player)
 
 
 # ------------------------------------------------------------------------------ Shooting

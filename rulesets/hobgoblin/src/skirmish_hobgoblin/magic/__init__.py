@@ -1,0 +1,1 @@
+"""Abyssal Sorcery: spells as data (``data/spells.toml``) plus effect functions registered by name."""

@@ -1,0 +1,85 @@
+"""The AI's spell choices: each offered cast valued by its expected effect in Doom-equivalents, weighed
+against keeping the Mercury for Force of Will re-rolls; units that ignore a spell add nothing."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Any
+
+#: Doom-equivalents a Mercury token is worth kept for Force of Will (a re-rolled miss at 4+ hits half the time)
+FORCE_OF_WILL_VALUE = 0.4
+
+#: (value when the unit is fighting or about to, value otherwise) of a keyword on a friendly unit;
+#: on an enemy unit the sign flips
+KEYWORD_VALUE: dict[str, tuple[float, float]] = {
+    "Hero": (0.5, 0.1), "Tough": (0.9, 0.1), "Courage": (0.5, 0.1), "Brutal": (0.6, 0.1), "Swift": (0.05, 0.12),
+    "Devastating Charge": (0.3, 0.8), "Flying": (0.1, 0.4), "Berserk": (0.2, 0.1), "Fragile": (-0.8, -0.2),
+    "Large": (0.2, 0.1), "Undistractable": (0.2, 0.3), "Counts As Monster": (0.9, 0.2),
+    "Unruly": (-0.3, -0.3), "Cowardly": (-0.6, -0.3), "Self-Destructive": (-0.5, -0.2),
+}
+
+
+def expected_discard(dice: str, doom: int) -> Fraction:
+    """Exact expected Doom removed by a D3/D6 discard from a unit with ``doom`` tokens."""
+    faces = [1, 1, 2, 2, 3, 3] if dice.upper() == "D3" else [1, 2, 3, 4, 5, 6]
+    return Fraction(sum(min(f, doom) for f in faces), 6)
+
+
+def _keyword(text: str) -> tuple[str, int]:
+    name, _, rest = text.partition("[")
+    digits = "".join(ch for ch in rest if ch.isdigit())
+    return name.strip(), int(digits) if digits else 1
+
+
+def _near(unit: dict[str, Any], units: dict[str, dict[str, Any]]) -> bool:
+    """Fighting now, or an enemy within its Speed plus a charge's reach."""
+    if unit.get("engaged"):
+        return True
+    reach = float(unit.get("speed", 6)) + 6
+    return any(u["side"] != unit["side"] and u["status"] == "ready" and
+               math.hypot(u["x"] - unit["x"], u["y"] - unit["y"]) <= reach for u in units.values())
+
+
+def value(player: str, data: dict[str, Any], units: dict[str, dict[str, Any]]) -> float:
+    """Expected worth of one cast (Doom-equivalents, weighted by the units' points)."""
+    total = 0.0
+    for uid in data.get("affects", []):
+        u = units.get(uid)
+        if u is None:
+            continue
+        weight = max(0.5, min(2.0, float(u.get("points", 200)) / 200))
+        sign = 1.0 if u["side"] == player else -1.0
+        if data.get("effect") == "discard_doom":
+            total += sign * weight * float(expected_discard(data.get("dice", "D6"), int(u.get("doom", 0))))
+        elif data.get("effect") == "grant":
+            near = _near(u, units)
+            for text in data.get("keywords", []):
+                name, n = _keyword(text)
+                pair = KEYWORD_VALUE.get(name, (0.0, 0.0))
+                total += sign * weight * (pair[0] if near else pair[1]) * n
+    return total
+
+
+def choose(player: str, view: Any, decision: Any) -> Any:
+    """The best cast worth more than the Force of Will its Mercury would buy, else stop casting."""
+    units = {u["id"]: u for u in view.state.get("units", [])}
+    best, best_gain = "done", 0.0
+    for o in decision.options:
+        data = dict(getattr(o, "data", {}) or {})
+        if data.get("action") != "cast":
+            continue
+        gain = value(player, data, units) - FORCE_OF_WILL_VALUE * int(data.get("cost", 0))
+        if gain > best_gain:
+            best, best_gain = o.value, gain
+    return best
+
+
+def install() -> None:
+    """Teach the battle AI to answer spell decisions (its ``on_<kind>`` dispatch)."""
+    from skirmish_hobgoblin.agents import HobgoblinAI
+
+    if not hasattr(HobgoblinAI, "on_cast"):
+        def on_cast(self: Any, view: Any, d: Any) -> Any:
+            return choose(self.player, view, d)
+        HobgoblinAI.on_cast = on_cast  # type: ignore[attr-defined]

@@ -1,0 +1,176 @@
+"""Casting in the Magic Phase: each player in turn names a spell, pays its Mercury, names the target,
+and resolves it, as often as their Mercury allows (no other limit).
+
+Targeted spells need range from the caster's front-edge centre and line of sight; untargeted ones
+affect every unit in range of any part of the caster. Magic-Eater units ignore enemy spells (their
+player gains D3 Mercury), Nullify units ignore friendly ones.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from skirmish_hobgoblin import geom
+from skirmish_hobgoblin.decide import decision, option
+from skirmish_hobgoblin.magic.spells import EFFECTS, Cast, Spell, allegiances, builtin_spells, magic_data, spells_of
+
+if TYPE_CHECKING:
+    from skirmish import Game, Option
+    from skirmish_hobgoblin.state import Unit
+
+RULE = "Abyssal Sorcery"
+DONE = "done"
+
+
+def magic_on(game: Game, player: str) -> bool:
+    """Set-up ``options.magic``: true (default), false, or the list of players who may cast."""
+    opts = game.setup.get("options") or {}
+    flag = opts.get("magic", True) if isinstance(opts, dict) else True
+    if isinstance(flag, list | tuple):
+        return player in flag
+    return bool(flag)
+
+
+def allegiance_of(game: Game, unit: Unit) -> str:
+    return str(magic_data(game).get("allegiance", {}).get(unit.id, ""))
+
+
+def known_spells(game: Game, unit: Unit) -> list[Spell]:
+    """The spells of its allegiance, plus another allegiance's through Book of Tysthy this round."""
+    spells = spells_of(allegiance_of(game, unit)) if allegiance_of(game, unit) else []
+    tysthy = magic_data(game).get("tysthy", {}).get(unit.id)
+    if tysthy and tysthy[0] == game.round:
+        spells += [s for s in spells_of(tysthy[1]) if s not in spells]
+    return spells
+
+
+def wizards(game: Game, player: str) -> list[Unit]:
+    return [u for u in game.state.of(player) if u.has("Wizard")]
+
+
+def ignores(unit: Unit, player: str) -> str:
+    """Why ``unit`` ignores a spell cast by ``player`` ('' when it does not)."""
+    if unit.side != player and unit.has("Magic-Eater"):
+        return "Magic-Eater"
+    if unit.side == player and unit.has("Nullify"):
+        return "Nullify"
+    return ""
+
+
+def targets(game: Game, caster: Unit, spell: Spell) -> list[Unit]:
+    """The units a targeted spell may name, or every unit an untargeted one affects."""
+    state = game.state
+    if spell.target == "self":
+        return [caster]
+    units = list(state.in_play())
+    if spell.target == "within":
+        side = {"enemy": lambda u: u.side != caster.side, "friendly": lambda u: u.side == caster.side}.get(
+            spell.affects, lambda u: True)
+        return [u for u in units if side(u) and geom.gap(caster, u) <= spell.range]
+    ok = {"friendly": lambda u: u.side == caster.side, "enemy": lambda u: u.side != caster.side,
+          "unbroken": lambda u: not u.has("Broken"), "unengaged": lambda u: not geom.is_engaged(state, u)}.get(
+        spell.target, lambda u: True)
+    return [u for u in units if ok(u) and geom.range_to(caster, u) <= spell.range and geom.has_los(state, caster, u)]
+
+
+def playable(spell: Spell) -> bool:
+    return spell.effect in EFFECTS and spell.target != "place"
+
+
+def cast_options(game: Game, player: str) -> list[Option]:
+    """Every spell the player can pay for now, with each legal target (or choice)."""
+    mercury = game.state.sides[player].mercury
+    out: list[Option] = []
+    for caster in wizards(game, player):
+        for spell in known_spells(game, caster):
+            if spell.cost > mercury or not playable(spell):
+                continue
+            if spell.effect == "book_of_tysthy":
+                own = allegiance_of(game, caster)
+                for a in allegiances():
+                    if a != own:
+                        out.append(_opt(game, caster, spell, a, [caster], player))
+            elif spell.targeted:
+                for t in targets(game, caster, spell):
+                    out.append(_opt(game, caster, spell, t.id, [t], player))
+            else:
+                hit = targets(game, caster, spell)
+                if hit or spell.target == "self":
+                    out.append(_opt(game, caster, spell, "", hit, player))
+    return out
+
+
+def _opt(game: Game, caster: Unit, spell: Spell, target: str, units: list[Unit], player: str) -> Option:
+    affected = [u.id for u in units if not ignores(u, player)]
+    ignored = [u.id for u in units if ignores(u, player)]
+    names = ", ".join(game.state.units[t].name for t in ([target] if target in game.state.units else []))
+    what = f" on {names}" if names else (f" ({target})" if target else "")
+    return option(f"{caster.id}|{spell.id}|{target}", f"{caster.name} casts {spell.name}{what} ({spell.cost} Mercury)",
+                  spell.summary, action="cast", actor=caster.id, spell=spell.id, effect=spell.effect,
+                  target=target, cost=spell.cost, affects=affected, ignored=ignored, keywords=list(spell.keywords),
+                  dice=spell.dice, tier=spell.tier)
+
+
+def cast_step(game: Game, player: str) -> None:
+    """Ask ``player`` for their next spell (or to stop casting this phase)."""
+    if not magic_on(game, player) or game.state.notes.get(f"him:{player}"):
+        return
+    opts = cast_options(game, player)
+    if not opts:
+        return
+    mercury = game.state.sides[player].mercury
+    game.ask(decision(player, "cast", f"{player}: cast a spell ({mercury} Mercury)?",
+                      options=[option(DONE, "cast no more spells this phase", action="done"), *opts], rule=RULE,
+                      context={"phase": "Magic", "action": "cast", "mercury": mercury}),
+             _cast_answer, player)
+
+
+def _cast_answer(game: Game, answer: str, player: str) -> None:
+    if answer == DONE:
+        return
+    caster_id, spell_id, target = answer.split("|", 2)
+    cast(game, player, game.state.units[caster_id], builtin_spells()[spell_id], target)
+    game.call(cast_step, player)
+
+
+def cast(game: Game, player: str, caster: Unit, spell: Spell, target: str = "") -> None:
+    """Name, pay, target, resolve."""
+    side = game.state.sides[player]
+    side.mercury -= spell.cost
+    game.emit("spell", f"{caster.name} casts {spell.name} ({spell.cost} Mercury, {side.mercury} left)", rule=RULE,
+              player=player, unit=caster.id, change=-spell.cost)
+    if spell.effect == "book_of_tysthy":
+        units, choice = [caster], target
+    elif spell.targeted:
+        units, choice = [game.state.units[target]], ""
+    else:
+        units, choice = targets(game, caster, spell), ""
+    kept = []
+    for u in units:
+        why = ignores(u, player)
+        if not why:
+            kept.append(u)
+            continue
+        game.emit("spell", f"{u.name} ignores {spell.name} ({why})", rule=why, unit=u.id)
+        if why == "Magic-Eater":
+            n = (game.rng.roll(6, rule=why, why=f"{why}: D3 Mercury for {u.side}") + 1) // 2
+            game.state.sides[u.side].mercury += n
+            game.emit("mercury", f"{u.side} gains {n} Mercury", rule=why, player=u.side, change=n)
+    EFFECTS[spell.effect](game, Cast(spell, caster, player, kept, choice))
+
+
+def register_allegiances(game: Game, units: list[tuple[str, Any]]) -> None:
+    """Remember each Wizard's allegiance from the army list (unit id, army entry)."""
+    table = magic_data(game).setdefault("allegiance", {})
+    for uid, au in units:
+        if getattr(au, "allegiance", ""):
+            table[uid] = au.allegiance
+
+
+def _install_ai() -> None:
+    from skirmish_hobgoblin.magic import ai
+
+    ai.install()
+
+
+_install_ai()
