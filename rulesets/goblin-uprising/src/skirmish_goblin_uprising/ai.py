@@ -37,6 +37,7 @@ class GoblinAI:
         self._me: dict[str, Any] | None = None
         self._memo: dict[str, Any] = {}  # figures worked out once per decision
         self._odds: tuple[float, float] | None = None  # chance of a success / an Essence result on a Goblin die
+        self._scores: dict[tuple[str, str, int], float] = {}  # an ability's worth (it does not change in a game)
 
     # -- plumbing ------------------------------------------------------------------------
     def decide(self, view: View, decision: Decision) -> Any:
@@ -302,6 +303,13 @@ class GoblinAI:
 
     # -- combat --------------------------------------------------------------------------
     def _ability_score(self, aid: str, target: str) -> float:
+        key = (self.me["class"], aid, self.me.get("leadership", 0))
+        found = self._scores.get(key)
+        if found is None:
+            found = self._scores[key] = self._score_ability(aid)
+        return found
+
+    def _score_ability(self, aid: str) -> float:
         cls = self.c.classes[self.me["class"]]
         a = cls.ability(aid)
         score = float(a.dice) + (0.7 if a.piercing else 0)

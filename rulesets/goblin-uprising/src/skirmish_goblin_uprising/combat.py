@@ -8,6 +8,7 @@ of its army. Armies (all miniatures of one type) share the damage on their tile 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -303,6 +304,7 @@ def _roll_answer(game: Game, answer: str, hid: str) -> None:
 # ----------------------------------------------------------------------------- combat effects
 
 
+@functools.lru_cache(maxsize=4096)
 def effect_text(e: Effect, leadership: int = 0) -> str:
     n = e.amount(leadership)
     return {

@@ -7,6 +7,7 @@ offered once the actions are used up (or given up).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -265,6 +266,7 @@ def rest(game: Game, hero: Hero, what: str) -> None:
 # ----------------------------------------------------------------------------- goblin hero-turn effects
 
 
+@functools.lru_cache(maxsize=4096)
 def turn_text(e: Effect, leadership: int = 0) -> str:
     n = e.amount(leadership)
     return {
@@ -411,6 +413,7 @@ TRIBE_EFFECTS: dict[str, Callable[[Game, Any, int], None]] = {
 # ----------------------------------------------------------------------------- guardian active abilities
 
 
+@functools.lru_cache(maxsize=4096)
 def guardian_text(e: Effect) -> str:
     n = e.amount()
     return {
