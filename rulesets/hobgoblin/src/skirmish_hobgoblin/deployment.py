@@ -199,24 +199,46 @@ def num(v: float) -> str:
 
 
 def _legal_near(game: Game, unit: Unit, x: float, y: float, lo: float, hi: float) -> tuple[float, float] | None:
-    """The legal centre closest to (x, y) along the row at y (then rows behind it), within x lo..hi."""
+    """The legal centre closest to (x, y) along the row at y (then rows behind it), within x lo..hi.
+
+    Along a row the legal centres are intervals bounded by the obstacles' edges, so the closest one is x
+    itself or just beside an obstacle (or at a bound); a 0.5" scan covers what bounding boxes miss."""
     state = game.state
     hw, hd = unit.width / 2, unit.depth / 2
     zlo, zhi = zone(game, unit.side)
     back = -1.0 if facing_of(game, unit.side) == 90 else 1.0
+    left, right = max(hw, lo), min(state.width - hw, hi)
+    if left > right + 1e-9:
+        return None
+    edges: list[float] = [left, right]
+    for other in state.in_play():
+        if other.id != unit.id:
+            x0, _, x1, _ = other.rect.bounds
+            edges += [x0 - hw - 0.01, x1 + hw + 0.01]
+    for t in table_of(state).terrain:
+        if t.has("impassable"):
+            x0, _, x1, _ = t.bounds
+            edges += [x0 - hw - 0.01, x1 + hw + 0.01]
+
+    def ok(xx: float, yy: float) -> bool:
+        return not placement_error(game, unit, footprint_at(game, unit, xx, yy))
+
     for dy in (0.0, 2.0, 4.0, 6.0):
         yy = y + back * dy
         if yy - hd < zlo - 1e-9 or yy + hd > zhi + 1e-9:
             continue
+        xs = sorted({round(min(max(e, left), right), 2) for e in [x, *edges]}, key=lambda v: (abs(v - x), v))
+        for xx in xs:
+            if ok(xx, yy):
+                return xx, round(yy, 2)
         tried: set[float] = set()
         for k in range(0, int(state.width * 2) + 1):
             for xx in ((x + k / 2, x - k / 2) if k else (x,)):
-                xx = min(max(xx, hw, lo), state.width - hw, hi)
-                if xx in tried:
-                    continue
-                tried.add(xx)
-                if not placement_error(game, unit, footprint_at(game, unit, xx, yy)):
-                    return round(xx, 2), round(yy, 2)
+                xx = round(min(max(xx, left), right), 2)
+                if xx not in tried:
+                    tried.add(xx)
+                    if ok(xx, yy):
+                        return xx, round(yy, 2)
     return None
 
 
@@ -268,16 +290,13 @@ def ask_placement(game: Game, unit: Unit) -> None:
                       f"where does it deploy? Your zone is y {num(lo)} to {num(hi)}, facing the enemy",
                       options=opts, rule="Deployment",
                       context={"phase": "Set-up", "actor": unit.id, "action": "placement"}),
-             _placement_answer, unit.id)
+             _placement_answer, unit.id, {value: [x, y] for value, _, x, y in choices})
 
 
-def _placement_answer(game: Game, answer: str, uid: str) -> None:
+def _placement_answer(game: Game, answer: str, uid: str, spots: dict[str, list[float]]) -> None:
     unit = game.state.units[uid]
-    if answer == "exact":
-        ask_position(game, unit)
-        return
-    spot = next(((x, y) for value, _, x, y in placement_choices(game, unit) if value == answer), None)
-    if spot is None:  # cannot happen: the choices are computed from the same state
+    spot = spots.get(answer)
+    if spot is None:  # "exact"
         ask_position(game, unit)
         return
     place(game, unit, spot[0], spot[1], facing_of(game, unit.side), "Deployment")
