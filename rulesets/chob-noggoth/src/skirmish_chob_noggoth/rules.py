@@ -16,7 +16,7 @@ from skirmish import Decision, Game, Option, Phase, Rounds, Ruleset, SetupError
 from skirmish_chob_noggoth import attacks, turns
 from skirmish_chob_noggoth.content import Content, load_content
 from skirmish_chob_noggoth.state import READY, UNDEPLOYED, ChobState, Side, Warrior
-from skirmish_chob_noggoth.warband import Warband, find_warband, parse_warband, random_warband
+from skirmish_chob_noggoth.warband import Warband, _numbered, clean_name, find_warband, parse_warband, random_warband
 
 DEFAULT_PLAYERS = ["red", "blue"]
 DEFAULT_WARBANDS = ["The Mudfoot Boys", "The Wandering Shrine"]
@@ -70,7 +70,10 @@ class ChobNoggoth(Ruleset):
         unknown = sorted(set(setup) - SETUP_KEYS)
         if unknown:
             raise SetupError(f"unknown set-up key '{unknown[0]}' (known: {', '.join(sorted(SETUP_KEYS))})")
-        options = {**OPTION_DEFAULTS, **dict(setup.get("options", {}))}
+        given = setup.get("options", {})
+        if not isinstance(given, dict):
+            raise SetupError("set-up 'options' must be a table: name = value")
+        options = {**OPTION_DEFAULTS, **given}
         bad = sorted(set(options) - set(OPTION_DEFAULTS))
         if bad:
             raise SetupError(f"unknown option '{bad[0]}' (known: {', '.join(OPTION_DEFAULTS)})")
@@ -79,6 +82,8 @@ class ChobNoggoth(Ruleset):
             raise SetupError("option max_rounds must be a whole number (0 = no limit)")
         if options["divine_die"] not in ("2d6", "d12"):
             raise SetupError("option divine_die must be '2d6' (as printed) or 'd12' (house)")
+        if not isinstance(options["limits"], bool):
+            raise SetupError(f"option limits must be true or false, not {options['limits']!r:.40}")
         setup["options"] = options
         warbands = setup.get("warbands", {})
         if not isinstance(warbands, dict):
@@ -96,7 +101,48 @@ class ChobNoggoth(Ruleset):
         else:
             parse_layout(layout, "set-up layout", content=self.content)
         setup["layout"] = layout
+        self._check_positions(setup)
         return setup
+
+    def _check_positions(self, setup: dict[str, Any]) -> None:
+        """``positions`` = {player: {warrior name or id: [x, y]}}: every problem at once, before the game starts."""
+        positions = setup.get("positions", {})
+        if not isinstance(positions, dict):
+            raise SetupError("set-up 'positions' must be a table: player = {warrior name = [x, y]}")
+        width, depth = float(self.content.table.width), float(self.content.table.depth)
+        problems: list[str] = []
+        for player, spots in positions.items():
+            if player not in setup["players"]:
+                problems.append(f"no player '{clean_name(str(player)):.40}' (players: {', '.join(setup['players'])})")
+                continue
+            if not isinstance(spots, dict):
+                problems.append(f"positions of {player} must be a table: warrior name = [x, y]")
+                continue
+            known = self._warrior_names(setup, player)
+            for who, spot in spots.items():
+                label = f"position of {clean_name(str(who)):.40}"
+                if known is not None and who not in known:
+                    problems.append(f"{label}: {player} has no warrior of that name or id")
+                    continue
+                if not isinstance(spot, list | tuple) or len(spot) != 2:
+                    problems.append(f"{label}: must be [x, y], not {spot!r:.40}")
+                    continue
+                for axis, value, most in (("x", spot[0], width), ("y", spot[1], depth)):
+                    if isinstance(value, bool) or not isinstance(value, int | float):
+                        problems.append(f"{label}: {axis} must be a number, not {value!r:.40}")
+                    elif isinstance(value, int) and abs(value) > 10**6 or not 0 <= float(value) <= most:
+                        problems.append(f"{label}: {axis} must be between 0 and {most:g} (the table)")
+        if problems:
+            raise SetupError("set-up positions: " + _numbered(problems))
+
+    def _warrior_names(self, setup: dict[str, Any], player: str) -> set[str] | None:
+        """The names and ids a player's warriors will have (``None`` for a random warband: not known yet)."""
+        band = self.warband_of(setup, player, check_only=True)
+        if band is None:
+            return None
+        i = setup["players"].index(player)
+        prefix = "rb"[i % 2] if len(setup["players"]) == 2 else player
+        return {s.name for s in band.warriors} | {f"{prefix}{n}" for n in range(1, len(band.warriors) + 1)}
 
     def warband_of(self, setup: dict[str, Any], player: str, *, rng: Any = None, check_only: bool = False
                    ) -> Warband | None:

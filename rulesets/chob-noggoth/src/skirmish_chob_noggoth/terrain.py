@@ -27,6 +27,7 @@ A layout file::
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from importlib import resources
 from typing import Any
@@ -37,12 +38,16 @@ from skirmish import SetupError, load_toml
 from skirmish.dice import parse as parse_dice
 from skirmish.geometry import Circle, Rect, Table, Terrain, Vec, distance, overlaps
 from skirmish_chob_noggoth.content import PACKAGE, Content, Randomish, dice_range, load_content, suggest
+from skirmish_chob_noggoth.warband import _numbered, clean_name
 
 KINDS = ("blocking", "area")
 SHAPES = ("circle", "rect")
 PIECE_KEYS = ("id", "name", "kind", "shape", "x", "y", "w", "h")
 SHRINE_KEYS = ("id", "x", "y")
 LAYOUT_KEYS = ("name", "pieces", "shrines")
+#: a layout with more pieces or shrines than this is refused before any is checked
+MAX_PIECES = 200
+MAX_SHRINES = 50
 #: Random pieces keep at least this gap between them, so a 2" base can pass.
 PIECE_GAP = 2.0
 _GRID_STEP = 0.5
@@ -150,11 +155,27 @@ def piece_problems(pieces: Sequence[TerrainPiece], content: Content) -> list[str
         elif p.blocking and _in_strip(p.bounds, content):
             problems.append(f"piece '{p.id}' is blocking terrain inside a {content.table.deployment_depth}\" "
                             "deployment strip")
-    for i, a in enumerate(pieces):
-        for b in pieces[i + 1:]:
-            if _piece_overlap(a, b):
-                problems.append(f"pieces '{a.id}' and '{b.id}' overlap")
+    for i, j in _near_pairs([p.bounds for p in pieces], 0.0):
+        a, b = pieces[i], pieces[j]
+        if _piece_overlap(a, b):
+            problems.append(f"pieces '{a.id}' and '{b.id}' overlap")
     return problems
+
+
+def _near_pairs(boxes: Sequence[tuple[float, float, float, float]], margin: float) -> list[tuple[int, int]]:
+    """Index pairs (i < j, in order) of boxes that come within ``margin`` of each other along x and y: a sweep
+    along x, so only neighbours are compared (every pair that can overlap or be too close is among them)."""
+    order = sorted(range(len(boxes)), key=lambda k: boxes[k][0])
+    pairs = []
+    for n, i in enumerate(order):
+        x1, y0, y1 = boxes[i][2] + margin, boxes[i][1] - margin, boxes[i][3] + margin
+        for j in order[n + 1:]:
+            b = boxes[j]
+            if b[0] > x1:
+                break
+            if b[1] <= y1 and b[3] >= y0:
+                pairs.append((min(i, j), max(i, j)))
+    return sorted(pairs)
 
 
 def shrine_problems(shrines: Sequence[Shrine], pieces: Sequence[TerrainPiece], content: Content) -> list[str]:
@@ -174,11 +195,11 @@ def shrine_problems(shrines: Sequence[Shrine], pieces: Sequence[TerrainPiece], c
             problems.append(f"shrine '{s.id}' is inside a {content.table.deployment_depth}\" deployment strip")
         if any(overlaps(marker, b) for b in blocking):
             problems.append(f"shrine '{s.id}' is inside blocking terrain")
-    for i, a in enumerate(shrines):
-        for b in shrines[i + 1:]:
-            gap = math.hypot(a.x - b.x, a.y - b.y)
-            if gap < spacing - 1e-9:
-                problems.append(f"shrines '{a.id}' and '{b.id}' are {gap:.1f}\" apart (at least {spacing:g}\")")
+    for i, j in _near_pairs([(s.x, s.y, s.x, s.y) for s in shrines], spacing):
+        a, b = shrines[i], shrines[j]
+        gap = math.hypot(a.x - b.x, a.y - b.y)
+        if gap < spacing - 1e-9:
+            problems.append(f"shrines '{a.id}' and '{b.id}' are {gap:.1f}\" apart (at least {spacing:g}\")")
     return problems
 
 
@@ -226,7 +247,7 @@ def _parse_piece(row: Any, i: int, problems: list[str]) -> TerrainPiece | None:
         problems.append(f"{label}: w and h must be more than 0")
     if len(problems) > before:
         return None
-    return TerrainPiece(str(pid), str(name), kind, shape, x, y, w, h if shape == "rect" else w)
+    return TerrainPiece(clean_name(str(pid)), clean_name(str(name)), kind, shape, x, y, w, h if shape == "rect" else w)
 
 
 def parse_layout(data: Any, where: str = "layout.toml", *, content: Content | None = None) -> Layout:
@@ -239,18 +260,21 @@ def parse_layout(data: Any, where: str = "layout.toml", *, content: Content | No
         if key not in LAYOUT_KEYS:
             problems.append(f"unknown key '{key}'{suggest(str(key), LAYOUT_KEYS)}")
     name = data.get("name", "")
-    if not isinstance(name, str) or not name.strip():
+    if not isinstance(name, str) or not clean_name(name):
         problems.append("the layout needs a name")
         name = ""
     rows = data.get("pieces", [])
     if not isinstance(rows, list):
         problems.append("'pieces' must be a list of tables ([[pieces]])")
         rows = []
-    pieces = [p for i, row in enumerate(rows, 1) if (p := _parse_piece(row, i, problems)) is not None]
     shrine_rows = data.get("shrines", [])
     if not isinstance(shrine_rows, list):
         problems.append("'shrines' must be a list of tables ([[shrines]])")
         shrine_rows = []
+    if len(rows) > MAX_PIECES or len(shrine_rows) > MAX_SHRINES:
+        raise SetupError(f"{where}: {len(rows)} terrain pieces and {len(shrine_rows)} shrines; a layout has at most "
+                         f"{MAX_PIECES} pieces and {MAX_SHRINES} shrines")
+    pieces = [p for i, row in enumerate(rows, 1) if (p := _parse_piece(row, i, problems)) is not None]
     shrines = []
     for i, row in enumerate(shrine_rows, 1):
         label = f"shrine {i}"
@@ -263,17 +287,15 @@ def parse_layout(data: Any, where: str = "layout.toml", *, content: Content | No
         before = len(problems)
         x, y = _number(row, "x", problems, label), _number(row, "y", problems, label)
         if len(problems) == before:
-            shrines.append(Shrine(str(row.get("id", f"s{i}")), x, y))
-    ids = [p.id for p in pieces] + [s.id for s in shrines]
-    for dup in sorted({i for i in ids if ids.count(i) > 1}):
+            shrines.append(Shrine(clean_name(str(row.get("id", f"s{i}"))), x, y))
+    ids = Counter([p.id for p in pieces] + [s.id for s in shrines])
+    for dup in sorted(i for i, n in ids.items() if n > 1):
         problems.append(f"the id '{dup}' is used more than once")
     problems += piece_problems(pieces, content)
     problems += shrine_problems(shrines, pieces, content)
     if problems:
-        text = problems[0] if len(problems) == 1 else f"{len(problems)} problems: " + "; ".join(
-            f"({i}) {p}" for i, p in enumerate(problems, 1))
-        raise SetupError(f"{where}: {text}")
-    return Layout(name.strip(), pieces, shrines)
+        raise SetupError(f"{where}: {_numbered(problems)}")
+    return Layout(clean_name(name), pieces, shrines)
 
 
 def layout_to_dict(layout: Layout) -> dict[str, Any]:

@@ -34,6 +34,7 @@ once, numbered, on one line.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
@@ -45,6 +46,8 @@ from skirmish import SetupError, load_toml
 from skirmish_chob_noggoth.content import PACKAGE, Content, Randomish, key_of, suggest
 
 WARBAND_KEYS = ("name", "rule", "warriors")
+#: more warriors than any budget buys: refused before each is checked
+MAX_WARRIORS = 100
 WARRIOR_KEYS = ("name", "type", "quality", "mounted", "rules", "roles", "traits", "gun", "winged", "mercenary")
 HERO = "hero"
 MONSTER = "monster"
@@ -198,10 +201,10 @@ def _parse_warrior(data: Any, content: Content) -> tuple[WarriorSpec | None, lis
         return None, ["is not a table of keys"]
     problems += _unknown_keys(data, WARRIOR_KEYS)
     name = data.get("name", "")
-    if not isinstance(name, str) or not name.strip():
+    if not isinstance(name, str) or not clean_name(name):
         problems.append("needs a name")
         name = ""
-    name = name.strip()
+    name = clean_name(name)
     rules = []
     for rule in _strings(data.get("rules", []), "rules", problems):
         found = _lookup(content, "bonus rule", rule, problems)
@@ -340,7 +343,7 @@ def parse_warband(
         raise SetupError(f"{where}: a warband must be a table of keys, not {type(data).__name__}")
     problems += _unknown_keys(data, WARBAND_KEYS)
     name = data.get("name", "")
-    if not isinstance(name, str) or not name.strip():
+    if not isinstance(name, str) or not clean_name(name):
         problems.append("the warband needs a name")
         name = ""
     rule = ""
@@ -360,14 +363,16 @@ def parse_warband(
         raw_warriors = []
     elif not raw_warriors:
         problems.append("the warband has no warriors")
+    elif len(raw_warriors) > MAX_WARRIORS:
+        raise SetupError(f"{where}: {len(raw_warriors)} warriors listed; a warband has at most {MAX_WARRIORS}")
     warriors: list[WarriorSpec] = []
     seen: dict[str, int] = {}
     for i, raw in enumerate(raw_warriors, 1):
         spec, found = _parse_warrior(raw, content)
         label = f"warrior {i}"
         shown = raw.get("name") if isinstance(raw, Mapping) else None
-        if isinstance(shown, str) and shown.strip():
-            label += f" '{shown.strip()}'"
+        if isinstance(shown, str) and clean_name(shown):
+            label += f" '{clean_name(shown)}'"
         problems += [f"{label}: {p}" for p in found]
         if spec is None:
             continue
@@ -379,7 +384,7 @@ def parse_warband(
                 seen[folded] = i
         warriors.append(spec)
 
-    warband = Warband(name.strip(), rule, warriors)
+    warband = Warband(clean_name(name), rule, warriors)
     if use_limits:
         problems += _limit_problems(warband, content)
     total = warband_cost(warband, content)
@@ -410,10 +415,23 @@ def limit_counts(warband: Warband, content: Content) -> dict[str, int]:
     return {"heroes": heroes, "monsters": monsters, "mages": mages}
 
 
+#: problems shown in one error line; the rest are counted
+SHOWN_PROBLEMS = 10
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]")
+
+
+def clean_name(text: str) -> str:
+    """A name from a file with control characters (terminal escape sequences, bidi marks, newlines) removed."""
+    return _CONTROL.sub("", text).strip()
+
+
 def _numbered(problems: list[str]) -> str:
+    """One line for a list of problems: numbered, the first :data:`SHOWN_PROBLEMS` shown and the rest counted."""
     if len(problems) == 1:
         return problems[0]
-    return f"{len(problems)} problems: " + "; ".join(f"({i}) {p}" for i, p in enumerate(problems, 1))
+    shown = "; ".join(f"({i}) {p}" for i, p in enumerate(problems[:SHOWN_PROBLEMS], 1))
+    more = len(problems) - SHOWN_PROBLEMS
+    return f"{len(problems)} problems: " + shown + (f"; and {more} more" if more > 0 else "")
 
 
 def load_warband(path: str | Path, content: Content, budget: int | None = None, *,
