@@ -27,7 +27,7 @@ _EXPORTS = {
     "Registry": "plugins", "make_plugin_manager": "plugins",
     "SaveFile": "saves", "read_save": "saves", "write_save": "saves", "replay": "saves",
     "drive": "runner", "play_one": "runner", "simulate": "runner",
-    "parse_answer": "answer_text",
+    "parse_answer": "answer_text", "Situation": "studies.situations",
     "load_toml": "content", "structure": "content",
     # errors
     "SkirmishError": "errors", "SetupError": "errors", "IllegalAnswer": "errors", "SaveError": "errors",

@@ -106,3 +106,25 @@ def skirmish_simulate_figures(game: Game) -> dict[str, float]:
     what you need from the game, e.g. your own ``game.stash[...]``; prefix the keys with
     your plugin id (``"chob-house-rules: kills"``) so they do not collide with others'.
     """
+
+
+@hookspec
+def skirmish_odds_situations(ruleset: str) -> list[Any]:
+    """Named situations for ``skirmish odds RULESET SITUATION`` (:class:`skirmish.Situation` records).
+
+    Return ``[]`` for a ruleset that is not yours. ``exact`` must come from the same rules code
+    that plays the game (the core's exact dice programme, no sampling); ``sample`` rolls the same
+    situation once with the playing code, so a test can check one against the other.
+    """
+
+
+@hookspec
+def skirmish_force_share(game: Game) -> dict[str, float] | None:
+    """The share (0..1) of each seat's starting force still fighting now, for ``skirmish compare``'s
+    lethality over time. Called at the start of each round and at the end of a game; ``None``: not measured."""
+
+
+@hookspec
+def skirmish_balance_model(ruleset: str) -> Any:
+    """For ``skirmish balance``: an object with ``random_setup(seed) -> set-up dict`` and
+    ``features(game, seat) -> (dict[feature, count], printed cost)``, or ``None`` if not yours."""

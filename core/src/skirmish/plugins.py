@@ -189,6 +189,9 @@ def _die_spec() -> type:
 
 
 #: registration hook -> (kind of record, what it is called in messages)
+#: hooks that measure or describe a ruleset for studies (odds, compare, balance): they change no game
+_MEASURES = frozenset({"skirmish_odds_situations", "skirmish_force_share", "skirmish_balance_model"})
+
 _REGISTRATIONS: dict[str, tuple[Any, str]] = {
     "skirmish_register_rulesets": (RulesetSpec, "ruleset"),
     "skirmish_register_agents": (AgentSpec, "agent"),
@@ -326,7 +329,7 @@ class Registry:
         owners = {name for name, provided in self.provided.items() if ruleset in provided.get("rulesets", [])}
         found: set[str] = set()
         for name in vars(self.pm.hook):
-            if name in _REGISTRATIONS or name == "skirmish_addhooks":
+            if name in _REGISTRATIONS or name in _MEASURES or name == "skirmish_addhooks":
                 continue
             found.update(impl.plugin_name for impl in getattr(relay, name).get_hookimpls())
         return sorted(found - owners)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from skirmish import AgentSpec, CommandSpec, RulesetSpec, hookimpl
 from skirmish_chob_noggoth.rules import ChobNoggoth
 
@@ -28,3 +30,12 @@ def skirmish_register_commands() -> list[CommandSpec]:
     from skirmish_chob_noggoth.render import svg_command_spec
 
     return [svg_command_spec()]
+
+
+@hookimpl
+def skirmish_odds_situations(ruleset: str) -> list[Any]:
+    if ruleset != "chob-noggoth":
+        return []
+    from skirmish_chob_noggoth.situations import situations
+
+    return situations()
