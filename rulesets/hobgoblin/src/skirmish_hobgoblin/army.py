@@ -46,6 +46,7 @@ class ArmyUnit:
     general: bool = False
     battle_standard: bool = False
     allegiance: str = ""
+    artefact: str = ""  # the General's Cursed Artefact (skirmish_hobgoblin.artefacts)
 
     def label(self, content: Content | None = None) -> str:
         kind = self.type
@@ -176,6 +177,8 @@ def army_to_dict(army: Army) -> dict[str, Any]:
             entry["battle_standard"] = True
         if u.allegiance:
             entry["allegiance"] = u.allegiance
+        if u.artefact:
+            entry["artefact"] = u.artefact
         units.append(entry)
     return {"name": army.name, "points": army.points, "units": units}
 
@@ -271,6 +274,12 @@ def build_unit(unit: ArmyUnit, content: Content) -> BuiltUnit:
         if flag:
             refs.append(KeywordRef(role))
             refs.extend(content.keywords[role].grants)
+    if unit.artefact:  # a Cursed Artefact's keywords, at no cost
+        from skirmish_hobgoblin.artefacts import artefact_refs, finish_keywords
+
+        refs.extend(artefact_refs(unit.artefact, content))
+        return BuiltUnit(unit, kind, finish_keywords(unit.artefact, apply_refs(refs)), footprint,
+                         unit_cost(unit, content))
     return BuiltUnit(unit, kind, apply_refs(refs), footprint, unit_cost(unit, content))
 
 
@@ -305,6 +314,7 @@ RULE_BS = "exactly one Battle Standard"
 RULE_POINTS = "points limit"
 RULE_WIZ = "Wizard allegiance"
 RULE_HIM = "Him's army"
+RULE_ARTEFACT = "Cursed Artefacts"
 
 
 def validate(army: Army, content: Content, *, him: bool = False) -> list[Problem]:
@@ -344,6 +354,10 @@ def validate(army: Army, content: Content, *, him: bool = False) -> list[Problem
             add("army", rule, f"no unit is the {name}")
         elif len(units) > 1:
             add("army", rule, f"{len(units)} units are the {name}: " + ", ".join(u.name for u in units))
+    from skirmish_hobgoblin.artefacts import army_problems
+
+    for where, message in army_problems(army.units):
+        add(where, RULE_ARTEFACT, message)
     if total > army.points:
         add("army", RULE_POINTS, f"costs {total:,} points, {total - army.points:,} over the limit")
     return problems
@@ -414,7 +428,8 @@ def _check_unit(unit: ArmyUnit, kind: UnitType, content: Content, label: str, ad
         name = content.keywords[footprint.keyword].name
         add(label, RULE_FOOT, f"is {_mm(unit.width)} x {_mm(unit.depth)} mm; {name} needs "
             f"{footprint.describe()}")
-    wizard = "wizard" in built_refs
+    wizard = "wizard" in built_refs or (bool(unit.artefact) and any(  # a Cursed Artefact may make a Wizard
+        r.id == "wizard" for r in _artefact_refs(unit.artefact, content)))
     if unit.allegiance and not wizard:
         add(label, RULE_WIZ, f"has the allegiance '{unit.allegiance}' but no Wizard")
     if wizard and not unit.allegiance.strip():
@@ -425,6 +440,12 @@ def _check_unit(unit: ArmyUnit, kind: UnitType, content: Content, label: str, ad
         if unit.allegiance.strip().casefold() not in {a.casefold() for a in allegiances()}:
             add(label, RULE_WIZ, f"has the unknown Abyssal Allegiance '{unit.allegiance}' (one of: "
                 f"{', '.join(allegiances())})")
+
+
+def _artefact_refs(name: str, content: Content) -> list[KeywordRef]:
+    from skirmish_hobgoblin.artefacts import artefact_refs
+
+    return artefact_refs(name, content)
 
 
 def _mm(x: float) -> str:

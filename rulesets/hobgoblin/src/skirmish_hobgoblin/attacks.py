@@ -274,6 +274,8 @@ def _place(game: Game, atk: Attack) -> None:
 
         fortune.after_shot_doom(game, target)
     if attacker is not None and attacker.has("Syphon Power") and target.has("Wizard") and doom:
-        pass  # artefacts arrive with the next issue
+        from skirmish_hobgoblin.artefacts.rules import syphon_power
+
+        syphon_power(game, attacker, target, doom, atk.kind)
     if not was_broken and target.has(stats.BROKEN):
         game.emit("note", f"{target.name} breaks under the attack", rule="Broken", unit=target.id)

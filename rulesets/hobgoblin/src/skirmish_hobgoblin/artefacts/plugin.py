@@ -1,0 +1,30 @@
+"""The Cursed Artefacts plugin: the artefact keywords' rules at game start and at each phase's start and end."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from skirmish import hookimpl
+
+skirmish_rulesets = ("hobgoblin",)
+
+
+@hookimpl
+def skirmish_game_start(game: Any) -> None:
+    from skirmish_hobgoblin.artefacts import rules
+
+    rules.game_start(game)
+
+
+@hookimpl
+def skirmish_phase_start(game: Any, phase: str) -> None:
+    from skirmish_hobgoblin.artefacts import rules
+
+    rules.phase_start(game, phase)
+
+
+@hookimpl
+def skirmish_phase_end(game: Any, phase: str) -> None:
+    from skirmish_hobgoblin.artefacts import rules
+
+    rules.phase_end(game, phase)

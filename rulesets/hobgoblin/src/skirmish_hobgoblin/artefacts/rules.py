@@ -1,0 +1,502 @@
+"""The artefact keywords that act at a moment, one small function each, named after the keyword.
+
+``phase_start`` / ``phase_end`` (called from the phase hooks) schedule every one that acts then; the rest act
+where the battle rules read them (Mystic Roots and Prepared Mind in turns.py, Anguished Spirits in shooting,
+Thirst for Battle at the start of combat, Magic-Eater and Nullify in magic/, Cunning Ruse in deployment.py,
+Syphon Power in attacks.py). Once-per-game keywords note their use in ``unit.used`` as ``"artefact:<name>"``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from skirmish import Keyword
+from skirmish_hobgoblin import geom, stats
+from skirmish_hobgoblin.decide import decision, option
+from skirmish_hobgoblin.state import RESERVE, UNDEPLOYED
+
+if TYPE_CHECKING:
+    from skirmish import Game
+    from skirmish_hobgoblin.state import Unit
+
+STASH = "hobgoblin-artefacts"
+#: keyword -> (phase -> "start"/"end" moment) -> function, filled by @at
+MOMENTS: dict[tuple[str, str], list[Callable[[Game], None]]] = {}
+
+
+def at(moment: str, *phases: str) -> Callable[[Callable[[Game], None]], Callable[[Game], None]]:
+    """Register a rule function for ``moment`` ("start"/"end") of each of ``phases`` ("*" = every phase)."""
+    def wrap(fn: Callable[[Game], None]) -> Callable[[Game], None]:
+        for p in phases:
+            MOMENTS.setdefault((moment, p), []).append(fn)
+        return fn
+    return wrap
+
+
+def _run(game: Game, moment: str, phase: str) -> None:
+    fns = MOMENTS.get((moment, phase), []) + MOMENTS.get((moment, "*"), [])
+    for fn in reversed(fns):  # scheduled last runs first: keep the registration order
+        game.call(_step, fn)
+
+
+def _step(game: Game, fn: Callable[[Game], None]) -> None:
+    if game.result is None:
+        fn(game)
+
+
+def phase_start(game: Game, phase: str) -> None:
+    """Schedule the artefact rules of the start of ``phase`` (they run before the phase's own steps)."""
+    _run(game, "start", phase)
+
+
+def phase_end(game: Game, phase: str) -> None:
+    _run(game, "end", phase)
+
+
+def holders(game: Game, keyword: str) -> list[Unit]:
+    return [u for u in game.state.in_play() if u.has(keyword)]
+
+
+def unused(unit: Unit, keyword: str) -> bool:
+    return f"artefact:{keyword}" not in unit.used
+
+
+def spend(game: Game, unit: Unit, keyword: str) -> None:
+    unit.used.append(f"artefact:{keyword}")
+    game.emit("artefact", f"{unit.name} uses {keyword} (once per game)", rule=keyword, unit=unit.id,
+              player=unit.side)
+
+
+def _ask_once(game: Game, unit: Unit, keyword: str, prompt: str, yes: str, then: Callable[..., None],
+              phase: str) -> None:
+    """Offer a once-per-game artefact keyword: use it now or keep it."""
+    game.ask(decision(unit.side, "artefact", f"{unit.side}: {prompt}",
+                      options=[option("use", yes, action="artefact", keyword=keyword, actor=unit.id, use=True),
+                               option("keep", f"keep {keyword} for later", action="artefact", keyword=keyword,
+                                      actor=unit.id, use=False)],
+                      rule=keyword, context={"phase": phase, "action": "artefact", "keyword": keyword,
+                                             "actor": unit.id}),
+             then, unit.id)
+
+
+def game_start(game: Game) -> None:
+    """Before deployment: Byzantine Strategies holds the General back (it arrives by Sneaky); Stolen Time."""
+    for u in game.state.units.values():
+        if u.has("Byzantine Strategies") and u.status == UNDEPLOYED:
+            u.status = RESERVE
+            game.emit("artefact", f"{u.name} is not deployed: it must arrive by Sneaky", rule="Byzantine Strategies",
+                      unit=u.id, player=u.side)
+    stolen_time(game)
+
+
+# ------------------------------------------------------------------------------------- every phase
+
+
+@at("start", "*")
+def stolen_time(game: Game) -> None:
+    """Stolen Time: while its unit is in play, its player's hand is face-up."""
+    for p, side in game.state.sides.items():
+        open_hand = any(u.has("Stolen Time") for u in game.state.of(p))
+        if open_hand != side.hand.public:
+            side.hand.public = open_hand
+            game.emit("artefact", f"{p}'s Fortune Cards are {'face-up' if open_hand else 'hidden again'}",
+                      rule="Stolen Time", player=p)
+
+
+@at("start", "*")
+def abyssal_piping(game: Game) -> None:
+    """Abyssal Piping: enemies within 4" of its unit are Cowardly (checked at each phase start, for the phase)."""
+    for piper in holders(game, "Abyssal Piping"):
+        for e in game.state.enemies(piper):
+            if geom.gap(piper, e) <= 4.0 and not e.has("Cowardly"):
+                e.keywords.add(Keyword("Cowardly", until="phase", source="abyssal piping"), log=game.log,
+                               rule="Abyssal Piping")
+
+
+@at("start", "*")
+def futility(game: Game) -> None:
+    """Futility: enemies in base contact with its unit are Hollow (checked at each phase start, for the phase)."""
+    for u in holders(game, "Futility"):
+        for e in geom.engaged(game.state, u):
+            if not e.has("Hollow"):
+                e.keywords.add(Keyword("Hollow", until="phase", source="futility"), log=game.log, rule="Futility")
+
+
+@at("start", "*")
+@at("end", "*")
+def dissonant_echoes(game: Game) -> None:
+    """Dissonant Echoes: the first time its unit is Broken, the opponent may draw five Fortune Cards."""
+    from skirmish_hobgoblin import fortune
+
+    for u in game.state.units.values():
+        if u.has("Dissonant Echoes") and u.has(stats.BROKEN) and unused(u, "Dissonant Echoes"):
+            u.used.append("artefact:Dissonant Echoes")
+            other = game.state.enemy_of(u.side)
+            game.emit("artefact", f"{u.name} is Broken: {other} draws five Fortune Cards", rule="Dissonant Echoes",
+                      unit=u.id, player=other)
+            if not game.state.notes.get(f"him:{other}"):
+                fortune.draw(game, other, 5, rule="Dissonant Echoes")
+
+
+# ------------------------------------------------------------------------------------- Initiative
+
+
+@at("start", "Initiative")
+@at("end", "Initiative")
+def overconfident_schemes(game: Game) -> None:
+    """Overconfident Schemes: its player may never hold the First Player token (it passes to the opponent)."""
+    state = game.state
+    holder = state.first
+    if not holder or not any(u.has("Overconfident Schemes") for u in state.of(holder)):
+        return
+    other = state.enemy_of(holder)
+    if any(u.has("Overconfident Schemes") for u in state.of(other)):
+        return  # both may not hold it: the token stays (ruling)
+    state.first = other
+    game.emit("initiative", f"{holder} may not hold the First Player token: it passes to {other}",
+              rule="Overconfident Schemes", player=other)
+
+
+@at("start", "Initiative")
+def vengeful_shades(game: Game) -> None:
+    """Vengeful Shades: once per game, before the initiative roll, every unit on the table gains Ranged [+12]
+    until the end of the round."""
+    for u in holders(game, "Vengeful Shades"):
+        if unused(u, "Vengeful Shades"):
+            _ask_once(game, u, "Vengeful Shades", "Vengeful Shades - every unit gains Ranged [+12] this round?",
+                      "use Vengeful Shades now", _shades, "Initiative")
+
+
+def _shades(game: Game, answer: str, uid: str) -> None:
+    if answer != "use":
+        return
+    spend(game, game.state.units[uid], "Vengeful Shades")
+    for u in game.state.in_play():
+        u.keywords.add(Keyword("Ranged", 12, "add", until="round", source="vengeful shades"), log=game.log,
+                       rule="Vengeful Shades")
+
+
+@at("end", "Initiative")
+def like_clockwork(game: Game) -> None:
+    """Like Clockwork: at the end of the Initiative Phase its player may swap any number of Fortune Cards."""
+    for p in reversed(game.state.order()):
+        if any(u.has("Like Clockwork") for u in game.state.of(p)) and game.state.sides[p].hand.cards:
+            game.call(_clockwork_ask, p, 0)
+
+
+def _clockwork_ask(game: Game, player: str, swapped: int) -> None:
+    from skirmish_hobgoblin import fortune
+
+    hand = game.state.sides[player].hand
+    opts = [option(f"discard {c}", f"discard {fortune.card_name(game, c)}", action="discard", card=c)
+            for c in hand.cards]
+    opts.append(option("done", f"done: draw {swapped} card{'s' if swapped != 1 else ''}", action="done",
+                       count=swapped))
+    game.ask(decision(player, "artefact", f"{player}: Like Clockwork - discard a Fortune Card to redraw?",
+                      options=opts, rule="Like Clockwork",
+                      context={"phase": "Initiative", "action": "artefact", "keyword": "Like Clockwork"}),
+             _clockwork_answer, player, swapped)
+
+
+def _clockwork_answer(game: Game, answer: str, player: str, swapped: int) -> None:
+    from skirmish_hobgoblin import fortune
+
+    if answer == "done":
+        if swapped:
+            fortune.draw(game, player, swapped, rule="Like Clockwork")
+        return
+    fortune.discard_from_hand(game, player, answer.split(" ", 1)[1], "Like Clockwork")
+    if game.state.sides[player].hand.cards:
+        _clockwork_ask(game, player, swapped + 1)
+    else:
+        fortune.draw(game, player, swapped + 1, rule="Like Clockwork")
+
+
+# ------------------------------------------------------------------------------------- Magic
+
+
+@at("start", "Magic")
+def ruinous_price(game: Game) -> None:
+    """Ruinous Price: at the start of the Magic Phase its unit puts 1 Doom on a friendly unit within 12"
+    (itself allowed)."""
+    for u in reversed(holders(game, "Ruinous Price")):
+        friends = [f for f in game.state.of(u.side) if f.id == u.id or geom.gap(u, f) <= 12.0]
+        opts = [option(f"doom {f.id}", f"1 Doom on {f.name} ({f.doom} now)", action="doom", target=f.id)
+                for f in friends]
+        game.ask(decision(u.side, "artefact", f"{u.side}: Ruinous Price - which friendly unit takes 1 Doom?",
+                          options=opts, rule="Ruinous Price",
+                          context={"phase": "Magic", "action": "artefact", "keyword": "Ruinous Price",
+                                   "actor": u.id, "targets": [f.id for f in friends]}),
+                 _ruin)
+
+
+def _ruin(game: Game, answer: str) -> None:
+    stats.add_doom(game, game.state.units[answer.split()[1]], 1, "Ruinous Price")
+
+
+@at("start", "Magic")
+def quicksilver(game: Game) -> None:
+    """Quicksilver: the Mercury its player gains this phase arrives as rolled Quicksilver Dice (kept aside,
+    counted as Mercury)."""
+    from skirmish_hobgoblin.turns import mercury_income
+
+    for p in game.state.order():
+        if not any(u.has("Quicksilver") for u in game.state.of(p)) or game.state.notes.get(f"him:{p}"):
+            continue
+        n = mercury_income(game, p)
+        faces = [game.rng.roll(6, rule="Quicksilver", why=f"{p}'s Quicksilver Die") for _ in range(n)]
+        dice = game.stash.setdefault(STASH, {}).setdefault("quicksilver", {}).setdefault(p, [])
+        dice.extend(faces)
+        game.emit("artefact", f"{p}'s Mercury arrives as Quicksilver Dice: {', '.join(map(str, faces)) or 'none'}",
+                  rule="Quicksilver", player=p)
+
+
+def quicksilver_dice(game: Game, player: str) -> list[int]:
+    """The faces of ``player``'s Quicksilver Dice set aside (each also counts as one Mercury Token)."""
+    return list(game.stash.get(STASH, {}).get("quicksilver", {}).get(player, []))
+
+
+def spend_quicksilver(game: Game, player: str, face: int) -> bool:
+    """Spend the Quicksilver Die showing ``face`` (with its Mercury): an attack die may be turned to that face."""
+    dice = game.stash.get(STASH, {}).get("quicksilver", {}).get(player, [])
+    side = game.state.sides[player]
+    if face not in dice or side.mercury <= 0:
+        return False
+    dice.remove(face)
+    side.mercury -= 1
+    game.emit("artefact", f"{player} spends a Quicksilver Die showing {face}", rule="Quicksilver", player=player)
+    return True
+
+
+# ------------------------------------------------------------------------------------- Movement
+
+
+@at("start", "Movement")
+def hidden_passages(game: Game) -> None:
+    """Hidden Passages: once per game up to three friendly units within 24" gain Flying until the round ends."""
+    for u in holders(game, "Hidden Passages"):
+        if unused(u, "Hidden Passages"):
+            _passages_ask(game, u.id, 0)
+
+
+def _passages_ask(game: Game, uid: str, given: int) -> None:
+    u = game.state.units[uid]
+    near = [f for f in game.state.of(u.side) if geom.gap(u, f) <= 24.0 and not f.has("Flying")]
+    if given >= 3 or not near:
+        return
+    opts = [option(f"fly {f.id}", f"{f.name} gains Flying this round", action="flying", target=f.id) for f in near]
+    opts.append(option("done", "no more" if given else "keep Hidden Passages for later", action="done"))
+    game.ask(decision(u.side, "artefact", f"{u.side}: Hidden Passages - a unit gains Flying ({3 - given} left)?",
+                      options=opts, rule="Hidden Passages",
+                      context={"phase": "Movement", "action": "artefact", "keyword": "Hidden Passages",
+                               "actor": uid, "targets": [f.id for f in near]}),
+             _passages_answer, uid, given)
+
+
+def _passages_answer(game: Game, answer: str, uid: str, given: int) -> None:
+    if answer == "done":
+        return
+    if given == 0:
+        spend(game, game.state.units[uid], "Hidden Passages")
+    target = game.state.units[answer.split()[1]]
+    target.keywords.add(Keyword("Flying", until="round", source="hidden passages"), log=game.log,
+                        rule="Hidden Passages")
+    _passages_ask(game, uid, given + 1)
+
+
+@at("end", "Movement")
+def manipulate_time(game: Game) -> None:
+    """Manipulate Time: once per game, after the Movement Phase, every friendly unengaged unit within 12" of its
+    unit may make one more movement activation (ruling A37)."""
+    for u in holders(game, "Manipulate Time"):
+        if unused(u, "Manipulate Time") and _time_units(game, u):
+            _ask_once(game, u, "Manipulate Time", "Manipulate Time - friendly units within 12\" move again?",
+                      "use Manipulate Time now", _time_used, "Movement")
+
+
+def _time_units(game: Game, u: Unit) -> list[str]:
+    return [f.id for f in game.state.of(u.side) if geom.gap(u, f) <= 12.0 and not geom.engaged(game.state, f)
+            and can_move(f)]
+
+
+def can_move(unit: Unit) -> bool:
+    return unit.in_play and not unit.has("Immobile") and stats.speed(unit) > 0
+
+
+def _time_used(game: Game, answer: str, uid: str) -> None:
+    if answer != "use":
+        return
+    u = game.state.units[uid]
+    spend(game, u, "Manipulate Time")
+    extra_moves(game, u.side, _time_units(game, u), 0, "Manipulate Time")
+
+
+@at("end", "Movement")
+def unspool(game: Game) -> None:
+    """Unspool: once per game, at the end of a Movement Phase, its player may call a second Movement Phase in
+    which each player (First Player first) moves up to three units."""
+    for u in holders(game, "Unspool"):
+        if unused(u, "Unspool"):
+            _ask_once(game, u, "Unspool", "Unspool - a second Movement Phase (up to 3 units each)?",
+                      "use Unspool now", _unspooled, "Movement")
+            return
+
+
+def _unspooled(game: Game, answer: str, uid: str) -> None:
+    if answer != "use":
+        return
+    spend(game, game.state.units[uid], "Unspool")
+    for p in reversed(game.state.order()):
+        game.call(_unspool_turn, p)
+
+
+def _unspool_turn(game: Game, player: str) -> None:
+    extra_moves(game, player, [u.id for u in game.state.of(player) if can_move(u)], 3, "Unspool")
+
+
+def extra_moves(game: Game, player: str, ids: list[str], limit: int, rule: str) -> None:
+    """``player`` activates units of ``ids`` one at a time (each once; ``limit`` > 0 caps how many)."""
+    if not ids or limit < 0:
+        return
+    units = [game.state.units[i] for i in ids if game.state.units[i].in_play]
+    if not units:
+        return
+    opts = [option(f"activate {u.id}", f"move {u.name} ({stats.speed(u)} MP)", action="activate", actor=u.id)
+            for u in units]
+    opts.append(option("done", "no more movement", action="done"))
+    left = f" ({limit} left)" if limit else ""
+    game.ask(decision(player, "activate", f"{player}: {rule} - which unit moves{left}?", options=opts, rule=rule,
+                      context={"phase": "Movement", "action": "activate", "extra": rule}),
+             _extra_pick, player, [u.id for u in units], limit, rule)
+
+
+def _extra_pick(game: Game, answer: str, player: str, ids: list[str], limit: int, rule: str) -> None:
+    from skirmish_hobgoblin import turns
+
+    if answer == "done":
+        return
+    uid = answer.split()[1]
+    rest = [i for i in ids if i != uid]
+    if limit != 1:
+        game.call(_extra_next, player, rest, limit - 1 if limit else 0, rule)
+    turns.activate_now(game, game.state.units[uid])
+
+
+def _extra_next(game: Game, player: str, ids: list[str], limit: int, rule: str) -> None:
+    extra_moves(game, player, ids, limit, rule)
+
+
+# ------------------------------------------------------------------------------------- Combat
+
+
+@at("start", "Combat")
+def war_horn(game: Game) -> None:
+    """War Horn: once per game in the Combat Phase another friendly unit within 8" (LOS ignored) attacks at once,
+    which does not use up its own activation (offered at the start of the Combat Phase: ruling)."""
+    for u in holders(game, "War Horn"):
+        if not unused(u, "War Horn"):
+            continue
+        near = [f for f in game.state.of(u.side) if f.id != u.id and geom.gap(u, f) <= 8.0
+                and geom.engaged(game.state, f)]
+        if not near:
+            continue
+        opts = [option(f"horn {f.id}", f"{f.name} attacks now", action="attack", actor=f.id) for f in near]
+        opts.append(option("keep", "keep War Horn for later", action="artefact", keyword="War Horn", use=False))
+        game.ask(decision(u.side, "artefact", f"{u.side}: War Horn - a unit within 8\" attacks now?", options=opts,
+                          rule="War Horn", context={"phase": "Combat", "action": "artefact", "keyword": "War Horn",
+                                                    "actor": u.id, "targets": [f.id for f in near]}),
+                 _horn, u.id)
+
+
+def _horn(game: Game, answer: str, uid: str) -> None:
+    from skirmish_hobgoblin import turns
+
+    if answer == "keep":
+        return
+    spend(game, game.state.units[uid], "War Horn")
+    target = answer.split()[1]
+    game.call(_unmark, target)
+    turns.fight(game, game.state.units[target])
+
+
+def _unmark(game: Game, uid: str) -> None:
+    """The War Horn attack does not use up the unit's own activation."""
+    act = game.state.activated
+    if uid in act:
+        act.remove(uid)
+
+
+def syphon_power(game: Game, attacker: Unit, target: Unit, doom: int, kind: str) -> None:
+    """Syphon Power: a close-combat attack on an enemy Wizard takes 1 of its player's Mercury per Doom placed."""
+    if kind not in ("combat", "punish") or doom <= 0 or not attacker.has("Syphon Power") or not target.has("Wizard"):
+        return
+    foe, mine = game.state.sides[target.side], game.state.sides[attacker.side]
+    took = min(doom, foe.mercury)
+    if took:
+        foe.mercury -= took
+        mine.mercury += took
+    game.emit("mercury", f"{attacker.name} syphons {took} Mercury from {target.side}", rule="Syphon Power",
+              player=attacker.side, change=took)
+
+
+# ------------------------------------------------------------------------------------- Doom
+
+
+@at("start", "Doom")
+def suspended_agony(game: Game) -> None:
+    """Suspended Agony: once per game, at the start of a Doom Phase, its player may skip the whole phase for both
+    players (Ready Units too: ruling A39)."""
+    for u in holders(game, "Suspended Agony"):
+        if unused(u, "Suspended Agony"):
+            _ask_once(game, u, "Suspended Agony", "Suspended Agony - skip this whole Doom Phase?",
+                      "skip the Doom Phase", _agony, "Doom")
+            return
+
+
+def _agony(game: Game, answer: str, uid: str) -> None:
+    if answer != "use":
+        return
+    spend(game, game.state.units[uid], "Suspended Agony")
+    game.state.notes[f"skip-doom:{game.round}"] = 1
+    skip_phase_body(game, "Doom")
+    game.emit("artefact", "the Doom Phase is skipped", rule="Suspended Agony")
+
+
+def skip_phase_body(game: Game, phase: str) -> bool:
+    """Replace the scheduled body of ``phase`` with nothing (the phase's start and end still happen)."""
+    from skirmish.engine import Do
+
+    for i, step in enumerate(game.stack):
+        if type(step).__name__ == "_Body" and getattr(step, "name", "") == phase:
+            game.stack[i] = Do(_skipped, (phase,))
+            return True
+    return False
+
+
+def _skipped(game: Game, phase: str) -> None:
+    del game, phase
+
+
+@at("start", "Doom")
+def haunted_melody(game: Game) -> None:
+    """Haunted Melody: once per game in the Doom Phase, friendly units within 4" of its unit ignore Broken
+    (offered at the start of the Doom Phase when one of them is Broken)."""
+    for u in holders(game, "Haunted Melody"):
+        if unused(u, "Haunted Melody") and any(f.has(stats.BROKEN) for f in _melody_units(game, u)):
+            _ask_once(game, u, "Haunted Melody", "Haunted Melody - friends within 4\" ignore Broken this Doom Phase?",
+                      "use Haunted Melody now", _melody, "Doom")
+
+
+def _melody_units(game: Game, u: Unit) -> list[Unit]:
+    return [f for f in game.state.of(u.side) if f.id == u.id or geom.gap(u, f) <= 4.0]
+
+
+def _melody(game: Game, answer: str, uid: str) -> None:
+    if answer != "use":
+        return
+    u = game.state.units[uid]
+    spend(game, u, "Haunted Melody")
+    for f in _melody_units(game, u):
+        f.keywords.add(Keyword("Against All Odds", until="phase", source="haunted melody"), log=game.log,
+                       rule="Haunted Melody")
