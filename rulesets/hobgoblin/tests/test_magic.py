@@ -149,3 +149,70 @@ def test_ai_casts_mothers_blessing_on_a_doomed_unit_and_banks_otherwise():
     unit(g, "Pal").doom = 0
     view = SimpleNamespace(state=g.ruleset.view(g, "red"))
     assert ai.choose("red", view, d) == "done"
+
+
+def _answer(g, value):
+    g.answer(value)
+
+
+def _give(g, player, card):
+    cid = f"card:{card}:1"
+    for pile in (g.state.deck.draw_pile, g.state.deck.discard_pile):
+        if cid in pile:
+            pile.remove(cid)
+    for side in g.state.sides.values():
+        if cid in side.hand.cards:
+            side.hand.cards.remove(cid)
+    g.state.sides[player].hand.cards.append(cid)
+    return cid
+
+
+def test_serve_unto_death_gives_chosen_doom_and_a_die_per_two_doom():
+    g = _game("Iskalla", red_extra=[{"name": "Pal", "x": 36, "y": 12}])
+    pal = unit(g, "Pal")
+    before = stats.combat_dice(pal)
+    _cast(g, "serve-unto-death", pal.id)
+    assert g.pending.kind == "serve-unto-death"
+    _answer(g, "4")
+    assert pal.doom == 4 and pal.has("Blessing of Iskalla") and stats.combat_dice(pal) == before + 2
+
+
+def test_reflective_soulgem_copies_a_strength_keyword_of_an_enemy():
+    g = _game("Polyceus", blue=[{"name": "Foe", "x": 30, "y": 22, "keywords": ["Brutal"]}])
+    _cast(g, "reflective-soulgem", unit(g, "Foe").id)
+    _answer(g, "Brutal")
+    assert unit(g, "Wiz").has("Brutal")
+
+
+def test_black_gate_moves_a_character_keyword_for_good():
+    g = _game("Nebularis", red_extra=[{"name": "Pal", "x": 36, "y": 12, "general": False,
+                                       "battle_standard": False}])
+    wiz, pal = unit(g, "Wiz"), unit(g, "Pal")
+    _cast(g, "black-gate", wiz.id)
+    _answer(g, f"Battle Standard|{pal.id}")
+    assert pal.has("Battle Standard") and not wiz.has("Battle Standard")
+
+
+def test_prescience_may_swap_a_card_with_the_targets_player():
+    g = _game("Polyceus")
+    theirs, mine = _give(g, "blue", "vial-of-mercury"), _give(g, "red", "enchanted-shield")
+    _cast(g, "prescience", unit(g, "Foe").id)
+    _answer(g, mine)
+    assert theirs in g.state.sides["red"].hand.cards and mine in g.state.sides["blue"].hand.cards
+
+
+def test_scroll_of_occult_knowledge_casts_a_spell_of_any_allegiance():
+    g = _game("Cylosi")
+    cid = _give(g, "red", "scroll-of-occult-knowledge")
+    value = next(o.value for o in casting.cast_options(g, "red") if "|stalking-death|" in o.value)
+    run(g, casting._cast_answer, value, "red")
+    assert unit(g, "Foe").has("Cowardly") and cid not in g.state.sides["red"].hand.cards
+
+
+def test_familiar_measures_a_spell_from_any_friendly_unit():
+    g = _game("Cylosi", red_extra=[{"name": "Near", "x": 58, "y": 10}, {"name": "Far", "x": 66, "y": 12}])
+    far = unit(g, "Far")
+    assert not any(far.id in o.value for o in casting.cast_options(g, "red"))
+    _give(g, "red", "familiar")
+    assert any(o.value.startswith(f"{unit(g, 'Wiz').id}|crystal-blades|{far.id}|") for o in
+               casting.cast_options(g, "red"))

@@ -115,7 +115,8 @@ def strikes(unit: Unit) -> int:
 
 
 def combat_dice(unit: Unit) -> int:
-    return max(0, strikes(unit) - unit.value("Weak"))
+    blessing = unit.doom // 2 if unit.has("Blessing of Iskalla") else 0  # Serve Unto Death: +1 die per 2 Doom
+    return max(0, strikes(unit) - unit.value("Weak")) + blessing
 
 
 def shooting_dice(unit: Unit) -> int:

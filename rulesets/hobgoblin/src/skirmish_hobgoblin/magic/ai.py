@@ -9,6 +9,8 @@ from typing import Any
 
 #: Doom-equivalents a Mercury token is worth kept for Force of Will (a re-rolled miss at 4+ hits half the time)
 FORCE_OF_WILL_VALUE = 0.4
+#: what a Fortune Card kept in hand is worth
+CARD_VALUE = 0.5
 
 #: (value when the unit is fighting or about to, value otherwise) of a keyword on a friendly unit;
 #: on an enemy unit the sign flips
@@ -70,6 +72,8 @@ def choose(player: str, view: Any, decision: Any) -> Any:
         if data.get("action") != "cast":
             continue
         gain = value(player, data, units) - FORCE_OF_WILL_VALUE * int(data.get("cost", 0))
+        if data.get("card"):  # a Fortune Card spent too
+            gain -= CARD_VALUE
         if gain > best_gain:
             best, best_gain = o.value, gain
     return best

@@ -57,9 +57,11 @@ def ignores(unit: Unit, player: str) -> str:
     return ""
 
 
-def targets(game: Game, caster: Unit, spell: Spell) -> list[Unit]:
-    """The units a targeted spell may name, or every unit an untargeted one affects."""
+def targets(game: Game, caster: Unit, spell: Spell, origin: Unit | None = None) -> list[Unit]:
+    """The units a targeted spell may name (measured from ``origin``: Familiar), or every unit an untargeted
+    one affects."""
     state = game.state
+    origin = origin or caster
     if spell.target == "self":
         return [caster]
     units = list(state.in_play())
@@ -70,7 +72,7 @@ def targets(game: Game, caster: Unit, spell: Spell) -> list[Unit]:
     ok = {"friendly": lambda u: u.side == caster.side, "enemy": lambda u: u.side != caster.side,
           "unbroken": lambda u: not u.has("Broken"), "unengaged": lambda u: not geom.is_engaged(state, u)}.get(
         spell.target, lambda u: True)
-    return [u for u in units if ok(u) and geom.range_to(caster, u) <= spell.range and geom.has_los(state, caster, u)]
+    return [u for u in units if ok(u) and geom.range_to(origin, u) <= spell.range and geom.has_los(state, origin, u)]
 
 
 def playable(spell: Spell) -> bool:
@@ -81,34 +83,62 @@ def cast_options(game: Game, player: str) -> list[Option]:
     """Every spell the player can pay for now, with each legal target (or choice)."""
     mercury = game.state.sides[player].mercury
     out: list[Option] = []
+    scroll, familiar = spell_card(game, player, SCROLL), spell_card(game, player, FAMILIAR)
     for caster in wizards(game, player):
-        for spell in known_spells(game, caster):
+        known = known_spells(game, caster)
+        extra = [s for s in builtin_spells().values() if s not in known] if scroll else []
+        for spell in known + extra:
             if spell.cost > mercury or not playable(spell):
                 continue
+            card = scroll if spell in extra else ""
             if spell.effect == "book_of_tysthy":
                 own = allegiance_of(game, caster)
                 for a in allegiances():
                     if a != own:
-                        out.append(_opt(game, caster, spell, a, [caster], player))
+                        out.append(_opt(game, caster, spell, a, [caster], player, card))
             elif spell.targeted:
+                seen = {t.id for t in targets(game, caster, spell)}
                 for t in targets(game, caster, spell):
-                    out.append(_opt(game, caster, spell, t.id, [t], player))
+                    out.append(_opt(game, caster, spell, t.id, [t], player, card))
+                if familiar and not card:  # Familiar: measured from any friendly unit
+                    for friend in game.state.friends(caster):
+                        for t in targets(game, caster, spell, origin=friend):
+                            if t.id not in seen:
+                                seen.add(t.id)
+                                out.append(_opt(game, caster, spell, t.id, [t], player, familiar))
             else:
                 hit = targets(game, caster, spell)
                 if hit or spell.target == "self":
-                    out.append(_opt(game, caster, spell, "", hit, player))
+                    out.append(_opt(game, caster, spell, "", hit, player, card))
     return out
 
 
-def _opt(game: Game, caster: Unit, spell: Spell, target: str, units: list[Unit], player: str) -> Option:
+SCROLL, FAMILIAR = "scroll-of-occult-knowledge", "familiar"
+
+
+def spell_card(game: Game, player: str, card_id: str) -> str:
+    """The id of a copy of a spell Fortune Card in the player's hand ('' when none)."""
+    from skirmish_hobgoblin import fortune
+
+    if game.state.sides[player].cards_off == game.phase:
+        return ""
+    return next((c for c, card in fortune.hand_cards(game, player, "spell") if card.id == card_id), "")
+
+
+def _opt(game: Game, caster: Unit, spell: Spell, target: str, units: list[Unit], player: str,
+         card: str = "") -> Option:
+    from skirmish_hobgoblin import fortune
+
     affected = [u.id for u in units if not ignores(u, player)]
     ignored = [u.id for u in units if ignores(u, player)]
     names = ", ".join(game.state.units[t].name for t in ([target] if target in game.state.units else []))
     what = f" on {names}" if names else (f" ({target})" if target else "")
-    return option(f"{caster.id}|{spell.id}|{target}", f"{caster.name} casts {spell.name}{what} ({spell.cost} Mercury)",
+    using = f", playing {fortune.card_name(game, card)}" if card else ""
+    value = f"{caster.id}|{spell.id}|{target}" + (f"|{card}" if card else "")
+    return option(value, f"{caster.name} casts {spell.name}{what} ({spell.cost} Mercury{using})",
                   spell.summary, action="cast", actor=caster.id, spell=spell.id, effect=spell.effect,
                   target=target, cost=spell.cost, affects=affected, ignored=ignored, keywords=list(spell.keywords),
-                  dice=spell.dice, tier=spell.tier)
+                  dice=spell.dice, tier=spell.tier, card=card)
 
 
 def cast_step(game: Game, player: str) -> None:
@@ -128,7 +158,13 @@ def cast_step(game: Game, player: str) -> None:
 def _cast_answer(game: Game, answer: str, player: str) -> None:
     if answer == DONE:
         return
-    caster_id, spell_id, target = answer.split("|", 2)
+    caster_id, spell_id, target, *card = answer.split("|")
+    if card:  # Scroll of Occult Knowledge or Familiar
+        from skirmish_hobgoblin import fortune
+
+        game.emit("card", f"{player} plays {fortune.card_name(game, card[0])}", rule=fortune.card_name(game, card[0]),
+                  player=player)
+        fortune.discard_from_hand(game, player, card[0])
     cast(game, player, game.state.units[caster_id], builtin_spells()[spell_id], target)
     game.call(cast_step, player)
 

@@ -135,3 +135,129 @@ def book_of_tysthy(game: Game, cast: Cast) -> None:
     known[cast.caster.id] = [game.round, cast.choice]
     game.emit("spell", f"{cast.caster.name} knows the spells of {cast.choice} until the end of the round",
               rule=cast.spell.name, unit=cast.caster.id)
+
+
+def _ask(game: Game, player: str, kind: str, prompt: str, options: list[Any], then: Callable[..., None],
+         *args: Any, rule: str) -> None:
+    from skirmish_hobgoblin.decide import decision
+
+    game.ask(decision(player, kind, prompt, options=options, rule=rule,
+                      context={"phase": "Magic", "action": kind}), then, *args)
+
+
+def _content_kw(game: Game, name: str) -> Any:
+    return next((k for k in game.ruleset.content.keywords.values() if k.name == name), None)
+
+
+@effect("serve_unto_death")
+def serve_unto_death(game: Game, cast: Cast) -> None:
+    """The target's controller picks 0 to 5 Doom; with any, it gains Blessing of Iskalla until the end of round."""
+    from skirmish_hobgoblin.decide import option
+
+    for unit in cast.units:
+        opts = [option(str(n), f"give {unit.name} {n} Doom" + (" and Blessing of Iskalla" if n else ""),
+                       action="serve", actor=unit.id, doom=n) for n in range(6)]
+        _ask(game, unit.side, "serve-unto-death", f"Serve Unto Death: how much Doom for {unit.name}?", opts,
+             _served, unit.id, rule=cast.spell.name)
+
+
+def _served(game: Game, answer: str, uid: str) -> None:
+    unit, n = game.state.units[uid], int(answer)
+    if n:
+        stats.add_doom(game, unit, n, "Serve Unto Death")
+        unit.keywords.add(Keyword("Blessing of Iskalla", until="round", source="spell:serve-unto-death",
+                                  traits=("Strength",)), log=game.log, rule="Serve Unto Death")
+
+
+@effect("reflective_soulgem")
+def reflective_soulgem(game: Game, cast: Cast) -> None:
+    """The caster copies one Strength keyword (not Reserved) of the enemy target until the end of the round."""
+    from skirmish_hobgoblin.decide import option
+
+    for unit in cast.units:
+        names = []
+        for name in unit.keywords.names():
+            kdef = _content_kw(game, name)
+            if kdef is not None and "strength" in kdef.traits and not kdef.is_reserved:
+                names.append(name)
+        if not names:
+            game.emit("spell", f"{unit.name} has no Strength keyword to copy", rule=cast.spell.name)
+            continue
+        opts = [option(n, f"{cast.caster.name} copies {n}", action="copy", keyword=n) for n in sorted(names)]
+        _ask(game, cast.player, "soulgem", "Reflective Soulgem: copy which keyword?", opts, _copied,
+             cast.caster.id, unit.id, rule=cast.spell.name)
+
+
+def _copied(game: Game, answer: str, caster: str, source: str) -> None:
+    kw = next(k for k in game.state.units[source].keywords if k.name == answer)
+    unit = game.state.units[caster]
+    unit.keywords.add(Keyword(kw.name, kw.value, kw.kind, until="round", source="spell:reflective-soulgem",
+                              traits=kw.traits), log=game.log, rule="Reflective Soulgem")
+    stats.refresh(game, unit, "Reflective Soulgem")
+
+
+CHARACTER = ("General", "Battle Standard", "Hero", "Wizard")
+
+
+@effect("black_gate")
+def black_gate(game: Game, cast: Cast) -> None:
+    """Move a Character keyword of the friendly target to another unit within 18" it counts friendly, for good."""
+    from skirmish_hobgoblin import geom
+    from skirmish_hobgoblin.decide import option
+
+    for unit in cast.units:
+        names = [n for n in unit.keywords.names() if n in CHARACTER or n in unit.keywords.with_trait("Character")]
+        others = [f for f in game.state.friends(unit) if geom.gap(unit, f) <= cast.spell.range]
+        opts = [option(f"{n}|{f.id}", f"move {n} from {unit.name} to {f.name}", action="gate", keyword=n,
+                       target=f.id) for n in sorted(set(names)) for f in others]
+        if not opts:
+            game.emit("spell", f"Black Gate: nothing to move from {unit.name}", rule=cast.spell.name)
+            continue
+        _ask(game, cast.player, "black-gate", "Black Gate: move which keyword where?", opts, _gated, unit.id,
+             rule=cast.spell.name)
+
+
+def _gated(game: Game, answer: str, source: str) -> None:
+    name, target = answer.split("|", 1)
+    src, dst = game.state.units[source], game.state.units[target]
+    moved = [k for k in src.keywords if k.name == name]
+    src.keywords.remove(name, log=game.log, rule="Black Gate")
+    for k in moved:
+        dst.keywords.add(k, log=game.log, rule="Black Gate")
+    if name == "Wizard":  # the allegiance goes with it
+        table = magic_data(game).setdefault("allegiance", {})
+        if source in table:
+            table[target] = table.pop(source)
+    for u in (src, dst):
+        stats.refresh(game, u, "Black Gate")
+
+
+@effect("prescience")
+def prescience(game: Game, cast: Cast) -> None:
+    """A random card of the target's controller is seen; the caster's player may swap one of theirs for it."""
+    from skirmish_hobgoblin import fortune
+    from skirmish_hobgoblin.decide import option
+
+    for unit in cast.units:
+        hand = game.state.sides[unit.side].hand.cards
+        if not hand or unit.side == cast.player:
+            game.emit("spell", "Prescience: no card to see", rule=cast.spell.name)
+            continue
+        seen = game.rng.choice(list(hand), rule=cast.spell.name, why="a random card from the hand")
+        mine = game.state.sides[cast.player].hand.cards
+        opts = [option("keep", "swap nothing", action="keep")]
+        opts += [option(c, f"swap {fortune.card_name(game, c)} for {fortune.card_name(game, seen)}", action="swap",
+                        card=c) for c in dict.fromkeys(mine)]
+        _ask(game, cast.player, "prescience", f"Prescience: you see {fortune.card_name(game, seen)}", opts,
+             _swapped, unit.side, seen, cast.player, rule=cast.spell.name)
+
+
+def _swapped(game: Game, answer: str, other: str, seen: str, player: str) -> None:
+    if answer == "keep":
+        return
+    theirs, mine = game.state.sides[other].hand.cards, game.state.sides[player].hand.cards
+    theirs.remove(seen)
+    mine.remove(answer)
+    theirs.append(answer)
+    mine.append(seen)
+    game.emit("spell", f"{player} swaps a card with {other}", rule="Prescience", player=player)
