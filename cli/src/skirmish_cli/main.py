@@ -29,6 +29,7 @@ BUILTIN: dict[str, tuple[str, str, str]] = {
     "roll": ("cmd_roll", "roll", "Roll a dice expression, or print its exact odds."),
     "simulate": ("cmd_simulate", "simulate", "Play many games between agents and summarise them."),
     "odds": ("cmd_odds", "odds", "Exact odds of a ruleset's named situations (attacks, tests)."),
+    "compare": ("cmd_compare", "compare", "Compare rulesets over many games: seat edge, length, skill."),
     "new-ruleset": ("cmd_new", "new_ruleset", "Write a working minimal ruleset package to start from."),
     "new-house-rules": ("cmd_new", "new_house_rules", "Write a house-rules plugin for an installed ruleset."),
 }

@@ -1,0 +1,34 @@
+"""``skirmish compare`` end to end: JSON is reproducible, Markdown by default, an HTML file with charts."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from skirmish import Registry
+from skirmish_cli.main import cli
+
+FAST = "tavern-brawl" if "tavern-brawl" in Registry().rulesets else "chob-noggoth"
+
+
+def test_compare_json_is_reproducible_and_html_is_written(tmp_path: Path) -> None:
+    page = tmp_path / "c.html"
+    args = ["compare", FAST, "-n", "3", "--seed", "5", "--json"]
+    a = CliRunner().invoke(cli, [*args, "--html", str(page)])
+    b = CliRunner().invoke(cli, args)
+    assert a.exit_code == 0 and b.exit_code == 0
+    ra, rb = json.loads(a.stdout), json.loads(b.stdout)
+    for r in (ra, rb):
+        for entry in r["rulesets"]:
+            entry.pop("seconds_per_game")
+    assert ra == rb
+    assert "<svg" in page.read_text(encoding="utf-8")
+
+
+def test_compare_markdown_and_bad_ruleset() -> None:
+    r = CliRunner().invoke(cli, ["compare", FAST, "-n", "2"])
+    assert r.exit_code == 0 and r.stdout.startswith("| figure |")
+    r = CliRunner().invoke(cli, ["compare", "nope", "-n", "2"])
+    assert r.exit_code != 0 and "nope" in r.stderr

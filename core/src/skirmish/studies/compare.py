@@ -1,0 +1,200 @@
+"""``skirmish compare``: play each ruleset AI v AI, random v random and AI v random, and put the
+figures on common scales (rates 0..1 with Wilson intervals, lengths as quantiles)."""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from typing import Any
+
+from skirmish.runner import GameRecord, simulate
+from skirmish.studies.stats import histogram, mean, quantile, wilson
+
+#: keys of a report that depend on the machine's speed (left out when two reports are compared)
+TIMING = ("seconds_per_game",)
+
+
+def has_ai(registry: Any, ruleset: str) -> bool:
+    return ("ai", ruleset) in registry.agents or ("ai", "") in registry.agents
+
+
+def compare(registry: Any, rulesets: Sequence[str], n: int, *, seed: int = 0, workers: int = 1,
+            max_decisions: int | None = None) -> dict[str, Any]:
+    """The report: one entry per ruleset (in the order given)."""
+    return {"games": n, "seed": seed, "rulesets": [study(registry, r, n, seed=seed, workers=workers,
+                                                        max_decisions=max_decisions) for r in rulesets]}
+
+
+def _run(registry: Any, ruleset: str, n: int, agents: list[str], seed: int, workers: int,
+         max_decisions: int | None, alternate: bool = False) -> list[GameRecord]:
+    _, records = simulate(registry, ruleset, n, agents, seed=seed, workers=workers, alternate=alternate,
+                          max_decisions=max_decisions)
+    return records
+
+
+def _rate(k: float, n: int) -> dict[str, float]:
+    p, lo, hi = wilson(k, n)
+    return {"rate": round(p, 4), "low": round(lo, 4), "high": round(hi, 4), "n": n}
+
+
+def _spread(values: Sequence[float]) -> dict[str, float]:
+    return {"mean": round(mean(values), 3), "p10": quantile(values, 0.1), "median": quantile(values, 0.5),
+            "p90": quantile(values, 0.9), "max": max(values) if values else 0}
+
+
+def study(registry: Any, ruleset: str, n: int, *, seed: int = 0, workers: int = 1,
+          max_decisions: int | None = None) -> dict[str, Any]:
+    """Every common figure of one ruleset, plus its own (``summary``/``skirmish_simulate_figures``) means."""
+    ai = "ai" if has_ai(registry, ruleset) else "random"
+    main = _run(registry, ruleset, n, [ai], seed, workers, max_decisions)
+    rand = _run(registry, ruleset, n, ["random"], seed, workers, max_decisions) if ai == "ai" else main
+    played = [r for r in main if r.finished]
+    seats: dict[str, dict[str, float]] = {}
+    for seat in (main[0].players if main else ()):
+        seats[seat] = _rate(sum(r.outcome(seat) == "win" for r in played), len(played))
+    out: dict[str, Any] = {
+        "ruleset": ruleset, "agent": ai, "finished": len(played), "errors": sum(bool(r.error) for r in main),
+        "seat_win_rate": seats,
+        "rounds": _spread([r.rounds for r in main]), "decisions": _spread([r.decisions for r in main]),
+        "dice": _spread([r.dice for r in main]), "rounds_histogram": histogram([r.rounds for r in main]),
+        "draw_rate": _rate(sum(r.draw for r in played), len(played)),
+        "random_rounds": _spread([r.rounds for r in rand]),
+        "seconds_per_game": round(mean([r.seconds for r in main]), 4),
+    }
+    top = max((r.rounds for r in main), default=0)
+    out["decided_before_last_round"] = _rate(sum(r.rounds < top for r in played), len(played))
+    out["lethality_per_round"] = _lethality(main)
+    if ai == "ai":
+        mixed = _run(registry, ruleset, n, ["ai", "random"], seed, workers, max_decisions, alternate=True)
+        won = total = 0
+        for r in mixed:
+            if not r.finished:
+                continue
+            for seat, agent in zip(r.players, r.agents, strict=False):
+                if agent == "ai":
+                    total += 1
+                    won += r.outcome(seat) == "win"
+        out["ai_v_random"] = _rate(won, total)
+    else:
+        out["ai_v_random"] = None
+    extra: dict[str, list[float]] = {}
+    for r in main:
+        for k, v in r.extra.items():
+            if not k.startswith("lost in round "):
+                extra.setdefault(k, []).append(v)
+    out["own_figures"] = {k: round(mean(v), 4) for k, v in sorted(extra.items())}
+    return out
+
+
+def _lethality(records: Sequence[GameRecord]) -> dict[str, float] | None:
+    """Mean share of the starting force lost in each round, from ``lost in round N`` figures (a ruleset's
+    ``skirmish_force_share``); ``None`` when the ruleset does not measure it."""
+    per: dict[int, list[float]] = {}
+    for r in records:
+        for k, v in r.extra.items():
+            if k.startswith("lost in round "):
+                per.setdefault(int(k.rsplit(" ", 1)[1]), []).append(v)
+    if not per:
+        return None
+    return {str(k): round(mean(v), 4) for k, v in sorted(per.items())}
+
+
+def without_timing(report: dict[str, Any]) -> dict[str, Any]:
+    """The report less the figures that depend on the machine's speed (for equality tests)."""
+    return {**report, "rulesets": [{k: v for k, v in r.items() if k not in TIMING} for r in report["rulesets"]]}
+
+
+def _pct(rate: dict[str, float] | None) -> str:
+    if not rate or rate.get("n", 0) == 0:
+        return "n/a"
+    return f"{rate['rate']:.1%} ({rate['low']:.1%}-{rate['high']:.1%})"
+
+
+def markdown(report: dict[str, Any]) -> str:
+    """A terminal-friendly table: one column per ruleset, rates with 95% Wilson intervals."""
+    rs = report["rulesets"]
+    head = "| figure | " + " | ".join(r["ruleset"] for r in rs) + " |"
+    rows = [head, "|---|" + "---|" * len(rs)]
+
+    def row(name: str, cells: list[str]) -> None:
+        rows.append(f"| {name} | " + " | ".join(cells) + " |")
+
+    row("agent (v itself)", [r["agent"] for r in rs])
+    row("first seat wins", [_pct(next(iter(r["seat_win_rate"].values()), None)) for r in rs])
+    row("draws", [_pct(r["draw_rate"]) for r in rs])
+    row("AI wins v random", [_pct(r["ai_v_random"]) for r in rs])
+    for key in ("rounds", "decisions", "dice"):
+        row(f"{key} (median, p10-p90)", [f"{r[key]['median']:g} ({r[key]['p10']:g}-{r[key]['p90']:g})" for r in rs])
+    row("decided before the last round", [_pct(r["decided_before_last_round"]) for r in rs])
+    row("lethality (share lost per round)", [", ".join(f"r{k} {v:.0%}" for k, v in r["lethality_per_round"].items())
+                                             if r["lethality_per_round"] else "n/a" for r in rs])
+    row("seconds per game", [f"{r['seconds_per_game']:.3f}" for r in rs])
+    out = "\n".join(rows)
+    for r in rs:
+        if r["own_figures"]:
+            out += f"\n\n{r['ruleset']} own figures (mean per game): " + ", ".join(
+                f"{k} {v:g}" for k, v in r["own_figures"].items())
+    return out
+
+
+def _svg_rates(title: str, items: list[tuple[str, dict[str, float] | None]]) -> str:
+    """A horizontal bar chart of rates on a common 0..100% scale, with interval whiskers."""
+    w, row_h, left = 520, 26, 170
+    h = 30 + row_h * len(items)
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" role="img">',
+             f'<text x="4" y="16" font-size="13" font-weight="bold">{html.escape(title)}</text>']
+    span = w - left - 20
+    x50 = left + span / 2
+    parts.append(f'<line x1="{x50}" y1="22" x2="{x50}" y2="{h}" stroke="#999" stroke-dasharray="3"/>')
+    for i, (label, rate) in enumerate(items):
+        y = 26 + i * row_h
+        parts.append(f'<text x="4" y="{y + 14}" font-size="12">{html.escape(label)}</text>')
+        if not rate or not rate.get("n"):
+            parts.append(f'<text x="{left}" y="{y + 14}" font-size="12" fill="#777">n/a</text>')
+            continue
+        parts.append(f'<rect x="{left}" y="{y + 3}" width="{span * rate["rate"]:.1f}" height="14" fill="#4a7ab5"/>')
+        parts.append(f'<line x1="{left + span * rate["low"]:.1f}" y1="{y + 10}" x2="{left + span * rate["high"]:.1f}"'
+                     f' y2="{y + 10}" stroke="#000" stroke-width="2"/>')
+        parts.append(f'<text x="{left + span + 2}" y="{y + 14}" font-size="11">{rate["rate"]:.0%}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _svg_histogram(title: str, hist: dict[int, int]) -> str:
+    w, h, pad = 260, 140, 20
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" role="img">',
+             f'<text x="4" y="14" font-size="12" font-weight="bold">{html.escape(title)}</text>']
+    if hist:
+        lo, hi = min(hist), max(hist)
+        top = max(hist.values())
+        bw = (w - 2 * pad) / (hi - lo + 1)
+        for k, v in hist.items():
+            bh = (h - 45) * v / top
+            x = pad + (k - lo) * bw
+            parts.append(f'<rect x="{x:.1f}" y="{h - 20 - bh:.1f}" width="{max(1, bw - 2):.1f}" height="{bh:.1f}"'
+                         f' fill="#6a9f58"><title>{k}: {v}</title></rect>')
+        parts.append(f'<text x="{pad}" y="{h - 5}" font-size="10">{lo}</text>')
+        parts.append(f'<text x="{w - pad}" y="{h - 5}" font-size="10" text-anchor="end">{hi}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def html_report(report: dict[str, Any]) -> str:
+    """A standalone HTML page: the Markdown table as HTML and SVG charts drawn by hand."""
+    rs = report["rulesets"]
+    md = markdown(report).split("\n\n")[0].splitlines()
+    cells = [[c.strip() for c in line.strip("|").split("|")] for line in md if not line.startswith("|---")]
+    tag = ["th"] + ["td"] * len(cells)
+    table = "<table>" + "".join("<tr>" + "".join(f"<{tag[i]}>{html.escape(c)}</{tag[i]}>" for c in row) + "</tr>"
+                                for i, row in enumerate(cells)) + "</table>"
+    charts = [_svg_rates("first seat wins (95% interval)", [(r["ruleset"], next(iter(r["seat_win_rate"].values()),
+                                                                                 None)) for r in rs]),
+              _svg_rates("AI wins v random (95% interval)", [(r["ruleset"], r["ai_v_random"]) for r in rs]),
+              _svg_rates("decided before the last round", [(r["ruleset"], r["decided_before_last_round"]) for r in rs])]
+    hists = "".join(_svg_histogram(f"{r['ruleset']}: rounds", {int(k): v for k, v in r["rounds_histogram"].items()})
+                    for r in rs)
+    return ("<!doctype html><html><head><meta charset='utf-8'><title>skirmish compare</title><style>"
+            "body{font-family:sans-serif}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:3px 6px}"
+            "</style></head><body>"
+            f"<h1>skirmish compare</h1><p>{report['games']} games per ruleset and pairing, seeds from "
+            f"{report['seed']}.</p>{table}<div>{''.join(charts)}</div><div>{hists}</div></body></html>\n")

@@ -1,0 +1,46 @@
+"""``compare``: figures on common scales, same seeds give the same report, hand-written SVG in the HTML."""
+
+from __future__ import annotations
+
+import pytest
+
+from skirmish import Registry
+from skirmish.studies.compare import compare, html_report, markdown, without_timing
+from skirmish.studies.stats import invert, least_squares, quantile, wilson
+
+REGISTRY = Registry()
+FAST = "tavern-brawl" if "tavern-brawl" in REGISTRY.rulesets else "chob-noggoth"
+
+
+def test_wilson_interval_contains_the_rate_and_narrows() -> None:
+    p, lo, hi = wilson(30, 100)
+    assert lo < p == 0.3 < hi
+    assert hi - lo > wilson(300, 1000)[2] - wilson(300, 1000)[1]
+    assert wilson(0, 10)[1] == pytest.approx(0.0, abs=1e-12) and wilson(10, 10)[2] == pytest.approx(1.0)
+
+
+def test_quantile_and_least_squares() -> None:
+    assert quantile([1, 2, 3, 4], 0.5) == 2.5
+    rows = [[1.0, float(x)] for x in range(10)]
+    beta, se = least_squares(rows, [2.0 + 3.0 * x for x in range(10)])
+    assert beta == pytest.approx([2.0, 3.0]) and se[1] == pytest.approx(0.0, abs=1e-6)
+    assert invert([[2.0, 0.0], [0.0, 4.0]]) == [[0.5, 0.0], [0.0, 0.25]]
+
+
+def test_same_seeds_same_report() -> None:
+    a = compare(REGISTRY, [FAST], 4, seed=7)
+    b = compare(REGISTRY, [FAST], 4, seed=7)
+    assert without_timing(a) == without_timing(b)
+    r = a["rulesets"][0]
+    assert set(r) >= {"seat_win_rate", "rounds", "decisions", "dice", "ai_v_random", "decided_before_last_round",
+                      "lethality_per_round", "seconds_per_game", "own_figures"}
+    for rate in r["seat_win_rate"].values():
+        assert 0 <= rate["low"] <= rate["rate"] <= rate["high"] <= 1
+
+
+def test_markdown_and_html() -> None:
+    report = compare(REGISTRY, [FAST], 2, seed=1)
+    text = markdown(report)
+    assert FAST in text and "first seat wins" in text and "n/a" in text or "%" in text
+    page = html_report(report)
+    assert page.startswith("<!doctype html>") and page.count("<svg") >= 4
