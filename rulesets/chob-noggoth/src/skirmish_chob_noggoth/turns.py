@@ -134,27 +134,28 @@ def move_options(game: Game, w: Warrior, kind: str, prefix: str) -> list[Option]
     def data(action: str, **more: Any) -> dict[str, Any]:
         return {"actor": w.id, "action": action, "move": kind, "allowance": allowance, **more}
 
-    enemies = sorted(state.enemies(w), key=lambda e: (w.gap(e), e.id))
-    in_contact = {e.id for e in board.contacts(state, w)}
-    for e in enemies:
-        if e.id in in_contact or w.gap(e) > allowance + state.contact:
+    # each gap once: (gap, id, enemy), nearest first; base contact is a gap of at most state.contact
+    gaps = sorted((w.gap(e), e.id, e) for e in state.enemies(w))
+    contact = state.contact
+    for gap, _, e in gaps:
+        if gap <= contact or gap > allowance + contact:
             continue
         if board.charge_point(state, w, e, allowance, fly=fly) is not None:
-            out.append(Option(f"{w.id}|{prefix}charge|{e.id}", f"{label}: charge {e.name} ({w.gap(e):.1f}\")",
-                              data=data("charge", target=e.id, distance=round(w.gap(e), 2))))
-    free = [e for e in enemies if e.id not in in_contact]
-    if free and w.gap(free[0]) > 0.4:
-        nearest = free[0]
+            out.append(Option(f"{w.id}|{prefix}charge|{e.id}", f"{label}: charge {e.name} ({gap:.1f}\")",
+                              data=data("charge", target=e.id, distance=round(gap, 2))))
+    free = [(gap, e) for gap, _, e in gaps if gap > contact]
+    if free and free[0][0] > 0.4:
+        gap, nearest = free[0]
         out.append(Option(f"{w.id}|{prefix}advance|{nearest.id}",
-                          f"{label}: advance toward {nearest.name} ({w.gap(nearest):.1f}\" away)",
-                          data=data("advance", target=nearest.id, distance=round(w.gap(nearest), 2))))
+                          f"{label}: advance toward {nearest.name} ({gap:.1f}\" away)",
+                          data=data("advance", target=nearest.id, distance=round(gap, 2))))
     reach = game.ruleset.content.table.shrine_reach
-    far_shrines = [s for s in state.shrines if board.point_gap(w, s.x, s.y) > reach]
+    far_shrines = [(g, s.id, s) for s in state.shrines if (g := board.point_gap(w, s.x, s.y)) > reach]
     if far_shrines:
-        s = min(far_shrines, key=lambda s: (board.point_gap(w, s.x, s.y), s.id))
+        gap, _, s = min(far_shrines, key=lambda row: (row[0], row[1]))
         out.append(Option(f"{w.id}|{prefix}shrine|{s.id}",
-                          f"{label}: head for shrine {s.id} ({board.point_gap(w, s.x, s.y):.1f}\")",
-                          data=data("shrine", shrine=s.id, distance=round(board.point_gap(w, s.x, s.y), 2))))
+                          f"{label}: head for shrine {s.id} ({gap:.1f}\")",
+                          data=data("shrine", shrine=s.id, distance=round(gap, 2))))
     home_y = w.radius if state.sides[w.side].edge == "south" else state.depth - w.radius
     if w.status == READY and abs(w.y - home_y) > 0.5:
         out.append(Option(f"{w.id}|{prefix}back", f"{label}: fall back toward its own edge", data=data("back")))
@@ -222,8 +223,7 @@ def targets(game: Game, w: Warrior, reach: float, *, boomstick: bool = False) ->
     mage = profile.sees_everything(game, w) and not boomstick
     out = []
     allies = state.allies(w)
-    for t in sorted(state.enemies(w), key=lambda e: (w.gap(e), e.id)):
-        dist = w.gap(t)
+    for dist, _, t in sorted((w.gap(e), e.id, e) for e in state.enemies(w)):
         if dist > reach + board.EPS:
             continue
         if any(board.in_contact(t, a, state.contact) for a in allies):
