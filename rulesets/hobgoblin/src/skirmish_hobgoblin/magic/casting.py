@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from skirmish_hobgoblin import geom
 from skirmish_hobgoblin.decide import decision, option
-from skirmish_hobgoblin.magic.spells import EFFECTS, Cast, Spell, allegiances, builtin_spells, magic_data, spells_of
+from skirmish_hobgoblin.magic.spells import EFFECTS, Cast, Spell, all_spells, allegiances, magic_data, spells_of
 
 if TYPE_CHECKING:
     from skirmish import Game, Option
@@ -86,7 +86,7 @@ def cast_options(game: Game, player: str) -> list[Option]:
     scroll, familiar = spell_card(game, player, SCROLL), spell_card(game, player, FAMILIAR)
     for caster in wizards(game, player):
         known = known_spells(game, caster)
-        extra = [s for s in builtin_spells().values() if s not in known] if scroll else []
+        extra = [s for s in all_spells().values() if s not in known] if scroll else []
         for spell in known + extra:
             if spell.cost > mercury or not playable(spell):
                 continue
@@ -165,7 +165,7 @@ def _cast_answer(game: Game, answer: str, player: str) -> None:
         game.emit("card", f"{player} plays {fortune.card_name(game, card[0])}", rule=fortune.card_name(game, card[0]),
                   player=player)
         fortune.discard_from_hand(game, player, card[0])
-    cast(game, player, game.state.units[caster_id], builtin_spells()[spell_id], target)
+    cast(game, player, game.state.units[caster_id], all_spells()[spell_id], target)
     game.call(cast_step, player)
 
 

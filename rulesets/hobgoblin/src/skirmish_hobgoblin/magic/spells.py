@@ -82,19 +82,39 @@ def parse_spells(data: dict[str, Any]) -> dict[str, Spell]:
 
 @lru_cache(maxsize=1)
 def builtin_spells() -> dict[str, Spell]:
-    text = resources.files("skirmish_hobgoblin").joinpath("data/spells.toml").read_text(encoding="utf-8")
-    return parse_spells(tomllib.loads(text))
+    return parse_spells(tomllib.loads(_data_text()))
+
+
+def _data_text() -> str:
+    return resources.files("skirmish_hobgoblin").joinpath("data/spells.toml").read_text(encoding="utf-8")
+
+
+#: homebrew spells added with ``add_spells`` (same table form as data/spells.toml)
+HOMEBREW: dict[str, Spell] = {}
+
+
+def add_spells(data: dict[str, Any]) -> list[str]:
+    """Add homebrew spells (``{"spells": {id: {...}}}``, tiers as printed unless given); returns their ids."""
+    table = {"tiers": {**tomllib.loads(_data_text()).get("tiers", {}), **data.get("tiers", {})},
+             "spells": data.get("spells", {})}
+    added = parse_spells(table)
+    HOMEBREW.update(added)
+    return list(added)
+
+
+def all_spells() -> dict[str, Spell]:
+    return {**builtin_spells(), **HOMEBREW}
 
 
 def allegiances() -> tuple[str, ...]:
     seen: dict[str, None] = {}
-    for s in builtin_spells().values():
+    for s in all_spells().values():
         seen.setdefault(s.allegiance, None)
     return tuple(seen)
 
 
 def spells_of(allegiance: str) -> list[Spell]:
-    return [s for s in builtin_spells().values() if s.allegiance.casefold() == allegiance.casefold()]
+    return [s for s in all_spells().values() if s.allegiance.casefold() == allegiance.casefold()]
 
 
 def magic_data(game: Game) -> dict[str, Any]:
