@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import Any
 
 #: Doom-equivalents a Mercury token is worth kept for Force of Will (a re-rolled miss at 4+ hits half the time)
-FORCE_OF_WILL_VALUE = 0.4
+FORCE_OF_WILL_VALUE = 0.5
 #: what a Fortune Card kept in hand is worth
 CARD_VALUE = 0.5
 
@@ -53,7 +53,9 @@ def value(player: str, data: dict[str, Any], units: dict[str, dict[str, Any]]) -
         weight = max(0.5, min(2.0, float(u.get("points", 200)) / 200))
         sign = 1.0 if u["side"] == player else -1.0
         if data.get("effect") == "discard_doom":
-            total += sign * weight * float(expected_discard(data.get("dice", "D6"), int(u.get("doom", 0))))
+            doom = int(u.get("doom", 0))
+            risk = min(1.0, doom / max(1, int(u.get("courage", 10))))  # Doom matters as it nears Courage
+            total += sign * weight * risk * float(expected_discard(data.get("dice", "D6"), doom))
         elif data.get("effect") == "grant":
             near = _near(u, units)
             for text in data.get("keywords", []):
