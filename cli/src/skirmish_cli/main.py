@@ -30,6 +30,7 @@ BUILTIN: dict[str, tuple[str, str, str]] = {
     "simulate": ("cmd_simulate", "simulate", "Play many games between agents and summarise them."),
     "odds": ("cmd_odds", "odds", "Exact odds of a ruleset's named situations (attacks, tests)."),
     "compare": ("cmd_compare", "compare", "Compare rulesets over many games: seat edge, length, skill."),
+    "balance": ("cmd_balance", "balance", "Estimate what unit types and rules are worth in play."),
     "new-ruleset": ("cmd_new", "new_ruleset", "Write a working minimal ruleset package to start from."),
     "new-house-rules": ("cmd_new", "new_house_rules", "Write a house-rules plugin for an installed ruleset."),
 }

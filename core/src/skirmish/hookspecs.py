@@ -126,5 +126,6 @@ def skirmish_force_share(game: Game) -> dict[str, float] | None:
 
 @hookspec
 def skirmish_balance_model(ruleset: str) -> Any:
-    """For ``skirmish balance``: an object with ``random_setup(seed) -> set-up dict`` and
-    ``features(game, seat) -> (dict[feature, count], printed cost)``, or ``None`` if not yours."""
+    """For ``skirmish balance``: an object with ``random_setup(seed) -> set-up dict`` (random armies,
+    the same for the same seed) and ``features(setup, seat) -> (dict[feature, count], printed cost)``
+    (what the seat's army holds), or ``None`` if ``ruleset`` is not yours."""

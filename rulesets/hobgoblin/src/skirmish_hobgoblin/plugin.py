@@ -41,3 +41,12 @@ def skirmish_register_commands() -> list[Any]:
     from skirmish_hobgoblin.render import svg_command_spec
 
     return [army_command_spec(), svg_command_spec()]
+
+
+@hookimpl
+def skirmish_balance_model(ruleset: str) -> Any:
+    if ruleset != "hobgoblin":
+        return None
+    from skirmish_hobgoblin.balance_model import model
+
+    return model()

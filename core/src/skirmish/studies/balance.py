@@ -1,0 +1,108 @@
+"""``skirmish balance``: what unit types, keywords or rules are worth in play, from AI v AI games with
+random armies (a ruleset's ``skirmish_balance_model``), by least squares of the result on the difference
+in army content, set against the printed costs."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from skirmish.errors import SkirmishError
+from skirmish.runner import GameRecord, play_one
+from skirmish.studies.stats import least_squares
+
+
+def balance_model(registry: Any, ruleset: str) -> Any:
+    """The ruleset's balance model, or a one-line error when no plugin gives one."""
+    registry.ruleset(ruleset)
+    for model in registry.pm.hook.skirmish_balance_model(ruleset=ruleset):
+        if model is not None:
+            return model
+    raise SkirmishError(f"{ruleset} gives no balance model (random armies and their contents), so it cannot be "
+                        "studied by 'skirmish balance'")
+
+
+def play_games(registry: Any, ruleset: str, seeds: Sequence[int], agent: str = "ai",
+               max_decisions: int | None = None) -> list[tuple[int, dict[str, Any], GameRecord]]:
+    """(seed, set-up, record) of one game per seed, each with the model's random armies."""
+    model = balance_model(registry, ruleset)
+    out = []
+    for s in seeds:
+        setup = model.random_setup(s)
+        out.append((s, setup, play_one(registry, ruleset, s, [agent], setup=setup, max_decisions=max_decisions)))
+    return out
+
+
+def estimate(model: Any, games: Sequence[tuple[int, dict[str, Any], GameRecord]]) -> dict[str, Any]:
+    """The regression: the first seat's result (1 win, 0.5 draw, 0 loss) on its army's content minus the
+    other's; printed cost per feature by least squares of army cost on content; worth in points by the
+    scale that best maps worth onto printed cost."""
+    rows: list[list[float]] = []
+    ys: list[float] = []
+    armies: list[tuple[dict[str, float], float]] = []
+    names: set[str] = set()
+    used = [g for g in games if g[2].finished and len(g[2].players) >= 2]
+    for _, setup, rec in used:
+        a, b = rec.players[0], rec.players[1]
+        fa, ca = model.features(setup, a)
+        fb, cb = model.features(setup, b)
+        armies += [(fa, ca), (fb, cb)]
+        names.update(fa, fb)
+    feats = sorted(names)
+    if not used or not feats:
+        raise SkirmishError("no finished games to learn from (raise -n)")
+    for (_, _, rec), i in zip(used, range(0, len(armies), 2), strict=True):
+        (fa, _), (fb, _) = armies[i], armies[i + 1]
+        rows.append([1.0] + [fa.get(f, 0) - fb.get(f, 0) for f in feats])
+        outcome = rec.outcome(rec.players[0])
+        ys.append({"win": 1.0, "draw": 0.5}.get(outcome, 0.0))
+    beta, se = least_squares(rows, ys, ridge=1e-3)
+    printed, _ = least_squares([[f.get(n, 0) for n in feats] for f, _ in armies], [c for _, c in armies], ridge=1e-3)
+    pairs = [(beta[i + 1], printed[i]) for i in range(len(feats))]
+    denom = sum(p * p for _, p in pairs)
+    scale = sum(b * p for b, p in pairs) / denom if denom else 0.0
+    table = []
+    for i, f in enumerate(feats):
+        worth = beta[i + 1] / scale if scale else math.nan
+        gap = (worth - printed[i]) / (se[i + 1] / abs(scale)) if scale and se[i + 1] else math.nan
+        table.append({"feature": f, "win_effect": round(beta[i + 1], 4), "se": round(se[i + 1], 4),
+                      "printed_cost": round(printed[i], 1), "worth_points": round(worth, 1),
+                      "disagreement_se": round(gap, 2)})
+    table.sort(key=lambda r: -abs(r["disagreement_se"]) if not math.isnan(r["disagreement_se"]) else 0)
+    return {"games": len(games), "used": len(used), "first_seat_edge": round(beta[0] - 0.5, 4),
+            "first_seat_edge_se": round(se[0], 4), "points_per_win": round(1 / scale, 1) if scale else None,
+            "features": table}
+
+
+def balance(registry: Any, ruleset: str, n: int, *, seed: int = 0, max_decisions: int | None = None,
+            executor: Any = None) -> dict[str, Any]:
+    """Play ``n`` games (seeds ``seed``..) and estimate; ``executor`` (see :mod:`skirmish.studies.executors`)
+    spreads the games, else they are played here."""
+    model = balance_model(registry, ruleset)
+    seeds = list(range(seed, seed + n))
+    if executor is None:
+        games = play_games(registry, ruleset, seeds, max_decisions=max_decisions)
+    else:
+        games = executor.map_seeds(_balance_chunk, seeds, ruleset, max_decisions)
+    games.sort(key=lambda g: g[0])
+    report = estimate(model, games)
+    report.update({"ruleset": ruleset, "seed": seed})
+    return report
+
+
+def _balance_chunk(seeds: list[int], ruleset: str, max_decisions: int | None) -> list[Any]:
+    from skirmish.plugins import Registry
+
+    return play_games(Registry(), ruleset, seeds, max_decisions=max_decisions)
+
+
+def text(report: dict[str, Any], top: int = 15) -> str:
+    lines = [f"{report['ruleset']}: {report['used']} of {report['games']} games used; first seat edge "
+             f"{report['first_seat_edge']:+.3f} (se {report['first_seat_edge_se']:.3f}); "
+             f"one win is worth about {report['points_per_win']} points",
+             f"{'feature':<28} {'printed':>8} {'worth':>8} {'effect':>8} {'se':>7} {'gap/se':>7}"]
+    for r in report["features"][:top]:
+        lines.append(f"{r['feature'][:28]:<28} {r['printed_cost']:>8.1f} {r['worth_points']:>8.1f} "
+                     f"{r['win_effect']:>+8.3f} {r['se']:>7.3f} {r['disagreement_se']:>+7.2f}")
+    return "\n".join(lines)

@@ -1,0 +1,50 @@
+"""``balance``: the regression recovers a known worth from synthetic games; rulesets without a model say so."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from skirmish import Registry, SkirmishError
+from skirmish.runner import GameRecord
+from skirmish.studies.balance import balance_model, estimate
+
+
+class Model:
+    """Armies of knights (printed 10, worth 10) and pikes (printed 10, worth 30 in play)."""
+
+    def features(self, setup: dict[str, Any], seat: str) -> tuple[dict[str, float], float]:
+        army = setup[seat]
+        return army, 10.0 * sum(army.values())
+
+
+def synthetic(n: int) -> list[tuple[int, dict[str, Any], GameRecord]]:
+    rng = random.Random(3)
+    out = []
+    for s in range(n):
+        setup = {side: {"knight": rng.randint(0, 6), "pike": rng.randint(0, 6)} for side in ("a", "b")}
+        strength = {side: 10 * a["knight"] + 30 * a["pike"] for side, a in setup.items()}
+        p = 1 / (1 + 10 ** ((strength["b"] - strength["a"]) / 200))
+        win = "a" if rng.random() < p else "b"
+        out.append((s, setup, GameRecord(s, ("ai", "ai"), ("a", "b"), (win,), True, 1, 1, 1, 0.0,
+                                         winning_seats=(win,))))
+    return out
+
+
+def test_estimate_finds_the_underpriced_feature() -> None:
+    report = estimate(Model(), synthetic(3000))
+    by = {r["feature"]: r for r in report["features"]}
+    assert by["pike"]["win_effect"] > by["knight"]["win_effect"] > 0
+    assert by["pike"]["worth_points"] > by["pike"]["printed_cost"] > by["knight"]["worth_points"]
+    assert 2 < by["pike"]["worth_points"] / by["knight"]["worth_points"] < 4.5  # worth 30 v 10 in play
+    assert by["pike"]["se"] > 0
+
+
+def test_a_ruleset_without_a_model_is_one_clear_error() -> None:
+    registry = Registry()
+    name = next(r for r in sorted(registry.rulesets)
+                if not any(m is not None for m in registry.pm.hook.skirmish_balance_model(ruleset=r)))
+    with pytest.raises(SkirmishError, match="gives no balance model"):
+        balance_model(registry, name)
