@@ -19,14 +19,21 @@ def has_ai(registry: Any, ruleset: str) -> bool:
 
 
 def compare(registry: Any, rulesets: Sequence[str], n: int, *, seed: int = 0, workers: int = 1,
-            max_decisions: int | None = None) -> dict[str, Any]:
-    """The report: one entry per ruleset (in the order given)."""
+            max_decisions: int | None = None, executor: Any = None) -> dict[str, Any]:
+    """The report: one entry per ruleset (in the order given); ``executor`` (a Dask one) plays the games."""
     return {"games": n, "seed": seed, "rulesets": [study(registry, r, n, seed=seed, workers=workers,
-                                                        max_decisions=max_decisions) for r in rulesets]}
+                                                        max_decisions=max_decisions, executor=executor)
+                                                  for r in rulesets]}
 
 
 def _run(registry: Any, ruleset: str, n: int, agents: list[str], seed: int, workers: int,
-         max_decisions: int | None, alternate: bool = False) -> list[GameRecord]:
+         max_decisions: int | None, alternate: bool = False, executor: Any = None) -> list[GameRecord]:
+    if executor is not None:
+        from skirmish.studies.executors import simulate_on
+
+        registry.ruleset(ruleset)
+        return simulate_on(executor, ruleset, n, agents, seed=seed, alternate=alternate,
+                           max_decisions=max_decisions)[1]
     _, records = simulate(registry, ruleset, n, agents, seed=seed, workers=workers, alternate=alternate,
                           max_decisions=max_decisions)
     return records
@@ -43,11 +50,12 @@ def _spread(values: Sequence[float]) -> dict[str, float]:
 
 
 def study(registry: Any, ruleset: str, n: int, *, seed: int = 0, workers: int = 1,
-          max_decisions: int | None = None) -> dict[str, Any]:
+          max_decisions: int | None = None, executor: Any = None) -> dict[str, Any]:
     """Every common figure of one ruleset, plus its own (``summary``/``skirmish_simulate_figures``) means."""
     ai = "ai" if has_ai(registry, ruleset) else "random"
-    main = _run(registry, ruleset, n, [ai], seed, workers, max_decisions)
-    rand = _run(registry, ruleset, n, ["random"], seed, workers, max_decisions) if ai == "ai" else main
+    main = _run(registry, ruleset, n, [ai], seed, workers, max_decisions, executor=executor)
+    rand = (_run(registry, ruleset, n, ["random"], seed, workers, max_decisions, executor=executor)
+            if ai == "ai" else main)
     played = [r for r in main if r.finished]
     seats: dict[str, dict[str, float]] = {}
     for seat in (main[0].players if main else ()):
@@ -65,7 +73,8 @@ def study(registry: Any, ruleset: str, n: int, *, seed: int = 0, workers: int = 
     out["decided_before_last_round"] = _rate(sum(r.rounds < top for r in played), len(played))
     out["lethality_per_round"] = _lethality(main)
     if ai == "ai":
-        mixed = _run(registry, ruleset, n, ["ai", "random"], seed, workers, max_decisions, alternate=True)
+        mixed = _run(registry, ruleset, n, ["ai", "random"], seed, workers, max_decisions, alternate=True,
+                     executor=executor)
         won = total = 0
         for r in mixed:
             if not r.finished:
