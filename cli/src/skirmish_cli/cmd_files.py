@@ -24,13 +24,15 @@ def show(file: str, as_player: str | None, as_json: bool) -> int:
     if as_json:
         click.echo(render.to_json(game.view(as_player)))
         return 0
-    click.echo(render.header(game))
+    click.echo(safe(render.header(game)))
     if save.agents:
-        click.echo(render.seats_line(save.agents))
-    click.echo(render.waiting_line(game))
+        click.echo(safe(render.seats_line(save.agents)))
+    click.echo(safe(render.waiting_line(game)))
     if game.result:
-        click.echo(render.seat_results(game, save.agents))
-    click.echo(game.ruleset.describe(game, as_player))
+        click.echo(safe(render.seat_results(game, save.agents)))
+    from skirmish_cli.safe import safe_text
+
+    click.echo(safe_text(game.ruleset.describe(game, as_player)))
     return 0
 
 
@@ -63,11 +65,20 @@ def replay(file: str, as_json: bool, with_log: bool) -> int:
         click.echo(render.to_json(data))
         return 0
     if with_log:
+        from skirmish_cli.safe import safe_text
+
         for ev in game.log:
-            click.echo(render.event_line(ev, seq=True))
-    click.echo(render.header(game))
+            click.echo(safe_text(render.event_line(ev, seq=True)))
+    click.echo(safe(render.header(game)))
     click.echo(f"{game.rng.rolls} dice rolled, {len(game.log)} events; the replay matches the save")
     click.echo(render.result_line(game) if result else f"unfinished: {render.waiting_line(game)}")
     if result:
-        click.echo(render.seat_results(game, save.agents))
+        click.echo(safe(render.seat_results(game, save.agents)))
     return 0
+
+
+def safe(text: str) -> str:
+    """Names in the text came from files: print them without control sequences."""
+    from skirmish_cli.safe import safe_text
+
+    return safe_text(text)

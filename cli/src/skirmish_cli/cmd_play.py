@@ -111,8 +111,8 @@ def resume(file: str | None, players: Sequence[str], script: str | None, as_play
     registry = get_registry()
     save, game = load_game(registry, file)  # any problem stops here, with the file untouched
     if game.over:
-        click.echo(render.header(game))
-        click.echo(render.result_line(game))
+        click.echo(safe(render.header(game)))
+        click.echo(safe(render.result_line(game)))
         return 0
     names = split_names(players)
     if not names and set(save.agents) == set(game.players):
@@ -183,9 +183,9 @@ def _run(registry: Registry, game: Game, seats: dict[str, str], path: Path | Non
     if script is not None and not humans and "scripted" not in seats.values():
         raise click.BadParameter("no human seat to answer from the script", param_hint="'--script'")
     session = Session(registry, game, seats, path, script=script, viewer=as_player)
-    click.echo(render.header(game) if resumed else
+    click.echo(safe(render.header(game)) if resumed else
                f"{game.ruleset.title or rs} ({rs} {game.ruleset.version}), seed {game.seed}")
-    click.echo(render.seats_line(seats))
+    click.echo(safe(render.seats_line(seats)))
     if path is not None:
         click.echo(f"saving to {path} after every answer")
     else:
@@ -193,3 +193,10 @@ def _run(registry: Registry, game: Game, seats: dict[str, str], path: Path | Non
     if humans:
         click.echo("type 'help' at the prompt for the commands and 'help TERM' for the rules")
     return session.run(resumed=resumed)
+
+
+def safe(text: str) -> str:
+    """Names in the text came from files: print them without control sequences."""
+    from skirmish_cli.safe import safe_text
+
+    return safe_text(text)

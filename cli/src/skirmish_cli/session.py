@@ -52,6 +52,9 @@ class Terminal:
         self.completions: Callable[[], list[str]] | None = None
 
     def write(self, text: str = "") -> None:
+        from skirmish_cli.safe import safe_text
+
+        text = safe_text(text)
         if self._lines is not None:
             self.transcript.append(text)
             return
