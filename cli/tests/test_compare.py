@@ -32,3 +32,17 @@ def test_compare_markdown_and_bad_ruleset() -> None:
     assert r.exit_code == 0 and r.stdout.startswith("| figure |")
     r = CliRunner().invoke(cli, ["compare", "nope", "-n", "2"])
     assert r.exit_code != 0 and "nope" in r.stderr
+
+
+def test_simulate_on_dask_gives_the_local_figures() -> None:
+    import pytest
+
+    pytest.importorskip("distributed", reason="the 'dask' extra (distributed) is not installed")
+    keys = ("wins_by_side", "mean_rounds", "mean_dice", "mean_decisions")
+    out = []
+    for extra in ([], ["--executor", "dask"]):
+        r = CliRunner().invoke(cli, ["simulate", FAST, "-n", "4", "--json", *extra])
+        assert r.exit_code == 0, r.stderr
+        data = json.loads(r.stdout)
+        out.append({k: data[k] for k in keys})
+    assert out[0] == out[1]

@@ -27,10 +27,14 @@ def _complete_ruleset(ctx: click.Context, param: click.Parameter, incomplete: st
               help="A set-up file instead of the ruleset's default.")
 @click.option("--max-decisions", type=click.IntRange(min=1), help="Stop a game after this many decisions.")
 @click.option("--fail-fast", is_flag=True, help="Stop at the first game that fails (default: count it, go on).")
+@click.option("--executor", type=click.Choice(["local", "dask"]), default="local", show_default=True,
+              help="Play here (local processes) or on a Dask cluster (needs the 'dask' extra).")
+@click.option("--scheduler", metavar="ADDRESS", help="The Dask scheduler (default: a cluster in this process).")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
 @click.pass_context
 def simulate(ctx: click.Context, ruleset: str, n: int, players: Sequence[str], seed: int, workers: int, alternate: bool,
-             setup_file: str | None, max_decisions: int | None, fail_fast: bool, as_json: bool) -> int:
+             setup_file: str | None, max_decisions: int | None, fail_fast: bool, executor: str, scheduler: str | None,
+             as_json: bool) -> int:
     """Play N games of RULESET between agents and summarise them: wins per side and per agent,
     draws, game length, dice rolled, speed. A game that fails is reported with its seed and
     counted as an error; Ctrl-C stops every worker and prints what was finished (exit 130).
@@ -64,6 +68,18 @@ def simulate(ctx: click.Context, ruleset: str, n: int, players: Sequence[str], s
         except SetupError as exc:
             raise SetupError(f"set-up {setup_file or '(command-line settings)'}: {exc}") from None
     code = 0
+    if executor == "dask":
+        from skirmish.studies.executors import make_executor, simulate_on
+
+        cluster = make_executor("dask", scheduler=scheduler)
+        try:
+            summary, _records = simulate_on(cluster, ruleset, n, names, seed=seed, setup=setup, alternate=alternate,
+                                            max_decisions=max_decisions)
+        finally:
+            cluster.close()
+        click.echo(render.to_json({**summary.to_dict(), "seed": seed, "agents": names}) if as_json
+                   else render.summary_text(summary, seed, names))
+        return 0
     try:
         with _progress(n) as advance:
             summary, _records = run(registry, ruleset, n, names, seed=seed, workers=workers, setup=setup,
