@@ -116,14 +116,16 @@ def play_one(registry: Any, ruleset_name: str, seed: int, agent_names: Sequence[
                   for i, p in enumerate(game.players)}
         limit = max_decisions or ruleset.max_decisions
         finished = True
+        tracker = ForceTracker(game)
         try:
-            drive(game, agents, max_decisions=limit)
+            drive(game, agents, max_decisions=limit, after_answer=tracker)
         except DecisionLimit:
             finished = False
         result = game.result
         return GameRecord(seed, tuple(seats), game.players, result.winners if result else (), finished and result
                           is not None, game.round, game.decisions, game.rng.rolls, time.perf_counter() - start,
-                          result.reason if result else "decision limit", game_figures(game),
+                          result.reason if result else "decision limit",
+                          {**game_figures(game), **tracker.figures()},
                           result.winning_seats if result else (), bool(result and result.draw),
                           dict(result.scores) if result else {})
     except Exception as exc:  # noqa: BLE001 - one failing game must not lose the run
@@ -131,6 +133,44 @@ def play_one(registry: Any, ruleset_name: str, seed: int, agent_names: Sequence[
         return GameRecord(seed, tuple(seats or names), players, (), False, game.round if game else 0,
                           game.decisions if game else 0, game.rng.rolls if game else 0,
                           time.perf_counter() - start, "error", {}, error=describe_failure(exc))
+
+
+class ForceTracker:
+    """Share of the force lost in each round, from ``skirmish_force_share`` (asked as each round starts and
+    at the end); gives ``{"lost in round N": share}`` averaged over seats, or nothing when unmeasured."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.round = game.round
+        self.shares: list[tuple[int, dict[str, float]]] = []
+        self.active = self._ask() is not None
+
+    def _ask(self) -> dict[str, float] | None:
+        hooks = self.game.hooks
+        if hooks is None:
+            return None
+        for got in hooks.skirmish_force_share(game=self.game):
+            if got:
+                self.shares.append((self.game.round, dict(got)))
+                return got
+        return None
+
+    def __call__(self, game: Game) -> None:
+        if self.active and game.round != self.round:
+            self.round = game.round
+            self._ask()
+
+    def figures(self) -> dict[str, float]:
+        if not self.active:
+            return {}
+        self._ask()
+        out: dict[str, float] = {}
+        for i in range(len(self.shares) - 1):
+            (r, a), (_, b) = self.shares[i], self.shares[i + 1]
+            lost = [a[s] - b.get(s, a[s]) for s in a]
+            key = f"lost in round {max(r, 1)}"
+            out[key] = out.get(key, 0.0) + (sum(lost) / len(lost) if lost else 0.0)
+        return out
 
 
 def describe_failure(exc: BaseException) -> str:

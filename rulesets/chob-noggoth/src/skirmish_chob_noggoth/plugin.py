@@ -39,3 +39,12 @@ def skirmish_odds_situations(ruleset: str) -> list[Any]:
     from skirmish_chob_noggoth.situations import situations
 
     return situations()
+
+
+@hookimpl
+def skirmish_force_share(game: Any) -> dict[str, float] | None:
+    if game.ruleset.name != "chob-noggoth" or getattr(game, "state", None) is None:
+        return None
+    from skirmish_chob_noggoth.situations import force_share
+
+    return force_share(game)

@@ -75,3 +75,15 @@ def situations() -> list[Situation]:
                   _morale_exact, _morale_sample,
                   {"dice": c.quality("veteran").morale_dice, "pass_on": c.morale.pass_on}, "result"),
     ]
+
+
+def force_share(game: Any) -> dict[str, float]:
+    """Each side's share of its warriors neither dead nor fled (for ``skirmish compare``'s lethality)."""
+    from skirmish_chob_noggoth.state import DEAD, FLED
+
+    total: dict[str, int] = {}
+    standing: dict[str, int] = {}
+    for w in game.state.warriors.values():
+        total[w.side] = total.get(w.side, 0) + 1
+        standing[w.side] = standing.get(w.side, 0) + (w.status not in (DEAD, FLED))
+    return {side: standing[side] / n for side, n in total.items() if n}
