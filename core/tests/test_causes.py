@@ -92,3 +92,19 @@ def test_end_scope_expires_activation_and_turn_keywords_and_logs_it() -> None:
     end_scope(game, "turn")
     assert not unit.has("Hasted") and unit.has("Shaken")
     assert any("Inspired" in e.text for e in game.log.of_kind("keyword"))
+
+
+def test_a_round_starts_a_chain_of_its_own_even_after_an_answer_before_the_first() -> None:
+    class AskFirst(Shootout):
+        def start(self, game: Game) -> None:
+            game.ask(choose("player1", "edge", "which edge?", ["north"]), lambda g, a: g.schedule(Rounds(limit=2)))
+
+        def end_of_round(self, game: Game) -> None:
+            if game.round == 2:
+                game.finish(["player1"], "two rounds")
+
+    game = Game(AskFirst())
+    game.answer("north")
+    game.answer("ogre")
+    rounds = list(game.log.of_kind("round"))
+    assert len(rounds) == 2 and all(r.cause is None for r in rounds)

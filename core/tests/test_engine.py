@@ -225,7 +225,7 @@ def test_an_answer_is_logged_privately_with_a_public_note() -> None:
     assert answer.text == "alice: colour -> Red"
     assert answer.rule == "Colours"
     assert answer.visible_to == ("alice",)
-    assert answer.seen_by("bob").text == "alice decided (colour)"
+    assert answer.seen_by("bob").text == "alice decided (Colours)"  # the rule, never the internal kind
 
 
 def test_a_form_answer_is_logged_as_compact_json() -> None:

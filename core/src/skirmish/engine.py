@@ -235,9 +235,10 @@ class Game:
         option = decision.option_for(value) if decision.options else None
         shown = option.label if option and option.label else _short(value)
         asked_by = self._waiting_cause
+        public = f"{decision.player} decided" + (f" ({decision.rule})" if decision.rule else "")
         answered = self.emit("answer", f"{decision.player}: {decision.kind} -> {shown}", rule=decision.rule,
-                             visible_to=(decision.player,), public_text=f"{decision.player} decided ({decision.kind})",
-                             cause=asked_by, player=decision.player, decision=decision.kind)
+                             visible_to=(decision.player,), public_text=public, cause=asked_by,
+                             player=decision.player, decision=decision.kind)
         step, self.pending, self._waiting = self._waiting, None, None
         assert step is not None
         try:

@@ -58,12 +58,14 @@ class Rounds(Step):
             return None
         game.round += 1
         order = game.ruleset.phase_order(game)
+        # a round has no cause but the rules: its chain starts here, whatever answer led into the first one
         began = game.emit("round", f"round {game.round} begins: {' > '.join(order)}", rule="Round",
-                          round=game.round, order=list(order))
+                          round=game.round, order=list(order), cause=None)
         later: list[Step] = [EndRound()]
         if not self.limit or game.round < self.limit:
             later.append(self)
-        game.schedule(*later)
+        with game.because(None):
+            game.schedule(*later)
         with game.because(began):
             game.schedule(*[RunPhase(name) for name in order])
         return None
