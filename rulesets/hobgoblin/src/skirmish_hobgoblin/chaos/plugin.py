@@ -1,0 +1,30 @@
+"""The Chaos of War plugin: rolls or takes the set-up's entries at game start and plays them at phase starts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from skirmish import hookimpl
+
+skirmish_rulesets = ("hobgoblin",)
+
+
+@hookimpl
+def skirmish_game_start(game: Any) -> None:
+    from skirmish_hobgoblin.chaos import rules
+
+    rules.game_start(game)
+
+
+@hookimpl
+def skirmish_phase_start(game: Any, phase: str) -> None:
+    from skirmish_hobgoblin.chaos import rules
+
+    rules.phase_start(game, phase)
+
+
+@hookimpl
+def skirmish_phase_end(game: Any, phase: str) -> None:
+    from skirmish_hobgoblin.chaos import rules
+
+    rules.phase_end(game, phase)

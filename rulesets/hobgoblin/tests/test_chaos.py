@@ -1,0 +1,223 @@
+"""Chaos of War: the three D66 tables, rolling / choosing / re-rolling at set-up, and each playable entry."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import hob_bench
+import pytest
+from hob_bench import run, unit
+
+from skirmish import Game, SetupError
+from skirmish_hobgoblin import stats
+from skirmish_hobgoblin.chaos import check_spec, d66, describe, find, tables
+from skirmish_hobgoblin.chaos import rules as chaos
+
+RED = [{"name": "Gen", "x": 20, "y": 10}]
+BLUE = [{"name": "Foe", "x": 60, "y": 40}]
+
+
+def battle(spec: Any, *, dice: list[int] | None = None) -> Game:
+    """A bench battle whose set-up names ``spec`` as its chaos; the entries are applied with loaded dice."""
+    game = hob_bench.battle(RED, BLUE)
+    game.setup["chaos"] = spec
+    run(game, chaos.game_start, dice=dice)
+    return game
+
+
+def _names(game: Game) -> list[str]:
+    return [e.name for e in chaos.active(game)]
+
+
+def test_the_tables_have_10_13_and_24_entries_covering_every_d66_result():
+    t = tables()
+    assert (len(t["battlefield"]), len(t["deployment"]), len(t["twists"])) == (10, 13, 24)
+    for name in t:
+        hits = [d66(a * 10 + b, name).id for a in range(1, 7) for b in range(1, 7)]
+        assert set(hits) == set(t[name])
+
+
+def test_d66_reads_tens_then_units():
+    g = battle({"battlefield": 1}, dice=[6, 4])
+    assert _names(g) == ["Tunnels"]
+
+
+def test_chaos_roll_gives_d3_battlefield_one_deployment_one_twist():
+    g = battle("roll", dice=[5, 1, 1, 2, 1, 1, 1, 1, 1])  # D3=3; 11, 21, 11 (taken: again) ... ; deployment 11
+    kinds = [e.table for e in chaos.active(g)]
+    assert kinds.count("battlefield") == 3 and kinds.count("deployment") == 1 and kinds.count("twists") == 1
+
+
+def test_chosen_entries_by_name():
+    g = battle({"twists": ["To The Last", "torches-burning-low"]})
+    assert _names(g) == ["To The Last", "Torches Burning Low"]
+
+
+def test_rerolled_entries_are_rolled_again():
+    g = battle({"twists": 1, "reroll": ["smoke-and-darkness"]}, dice=[1, 1, 3, 1])
+    assert _names(g) == ["To The Last"]
+
+
+def test_bad_chaos_set_up_is_one_clear_error(ruleset):
+    with pytest.raises(SetupError, match="unknown Chaos of War twists entry"):
+        check_spec({"twists": ["Cheese"]})
+    with pytest.raises(SetupError, match="unknown key"):
+        check_spec({"weather": "roll"})
+    setup = ruleset.default_setup()
+    setup["chaos"] = {"battlefield": "lots"}
+    with pytest.raises(SetupError):
+        ruleset.check_setup(setup)
+
+
+def test_describe_prints_a_rolled_battle():
+    text = describe([find("battlefield", "tunnels"), find("twists", "to-the-last")])
+    assert "Tunnels" in text and "not played yet" in text and "To The Last" in text
+
+
+# ------------------------------------------------------------------------------ Battlefield
+
+
+def _pieces(game: Game, name: str) -> list[Any]:
+    return [p for p in game.state.pieces if p.name == name]
+
+
+def test_rubble_and_ruins():
+    g = battle({"battlefield": ["rubble-and-ruins"]}, dice=[30, 10, 40, 30, 20, 20] * 5)
+    ps = _pieces(g, "Rubble and Ruins")
+    assert len(ps) == 3 and all(p.has("perilous") and p.has("obscuring") for p in ps)
+
+
+def test_mushroom_groves():
+    g = battle({"battlefield": ["mushroom-groves"]}, dice=[30, 10, 40, 30] * 5)
+    ps = _pieces(g, "Mushroom Groves")
+    assert len(ps) == 2 and all(p.has("grim") and p.has("obscuring") for p in ps)
+
+
+def test_high_ground():
+    g = battle({"battlefield": ["high-ground"]}, dice=[30, 10, 40, 30] * 5)
+    assert len(_pieces(g, "High Ground")) == 2 and all(p.has("elevated") for p in _pieces(g, "High Ground"))
+
+
+def test_watch_tower():
+    g = battle({"battlefield": ["watch-tower"]})
+    (p,) = _pieces(g, "Watch Tower")
+    assert {"impassable", "elevated", "blocking"} <= set(p.keywords)
+    assert sum(q[1] for q in p.points) / 4 == g.state.depth / 2
+
+
+def test_the_columns():
+    g = battle({"battlefield": ["the-columns"]})
+    xs = sorted(sum(q[0] for q in p.points) / 4 for p in _pieces(g, "The Columns"))
+    assert len(xs) == 2 and xs[1] - xs[0] == 24
+
+
+def test_the_marble_forest():
+    g = battle({"battlefield": ["the-marble-forest"]})
+    ps = _pieces(g, "The Marble Forest")
+    centres = sorted((sum(q[0] for q in p.points) / 4, sum(q[1] for q in p.points) / 4) for p in ps)
+    assert len(ps) == 6 and centres[1][0] - centres[0][0] == 0 and centres[2][0] - centres[0][0] == 18
+
+
+def test_the_city():
+    g = battle({"battlefield": ["the-city"]})
+    ps = _pieces(g, "The City")
+    assert len(ps) >= 6 and all(p.has("impassable") and p.has("blocking") for p in ps)
+
+
+def test_lodestone():
+    g = battle({"battlefield": ["lodestone"]})
+    assert _pieces(g, "Lodestone") and g.stash["hobgoblin-chaos"]["lodestone"]["discount"] == 1
+
+
+def test_founts_of_magma():
+    g = battle({"battlefield": ["founts-of-magma"]}, dice=[30, 2, 30, 2] * 5)
+    ps = _pieces(g, "Founts of Magma")
+    ys = sorted(sum(q[1] for q in p.points) / 4 for p in ps)
+    assert len(ps) == 2 and ys[0] < g.state.depth / 2 < ys[1]
+
+
+# ------------------------------------------------------------------------------ Twists
+
+
+def test_smoke_and_darkness():
+    assert battle({"twists": ["smoke-and-darkness"]}).state.notes["sight-limit"] == 12
+
+
+def test_easy_underfoot():
+    g = battle({"twists": ["easy-underfoot"]})
+    assert unit(g, "Gen").value("Swift") == 2
+
+
+def test_underground_mercury_lake():
+    g = battle({"twists": ["underground-mercury-lake"]})
+    run(g, chaos.phase_start, "Magic")
+    assert g.state.sides["red"].mercury == 3 and g.state.sides["blue"].mercury == 3
+
+
+def test_quicksilver_spring():
+    g = battle({"twists": ["quicksilver-spring"]})
+    assert g.state.sides["red"].mercury == 6
+
+
+def test_to_the_last():
+    g = battle({"twists": ["to-the-last"]})
+    assert unit(g, "Gen").courage_bonus == 3
+
+
+def test_bitter_cold():
+    g = battle({"twists": ["bitter-cold"]})
+    run(g, chaos.phase_start, "Initiative")
+    run(g, chaos.phase_start, "Initiative")
+    assert unit(g, "Foe").courage_bonus == -2
+
+
+def test_exhausted_forces():
+    g = battle({"twists": ["exhausted-forces"]})
+    assert not unit(g, "Gen").has("Command")
+
+
+def test_hand_of_fate():
+    g = battle({"twists": ["hand-of-fate"]})
+    run(g, chaos.phase_start, "Initiative")
+    assert len(g.state.sides["red"].hand.cards) == 1
+
+
+def test_no_quarter():
+    g = battle({"twists": ["no-quarter"]})
+    foe = unit(g, "Foe")
+    foe.doom = 30
+    stats.refresh(g, foe)
+    run(g, chaos.phase_start, "Doom")
+    from skirmish_hobgoblin import turns
+
+    run(g, turns._remove_broken)
+    assert foe.in_play
+    run(g, chaos.phase_end, "Doom")
+    assert "no-removal" not in g.state.notes
+
+
+def test_torches_burning_low():
+    assert battle({"twists": ["torches-burning-low"]}).state.notes["extra-rounds"] == -1
+
+
+def test_til_the_bitter_end():
+    assert battle({"twists": ["til-the-bitter-end"]}).state.notes["extra-rounds"] == 1
+
+
+def test_a_whole_game_with_chaos_through_the_installed_hooks():
+    from skirmish import AgentContext, RandomAgent, View
+    from skirmish.plugins import Registry
+    from skirmish_hobgoblin.agents import make_ai
+
+    ruleset = Registry().ruleset("hobgoblin")
+    setup = {"players": ["red", "blue"], "layout": "open-ground",
+             "chaos": {"battlefield": ["the-columns", "lodestone"], "deployment": "roll",
+                       "twists": ["to-the-last", "hand-of-fate", "torches-burning-low", "bitter-cold"]}}
+    game = Game(ruleset, setup, seed=5)
+    agents = {"red": make_ai(AgentContext("red", 1, ruleset, {}, game.players)),
+              "blue": RandomAgent(AgentContext("blue", 2, ruleset, {}, game.players))}
+    while game.pending is not None:
+        d = game.pending
+        game.answer(agents[d.player].decide(View(game, d.player), d), d.player)
+    assert game.result is not None and game.round <= 4
+    assert any(e.kind == "chaos" for e in game.log.events)
