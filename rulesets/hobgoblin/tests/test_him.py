@@ -72,3 +72,19 @@ def test_a_minimal_solo_setup_file_plays(ruleset):
     setup = {"players": ["red", "blue"], "him": "blue", "armies": {"red": "iron-grudge-hold", "blue": "him:easy"}}
     g = Game(ruleset, setup, seed=4)
     assert g.setup["points"] == 3000 and g.state.sides["red"].points_limit == 3000
+
+
+def test_his_ranged_infantry_and_artillery_deploy_on_elevated_terrain_of_their_section(ruleset):
+    from skirmish_hobgoblin import geom
+
+    setup = ruleset.default_setup()
+    setup.update(him="blue", armies={"red": "iron-grudge-hold", "blue": "him:easy"}, scenario="bloodbath",
+                 layout={"pieces": [{"kind": "rubble", "rect": [36, 40, 70, 12, 0], "keywords": ["elevated"]}]})
+    g = Game(ruleset, setup, seed=2)
+    ai = make_ai(AgentContext("red", 1, ruleset, {}, g.players))
+    while g.round == 0 and g.pending is not None:
+        g.answer(ai.decide(View(g, "red"), g.pending), "red")
+    shooters = [u for u in g.state.units.values() if u.side == "blue" and u.type in ("ranged-infantry", "artillery")]
+    assert shooters
+    for u in shooters:
+        assert u.in_play and geom.is_large(g.state, u)  # more than half its footprint on the hill

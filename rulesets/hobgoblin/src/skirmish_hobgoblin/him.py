@@ -94,6 +94,11 @@ def deploy(game: Game, player: str) -> None:
         spot = None
         fits = [x for x in xs if not placement_error(game, u, footprint_at(game, u, x, y), zone)
                 and _spaced(game, u, footprint_at(game, u, x, y))]
+        if u.type in ("ranged-infantry", "artillery"):  # on a hill or other Elevated terrain of the section
+            high = _on_elevated(game, u, lo, hi, bias)
+            if high is not None:
+                place(game, u, high[0], high[1], facing_of(game, player), RULE)
+                continue
         if fits and u.type == "ranged-infantry":  # ideally where it can see one of your units
             seen = [x for x in fits[::4] if _sees_enemy(game, u, x, y, facing_of(game, player))]
             fits = seen + fits if seen else fits
@@ -113,6 +118,39 @@ def deploy(game: Game, player: str) -> None:
             u.status = "reserve"
             continue
         place(game, u, spot[0], spot[1], facing_of(game, player), RULE)
+
+
+def _on_elevated(game: Game, unit: Unit, lo: float, hi: float, bias: int) -> tuple[float, float] | None:
+    """A legal centre in His zone and the section lo..hi with more than half the footprint on Elevated
+    terrain, 1" from His units and the edges, as far towards the bias as it goes (None: no such place)."""
+    from skirmish_hobgoblin.deployment import footprint_at, placement_error, zone
+    from skirmish_hobgoblin.state import table_of
+
+    state = game.state
+    zlo, zhi = zone(game, unit.side)
+    hills = [t for t in table_of(state).terrain if t.has("elevated") and not t.has("impassable")]
+    share = state.elevated_share
+    best: tuple[float, float] | None = None
+    for t in hills:
+        x0, y0, x1, y1 = t.bounds
+        x0, x1 = max(x0, lo), min(x1, hi)
+        y0, y1 = max(y0, zlo), min(y1, zhi)
+        if x0 > x1 or y0 > y1:
+            continue
+        nx, ny = max(1, int((x1 - x0) / 0.5)), max(1, int((y1 - y0) / 0.5))
+        for i in range(nx + 1):
+            x = x0 + (x1 - x0) * i / nx
+            if best is not None and (x - best[0]) * bias <= 0:
+                continue
+            for j in range(ny + 1):
+                y = y0 + (y1 - y0) * j / ny
+                rect = footprint_at(game, unit, x, y)
+                if placement_error(game, unit, rect) or not _spaced(game, unit, rect):
+                    continue
+                if geom.area_fraction(rect, t) > share:
+                    best = (round(x, 2), round(y, 2))
+                    break
+    return best
 
 
 def _sees_enemy(game: Game, unit: Unit, x: float, y: float, facing: float) -> bool:
