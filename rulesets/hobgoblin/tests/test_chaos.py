@@ -204,6 +204,37 @@ def test_til_the_bitter_end():
     assert battle({"twists": ["til-the-bitter-end"]}).state.notes["extra-rounds"] == 1
 
 
+
+def _picks(entry: str, names: list[str]) -> Game:
+    g = hob_bench.battle(RED + [{"name": "Pal", "x": 40, "y": 10, "general": False, "battle_standard": False}], BLUE)
+    g.setup["chaos"] = {"twists": [entry]}
+    run(g, chaos.game_start)
+    run(g, chaos.phase_start, "Initiative")
+    for n in names:
+        g.answer(f"pick {unit(g, n).id}")
+    return g
+
+
+def test_champions():
+    g = _picks("champions", ["Gen", "Pal"])
+    assert unit(g, "Pal").value("Hero") == 1 and unit(g, "Gen").value("Hero") >= 1
+
+
+def test_assassins():
+    g = _picks("assassins", ["Pal"])
+    assert unit(g, "Pal").value("Hero") == 4
+
+
+def test_soldiers_of_renown():
+    assert _picks("soldiers-of-renown", ["Pal"]).state.units[unit(_picks("soldiers-of-renown", ["Pal"]), "Pal").id] \
+        .has("Elite")
+
+
+def test_cauldron_of_magic_potion():
+    g = _picks("cauldron-of-magic-potion", ["Pal"])
+    assert unit(g, "Pal").has("Brutal")
+
+
 def test_a_whole_game_with_chaos_through_the_installed_hooks():
     from skirmish import AgentContext, RandomAgent, View
     from skirmish.plugins import Registry

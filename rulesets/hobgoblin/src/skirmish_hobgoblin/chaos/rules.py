@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from skirmish import Keyword
 from skirmish_hobgoblin.chaos import RULE, Entry, check_spec, choose, tables
+from skirmish_hobgoblin.decide import decision, option
 from skirmish_hobgoblin.state import Piece, layout_key
 
 if TYPE_CHECKING:
@@ -243,3 +244,38 @@ def game_length(game: Game, e: Entry) -> None:
 
 
 __all__ = ["RULE", "active", "game_start", "phase_end", "phase_start"]
+
+
+@each("pick_units", "Initiative")
+def pick_units(game: Game, e: Entry) -> None:
+    """Champions, Assassins, Soldiers of Renown, Cauldron of Magic Potion: at the start of the first round each
+    player picks ``count`` of their units to gain the keyword (Assassins' pick is shown when made: ruling CW-8)."""
+    if game.round != 1:
+        return
+    for p in reversed(game.state.order()):
+        game.call(_pick_ask, e.table, e.id, p, int(e.params.get("count", 1)))
+
+
+def _pick_ask(game: Game, table: str, eid: str, player: str, left: int) -> None:
+    e = tables()[table][eid]
+    kw, value = str(e.params["keyword"]), e.params.get("value")
+    text = f"{kw} [+{value}]" if value is not None else kw
+    units = [u for u in game.state.of(player) if not (value is None and u.has(kw))]
+    if left <= 0 or not units or game.state.notes.get(f"him:{player}"):
+        return
+    opts = [option(f"pick {u.id}", f"{u.name} gains {text}", action="pick", target=u.id, keyword=kw)
+            for u in units]
+    opts.append(option("done", "no more", action="done"))
+    game.ask(decision(player, "chaos", f"{player}: {e.name} - which unit gains {text} ({left} left)?", options=opts,
+                      rule=e.name, context={"phase": "Initiative", "action": "chaos", "entry": e.id}),
+             _picked, table, eid, player, left)
+
+
+def _picked(game: Game, answer: str, table: str, eid: str, player: str, left: int) -> None:
+    if answer == "done":
+        return
+    e = tables()[table][eid]
+    kw, value = str(e.params["keyword"]), e.params.get("value")
+    u = game.state.units[answer.split()[1]]
+    u.keywords.add(Keyword(kw, int(value), "add") if value is not None else Keyword(kw), log=game.log, rule=e.name)
+    _pick_ask(game, table, eid, player, left - 1)
