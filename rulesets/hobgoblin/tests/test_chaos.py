@@ -235,6 +235,28 @@ def test_cauldron_of_magic_potion():
     assert unit(g, "Pal").has("Brutal")
 
 
+
+def _panic_game(entry: str) -> Game:
+    g = hob_bench.battle(RED + [{"name": "Pal", "x": 28, "y": 10, "general": False, "battle_standard": False}], BLUE)
+    g.setup["chaos"] = {"twists": [entry]}
+    run(g, chaos.game_start)
+    gen = unit(g, "Gen")
+    gen.doom = 30
+    stats.refresh(g, gen)
+    from skirmish_hobgoblin import turns
+
+    run(g, turns._panic_step)
+    return g
+
+
+def test_desperate_fighting():
+    assert unit(_panic_game("desperate-fighting"), "Pal").doom == 0
+
+
+def test_haunting_voices():
+    assert unit(_panic_game("haunting-voices"), "Pal").doom == 2
+
+
 def test_a_whole_game_with_chaos_through_the_installed_hooks():
     from skirmish import AgentContext, RandomAgent, View
     from skirmish.plugins import Registry

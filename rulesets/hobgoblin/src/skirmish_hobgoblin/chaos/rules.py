@@ -279,3 +279,11 @@ def _picked(game: Game, answer: str, table: str, eid: str, player: str, left: in
     u = game.state.units[answer.split()[1]]
     u.keywords.add(Keyword(kw, int(value), "add") if value is not None else Keyword(kw), log=game.log, rule=e.name)
     _pick_ask(game, table, eid, player, left - 1)
+
+
+@effect("set_note")
+def set_note(game: Game, e: Entry) -> None:
+    """Desperate Fighting (no Panic step), Haunting Voices (1 more Doom from Panic): a game-long note the Doom
+    Phase reads."""
+    note = str(e.params["note"])
+    game.state.notes[note] = game.state.notes.get(note, 0) + int(e.params.get("value", 1))
