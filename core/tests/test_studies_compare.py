@@ -44,3 +44,13 @@ def test_markdown_and_html() -> None:
     assert FAST in text and "first seat wins" in text and "n/a" in text or "%" in text
     page = html_report(report)
     assert page.startswith("<!doctype html>") and page.count("<svg") >= 4
+
+
+def test_lethality_comes_from_a_force_share_hook() -> None:
+    if "chob-noggoth" not in REGISTRY.rulesets:
+        pytest.skip("chob-noggoth is not installed")
+    from skirmish.runner import play_one
+
+    record = play_one(REGISTRY, "chob-noggoth", 3, ["random"])
+    lost = {k: v for k, v in record.extra.items() if k.startswith("lost in round ")}
+    assert lost and all(0 <= v <= 1 for v in lost.values()) and sum(lost.values()) <= 1 + 1e-9

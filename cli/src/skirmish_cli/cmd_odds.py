@@ -74,12 +74,14 @@ def table(label: str, dist: dict[Any, Fraction]) -> str:
     top = max((p for _, p in rows), default=Fraction(1)) or Fraction(1)
     numeric = all(isinstance(o, int) for o, _ in rows)
     width = max([len(label), *(len(str(o)) for o, _ in rows)])
-    head = f"{label:>{width}}  {'exact':>11}  {'chance':>7}" + (f"  {'>= this':>7}" if numeric else "") + "  histogram"
+    ew = max([5, *(len(str(p)) for _, p in rows)])
+    head = f"{label:>{width}}  {'exact':>{ew}}  {'chance':>7}" + (f"  {'>= this':>7}" if numeric else "")
+    head += "  histogram"
     out = [head]
     left = Fraction(1)
     for o, p in rows:
         bar = "#" * round(BAR * p / top)
-        line = f"{o!s:>{width}}  {str(p):>11}  {float(p):7.2%}"
+        line = f"{o!s:>{width}}  {str(p):>{ew}}  {float(p):7.2%}"
         if numeric:
             line += f"  {float(left):7.2%}"
             left -= p

@@ -50,3 +50,12 @@ def skirmish_balance_model(ruleset: str) -> Any:
     from skirmish_hobgoblin.balance_model import model
 
     return model()
+
+
+@hookimpl
+def skirmish_odds_situations(ruleset: str) -> list[Any]:
+    if ruleset != "hobgoblin":
+        return []
+    from skirmish_hobgoblin.situations import situations
+
+    return situations()
