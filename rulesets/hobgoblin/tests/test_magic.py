@@ -216,3 +216,15 @@ def test_familiar_measures_a_spell_from_any_friendly_unit():
     _give(g, "red", "familiar")
     assert any(o.value.startswith(f"{unit(g, 'Wiz').id}|crystal-blades|{far.id}|") for o in
                casting.cast_options(g, "red"))
+
+
+def test_eldritch_redirection_moves_a_spell_to_another_unit_within_8():
+    g = _game("Cylosi", red_extra=[{"name": "Pal", "x": 36, "y": 12}])
+    cid = _give(g, "red", "eldritch-redirection")
+    wiz, pal = unit(g, "Wiz"), unit(g, "Pal")
+    before = stats.strikes(wiz), stats.strikes(pal)
+    run(g, casting._cast_answer, f"{wiz.id}|crystal-blades|{wiz.id}", "red")
+    assert g.pending.kind == "redirect"
+    _answer(g, pal.id)
+    assert (stats.strikes(wiz), stats.strikes(pal)) == (before[0], before[1] + 2)
+    assert cid not in g.state.sides["red"].hand.cards

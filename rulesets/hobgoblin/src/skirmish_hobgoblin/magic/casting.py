@@ -165,8 +165,46 @@ def _cast_answer(game: Game, answer: str, player: str) -> None:
         game.emit("card", f"{player} plays {fortune.card_name(game, card[0])}", rule=fortune.card_name(game, card[0]),
                   player=player)
         fortune.discard_from_hand(game, player, card[0])
-    cast(game, player, game.state.units[caster_id], all_spells()[spell_id], target)
     game.call(cast_step, player)
+    game.call(_redirect_or_cast, player, caster_id, spell_id, target)
+
+
+REDIRECTION = "eldritch-redirection"
+
+
+def _redirect_or_cast(game: Game, player: str, caster_id: str, spell_id: str, target: str) -> None:
+    """Eldritch Redirection: the targeted unit's player may move the spell to another unit within 8"."""
+    spell = all_spells()[spell_id]
+    unit = game.state.units.get(target) if spell.targeted else None
+    card = spell_card(game, unit.side, REDIRECTION) if unit is not None else ""
+    others = [u for u in game.state.in_play() if u.id != target and geom.gap(unit, u) <= REDIRECT_RANGE] \
+        if card and unit is not None else []
+    if not others:
+        cast(game, player, game.state.units[caster_id], spell, target)
+        return
+    assert unit is not None
+    opts = [option("keep", f"let {spell.name} hit {unit.name}", action="keep")]
+    opts += [option(u.id, f"play Eldritch Redirection: {spell.name} hits {u.name}", action="redirect", target=u.id,
+                    spell=spell.id, effect=spell.effect, keywords=list(spell.keywords), affects=[u.id])
+             for u in others]
+    game.ask(decision(unit.side, "redirect", f"{spell.name} targets {unit.name}: redirect it?", options=opts,
+                      rule="Eldritch Redirection",
+                      context={"phase": "Magic", "action": "redirect", "spell": spell.id, "target": target}),
+             _redirected, player, caster_id, spell_id, target, card)
+
+
+REDIRECT_RANGE = 8.0
+
+
+def _redirected(game: Game, answer: str, player: str, caster_id: str, spell_id: str, target: str, card: str) -> None:
+    if answer != "keep":
+        from skirmish_hobgoblin import fortune
+
+        side = game.state.units[target].side
+        game.emit("card", f"{side} plays Eldritch Redirection", rule="Eldritch Redirection", player=side)
+        fortune.discard_from_hand(game, side, card)
+        target = answer
+    cast(game, player, game.state.units[caster_id], all_spells()[spell_id], target)
 
 
 def cast(game: Game, player: str, caster: Unit, spell: Spell, target: str = "") -> None:
