@@ -228,3 +228,13 @@ def test_eldritch_redirection_moves_a_spell_to_another_unit_within_8():
     _answer(g, pal.id)
     assert (stats.strikes(wiz), stats.strikes(pal)) == (before[0], before[1] + 2)
     assert cid not in g.state.sides["red"].hand.cards
+
+
+def test_lodestone_makes_makings_and_cataclysms_cost_one_less_nearby():
+    g = _game("Cylosi", red_extra=[{"name": "Pal", "x": 36, "y": 12}], mercury=5)
+    wiz = unit(g, "Wiz")
+    g.stash.setdefault("hobgoblin-chaos", {})["lodestone"] = {"x": wiz.x, "y": wiz.y + 3, "range": 4, "discount": 1}
+    assert casting.cost_for(g, wiz, builtin_spells()["stone-heart"]) == 5
+    assert casting.cost_for(g, wiz, builtin_spells()["crystal-blades"]) == 2
+    _cast(g, "stone-heart")
+    assert g.state.sides["red"].mercury == 0

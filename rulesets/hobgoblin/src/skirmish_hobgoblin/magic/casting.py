@@ -75,6 +75,18 @@ def targets(game: Game, caster: Unit, spell: Spell, origin: Unit | None = None) 
     return [u for u in units if ok(u) and geom.range_to(origin, u) <= spell.range and geom.has_los(state, origin, u)]
 
 
+def cost_for(game: Game, caster: Unit, spell: Spell) -> int:
+    """The spell's Mercury cost for this caster (the Lodestone battlefield: Makings and Cataclysms cost less
+    within its range, measured to the lodestone's centre)."""
+    from skirmish.geometry import Circle, distance
+
+    stone = game.stash.get("hobgoblin-chaos", {}).get("lodestone")
+    if stone and spell.tier in ("making", "cataclysm") and \
+            distance(caster.rect, Circle((stone["x"], stone["y"]), 0.01)) <= float(stone.get("range", 4)):
+        return max(0, spell.cost - int(stone.get("discount", 1)))
+    return spell.cost
+
+
 def playable(spell: Spell) -> bool:
     return spell.effect in EFFECTS and spell.target != "place"
 
@@ -88,7 +100,7 @@ def cast_options(game: Game, player: str) -> list[Option]:
         known = known_spells(game, caster)
         extra = [s for s in all_spells().values() if s not in known] if scroll else []
         for spell in known + extra:
-            if spell.cost > mercury or not playable(spell):
+            if cost_for(game, caster, spell) > mercury or not playable(spell):
                 continue
             card = scroll if spell in extra else ""
             if spell.effect == "book_of_tysthy":
@@ -135,9 +147,10 @@ def _opt(game: Game, caster: Unit, spell: Spell, target: str, units: list[Unit],
     what = f" on {names}" if names else (f" ({target})" if target else "")
     using = f", playing {fortune.card_name(game, card)}" if card else ""
     value = f"{caster.id}|{spell.id}|{target}" + (f"|{card}" if card else "")
-    return option(value, f"{caster.name} casts {spell.name}{what} ({spell.cost} Mercury{using})",
+    cost = cost_for(game, caster, spell)
+    return option(value, f"{caster.name} casts {spell.name}{what} ({cost} Mercury{using})",
                   spell.summary, action="cast", actor=caster.id, spell=spell.id, effect=spell.effect,
-                  target=target, cost=spell.cost, affects=affected, ignored=ignored, keywords=list(spell.keywords),
+                  target=target, cost=cost, affects=affected, ignored=ignored, keywords=list(spell.keywords),
                   dice=spell.dice, tier=spell.tier, card=card)
 
 
@@ -210,9 +223,10 @@ def _redirected(game: Game, answer: str, player: str, caster_id: str, spell_id: 
 def cast(game: Game, player: str, caster: Unit, spell: Spell, target: str = "") -> None:
     """Name, pay, target, resolve."""
     side = game.state.sides[player]
-    side.mercury -= spell.cost
-    game.emit("spell", f"{caster.name} casts {spell.name} ({spell.cost} Mercury, {side.mercury} left)", rule=RULE,
-              player=player, unit=caster.id, change=-spell.cost)
+    cost = cost_for(game, caster, spell)
+    side.mercury -= cost
+    game.emit("spell", f"{caster.name} casts {spell.name} ({cost} Mercury, {side.mercury} left)", rule=RULE,
+              player=player, unit=caster.id, change=-cost)
     if spell.effect == "book_of_tysthy":
         units, choice = [caster], target
     elif spell.targeted:
