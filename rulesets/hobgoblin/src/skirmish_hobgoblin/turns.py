@@ -338,7 +338,8 @@ def move_options(game: Game, unit: Unit) -> list[Any]:
                      key=lambda m: (m.x - unit.x) ** 2 + (m.y - unit.y) ** 2)
     if markers and f"towards {markers[0].id}" not in failed:
         m = markers[0]
-        opts.append(option(f"towards {m.id}", f"move towards marker {m.id}", action="towards-marker",
+        number = "".join(c for c in m.id if c.isdigit()) or m.id
+        opts.append(option(f"towards {m.id}", f"move towards the {m.kind} marker {number}", action="towards-marker",
                            actor=unit.id, target=m.id))
     if enemies and f"face {enemies[0].id}" not in failed:
         e = enemies[0]
