@@ -36,13 +36,26 @@ def test_odds_text() -> None:
     result = invoke("roll", "2d6", "--odds")
     assert result.exit_code == 0
     assert "mean 7" in result.stdout
-    assert "1/6" in result.stdout and "16.67%" in result.stdout  # P(7)
+    assert "16.67%" in result.stdout and "1/6" not in result.stdout  # P(7), as a decimal
     assert "100.00%" in result.stdout
+    exact = invoke("roll", "2d6", "--odds", "--exact").stdout
+    assert "1/6" in exact and "16.67%" in exact
+
+
+def test_huge_odds_print_as_decimals_and_refuse_what_would_take_seconds() -> None:
+    big = invoke("roll", "1000d6>=4", "--odds")
+    assert big.exit_code == 0 and "/" not in big.stdout.split("\n", 1)[1]
+    assert "e-" in big.stdout  # tiny chances keep their digits
+    line = assert_one_error(invoke("roll", "1000d1000>=500r", "--odds"), 1)
+    assert "too many outcomes to compute exactly in good time" in line
 
 
 def test_odds_json_adds_up_to_one() -> None:
-    data = json.loads(invoke("roll", "4d6>=5", "--odds", "--json").stdout)
+    data = json.loads(invoke("roll", "4d6>=5", "--odds", "--json", "--exact").stdout)
     assert sum(Fraction(row["fraction"]) for row in data["distribution"]) == 1
+    plain = json.loads(invoke("roll", "4d6>=5", "--odds", "--json").stdout)
+    assert "fraction" not in plain["distribution"][0]
+    assert abs(sum(r["probability"] for r in plain["distribution"]) - 1) < 1e-9
     assert [row["outcome"] for row in data["distribution"]] == [0, 1, 2, 3, 4]
     assert abs(data["mean"] - 4 / 3) < 1e-9
 
@@ -93,7 +106,7 @@ def test_a_plugin_die_rolls_by_name(monkeypatch) -> None:
     data = json.loads(invoke("roll", "2xgoblin", "--seed", "1", "--json").stdout)
     assert data["expr"] == "2xgoblin" and len(data["rolls"]) == 2
     odds = invoke("roll", "1xgoblin", "--odds")
-    assert odds.exit_code == 0 and "1/3" in odds.stdout  # stab: 2 faces of 6
+    assert odds.exit_code == 0 and "33.33%" in odds.stdout  # stab: 2 faces of 6
 
 
 def test_two_plugins_with_one_die_name_leave_it_unknown_with_one_warning(monkeypatch) -> None:

@@ -45,9 +45,10 @@ def named_dice() -> list[tuple[str, str]]:
 @click.command(cls=RollCommand, epilog=GRAMMAR)
 @click.argument("expr", nargs=-1, required=True)
 @click.option("--seed", type=int, help="Seed of the roll (default: random, and printed).")
-@click.option("--odds", is_flag=True, help="Print the exact distribution instead of rolling.")
+@click.option("--odds", is_flag=True, help="Print the exact distribution instead of rolling (as decimal chances).")
+@click.option("--exact", is_flag=True, help="With --odds: show the exact fractions too.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-def roll(expr: Sequence[str], seed: int | None, odds: bool, as_json: bool) -> int:
+def roll(expr: Sequence[str], seed: int | None, odds: bool, exact: bool, as_json: bool) -> int:
     """Roll the dice expression EXPR and show every die, or (--odds) its exact odds."""
     from skirmish_cli import render
 
@@ -55,8 +56,8 @@ def roll(expr: Sequence[str], seed: int | None, odds: bool, as_json: bool) -> in
     parsed = _parse(text)
     if odds:
         dist = parsed.distribution()
-        click.echo(render.to_json(render.odds_json(str(parsed), dist)) if as_json
-                   else render.odds_text(str(parsed), dist))
+        click.echo(render.to_json(render.odds_json(str(parsed), dist, exact=exact)) if as_json
+                   else render.odds_text(str(parsed), dist, exact=exact))
         return 0
     import secrets
 

@@ -270,31 +270,55 @@ def numeric(dist: Distribution) -> bool:
     return all(isinstance(o, int | float | Fraction) and not isinstance(o, bool) for o in dist)
 
 
-def odds_text(expr: str, dist: Distribution) -> str:
+def odds_text(expr: str, dist: Distribution, *, exact: bool = False) -> str:
+    """The distribution as a table of decimal chances (``exact``: the fractions too, where they print)."""
     rows = []
     is_number = numeric(dist)
     for outcome, p, at_least in dist.table():
-        row = [outcome_text(outcome), str(p), f"{float(p) * 100:.2f}%"]
+        row = [outcome_text(outcome)] + ([_fraction(p)] if exact else []) + [percent(p)]
         if is_number:
-            row.append(f"{float(at_least) * 100:.2f}%")
+            row.append(percent(at_least))
         rows.append(row)
-    headers = ["outcome", "chance", "exactly"] + (["at least"] if is_number else [])
+    headers = ["outcome"] + (["chance"] if exact else []) + ["exactly"] + (["at least"] if is_number else [])
     lines = [f"{expr}: {len(dist)} outcomes"]
     if is_number:
         mean = dist.mean()
-        lines[0] += f", mean {float(mean):.4g}" + (f" ({mean})" if mean.denominator != 1 else "")
+        lines[0] += f", mean {float(mean):.4g}"
+        if exact and mean.denominator != 1:
+            lines[0] += f" ({_fraction(mean)})"
     lines.append(_right_table(rows, headers))
     return "\n".join(lines)
 
 
-def odds_json(expr: str, dist: Distribution) -> dict[str, Any]:
+def percent(p: Any) -> str:
+    """A chance as a percentage people read: two decimals, or more digits when it is tiny but not zero."""
+    x = float(p) * 100
+    if x == 0 or x >= 0.01:
+        return f"{x:.2f}%"
+    return f"{x:.1e}%"
+
+
+def _fraction(p: Any) -> str:
+    """An exact fraction, or a note when it is too long to print."""
+    try:
+        text = str(p)
+    except ValueError:  # more digits than Python converts
+        return "(too long)"
+    return text if len(text) <= 40 else "(too long)"
+
+
+def odds_json(expr: str, dist: Distribution, *, exact: bool = False) -> dict[str, Any]:
+    """The distribution as data: probabilities as numbers, and (``exact``) the fractions as text."""
     is_number = numeric(dist)
     rows = []
     for outcome, p, at_least in dist.table():
-        row: dict[str, Any] = {"outcome": outcome_json(outcome), "fraction": str(p), "probability": float(p)}
+        row: dict[str, Any] = {"outcome": outcome_json(outcome), "probability": float(p)}
+        if exact:
+            row["fraction"] = _fraction(p)
         if is_number:
             row["at_least"] = float(at_least)
-            row["at_least_fraction"] = str(at_least)
+            if exact:
+                row["at_least_fraction"] = _fraction(at_least)
         rows.append(row)
     out: dict[str, Any] = {"expr": expr, "distribution": rows}
     if is_number:
