@@ -47,11 +47,13 @@ def in_contact(a: Warrior, b: Warrior, contact: float = CONTACT) -> bool:
 
 def contacts(state: ChobState, w: Warrior) -> list[Warrior]:
     """Enemies in base contact with ``w``, closest first."""
-    return sorted((e for e in state.enemies(w) if in_contact(w, e, state.contact)), key=lambda e: (w.gap(e), e.id))
+    near = sorted((g, e.id, e) for e in state.enemies(w) if (g := w.gap(e)) <= state.contact)
+    return [e for _, _, e in near]
 
 
 def point_gap(w: Warrior, x: float, y: float, radius: float = 0.0) -> float:
-    return max(0.0, math.hypot(w.x - x, w.y - y) - w.radius - radius)
+    gap = math.hypot(w.x - x, w.y - y) - w.radius - radius
+    return gap if gap > 0.0 else 0.0
 
 
 def within_of(state: ChobState, x: float, y: float, reach: float, radius: float = 0.0) -> list[Warrior]:

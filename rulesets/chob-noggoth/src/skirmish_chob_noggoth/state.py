@@ -69,7 +69,8 @@ class Warrior:
 
     def gap(self, other: Warrior) -> float:
         """Closest distance between the two bases (0 when touching or overlapping)."""
-        return max(0.0, math.hypot(self.x - other.x, self.y - other.y) - self.radius - other.radius)
+        gap = math.hypot(self.x - other.x, self.y - other.y) - self.radius - other.radius
+        return gap if gap > 0.0 else 0.0  # max(0.0, gap) without the call (a hot path)
 
     def centre_distance(self, x: float, y: float) -> float:
         return math.hypot(self.x - x, self.y - y)
