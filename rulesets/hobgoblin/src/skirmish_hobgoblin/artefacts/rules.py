@@ -465,7 +465,7 @@ def _agony(game: Game, answer: str, uid: str) -> None:
 
 def skip_phase_body(game: Game, phase: str) -> bool:
     """Replace the scheduled body of ``phase`` with nothing (the phase's start and end still happen)."""
-    from skirmish.engine import Do
+    from skirmish import Do
 
     for i, step in enumerate(game.stack):
         if type(step).__name__ == "_Body" and getattr(step, "name", "") == phase:
