@@ -23,12 +23,18 @@ def project(path: Path) -> dict:
 
 
 def bundled_rulesets() -> dict[str, str]:
-    """Distribution -> entry-point name of every ruleset under rulesets/ that registers itself (has an entry point)."""
+    """Distribution -> ruleset name of every ruleset under rulesets/ that registers itself (has an entry point).
+
+    The ruleset is the entry point named like its folder; a ruleset may add plugins of its own
+    (Hobgoblin's artefacts and Chaos of War) under other entry-point names.
+    """
     out = {}
     for pyproject in sorted(ROOT.glob("rulesets/*/pyproject.toml")):
         meta = project(pyproject.parent)
-        for name in meta.get("entry-points", {}).get("skirmish", {}):
-            out[meta["name"]] = name
+        names = meta.get("entry-points", {}).get("skirmish", {})
+        if names:
+            assert pyproject.parent.name in names, f"{pyproject}: no entry point named like the folder"
+            out[meta["name"]] = pyproject.parent.name
     return out
 
 

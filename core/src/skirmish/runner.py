@@ -359,7 +359,7 @@ def _run_in_processes(ruleset: str, n: int, seed: int, agents: list[str], setup:
     size = max(1, min(100, math.ceil(n / (workers * 8))))
     starts = iter(range(seed, seed + n, size))
     end = seed + n
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_init)
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_init, mp_context=process_context())
     clean = False
     try:
         pending: set[Any] = set()
@@ -381,6 +381,19 @@ def _run_in_processes(ruleset: str, n: int, seed: int, agents: list[str], setup:
             pool.shutdown(wait=True)
         else:
             _stop_pool(pool)
+
+
+def process_context() -> Any:
+    """How worker processes start: spawned afresh, never forked from the calling process.
+
+    Forking a process that runs threads (a Dask client, a GUI, a test runner's helpers) is unsafe:
+    a child can inherit a lock held by a thread that does not exist in it. A spawned worker starts
+    clean with the parent's ``sys.path`` and its environment as it is now (``SKIRMISH_PLUGINS``
+    included) and builds its own registry; it costs a start-up per worker, once per run.
+    """
+    import multiprocessing
+
+    return multiprocessing.get_context("spawn")
 
 
 def _stop_pool(pool: Any) -> None:

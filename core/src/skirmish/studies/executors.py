@@ -35,7 +35,9 @@ class LocalExecutor:
             return [item for part in parts for item in fn(part, *args)]
         from concurrent.futures import ProcessPoolExecutor
 
-        with ProcessPoolExecutor(max_workers=self.workers) as pool:
+        from skirmish.runner import process_context
+
+        with ProcessPoolExecutor(max_workers=self.workers, mp_context=process_context()) as pool:
             return [item for got in pool.map(fn, parts, *([a] * len(parts) for a in args)) for item in got]
 
 
