@@ -5,12 +5,13 @@
 
 from __future__ import annotations
 
-import gzip
 import sys
 from pathlib import Path
 
 from skirmish import Game
-from skirmish.agents import AgentContext, View
+from skirmish.agents import AgentContext
+from skirmish.testing import game_log as played_log
+from skirmish.testing import write_fixture
 from skirmish_goblin_uprising.ai import make_ai
 from skirmish_goblin_uprising.rules import GoblinUprising
 
@@ -24,12 +25,8 @@ def game_log(rules: GoblinUprising, heroes: int, seed: int) -> list[str]:
     setup = {"players": [f"hero{i + 1}" for i in range(heroes)], "tyrant": TYRANTS[seed % len(TYRANTS)]}
     game = Game(rules, setup, seed=seed)
     agents = {p: make_ai(AgentContext(p, seed * 10 + i, rules, {}, game.players)) for i, p in enumerate(game.players)}
-    while game.pending is not None:
-        d = game.pending
-        game.answer(agents[d.player].decide(View(game, d.player), d), d.player)
-    lines = [f"{e.kind} [{e.rule}] {e.text}" for e in game.log]
+    lines = played_log(game, agents)
     assert game.result is not None
-    lines.append(f"result: {sorted(game.result.winners)} after {game.decisions} decisions")
     return lines
 
 
@@ -44,5 +41,4 @@ def all_logs() -> str:
 
 if __name__ == "__main__":
     if "--write" in sys.argv:
-        FIXTURE.write_bytes(gzip.compress(all_logs().encode(), mtime=0))
-        print(f"wrote {FIXTURE} ({FIXTURE.stat().st_size} bytes)")
+        write_fixture(FIXTURE, all_logs())

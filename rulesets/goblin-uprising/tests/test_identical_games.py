@@ -7,13 +7,14 @@ with ``tests/replay_logs.py --write`` only when the rules or content change on p
 from __future__ import annotations
 
 import difflib
-import gzip
 
 from replay_logs import FIXTURE, all_logs
 
+from skirmish.testing import read_fixture
+
 
 def test_ai_games_reproduce_the_recorded_logs_exactly() -> None:
-    want = gzip.decompress(FIXTURE.read_bytes()).decode()
+    want = read_fixture(FIXTURE)
     got = all_logs()
     if got != want:
         diff = difflib.unified_diff(want.splitlines(), got.splitlines(), "recorded", "now", n=2, lineterm="")

@@ -7,12 +7,13 @@ Random v random and AI v AI on the built-in armies without Wizards (spells do no
 
 from __future__ import annotations
 
-import gzip
 import sys
 from pathlib import Path
 
 from skirmish import Game
-from skirmish.agents import AgentContext, RandomAgent, View
+from skirmish.agents import AgentContext, RandomAgent
+from skirmish.testing import game_log as played_log
+from skirmish.testing import write_fixture
 from skirmish_hobgoblin.agents import make_ai
 from skirmish_hobgoblin.rules import Hobgoblin
 
@@ -27,12 +28,8 @@ def game_log(rules: Hobgoblin, agent: str, seed: int) -> list[str]:
     game = Game(rules, {"players": ["red", "blue"], "armies": {"red": a, "blue": b}}, seed=seed)
     make = make_ai if agent == "ai" else RandomAgent
     agents = {p: make(AgentContext(p, seed * 10 + i, rules, {}, game.players)) for i, p in enumerate(game.players)}
-    while game.pending is not None:
-        d = game.pending
-        game.answer(agents[d.player].decide(View(game, d.player), d), d.player)
-    lines = [f"{e.kind} [{e.rule}] {e.text}" for e in game.log]
+    lines = played_log(game, agents)
     assert game.result is not None
-    lines.append(f"result: {sorted(game.result.winners)} after {game.decisions} decisions")
     return lines
 
 
@@ -47,5 +44,4 @@ def all_logs() -> str:
 
 if __name__ == "__main__":
     if "--write" in sys.argv:
-        FIXTURE.write_bytes(gzip.compress(all_logs().encode(), mtime=0))
-        print(f"wrote {FIXTURE} ({FIXTURE.stat().st_size} bytes)")
+        write_fixture(FIXTURE, all_logs())

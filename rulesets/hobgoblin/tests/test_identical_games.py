@@ -7,13 +7,14 @@ content or the AI's play change on purpose (and say so in the commit).
 from __future__ import annotations
 
 import difflib
-import gzip
 
 from hob_replay_logs import FIXTURE, all_logs
 
+from skirmish.testing import read_fixture
+
 
 def test_games_reproduce_the_recorded_logs_exactly() -> None:
-    want = gzip.decompress(FIXTURE.read_bytes()).decode()
+    want = read_fixture(FIXTURE)
     got = all_logs()
     if got != want:
         diff = difflib.unified_diff(want.splitlines(), got.splitlines(), "recorded", "now", n=2, lineterm="")

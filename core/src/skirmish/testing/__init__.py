@@ -25,10 +25,14 @@ from skirmish.testing.checks import (
     play_random,
 )
 from skirmish.testing.content import check_content_extended
+from skirmish.testing.logs import game_log, read_fixture, write_fixture
 from skirmish.testing.suite import conformance_suite, installed_registry
 from skirmish.testing.windows import check_response_windows
 
 __all__ = [
+    "game_log",
+    "read_fixture",
+    "write_fixture",
     "check_agents_play",
     "check_clone",
     "check_content_extended",
