@@ -1,11 +1,13 @@
 """Per-ruleset speed table: every installed ruleset, AI v AI and random v random.
 
-    python benchmarks/rulesets.py [--games N] [--ruleset NAME ...] [--json]
+    python benchmarks/rulesets.py [--games N] [--ruleset NAME ...] [--option NAME=VALUE ...] [--json]
 
 For each ruleset and pairing: games per second on one core (CPU time of this process,
 so a busy machine skews it less than wall time), decisions per game, and microseconds per
 decision split into the engine (rules, from the answer to the next decision) and the
 agents (deciding). Seeds start at 1000, so figures compare across runs of the same code.
+``--option heroes=4`` applies a ruleset's set-up option (as ``skirmish play RULESET --heroes 4``)
+to its default set-up.
 """
 
 from __future__ import annotations
@@ -20,16 +22,18 @@ from skirmish.agents import View
 from skirmish.runner import agent_seed
 
 
-def bench(registry: Registry, ruleset: str, agents: list[str], games: int, first_seed: int = 1000) -> dict[str, Any]:
+def bench(registry: Registry, ruleset: str, agents: list[str], games: int, first_seed: int = 1000,
+          options: dict[str, str] | None = None) -> dict[str, Any]:
     """Play ``games`` games and time engine and agents apart (CPU seconds)."""
     rs = registry.ruleset(ruleset)
+    setup = rs.apply_options(rs.default_setup(), options) if options else None
     engine = agent = 0.0
     decisions = 0
     unfinished = 0
     clock = time.process_time
     for seed in range(first_seed, first_seed + games):
         t0 = clock()
-        game = Game(rs, seed=seed, keep_log=False)
+        game = Game(rs, setup, seed=seed, keep_log=False)
         seats = {p: registry.make_agent(agents[i % len(agents)], rs, p, agent_seed(seed, i), game.players)
                  for i, p in enumerate(game.players)}
         t1 = clock()
@@ -76,15 +80,20 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--ruleset", action="append", default=[], help="only these (repeatable)")
+    ap.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                    help="a set-up option of the ruleset, e.g. heroes=4 (repeatable)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
+    options = dict(o.split("=", 1) for o in args.option if "=" in o)
+    if len(options) != len(args.option):
+        ap.error("--option takes NAME=VALUE")
     registry = Registry()
     names = args.ruleset or sorted(registry.rulesets)
     rows = []
     for name in names:
         for agents in pairings(registry, name):
-            bench(registry, name, agents, 1)  # warm up (content loads, caches fill)
-            rows.append(bench(registry, name, agents, args.games))
+            bench(registry, name, agents, 1, options=options)  # warm up (content loads, caches fill)
+            rows.append(bench(registry, name, agents, args.games, options=options))
     if args.json:
         print(json.dumps(rows, indent=1))
         return
