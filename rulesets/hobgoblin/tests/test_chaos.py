@@ -40,6 +40,7 @@ def test_the_tables_have_10_13_and_24_entries_covering_every_d66_result():
 def test_d66_reads_tens_then_units():
     g = battle({"battlefield": 1}, dice=[6, 4])
     assert _names(g) == ["Tunnels"]
+    assert g.state.pieces[-1].has("impassable")  # the divide between the two sections
 
 
 def test_chaos_roll_gives_d3_battlefield_one_deployment_one_twist():
@@ -71,7 +72,7 @@ def test_bad_chaos_set_up_is_one_clear_error(ruleset):
 
 def test_describe_prints_a_rolled_battle():
     text = describe([find("battlefield", "tunnels"), find("twists", "to-the-last")])
-    assert "Tunnels" in text and "not played yet" in text and "To The Last" in text
+    assert "Tunnels" in text and "not played yet" not in text and "To The Last" in text
 
 
 # ------------------------------------------------------------------------------ Battlefield

@@ -22,10 +22,27 @@ def begin(game: Game) -> None:
     game.call(_draw_hands)
     game.call(_cunning_ruse)
     game.call(_deploy_turn, 0)
+    game.call(_chaos_before)
     game.call(scenarios.prepare)
     game.call(_choose_half)
     game.call(_first_player)
     game.call(scenarios.determine)
+
+
+def _chaos(game: Game) -> Any:
+    """The Chaos of War deployment rules when the battle has a Deployment entry (else None)."""
+    if not game.stash.get("hobgoblin-chaos"):
+        return None
+    from skirmish_hobgoblin.chaos import deploy
+
+    return deploy if deploy.active(game) else None
+
+
+def _chaos_before(game: Game) -> None:
+    if game.stash.get("hobgoblin-chaos"):
+        from skirmish_hobgoblin.chaos import deploy
+
+        deploy.before(game)
 
 
 # ----------------------------------------------------------------------------- First Player
@@ -172,6 +189,11 @@ def _deploy_all(game: Game, player: str) -> None:
 
 
 def _ask_unit(game: Game, player: str, waiting: list[Unit]) -> None:
+    chaos = _chaos(game)
+    if chaos is not None:
+        waiting = chaos.waiting(game, player, waiting)
+        if not waiting:
+            return
     opts = [option(f"deploy {u.id}", f"deploy {u.name} ({u.type_name}, {u.width:.1f}\" x {u.depth:.1f}\")",
                    action="deploy", actor=u.id) for u in waiting]
     opts += [option(f"aside {u.id}", f"set {u.name} aside (Sneaky)", action="aside", actor=u.id)
@@ -278,6 +300,10 @@ def placement_choices(game: Game, unit: Unit) -> list[tuple[str, str, float, flo
 
 def ask_placement(game: Game, unit: Unit) -> None:
     """Where a unit deploys: computed legal placements, or an exact position typed as x,y."""
+    chaos = _chaos(game)
+    if chaos is not None:
+        chaos.ask(game, unit)
+        return
     choices = placement_choices(game, unit)
     if not choices:
         ask_position(game, unit)
@@ -346,6 +372,10 @@ def free_spots(game: Game, unit: Unit, y_range: tuple[float, float] | None = Non
 
 
 def ask_position(game: Game, unit: Unit) -> None:
+    chaos = _chaos(game)
+    if chaos is not None:
+        chaos.ask(game, unit)
+        return
     state = game.state
     lo, hi = zone(game, unit.side)
     hd, hw = unit.depth / 2, unit.width / 2

@@ -300,10 +300,16 @@ def activate_now(game: Game, unit: Unit) -> None:
     """Start ``unit``'s movement activation (its steps run next)."""
     state = game.state
     state.activated.append(unit.id)
-    state.activation = Activation(unit.id, float(stats.speed(unit)), (unit.x, unit.y, unit.facing),
+    loss = state.notes.pop(f"mp-loss:{unit.id}", 0)  # Chaos of War Tunnels: 6 MP fewer after coming out
+    state.activation = Activation(unit.id, float(max(0, stats.speed(unit) - loss)), (unit.x, unit.y, unit.facing),
                                   [e.id for e in geom.engaged(state, unit)])
-    game.emit("activate", f"{unit.name} activates with {stats.speed(unit)} MP", rule="Movement Phase", unit=unit.id)
+    game.emit("activate", f"{unit.name} activates with {stats.speed(unit) - loss if loss else stats.speed(unit)} MP",
+              rule="Movement Phase", unit=unit.id)
     game.call(end_activation, unit.id)
+    if state.notes.get("frozen-lake"):  # Chaos of War Frozen Lake: a slide after the unit's moves
+        from skirmish_hobgoblin.chaos.rules import frozen_slide
+
+        game.call(frozen_slide, unit.id)
     game.call(manoeuvre_prompt, unit.id)
     keywords.movement_start(game, unit)
     fortune.move_start(game, unit)
@@ -482,6 +488,10 @@ def perform(game: Game, uid: str, kind: str, amount: float) -> None:
     game.emit("move", f"{unit.name} {kind} {amount:g} ({out.cost} MP, {act.mp:g} left)", rule="Movement",
               unit=uid, manoeuvre=kind, amount=amount, cost=out.cost, x=unit.x, y=unit.y, facing=unit.facing)
     stats.refresh_all(game, "Movement")
+    if state.notes.get("tunnels"):  # Chaos of War Tunnels: an entrance within 4" may be taken
+        from skirmish_hobgoblin.chaos import tunnels
+
+        game.call(tunnels.after_manoeuvre, uid)
     _terrain_after(game, unit, out, kind)
 
 

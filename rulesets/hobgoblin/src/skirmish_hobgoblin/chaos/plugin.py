@@ -28,3 +28,19 @@ def skirmish_phase_end(game: Any, phase: str) -> None:
     from skirmish_hobgoblin.chaos import rules
 
     rules.phase_end(game, phase)
+
+
+@hookimpl
+def hobgoblin_movement_start(game: Any) -> None:
+    if game.stash.get("hobgoblin-chaos"):
+        from skirmish_hobgoblin.chaos import tunnels
+
+        tunnels.movement_start(game)
+
+
+@hookimpl
+def hobgoblin_unit_removed(game: Any, unit: Any) -> None:
+    if game.stash.get("hobgoblin-chaos"):
+        from skirmish_hobgoblin.chaos import rules
+
+        rules.gore_marker(game, unit)
