@@ -22,6 +22,7 @@ from skirmish_goblin_uprising.common import (
     gain_renown,
     heal,
     hero_region,
+    logging,
     lose_essence,
     lose_renown,
     say,
@@ -94,12 +95,14 @@ def _g_pet(game: Game, hid: str, e: Effect, rule: str, source: str) -> None:
     s, c = S(game), C(game)
     hero = s.heroes[hid]
     if hero.pet:
-        say(game, f"{hid} already has a pet (one each)", rule)
+        if logging(game):
+            say(game, f"{hid} already has a pet (one each)", rule)
         return
     owned = {h.pet for h in s.heroes.values()}
     free = [p for p in c.pets if p not in owned] if e.pet == "any" else [e.pet] if e.pet not in owned else []
     if not free:
-        say(game, "no pet is left to gain", rule)
+        if logging(game):
+            say(game, "no pet is left to gain", rule)
         return
     if len(free) == 1:
         _take_pet(game, f"pet:{free[0]}", hid, rule)
@@ -112,13 +115,15 @@ def _g_pet(game: Game, hid: str, e: Effect, rule: str, source: str) -> None:
 def _take_pet(game: Game, answer: str, hid: str, rule: str) -> None:
     pet = answer.split(":", 1)[1]
     S(game).heroes[hid].pet = pet
-    say(game, f"{hid} gains the {C(game).pets[pet].name} pet", rule, hero=hid, pet=pet)
+    if logging(game):
+        say(game, f"{hid} gains the {C(game).pets[pet].name} pet", rule, hero=hid, pet=pet)
 
 
 def _g_refresh_tribe(game: Game, hid: str, e: Effect, rule: str, source: str) -> None:
     hero = S(game).heroes[hid]
     hero.tribe_ready = True
-    say(game, f"{hid}'s tribe card is face up again", rule, hero=hid)
+    if logging(game):
+        say(game, f"{hid}'s tribe card is face up again", rule, hero=hid)
 
 
 def _g_quest(game: Game, hid: str, e: Effect, rule: str, source: str) -> None:
@@ -174,8 +179,9 @@ def interact(game: Game, hid: str, space: str) -> None:
     s, c = S(game), C(game)
     if space in s.quests:
         source = s.quests.pop(space)
-        game.emit("quest", f"{hid} resolves the Quest token on {c.space_name(space)}", rule="Interact", hero=hid,
-                  space=space)
+        if logging(game):
+            game.emit("quest", f"{hid} resolves the Quest token on {c.space_name(space)}", rule="Interact", hero=hid,
+                      space=space)
         if source.startswith("scheme:") and s.scheme == source[7:]:
             foil_scheme(game, hid)
             return
@@ -186,8 +192,9 @@ def interact(game: Game, hid: str, space: str) -> None:
     if space in s.peeked:
         s.peeked.remove(space)
     spec = c.tokens[token]
-    game.emit("explore", f"{hid} takes the exploration token on {c.space_name(space)}: {spec.name}",
-              rule="Interact", hero=hid, space=space, token=token)
+    if logging(game):
+        game.emit("explore", f"{hid} takes the exploration token on {c.space_name(space)}: {spec.name}",
+                  rule="Interact", hero=hid, space=space, token=token)
     apply_gains(game, hid, spec.effects, f"Exploration: {spec.name}")
     scheme_event(game, "explore", hid)
 
@@ -210,12 +217,14 @@ def start_adventure(game: Game, hid: str) -> None:
     hero = s.heroes[hid]
     drawn = draw_cards(game, "adventures", 1, R_ADV)
     if not drawn:
-        say(game, "the adventure deck is empty: nothing happens", R_ADV)
+        if logging(game):
+            say(game, "the adventure deck is empty: nothing happens", R_ADV)
         return
     card = c.adventures[drawn[0]]
     s.adventure = AdventureRun(hid, card.id)
     need = f"needs {card.difficulty} successes" if card.difficulty else "no roll: choose an effect"
-    game.emit("adventure", f"{hid} goes on an adventure: {card.name} ({need})", rule=R_ADV, hero=hid, card=card.id)
+    if logging(game):
+        game.emit("adventure", f"{hid} goes on an adventure: {card.name} ({need})", rule=R_ADV, hero=hid, card=card.id)
     if not card.difficulty:
         options = [opt("green", "green: " + "; ".join(gain_text(e) for e in card.green), "", side="green"),
                    opt("red", "red: " + "; ".join(gain_text(e) for e in card.red), "", side="red")]
@@ -285,7 +294,8 @@ def help_resolve(game: Game, player: str, value: Any) -> None:
         lose_essence(game, s.heroes[run.hero], 1, "Adventure: help")
     dice = roll_goblin(game, 2 if _bard(game, player) else C(game).counts.helper, f"{player} helps")
     run.help += successes(game, dice)
-    say(game, f"{player} helps {run.hero}: {' '.join(dice)}", "Adventure: help", hero=player)
+    if logging(game):
+        say(game, f"{player} helps {run.hero}: {' '.join(dice)}", "Adventure: help", hero=player)
     if essence_faces(game, dice) and s.heroes[player].essence > 0:
         options = [opt("yes", "pay 1 of your Essence: it counts as a success", "", action="essence"),
                    opt("no", "keep your Essence", "", action="keep")]
@@ -378,11 +388,13 @@ def _finish(game: Game, hid: str, card: Adventure, success: bool, chosen: bool =
     discard_cards(game, "adventures", [card.id], R_ADV)
     side = card.green if success else card.red
     if chosen:
-        game.emit("adventure", f"{hid} chooses the {'green' if success else 'red'} effect of {card.name}",
-                  rule=R_ADV, hero=hid, success=True)
+        if logging(game):
+            game.emit("adventure", f"{hid} chooses the {'green' if success else 'red'} effect of {card.name}",
+                      rule=R_ADV, hero=hid, success=True)
     else:
-        game.emit("adventure", f"{hid}'s adventure {card.name}: {'success' if success else 'failure'}",
-                  rule=R_ADV, hero=hid, success=success)
+        if logging(game):
+            game.emit("adventure", f"{hid}'s adventure {card.name}: {'success' if success else 'failure'}",
+                      rule=R_ADV, hero=hid, success=success)
     game.call(run_extra_moves)
     apply_gains(game, hid, side, f"Adventure: {card.name}", f"adventure:{card.id}")
     if success or chosen:

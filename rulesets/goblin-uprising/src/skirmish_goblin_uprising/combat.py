@@ -25,6 +25,7 @@ from skirmish_goblin_uprising.common import (
     heal,
     hero_region,
     heroes_in,
+    logging,
     lose_essence,
     lose_renown,
     moment,
@@ -64,8 +65,9 @@ def start_battle(game: Game, hid: str, target: str) -> None:
     """The Battle heroic deed against ``target``."""
     s = S(game)
     s.battle = Battle(heroes=[hid], falls={hid: s.heroes[hid].falls})
-    game.emit("battle", f"{hid} battles {target_name(game, target)}", rule="Heroic deed: Battle", hero=hid,
-              target=target)
+    if logging(game):
+        game.emit("battle", f"{hid} battles {target_name(game, target)}", rule="Heroic deed: Battle", hero=hid,
+                  target=target)
     if target == TYRANT:
         # the Tyrant always strikes first; the hero's attack is the counter-attack (GU-29)
         game.schedule(Do(enemy_strike, (TYRANT, [hid], hid)), Do(_strike_back, (hid, TYRANT, True)),
@@ -139,7 +141,8 @@ def _ability_chosen(game: Game, answer: str, hid: str, target: str, started: boo
     n = ability.dice
     if started and target.startswith("troop:") and hero.pet and c.pets[hero.pet].effect == "battle_die":
         n += c.pets[hero.pet].n
-        say(game, f"{hid}'s {c.pets[hero.pet].name} adds {c.pets[hero.pet].n} die", "Pets", hero=hid)
+        if logging(game):
+            say(game, f"{hid}'s {c.pets[hero.pet].name} adds {c.pets[hero.pet].n} die", "Pets", hero=hid)
     cb.dice = roll_goblin(game, n, f"{hid}'s {ability.name}")
     cb.uprisings = cb.dice.count("Uprising") if _is(c, "uprising") else 0
     steps = [Do(apply_combat_effect, (hid, e)) for e in ability.effects]
@@ -242,7 +245,8 @@ def ask_roll(game: Game, hid: str) -> None:
     if cb is None or game.result is not None:
         return
     if not target_alive(game, cb.target):
-        say(game, f"{target_name(game, cb.target)} is gone: {hid}'s attack has no target", R_COMBAT)
+        if logging(game):
+            say(game, f"{target_name(game, cb.target)} is gone: {hid}'s attack has no target", R_COMBAT)
         return
     options = roll_options(game, hid)
     if len(options) == 1:
@@ -267,7 +271,8 @@ def _roll_answer(game: Game, answer: str, hid: str) -> None:
     if answer == "essence":
         if cb.free_convert:
             cb.free_convert = False
-            say(game, f"{hid} turns an Essence result into a success for free (Wizard)", "Class passive")
+            if logging(game):
+                say(game, f"{hid} turns an Essence result into a success for free (Wizard)", "Class passive")
         else:
             lose_essence(game, hero, 1, "Combat: spending Essence")
         cb.converted += 1
@@ -289,7 +294,8 @@ def _roll_answer(game: Game, answer: str, hid: str) -> None:
     elif answer == "ambush":
         hero.ambush = False
         cb.bonus += 2
-        say(game, f"{hid} springs the Ambush: +2 successes", "Class passive")
+        if logging(game):
+            say(game, f"{hid} springs the Ambush: +2 successes", "Class passive")
     elif answer == "reroll":
         hero.tribe_ready = False
         blanks = blank_faces(game, cb.dice)
@@ -297,7 +303,8 @@ def _roll_answer(game: Game, answer: str, hid: str) -> None:
         for i, f in zip(blanks, new, strict=True):
             cb.dice[i] = f
         cb.uprisings += new.count("Uprising")
-        say(game, f"{hid} exhausts the {c.tribes[hero.tribe].name} and rerolls {len(blanks)} dice", "Tribe cards")
+        if logging(game):
+            say(game, f"{hid} exhausts the {c.tribes[hero.tribe].name} and rerolls {len(blanks)} dice", "Tribe cards")
     ask_roll(game, hid)
 
 
@@ -333,27 +340,32 @@ def apply_combat_effect(game: Game, hid: str, e: Effect) -> None:
 
 def _c_damage(game: Game, hero: Hero, cb: Combat, n: int, rule: str) -> None:
     cb.bonus += n
-    say(game, f"+{n} damage", rule)
+    if logging(game):
+        say(game, f"+{n} damage", rule)
 
 
 def _c_shield(game: Game, hero: Hero, cb: Combat, n: int, rule: str) -> None:
     cb.shield += n
-    say(game, f"{hero.id} will prevent {n} damage from the counter-attack", rule)
+    if logging(game):
+        say(game, f"{hero.id} will prevent {n} damage from the counter-attack", rule)
 
 
 def _c_weaken(game: Game, hero: Hero, cb: Combat, n: int, rule: str) -> None:
     cb.weaken += n
-    say(game, f"the target deals {n} less damage on its counter-attack", rule)
+    if logging(game):
+        say(game, f"the target deals {n} less damage on its counter-attack", rule)
 
 
 def _c_silence(game: Game, hero: Hero, cb: Combat, n: int, rule: str) -> None:
     cb.silence = True
-    say(game, "the counter-attack will roll no enemy or Tyrant die", rule)
+    if logging(game):
+        say(game, "the counter-attack will roll no enemy or Tyrant die", rule)
 
 
 def _c_piercing(game: Game, hero: Hero, cb: Combat, n: int, rule: str) -> None:
     cb.piercing = True
-    say(game, "this attack gains Piercing", rule)
+    if logging(game):
+        say(game, "this attack gains Piercing", rule)
 
 
 def _c_draw(game: Game, hero: Hero, cb: Combat, n: int, rule: str) -> None:
@@ -366,7 +378,8 @@ def _c_essence(game: Game, hero: Hero, cb: Combat, n: int, rule: str) -> None:
 
 def _c_rally(game: Game, hero: Hero, cb: Combat, n: int, rule: str) -> None:
     cb.uprisings += n
-    say(game, f"{n} Uprising result(s) added", rule)
+    if logging(game):
+        say(game, f"{n} Uprising result(s) added", rule)
 
 
 def _c_cleave_all(game: Game, hero: Hero, cb: Combat, n: int, rule: str) -> None:
@@ -383,7 +396,8 @@ def _c_bonus_vs_damaged(game: Game, hero: Hero, cb: Combat, n: int, rule: str) -
 
 def _c_ignore_armor(game: Game, hero: Hero, cb: Combat, n: int, rule: str) -> None:
     cb.ignore_armor += n
-    say(game, f"this attack ignores {n} Royal Armor", rule)
+    if logging(game):
+        say(game, f"this attack ignores {n} Royal Armor", rule)
 
 
 def _c_reroll(game: Game, hero: Hero, cb: Combat, n: int, rule: str) -> None:
@@ -392,7 +406,8 @@ def _c_reroll(game: Game, hero: Hero, cb: Combat, n: int, rule: str) -> None:
     for i, f in zip(blanks, new, strict=True):
         cb.dice[i] = f
     cb.uprisings += new.count("Uprising")
-    say(game, f"{hero.id} rerolls {len(blanks)} failed dice", rule)
+    if logging(game):
+        say(game, f"{hero.id} rerolls {len(blanks)} failed dice", rule)
 
 
 def _c_heal(game: Game, hero: Hero, cb: Combat, n: int, rule: str) -> None:
@@ -416,7 +431,8 @@ def _c_swap(game: Game, hero: Hero, cb: Combat, n: int, rule: str) -> None:
     s = S(game)
     others = [h for h in heroes_in(game, region) if h.id != hero.id and s.where(h.id) != s.where(hero.id)]
     if not others:
-        say(game, f"{hero.id} has nobody to swap places with", rule)
+        if logging(game):
+            say(game, f"{hero.id} has nobody to swap places with", rule)
         return
     options = [opt(f"hero:{h.id}", f"swap with {h.id}", "", hero=h.id) for h in others]
     options.append(opt("none", "do not swap", ""))
@@ -453,8 +469,9 @@ def strike(game: Game, hid: str) -> None:
     assert cb is not None
     dmg = strike_damage(game, cb)
     target = cb.target
-    game.emit("strike", f"{hid} strikes {target_name(game, target)} for {dmg} damage", rule=R_COMBAT, hero=hid,
-              target=target, damage=dmg)
+    if logging(game):
+        game.emit("strike", f"{hid} strikes {target_name(game, target)} for {dmg} damage", rule=R_COMBAT, hero=hid,
+                  target=target, damage=dmg)
     counter_from = ""
     if cb.cleave_all:
         _cleave_all(game, hid, target, -(-dmg // 2))
@@ -506,7 +523,8 @@ def _cleave_all(game: Game, hid: str, target: str, amount: int) -> None:
     region = hero_region(game, S(game).heroes[hid])
     for other in enemies_in(game, region):
         if other != target and other != TYRANT and amount > 0:
-            say(game, f"the blow cleaves into {target_name(game, other)} for {amount}", "Combat: effects")
+            if logging(game):
+                say(game, f"the blow cleaves into {target_name(game, other)} for {amount}", "Combat: effects")
             hit_enemy(game, hid, other, amount, False)
 
 
@@ -523,7 +541,8 @@ def hit_enemy(game: Game, hid: str, target: str, dmg: int, piercing: bool) -> tu
             left = hp - s.troop_damage.get(key, 0)
             if dmg < left:
                 s.troop_damage[key] = s.troop_damage.get(key, 0) + dmg
-                say(game, f"{c.troops[key].name}: {s.troop_damage[key]}/{hp} damage on the tile", R_COMBAT)
+                if logging(game):
+                    say(game, f"{c.troops[key].name}: {s.troop_damage[key]}/{hp} damage on the tile", R_COMBAT)
                 dmg = 0
                 break
             dmg -= left
@@ -538,7 +557,8 @@ def hit_enemy(game: Game, hid: str, target: str, dmg: int, piercing: bool) -> tu
     left = spec.hp - s.generals[key]
     if dmg < left:
         s.generals[key] += dmg
-        say(game, f"{spec.name}: {s.generals[key]}/{spec.hp} damage", R_COMBAT)
+        if logging(game):
+            say(game, f"{spec.name}: {s.generals[key]}/{spec.hp} damage", R_COMBAT)
         return False, 0
     del s.generals[key]
     remove_piece(game, target, R_COMBAT)
@@ -554,8 +574,9 @@ def enemy_defeated(game: Game, hid: str, target: str) -> None:
     hero = s.heroes[hid]
     kind, _, key = target.partition(":")
     region = troop_or_general_region(game, target)
-    game.emit("defeat", f"{hid} defeats {a_name(target_name(game, target))} miniature" if kind == "troop"
-              else f"{hid} defeats the {target_name(game, target)}", rule=R_COMBAT, hero=hid, target=target)
+    if logging(game):
+        game.emit("defeat", f"{hid} defeats {a_name(target_name(game, target))} miniature" if kind == "troop"
+                  else f"{hid} defeats the {target_name(game, target)}", rule=R_COMBAT, hero=hid, target=target)
     hero.kills += 1
     if s.battle is not None and hid in s.battle.heroes:
         s.battle.kills[hid] = s.battle.kills.get(hid, 0) + 1
@@ -576,7 +597,8 @@ def enemy_defeated(game: Game, hid: str, target: str) -> None:
         if g.passive.effect == "on_kill_damage" and other.id == hid and kind == "troop":
             rest = [t for t in enemies_in(game, region) if t != TYRANT and t != target]
             if rest:
-                say(game, f"{g.name}: 1 damage to {target_name(game, rest[0])}", "Guardians")
+                if logging(game):
+                    say(game, f"{g.name}: 1 damage to {target_name(game, rest[0])}", "Guardians")
                 hit_enemy(game, hid, rest[0], g.passive.amount(), False)
     check_scheme(game)
 
@@ -596,8 +618,9 @@ def hit_tyrant(game: Game, hid: str, dmg: int, ignore: int) -> None:
     armor = max(0, s.armor - ignore)
     through = max(0, dmg - armor)
     s.hp = max(0, s.hp - through)
-    game.emit("tyrant-hit", f"Royal Armor {armor} stops {min(dmg, armor)}; the Tyrant takes {through} "
-              f"({s.hp}/{s.max_hp} HP)", rule="Fighting the Tyrant", damage=through, hp=s.hp)
+    if logging(game):
+        game.emit("tyrant-hit", f"Royal Armor {armor} stops {min(dmg, armor)}; the Tyrant takes {through} "
+                  f"({s.hp}/{s.max_hp} HP)", rule="Fighting the Tyrant", damage=through, hp=s.hp)
     if dmg:
         scheme_event(game, "hurt", hid, dmg)
     if s.hp <= 0:
@@ -628,7 +651,8 @@ def enemy_strike(game: Game, source: str, defenders: list[str], countered: str =
         region = c.generals[key].region
     if cb is not None and cb.silence:
         n = 0
-        say(game, f"{target_name(game, source)} rolls no die (silenced)", R_COMBAT)
+        if logging(game):
+            say(game, f"{target_name(game, source)} rolls no die (silenced)", R_COMBAT)
     dice = []
     spec = c.dice[die]
     for _ in range(n):
@@ -648,17 +672,19 @@ def enemy_strike(game: Game, source: str, defenders: list[str], countered: str =
     if cleave:
         hit += [h.id for h in heroes_in(game, region) if h.id not in hit]
     flags = [w for w, on in (("Cleave", cleave), ("Aimed", aimed), ("Power", power)) if on]
-    game.emit("attack", f"{target_name(game, source)} attacks {', '.join(hit)}: {base} + dice "
-              f"[{' '.join(dice) or 'none'}]" + (f" - {weaken}" if weaken else "") + f" = {dmg} damage"
-              + (f" ({', '.join(flags)})" if flags else ""), rule="Combat: enemy attack", source=source,
-              dice=dice, damage=dmg, targets=hit)
+    if logging(game):
+        game.emit("attack", f"{target_name(game, source)} attacks {', '.join(hit)}: {base} + dice "
+                  f"[{' '.join(dice) or 'none'}]" + (f" - {weaken}" if weaken else "") + f" = {dmg} damage"
+                  + (f" ({', '.join(flags)})" if flags else ""), rule="Combat: enemy attack", source=source,
+                  dice=dice, damage=dmg, targets=hit)
     steps: list[Any] = []
     for hid in hit:
         amount = dmg
         if cb is not None and hid == cb.hero and cb.shield and not aimed:
             cut = min(amount, cb.shield)
             amount -= cut
-            say(game, f"{hid} prevents {cut} damage (ability)", R_COMBAT)
+            if logging(game):
+                say(game, f"{hid} prevents {cut} damage (ability)", R_COMBAT)
         steps.append(Do(deal_damage, (hid, amount, aimed, target_name(game, source), "Combat: enemy attack", True)))
     for f in faces:
         for hid in defenders:

@@ -79,20 +79,34 @@ def a_name(name: str) -> str:
     return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
 
 
+def logging(game: Game) -> bool:
+    """True when the game keeps its events or something listens to them.
+
+    Otherwise (bulk simulation with ``keep_log=False``) the rules emit no events of their own and build no event
+    texts: nothing would read them, and play does not depend on them (the engine's own events still count).
+    """
+    log = game.log
+    return log.keep or bool(log.listeners)
+
+
 def say(game: Game, text: str, rule: str, **data: object) -> None:
-    game.emit("rule", text, rule=rule, **data)
+    if game.log.keep or game.log.listeners:
+        game.emit("rule", text, rule=rule, **data)
 
 
 def gain_renown(game: Game, hero: Hero, n: int, rule: str) -> None:
     if n <= 0:
         return
     hero.renown += n
-    say(game, f"{hero.id} gains {n} Renown ({hero.renown})", rule, hero=hero.id, renown=n)
+    if logging(game):
+        say(game, f"{hero.id} gains {n} Renown ({hero.renown})", rule, hero=hero.id, renown=n)
 
 
 def lose_renown(game: Game, hero: Hero, n: int, rule: str) -> None:
     lost = min(n, hero.renown)
     hero.renown -= lost
+    if not logging(game):
+        return
     if lost:
         say(game, f"{hero.id} loses {lost} Renown ({hero.renown})", rule, hero=hero.id, renown=-lost)
     else:
@@ -102,7 +116,7 @@ def lose_renown(game: Game, hero: Hero, n: int, rule: str) -> None:
 def gain_essence(game: Game, hero: Hero, n: int, rule: str) -> None:
     before = hero.essence
     hero.essence = min(hero.max_essence, hero.essence + n)
-    if hero.essence != before or n:
+    if (hero.essence != before or n) and logging(game):
         say(game, f"{hero.id} gains {hero.essence - before} Essence ({hero.essence}/{hero.max_essence})", rule,
             hero=hero.id, essence=hero.essence - before)
 
@@ -110,14 +124,16 @@ def gain_essence(game: Game, hero: Hero, n: int, rule: str) -> None:
 def lose_essence(game: Game, hero: Hero, n: int, rule: str) -> None:
     lost = min(n, hero.essence)
     hero.essence -= lost
-    say(game, f"{hero.id} discards {lost} Essence ({hero.essence})", rule, hero=hero.id, essence=-lost)
+    if logging(game):
+        say(game, f"{hero.id} discards {lost} Essence ({hero.essence})", rule, hero=hero.id, essence=-lost)
 
 
 def heal(game: Game, hero: Hero, n: int, rule: str) -> None:
     before = hero.hp
     hero.hp = min(hero.max_hp, hero.hp + n)
-    say(game, f"{hero.id} heals {hero.hp - before} HP ({hero.hp}/{hero.max_hp})", rule, hero=hero.id,
-        heal=hero.hp - before)
+    if logging(game):
+        say(game, f"{hero.id} heals {hero.hp - before} HP ({hero.hp}/{hero.max_hp})", rule, hero=hero.id,
+            heal=hero.hp - before)
 
 
 def draw_goblins(game: Game, hero: Hero, n: int, rule: str) -> list[str]:
@@ -128,7 +144,7 @@ def draw_goblins(game: Game, hero: Hero, n: int, rule: str) -> list[str]:
 def discard_goblin(game: Game, hero: Hero, card: str, rule: str, why: str = "") -> None:
     hero.hand.remove(card)
     discard_cards(game, "goblins", [card], rule)
-    if why:
+    if why and logging(game):
         say(game, f"{hero.id} discards {C(game).goblins[card].name} ({why})", rule, hero=hero.id, card=card)
 
 
@@ -162,12 +178,15 @@ def card_name(game: Game, deck: str, card: str) -> str:
 
 def place_piece(game: Game, piece: str, space: str, rule: str) -> None:
     S(game).board.place(piece, space)
-    game.emit("occupancy", f"{piece_name(game, piece)} placed on {C(game).space_name(space)}", rule=rule,
-              action="place", occupant=piece, space=space)
+    if logging(game):
+        game.emit("occupancy", f"{piece_name(game, piece)} placed on {C(game).space_name(space)}", rule=rule,
+                  action="place", occupant=piece, space=space)
 
 
 def move_piece(game: Game, piece: str, to: str, rule: str) -> str:
     here = S(game).board.move(piece, to)
+    if not logging(game):
+        return here
     c = C(game)
     game.emit("occupancy", f"{piece_name(game, piece)} moves {c.space_name(here)} -> {c.space_name(to)}", rule=rule,
               action="move", occupant=piece, space=to, from_space=here)
@@ -176,8 +195,9 @@ def move_piece(game: Game, piece: str, to: str, rule: str) -> str:
 
 def remove_piece(game: Game, piece: str, rule: str) -> str:
     here = S(game).board.remove(piece)
-    game.emit("occupancy", f"{piece_name(game, piece)} removed from {C(game).space_name(here)}", rule=rule,
-              action="remove", occupant=piece, space=here)
+    if logging(game):
+        game.emit("occupancy", f"{piece_name(game, piece)} removed from {C(game).space_name(here)}", rule=rule,
+                  action="remove", occupant=piece, space=here)
     return here
 
 
@@ -187,6 +207,8 @@ def draw_cards(game: Game, deck_id: str, n: int, rule: str, hero: Hero | None = 
     deck = getattr(S(game), deck_id)
     before = len(deck.discard_pile)
     drawn = deck.draw(game.rng, None, n, to=hero.hand if hero is not None else None, reshuffle=reshuffle)
+    if not logging(game):
+        return drawn
     title = DECK_NAMES.get(deck_id, deck_id)
     if before and not deck.discard_pile and reshuffle:
         game.emit("deck", f"the discard pile of {title} is shuffled into a new draw pile ({before} cards)", rule=rule,
@@ -208,6 +230,8 @@ def discard_cards(game: Game, deck_id: str, cards: list[str], rule: str) -> None
     if not cards:
         return
     getattr(S(game), deck_id).discard(cards)
+    if not logging(game):
+        return
     names = ", ".join(card_name(game, deck_id, card) for card in cards)
     game.emit("deck", f"{names} to the discard pile of {DECK_NAMES.get(deck_id, deck_id)}", rule=rule,
               deck=deck_id, action="discard", cards=list(cards))

@@ -16,6 +16,7 @@ from skirmish_goblin_uprising.common import (
     discard_cards,
     discard_goblin,
     hero_region,
+    logging,
     lose_renown,
     moment,
     move_piece,
@@ -41,19 +42,22 @@ def deal_damage(game: Game, hid: str, amount: int, aimed: bool, source: str, rul
         if attack and hero.pet and c.pets[hero.pet].effect == "thick_fur" and amount > 0:
             cut = min(amount, c.pets[hero.pet].n)
             amount -= cut
-            say(game, f"{hero.id}'s {c.pets[hero.pet].name} prevents {cut} damage", "Pets", hero=hid)
+            if logging(game):
+                say(game, f"{hero.id}'s {c.pets[hero.pet].name} prevents {cut} damage", "Pets", hero=hid)
         g = c.guardians.get(hero.guardian)
         if (g is not None and g.passive.effect == "stone_skin" and game.phase in ("upkeep", "tyranny", "attack")
                 and hid not in s.earth_used and amount > 0):
             s.earth_used.append(hid)
             cut = min(amount, g.passive.amount())
             amount -= cut
-            say(game, f"{g.name}: {hero.id}'s first damage this Tyrant's turn is reduced by {cut}", "Guardians",
-                hero=hid)
+            if logging(game):
+                say(game, f"{g.name}: {hero.id}'s first damage this Tyrant's turn is reduced by {cut}", "Guardians",
+                    hero=hid)
     if amount <= 0:
         return
-    say(game, f"{hero.id} is dealt {amount} damage ({source}){' - Aimed, it cannot be prevented' if aimed else ''}",
-        rule, hero=hid, damage=amount, aimed=aimed)
+    if logging(game):
+        say(game, f"{hero.id} is dealt {amount} damage ({source}){' - Aimed, it cannot be prevented' if aimed else ''}",
+            rule, hero=hid, damage=amount, aimed=aimed)
     if not aimed and _can_prevent(game, hero):
         ask_prevent(game, hid, amount, source, rule)
     else:
@@ -94,14 +98,16 @@ def _prevented(game: Game, answer: str, hid: str, amount: int, source: str, rule
         tribe = c.tribes[hero.tribe]
         hero.tribe_ready = False
         cut = min(amount, tribe.n)
-        say(game, f"{hid} exhausts the {tribe.name}: {cut} damage prevented", "Tribe cards", hero=hid)
+        if logging(game):
+            say(game, f"{hid} exhausts the {tribe.name}: {cut} damage prevented", "Tribe cards", hero=hid)
         amount -= cut
     else:
         card = answer.split(":", 1)[1]
         discard_goblin(game, hero, card, "Damage: preventing", "prevents 1 damage")
         amount -= 1
     if amount <= 0:
-        say(game, f"{hid} prevents all the damage", "Damage: preventing", hero=hid)
+        if logging(game):
+            say(game, f"{hid} prevents all the damage", "Damage: preventing", hero=hid)
         return
     if _can_prevent(game, hero):
         ask_prevent(game, hid, amount, source, rule)
@@ -116,9 +122,11 @@ def take_damage(game: Game, hid: str, amount: int, source: str, rule: str) -> No
     if s.battle is not None and hid in s.battle.heroes and C(game).classes[hero.cls].passive == "fury" \
             and not hero.fury:
         hero.fury = 1
-        say(game, f"{hid} gains Fury", "Class passive", hero=hid)
-    game.emit("damage", f"{hid} takes {amount} damage ({hero.hp}/{hero.max_hp} HP)", rule=rule, hero=hid,
-              damage=amount, hp=hero.hp)
+        if logging(game):
+            say(game, f"{hid} gains Fury", "Class passive", hero=hid)
+    if logging(game):
+        game.emit("damage", f"{hid} takes {amount} damage ({hero.hp}/{hero.max_hp} HP)", rule=rule, hero=hid,
+                  damage=amount, hp=hero.hp)
     if hero.hp <= 0:
         falling(game, hid, source)
 
@@ -144,7 +152,9 @@ def _bone_answer(game: Game, answer: str, hid: str, source: str) -> None:
     if answer == "tribe":
         hero.tribe_ready = False
         hero.hp = 1
-        say(game, f"{hid} exhausts the {C(game).tribes[hero.tribe].name} and stays at 1 HP", "Tribe cards", hero=hid)
+        if logging(game):
+            say(game, f"{hid} exhausts the {C(game).tribes[hero.tribe].name} and stays at 1 HP", "Tribe cards",
+                hero=hid)
         return
     _life_guardian(game, hid, source)
 
@@ -174,7 +184,8 @@ def _life_answer(game: Game, answer: str, saver: str, hid: str, source: str) -> 
             discard_goblin(game, other, other.hand.cards[-1], "Guardians", "Life Guardian")
         s.life_used.append(saver)
         s.heroes[hid].hp = 1
-        say(game, f"{saver}'s Life Guardian keeps {hid} standing at 1 HP", "Guardians", hero=hid)
+        if logging(game):
+            say(game, f"{saver}'s Life Guardian keeps {hid} standing at 1 HP", "Guardians", hero=hid)
         return
     fall(game, hid, source)
 
@@ -196,7 +207,8 @@ def fall(game: Game, hid: str, source: str) -> None:
         card = hero.hand.pick_random(game.rng, rule="Rewards", why=f"goblin {winner.id} takes from {hid}")
         hero.hand.remove(card)
         winner.hand.add(card)
-        say(game, f"{winner.id} takes {c.goblins[card].name} from {hid}", "Rewards", hero=winner.id, card=card)
+        if logging(game):
+            say(game, f"{winner.id} takes {c.goblins[card].name} from {hid}", "Rewards", hero=winner.id, card=card)
     if hero.hand.cards:
         cards = list(hero.hand.cards)
         hero.hand.cards.clear()
@@ -204,17 +216,20 @@ def fall(game: Game, hid: str, source: str) -> None:
     if s.oppress:
         hero.removed = True
         remove_piece(game, hid, "Oppress")
-        game.emit("fall", f"{hid} falls under Oppress and is removed from the game", rule="Oppress", hero=hid,
-                  removed=True)
+        if logging(game):
+            game.emit("fall", f"{hid} falls under Oppress and is removed from the game", rule="Oppress", hero=hid,
+                      removed=True)
         moment(game, f"{hid} was removed from the game under Oppress")
         check_all_removed(game)
         return
-    game.emit("fall", f"{hid} falls in battle", rule=rule, hero=hid)
+    if logging(game):
+        game.emit("fall", f"{hid} falls in battle", rule=rule, hero=hid)
     moment(game, f"{hid} fell in battle ({source})")
     lose_renown(game, hero, 1, rule)
     hero.hp = hero.max_hp
     move_piece(game, hid, hero.village, rule)
-    say(game, f"{hid} returns to {c.space_name(hero.village)} with full HP", rule, hero=hid)
+    if logging(game):
+        say(game, f"{hid} returns to {c.space_name(hero.village)} with full HP", rule, hero=hid)
     game.call(_fall_move, hid)
 
 

@@ -24,6 +24,7 @@ from skirmish_goblin_uprising.common import (
     heal,
     hero_region,
     heroes_in,
+    logging,
     lose_renown,
     move_piece,
     say,
@@ -47,8 +48,9 @@ def hero_turn(game: Game, hid: str) -> None:
     if hero.removed or game.result is not None:
         return
     s.turn = Turn(hero=hid)
-    game.emit("turn", f"{hid}'s hero turn ({C(game).classes[hero.cls].name}, {hero.hp}/{hero.max_hp} HP)",
-              rule=R_TURN, hero=hid)
+    if logging(game):
+        game.emit("turn", f"{hid}'s hero turn ({C(game).classes[hero.cls].name}, {hero.hp}/{hero.max_hp} HP)",
+                  rule=R_TURN, hero=hid)
     game.schedule(Do(ask_action, (hid,)), Do(end_turn, (hid,)))
 
 
@@ -196,7 +198,8 @@ def _acted(game: Game, answer: str, hid: str) -> None:
         return
     game.call(ask_action, hid)
     if kind == "end":
-        say(game, f"{hid} gives up {turn.actions} unused action(s)", R_TURN, hero=hid)
+        if logging(game):
+            say(game, f"{hid} gives up {turn.actions} unused action(s)", R_TURN, hero=hid)
         turn.actions = 0
     elif kind in ("move", "leap"):
         free = kind == "move" and c.classes[hero.cls].passive == "free_first_move" and not turn.moved_free
@@ -220,20 +223,23 @@ def _acted(game: Game, answer: str, hid: str) -> None:
         turn.actions -= 2
         turn.guardian_used = True
         g = c.guardians[hero.guardian]
-        say(game, f"{hid} calls on the {g.name}: {guardian_text(g.active)}", "Guardians: active ability", hero=hid)
+        if logging(game):
+            say(game, f"{hid} calls on the {g.name}: {guardian_text(g.active)}", "Guardians: active ability", hero=hid)
         GUARDIAN[g.active.effect](game, hero, g.active.amount())
     elif kind == "train":
         lose_renown(game, hero, TRAIN, "Renown: Train")
         hero.abilities.append(arg)
-        say(game, f"{hid} learns {c.classes[hero.cls].ability(arg).name}", "Renown: Train", hero=hid, ability=arg)
+        if logging(game):
+            say(game, f"{hid} learns {c.classes[hero.cls].ability(arg).name}", "Renown: Train", hero=hid, ability=arg)
     elif kind == "recruit":
         lose_renown(game, hero, RECRUIT, "Renown: Recruit")
         draw_goblins(game, hero, 1, "Renown: Recruit")
     elif kind == "commune":
         lose_renown(game, hero, COMMUNE, "Renown: Commune")
         hero.guardian = arg
-        game.emit("guardian", f"{hid} communes with the {c.guardians[arg].name}", rule="Renown: Commune", hero=hid,
-                  guardian=arg)
+        if logging(game):
+            game.emit("guardian", f"{hid} communes with the {c.guardians[arg].name}", rule="Renown: Commune", hero=hid,
+                      guardian=arg)
     elif kind == "goblin":
         g = c.goblins[arg]
         turn.goblins_used.append(arg)
@@ -242,7 +248,8 @@ def _acted(game: Game, answer: str, hid: str) -> None:
     elif kind == "tribe":
         tribe = c.tribes[hero.tribe]
         hero.tribe_ready = False
-        say(game, f"{hid} exhausts the {tribe.name}", "Tribe cards", hero=hid)
+        if logging(game):
+            say(game, f"{hid} exhausts the {tribe.name}", "Tribe cards", hero=hid)
         TRIBE_EFFECTS[tribe.effect](game, hero, tribe.n)
 
 
@@ -260,7 +267,8 @@ def rest(game: Game, hero: Hero, what: str) -> None:
         gain_essence(game, hero, g.passive.amount(), f"Guardians: {g.name}")
     if c.classes[hero.cls].passive == "ambush" and not hero.ambush:
         hero.ambush = True
-        say(game, f"{hero.id} regains the Ambush token", "Class passive", hero=hero.id)
+        if logging(game):
+            say(game, f"{hero.id} regains the Ambush token", "Class passive", hero=hero.id)
 
 
 # ----------------------------------------------------------------------------- goblin hero-turn effects
@@ -347,8 +355,9 @@ def _t_peek(game: Game, hero: Hero, n: int) -> None:
     hidden = sorted((sp for sp in s.tokens if sp not in s.peeked), key=lambda sp: (dist.get(sp, 99), sp))[:n]
     for sp in hidden:
         s.peeked.append(sp)
-        game.emit("peek", f"{hero.id} looks at the token on {c.space_name(sp)}: {c.tokens[s.tokens[sp]].name}",
-                  rule="Goblin cards", space=sp, token=s.tokens[sp])
+        if logging(game):
+            game.emit("peek", f"{hero.id} looks at the token on {c.space_name(sp)}: {c.tokens[s.tokens[sp]].name}",
+                      rule="Goblin cards", space=sp, token=s.tokens[sp])
 
 
 def _t_renown_if_troop(game: Game, hero: Hero, n: int) -> None:
@@ -359,7 +368,8 @@ def _t_extra_action(game: Game, hero: Hero, n: int) -> None:
     turn = S(game).turn
     assert turn is not None
     turn.actions += n
-    say(game, f"{hero.id} gains {n} action(s)", "Goblin cards", hero=hero.id)
+    if logging(game):
+        say(game, f"{hero.id} gains {n} action(s)", "Goblin cards", hero=hero.id)
 
 
 def _t_heal(game: Game, hero: Hero, n: int) -> None:
@@ -504,7 +514,8 @@ def _removed_troop(game: Game, answer: str) -> None:
     s.troops[key] -= 1
     if not s.troops[key]:
         s.troop_damage[key] = 0
-    say(game, f"{a_name(target_name(game, answer))} miniature is removed (no rewards)", "Guardians: active ability")
+    if logging(game):
+        say(game, f"{a_name(target_name(game, answer))} miniature is removed (no rewards)", "Guardians: active ability")
     check_scheme(game)
 
 

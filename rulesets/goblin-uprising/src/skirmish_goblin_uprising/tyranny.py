@@ -16,6 +16,7 @@ from skirmish_goblin_uprising.common import (
     discard_cards,
     draw_cards,
     heroes_in,
+    logging,
     lose_essence,
     lose_renown,
     moment,
@@ -45,7 +46,8 @@ def roll_region(game: Game, why: str, rule: str = "Random Region") -> str:
     face = game.rng.roll(len(c.dice["region"].faces), rule=rule, why=f"region die ({why})",
                          faces=c.dice["region"].faces)
     region = c.region_of_face(c.dice["region"].faces[face - 1])
-    say(game, f"the region die names {c.region_name(region)}", rule, region=region)
+    if logging(game):
+        say(game, f"the region die names {c.region_name(region)}", rule, region=region)
     return region
 
 
@@ -55,7 +57,8 @@ def random_region(game: Game, why: str, valid: Callable[[str], bool], rule: str 
         region = roll_region(game, why if not attempt else f"{why}, re-roll", rule)
         if valid(region):
             return region
-    say(game, f"no valid region for {why}: the effect counts as resolved", rule)
+    if logging(game):
+        say(game, f"no valid region for {why}: the effect counts as resolved", rule)
     return ""
 
 
@@ -66,13 +69,16 @@ def spawn_troop(game: Game, troop: str, rule: str = "Spawning Troops") -> bool:
     """Place one miniature of ``troop`` on its region's marked space; none left: the marker moves down 1."""
     s, c = S(game), C(game)
     if s.troops.get(troop, 0) >= c.troops[troop].count:
-        say(game, f"no {c.troops[troop].name} left to spawn: the destruction marker moves down 1", rule, troop=troop)
+        if logging(game):
+            say(game, f"no {c.troops[troop].name} left to spawn: the destruction marker moves down 1", rule,
+                troop=troop)
         queue_extra_move(game, f"no {troop} miniature left")
         return False
     s.troops[troop] = s.troops.get(troop, 0) + 1
     region = c.region_of_troop(troop)
-    game.emit("spawn", f"{a_name(c.troops[troop].name[:-1])} spawns in {c.region_name(region)} "
-              f"({s.troops[troop]} there)", rule=rule, troop=troop, region=region)
+    if logging(game):
+        game.emit("spawn", f"{a_name(c.troops[troop].name[:-1])} spawns in {c.region_name(region)} "
+                  f"({s.troops[troop]} there)", rule=rule, troop=troop, region=region)
     _on_spawn(game, troop)
     return True
 
@@ -104,16 +110,19 @@ def _on_spawn(game: Game, troop: str) -> None:
         return
     s.crowns += 1
     rule = f"Tyrannical Ability: {ability.name}"
-    say(game, f"a Crown is added ({s.crowns}/{ability.n})", rule, crowns=s.crowns)
+    if logging(game):
+        say(game, f"a Crown is added ({s.crowns}/{ability.n})", rule, crowns=s.crowns)
     if s.crowns < ability.n:
         return
     s.crowns = 0
     if ability.effect == "crown_on_spawn":
-        say(game, f"{ability.n} Crowns: they are removed and the {C(game).generals[ability.general].name} is called",
-            rule)
+        if logging(game):
+            general = C(game).generals[ability.general].name
+            say(game, f"{ability.n} Crowns: they are removed and the {general} is called", rule)
         game.call(_spawn_general_step, ability.general, rule)
     else:
-        say(game, f"{ability.n} Crowns: they are removed and the destruction marker moves down 1", rule)
+        if logging(game):
+            say(game, f"{ability.n} Crowns: they are removed and the destruction marker moves down 1", rule)
         queue_extra_move(game, ability.name)
 
 
@@ -131,16 +140,19 @@ def spawn_general(game: Game, general: str, rule: str = "Spawning Generals") -> 
         region = roll_region(game, "a general", rule)
         general = next((g for g, spec in c.generals.items() if spec.region == region), "")
         if not general:
-            say(game, f"no general belongs to {c.region_name(region)}: the effect counts as resolved", rule)
+            if logging(game):
+                say(game, f"no general belongs to {c.region_name(region)}: the effect counts as resolved", rule)
             return
     spec = c.generals[general]
     if general in s.generals:
-        say(game, f"the {spec.name} is already on the board: the destruction marker moves down 1", rule)
+        if logging(game):
+            say(game, f"the {spec.name} is already on the board: the destruction marker moves down 1", rule)
         queue_extra_move(game, f"{spec.name} already out")
         return
     s.generals[general] = 0
     place_piece(game, f"general:{general}", c.spawn_space(spec.region), rule)
-    game.emit("spawn", f"the {spec.name} enters {c.region_name(spec.region)}", rule=rule, general=general)
+    if logging(game):
+        game.emit("spawn", f"the {spec.name} enters {c.region_name(spec.region)}", rule=rule, general=general)
     moment(game, f"the {spec.name} entered the board")
     for e in reversed(spec.entry):
         game.call(apply_tyranny, e, f"{spec.name}: entry", spec.region)
@@ -153,8 +165,9 @@ def queue_extra_move(game: Game, why: str) -> None:
     """A marker move owed by a failed spawn: resolved once the current move (or effect) is done (GU-34)."""
     s = S(game)
     if s.moves_this_round >= EXTRA_MOVE_CAP:
-        say(game, f"extra marker move ({why}) ignored: {EXTRA_MOVE_CAP} extra moves this round already",
-            "House: spawn loops")
+        if logging(game):
+            say(game, f"extra marker move ({why}) ignored: {EXTRA_MOVE_CAP} extra moves this round already",
+                "House: spawn loops")
         return
     s.moves_this_round += 1
     s.extra_moves += 1
@@ -192,8 +205,9 @@ def _advance(game: Game, t: Any, rule: str, reinforce: bool, why: str) -> None:
     s = S(game)
     if s.countdown > 0:
         s.countdown -= 1
-        say(game, f"the marker moves with the behavior card's countdown running: {s.countdown} moves left",
-            "Behavior card", countdown=s.countdown)
+        if logging(game):
+            say(game, f"the marker moves with the behavior card's countdown running: {s.countdown} moves left",
+                "Behavior card", countdown=s.countdown)
         if s.countdown == 0:
             moment(game, "the countdown of the behavior card ran out")
             finish(game, "Tyrant", "the behavior card's countdown ran out before the Tyrant fell",
@@ -203,8 +217,9 @@ def _advance(game: Game, t: Any, rule: str, reinforce: bool, why: str) -> None:
     s.marker = min(s.marker + 1, len(t.track))
     space = t.track[s.marker - 1]
     text = "repeats the last space" if at_end else f"moves down to space {s.marker}"
-    game.emit("track", f"the destruction marker {text}" + (f" ({why})" if why else ""), rule=rule,
-              marker=s.marker, rolls=space.rolls if reinforce else 0)
+    if logging(game):
+        game.emit("track", f"the destruction marker {text}" + (f" ({why})" if why else ""), rule=rule,
+                  marker=s.marker, rolls=space.rolls if reinforce else 0)
     # reinforcements of the new bracket first, then the space's effect (Tyranny phase order, GU-17),
     # then any extra moves owed by failed spawns
     game.call(run_extra_moves)
@@ -224,7 +239,8 @@ def oppress_damage(game: Game) -> None:
     from skirmish_goblin_uprising.damage import deal_damage
 
     n = tyrant(game).oppress
-    say(game, f"Oppress: {n} damage to every goblin hero", "Oppress")
+    if logging(game):
+        say(game, f"Oppress: {n} damage to every goblin hero", "Oppress")
     for hero in reversed(S(game).active_heroes()):
         game.call(deal_damage, hero.id, n, False, "Oppress", "Oppress")
 
@@ -268,7 +284,8 @@ def _damage_heroes(game: Game, heroes: list[Any], n: int, rule: str) -> None:
 def _t_damage_region(game: Game, e: Effect, rule: str, region: str) -> None:
     where = e.region or region
     heroes = heroes_in(game, where)
-    say(game, f"{e.amount()} damage to each hero in {C(game).region_name(where)} ({len(heroes)})", rule)
+    if logging(game):
+        say(game, f"{e.amount()} damage to each hero in {C(game).region_name(where)} ({len(heroes)})", rule)
     _damage_heroes(game, heroes, e.amount(), rule)
 
 
@@ -278,12 +295,14 @@ def _t_damage_ring(game: Game, e: Effect, rule: str, region: str) -> None:
     near = {region} | {c.rmap.space(n).region for n in c.rmap.neighbours(spawn) if c.rmap.space(n).region}
     near.discard(c.board.castle)
     heroes = [h for h in S(game).active_heroes() if region_at(game, S(game).where(h.id)) in near]
-    say(game, f"{e.amount()} damage to each hero in {', '.join(sorted(c.region_name(r) for r in near))}", rule)
+    if logging(game):
+        say(game, f"{e.amount()} damage to each hero in {', '.join(sorted(c.region_name(r) for r in near))}", rule)
     _damage_heroes(game, heroes, e.amount(), rule)
 
 
 def _t_damage_all(game: Game, e: Effect, rule: str, region: str) -> None:
-    say(game, f"{e.amount()} damage to every hero", rule)
+    if logging(game):
+        say(game, f"{e.amount()} damage to every hero", rule)
     _damage_heroes(game, S(game).active_heroes(), e.amount(), rule)
 
 
@@ -315,27 +334,31 @@ def _t_armor(game: Game, e: Effect, rule: str, region: str) -> None:
     s = S(game)
     before = s.armor
     s.armor = min(10, s.armor + e.amount())
-    say(game, f"the Tyrant gains {s.armor - before} Royal Armor ({s.armor})", rule, armor=s.armor)
+    if logging(game):
+        say(game, f"the Tyrant gains {s.armor - before} Royal Armor ({s.armor})", rule, armor=s.armor)
 
 
 def _t_tyrant_heal(game: Game, e: Effect, rule: str, region: str) -> None:
     s = S(game)
     before = s.hp
     s.hp = min(s.max_hp, s.hp + e.amount())
-    say(game, f"the Tyrant heals {s.hp - before} HP ({s.hp}/{s.max_hp})", rule)
+    if logging(game):
+        say(game, f"the Tyrant heals {s.hp - before} HP ({s.hp}/{s.max_hp})", rule)
 
 
 def _t_heal_full(game: Game, e: Effect, rule: str, region: str) -> None:
     s = S(game)
     s.hp = s.max_hp
-    say(game, f"the Tyrant heals to full ({s.hp})", rule)
+    if logging(game):
+        say(game, f"the Tyrant heals to full ({s.hp})", rule)
 
 
 def _t_aggressive(game: Game, e: Effect, rule: str, region: str) -> None:
     s = S(game)
     if not s.aggressive:
         s.aggressive = True
-        say(game, "the Tyrant's Aggressive keyword is now active", rule)
+        if logging(game):
+            say(game, "the Tyrant's Aggressive keyword is now active", rule)
         moment(game, "the Tyrant became Aggressive")
 
 
@@ -347,7 +370,8 @@ def _t_oppress(game: Game, e: Effect, rule: str, region: str) -> None:
     s = S(game)
     if not s.oppress:
         s.oppress = True
-        say(game, "Oppress is now active: every marker move deals damage, and fallen heroes are removed", rule)
+        if logging(game):
+            say(game, "Oppress is now active: every marker move deals damage, and fallen heroes are removed", rule)
         moment(game, "Oppress became active")
 
 
@@ -374,7 +398,8 @@ def place_quest(game: Game, source: str, rule: str) -> str:
         return ""
     space = free_spot(region)
     s.quests[space] = source
-    game.emit("quest", f"a Quest token is placed on {c.space_name(space)}", rule=rule, space=space, source=source)
+    if logging(game):
+        game.emit("quest", f"a Quest token is placed on {c.space_name(space)}", rule=rule, space=space, source=source)
     return space
 
 
@@ -384,12 +409,14 @@ def _t_heal_full_flag(game: Game, e: Effect, rule: str, region: str) -> None:
 
 def _t_flight(game: Game, e: Effect, rule: str, region: str) -> None:
     S(game).flight = True
-    say(game, "from now on the Tyrant flees to a random region in every Upkeep", rule)
+    if logging(game):
+        say(game, "from now on the Tyrant flees to a random region in every Upkeep", rule)
 
 
 def _t_countdown(game: Game, e: Effect, rule: str, region: str) -> None:
     S(game).countdown = e.amount()
-    say(game, f"the heroes must defeat the Tyrant before the marker moves {e.amount()} more times", rule)
+    if logging(game):
+        say(game, f"the heroes must defeat the Tyrant before the marker moves {e.amount()} more times", rule)
 
 
 def _t_spawn_all_generals(game: Game, e: Effect, rule: str, region: str) -> None:
@@ -400,7 +427,8 @@ def _t_spawn_all_generals(game: Game, e: Effect, rule: str, region: str) -> None
 
 def _t_undying(game: Game, e: Effect, rule: str, region: str) -> None:
     S(game).undying = True
-    say(game, "the Tyrant must be defeated twice: the first time it rises again with half its HP", rule)
+    if logging(game):
+        say(game, "the Tyrant must be defeated twice: the first time it rises again with half its HP", rule)
 
 
 TYRANNY: dict[str, Callable[[Game, Any, str, str], None]] = {
@@ -423,7 +451,8 @@ def reveal_behavior(game: Game, rule: str = "Behavior card") -> None:
         return
     s.revealed = True
     b = tyrant(game).behavior(s.behavior)
-    game.emit("behavior", f"the behavior card is revealed: {b.name}", rule=rule, behavior=b.id)
+    if logging(game):
+        game.emit("behavior", f"the behavior card is revealed: {b.name}", rule=rule, behavior=b.id)
     moment(game, f"the behavior card {b.name} was revealed")
     for e in reversed(b.effects):
         game.call(apply_tyranny, e, f"Behavior: {b.name}", "")
@@ -439,11 +468,13 @@ def reveal_next_scheme(game: Game) -> None:
     s.participants = []
     if not drawn:
         s.scheme = ""
-        say(game, "the scheme deck is empty: no scheme is active", "Schemes")
+        if logging(game):
+            say(game, "the scheme deck is empty: no scheme is active", "Schemes")
         return
     s.scheme = drawn[0]
     sc = tyrant(game).scheme(s.scheme)
-    game.emit("scheme", f"new scheme: {sc.name} - {goal_text(game, sc.goal)}", rule="Schemes", scheme=sc.id)
+    if logging(game):
+        game.emit("scheme", f"new scheme: {sc.name} - {goal_text(game, sc.goal)}", rule="Schemes", scheme=sc.id)
     for e in reversed(sc.reveal):
         game.call(apply_tyranny, e, f"Scheme: {sc.name}", tyrant(game).home)
     game.call(check_scheme)
@@ -523,11 +554,13 @@ def foil_scheme(game: Game, hero: str = "") -> None:
     if hero and hero not in s.participants:
         s.participants.append(hero)
     rule = "Schemes: foiled"
-    game.emit("scheme", f"the scheme {sc.name} is foiled!", rule=rule, scheme=sc.id, foiled=True)
+    if logging(game):
+        game.emit("scheme", f"the scheme {sc.name} is foiled!", rule=rule, scheme=sc.id, foiled=True)
     moment(game, f"the heroes foiled {sc.name}")
     removed = min(sc.armor, s.armor)
     s.armor -= removed
-    say(game, f"the Tyrant loses {removed} Royal Armor ({s.armor} left)", rule, armor=s.armor)
+    if logging(game):
+        say(game, f"the Tyrant loses {removed} Royal Armor ({s.armor} left)", rule, armor=s.armor)
     takers = [s.heroes[h] for h in s.participants if not s.heroes[h].removed] or s.active_heroes()
     from skirmish_goblin_uprising.common import gain_renown
 
@@ -556,7 +589,8 @@ def upkeep_phase(game: Game) -> None:
         steps.append(Do(_flee))
     if s.scheme:
         sc = t.scheme(s.scheme)
-        say(game, f"Upkeep: the scheme {sc.name} acts", "Upkeep")
+        if logging(game):
+            say(game, f"Upkeep: the scheme {sc.name} acts", "Upkeep")
         steps += [Do(apply_tyranny, (e, f"Scheme: {sc.name}", t.home)) for e in sc.upkeep]
     if t.ability.effect == "tax_renown":
         steps.append(Do(_tax_renown))
@@ -568,7 +602,8 @@ def _flee(game: Game) -> None:
     c = C(game)
     region = roll_region(game, "the Tyrant's flight", "Behavior: Flight")
     move_piece(game, TYRANT, c.spawn_space(region), "Behavior: Flight")
-    say(game, f"the Tyrant flees to {c.region_name(region)}", "Behavior: Flight", region=region)
+    if logging(game):
+        say(game, f"the Tyrant flees to {c.region_name(region)}", "Behavior: Flight", region=region)
 
 
 def _tax_renown(game: Game) -> None:
@@ -617,12 +652,14 @@ def _hunt(game: Game) -> None:
     if not heroes:
         return
     if len(heroes) == 1:
-        say(game, f"{ability.name}: a lone hero has no rival in Renown; the Tyrant does not shoot (house rule)",
-            f"Tyrannical Ability: {ability.name}")
+        if logging(game):
+            say(game, f"{ability.name}: a lone hero has no rival in Renown; the Tyrant does not shoot (house rule)",
+                f"Tyrannical Ability: {ability.name}")
         return
     prey = max(heroes, key=lambda h: (h.renown, -S(game).order.index(h.id)))
-    say(game, f"{ability.name}: the Tyrant shoots {prey.id}, the most renowned hero, for {ability.n}",
-        f"Tyrannical Ability: {ability.name}", hero=prey.id)
+    if logging(game):
+        say(game, f"{ability.name}: the Tyrant shoots {prey.id}, the most renowned hero, for {ability.n}",
+            f"Tyrannical Ability: {ability.name}", hero=prey.id)
     deal_damage(game, prey.id, ability.n, False, ability.name, f"Tyrannical Ability: {ability.name}")
 
 
@@ -635,7 +672,8 @@ def tyrant_defeated(game: Game, hero: str) -> None:
     if s.revealed and s.undying and not s.defeated_once:
         s.defeated_once = True
         s.hp = max(1, s.max_hp // 2)
-        say(game, f"Undying: the Tyrant rises again with {s.hp} HP", "Behavior card")
+        if logging(game):
+            say(game, f"Undying: the Tyrant rises again with {s.hp} HP", "Behavior card")
         moment(game, "the Tyrant fell and rose again (Undying)")
         return
     moment(game, f"{hero} struck the Tyrant down")
