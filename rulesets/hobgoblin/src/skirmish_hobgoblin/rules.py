@@ -139,6 +139,21 @@ class Hobgoblin(Ruleset):
             check_spec(setup["chaos"])
         return setup
 
+    def setup_options(self) -> list[Any]:
+        """``--chaos roll`` or ``--chaos NAME,NAME`` (Chaos of War entries; ``skirmish hobgoblin-chaos`` rolls one)."""
+        from skirmish import SetupOption
+
+        return [SetupOption("chaos", "Chaos of War: 'roll' (D3 Battlefield, 1 Deployment, 1 Twist) or entry names "
+                                     "joined by commas (skirmish hobgoblin-chaos --list)", "str", metavar="ROLL|NAMES")]
+
+    def apply_options(self, setup: dict[str, Any], options: Any) -> dict[str, Any]:
+        out = dict(setup)
+        if "chaos" in options:
+            from skirmish_hobgoblin.chaos.cli import parse_option
+
+            out["chaos"] = parse_option(str(options["chaos"]))
+        return out
+
     def army_of(self, setup: dict[str, Any], player: str, *, rng: Any = None, check_only: bool = False) -> Any:
         from skirmish_hobgoblin.army import check_army, find_army, parse_army
 

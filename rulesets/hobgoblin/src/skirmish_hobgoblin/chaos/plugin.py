@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from skirmish import hookimpl
+from skirmish import CommandSpec, Lazy, hookimpl
 
 skirmish_rulesets = ("hobgoblin",)
 
@@ -44,3 +44,9 @@ def hobgoblin_unit_removed(game: Any, unit: Any) -> None:
         from skirmish_hobgoblin.chaos import rules
 
         rules.gore_marker(game, unit)
+
+
+@hookimpl
+def skirmish_register_commands() -> list[CommandSpec]:
+    return [CommandSpec("hobgoblin-chaos", Lazy("skirmish_hobgoblin.chaos.cli:chaos_command"),
+                        "roll a Hobgoblin Chaos of War battle and print it before the game")]
