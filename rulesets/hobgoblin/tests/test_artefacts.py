@@ -148,16 +148,39 @@ def test_brutal():
 
 
 def test_war_horn():
+    """Offered just before the bearer attacks in the Combat Phase; the friend's attack keeps its activation."""
     friend = {"name": "Pal", "x": 30, "y": 10, "general": False, "battle_standard": False}
-    game = battle([GEN, friend], [{"name": "Foe", "x": 30, "y": 10 + 60 / 25.4}], red_art="The Horn of the Manticore",
-                  dice=[6] * 40)
-    run(game, art.war_horn)
+    game = battle([{**GEN, "x": 24}, friend], [{"name": "Foe", "x": 30, "y": 10 + 60 / 25.4},
+                                               {"name": "Foe2", "x": 24, "y": 10 + 60 / 25.4}],
+                  red_art="The Horn of the Manticore", dice=[6] * 40)
+    run(game, turns.fight, _gen(game))
     d = game.pending
-    assert d.rule == "War Horn"
+    assert d.rule == "War Horn" and d.context["when"] == "before"
     game.answer(f"horn {unit(game, 'Pal').id}")
     assert "artefact:War Horn" in _gen(game).used
     assert unit(game, "Foe").doom > 0
     assert unit(game, "Pal").id not in game.state.activated  # its own activation is still to come
+    assert _gen(game).id in game.state.activated
+
+
+def test_war_horn_after_the_bearer_attacks():
+    friend = {"name": "Pal", "x": 30, "y": 10, "general": False, "battle_standard": False}
+    game = battle([{**GEN, "x": 24}, friend], [{"name": "Foe", "x": 30, "y": 10 + 60 / 25.4},
+                                               {"name": "Foe2", "x": 24, "y": 10 + 60 / 25.4}],
+                  red_art="The Horn of the Manticore", dice=[6] * 40)
+    run(game, turns.fight, _gen(game))
+    game.answer("keep")
+    d = game.pending
+    assert d.rule == "War Horn" and d.context["when"] == "after"
+    assert unit(game, "Foe2").doom > 0 and unit(game, "Foe").doom == 0  # the bearer attacked in between
+
+
+def test_war_horn_not_offered_outside_the_bearers_activation():
+    friend = {"name": "Pal", "x": 30, "y": 10, "general": False, "battle_standard": False}
+    game = battle([GEN, friend], [{"name": "Foe", "x": 30, "y": 10 + 60 / 25.4}],
+                  red_art="The Horn of the Manticore")
+    run(game, art.phase_start, "Combat")
+    assert game.pending is None or game.pending.rule != "War Horn"
 
 
 def test_thirst_for_battle():
@@ -339,14 +362,13 @@ def test_hollow():
 
 
 def test_quicksilver():
+    """Mercury gained while the bearer is in play arrives as rolled dice; a spent die goes with its token."""
     game = battle([GEN], [FOE], red_art="The Horologist's Heart")
-    n = turns.mercury_income(game, "red")
-    run(game, art.quicksilver, dice=[3, 5] + [6] * (n - 2))
-    dice = art.quicksilver_dice(game, "red")
-    assert len(dice) == n and dice[:2] == [3, 5]
-    game.state.sides["red"].mercury = n
+    game.state.sides["red"].mercury = 3
+    run(game, art.sync_quicksilver, "red", dice=[3, 5, 6])
+    assert sorted(art.quicksilver_dice(game, "red")) == [3, 5, 6]
     assert art.spend_quicksilver(game, "red", 5) and art.quicksilver_dice(game, "red").count(5) == 0
-    assert game.state.sides["red"].mercury == n - 1
+    assert game.state.sides["red"].mercury == 2
 
 
 def test_like_clockwork():

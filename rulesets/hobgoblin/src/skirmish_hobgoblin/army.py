@@ -435,11 +435,11 @@ def _check_unit(unit: ArmyUnit, kind: UnitType, content: Content, label: str, ad
     if wizard and not unit.allegiance.strip():
         add(label, RULE_WIZ, "is a Wizard with no Abyssal Allegiance")
     if wizard and unit.allegiance.strip():
-        from skirmish_hobgoblin.magic.spells import allegiances
+        from skirmish_hobgoblin.magic.spells import allegiance_problems
 
-        if unit.allegiance.strip().casefold() not in {a.casefold() for a in allegiances()}:
-            add(label, RULE_WIZ, f"has the unknown Abyssal Allegiance '{unit.allegiance}' (one of: "
-                f"{', '.join(allegiances())})")
+        tome = bool(unit.artefact) and any(r.id == "tome-of-magic" for r in _artefact_refs(unit.artefact, content))
+        for problem in allegiance_problems(unit.allegiance, tome):  # two allegiances with Tome of Magic
+            add(label, RULE_WIZ, problem)
 
 
 def _artefact_refs(name: str, content: Content) -> list[KeywordRef]:

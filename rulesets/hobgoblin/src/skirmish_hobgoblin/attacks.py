@@ -171,6 +171,9 @@ def _force_of_will(game: Game, atk: Attack) -> None:
         else:
             opts.append(option(p, f"re-roll a miss, discarding {fortune.card_name(game, p)}", action="reroll",
                                pay="card", card=p))
+    from skirmish_hobgoblin.artefacts.rules import quicksilver_options
+
+    opts += quicksilver_options(game, player, atk)  # Quicksilver: turn a miss to a spent die's face
     game.ask(decision(player, "force-of-will",
                       f"{attacker.name} rolled {' '.join(map(str, atk.rolls))} needing {atk.need}+ against "
                       f"{target.name}: {hits} hits. Force of Will?", options=opts, rule="Force of Will",
@@ -182,6 +185,12 @@ def _force_of_will(game: Game, atk: Attack) -> None:
 def _forced(game: Game, answer: Any, atk: Attack) -> None:
     if answer == "keep":
         game.call(_resolve, atk)
+        return
+    if isinstance(answer, str) and answer.startswith("quicksilver "):
+        from skirmish_hobgoblin.artefacts.rules import turn_die
+
+        turn_die(game, game.state.units[atk.attacker].side, atk, int(answer.split()[1]))
+        game.call(_force_of_will, atk)
         return
     attacker = game.state.units[atk.attacker]
     side = game.state.sides[attacker.side]

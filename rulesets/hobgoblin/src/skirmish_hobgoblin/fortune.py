@@ -185,6 +185,9 @@ def play(game: Game, player: str, value: str, **extra: Any) -> None:
     game.emit("card", f"{player} plays {card.name}" + (f" on {unit.name}" if unit else ""), rule=card.name,
               player=player, card=cid, target=uid)
     EFFECTS[card.effect](game, player, card, unit, **extra)
+    from skirmish_hobgoblin.magic.lasting import card_played
+
+    card_played(game, player, cid, unit)  # spells: Polyceus' Blessing draws, the Void keeps the card
     if state.notes.get("fateful-deeds"):  # Chaos of War Fateful Deeds: the opponent draws a card
         from skirmish_hobgoblin.chaos.rules import fateful_deeds
 

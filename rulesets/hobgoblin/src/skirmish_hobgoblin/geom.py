@@ -125,6 +125,8 @@ def has_los(state: HobState, viewer: Unit, target: Unit, *, limit: float = 0.0) 
     """
     if viewer.id == target.id:
         return True
+    if viewer.keywords.has("Sightless Eyes"):  # the spell: it sees every unit until the end of the round
+        return True
     if touching(viewer.rect, target.rect):
         return True
     if limit and front_distance(viewer.rect, target.rect) > limit:

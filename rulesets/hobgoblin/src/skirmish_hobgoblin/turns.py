@@ -633,7 +633,12 @@ def splits(game: Game, unit: Unit, enemies: list[Unit], dice: int) -> list[tuple
     return sorted(out, reverse=True)
 
 
-def fight(game: Game, unit: Unit) -> None:
+def fight(game: Game, unit: Unit, *, horn: bool = True) -> None:
+    if horn and unit.has("War Horn"):  # Cursed Artefacts: offered just before and just after it attacks
+        from skirmish_hobgoblin.artefacts.rules import war_horn_around
+
+        war_horn_around(game, unit)
+        return
     state = game.state
     state.activated.append(unit.id)
     enemies = geom.engaged(state, unit)

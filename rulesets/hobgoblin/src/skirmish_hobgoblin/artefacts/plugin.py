@@ -1,4 +1,5 @@
-"""The Cursed Artefacts plugin: the artefact keywords' rules at game start and at each phase's start and end."""
+"""The Cursed Artefacts plugin: the artefact keywords' rules at game start and at each phase's start and end;
+it also runs the lasting spell effects' phase timing (``magic.lasting``: By My Will, Marble Forest's return)."""
 
 from __future__ import annotations
 
@@ -19,12 +20,16 @@ def skirmish_game_start(game: Any) -> None:
 @hookimpl
 def skirmish_phase_start(game: Any, phase: str) -> None:
     from skirmish_hobgoblin.artefacts import rules
+    from skirmish_hobgoblin.magic import lasting
 
+    lasting.phase_start(game, phase)
     rules.phase_start(game, phase)
 
 
 @hookimpl
 def skirmish_phase_end(game: Any, phase: str) -> None:
     from skirmish_hobgoblin.artefacts import rules
+    from skirmish_hobgoblin.magic import lasting
 
     rules.phase_end(game, phase)
+    lasting.phase_end(game, phase)

@@ -3,13 +3,14 @@
 ``phase_start`` / ``phase_end`` (called from the phase hooks) schedule every one that acts then; the rest act
 where the battle rules read them (Mystic Roots and Prepared Mind in turns.py, Anguished Spirits in shooting,
 Thirst for Battle at the start of combat, Magic-Eater and Nullify in magic/, Cunning Ruse in deployment.py,
-Syphon Power in attacks.py). Once-per-game keywords note their use in ``unit.used`` as ``"artefact:<name>"``.
+Syphon Power and the Quicksilver Dice of Force of Will in attacks.py, War Horn around its unit's combat
+activation in turns.py). Once-per-game keywords note their use in ``unit.used`` as ``"artefact:<name>"``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from skirmish import Keyword
 from skirmish_hobgoblin import geom, stats
@@ -235,21 +236,49 @@ def _ruin(game: Game, answer: str) -> None:
     stats.add_doom(game, game.state.units[answer.split()[1]], 1, "Ruinous Price")
 
 
-@at("start", "Magic")
+@at("start", "*")
 def quicksilver(game: Game) -> None:
-    """Quicksilver: the Mercury its player gains this phase arrives as rolled Quicksilver Dice (kept aside,
-    counted as Mercury)."""
-    from skirmish_hobgoblin.turns import mercury_income
-
+    """Quicksilver: Mercury its player gained while its unit is in play arrives as rolled Quicksilver Dice
+    (checked at each phase start, before casting and before Force of Will: ruling ART-QS)."""
     for p in game.state.order():
-        if not any(u.has("Quicksilver") for u in game.state.of(p)) or game.state.notes.get(f"him:{p}"):
-            continue
-        n = mercury_income(game, p)
-        faces = [game.rng.roll(6, rule="Quicksilver", why=f"{p}'s Quicksilver Die") for _ in range(n)]
-        dice = game.stash.setdefault(STASH, {}).setdefault("quicksilver", {}).setdefault(p, [])
-        dice.extend(faces)
-        game.emit("artefact", f"{p}'s Mercury arrives as Quicksilver Dice: {', '.join(map(str, faces)) or 'none'}",
-                  rule="Quicksilver", player=p)
+        sync_quicksilver(game, p)
+
+
+def _qs(game: Game) -> dict[str, Any]:
+    return game.stash.setdefault(STASH, {}).setdefault("quicksilver", {})
+
+
+def sync_quicksilver(game: Game, player: str) -> None:
+    """Match ``player``'s Quicksilver Dice to their Mercury: tokens gained since the last look become dice
+    (rolled now) while a Quicksilver unit is in play, plain tokens otherwise; tokens spent go plain ones first,
+    then the lowest dice (a higher face is never worse to keep)."""
+    if game.state.notes.get(f"him:{player}"):
+        return
+    table = game.stash.get(STASH, {}).get("quicksilver", {})
+    holder = any(u.has("Quicksilver") for u in game.state.of(player))
+    if player not in table and not any(u.side == player and u.has("Quicksilver") for u in game.state.units.values()):
+        return  # never had the artefact: nothing to track
+    entry = _qs(game).setdefault(player, [])
+    plain_table = game.stash[STASH].setdefault("plain", {})
+    plain = plain_table.get(player, 0)
+    mercury = game.state.sides[player].mercury
+    known = len(entry) + plain
+    if mercury < known:
+        spent = known - mercury
+        from_plain = min(plain, spent)
+        plain -= from_plain
+        entry.sort()
+        del entry[:spent - from_plain]
+    elif mercury > known:
+        new = mercury - known
+        if holder:
+            faces = [game.rng.roll(6, rule="Quicksilver", why=f"{player}'s Quicksilver Die") for _ in range(new)]
+            entry.extend(faces)
+            game.emit("artefact", f"{player}'s Mercury arrives as Quicksilver Dice: {', '.join(map(str, faces))}",
+                      rule="Quicksilver", player=player)
+        else:
+            plain += new
+    plain_table[player] = plain
 
 
 def quicksilver_dice(game: Game, player: str) -> list[int]:
@@ -259,14 +288,42 @@ def quicksilver_dice(game: Game, player: str) -> list[int]:
 
 def spend_quicksilver(game: Game, player: str, face: int) -> bool:
     """Spend the Quicksilver Die showing ``face`` (with its Mercury): an attack die may be turned to that face."""
+    sync_quicksilver(game, player)
     dice = game.stash.get(STASH, {}).get("quicksilver", {}).get(player, [])
     side = game.state.sides[player]
     if face not in dice or side.mercury <= 0:
         return False
     dice.remove(face)
     side.mercury -= 1
-    game.emit("artefact", f"{player} spends a Quicksilver Die showing {face}", rule="Quicksilver", player=player)
+    game.emit("artefact", f"{player} spends a Quicksilver Die showing {face}", rule="Quicksilver", player=player,
+              change=-1)
     return True
+
+
+def quicksilver_options(game: Game, player: str, atk: Any) -> list[Any]:
+    """Force of Will: for each face of ``player``'s Quicksilver Dice that would hit, turn a missed die to it."""
+    from skirmish_hobgoblin import attacks
+
+    sync_quicksilver(game, player)
+    misses = attacks._misses(game, atk)
+    if not misses:
+        return []
+    old = atk.rolls[misses[0]]
+    return [option(f"quicksilver {f}", f"turn the {old} to {f}, spending the Quicksilver Die showing {f}",
+                   action="reroll", pay="quicksilver", face=f)
+            for f in sorted(set(quicksilver_dice(game, player))) if attacks.is_hit(game, f, atk.need)]
+
+
+def turn_die(game: Game, player: str, atk: Any, face: int) -> None:
+    """Spend the Quicksilver Die showing ``face``; the lowest missed attack die now shows that face."""
+    from skirmish_hobgoblin import attacks
+
+    misses = attacks._misses(game, atk)
+    if not misses or not spend_quicksilver(game, player, face):
+        return
+    i = misses[0]
+    game.emit("artefact", f"a {atk.rolls[i]} is turned to {face} (Quicksilver)", rule="Quicksilver", player=player)
+    atk.rolls[i] = face
 
 
 # ------------------------------------------------------------------------------------- Movement
@@ -390,23 +447,35 @@ def _extra_next(game: Game, player: str, ids: list[str], limit: int, rule: str) 
 # ------------------------------------------------------------------------------------- Combat
 
 
-@at("start", "Combat")
-def war_horn(game: Game) -> None:
-    """War Horn: once per game in the Combat Phase another friendly unit within 8" (LOS ignored) attacks at once,
-    which does not use up its own activation (offered at the start of the Combat Phase: ruling)."""
-    for u in holders(game, "War Horn"):
-        if not unused(u, "War Horn"):
-            continue
-        near = [f for f in game.state.of(u.side) if f.id != u.id and geom.gap(u, f) <= 8.0
-                and geom.engaged(game.state, f)]
-        if not near:
-            continue
-        opts = [option(f"horn {f.id}", f"{f.name} attacks now", action="attack", actor=f.id) for f in near]
-        opts.append(option("keep", "keep War Horn for later", action="artefact", keyword="War Horn", use=False))
-        game.ask(decision(u.side, "artefact", f"{u.side}: War Horn - a unit within 8\" attacks now?", options=opts,
-                          rule="War Horn", context={"phase": "Combat", "action": "artefact", "keyword": "War Horn",
-                                                    "actor": u.id, "targets": [f.id for f in near]}),
-                 _horn, u.id)
+def war_horn_around(game: Game, unit: Unit) -> None:
+    """War Horn: once per game in the Combat Phase, just before or just after its unit's activation, another
+    friendly unit within 8" (sight ignored) attacks at once; that does not use up its own activation."""
+    game.call(war_horn, unit.id, "after")
+    game.call(_own_fight, unit.id)
+    war_horn(game, unit.id, "before")
+
+
+def _own_fight(game: Game, uid: str) -> None:
+    from skirmish_hobgoblin import turns
+
+    turns.fight(game, game.state.units[uid], horn=False)
+
+
+def war_horn(game: Game, uid: str, when: str = "before") -> None:
+    u = game.state.units[uid]
+    if not u.in_play or not u.has("War Horn") or not unused(u, "War Horn"):
+        return
+    near = [f for f in game.state.of(u.side) if f.id != u.id and geom.gap(u, f) <= 8.0
+            and geom.engaged(game.state, f)]
+    if not near:
+        return
+    opts = [option(f"horn {f.id}", f"{f.name} attacks now", action="attack", actor=f.id) for f in near]
+    opts.append(option("keep", "keep War Horn for later", action="artefact", keyword="War Horn", use=False))
+    game.ask(decision(u.side, "artefact", f"{u.side}: War Horn - a unit within 8\" attacks now ({when} "
+                                          f"{u.name} attacks)?", options=opts,
+                      rule="War Horn", context={"phase": "Combat", "action": "artefact", "keyword": "War Horn",
+                                                "actor": u.id, "targets": [f.id for f in near], "when": when}),
+             _horn, u.id)
 
 
 def _horn(game: Game, answer: str, uid: str) -> None:

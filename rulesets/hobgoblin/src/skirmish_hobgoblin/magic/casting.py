@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from skirmish_hobgoblin import geom
 from skirmish_hobgoblin.decide import decision, option
+from skirmish_hobgoblin.magic import lasting, placing  # noqa: F401 - their spell effects register themselves
 from skirmish_hobgoblin.magic.spells import EFFECTS, Cast, Spell, all_spells, allegiances, magic_data, spells_of
 
 if TYPE_CHECKING:
@@ -35,9 +36,15 @@ def allegiance_of(game: Game, unit: Unit) -> str:
     return str(magic_data(game).get("allegiance", {}).get(unit.id, ""))
 
 
+def split_allegiances(text: str) -> list[str]:
+    """The allegiances an army list names for a Wizard: one, or two with Tome of Magic ("Gomb, Atare")."""
+    return [a.strip() for a in text.replace("+", ",").split(",") if a.strip()]
+
+
 def known_spells(game: Game, unit: Unit) -> list[Spell]:
-    """The spells of its allegiance, plus another allegiance's through Book of Tysthy this round."""
-    spells = spells_of(allegiance_of(game, unit)) if allegiance_of(game, unit) else []
+    """The spells of its allegiance (two with Tome of Magic), plus another allegiance's through Book of Tysthy
+    this round."""
+    spells = [s for a in split_allegiances(allegiance_of(game, unit)) for s in spells_of(a)]
     tysthy = magic_data(game).get("tysthy", {}).get(unit.id)
     if tysthy and tysthy[0] == game.round:
         spells += [s for s in spells_of(tysthy[1]) if s not in spells]
@@ -64,6 +71,8 @@ def targets(game: Game, caster: Unit, spell: Spell, origin: Unit | None = None) 
     origin = origin or caster
     if spell.target == "self":
         return [caster]
+    if spell.target == "place":  # a marker or a new unit: no unit is affected
+        return []
     units = list(state.in_play())
     if spell.target == "within":
         side = {"enemy": lambda u: u.side != caster.side, "friendly": lambda u: u.side == caster.side}.get(
@@ -88,11 +97,14 @@ def cost_for(game: Game, caster: Unit, spell: Spell) -> int:
 
 
 def playable(spell: Spell) -> bool:
-    return spell.effect in EFFECTS and spell.target != "place"
+    return spell.effect in EFFECTS
 
 
 def cast_options(game: Game, player: str) -> list[Option]:
     """Every spell the player can pay for now, with each legal target (or choice)."""
+    from skirmish_hobgoblin.artefacts.rules import sync_quicksilver
+
+    sync_quicksilver(game, player)
     mercury = game.state.sides[player].mercury
     out: list[Option] = []
     scroll, familiar = spell_card(game, player, SCROLL), spell_card(game, player, FAMILIAR)
@@ -104,9 +116,9 @@ def cast_options(game: Game, player: str) -> list[Option]:
                 continue
             card = scroll if spell in extra else ""
             if spell.effect == "book_of_tysthy":
-                own = allegiance_of(game, caster)
+                own = {a.casefold() for a in split_allegiances(allegiance_of(game, caster))}
                 for a in allegiances():
-                    if a != own:
+                    if a.casefold() not in own:
                         out.append(_opt(game, caster, spell, a, [caster], player, card))
             elif spell.targeted:
                 seen = {t.id for t in targets(game, caster, spell)}
@@ -120,7 +132,7 @@ def cast_options(game: Game, player: str) -> list[Option]:
                                 out.append(_opt(game, caster, spell, t.id, [t], player, familiar))
             else:
                 hit = targets(game, caster, spell)
-                if hit or spell.target == "self":
+                if hit or spell.target in ("self", "place"):
                     out.append(_opt(game, caster, spell, "", hit, player, card))
     return out
 
@@ -178,6 +190,7 @@ def _cast_answer(game: Game, answer: str, player: str) -> None:
         game.emit("card", f"{player} plays {fortune.card_name(game, card[0])}", rule=fortune.card_name(game, card[0]),
                   player=player)
         fortune.discard_from_hand(game, player, card[0])
+        lasting.card_played(game, player, card[0], game.state.units[caster_id])
     game.call(cast_step, player)
     game.call(_redirect_or_cast, player, caster_id, spell_id, target)
 
@@ -189,9 +202,9 @@ def _redirect_or_cast(game: Game, player: str, caster_id: str, spell_id: str, ta
     """Eldritch Redirection: the targeted unit's player may move the spell to another unit within 8"."""
     spell = all_spells()[spell_id]
     unit = game.state.units.get(target) if spell.targeted else None
-    card = spell_card(game, unit.side, REDIRECTION) if unit is not None else ""
-    others = [u for u in game.state.in_play() if u.id != target and geom.gap(unit, u) <= REDIRECT_RANGE] \
-        if card and unit is not None else []
+    card = spell_card(game, unit.side, REDIRECTION) if unit is not None and not unit.has("Nullify") else ""
+    others = [u for u in game.state.in_play() if u.id != target and geom.gap(unit, u) <= REDIRECT_RANGE
+              and redirect_ok(game, spell, u)] if card and unit is not None else []
     if not others:
         cast(game, player, game.state.units[caster_id], spell, target)
         return
@@ -209,6 +222,16 @@ def _redirect_or_cast(game: Game, player: str, caster_id: str, spell_id: str, ta
 REDIRECT_RANGE = 8.0
 
 
+def redirect_ok(game: Game, spell: Spell, unit: Unit) -> bool:
+    """Eldritch Redirection's new target: friendly or enemy, but still unbroken / unengaged when the spell
+    needs it (ruling H-M14)."""
+    if spell.target == "unbroken":
+        return not unit.has("Broken")
+    if spell.target == "unengaged":
+        return not geom.is_engaged(game.state, unit)
+    return True
+
+
 def _redirected(game: Game, answer: str, player: str, caster_id: str, spell_id: str, target: str, card: str) -> None:
     if answer != "keep":
         from skirmish_hobgoblin import fortune
@@ -216,6 +239,7 @@ def _redirected(game: Game, answer: str, player: str, caster_id: str, spell_id: 
         side = game.state.units[target].side
         game.emit("card", f"{side} plays Eldritch Redirection", rule="Eldritch Redirection", player=side)
         fortune.discard_from_hand(game, side, card)
+        lasting.card_played(game, side, card, game.state.units[target])
         target = answer
     cast(game, player, game.state.units[caster_id], all_spells()[spell_id], target)
 
@@ -244,6 +268,7 @@ def cast(game: Game, player: str, caster: Unit, spell: Spell, target: str = "") 
             n = (game.rng.roll(6, rule=why, why=f"{why}: D3 Mercury for {u.side}") + 1) // 2
             game.state.sides[u.side].mercury += n
             game.emit("mercury", f"{u.side} gains {n} Mercury", rule=why, player=u.side, change=n)
+    game.call(lasting.after_cast)  # runs once the effect's own steps are done
     EFFECTS[spell.effect](game, Cast(spell, caster, player, kept, choice))
 
 

@@ -117,6 +117,22 @@ def spells_of(allegiance: str) -> list[Spell]:
     return [s for s in all_spells().values() if s.allegiance.casefold() == allegiance.casefold()]
 
 
+def allegiance_problems(text: str, tome: bool) -> list[str]:
+    """What is wrong with a Wizard's allegiance in an army list: one known allegiance, or two different ones
+    with Tome of Magic ("Gomb, Atare")."""
+    names = [a.strip() for a in text.replace("+", ",").split(",") if a.strip()]
+    known = {a.casefold() for a in allegiances()}
+    out = [f"has the unknown Abyssal Allegiance '{a}' (one of: {', '.join(allegiances())})"
+           for a in names if a.casefold() not in known]
+    most = 2 if tome else 1
+    if len(names) > most:
+        out.append(f"names {len(names)} Abyssal Allegiances; " + ("Tome of Magic allows two" if tome else
+                                                                   "a Wizard takes one (two with Tome of Magic)"))
+    if len({a.casefold() for a in names}) < len(names):
+        out.append("names the same Abyssal Allegiance twice")
+    return out
+
+
 def magic_data(game: Game) -> dict[str, Any]:
     return game.stash.setdefault(STASH, {})
 
@@ -229,7 +245,8 @@ def black_gate(game: Game, cast: Cast) -> None:
         names = [n for n in unit.keywords.names() if n in CHARACTER or n in unit.keywords.with_trait("Character")]
         others = [f for f in game.state.friends(unit) if geom.gap(unit, f) <= cast.spell.range]
         opts = [option(f"{n}|{f.id}", f"move {n} from {unit.name} to {f.name}", action="gate", keyword=n,
-                       target=f.id) for n in sorted(set(names)) for f in others]
+                       target=f.id) for n in sorted(set(names)) for f in others
+                if not (n == "Wizard" and f.has("Nullify"))]  # Nullify: it cannot gain Wizard
         if not opts:
             game.emit("spell", f"Black Gate: nothing to move from {unit.name}", rule=cast.spell.name)
             continue
