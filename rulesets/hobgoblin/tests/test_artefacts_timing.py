@@ -71,3 +71,39 @@ def test_quicksilver_income_arrives_as_dice_before_casting():
     game.load_dice([4] * n)
     casting.cast_options(game, "red")
     assert art.quicksilver_dice(game, "red") == [4] * n
+
+
+WHISTLE = "The Wretched Whistle"
+
+
+def test_dissonant_echoes_draws_when_the_unit_becomes_broken_and_again_after_a_rally():
+    from skirmish_hobgoblin import stats
+
+    game = battle([GEN], [FOE], red_art=WHISTLE)
+    gen, hand = unit(game, "Gen"), game.state.sides["blue"].hand.cards
+    stats.add_doom(game, gen, 30, "test")  # at once, not at the next phase start
+    assert len(hand) == 5
+    art.dissonant_echoes(game)
+    assert len(hand) == 5
+    stats.discard_doom(game, gen, 30, "test")
+    art.dissonant_echoes(game)
+    stats.add_doom(game, gen, 30, "test")
+    assert len(hand) == 10
+
+
+def test_abyssal_piping_cowardly_while_within_4_only():
+    game = battle([GEN], [{"name": "Foe", "x": 20, "y": 10 + 60 / 25.4 + 3, "facing": 270}], red_art=WHISTLE)
+    foe = unit(game, "Foe")
+    run(game, art.abyssal_piping)
+    assert foe.has("Cowardly")
+    foe.y += 10
+    art.abyssal_piping(game)
+    assert not foe.has("Cowardly")
+
+
+def test_abyssal_piping_checked_when_a_movement_activation_starts():
+    game = battle([GEN], [{"name": "Foe", "x": 20, "y": 10 + 60 / 25.4 + 3, "facing": 270}], red_art=WHISTLE)
+    foe = unit(game, "Foe")
+    game.phase = "Movement"
+    run(game, turns.activate_now, foe, dice=[1])
+    assert any(k.source == "abyssal piping" for k in foe.keywords.get("Cowardly"))

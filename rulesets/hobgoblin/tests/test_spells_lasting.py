@@ -317,3 +317,12 @@ def test_tome_of_magic_knows_both_allegiances_spells():
     magic_data(g)["allegiance"][unit(g, "Wiz").id] = "Gomb, Atare"  # as the army list names them
     known = {s.id for s in casting.known_spells(g, unit(g, "Wiz"))}
     assert {"sightless-eyes", "flicker"} <= known and len(known) == 6
+
+
+def test_marble_forest_unit_with_nowhere_to_return_is_removed():
+    g = _game("Nebularis")
+    foe = unit(g, "Foe")
+    _cast(g, "marble-forest", foe.id)
+    g.state.width = 5.0  # the unit no longer fits anywhere
+    _end_of_round(g)
+    assert foe.status == "removed"

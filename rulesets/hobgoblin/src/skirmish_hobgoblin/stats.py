@@ -79,6 +79,10 @@ def refresh(game: Game, unit: Unit, rule: str = "Broken") -> None:
         from skirmish_hobgoblin import keywords as kw
 
         kw.on_broken(game, unit)
+        if unit.has("Dissonant Echoes"):  # Cursed Artefacts: the opponent draws five Fortune Cards
+            from skirmish_hobgoblin.artefacts.rules import dissonant_echoes
+
+            dissonant_echoes(game)
     elif not broken and unit.has(BROKEN):
         unit.keywords.remove(BROKEN, log=game.log, rule=rule)
         game.emit("rallied", f"{unit.name} is no longer Broken ({unit.doom} Doom)", rule=rule, unit=unit.id)

@@ -311,6 +311,10 @@ def activate_now(game: Game, unit: Unit) -> None:
 
         game.call(frozen_slide, unit.id)
     game.call(manoeuvre_prompt, unit.id)
+    if any(u.has("Abyssal Piping") for u in state.in_play()):  # Cursed Artefacts: Cowardly while within 4"
+        from skirmish_hobgoblin.artefacts.rules import abyssal_piping
+
+        abyssal_piping(game)
     keywords.movement_start(game, unit)
     fortune.move_start(game, unit)
 

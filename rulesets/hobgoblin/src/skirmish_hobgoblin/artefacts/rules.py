@@ -107,12 +107,17 @@ def stolen_time(game: Game) -> None:
 
 @at("start", "*")
 def abyssal_piping(game: Game) -> None:
-    """Abyssal Piping: enemies within 4" of its unit are Cowardly (checked at each phase start, for the phase)."""
-    for piper in holders(game, "Abyssal Piping"):
-        for e in game.state.enemies(piper):
-            if geom.gap(piper, e) <= 4.0 and not e.has("Cowardly"):
-                e.keywords.add(Keyword("Cowardly", until="phase", source="abyssal piping"), log=game.log,
-                               rule="Abyssal Piping")
+    """Abyssal Piping: enemies within 4" of its unit are Cowardly, and lose it when no longer within 4"
+    (checked at each phase start and at the start of each movement activation: ruling CA-7)."""
+    pipers = holders(game, "Abyssal Piping")
+    for u in game.state.in_play():
+        near = any(p.side != u.side and geom.gap(p, u) <= 4.0 for p in pipers)
+        piped = any(k.source == "abyssal piping" for k in u.keywords.get("Cowardly"))
+        if near and not u.has("Cowardly"):
+            u.keywords.add(Keyword("Cowardly", until="phase", source="abyssal piping"), log=game.log,
+                           rule="Abyssal Piping")
+        elif piped and not near:
+            u.keywords.remove("Cowardly", source="abyssal piping", log=game.log, rule="Abyssal Piping")
 
 
 @at("start", "*")
@@ -127,11 +132,18 @@ def futility(game: Game) -> None:
 @at("start", "*")
 @at("end", "*")
 def dissonant_echoes(game: Game) -> None:
-    """Dissonant Echoes: the first time its unit is Broken, the opponent may draw five Fortune Cards."""
+    """Dissonant Echoes: each time its unit becomes Broken, the opponent may draw five Fortune Cards (checked when
+    Broken is gained, and at each phase start and end; rallying lets it happen again: ruling CA-9)."""
     from skirmish_hobgoblin import fortune
 
     for u in game.state.units.values():
-        if u.has("Dissonant Echoes") and u.has(stats.BROKEN) and unused(u, "Dissonant Echoes"):
+        if not u.has("Dissonant Echoes"):
+            continue
+        if not u.has(stats.BROKEN):
+            if not unused(u, "Dissonant Echoes"):
+                u.used.remove("artefact:Dissonant Echoes")
+            continue
+        if unused(u, "Dissonant Echoes"):
             u.used.append("artefact:Dissonant Echoes")
             other = game.state.enemy_of(u.side)
             game.emit("artefact", f"{u.name} is Broken: {other} draws five Fortune Cards", rule="Dissonant Echoes",
@@ -239,7 +251,7 @@ def _ruin(game: Game, answer: str) -> None:
 @at("start", "*")
 def quicksilver(game: Game) -> None:
     """Quicksilver: Mercury its player gained while its unit is in play arrives as rolled Quicksilver Dice
-    (checked at each phase start, before casting and before Force of Will: ruling ART-QS)."""
+    (checked at each phase start, before casting and before Force of Will: ruling CA-10)."""
     for p in game.state.order():
         sync_quicksilver(game, p)
 

@@ -89,11 +89,11 @@ def _return_one(game: Game, uid: str) -> None:
 
     facing = deployment.facing_of(game, unit.side)
     spots = _spots(game, unit, lambda x, y: not error(x, y, facing), enemies)
-    if not spots:
-        game.emit("note", f"{unit.name} finds nowhere to return (Marble Forest): it stays off the table",
-                  rule="Marble Forest", unit=uid)
-        unit.status = ASIDE
-        magic_data(game).setdefault("lost_in_marble", []).append(uid)
+    if not spots:  # nowhere more than 8" from every enemy: lost in the forest (ruling H-M10)
+        from skirmish_hobgoblin import turns
+
+        game.emit("note", f"{unit.name} finds nowhere to return (Marble Forest)", rule="Marble Forest", unit=uid)
+        turns.remove(game, unit, "Marble Forest")
         return
     _ask_place(game, unit, "marble-forest", f"Marble Forest: where does {unit.name} return (more than "
                                             f"{MARBLE_AWAY:g}\" from every enemy)?", spots, error, _returned,
@@ -261,4 +261,3 @@ def _ask_place(game: Game, unit: Unit, kind: str, prompt: str, spots: list[tuple
                       context={"phase": game.phase, "action": kind, "actor": unit.id,
                                "spots": [[e["x"], e["y"]] for e in examples]}),
              then, unit.id)
-
