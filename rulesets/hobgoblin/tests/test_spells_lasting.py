@@ -326,3 +326,16 @@ def test_marble_forest_unit_with_nowhere_to_return_is_removed():
     g.state.width = 5.0  # the unit no longer fits anywhere
     _end_of_round(g)
     assert foe.status == "removed"
+
+
+def test_spell_value_prices_the_new_spells_for_the_casting_ai():
+    from skirmish_hobgoblin.magic.value import spell_value
+
+    units = {"a": {"id": "a", "side": "red", "x": 0, "y": 0, "status": "ready", "doom": 0, "courage": 10,
+                   "points": 200, "engaged": [], "keywords": "Ranged [12]"},
+             "b": {"id": "b", "side": "blue", "x": 5, "y": 0, "status": "ready", "doom": 0, "courage": 10,
+                   "points": 200, "engaged": ["c"], "keywords": ""}}
+    assert spell_value("red", {"effect": "flicker", "affects": ["b"]}, units) == 1.0
+    assert spell_value("red", {"effect": "sightless_eyes", "affects": ["a"]}, units) > 0
+    assert spell_value("red", {"effect": "polyceus_blessing", "affects": []}, units, hand=2) > 0
+    assert spell_value("red", {"effect": "grant", "affects": ["a"]}, units) is None
