@@ -31,6 +31,10 @@ def begin(game: Game) -> None:
 
 def _chaos(game: Game) -> Any:
     """The Chaos of War deployment rules when the battle has a Deployment entry (else None)."""
+    if game.state.notes.get("narrative-zones"):  # The Chasm, The Fortress, The Breach
+        from skirmish_hobgoblin.narrative import zones
+
+        return zones
     if not game.stash.get("hobgoblin-chaos"):
         return None
     from skirmish_hobgoblin.chaos import deploy
@@ -425,6 +429,10 @@ def ask_anywhere(game: Game, unit: Unit, away: float, rule: str) -> None:
     def err(x: float, y: float) -> str:
         rect = footprint_at(game, unit, x, y)
         e = placement_error(game, unit, rect, (0.0, state.depth))
+        if not e and game.state.notes.get("narrative-zones"):
+            from skirmish_hobgoblin.narrative import zones
+
+            e = zones.arrival_error(game, unit, rect)
         if e:
             return e
         near = next((o for o in enemies if distance(rect, o.rect) <= away), None)

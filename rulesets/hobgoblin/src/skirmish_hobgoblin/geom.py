@@ -136,6 +136,10 @@ def has_los(state: HobState, viewer: Unit, target: Unit, *, limit: float = 0.0) 
     ignore = []
     if large:
         ignore = [t for t in table.terrain if not (t.has("large") or t.has("elevated"))]
+    if state.notes.get("fortress"):  # The Fortress: the Defender's units touching the wall see over it
+        from skirmish_hobgoblin.narrative.fortress import sight_ignores
+
+        ignore = ignore + sight_ignores(state, viewer, table)
     blockers = _sight_blockers(state, viewer, target, large)
     return sight_line(table, viewer.rect.front_centre, target.rect, blockers, ignore=ignore, spacing=0.5) is not None
 

@@ -186,6 +186,12 @@ def check(game: Game, unit: Unit, kind: str, amount: float, *, mp: float | None 
             hit = next((u for u in near_f if overlaps(end, u.rect)), None)
             if False:
                 return Outcome(None, cost, f"{unit.name} would end overlapping {hit.name}")
+    if state.notes.get("chasm") or state.notes.get("fortress"):  # narrative scenarios: the chasm, the wall
+        from skirmish_hobgoblin.narrative import moving
+
+        why, cost = moving.check(game, unit, kind, move.swept, end, cost, mp)
+        if why:
+            return Outcome(None, cost, why)
     engaged_before = set(engaged_now if engaged_now is not None else
                          [e.id for e in state.enemies(unit) if touching(rect, e.rect)])
     contacts = tuple(e.id for e in _near(bounds(end), state.enemies(unit)) if touching(end, e.rect))

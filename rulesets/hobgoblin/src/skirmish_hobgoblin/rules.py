@@ -19,7 +19,7 @@ from skirmish_hobgoblin.state import REMOVED, RESERVE, HobState, Side, Unit
 DEFAULT_PLAYERS = ["red", "blue"]
 DEFAULT_ARMIES = ["iron-grudge-hold", "red-howl-horde"]
 SETUP_KEYS = {"players", "armies", "points", "table", "layout", "scenario", "first", "positions", "him",
-              "options", "markers", "chaos"}
+              "options", "markers", "chaos", "attacker"}
 
 
 class Hobgoblin(Ruleset):
@@ -133,6 +133,8 @@ class Hobgoblin(Ruleset):
         for m in markers:
             if m.get("owner") and m["owner"] not in players:
                 raise SetupError(f"set-up marker owner '{m['owner']}' is not a player")
+        if setup.get("attacker") and setup["attacker"] not in players:  # narrative scenarios: who attacks
+            raise SetupError(f"set-up 'attacker' names '{setup['attacker']}', who is not a player")
         if setup.get("chaos"):  # Chaos of War (skirmish_hobgoblin.chaos): "roll" or the entries to play
             from skirmish_hobgoblin.chaos import check_spec
 

@@ -35,6 +35,9 @@ class Scenario:
 
 def load_scenarios(extend: Callable[[dict[str, Any]], dict[str, Any]] | None = None) -> dict[str, Scenario]:
     raw = load_toml("skirmish_hobgoblin.data", "scenarios.toml")
+    from skirmish_hobgoblin.narrative import raw as narrative  # The Chasm, The Fortress, The Breach (by name)
+
+    raw = {**raw, "scenarios": {**dict(raw.get("scenarios", {})), **narrative()}}
     if extend is not None:
         raw = extend({"scenarios": raw})["scenarios"]
     out = {}
@@ -531,3 +534,12 @@ FINAL: dict[str, Callable[[Game, Scenario], None]] = {
     "search": _final_search}
 TIEBREAK: dict[str, Callable[[Game, Scenario], None]] = {
     "points": _tie_points, "draw": _tie_none, "none": _tie_none, "altar_doom": _tie_altar_doom}
+
+
+def _narrative_functions() -> None:
+    from skirmish_hobgoblin.narrative import register
+
+    register(PREPARE, SCORE, FINAL)
+
+
+_narrative_functions()

@@ -114,3 +114,21 @@ def random_pieces(content: Content, rng: Any, width: float, depth: float) -> lis
         shapes.append(poly)
         pieces.append(Piece(content.terrain[kind].name, kind, pts, list(content.terrain[kind].keywords)))
     return pieces
+
+
+def quarter_turn(state: Any) -> None:
+    """Turn the table a quarter turn (width and depth swap; pieces and markers turn with it): the halves are
+    then divided the other way (Chaos of War Tunnel Fighting, The Chasm played lengthwise)."""
+    w = state.width
+    state.pieces = [Piece(p.name, p.kind, tuple((y, w - x) for x, y in p.points), p.keywords) for p in state.pieces]
+    for m in state.markers:
+        m.x, m.y = m.y, w - m.x
+    state.width, state.depth = state.depth, state.width
+    from skirmish_hobgoblin.state import layout_key
+
+    state.layout_key = layout_key(state.width, state.depth, state.pieces)
+
+
+def box_piece(name: str, kind: str, x0: float, y0: float, x1: float, y1: float, keywords: tuple[str, ...]) -> Piece:
+    """An axis-aligned rectangular piece (walls, chasms, bridges)."""
+    return Piece(name, kind, ((x0, y0), (x1, y0), (x1, y1), (x0, y1)), keywords)

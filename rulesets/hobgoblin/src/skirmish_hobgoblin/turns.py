@@ -580,6 +580,10 @@ def end_activation(game: Game, uid: str) -> None:
 def combat_phase(game: Game) -> None:
     state = game.state
     state.activated = []
+    if state.notes.get("fortress"):  # The Fortress: the Attacker batters the Weak Points after the fights
+        from skirmish_hobgoblin.narrative.fortress import assault
+
+        game.call(assault)
     game.call(_fight_turn, 0)
     game.call(_combat_start)
     fortune.phase_start(game, "Combat")

@@ -135,10 +135,19 @@ def zone_error(game: Game, unit: Unit, rect: Rect, arriving: bool = False) -> st
         reach = _param(game, "pets", "reach", 12)
         if general is not None and distance(rect, general.rect) > reach + 1e-9:
             return f"Pets: {unit.name} must be at least partly within {reach:g}\" of {general.name}"
+    return base_error(game, unit, rect)
+
+
+def base_error(game: Game, unit: Unit, rect: Rect) -> str:
+    """On the table, on no other unit, on no impassable terrain (nor a chasm or a fortress gate)."""
+    state = game.state
+    x0, y0, x1, y1 = rect.bounds
+    if x0 < -1e-9 or x1 > state.width + 1e-9 or y0 < -1e-9 or y1 > state.depth + 1e-9:
+        return f"{unit.name} must be on the table"
     for other in state.in_play():
         if other.id != unit.id and overlaps(rect, other.rect):
             return f"{unit.name} would overlap {other.name}"
-    bad = table_of(state).terrain_overlapping(rect, ("impassable",))
+    bad = table_of(state).terrain_overlapping(rect, ("impassable", "chasm", "fortress-gate"))
     if bad:
         return f"{unit.name} may not be placed on impassable terrain ({bad[0].name})"
     return ""
@@ -206,8 +215,19 @@ def facing_at(game: Game, unit: Unit, x: float, y: float) -> float:
     return facing_of(game, unit.side)
 
 
-def spots(game: Game, unit: Unit, arriving: bool = False, most: int = 8) -> list[tuple[float, float, float]]:
+def _provider(name: str) -> tuple[Any, Any]:
+    """The zone check and facing of the Chaos of War entries or of a narrative scenario."""
+    if name == "narrative":
+        from skirmish_hobgoblin.narrative import zones
+
+        return zones.zone_error, zones.facing_at
+    return zone_error, facing_at
+
+
+def spots(game: Game, unit: Unit, arriving: bool = False, most: int = 8, provider: str = "chaos"
+          ) -> list[tuple[float, float, float]]:
     """Legal places (x, y, facing), nearest the centre of the table first, spread apart."""
+    error, facing = _provider(provider)
     state = game.state
     step = 1.0 if "vanguard-skirmish" in _ids(game) and arriving else 2.0
     pts = [(x * step, y * step) for x in range(1, int(state.width / step)) for y in range(1, int(state.depth / step))]
@@ -218,15 +238,15 @@ def spots(game: Game, unit: Unit, arriving: bool = False, most: int = 8) -> list
     for x, y in pts:
         if any(math.hypot(x - a, y - b) < gap for a, b, _ in out):
             continue
-        f = facing_at(game, unit, x, y)
-        if not zone_error(game, unit, Rect((x, y), unit.width, unit.depth, f), arriving):
+        f = facing(game, unit, x, y)
+        if not error(game, unit, Rect((x, y), unit.width, unit.depth, f), arriving):
             out.append((x, y, f))
             if len(out) >= most:
                 break
     return out
 
 
-def ask(game: Game, unit: Unit) -> None:
+def ask(game: Game, unit: Unit, provider: str = "chaos") -> None:
     """Place ``unit`` (deployment, Cunning Ruse or a Reinforcements arrival) in its Chaos of War zone; a unit
     with no room gains Reinforcements and is set aside."""
     arriving = unit.status == RESERVE
@@ -235,7 +255,8 @@ def ask(game: Game, unit: Unit) -> None:
         _data(game).setdefault("third", {})[unit.id] = third
         game.emit("deploy", f"{unit.name} must deploy in section {third} of its half", rule="Surprise Engagement",
                   unit=unit.id)
-    found = spots(game, unit, arriving)
+    error, facing = _provider(provider)
+    found = spots(game, unit, arriving, provider=provider)
     if not found:
         unit.status = RESERVE
         if not unit.has("Reinforcements"):
@@ -248,26 +269,27 @@ def ask(game: Game, unit: Unit) -> None:
     def validate(g: Game, answer: dict[str, Any]) -> str | None:
         u = g.state.units[unit.id]
         x, y = float(answer["x"]), float(answer["y"])
-        return zone_error(g, u, Rect((x, y), u.width, u.depth, facing_at(g, u, x, y)), arriving) or None
+        return error(g, u, Rect((x, y), u.width, u.depth, facing(g, u, x, y)), arriving) or None
 
     hw, hd = unit.width / 2, unit.depth / 2
     lo = min(hw, hd)
-    game.ask(decision(unit.side, "position", f"{unit.name}: type its centre as x,y ({RULE} deployment: "
-                                             f"{', '.join(e.name for e in entries(game))})",
+    where = (game.ruleset.scenarios[state.scenario].name if provider == "narrative"
+             else f"{RULE}: {', '.join(e.name for e in entries(game))}")
+    game.ask(decision(unit.side, "position", f"{unit.name}: type its centre as x,y (deployment of {where})",
                       params=[Param("x", "float", round(lo, 2), round(state.width - lo, 2), step=0.01),
                               Param("y", "float", round(lo, 2), round(state.depth - lo, 2), step=0.01)],
                       validator=validate, examples=[{"x": x, "y": y} for x, y, _ in found], rule=RULE,
                       context={"phase": game.phase or "Set-up", "actor": unit.id, "action": "position",
                                "spots": [[x, y] for x, y, _ in found]}),
-             _placed, unit.id, arriving)
+             _placed, unit.id, arriving, provider)
 
 
-def _placed(game: Game, answer: dict[str, Any], uid: str, arriving: bool) -> None:
+def _placed(game: Game, answer: dict[str, Any], uid: str, arriving: bool, provider: str = "chaos") -> None:
     from skirmish_hobgoblin import deployment
 
     unit = game.state.units[uid]
     x, y = float(answer["x"]), float(answer["y"])
-    deployment.place(game, unit, x, y, facing_at(game, unit, x, y), RULE)
+    deployment.place(game, unit, x, y, _provider(provider)[1](game, unit, x, y), RULE)
     if "forced-march" in _ids(game) and not arriving:
         lo, hi = _half_band(game, unit, _param(game, "forced-march", "back", 12)
                             - game.ruleset.rules.table.deploy_gap)

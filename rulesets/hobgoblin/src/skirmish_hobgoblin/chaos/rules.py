@@ -325,13 +325,12 @@ def tunnel_fighting(game: Game, e: Entry) -> None:
     """Tunnel Fighting: a rectangular table is divided the other way, played here by turning the table a quarter
     turn (width and depth swap, terrain turns with it); a square table keeps its halves and bars the side
     edges (chaos/deploy.py)."""
+    from skirmish_hobgoblin.terrain import quarter_turn
+
     state = game.state
     if abs(state.width - state.depth) < 1e-9:
         return
-    w = state.width
-    state.pieces = [Piece(p.name, p.kind, tuple((y, w - x) for x, y in p.points), p.keywords) for p in state.pieces]
-    state.width, state.depth = state.depth, state.width
-    state.layout_key = layout_key(state.width, state.depth, state.pieces)
+    quarter_turn(state)
     game.emit("chaos", f"the table is divided the other way: {state.width:g}\" wide, {state.depth:g}\" from edge "
                        "to edge", rule=e.name)
 
