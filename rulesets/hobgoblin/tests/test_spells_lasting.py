@@ -142,7 +142,8 @@ def test_void_of_nebularis_makes_6_inches_around_its_marker_perilous():
     g.answer({"x": 30.0, "y": 22.0})
     (marker,) = lasting.voids(g)
     perilous = [t for t in table_of(g.state).terrain if t.has("perilous")]
-    assert len(perilous) == 1 and (marker.x, marker.y) == (30.0, 22.0)
+    assert len(perilous) == 1 and (marker.centre.x, marker.centre.y) == (30.0, 22.0)
+    assert g.state.markers == []  # no scenario scores it
     assert lasting.near_void(g, unit(g, "Foe")) and not lasting.near_void(g, unit(g, "Wiz"))
 
 

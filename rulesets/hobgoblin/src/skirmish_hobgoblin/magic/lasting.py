@@ -84,13 +84,17 @@ def card_played(game: Game, player: str, card_id: str, unit: Unit | None) -> Non
 
 
 def voids(game: Game) -> list[Any]:
-    return [m for m in game.state.markers if m.kind == VOID and not m.removed]
+    """The Void markers on the table, as circles (kept with the magic rules, not among the scenario's markers,
+    so that no scenario scores them)."""
+    from skirmish.geometry import Circle
+
+    return [Circle((x, y), VOID_RADIUS) for x, y in magic_data(game).get(VOID, [])]
 
 
 def near_void(game: Game, unit: Unit) -> bool:
     from skirmish.geometry import distance
 
-    return any(distance(unit.rect, m.circle) <= VOID_REACH + 1e-9 for m in voids(game))
+    return any(distance(unit.rect, c) <= VOID_REACH + 1e-9 for c in voids(game))
 
 
 # ------------------------------------------------------------------------------ By My Will

@@ -17,7 +17,7 @@ from skirmish_hobgoblin import deployment, stats
 from skirmish_hobgoblin.decide import decision
 from skirmish_hobgoblin.magic.lasting import VOID, VOID_RADIUS, VOID_REACH
 from skirmish_hobgoblin.magic.spells import Cast, effect, magic_data
-from skirmish_hobgoblin.state import UNDEPLOYED, Marker, Piece, layout_key
+from skirmish_hobgoblin.state import UNDEPLOYED, Piece, layout_key
 
 if TYPE_CHECKING:
     from skirmish import Game
@@ -145,19 +145,18 @@ def _void_placed(game: Game, answer: dict[str, Any]) -> None:
     add_void(game, float(answer["x"]), float(answer["y"]))
 
 
-def add_void(game: Game, x: float, y: float) -> Marker:
+def add_void(game: Game, x: float, y: float) -> None:
     """A Void marker at (x, y) and its Perilous area (a terrain piece 6" around the marker)."""
     state = game.state
-    n = sum(1 for m in state.markers if m.kind == VOID) + 1
-    marker = Marker(f"void{n}", VOID, round(x, 2), round(y, 2), radius=VOID_RADIUS)
-    state.markers.append(marker)
+    placed = magic_data(game).setdefault(VOID, [])
+    placed.append([round(x, 2), round(y, 2)])
+    n = len(placed)
     r = VOID_REACH + VOID_RADIUS
     points = [(x + r * math.cos(math.radians(a)), y + r * math.sin(math.radians(a))) for a in range(0, 360, 10)]
     state.pieces.append(Piece(f"Void of Nebularis {n}", "", points, ["perilous"]))
     state.layout_key = layout_key(state.width, state.depth, state.pieces)
     game.emit("spell", f"a Void marker is placed at ({x:g}, {y:g}): 6\" around it is Perilous terrain",
               rule="Void of Nebularis", x=x, y=y)
-    return marker
 
 
 # ------------------------------------------------------------------------------ Raise The Dead
