@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from skirmish import Keyword
 from skirmish_hobgoblin import stats
-from skirmish_hobgoblin.magic.spells import Cast, effect, magic_data
+from skirmish_hobgoblin.magic.spells import STASH, Cast, effect, magic_data
 
 if TYPE_CHECKING:
     from skirmish import Game
@@ -32,6 +32,11 @@ VOID_REACH = 6.0
 VOID_RADIUS = 10 / 25.4
 #: what By My Will gives for the Weakness keywords the battle rules derive from the position (ruling H-M11)
 BY_MY_WILL_GRANTS = ("Against All Odds", "Undistractable")
+
+
+def _read(game: Game) -> dict[str, Any]:
+    """The magic rules' stash for reading (not created when absent: plain games keep an empty stash)."""
+    return game.stash.get(STASH, {})
 
 
 # ------------------------------------------------------------------------------ Sightless Eyes
@@ -61,7 +66,7 @@ def polyceus_blessing(game: Game, cast: Cast) -> None:
 
 
 def blessed(game: Game, player: str) -> bool:
-    return magic_data(game).get("blessing", {}).get(player) == game.round
+    return _read(game).get("blessing", {}).get(player) == game.round
 
 
 def card_played(game: Game, player: str, card_id: str, unit: Unit | None) -> None:
@@ -88,7 +93,7 @@ def voids(game: Game) -> list[Any]:
     so that no scenario scores them)."""
     from skirmish.geometry import Circle
 
-    return [Circle((x, y), VOID_RADIUS) for x, y in magic_data(game).get(VOID, [])]
+    return [Circle((x, y), VOID_RADIUS) for x, y in _read(game).get(VOID, [])]
 
 
 def near_void(game: Game, unit: Unit) -> bool:
@@ -148,7 +153,7 @@ def _kdef(game: Game, name: str) -> Any:
 
 def strip_weaknesses(game: Game) -> None:
     """Set aside the Weakness keywords of every unit under By My Will this round (kept to come back)."""
-    table = magic_data(game).get("by_my_will", {})
+    table = _read(game).get("by_my_will", {})
     if not table:
         return
     kept = magic_data(game).setdefault("by_my_will_kept", {})
@@ -166,7 +171,7 @@ def strip_weaknesses(game: Game) -> None:
 
 def restore_weaknesses(game: Game) -> None:
     """The end of the round: the set-aside Weakness keywords that outlast it come back."""
-    data = magic_data(game)
+    data = _read(game)
     kept = data.pop("by_my_will_kept", {})
     data.pop("by_my_will", None)
     for uid, copies in kept.items():
@@ -182,7 +187,7 @@ def restore_weaknesses(game: Game) -> None:
 
 def phase_start(game: Game, phase: str) -> None:
     """By My Will: after the phase-start rules (scheduled before them, so it runs after them)."""
-    if magic_data(game).get("by_my_will"):
+    if _read(game).get("by_my_will"):
         game.call(strip_weaknesses)
 
 

@@ -16,7 +16,7 @@ from skirmish.geometry import Circle, Rect, distance
 from skirmish_hobgoblin import deployment, stats
 from skirmish_hobgoblin.decide import decision
 from skirmish_hobgoblin.magic.lasting import VOID, VOID_RADIUS, VOID_REACH
-from skirmish_hobgoblin.magic.spells import Cast, effect, magic_data
+from skirmish_hobgoblin.magic.spells import STASH, Cast, effect, magic_data
 from skirmish_hobgoblin.state import UNDEPLOYED, Piece, layout_key
 
 if TYPE_CHECKING:
@@ -65,7 +65,7 @@ def marble_forest(game: Game, cast: Cast) -> None:
 def return_marbled(game: Game) -> None:
     """The end of the round, before victory points: each set-aside unit's owner puts it back more than 8"
     from every enemy unit (ruling H-M10)."""
-    ids = magic_data(game).pop("marbled", [])
+    ids = game.stash.get(STASH, {}).pop("marbled", [])
     for uid in reversed(ids):
         game.call(_return_one, uid)
 
