@@ -20,6 +20,9 @@ GUARDIAN_PREF = ["life", "earth", "fire", "death", "water", "wind"]
 KEEP_LAST = ("shield", "damage", "piercing", "ignore_armor")  # uprising effects worth keeping goblins for
 
 
+_HANDLERS: dict[str, str] = {}  # decision kind -> the method that answers it
+
+
 def make_ai(ctx: AgentContext) -> GoblinAI:
     return GoblinAI(ctx)
 
@@ -46,7 +49,11 @@ class GoblinAI:
             return decision.examples[0] if decision.examples else {}
         self._view, self._v, self._me, self._player = view, None, None, decision.player
         self._memo.clear()
-        handler = getattr(self, "_" + decision.kind.replace("-", "_"), None)
+        kind = decision.kind
+        name = _HANDLERS.get(kind)
+        if name is None:
+            name = _HANDLERS[kind] = "_" + kind.replace("-", "_")
+        handler = getattr(self, name, None)
         choice = handler(decision, values) if handler is not None else None
         return choice if choice in values else values[0]
 
@@ -92,8 +99,10 @@ class GoblinAI:
 
     # -- map helpers -----------------------------------------------------------------------
     def _dist(self, a: str, b: str) -> int:
-        d = self.c.rmap.distances_from(a).get(b)
-        return 99 if d is None else d
+        hops = self.c._look["dist"].get(a)
+        if hops is None:  # not a space of the map (the look-up says why)
+            hops = self.c.rmap.distances_from(a)
+        return hops.get(b, 99)
 
     def _region_of(self, space: str) -> str:
         return self.c.rmap.space(space).region if space else ""
@@ -190,7 +199,7 @@ class GoblinAI:
     # -- the hero turn --------------------------------------------------------------------
     def _action(self, d: Decision, values: list[str]) -> str:
         me, _v = self.me, self.v
-        ctx = dict(getattr(d, "context", {}) or {})
+        ctx = getattr(d, "context", None) or {}
         actions = ctx.get("actions", 0)
         has = set(values)
         # free choices first
@@ -302,35 +311,44 @@ class GoblinAI:
         return "adventure"
 
     # -- combat --------------------------------------------------------------------------
-    def _ability_score(self, aid: str, target: str) -> float:
-        key = (self.me["class"], aid, self.me.get("leadership", 0))
+    def _ability_score(self, aid: str, target: str, cls: str = "", leadership: int | None = None) -> float:
+        """An ability's worth for this hero (its class and Leadership from the decision's context when given)."""
+        if not cls:
+            cls = self.me["class"]
+        if leadership is None:
+            leadership = self.me.get("leadership", 0)
+        key = (cls, aid, leadership)
         found = self._scores.get(key)
         if found is None:
-            found = self._scores[key] = self._score_ability(aid)
+            found = self._scores[key] = self._score_ability(cls, aid, leadership)
         return found
 
-    def _score_ability(self, aid: str) -> float:
-        cls = self.c.classes[self.me["class"]]
+    def _score_ability(self, cls_id: str, aid: str, leadership: int) -> float:
+        cls = self.c.classes[cls_id]
         a = cls.ability(aid)
         score = float(a.dice) + (0.7 if a.piercing else 0)
         for e in a.effects:
-            n = e.amount(self.me.get("leadership", 0))
+            n = e.amount(leadership)
             score += {"shield": 0.6 * n, "weaken": 0.5 * n, "silence": 1.0, "rally": 0.5 * n, "damage": n,
                       "cleave_all": 1.0, "bonus_if_essence": 0.5 * n, "bonus_vs_damaged": 0.5 * n, "heal": 0.4 * n,
                       "draw": 0.5 * n, "essence": 0.5 * n}.get(e.effect, 0.0)
         return score + a.level * 0.01
 
     def _ability(self, d: Decision, values: list[str]) -> str:
-        target = dict(getattr(d, "context", {}) or {}).get("target", "")
-        return max(values, key=lambda x: self._ability_score(x.split(":", 1)[1], target))
+        ctx = getattr(d, "context", None) or {}
+        target, cls, leadership = ctx.get("target", ""), ctx.get("class", ""), ctx.get("leadership")
+        return max(values, key=lambda x: self._ability_score(x.split(":", 1)[1], target, cls, leadership))
 
     def _roll(self, d: Decision, values: list[str]) -> str:
-        ctx = dict(getattr(d, "context", {}) or {})
+        ctx = getattr(d, "context", None) or {}
         target = ctx.get("target", "")
         dmg = ctx.get("damage", 0)
-        need = self._tile_left(target)
         if target == "tyrant":
             need = 99
+        elif "left" in ctx and target.startswith(("troop:", "general:")):
+            need = ctx["left"]  # the HP left on the target (what the view would say)
+        else:
+            need = self._tile_left(target)
         has = set(values)
         for x in ("fury", "ambush"):
             if x in has:
@@ -354,15 +372,16 @@ class GoblinAI:
         return "strike"
 
     def _prevent(self, d: Decision, values: list[str]) -> str:
-        ctx = dict(getattr(d, "context", {}) or {})
-        dmg, hp = ctx.get("damage", 0), ctx.get("hp", self.me["hp"])
+        ctx = getattr(d, "context", None) or {}
+        dmg = ctx.get("damage", 0)
+        hp = ctx["hp"] if "hp" in ctx else self.me["hp"]
         if "tribe" in values and dmg >= 2:
             return "tribe"
         cards = [x for x in values if x.startswith("goblin:")]
         if not cards:
             return "take"
-        oppress = self.v["tyrant"]["oppress"]
-        if hp - dmg <= 0 or (oppress and hp - dmg <= 2) or (hp - dmg <= 2 and len(cards) >= 1):
+        # with a card in hand, prevent whenever the damage would leave 2 HP or less (with or without Oppress)
+        if hp - dmg <= 2:
             return min(cards, key=self._card_value)
         return "take"
 
@@ -404,7 +423,7 @@ class GoblinAI:
 
     # -- adventures ------------------------------------------------------------------------
     def _invite(self, d: Decision, values: list[str]) -> str:
-        ctx = dict(getattr(d, "context", {}) or {})
+        ctx = getattr(d, "context", None) or {}
         diff = ctx.get("difficulty", 1)
         ess = self.me["essence"]
         want = 0 if diff <= 1 else min(diff - 1, ess)
@@ -423,7 +442,7 @@ class GoblinAI:
         return "green"
 
     def _adventure_roll(self, d: Decision, values: list[str]) -> str:
-        ctx = dict(getattr(d, "context", {}) or {})
+        ctx = getattr(d, "context", None) or {}
         if ctx.get("total", 0) < ctx.get("difficulty", 0):
             for x in ("essence", "reroll"):
                 if x in values:

@@ -99,6 +99,19 @@ def _hero_counter(game: Game, hid: str, attacker: str) -> None:
         hero_strike(game, hid, f"hero:{attacker}", False, True)
 
 
+def hp_left(game: Game, target: str) -> int:
+    """HP left on a target: an army's tile, a general, the Tyrant or a hero."""
+    s = S(game)
+    if target == TYRANT:
+        return s.hp
+    kind, _, key = target.partition(":")
+    if kind == "troop":
+        return C(game).troops[key].hp - s.troop_damage.get(key, 0)
+    if kind == "general":
+        return C(game).generals[key].hp - s.generals.get(key, 0)
+    return s.heroes[key].hp
+
+
 def target_alive(game: Game, target: str) -> bool:
     s = S(game)
     if target == TYRANT:
@@ -120,15 +133,22 @@ def hero_strike(game: Game, hid: str, target: str, started: bool, counter: bool)
     hero = s.heroes[hid]
     cls = c.classes[hero.cls]
     options = []
+    memo = c.memo
     for aid in hero.abilities:
-        a = cls.ability(aid)
-        extra = ", piercing" if a.piercing else ""
-        effects = "; ".join(effect_text(e, hero.leadership) for e in a.effects)
-        options.append(opt(f"ability:{aid}", f"{a.name} ({a.dice} dice{extra}){': ' + effects if effects else ''}",
-                           "", action="ability", ability=aid, dice=a.dice, piercing=a.piercing, target=target))
+        key = ("ability", hero.cls, aid, hero.leadership, target)
+        found = memo.get(key)
+        if found is None:
+            a = cls.ability(aid)
+            extra = ", piercing" if a.piercing else ""
+            effects = "; ".join(effect_text(e, hero.leadership) for e in a.effects)
+            found = memo[key] = opt(f"ability:{aid}", f"{a.name} ({a.dice} dice{extra})"
+                                    f"{': ' + effects if effects else ''}", "", action="ability", ability=aid,
+                                    dice=a.dice, piercing=a.piercing, target=target)
+        options.append(found)
     game.ask(decision(hid, "ability", f"{hid}: attack {target_name(game, target)} with which ability?", options,
                       rule="Combat: choose an ability",
-                      context={"hero": hid, "target": target, "counter": counter, "phase": "combat"}),
+                      context={"hero": hid, "target": target, "counter": counter, "phase": "combat",
+                               "class": hero.cls, "leadership": hero.leadership}),
              _ability_chosen, hid, target, started, counter)
 
 
@@ -256,7 +276,8 @@ def ask_roll(game: Game, hid: str) -> None:
                       + (f" (+{cb.uprisings} Uprising to spend)" if cb.uprisings else ""), options,
                       rule="Combat: the dice roll",
                       context={"hero": hid, "target": cb.target, "dice": list(cb.dice), "phase": "combat",
-                               "uprisings": cb.uprisings, "damage": strike_damage(game, cb)}),
+                               "uprisings": cb.uprisings, "damage": strike_damage(game, cb),
+                               "left": hp_left(game, cb.target)}),
              _roll_answer, hid)
 
 

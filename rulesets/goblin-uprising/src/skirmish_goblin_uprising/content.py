@@ -343,7 +343,10 @@ class Content:
             "face": {r.die_face: r.id for r in b.regions if r.die_face},
             "spawn": {s.region: s.id for s in b.spaces if s.spawn and s.region},
             "name": {s.id: s.name or s.id for s in b.spaces},
-            "space_region": {s: self.rmap.space(s).region for s in self.rmap.space_ids}})
+            "space_region": {s: self.rmap.space(s).region for s in self.rmap.space_ids},
+            # hops between every two spaces (the region map is fixed: worked out once per content set)
+            "dist": {s: dict(self.rmap.distances_from(s)) for s in self.rmap.space_ids},
+            "memo": {}})  # texts and option lists the rules build from content alone (filled as games ask)
 
     # -- board look-ups --------------------------------------------------------
     def region_spec(self, rid: str) -> RegionSpec:
@@ -366,6 +369,15 @@ class Content:
     def spots(self) -> list[str]:
         """Spaces with exploration numbers, in number order."""
         return [s.id for s in sorted((s for s in self.board.spaces if s.spot), key=lambda s: s.spot)]
+
+    def hops(self, space: str) -> dict[str, int]:
+        """Moves from ``space`` to every space it reaches (precomputed; do not change the table)."""
+        return self._look["dist"][space]
+
+    @property
+    def memo(self) -> dict[Any, Any]:
+        """A cache for what the rules build from this content alone (option lists, texts)."""
+        return self._look["memo"]
 
     def space_name(self, sid: str) -> str:
         return self._look["name"].get(sid, sid)

@@ -84,7 +84,7 @@ def ask_prevent(game: Game, hid: str, amount: int, source: str, rule: str) -> No
                        action="take", damage=amount))
     game.ask(decision(hid, "prevent", f"{hid}: {amount} damage coming ({source}). Prevent some?", options,
                       rule="Damage: preventing", context={"hero": hid, "damage": amount, "hp": hero.hp,
-                                                          "source": source}),
+                                                          "source": source, "oppress": s.oppress}),
              _prevented, hid, amount, source, rule)
 
 

@@ -58,17 +58,12 @@ def _space_regions(c: Content) -> dict[str, str]:
 
 
 def view_data(game: Game, player: str | None) -> dict[str, Any]:
+    """The view every hero shares (no hidden information in it; ``player`` does not change it)."""
     s, c = S(game), C(game)
-    t = tyrant(game)
-    scheme = t.scheme(s.scheme) if s.scheme else None
-    from skirmish_goblin_uprising.tyranny import goal_text
-
+    memo = c.memo
+    t = c.tyrants[s.tyrant_id]
     pos = {o: sp for sp, here in s.board.spaces.items() for o in here}
     regions = _space_regions(c)
-
-    def region_at(space: str | None) -> str:
-        return regions.get(space, "") if space else ""
-
     heroes = {}
     for hid in s.order:
         h = s.heroes[hid]
@@ -80,32 +75,45 @@ def view_data(game: Game, player: str | None) -> dict[str, Any]:
                        "village": h.village, "removed": h.removed, "fury": h.fury, "ambush": h.ambush,
                        "falls": h.falls}
     troop_regions = c._look["troop"]
+    troops = c.troops
+    generals = c.generals
+    tspace = pos.get(TYRANT, "")
     out: dict[str, Any] = {
         "content": str(game.setup.get("content", "")),
         "round": game.round,
         "tyrant": {"id": t.id, "name": t.name, "hp": s.hp, "max_hp": s.max_hp, "armor": s.armor, "damage": s.damage,
-                   "aggressive": s.aggressive, "space": pos.get(TYRANT, ""),
-                   "region": region_at(pos.get(TYRANT)), "crowns": s.crowns,
-                   "behavior": t.behavior(s.behavior).name if s.revealed else "hidden", "revealed": s.revealed,
-                   "oppress": s.oppress, "countdown": s.countdown},
+                   "aggressive": s.aggressive, "space": tspace, "region": regions.get(tspace, "") if tspace else "",
+                   "crowns": s.crowns, "behavior": t.behavior(s.behavior).name if s.revealed else "hidden",
+                   "revealed": s.revealed, "oppress": s.oppress, "countdown": s.countdown},
         "track": {"marker": s.marker, "length": len(t.track)},
-        "scheme": {"id": scheme.id, "name": scheme.name, "goal": scheme.goal.condition, "n": scheme.goal.n,
-                   "region": scheme.goal.region, "text": goal_text(game, scheme.goal), "progress": s.progress,
-                   "kills_round": s.kills_round} if scheme else {},
-        "schemes_left": len(s.schemes), "foiled": list(s.foiled),
+        "scheme": _scheme_view(game, memo, t, s.scheme, s.progress, s.kills_round) if s.scheme else {},
+        "schemes_left": len(s.schemes.draw_pile), "foiled": list(s.foiled),
         "heroes": heroes,
-        "troops": {k: {"count": n, "damage": s.troop_damage.get(k, 0), "hp": c.troops[k].hp,
+        "troops": {k: {"count": n, "damage": s.troop_damage.get(k, 0), "hp": troops[k].hp,
                        "region": troop_regions[k]} for k, n in s.troops.items() if n},
-        "generals": {g: {"damage": d, "hp": c.generals[g].hp, "region": c.generals[g].region}
+        "generals": {g: {"damage": d, "hp": generals[g].hp, "region": generals[g].region}
                      for g, d in s.generals.items()},
-        "tokens": {sp: (s.tokens[sp] if sp in s.peeked else "hidden") for sp in s.tokens},
+        "tokens": {sp: (tok if sp in s.peeked else "hidden") for sp, tok in s.tokens.items()},
         "quests": dict(s.quests),
-        "decks": {"goblins": len(s.goblins), "adventures": len(s.adventures)},
+        "decks": {"goblins": len(s.goblins.draw_pile), "adventures": len(s.adventures.draw_pile)},
         "turn": {"hero": s.turn.hero, "actions": s.turn.actions} if s.turn else {},
         "combat": {"hero": s.combat.hero, "target": s.combat.target, "dice": list(s.combat.dice),
                    "converted": s.combat.converted, "uprisings": s.combat.uprisings} if s.combat else {},
     }
     return out
+
+
+def _scheme_view(game: Game, memo: dict[Any, Any], t: Any, sid: str, progress: int, kills: int) -> dict[str, Any]:
+    """The active scheme as the view shows it (its fixed part built once per content set and Tyrant)."""
+    key = ("scheme-view", t.id, sid)
+    fixed = memo.get(key)
+    if fixed is None:
+        from skirmish_goblin_uprising.tyranny import goal_text
+
+        scheme = t.scheme(sid)
+        fixed = memo[key] = {"id": scheme.id, "name": scheme.name, "goal": scheme.goal.condition,
+                             "n": scheme.goal.n, "region": scheme.goal.region, "text": goal_text(game, scheme.goal)}
+    return {**fixed, "progress": progress, "kills_round": kills}
 
 
 # ----------------------------------------------------------------------------- text
@@ -348,44 +356,3 @@ def svg(game: Game) -> str:
 
 def _esc(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-
-
-def save_to_svg(path: str, error: type[Exception]) -> str:
-    """The SVG of the game in the save file ``path`` (any problem raised as one ``error`` line)."""
-    import skirmish
-
-    try:
-        data = skirmish.read_save(path)
-        ruleset = skirmish.Registry().ruleset("goblin-uprising")
-        game = skirmish.replay(data, ruleset, where=path)
-    except skirmish.SkirmishError as exc:
-        raise error(str(exc)) from None
-    return svg(game)
-
-
-def svg_command_spec() -> Any:
-    """The ``skirmish goblin-svg SAVE.toml [-o FILE]`` command (click is imported only here)."""
-    from pathlib import Path
-
-    import click
-
-    from skirmish import CommandSpec
-
-    @click.command("goblin-svg")
-    @click.argument("save", type=click.Path(dir_okay=False))
-    @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
-                  help="where to write the picture (default: the save's name with .svg; '-' for standard output)")
-    def goblin_svg(save: str, output: str | None) -> None:
-        """Draw the board of a saved Goblin Uprising game as an SVG picture."""
-        text = save_to_svg(save, click.ClickException)
-        target = output or str(Path(save).with_suffix(".svg"))
-        if target == "-":
-            click.echo(text, nl=False)
-            return
-        try:
-            Path(target).write_text(text, encoding="utf-8")
-        except OSError as exc:
-            raise click.ClickException(f"cannot write {target}: {exc.strerror or exc}") from None
-        click.echo(f"wrote {target}")
-
-    return CommandSpec("goblin-svg", goblin_svg, "draw a saved Goblin Uprising game's board as an SVG picture")

@@ -82,71 +82,119 @@ def ask_action(game: Game, hid: str) -> None:
 
 
 def action_options(game: Game, hero: Hero, turn: Turn) -> list[Any]:
+    """The options of a hero-turn decision, in a fixed order.
+
+    Lists that depend only on content and a few values (moves from a space, rests at given HP and Essence,
+    training at given abilities, a goblin's turn effect) are built once per content set and reused.
+    """
     s, c = S(game), C(game)
-    out = []
+    memo = c.memo
+    out: list[Any] = []
     here = s.where(hero.id) or ""
-    rmap = c.rmap
     cls = c.classes[hero.cls]
     if turn.actions > 0:
         free = cls.passive == "free_first_move" and not turn.moved_free
-        for n in rmap.neighbours(here):
-            out.append(opt(f"move:{n}", f"Move 1 to {c.space_name(n)}" + (" (free: Ranger)" if free else ""),
-                           "one action: step to an adjacent space", action="move", space=n, free=free))
+        key: tuple[Any, ...] = ("moves", here, free)
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = tuple(
+                opt(f"move:{n}", f"Move 1 to {c.space_name(n)}" + (" (free: Ranger)" if free else ""),
+                    "one action: step to an adjacent space", action="move", space=n, free=free)
+                for n in c.rmap.neighbours(here))
+        out += found
         g = c.guardians.get(hero.guardian)
         if g is not None and g.passive.effect == "long_step" and not turn.long_step:
-            near = set(rmap.neighbours(here))
-            for n in rmap.within(here, 2):
-                if n != here and n not in near:
-                    out.append(opt(f"leap:{n}", f"Move 2 to {c.space_name(n)} (Wind Guardian, once per turn)",
-                                   "one action: two spaces", action="move", space=n))
+            out += _leaps(c, here)
         if not turn.rested:
             if cls.passive == "rest_both":
-                out.append(opt("rest:both", "Rest: regain 2 HP and 1 Essence (Druid)", "", action="rest"))
+                out.append(_fixed(memo, "rest:both", "Rest: regain 2 HP and 1 Essence (Druid)", "", action="rest"))
             else:
-                out.append(opt("rest:hp", f"Rest: regain 2 HP ({hero.hp}/{hero.max_hp})", "", action="rest",
-                               gain="hp"))
-                out.append(opt("rest:essence", f"Rest: regain 2 Essence ({hero.essence}/{hero.max_essence})", "",
-                               action="rest", gain="essence"))
-        for space in interact_spaces(game, hero, pet_reach=True):
-            out.append(opt(f"interact:{space}", f"Interact: {token_label(game, space)}", "one action",
-                           action="interact", space=space))
+                key = ("rest", hero.hp, hero.max_hp, hero.essence, hero.max_essence)
+                found = memo.get(key)
+                if found is None:
+                    found = memo[key] = (
+                        opt("rest:hp", f"Rest: regain 2 HP ({hero.hp}/{hero.max_hp})", "", action="rest", gain="hp"),
+                        opt("rest:essence", f"Rest: regain 2 Essence ({hero.essence}/{hero.max_essence})", "",
+                            action="rest", gain="essence"))
+                out += found
+        if s.tokens or s.quests:
+            for space in interact_spaces(game, hero, pet_reach=True):
+                out.append(opt(f"interact:{space}", f"Interact: {token_label(game, space)}", "one action",
+                               action="interact", space=space))
         if g is not None and turn.actions >= 2 and not turn.guardian_used and guardian_usable(game, hero):
-            out.append(opt("guardian", f"{g.name}: {guardian_text(g.active)} (2 actions)", "", action="guardian"))
+            key = ("guardian", hero.guardian)
+            found = memo.get(key)
+            if found is None:
+                found = memo[key] = opt("guardian", f"{g.name}: {guardian_text(g.active)} (2 actions)", "",
+                                        action="guardian")
+            out.append(found)
     # free: Renown, goblins, tribe card
     if hero.renown >= TRAIN:
-        for a in cls.abilities:
-            if a.id not in hero.abilities and (a.level == 1 or a.requires in hero.abilities):
-                out.append(opt(f"train:{a.id}", f"Train (2 Renown): learn {a.name} (level {a.level}, {a.dice} dice)",
-                               "free", action="train", ability=a.id, level=a.level, dice=a.dice))
+        key = ("train", hero.cls, tuple(hero.abilities))
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = tuple(
+                opt(f"train:{a.id}", f"Train (2 Renown): learn {a.name} (level {a.level}, {a.dice} dice)", "free",
+                    action="train", ability=a.id, level=a.level, dice=a.dice)
+                for a in cls.abilities if a.id not in hero.abilities and (a.level == 1 or a.requires in hero.abilities))
+        out += found
     if hero.renown >= RECRUIT:
-        out.append(opt("recruit", "Recruit (1 Renown): draw a goblin", "free", action="recruit"))
+        out.append(_fixed(memo, "recruit", "Recruit (1 Renown): draw a goblin", "free", action="recruit"))
     if hero.renown >= COMMUNE and not hero.guardian:
         taken = {h.guardian for h in s.heroes.values()}
         for gid, g in c.guardians.items():
             if gid not in taken:
                 out.append(opt(f"commune:{gid}", f"Commune (5 Renown): {g.name}", "free", action="commune",
                                guardian=gid))
-    for card in dict.fromkeys(hero.hand.cards):
-        g = c.goblins[card]
-        if card not in turn.goblins_used and turn_effect_usable(game, hero, g.turn):
-            out.append(opt(f"goblin:{card}", f"{g.name}: {turn_text(g.turn, hero.leadership)} (discard it)", "free",
-                           action="goblin", card=card, effect=g.turn.effect))
-    tribe = c.tribes[hero.tribe]
+    if hero.hand.cards:
+        for card in dict.fromkeys(hero.hand.cards):
+            g = c.goblins[card]
+            if card not in turn.goblins_used and turn_effect_usable(game, hero, g.turn):
+                key = ("goblin", card, hero.leadership)
+                found = memo.get(key)
+                if found is None:
+                    found = memo[key] = opt(f"goblin:{card}", f"{g.name}: {turn_text(g.turn, hero.leadership)} "
+                                            "(discard it)", "free", action="goblin", card=card, effect=g.turn.effect)
+                out.append(found)
     if hero.tribe_ready and tribe_usable(game, hero):
-        out.append(opt("tribe", f"exhaust {tribe.name}: {tribe_text(tribe)}", "free", action="tribe",
-                       effect=tribe.effect))
+        key = ("tribe", hero.tribe)
+        found = memo.get(key)
+        if found is None:
+            tribe = c.tribes[hero.tribe]
+            found = memo[key] = opt("tribe", f"exhaust {tribe.name}: {tribe_text(tribe)}", "free", action="tribe",
+                                    effect=tribe.effect)
+        out.append(found)
     if turn.actions > 0:
-        out.append(opt("end", "end your actions now and perform your heroic deed", "", action="end"))
+        out.append(_fixed(memo, "end", "end your actions now and perform your heroic deed", "", action="end"))
     else:
-        region = hero_region(game, hero)
         from skirmish_goblin_uprising.combat import battle_targets
 
         for t in battle_targets(game, hero):
             out.append(opt(f"battle:{t}", f"Battle {target_name(game, t)}", _target_help(game, t),
                            action="battle", target=t))
-        out.append(opt("adventure", "Adventure: draw an adventure card", "", action="adventure"))
-        del region
+        out.append(_fixed(memo, "adventure", "Adventure: draw an adventure card", "", action="adventure"))
     return out
+
+
+def _fixed(memo: dict[Any, Any], value: str, label: str, help: str, **data: Any) -> Any:
+    """An option that never changes (built once per content set)."""
+    found = memo.get(("fixed", value))
+    if found is None:
+        found = memo["fixed", value] = opt(value, label, help, **data)
+    return found
+
+
+def _leaps(c: Any, here: str) -> tuple[Any, ...]:
+    """The Wind Guardian's two-space moves from ``here`` (once per content set and space)."""
+    key = ("leaps", here)
+    found = c.memo.get(key)
+    if found is None:
+        near = set(c.rmap.neighbours(here))
+        found = c.memo[key] = tuple(
+            opt(f"leap:{n}", f"Move 2 to {c.space_name(n)} (Wind Guardian, once per turn)", "one action: two spaces",
+                action="move", space=n)
+            for n in c.rmap.within(here, 2) if n != here and n not in near)
+    return found
 
 
 def _target_help(game: Game, t: str) -> str:
