@@ -4,8 +4,10 @@ A :class:`Session` drives a game: agents answer their seats, human seats are ask
 a prompt (which also takes commands: help [TERM], odds, measure, show, map, list, log,
 why, dice, undo, save, quit). The prompt screen fits 80x24: the ruleset's brief status,
 what happened since the player's last turn (the latest events), and the decision with
-long option lists grouped by piece. With a save file the game is saved atomically after
-every answer, so no input, crash or interrupt loses more than the answer being typed.
+long option lists grouped by piece. A line may answer two questions at once ("type-ahead"):
+``advance 3.5`` picks the option ``advance`` and keeps ``3.5`` for the next question when it is the
+same player's, asked right away (each answer is still recorded on its own). With a save file the game
+is saved atomically after every answer, so no input, crash or interrupt loses more than the answer being typed.
 Everything goes through a small :class:`Terminal` so tests can run a session on a list of lines.
 """
 
@@ -15,12 +17,13 @@ import contextlib
 import difflib
 import shutil
 import sys
+import textwrap
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from skirmish.agents import View, load_script
-from skirmish.answer_text import matching_options, parse_answer
+from skirmish.answer_text import matching_options, read_answer, why_not_offered
 from skirmish.errors import DiceError, IllegalAnswer, SkirmishError
 from skirmish.runner import agent_seed
 from skirmish.saves import Journal, SaveFile, SaveLock, replay
@@ -192,6 +195,8 @@ class Session:
         self.last_state: dict[str | None, str] = {}
         self.last_human: str | None = None
         self.saved = False
+        #: player -> (words typed ahead, from the script?, the decision count they are for)
+        self.ahead: dict[str, tuple[str, bool, int]] = {}
 
     # -- output ------------------------------------------------------------------------
     def say(self, text: str = "") -> None:
@@ -365,6 +370,7 @@ class Session:
         """Rebuild the game from its first ``n_answers`` recorded answers."""
         save = SaveFile.of(self.game, self.seats)
         self.game = replay(save, self.game.ruleset, upto=n_answers, check_version=False)
+        self.ahead.clear()
         self.mark_seen()
 
     def agent_turn(self, player: str) -> None:
@@ -420,7 +426,7 @@ class Session:
         decision = game.pending
         state = self.status(player)
         show_state = state != self.last_state.get(player)
-        question = render.decision_text(decision, limit=self.option_lines())
+        question = self.question(decision, limit=self.option_lines())
         used = len(question.splitlines()) + 1 + (len(state.splitlines()) if show_state else 0)
         room = max(4, self.rows - used - 1)
         if not self.fixed_viewer:
@@ -430,6 +436,7 @@ class Session:
         else:
             self.flush(self.viewer, limit=room)
         self.last_human = player
+        self.typed_ahead(player)  # raises _Turn when the words typed ahead answer this question
         if show_state:
             self.say(state)
             self.last_state[player] = state
@@ -443,6 +450,48 @@ class Session:
                 self.handle(player, line, scripted)
             except _Asked:
                 continue
+
+    def typed_ahead(self, player: str) -> None:
+        """Give the words ``player`` typed ahead (if they are for this very question); refused, they are dropped
+        and the player is asked as usual."""
+        kept = self.ahead.pop(player, None)
+        if kept is None:
+            return
+        text, scripted, count = kept
+        if count != self.game.decisions:
+            return
+        self.say(f"{player}> {text}  (typed ahead)")
+        self.give(player, text, text, scripted)
+
+    def try_ahead(self, player: str, value: Any, rest: str) -> str:
+        """Why ``rest`` would be refused by the question ``value`` leads to (on a copy of the game), or ``""``."""
+        trial = self.game.clone()
+        try:
+            trial.answer(value, player)
+        except SkirmishError:
+            return ""  # the real answer says why
+        nxt = trial.pending
+        if nxt is None or nxt.player != player:
+            return ""
+        try:
+            err = nxt.check(trial, read_answer(nxt, rest)[0])[1]
+        except IllegalAnswer as exc:
+            if nxt.options and len(matching_options(nxt, rest)) > 1:
+                return ""  # several choices hold the words: the next question lists them
+            err = str(exc)
+        if not err:
+            return ""
+        helps = "; ".join(p.help for p in nxt.params if p.help)
+        return f"{err} ({helps})" if helps else err
+
+    def keep_ahead(self, player: str, rest: str, scripted: bool) -> None:
+        """Keep ``rest`` for the next question if it is ``player``'s, asked right away; else say it is not used."""
+        nxt = self.game.pending
+        if nxt is not None and nxt.player == player:
+            self.ahead[player] = (rest, scripted, self.game.decisions)
+            return
+        whose = "the game is over" if nxt is None else f"the next question is {nxt.player}'s"
+        self.say(render.clip(f"  ('{rest}' was not used: {whose})"))
 
     def next_line(self, player: str) -> tuple[Any, bool]:
         prompt = f"{player}> "
@@ -473,6 +522,16 @@ class Session:
                 return
         self.give(player, text, text, scripted)
 
+    @staticmethod
+    def question(decision: Any, **kw: Any) -> str:
+        """The decision as :func:`render.decision_text` shows it, its question wrapped to the screen."""
+        text = render.decision_text(decision, **kw)
+        n = len(decision.prompt.splitlines()) or 1
+        lines = text.splitlines()
+        asked = "\n".join(textwrap.fill(line, width=WIDTH, subsequent_indent="  ", break_on_hyphens=False)
+                          if len(line) > WIDTH else line for line in lines[:n])
+        return "\n".join([asked, *lines[n:]])
+
     def option_lines(self) -> int:
         """How many lines a list of options may take on the screen."""
         return max(6, min(16, self.rows - 8))
@@ -480,13 +539,20 @@ class Session:
     def give(self, player: str, text: Any, shown: Any, scripted: bool) -> None:
         decision = self.game.pending
         assert decision is not None
+        rest = ""
         try:
             try:
-                value = parse_answer(decision, text) if isinstance(text, str) else text
+                value, rest = read_answer(decision, text) if isinstance(text, str) else (text, "")
             except IllegalAnswer:
-                if not isinstance(text, str) or scripted or not decision.options or self.narrow(decision, text):
+                if not isinstance(text, str) or scripted or not decision.options or why_not_offered(decision, text) \
+                        or self.narrow(decision, text):
                     raise
                 value = decision.options[matching_options(decision, text)[0]].value
+            if rest:  # 'advance 3.5': the option advance, and 3.5 for the next question
+                refusal = self.try_ahead(player, value, rest)
+                if refusal:  # all or nothing: the first answer is not given either
+                    self.say(render.wrap(f"refused: {text}: {refusal}"))
+                    return
             given = self.answer(value, player)
         except IllegalAnswer as exc:
             if scripted:
@@ -497,6 +563,8 @@ class Session:
                 hint = f" (an answer looks like: {render.answer_text(decision.examples[0])})"
             self.say(render.wrap(f"refused: {exc}{hint}"))
             return
+        if given and rest:
+            self.keep_ahead(player, rest, scripted)
         if given or self.game.pending is not decision:
             raise _Turn
 
@@ -650,7 +718,7 @@ class Session:
         self.say(g.ruleset.describe(g, player))
         self.last_state[player] = self.status(player)
         assert self.game.pending is not None
-        self.say(render.decision_text(self.game.pending, limit=self.option_lines()))
+        self.say(self.question(self.game.pending, limit=self.option_lines()))
         return None
 
     def cmd_map(self, player: str, rest: str) -> bool | None:
@@ -670,7 +738,7 @@ class Session:
         assert d is not None
         if rest or not d.options:
             return False
-        self.say(render.decision_text(d, only=range(len(d.options))))
+        self.say(self.question(d, only=range(len(d.options))))
         return None
 
     def viewer_of(self, player: str) -> str | None:

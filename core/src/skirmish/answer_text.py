@@ -11,6 +11,9 @@ other kinds of field read as people write them:
 
 Items of choice, subset and assign fields match ignoring case, or by a unique start.
 JSON is accepted too: any value for a list (``["a", 1]``), an object for a form (``{"inches": 3}``).
+
+Type-ahead: :func:`answer_ahead` reads ``advance 3.5`` as the option ``advance`` followed by the words
+``3.5``, which a prompt may keep as the answer to the next question (``inches``), asked right away.
 """
 
 from __future__ import annotations
@@ -54,10 +57,82 @@ def matching_options(decision: Decision, text: str) -> list[int]:
     return [i for i, t in enumerate(texts) if all(w in t for w in words)]
 
 
+def answer_ahead(decision: Decision, text: str, *, loose: bool = True) -> tuple[Answer, str] | None:
+    """The option named by the first words of ``text`` and the words after it (``None`` when no start does).
+
+    ``wheel left 2`` -> (the option ``wheel left``, ``"2"``): the longest start that is an answer on its
+    own (a number, a name, a unique start of a label, or with ``loose`` the only option holding those
+    words) wins. Only for lists of options; the words left over are for the next decision.
+    """
+    if not decision.options:
+        return None
+    words = text.split()
+    for strict in (True, False) if loose else (True,):
+        for k in range(len(words) - 1, 0, -1):
+            head, rest = " ".join(words[:k]), " ".join(words[k:])
+            if strict:
+                try:
+                    return _parse_option(decision, head), rest
+                except IllegalAnswer:
+                    continue
+            found = matching_options(decision, head)
+            if len(found) == 1:
+                return decision.options[found[0]].value, rest
+    return None
+
+
+def read_answer(decision: Decision, text: str) -> tuple[Answer, str]:
+    """What a person typed: the answer, and the words left for the next question (type-ahead; often ``""``).
+
+    In order: the whole line as :func:`parse_answer` reads it; for a list, a choice the decision says is
+    not offered is refused with why (:func:`why_not_offered`); an option named by the first words
+    (``advance 3.5``); the only option holding every word typed; the only option holding the first words.
+    Raises :class:`IllegalAnswer`; several options holding the words are for the caller to list
+    (:func:`matching_options`).
+    """
+    try:
+        return parse_answer(decision, text), ""
+    except IllegalAnswer:
+        if not decision.options:
+            raise
+        missing = why_not_offered(decision, text)
+        if missing:
+            raise IllegalAnswer(missing) from None
+        ahead = answer_ahead(decision, text, loose=False)
+        if ahead is not None:
+            return ahead
+        found = matching_options(decision, text)
+        if len(found) == 1:
+            return decision.options[found[0]].value, ""
+        ahead = answer_ahead(decision, text)
+        if ahead is not None and not found:
+            return ahead
+        raise
+
+
+def why_not_offered(decision: Decision, text: str) -> str:
+    """Why the choice ``text`` starts with is missing from ``decision`` (``""`` when the decision does not say).
+
+    A ruleset may list the choices it leaves out and why in ``Decision.context["not_offered"]``
+    (``{"wheel left": "a wood is in the way"}``); a refused ``wheel left 2`` is then explained.
+    """
+    missing = (decision.context or {}).get("not_offered") if isinstance(decision.context, dict) else None
+    if not missing or not isinstance(text, str):
+        return ""
+    low = " ".join(text.lower().replace("-", " ").split())
+    for name in sorted(missing, key=len, reverse=True):
+        key = " ".join(str(name).lower().replace("-", " ").split())
+        if key and (low == key or low.startswith(key + " ")):
+            return f"{name} is not possible now: {missing[name]}"
+    return ""
+
+
 def _search_text(o: Option) -> str:
     names = [str(v) for k, v in (o.data or {}).items() if isinstance(v, str) and k in ("actor", "piece", "name",
                                                                                         "actor_name", "group")]
-    return " ".join([o.label, str(o.value), *names]).lower()
+    text = " ".join([o.label, str(o.value), *names]).lower()
+    spaced = text.replace("-", " ").replace("_", " ")  # "wheel left" finds the value wheel-left
+    return text if spaced == text else f"{text} | {spaced}"
 
 
 def _parse_option(decision: Decision, text: str) -> Answer:
@@ -77,11 +152,19 @@ def _parse_option(decision: Decision, text: str) -> Answer:
         except json.JSONDecodeError:
             pass
     prefixed = [o for o in opts if o.label.lower().startswith(low) or str(o.value).lower().startswith(low)]
+    if not prefixed:  # 'wheel left' for wheel-left
+        flat = _flat(low)
+        prefixed = [o for o in opts if _flat(o.label.lower()).startswith(flat)
+                    or _flat(str(o.value).lower()).startswith(flat)]
     if len(prefixed) == 1:
         return prefixed[0].value
     if len(prefixed) > 1:
         raise IllegalAnswer(f"'{text}' could be any of: " + ", ".join(str(o) for o in prefixed[:6]))
     raise IllegalAnswer(f"'{text}' is not an answer here; choose 1 to {len(opts)} (or type help)")
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.replace("-", " ").replace("_", " ").split())
 
 
 def _parse_form(decision: Decision, text: str) -> dict[str, Any]:

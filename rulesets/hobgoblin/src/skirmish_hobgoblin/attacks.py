@@ -81,6 +81,11 @@ def _hook(game: Game, name: str, **kwargs: Any) -> Any:
     return out
 
 
+def counted(n: int, word: str, words: str = "") -> str:
+    """``1 hit``, ``2 hits``: ``n`` and the word, plural when ``n`` is not 1 (``words``: an irregular plural)."""
+    return f"{n} {word if n == 1 else (words or word + 's')}"
+
+
 def is_hit(game: Game, die: int, need: int) -> bool:
     r = game.ruleset.rules.attack
     if die >= r.hit_always:
@@ -108,7 +113,8 @@ def _roll(game: Game, atk: Attack) -> None:
     who = attacker.name if attacker else "Perilous terrain"
     extra = " (cover)" if atk.cover else ""
     atk.rolls = game.rng.rolls_of(atk.dice, 6, rule=atk.rule,
-                                  why=f"{who} attacks {target.name}, {atk.dice} dice needing {atk.need}+{extra}")
+                                  why=f"{who} attacks {target.name}, {counted(atk.dice, 'die', 'dice')} needing "
+                                      f"{atk.need}+{extra}")
     if attacker is not None and atk.kind in CLOSE:
         if attacker.has("Brutal"):
             _reroll(game, atk, [i for i, d in enumerate(atk.rolls) if not is_hit(game, d, atk.need)], "Brutal")
@@ -120,7 +126,7 @@ def _roll(game: Game, atk: Attack) -> None:
 def _reroll(game: Game, atk: Attack, which: list[int], rule: str) -> None:
     if not which:
         return
-    new = game.rng.rolls_of(len(which), 6, rule=rule, why=f"{rule}: re-roll {len(which)} dice")
+    new = game.rng.rolls_of(len(which), 6, rule=rule, why=f"{rule}: re-roll {counted(len(which), 'die', 'dice')}")
     for i, v in zip(which, new, strict=True):
         atk.rolls[i] = v
 
@@ -163,20 +169,25 @@ def _force_of_will(game: Game, atk: Attack) -> None:
 
     target = game.state.units[atk.target]
     hits = len(atk.rolls) - len(misses)
-    opts = [option("keep", f"keep the dice ({hits} hits)", action="keep", hits=hits)]
+    worst = atk.rolls[misses[0]]
+    mercury = game.state.sides[player].mercury
+    held = len(game.state.sides[player].hand.cards)
+    opts = [option("keep", f"keep the dice ({counted(hits, 'hit')})", action="keep", hits=hits)]
     for p in pay:
         if p == "mercury":
-            opts.append(option("mercury", f"re-roll a miss for 1 Mercury ({game.state.sides[player].mercury} left)",
+            opts.append(option("mercury", f"re-roll the {worst} for 1 Mercury (you have {mercury})",
                                action="reroll", pay="mercury"))
         else:
-            opts.append(option(p, f"re-roll a miss, discarding {fortune.card_name(game, p)}", action="reroll",
+            opts.append(option(p, f"re-roll the {worst}, discarding {fortune.card_name(game, p)}", action="reroll",
                                pay="card", card=p))
     from skirmish_hobgoblin.artefacts.rules import quicksilver_options
 
     opts += quicksilver_options(game, player, atk)  # Quicksilver: turn a miss to a spent die's face
     game.ask(decision(player, "force-of-will",
                       f"{attacker.name} rolled {' '.join(map(str, atk.rolls))} needing {atk.need}+ against "
-                      f"{target.name}: {hits} hits. Force of Will?", options=opts, rule="Force of Will",
+                      f"{target.name}: {counted(hits, 'hit')}. Force of Will: re-roll one missed die (the lowest, "
+                      f"a {worst}) for 1 Mercury (you have {mercury}) or a Fortune Card discarded (you hold {held}); "
+                      "again after each re-roll", options=opts, rule="Force of Will",
                       context={"phase": game.phase, "actor": attacker.id, "target": target.id, "action": "reroll",
                                "need": atk.need, "rolls": list(atk.rolls), "hits": hits, "kind": atk.kind}),
              _forced, atk)
@@ -222,7 +233,8 @@ def _resolve(game: Game, atk: Attack) -> None:
     target = game.state.units[atk.target]
     atk.hits = count_hits(game, atk)
     ones = sum(1 for d in atk.rolls if d == 1)
-    game.emit("hits", f"{attacker.name if attacker else 'Perilous terrain'} scores {atk.hits} hits on {target.name}",
+    game.emit("hits", f"{attacker.name if attacker else 'Perilous terrain'} scores {counted(atk.hits, 'hit')} on "
+                      f"{target.name}",
               rule=atk.rule, attacker=atk.attacker, target=atk.target, hits=atk.hits, rolls=list(atk.rolls),
               need=atk.need)
     if attacker is not None and ones:
@@ -241,11 +253,11 @@ def doom_from_hits(game: Game, target: Unit, hits: int, kind: str) -> tuple[int,
     r = game.ruleset.rules.attack
     if kind in CLOSE:
         tough = target.value("Tough")
-        return max(0, hits - tough), (f"Tough ignores {min(hits, tough)}" if tough and hits else "")
+        return max(0, hits - tough), (f"Tough ignores {counted(min(hits, tough), 'hit')}" if tough and hits else "")
     if kind == SHOOTING and not target.has("Skirmishers"):
         room = max(0, r.shooting_cap - target.doom)
         if hits > room:
-            return room, f"{hits - room} hits ignored (shooting cap {r.shooting_cap})"
+            return room, f"{counted(hits - room, 'hit')} ignored (shooting cap {r.shooting_cap} Doom)"
     return hits, ""
 
 
@@ -259,7 +271,7 @@ def _place(game: Game, atk: Attack) -> None:
     target = game.state.units[atk.target]
     if atk.spread and len(atk.spread) > 1:
         shares = share_out(atk.hits, len(atk.spread))
-        game.emit("note", f"Shoot into Combat: {atk.hits} hits spread over "
+        game.emit("note", f"Shoot into Combat: {counted(atk.hits, 'hit')} spread over "
                           + ", ".join(f"{game.state.units[u].name} {n}" for u, n in zip(atk.spread, shares,
                                                                                           strict=True)),
                   rule="Shoot into Combat")
@@ -268,7 +280,7 @@ def _place(game: Game, atk: Attack) -> None:
             doom, note = doom_from_hits(game, unit, n, atk.kind)
             if note:
                 game.emit("note", f"{unit.name}: {note}", rule=atk.rule, unit=uid)
-            stats.add_doom(game, unit, doom, atk.rule, f"{n} hits")
+            stats.add_doom(game, unit, doom, atk.rule, counted(n, "hit"))
         return
     if not target.in_play:
         return
@@ -276,7 +288,7 @@ def _place(game: Game, atk: Attack) -> None:
     if note:
         game.emit("note", f"{target.name}: {note}", rule=atk.rule, unit=target.id)
     was_broken = target.has(stats.BROKEN)
-    stats.add_doom(game, target, doom, atk.rule, f"{atk.hits} hits")
+    stats.add_doom(game, target, doom, atk.rule, counted(atk.hits, "hit"))
     attacker = _unit(game, atk.attacker)
     if doom and atk.kind == SHOOTING:
         from skirmish_hobgoblin import fortune

@@ -181,14 +181,18 @@ def brief(game: Game, player: str | None) -> str:
     for p, s in state.sides.items():
         units = state.of(p)
         hand = s.hand.view(player)
-        held = f"{len(hand)} cards" if isinstance(hand, list) else f"{hand} cards"
-        lines.append(f"{p}: {len(units)} units, {sum(u.points for u in units)} pts, Mercury {s.mercury}, "
-                     f"VP {s.vp}, {held}")
+        held = attacks.counted(len(hand) if isinstance(hand, list) else int(hand), "card")
+        lines.append(f"{p}: {attacks.counted(len(units), 'unit')}, {sum(u.points for u in units)} pts, "
+                     f"Mercury {s.mercury}, VP {s.vp}, {held}")
+        cells = []
         for u in units:
             flags = "".join(f for f, k in (("B", stats.BROKEN), ("D", stats.DISTRACTED)) if u.has(k))
-            eng = "E" if geom.engaged(state, u) else ""
-            lines.append(f"  {u.id:<4}{u.name[:18]:<18} doom {u.doom:>2}/{stats.break_point(game, u):<2} "
-                         f"({u.x:4.1f},{u.y:4.1f}) {flags}{eng}")
+            flags += "E" if geom.engaged(state, u) else ""
+            cells.append(f"{u.id:<4}{u.name[:15]:<15} {u.doom:>2}/{stats.break_point(game, u):<2} {flags:<3}"
+                         f"{u.x:>3.0f},{u.y:<3.0f}")
+        lines += ["  " + "  ".join(cells[i:i + 2]).rstrip() for i in range(0, len(cells), 2)]
+    if any(state.of(p) for p in state.sides):
+        lines.append("  (Doom/Broken at; B Broken, D Distracted, E engaged; x,y inches; 'show': map)")
     return "\n".join(lines[:22])
 
 

@@ -238,7 +238,8 @@ def hit_window(game: Game, atk: Attack) -> None:
     """Enchanted Shield / Tattered Banner: the defender may cut the hits before Doom is placed."""
     target = game.state.units[atk.target]
     if atk.hits > 0:
-        _window(game, f"{target.name} would suffer {atk.hits} hits", [target.side], "hits", units=[target],
+        suffer = f"{atk.hits} hit{'' if atk.hits == 1 else 's'}"
+        _window(game, f"{target.name} would suffer {suffer}", [target.side], "hits", units=[target],
                 extra={"attack": atk})
 
 

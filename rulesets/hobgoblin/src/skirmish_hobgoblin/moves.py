@@ -132,14 +132,14 @@ def check(game: Game, unit: Unit, kind: str, amount: float, *, mp: float | None 
     if kind not in KINDS:
         return Outcome(None, 0, f"unknown manoeuvre {kind!r} (one of {', '.join(KINDS)})")
     if kind != "reform" and amount <= 0:
-        return Outcome(None, 0, f"{kind} needs a distance above 0")
+        return Outcome(None, 0, f"{spoken(kind)} needs a distance above 0")
     cost = cost_of(game, unit, kind, amount)
     if cost > mp + 1e-9:
-        return Outcome(None, cost, f"{kind} {amount:g} costs {cost} MP, {unit.name} has {mp:g} MP left")
+        return Outcome(None, cost, f"{spoken(kind)} {amount:g} costs {cost} MP, {unit.name} has {mp:g} MP left")
     is_distracted = unit.has(stats.DISTRACTED) if distracted is None else distracted
     if kind in DISTRACTING:
         if not stats.may_be_distracted(game, unit):
-            return Outcome(None, cost, f"{unit.name} is Wild: it may not {kind} (it would gain Distracted) "
+            return Outcome(None, cost, f"{unit.name} is Wild: it may not {spoken(kind)} (it would gain Distracted) "
                                        "without a Character within 4\"")
         is_distracted = is_distracted or not unit.has("Undistractable")
     if kind == "fly":
@@ -256,25 +256,47 @@ def max_amount(game: Game, unit: Unit, kind: str, **kw: Any) -> float:
 def can_make(game: Game, unit: Unit, kind: str) -> bool:
     """A quick test of whether to offer a manoeuvre: the unit has the MP for one step of it and, for a
     straight move, the way is not blocked at once (the amount form then checks exactly; 0 cancels)."""
+    return not why_not(game, unit, kind)
+
+
+def spoken(kind: str) -> str:
+    """A manoeuvre as people type it: ``wheel-left`` -> ``wheel left``."""
+    return kind.replace("-", " ")
+
+
+def why_not(game: Game, unit: Unit, kind: str) -> str:
+    """Why a manoeuvre is not offered now (one line), or ``""`` when it is (see :func:`can_make`)."""
     state = game.state
     act = state.activation
     mp = act.mp if act and act.unit == unit.id else float(stats.speed(unit))
+    name = spoken(kind)
     if mp < 1 - 1e-9:
-        return False
+        return f"{unit.name} has no MP left"
     if kind == "fly":
         c = game.ruleset.content
-        return (mp >= kp(c, "flying", "mp") - 1e-9 and unit.has("Flying") and not (act and act.flown))
+        if not unit.has("Flying"):
+            return f"{unit.name} cannot fly (no Flying keyword)"
+        if act and act.flown:
+            return "a unit flies once per activation"
+        if mp < kp(c, "flying", "mp") - 1e-9:
+            return f"a fly needs {kp(c, 'flying', 'mp')} MP and {unit.name} has {mp:g}"
+        return ""
     if kind in DISTRACTING and not stats.may_be_distracted(game, unit):
-        return False
+        return f"{unit.name} is Wild: it may not {name} (that gives Distracted) without a Character within 4\""
     step = rate(game, kind)
     if kind in ("advance", "retreat", "shuffle-left", "shuffle-right"):
         direction = {"advance": "forward", "retreat": "back", "shuffle-left": "left", "shuffle-right": "right"}[kind]
         ignore_friends = bool(act and act.unit == unit.id and act.ignore_friends)
-        others = [u.rect for u in _near(_grow(bounds(unit.rect), step),
-                                        obstacles(state, unit, ignore_friends=ignore_friends))]
-        dist, _ = travel_limit(unit.rect, direction, others, step, table_of(state))
-        return dist >= 0.05
-    return True
+        near = _near(_grow(bounds(unit.rect), step), obstacles(state, unit, ignore_friends=ignore_friends))
+        dist, blocker = travel_limit(unit.rect, direction, [u.rect for u in near], step, table_of(state))
+        if dist >= 0.05:
+            return ""
+        if blocker == TABLE_EDGE:
+            what = "the table edge"
+        else:
+            what = next((u.name for u in near if u.rect == blocker), getattr(blocker, "name", "") or "terrain")
+        return f"{unit.name} cannot {name} at all: {what} is in the way"
+    return ""
 
 
 def _grow(box: tuple[float, float, float, float], d: float) -> tuple[float, float, float, float]:

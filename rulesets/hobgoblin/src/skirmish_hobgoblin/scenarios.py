@@ -82,7 +82,7 @@ def prepare(game: Game) -> None:
             kind = str(m.get("kind", "objective"))
             game.state.markers.append(Marker(str(m.get("id", f"{kind}{i}")), kind, float(m["x"]), float(m["y"]),
                                              owner=str(m.get("owner", ""))))
-        game.emit("setup", f"{len(given)} markers placed from the set-up", rule=sc.name)
+        game.emit("setup", f"{len(given)} marker{'' if len(given) == 1 else 's'} placed from the set-up", rule=sc.name)
         if sc.prepare in ("wages", "search", "pendulum", "tides", "altars"):
             if sc.prepare == "search":
                 _roles(game, sc)
@@ -194,6 +194,12 @@ def _prep_none(game: Game, sc: Scenario) -> None:
     pass
 
 
+def marker_name(m: Marker) -> str:
+    """A marker as the player knows it: ``objective marker 1 (x 24)`` (its id holds the number)."""
+    number = "".join(c for c in m.id if c.isdigit()) or m.id
+    return f"{m.kind} marker {number} (x {m.x:g})"
+
+
 def _centre_markers(game: Game, kind: str, spacing: float, count: int = 3) -> None:
     state = game.state
     mid = state.width / 2
@@ -209,14 +215,14 @@ def _prep_pendulum(game: Game, sc: Scenario) -> None:
     _centre_markers(game, "objective", float(sc.params["spacing"]))
     a, b = state.order()
     for m in state.markers:
-        ra = sum(game.rng.rolls_of(2, 6, rule=sc.name, why=f"{a} pulls {m.id}"))
-        rb = sum(game.rng.rolls_of(2, 6, rule=sc.name, why=f"{b} pulls {m.id}"))
+        ra = sum(game.rng.rolls_of(2, 6, rule=sc.name, why=f"{a} pulls the {marker_name(m)}"))
+        rb = sum(game.rng.rolls_of(2, 6, rule=sc.name, why=f"{b} pulls the {marker_name(m)}"))
         if ra == rb:
             continue
         w, n = (a, ra) if ra > rb else (b, rb)
         step = -n if state.sides[w].half == "south" else n
         m.y = min(state.depth - m.radius, max(m.radius, m.y + step))
-        game.emit("setup", f"{m.id} moves {n}\" towards {w}", rule=sc.name, marker=m.id)
+        game.emit("setup", f"the {marker_name(m)} moves {n}\" towards {w}'s half", rule=sc.name, marker=m.id)
     for p in state.sides:
         south = state.sides[p].half == "south"
         if all((m.y < state.centreline) == south and m.y != state.centreline for m in state.markers):
@@ -255,7 +261,7 @@ def _ask_marker(game: Game, player: str, where: str, y_range: tuple[float, float
             return f"the marker must be in {where} (y {lo:g} to {hi:g})"
         for m in state.markers:
             if not m.removed and math.hypot(m.x - x, m.y - y) <= apart:
-                return f"the marker must be more than {apart:g}\" from marker {m.id}"
+                return f"the marker must be more than {apart:g}\" from the {marker_name(m)}"
         return ""
 
     spots = [(x, y) for y in (lo + (hi - lo) * f for f in (0.5, 0.25, 0.75)) for x in range(4, int(state.width) - 3, 4)
@@ -421,7 +427,8 @@ def _score_wages(game: Game, sc: Scenario) -> None:
                 m.removed = True
                 lo, hi = _half_range(game, enemy, True)
                 inside = lo <= m.y - m.radius and m.y + m.radius <= hi
-                _vp(game, player, int(p["vp_zone"]) if inside else int(p["vp"]), f"removed marker {m.id}", sc.name)
+                _vp(game, player, int(p["vp_zone"]) if inside else int(p["vp"]), f"removed {marker_name(m)}",
+                    sc.name)
 
 
 def _score_tides(game: Game, sc: Scenario) -> None:
@@ -434,12 +441,12 @@ def _score_tides(game: Game, sc: Scenario) -> None:
         if len(touching_units) != 1:
             continue
         u = touching_units[0]
-        _vp(game, u.side, int(p["vp"]), f"{u.name} holds {m.id}", sc.name)
-        push = game.rng.roll(6, rule=sc.name, why=f"{m.id} moves D6+{p['push']}") + int(p["push"])
+        _vp(game, u.side, int(p["vp"]), f"{u.name} holds the {marker_name(m)}", sc.name)
+        push = game.rng.roll(6, rule=sc.name, why=f"the {marker_name(m)} moves D6+{p['push']}") + int(p["push"])
         enemy = state.enemy_of(u.side)
         step = -push if state.sides[enemy].half == "south" else push
         m.y = min(state.depth - m.radius, max(m.radius, m.y + step))
-        game.emit("marker", f"{m.id} moves {push}\" towards {enemy}'s edge", rule=sc.name, marker=m.id)
+        game.emit("marker", f"the {marker_name(m)} moves {push}\" towards {enemy}'s edge", rule=sc.name, marker=m.id)
 
 
 def _score_altars(game: Game, sc: Scenario) -> None:
@@ -453,7 +460,7 @@ def _score_altars(game: Game, sc: Scenario) -> None:
         a, b = state.order()
         if count[a] != count[b]:
             w = a if count[a] > count[b] else b
-            _vp(game, w, int(p["vp"]), f"most units near {m.id}", sc.name)
+            _vp(game, w, int(p["vp"]), f"most units near the {marker_name(m)}", sc.name)
 
 
 def _score_search(game: Game, sc: Scenario) -> None:
@@ -471,7 +478,7 @@ def _score_search(game: Game, sc: Scenario) -> None:
         threat = any(distance(u.rect, m.circle) <= float(p["near"]) for u in state.of(enemy))
         if near and not threat:
             m.removed = True
-            _vp(game, attacker, int(p["vp"]), f"found {m.id}", sc.name)
+            _vp(game, attacker, int(p["vp"]), f"found the {marker_name(m)}", sc.name)
 
 
 # ------------------------------------------------------------------------------ the end
@@ -519,7 +526,8 @@ def _final_search(game: Game, sc: Scenario) -> None:
     defender = next((pl for pl, s in state.sides.items() if s.role == "Defender"), "")
     left = sum(1 for m in state.markers if not m.removed)
     if defender and left:
-        _vp(game, defender, int(sc.params["vp_left"]) * left, f"{left} markers never found", sc.name)
+        found = f"{left} marker{'' if left == 1 else 's'} never found"
+        _vp(game, defender, int(sc.params["vp_left"]) * left, found, sc.name)
     _most_vp(game, sc)
 
 

@@ -174,7 +174,8 @@ def _shoot_turn(game: Game, i: int) -> None:
         for e, cover in shooting_targets(game, u):
             need = attacks.target_number(game, u, e, attacks.SHOOTING, cover=cover)
             dice = stats.shooting_dice(u)
-            opts.append(option(f"shoot {u.id} {e.id}", f"{u.name} shoots {e.name} ({dice} dice, {need}+"
+            rolled = attacks.counted(dice, "die", "dice")
+            opts.append(option(f"shoot {u.id} {e.id}", f"{u.name} shoots {e.name} ({rolled}, {need}+"
                                                         f"{', cover' if cover else ''})",
                                action="shoot", actor=u.id, target=e.id, dice=dice, need=need, cover=cover))
     if not opts:
@@ -321,12 +322,18 @@ def activate_now(game: Game, unit: Unit) -> None:
 
 def move_options(game: Game, unit: Unit) -> list[Any]:
     """The computed moves and the manoeuvres the unit can make now, as options."""
+    return move_choices(game, unit)[0]
+
+
+def move_choices(game: Game, unit: Unit) -> tuple[list[Any], dict[str, str]]:
+    """The options of :func:`move_options` and the manoeuvres not offered with why (``wheel left`` -> why not)."""
     state = game.state
     act = state.activation
     assert act is not None
     opts = [option("end", f"end {unit.name}'s activation ({act.mp:g} MP unused)", action="end", actor=unit.id)]
+    missing: dict[str, str] = {}
     if act.mp < 1:
-        return opts
+        return opts, {moves.spoken(k): f"{unit.name} has {act.mp:g} MP left" for k in moves.KINDS}
     enemies = sorted(state.enemies(unit), key=lambda e: geom.gap(unit, e))
     engaged_ids = {e.id for e in geom.engaged(state, unit)}
     for e in enemies:
@@ -355,14 +362,30 @@ def move_options(game: Game, unit: Unit) -> list[Any]:
         e = enemies[0]
         opts.append(option(f"face {e.id}", f"face {e.name}", action="face", actor=unit.id, target=e.id))
     for kind in moves.KINDS:
-        if kind == "reform":
-            if act.mp < moves.cost_of(game, unit, "reform", 0) or kind in failed:
-                continue
-        elif kind in failed or not moves.can_make(game, unit, kind):
+        said = moves.spoken(kind)
+        if kind in failed:
+            missing[said] = f"{said} was cancelled (0) earlier in this activation"
             continue
-        opts.append(option(kind, f"{kind} (choose how far)", moves.UNIT[kind], action="manoeuvre", actor=unit.id,
-                           manoeuvre=kind))
-    return opts
+        if kind == "reform":
+            cost = moves.cost_of(game, unit, "reform", 0)
+            if act.mp < cost:
+                missing[said] = f"a reform costs {cost} MP and {unit.name} has {act.mp:g}"
+                continue
+        elif why := moves.why_not(game, unit, kind):
+            missing[said] = why
+            continue
+        opts.append(option(kind, manoeuvre_label(game, unit, kind), moves.UNIT[kind], action="manoeuvre",
+                           actor=unit.id, manoeuvre=kind))
+    return opts, missing
+
+
+def manoeuvre_label(game: Game, unit: Unit, kind: str) -> str:
+    """``wheel left N (inches the front corner travels, 1" per MP)``: what to type and what it costs."""
+    if kind == "reform":
+        return f"reform N (degrees, + turns left, - right; {moves.cost_of(game, unit, kind, 0)} MP)"
+    what = {"advance": "inches forwards", "retreat": "inches backwards", "fly": "inches"}.get(
+        kind, "inches the front corner travels" if kind.startswith("wheel") else "inches sideways")
+    return f"{moves.spoken(kind)} N ({what}, {moves.rate(game, kind):g}\" per MP)"
 
 
 def manoeuvre_prompt(game: Game, uid: str) -> None:
@@ -373,11 +396,13 @@ def manoeuvre_prompt(game: Game, uid: str) -> None:
         return
     if act.mp < 1 or act.manoeuvres >= 12:
         return
-    opts = move_options(game, unit)
+    opts, missing = move_choices(game, unit)
     if len(opts) == 1:
         return
-    game.ask(decision(unit.side, "move", f"{unit.name}: {act.mp:g} MP left - what next?", options=opts,
-                      rule="Movement", context={"phase": "Movement", "actor": uid, "action": "move", "mp": act.mp}),
+    game.ask(decision(unit.side, "move", f"{unit.name}: {act.mp:g} MP left - what next? (e.g. advance 3.5, "
+                                         "wheel left 2, end)", options=opts,
+                      rule="Movement", context={"phase": "Movement", "actor": uid, "action": "move", "mp": act.mp,
+                                                "not_offered": missing}),
              _manoeuvre_answer, uid)
 
 
@@ -447,7 +472,7 @@ def ask_amount(game: Game, unit: Unit, kind: str) -> None:
         err = moves.check(g, g.state.units[unit.id], kind, float(answer[name])).error
         return err or None
 
-    game.ask(decision(unit.side, "manoeuvre", f"{unit.name}: {kind} how far? ({act.mp:g} MP left; "
+    game.ask(decision(unit.side, "manoeuvre", f"{unit.name}: {moves.spoken(kind)} how far? ({act.mp:g} MP left; "
                                               f"{param.help})", params=[param], validator=validate,
                       examples=[example] if example else [], rule=kind.split("-")[0].title(),
                       context={"phase": "Movement", "actor": unit.id, "action": kind, "mp": act.mp}),
@@ -474,7 +499,8 @@ def perform(game: Game, uid: str, kind: str, amount: float) -> None:
         return
     out = moves.check(game, unit, kind, amount)
     if out.error or out.end is None:
-        game.emit("refused", f"{unit.name} cannot {kind} {amount:g}: {out.error}", rule="Movement", unit=uid)
+        game.emit("refused", f"{unit.name} cannot {moves.spoken(kind)} {amount:g}: {out.error}", rule="Movement",
+                  unit=uid)
         return
     if kind in moves.DISTRACTING:
         stats.distract(game, unit, kind.split("-")[0].title())
@@ -489,7 +515,8 @@ def perform(game: Game, uid: str, kind: str, amount: float) -> None:
         unit.advanced += amount
         if any(_ahead(before, e) and geom.has_los(state, unit, e) for e in state.enemies(unit)):
             unit.advanced_towards += amount
-    game.emit("move", f"{unit.name} {kind} {amount:g} ({out.cost} MP, {act.mp:g} left)", rule="Movement",
+    game.emit("move", f"{unit.name} {moves.spoken(kind)} {round(amount, 2):g} ({out.cost} MP, {act.mp:g} MP left)",
+              rule="Movement",
               unit=uid, manoeuvre=kind, amount=amount, cost=out.cost, x=unit.x, y=unit.y, facing=unit.facing)
     stats.refresh_all(game, "Movement")
     if state.notes.get("tunnels"):  # Chaos of War Tunnels: an entrance within 4" may be taken
@@ -666,7 +693,8 @@ def fight(game: Game, unit: Unit, *, horn: bool = True) -> None:
     if len(options) == 1 and not refuse:
         _strike(game, unit.id, [e.id for e in enemies], options[0])
         return
-    opts = [option(",".join(map(str, c)), ", ".join(f"{n} dice at {e.name}" for n, e in zip(c, enemies, strict=True)),
+    opts = [option(",".join(map(str, c)), ", ".join(f"{attacks.counted(n, 'die', 'dice')} at {e.name}"
+                                                  for n, e in zip(c, enemies, strict=True)),
                    action="assign", actor=unit.id, targets=[e.id for e in enemies], dice=list(c)) for c in options]
     opts += refuse
     game.ask(decision(unit.side, "assign", f"{unit.name} assigns {dice} attack dice", options=opts,

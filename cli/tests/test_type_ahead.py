@@ -1,0 +1,93 @@
+"""Type-ahead at the prompt: 'push 2' answers the option push and keeps 2 for the next question."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cli_helpers import invoke
+
+from skirmish.engine import Game
+from skirmish.saves import read_save, replay
+from skirmish_cli.registry import build_registry
+from skirmish_cli.session import Session, Terminal
+
+
+def make(tmp_path: Path, lines: list[str], seats: dict[str, str] | None = None) -> Session:
+    registry = build_registry()
+    game = Game(registry.ruleset("tiny"), seed=3)
+    return Session(registry, game, seats or {"red": "human", "blue": "ai"}, tmp_path / "s.toml",
+                   terminal=Terminal(lines))
+
+
+def text(session: Session) -> str:
+    return "\n".join(session.term.transcript)
+
+
+def answers(session: Session, player: str = "red") -> list[object]:
+    return [a["value"] for a in session.game.answers if a["player"] == player]
+
+
+def test_type_ahead_gives_the_option_then_the_words_after_it(tmp_path: Path) -> None:
+    session = make(tmp_path, ["push 2", "quit"])
+    session.run()
+    assert answers(session)[:2] == ["push", {"dice": 2}]
+    pushed = session.game.answers.index({"player": "red", "value": "push"})
+    assert session.game.answers[pushed + 1] == {"player": "red", "value": {"dice": 2}}  # one after the other
+    assert "red> 2  (typed ahead)" in text(session)
+    assert "red pushed 2 dice" in text(session)
+
+
+def test_type_ahead_records_two_answers_and_the_save_replays(tmp_path: Path) -> None:
+    session = make(tmp_path, ["push 1", "quit"])
+    session.run()
+    save = read_save(tmp_path / "s.toml")
+    assert [a["value"] for a in save.answers if a["player"] == "red"][:2] == ["push", {"dice": 1}]
+    assert replay(save, session.game.ruleset).digest() == session.game.digest()
+
+
+def test_a_refused_second_answer_gives_neither_and_says_why(tmp_path: Path) -> None:
+    session = make(tmp_path, ["push 9", "quit"])
+    session.run()
+    out = text(session)
+    assert "refused: push 9:" in out and "dice" in out
+    assert answers(session) == []  # all or nothing: push is not taken either
+    assert session.game.pending is not None and session.game.pending.kind == "action"
+    assert session.game.pending.player == "red"
+
+
+def test_the_validator_refusal_is_shown_before_anything_is_answered(tmp_path: Path) -> None:
+    session = make(tmp_path, ["safe", "safe", "safe", "safe", "push 3", "quit"])
+    session.run()
+    assert "too greedy" in text(session)
+    assert answers(session) == ["safe"] * 4
+
+
+def test_words_left_when_the_next_question_is_someone_elses_are_not_used(tmp_path: Path) -> None:
+    session = make(tmp_path, ["safe 2", "quit"], seats={"red": "human", "blue": "human"})
+    first = session.game.pending.player
+    other = "blue" if first == "red" else "red"
+    session.run()
+    assert f"('2' was not used: the next question is {other}'s)" in text(session)
+    assert session.game.answers == [{"player": first, "value": "safe"}]
+    assert session.game.pending is not None and session.game.pending.player == other  # hot-seat: not answered
+
+
+def test_a_queued_answer_is_only_for_the_very_next_question(tmp_path: Path) -> None:
+    session = make(tmp_path, ["push 2", "quit"])
+    session.ahead["red"] = ("3", False, session.game.decisions + 5)  # stale: for a later question
+    session.run()
+    assert "red> 3  (typed ahead)" not in text(session)
+
+
+def test_plain_answers_and_narrowing_still_work(tmp_path: Path) -> None:
+    session = make(tmp_path, ["Push your", "2", "quit"])
+    session.run()
+    assert answers(session)[:2] == ["push", {"dice": 2}]
+
+
+def test_the_real_play_command_takes_typed_ahead_answers(tmp_path: Path) -> None:
+    save = tmp_path / "g.toml"
+    result = invoke("play", "tiny", "--seed", "3", "--vs", "ai", "--save", str(save), input="push 2\nquit\n")
+    assert result.exit_code == 0, result.output
+    assert "red> 2  (typed ahead)" in result.output
+    assert [a["value"] for a in read_save(save).answers if a["player"] == "red"][:2] == ["push", {"dice": 2}]

@@ -1,0 +1,127 @@
+"""Moving a unit with typed commands at the prompt (``advance 3.5``, ``wheel left 2``, ``end``): the real
+``skirmish play`` command driven line by line, and the manoeuvre options and refusals behind it."""
+
+from __future__ import annotations
+
+import os
+import select
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import tomli_w
+from hob_bench import battle, unit
+
+from skirmish.saves import read_save
+from skirmish_hobgoblin import stats, turns
+from skirmish_hobgoblin.state import Activation
+
+SKIRMISH = Path(sys.executable).parent / "skirmish"
+W = 150 / 25.4  # a 150 mm wide unit in inches
+RED = [{"name": "Spears", "x": 36, "y": 10}, {"name": "Guards", "x": 36 + W, "y": 10}]
+BLUE = [{"name": "Wolves", "x": 36, "y": 40}]
+
+
+def _activate(game, name):  # noqa: ANN001, ANN202
+    u = unit(game, name)
+    game.state.activation = Activation(u.id, float(stats.speed(u)), (u.x, u.y, u.facing), [])
+    return u
+
+
+def test_manoeuvres_are_offered_as_typed_with_their_cost():
+    g = battle(RED, BLUE)
+    u = _activate(g, "Spears")
+    opts, missing = turns.move_choices(g, u)
+    labels = [o.label for o in opts]
+    assert 'advance N (inches forwards, 1" per MP)' in labels
+    assert 'wheel left N (inches the front corner travels, 1" per MP)' in labels
+    assert 'shuffle left N (inches sideways, 0.5" per MP)' in labels
+    assert "reform N (degrees, + turns left, - right; 5 MP)" in labels
+    assert missing["shuffle right"] == "Spears cannot shuffle right at all: Guards is in the way"
+    assert missing["fly"] == "Spears cannot fly (no Flying keyword)"
+
+
+def test_a_manoeuvre_cancelled_with_0_says_so_and_a_reform_says_its_cost():
+    g = battle(RED, BLUE)
+    u = _activate(g, "Spears")
+    g.state.activation.failed.append("advance")
+    g.state.activation.mp = 4
+    _, missing = turns.move_choices(g, u)
+    assert missing["advance"] == "advance was cancelled (0) earlier in this activation"
+    assert missing["reform"] == "a reform costs 5 MP and Spears has 4"
+
+
+# -- the real command ---------------------------------------------------------------------------------
+def _drive(args: list[str], answer: Callable[[str], str], cwd: Path, timeout: float = 240) -> str:
+    """Run ``skirmish`` with a pipe, answering each ``red>`` prompt with ``answer(screen since the last one)``."""
+    proc = subprocess.Popen([str(SKIRMISH), *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, cwd=cwd, env=dict(os.environ, COLUMNS="80", LINES="24"))
+    assert proc.stdin is not None and proc.stdout is not None
+    out, start, deadline = b"", 0, time.monotonic() + timeout
+    try:
+        while time.monotonic() < deadline:
+            ready, _, _ = select.select([proc.stdout], [], [], 5)
+            if not ready:
+                continue
+            chunk = os.read(proc.stdout.fileno(), 65536)
+            if not chunk:
+                break
+            out += chunk
+            if out.endswith(b"red> "):
+                line = answer(out[start:].decode())
+                proc.stdin.write(line.encode() + b"\n")
+                proc.stdin.flush()
+                start = len(out)
+        else:
+            raise AssertionError("the game did not finish in time:\n" + out.decode()[-3000:])
+    finally:
+        proc.kill()
+        proc.wait()
+    return out.decode()
+
+
+class Player:
+    """Answers like a newcomer: moves Spears with typed commands, passes everything else, then quits."""
+
+    def __init__(self, commands: list[str]) -> None:
+        self.commands = list(commands)
+        self.moved = False
+        self.done = False
+
+    def __call__(self, screen: str) -> str:
+        if self.done or not self.commands:
+            return "quit"
+        if "MP left - what next?" in screen or self.moved:  # a refusal asks the same question again
+            self.moved = True
+            command = self.commands.pop(0)
+            self.done = command == "end"
+            return command
+        if "which unit moves next?" in screen and not self.moved:
+            return "move Spears"
+        if "pass until the end of this phase" in screen:
+            return "pass until"
+        return "1"
+
+
+def test_skirmish_play_moves_a_unit_with_typed_commands(tmp_path: Path) -> None:
+    setup = battle(RED, BLUE).setup
+    (tmp_path / "setup.toml").write_text(tomli_w.dumps(setup))
+    commands = ["shuffle right 1", "fly 14", "advance 99", "advance 2.5", "wheel left 1", "reform 90", "end"]
+    out = _drive(["play", "hobgoblin", "--setup", "setup.toml", "--seed", "3", "--vs", "ai", "--save", "g.toml"],
+                 Player(commands), tmp_path)
+    assert "refused: shuffle right is not possible now: Spears cannot shuffle right at all: Guards is in the way" \
+        in " ".join(out.split())
+    assert "refused: fly is not possible now: Spears cannot fly (no Flying keyword)" in out
+    assert "refused: advance 99: inches must be between 0 and 8" in out
+    assert "red> 2.5  (typed ahead)" in out
+    assert "Spears advance 2.5 (3 MP, 5 MP left)" in out
+    assert "Spears wheel left 1 (1 MP, 4 MP left)" in out
+    assert "refused: reform is not possible now: a reform costs 5 MP and Spears has 4" in out
+    assert "Spears: 4 MP left - what next?" in out
+    assert max(len(line) for line in out.splitlines() if not line.startswith("red> ")) <= 80
+    answers = [a["value"] for a in read_save(tmp_path / "g.toml").answers if a["player"] == "red"]
+    at = answers.index("advance")
+    assert answers[at:at + 4] == ["advance", {"inches": 2.5}, "wheel-left", {"inches": 1.0}]
+    assert answers[at + 4] == "end"
