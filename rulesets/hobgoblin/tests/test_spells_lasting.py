@@ -340,3 +340,14 @@ def test_spell_value_prices_the_new_spells_for_the_casting_ai():
     assert spell_value("red", {"effect": "sightless_eyes", "affects": ["a"]}, units) > 0
     assert spell_value("red", {"effect": "polyceus_blessing", "affects": []}, units, hand=2) > 0
     assert spell_value("red", {"effect": "grant", "affects": ["a"]}, units) is None
+
+
+def test_by_my_will_sets_distracted_aside_for_good():
+    g = _game("Iskalla", red_extra=[{"name": "Pal", "x": 36, "y": 12}])
+    pal = unit(g, "Pal")
+    pal.keywords.add("Distracted")
+    _cast(g, "by-my-will", pal.id)
+    g.answer("ignore")
+    assert not pal.has("Distracted") and pal.has("Undistractable")
+    _end_of_round(g)
+    assert not pal.has("Distracted")  # the Doom Phase's Ready step would have cleared it anyway

@@ -164,7 +164,8 @@ def strip_weaknesses(game: Game) -> None:
         for name in weaknesses(game, unit):
             copies = [k for k in unit.keywords if k.name == name]
             kept.setdefault(uid, []).extend([k.name, k.value, k.kind, k.until or "", k.source, list(k.traits)]
-                                            for k in copies if k.until not in ("phase", "round", "activation"))
+                                            for k in copies if k.until not in ("phase", "round", "activation")
+                                            and name != stats.DISTRACTED)  # the Ready step would have cleared it
             unit.keywords.remove(name, log=game.log, rule="By My Will")
         stats.refresh(game, unit, "By My Will")
 
