@@ -94,16 +94,34 @@ def test_mushroom_groves():
     assert len(ps) == 2 and all(p.has("grim") and p.has("obscuring") for p in ps)
 
 
-def test_high_ground():
-    g = battle({"battlefield": ["high-ground"]}, dice=[30, 10, 40, 30] * 5)
-    assert len(_pieces(g, "High Ground")) == 2 and all(p.has("elevated") for p in _pieces(g, "High Ground"))
+def _placed_by_players(game: Game, answers: list[dict[str, float]], dice: list[int] | None = None) -> list[str]:
+    """Run the before-deployment placements, answering each question; returns who was asked."""
+    from skirmish_hobgoblin.chaos import placing
+
+    run(game, placing.before, dice=dice)
+    asked = []
+    for a in answers:
+        asked.append(game.pending.player)
+        game.answer(a)
+    return asked
 
 
-def test_watch_tower():
+def test_high_ground_each_player_places_one_elevated_piece_anywhere():
+    g = battle({"battlefield": ["high-ground"]})
+    asked = _placed_by_players(g, [{"x": 30.0, "y": 40.0}, {"x": 50.0, "y": 10.0}])
+    assert asked == ["red", "blue"]
+    ps = _pieces(g, "High Ground")
+    assert len(ps) == 2 and all(p.has("elevated") for p in ps)
+    assert sum(q[1] for q in ps[0].points) / 4 == 40.0  # anywhere: red's hill in blue's half
+
+
+def test_watch_tower_the_roll_off_winner_places_it_on_the_centreline():
     g = battle({"battlefield": ["watch-tower"]})
+    asked = _placed_by_players(g, [{"x": 20.0, "y": 24.0}], dice=[3, 3, 2, 5])  # a tie, then blue wins
+    assert asked == ["blue"]
     (p,) = _pieces(g, "Watch Tower")
     assert {"impassable", "elevated", "blocking"} <= set(p.keywords)
-    assert sum(q[1] for q in p.points) / 4 == g.state.depth / 2
+    assert sum(q[1] for q in p.points) / 4 == g.state.depth / 2 and sum(q[0] for q in p.points) / 4 == 20.0
 
 
 def test_the_columns():
@@ -130,11 +148,18 @@ def test_lodestone():
     assert _pieces(g, "Lodestone") and g.stash["hobgoblin-chaos"]["lodestone"]["discount"] == 1
 
 
-def test_founts_of_magma():
-    g = battle({"battlefield": ["founts-of-magma"]}, dice=[30, 2, 30, 2] * 5)
+def test_founts_of_magma_each_player_in_their_own_half_8_inches_from_edges_and_centreline():
+    g = battle({"battlefield": ["founts-of-magma"]})
+    from skirmish_hobgoblin.chaos import placing
+
+    run(g, placing.before)
+    assert g.pending.validator(g, {"x": 30.0, "y": 20.0})  # red (south): within 8" of the centreline
+    g.answer({"x": 30.0, "y": 12.0})
+    assert g.pending.validator(g, {"x": 30.0, "y": 12.0})  # blue: not in its own half
+    g.answer(g.pending.examples[0])
     ps = _pieces(g, "Founts of Magma")
     ys = sorted(sum(q[1] for q in p.points) / 4 for p in ps)
-    assert len(ps) == 2 and ys[0] < g.state.depth / 2 < ys[1]
+    assert len(ps) == 2 and ys[0] < g.state.depth / 2 < ys[1] and all(p.has("perilous") for p in ps)
 
 
 # ------------------------------------------------------------------------------ Twists

@@ -156,13 +156,11 @@ def lodestone(game: Game, e: Entry) -> None:
                                                      "discount": e.params.get("discount", 1)}
 
 
-@effect("own_half_terrain")
-def own_half_terrain(game: Game, e: Entry) -> None:
-    """Founts of Magma: one piece in each half, more than 8" from the edges and the centreline."""
-    d, edge = game.state.depth, float(e.params.get("edge", 8))
-    size = float(e.params.get("size", 5))
-    add_piece(game, e, *_random_spot(game, e, edge + size / 2, d / 2 - edge - size / 2))
-    add_piece(game, e, *_random_spot(game, e, d / 2 + edge + size / 2, d - edge - size / 2))
+@effect("place_each")
+@effect("place_centreline")
+@effect("place_own_half")
+def placed_by_players(game: Game, e: Entry) -> None:
+    """High Ground, Watch Tower, Founts of Magma: placed by the players before deployment (chaos/placing.py)."""
 
 
 # ----------------------------------------------------------------------------------- Twists
