@@ -143,3 +143,15 @@ def test_tunnels_a_unit_within_4_inches_goes_in_and_comes_out_next_movement_phas
     assert gen.status == READY and gen.doom == 1
     run(g, turns.activate_now, gen)
     assert g.state.activation.mp == stats.speed(gen) - 6
+
+
+def test_the_table_view_shows_the_chaos_entries_tunnels_and_who_is_inside():
+    g = _tunnel_game()
+    gen = unit(g, "Gen")
+    gen.y = 12.0
+    run(g, tunnels.after_manoeuvre, gen.id)
+    g.answer("enter A")
+    text = g.ruleset.describe(g, "red")
+    assert "Chaos of War: Tunnels" in text and "tunnel A ends at (20, 16) and (20, 36)" in text
+    assert "Gen (tunnel A)" in text
+    assert g.ruleset.view(g, "blue")["chaos"]["in_tunnels"] == {gen.id: "A"}

@@ -53,7 +53,14 @@ def view_data(game: Game, player: str | None) -> dict[str, Any]:
         "markers": [{"id": m.id, "kind": m.kind, "x": m.x, "y": m.y, "owner": m.owner, "removed": m.removed}
                     for m in state.markers],
         "activation": ({"unit": state.activation.unit, "mp": state.activation.mp} if state.activation else {}),
+        **({"chaos": _chaos_view(game)} if game.stash.get("hobgoblin-chaos") else {}),
     }
+
+
+def _chaos_view(game: Game) -> dict[str, Any]:
+    from skirmish_hobgoblin.chaos.view import view
+
+    return view(game)
 
 
 def text_map(game: Game, cols: int = 72, rows: int = 24) -> list[str]:
@@ -115,6 +122,10 @@ def describe(game: Game, player: str | None) -> str:
     state = game.state
     lines = [f"Round {game.round} {game.phase} - scenario {game.ruleset.scenarios[state.scenario].name if state.scenario in game.ruleset.scenarios else state.scenario} - First Player {state.first or '?'}"]  # noqa: E501
     lines += text_map(game)
+    if game.stash.get("hobgoblin-chaos"):
+        from skirmish_hobgoblin.chaos.view import lines as chaos_lines
+
+        lines += chaos_lines(game)
     for p, s in state.sides.items():
         hand = s.hand.view(player)
         shown = ", ".join(_card(game, c) for c in hand) if isinstance(hand, list) else f"{hand} cards"
