@@ -91,6 +91,13 @@ class TinyRuleset(Ruleset):
         lines += [f"  {p}: {s} points (secret {v['secret'][p]})" for p, s in v["scores"].items()]
         return "\n".join(lines)
 
+    def svg(self, game: Any, player: str | None) -> str | None:
+        """Each player's score as a bar, and their secret only for themselves (or everybody)."""
+        v = self.view(game, player)
+        bars = [f'<rect x="0" y="{12 * i}" width="{s}" height="10"><title>{p} {v["secret"][p]}</title></rect>'
+                for i, (p, s) in enumerate(v["scores"].items())]
+        return '<svg xmlns="http://www.w3.org/2000/svg">' + "".join(bars) + "</svg>"
+
     def summary(self, game: Any) -> dict[str, float]:
         return {"points": float(sum(game.state.scores.values()))}
 

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import skirmish
+import skirmish.builtin_agents
 from skirmish import Game, Registry, RulesetSpec, hookimpl, make_plugin_manager
 from skirmish.errors import PluginError, RulesetNotFound
 from skirmish.plugins import PluginWarning
@@ -24,7 +25,7 @@ class RacePlugin:
 
 
 def registry(*plugins: tuple[str, object], strict: bool = False) -> Registry:
-    return Registry(make_plugin_manager(entry_points=False, plugins=[("skirmish.agents", skirmish.agents),
+    return Registry(make_plugin_manager(entry_points=False, plugins=[("skirmish.agents", skirmish.builtin_agents),
                                                                      *plugins], strict=strict))
 
 
@@ -488,3 +489,15 @@ def test_three_plugins_with_one_name_are_all_named_and_left_out() -> None:
                                            "left out"):
         reg = registry(("a", RacePlugin()), ("b", RacePlugin()), ("c", RacePlugin()))
     assert not reg.rulesets
+
+
+def test_a_lazy_record_that_names_its_ruleset_wrongly_is_refused_when_built():
+    class Misnamed:
+        @hookimpl
+        def skirmish_register_rulesets(self) -> list[RulesetSpec]:
+            return [RulesetSpec("dice-race", "Dice Race", "9.9", skirmish.Lazy("skirmish.testing.samples:DiceRace"))]
+
+    reg = registry(("misnamed", Misnamed()))
+    assert "dice-race" in reg.rulesets  # listed without loading anything
+    with pytest.raises(PluginError, match="registered as 'dice-race'.*version '9.9'.*its plugin must register"):
+        reg.ruleset("dice-race")

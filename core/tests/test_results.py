@@ -101,7 +101,7 @@ def test_simulate_summary_counts_non_seat_winners_losses_and_draws_separately() 
 
 
 def test_simulate_reports_the_sides_of_its_set_up() -> None:
-    import skirmish.agents
+    import skirmish.builtin_agents
     from skirmish.markers import hookimpl
     from skirmish.plugins import Registry, make_plugin_manager
     from skirmish.ruleset import RulesetSpec
@@ -112,7 +112,7 @@ def test_simulate_reports_the_sides_of_its_set_up() -> None:
         def skirmish_register_rulesets(self) -> list[RulesetSpec]:
             return [RulesetSpec.of(CoOp)]
 
-    reg = Registry(make_plugin_manager(entry_points=False, plugins=[("skirmish.agents", skirmish.agents),
+    reg = Registry(make_plugin_manager(entry_points=False, plugins=[("skirmish.agents", skirmish.builtin_agents),
                                                                      ("co-op", Plugin())]))
     summary, _ = simulate(reg, "co-op", 3, ["random"])
     assert summary.sides == {"heroes": ["h1", "h2"], "Tyrant": []}

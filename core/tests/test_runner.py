@@ -12,7 +12,7 @@ from typing import Any
 import attrs
 import pytest
 
-import skirmish.agents
+import skirmish.builtin_agents
 from skirmish import runner
 from skirmish.agents import AgentContext, RandomAgent
 from skirmish.engine import Game
@@ -34,7 +34,7 @@ class DiceRacePlugin:
 
 @pytest.fixture
 def registry() -> Registry:
-    return Registry(make_plugin_manager(entry_points=False, plugins=[("skirmish.agents", skirmish.agents),
+    return Registry(make_plugin_manager(entry_points=False, plugins=[("skirmish.agents", skirmish.builtin_agents),
                                                                      ("dice-race-plugin", DiceRacePlugin())]))
 
 

@@ -1,4 +1,4 @@
-"""``skirmish show`` and ``skirmish replay``: reading save files (never writing them)."""
+"""``skirmish show``, ``replay`` and ``svg``: reading save files (never writing them)."""
 
 from __future__ import annotations
 
@@ -82,3 +82,36 @@ def safe(text: str) -> str:
     from skirmish_cli.safe import safe_text
 
     return safe_text(text)
+
+
+@click.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
+              help="Where to write the picture (default: FILE with .svg; '-' for standard output).")
+@click.option("--as", "as_player", metavar="PLAYER", help="Draw only what PLAYER may see (default: everything).")
+def svg(file: str, output: str | None, as_player: str | None) -> int:
+    """Draw the game saved in FILE as an SVG picture (table, board, pieces), for rulesets that draw one."""
+    from pathlib import Path
+
+    from skirmish_cli.common import load_game
+    from skirmish_cli.registry import get_registry
+
+    _, game = load_game(get_registry(), file)
+    if as_player is not None and as_player not in game.players:
+        raise click.BadParameter(f"no player '{as_player}' in this game (players: {', '.join(game.players)})",
+                                 param_hint="'--as'")
+    text = game.ruleset.svg(game, as_player)
+    if text is None:
+        raise click.ClickException(f"{game.ruleset.title} draws no pictures (its ruleset has no svg())")
+    target = output or str(Path(file).with_suffix(".svg"))
+    if target == "-":
+        click.echo(text, nl=False)
+        return 0
+    if Path(target).resolve() == Path(file).resolve():
+        raise click.ClickException(f"will not write the picture over the save file {file}")
+    try:
+        Path(target).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise click.ClickException(f"cannot write {target}: {exc.strerror or exc}") from None
+    click.echo(f"wrote {target}")
+    return 0

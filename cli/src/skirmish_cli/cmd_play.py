@@ -25,6 +25,9 @@ def _seat_options(fn: Callable[..., Any]) -> Callable[..., Any]:
     fn = click.option("--script", type=click.Path(dir_okay=False), metavar="FILE",
                       help="Answers for the human seats, one per line as typed at the prompt "
                            "('player: answer' lines for one player); the prompt takes over when it runs out.")(fn)
+    fn = click.option("--svg-dir", "svg_dir", type=click.Path(file_okay=False), metavar="DIR",
+                      help="Write an SVG picture of the table to DIR after every answer that changes it "
+                           "(0001.svg, 0002.svg... and latest.svg), for rulesets that draw one.")(fn)
     fn = click.option("--players", "players", multiple=True, metavar="A,B",
                       help="Agents seated in player order (a short list cycles), e.g. human,ai.")(fn)
     return fn
@@ -46,7 +49,7 @@ def _seat_options(fn: Callable[..., Any]) -> Callable[..., Any]:
 @click.pass_context
 def play(ctx: click.Context, ruleset: str, seed: int | None, players: Sequence[str], vs: str | None,
          setup_file: str | None, dice: str | None, save: str | None, autosave: bool, overwrite: bool,
-         script: str | None, as_player: str | None) -> int:
+         script: str | None, as_player: str | None, svg_dir: str | None) -> int:
     """Play a game of RULESET: interactive at a terminal, or line by line from piped input.
 
     A game with a human seat is saved after every answer (a game between AIs only with
@@ -89,13 +92,14 @@ def play(ctx: click.Context, ruleset: str, seed: int | None, players: Sequence[s
     has_human = any(is_interactive(registry, a, ruleset) for a in seats.values())
     if path is None and (has_human or autosave or script is not None):
         path = autosave_path(ruleset)
-    return _run(registry, game, seats, path, script, as_player, resumed=False)
+    return _run(registry, game, seats, path, script, as_player, svg_dir, resumed=False)
 
 
 @click.command()
 @click.argument("file", type=click.Path(dir_okay=False), required=False)
 @_seat_options
-def resume(file: str | None, players: Sequence[str], script: str | None, as_player: str | None) -> int:
+def resume(file: str | None, players: Sequence[str], script: str | None, as_player: str | None,
+           svg_dir: str | None) -> int:
     """Carry on the game saved in FILE (saving back to FILE after every answer).
 
     Without FILE: pick one of the latest autosaved games that are not finished (at a
@@ -122,7 +126,7 @@ def resume(file: str | None, players: Sequence[str], script: str | None, as_play
         seats = {p: save.agents[p] for p in game.players}
     else:
         seats = _seats(registry, game, names, as_player)
-    return _run(registry, game, seats, Path(file), script, as_player, resumed=True)
+    return _run(registry, game, seats, Path(file), script, as_player, svg_dir, resumed=True)
 
 
 def _interactive() -> bool:
@@ -170,7 +174,7 @@ def _seats(registry: Registry, game: Game, names: list[str], as_player: str | No
 
 
 def _run(registry: Registry, game: Game, seats: dict[str, str], path: Path | None, script: str | None,
-         as_player: str | None, *, resumed: bool) -> int:
+         as_player: str | None, svg_dir: str | None = None, *, resumed: bool) -> int:
     from skirmish_cli import render
     from skirmish_cli.registry import is_interactive
     from skirmish_cli.session import Session
@@ -182,7 +186,14 @@ def _run(registry: Registry, game: Game, seats: dict[str, str], path: Path | Non
                                  "(or watches a game without humans)", param_hint="'--as'")
     if script is not None and not humans and "scripted" not in seats.values():
         raise click.BadParameter("no human seat to answer from the script", param_hint="'--script'")
+    pictures = None
+    if svg_dir is not None:
+        from skirmish_cli.pictures import Pictures
+
+        pictures = Pictures(Path(svg_dir).expanduser(), as_player)
+        pictures.check(game)  # before anything is saved
     session = Session(registry, game, seats, path, script=script, viewer=as_player)
+    session.pictures = pictures
     click.echo(safe(render.header(game)) if resumed else
                f"{game.ruleset.title or rs} ({rs} {game.ruleset.version}), seed {game.seed}")
     click.echo(safe(render.seats_line(seats)))
@@ -190,6 +201,8 @@ def _run(registry: Registry, game: Game, seats: dict[str, str], path: Path | Non
         click.echo(f"saving to {path} after every answer")
     else:
         click.echo("not saved (a game between AIs: add --autosave or --save FILE to keep it)")
+    if pictures is not None:
+        click.echo(f"drawing the table in {pictures.folder} (latest.svg is always the newest)")
     if humans:
         click.echo("type 'help' at the prompt for the commands and 'help TERM' for the rules")
     return session.run(resumed=resumed)

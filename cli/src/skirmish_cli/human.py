@@ -1,7 +1,7 @@
 """The ``human`` agent: a person answering at the keyboard.
 
-This module is a plugin (entry point ``skirmish_cli.human``), registered the same
-way any third-party agent is. ``skirmish play`` runs its own prompt for human seats
+:mod:`skirmish_cli.human_plugin` registers it (entry point ``skirmish_cli.human``) the
+same way any third-party agent is. ``skirmish play`` runs its own prompt for human seats
 (with undo, save, log...); :class:`HumanAgent` is the plain version for anything
 else that drives a game with agents. Both take type-ahead: ``advance 3.5`` answers the option
 ``advance`` and keeps ``3.5`` for the next question if it is this player's, asked right away.
@@ -13,10 +13,9 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from skirmish.agents import AgentContext, AgentSpec
+from skirmish.agents import AgentContext
 from skirmish.answer_text import matching_options, read_answer, why_not_offered
 from skirmish.errors import IllegalAnswer, SkirmishError
-from skirmish.markers import hookimpl
 
 if TYPE_CHECKING:
     from skirmish.agents import View
@@ -91,8 +90,3 @@ def _read_line(prompt: str) -> str | None:
 
 def _write_line(text: str) -> None:
     print(text)
-
-
-@hookimpl
-def skirmish_register_agents() -> list[AgentSpec]:
-    return [AgentSpec("human", HumanAgent, "you, at the keyboard (the CLI asks you)", interactive=True)]

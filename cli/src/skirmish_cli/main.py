@@ -26,6 +26,7 @@ BUILTIN: dict[str, tuple[str, str, str]] = {
     "resume": ("cmd_play", "resume", "Carry on a saved game."),
     "show": ("cmd_files", "show", "Show the state of a saved game."),
     "replay": ("cmd_files", "replay", "Replay a saved game, check it and print what happened."),
+    "svg": ("cmd_files", "svg", "Draw a saved game as an SVG picture (table, board, pieces)."),
     "roll": ("cmd_roll", "roll", "Roll a dice expression, or print its exact odds."),
     "simulate": ("cmd_simulate", "simulate", "Play many games between agents and summarise them."),
     "odds": ("cmd_odds", "odds", "Exact odds of a ruleset's named situations (attacks, tests)."),

@@ -173,6 +173,8 @@ class Session:
         self.full_map = False  # 'map on': the whole picture after every change instead of the brief
         self.odds_shown: dict[str, list[tuple[str, Any]]] = {}  # the last odds listed, for 'odds N'
         self.journal: Journal | None = None
+        #: ``--svg-dir``: a picture written after every answer that changes it (:mod:`skirmish_cli.pictures`)
+        self.pictures: Any = None
         self.lock: SaveLock | None = None
         self.term.completions = self.completion_words
         ruleset = game.ruleset
@@ -291,6 +293,8 @@ class Session:
         """Play until the game ends (0) or the player quits (0); stopping early raises :class:`SessionStop`."""
         try:
             self.autosave()
+            if self.pictures is not None:
+                self.pictures.draw(self.game)
             if not resumed and self.fixed_viewer and not self.humans:
                 self.flush(self.viewer)  # watching: everything as it happens (a human sees it before the prompt)
             if resumed:
@@ -362,6 +366,8 @@ class Session:
             self.say(f"refused: {exc}")
             return False
         self.autosave()
+        if self.pictures is not None:
+            self.pictures.draw(self.game)
         if self.fixed_viewer and not self.humans:
             self.flush(self.viewer)  # watching: as it happens; a human sees it before the next prompt, fitted
         return True
@@ -370,6 +376,8 @@ class Session:
         """Rebuild the game from its first ``n_answers`` recorded answers."""
         save = SaveFile.of(self.game, self.seats)
         self.game = replay(save, self.game.ruleset, upto=n_answers, check_version=False)
+        if self.pictures is not None:
+            self.pictures.draw(self.game)
         self.ahead.clear()
         self.mark_seen()
 

@@ -1,14 +1,13 @@
 """Agents answer decisions from their player's view. Built-in: ``random``, ``first``, ``scripted``.
 
-This module is itself a plugin (entry point ``skirmish.agents``), registered the
-same way any third-party agent is. A ruleset registers its own AI as ``ai``
-scoped to its name.
+They are registered by the plugin module :mod:`skirmish.builtin_agents` (entry point
+``skirmish.agents``), the same way any third-party agent is. A ruleset registers its
+own AI as ``ai`` scoped to its name.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -17,7 +16,9 @@ import attrs
 from skirmish.answer_text import parse_answer
 from skirmish.decisions import Answer, Decision, Param
 from skirmish.errors import IllegalAnswer, SkirmishError
-from skirmish.markers import hookimpl
+from skirmish.specs import AgentSpec
+
+__all__ = ["Agent", "AgentContext", "AgentSpec", "View", "RandomAgent", "FirstAgent", "ScriptedAgent"]
 
 if TYPE_CHECKING:
     from skirmish.engine import Game
@@ -91,17 +92,6 @@ class AgentContext:
     ruleset: Any
     options: dict[str, Any] = attrs.field(factory=dict)
     players: tuple[str, ...] = ()
-
-
-@attrs.frozen
-class AgentSpec:
-    """A registered agent. ``rulesets`` empty = usable with any ruleset."""
-
-    name: str
-    factory: Callable[[AgentContext], Agent]
-    help: str = ""
-    rulesets: tuple[str, ...] = ()
-    interactive: bool = False
 
 
 def sample_param(rng: random.Random, p: Param) -> Any:
@@ -257,12 +247,3 @@ def load_script(path: Path, player: str, players: tuple[str, ...] = ()) -> list[
             continue
         out.append(line)
     return out
-
-
-@hookimpl
-def skirmish_register_agents() -> list[AgentSpec]:
-    return [
-        AgentSpec("random", RandomAgent, "any legal answer, at random"),
-        AgentSpec("first", FirstAgent, "always the first answer offered (predictable, for tests)"),
-        AgentSpec("scripted", ScriptedAgent, "answers from a script file (--script FILE)"),
-    ]

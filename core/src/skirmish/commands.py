@@ -2,20 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
+from skirmish.specs import CommandSpec
 
-import attrs
-
-
-@attrs.frozen
-class CommandSpec:
-    """A CLI command: ``command`` is a ``click.Command`` built by the plugin.
-
-    To keep listing commands fast, ``command`` may be a :class:`skirmish.Lazy` reference to a
-    function returning the click command (or to the command itself); give ``help`` then, since
-    the listing shows it without loading the command.
-    """
-
-    name: str
-    command: Any
-    help: str = ""
+__all__ = ["CommandSpec"]

@@ -33,23 +33,24 @@ exits non-zero when there are any. ``strict=True`` turns the first problem into 
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import os
 import sys
 import warnings
 from collections.abc import Iterable
-from importlib import metadata
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import attrs
 import pluggy
 
 from skirmish import hookspecs
-from skirmish.agents import AgentContext, AgentSpec
-from skirmish.commands import CommandSpec
+from skirmish.entry_points import entry_points as find_entry_points
 from skirmish.errors import DiceError, PluginError, RulesetNotFound, SkirmishError
 from skirmish.markers import PROJECT
-from skirmish.ruleset import Ruleset, RulesetSpec
+from skirmish.specs import AgentSpec, CommandSpec, RulesetSpec
+
+if TYPE_CHECKING:
+    from skirmish.ruleset import Ruleset
 
 ENTRY_POINT_GROUP = "skirmish"
 #: the attribute of a plugin naming the rulesets it serves
@@ -77,7 +78,7 @@ def make_plugin_manager(*, entry_points: bool = True, plugins: Iterable[tuple[st
     pm.strict = strict  # type: ignore[attr-defined]
     candidates: list[tuple[str, Any, Any]] = []
     if entry_points:
-        for ep in sorted(metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
+        for ep in sorted(find_entry_points(ENTRY_POINT_GROUP), key=lambda e: e.name):
             if pm.has_plugin(ep.name) or pm.is_blocked(ep.name):
                 continue
             try:
@@ -85,7 +86,7 @@ def make_plugin_manager(*, entry_points: bool = True, plugins: Iterable[tuple[st
             except (Exception, SystemExit) as exc:  # noqa: BLE001 - any import failure must leave the rest working
                 _fail(pm, ep.name, f"failed to load ({_why(exc)})", strict)
                 continue
-            candidates.append((ep.name, plugin, ep.dist))
+            candidates.append((ep.name, plugin, ep))
     for module_name in filter(None, (m.strip() for m in os.environ.get("SKIRMISH_PLUGINS", "").split(","))):
         try:
             candidates.append((module_name, importlib.import_module(module_name), None))
@@ -104,7 +105,7 @@ def make_plugin_manager(*, entry_points: bool = True, plugins: Iterable[tuple[st
             _fail(pm, name, f"could not be registered ({exc})", strict)
             continue
         if dist is not None:
-            pm.distributions[name] = f"{dist.metadata['name']} {dist.version}"  # type: ignore[attr-defined]
+            pm.distributions[name] = f"{dist.dist_name} {dist.dist_version}"  # type: ignore[attr-defined]
     _check_pending(pm, strict)
     return pm
 
@@ -200,7 +201,7 @@ _REGISTRATIONS: dict[str, tuple[Any, str]] = {
 }
 
 
-@attrs.frozen
+@dataclasses.dataclass(frozen=True)
 class _Claim:
     """One name one plugin registers."""
 
@@ -345,7 +346,13 @@ class Registry:
             known = ", ".join(sorted(self.rulesets)) or "none installed"
             raise RulesetNotFound(f"no ruleset named '{name}' (installed: {known})")
         if name not in self._built:
-            ruleset = self.rulesets[name].factory()
+            spec = self.rulesets[name]
+            ruleset = spec.factory()
+            built = tuple(getattr(ruleset, k, None) for k in ("name", "title", "version"))
+            if built != (spec.name, spec.title, spec.version):
+                raise PluginError(f"the ruleset registered as {spec.name!r} (title {spec.title!r}, version "
+                                  f"{spec.version!r}) builds {built[0]!r} (title {built[1]!r}, version {built[2]!r});"
+                                  " its plugin must register what the class says")
             ruleset.hooks = self.hooks_for(name)
             self._built[name] = ruleset
         return self._built[name]
@@ -366,6 +373,8 @@ class Registry:
 
     def make_agent(self, name: str, ruleset: Ruleset, player: str, seed: int, players: tuple[str, ...] = (),
                    **options: Any) -> Any:
+        from skirmish.agents import AgentContext
+
         spec = self.agent_spec(name, ruleset.name)
         return spec.factory(AgentContext(player, seed, ruleset, options, players))
 
@@ -380,4 +389,4 @@ def _agent_label(spec: AgentSpec) -> str:
 def _with_package(pm: pluggy.PluginManager, plugin: object, spec: RulesetSpec) -> RulesetSpec:
     if spec.package:
         return spec
-    return attrs.evolve(spec, package=plugin_package(pm, plugin) or "(registered directly)")
+    return dataclasses.replace(spec, package=plugin_package(pm, plugin) or "(registered directly)")

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
 from skirmish.errors import SetupError
+from skirmish.specs import RulesetSpec  # noqa: F401 - re-exported: ``skirmish.ruleset.RulesetSpec`` still works
 
 if TYPE_CHECKING:
     from skirmish.engine import Game
@@ -140,6 +141,13 @@ class Ruleset:
 
         return json.dumps(self.view(game, player), indent=1, sort_keys=True)
 
+    def svg(self, game: Game, player: str | None) -> str | None:
+        """The state as an SVG picture (a complete document), as ``player`` may see it; ``None``: no picture.
+
+        ``skirmish svg SAVE`` and ``skirmish play --svg-dir DIR`` draw with it, for any ruleset that has one.
+        """
+        return None
+
     def digest_data(self, game: Game) -> Any:
         """What the state digest covers (default: the whole state)."""
         return game.state
@@ -254,21 +262,3 @@ class SetupOption:
                 raise SetupError(f"{flag}: no file or directory at {text}")
             return str(Path(text).resolve())
         return text
-
-
-@attrs.frozen
-class RulesetSpec:
-    """What a plugin registers: the ruleset's names and a factory that builds it."""
-
-    name: str
-    title: str
-    version: str
-    factory: Callable[[], Ruleset]
-    package: str = ""
-    description: str = ""
-
-    @classmethod
-    def of(cls, ruleset_class: type[Ruleset], *, package: str = "", description: str = "") -> RulesetSpec:
-        doc = (ruleset_class.__doc__ or "").strip().splitlines()
-        return cls(ruleset_class.name, ruleset_class.title, ruleset_class.version, ruleset_class, package,
-                   description or (doc[0] if doc else ""))

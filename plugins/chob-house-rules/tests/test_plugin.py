@@ -60,7 +60,7 @@ def test_the_light_registration_record_says_what_the_class_says(registry):
     assert isinstance(registry.ruleset("chob-noggoth-house"), ChobNoggothHouse)
 
 
-def test_registering_the_plugin_imports_none_of_chob_noggoth():
+def test_registering_the_plugin_imports_only_chob_noggoths_light_plugin_module():
     import subprocess
     import sys
 
@@ -69,4 +69,5 @@ def test_registering_the_plugin_imports_none_of_chob_noggoth():
             "print(sorted(m for m in sys.modules if m.startswith('skirmish_chob_noggoth')))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
-    assert out.stdout.strip() == "[]"
+    # the bundled ruleset's plugin module (its names and version), none of its rules, content or AI
+    assert out.stdout.strip() == "['skirmish_chob_noggoth', 'skirmish_chob_noggoth.plugin']"

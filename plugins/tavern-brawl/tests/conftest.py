@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-import skirmish.agents
+import skirmish.builtin_agents
 from skirmish import Game, Registry, make_plugin_manager
 from skirmish_tavern_brawl import plugin
 from skirmish_tavern_brawl.rules import TavernBrawl
@@ -16,8 +16,8 @@ from skirmish_tavern_brawl.state import ALE, BRUISE, TavernState, card_kind
 
 def registry_with(*extra: tuple[str, object]) -> Registry:
     """A registry of this plugin and the built-in agents (not the installed entry points), plus ``extra``."""
-    return Registry(make_plugin_manager(entry_points=False, plugins=[("tavern-brawl", plugin),
-                                                                       ("skirmish.agents", skirmish.agents), *extra]))
+    plugins = [("tavern-brawl", plugin), ("skirmish.agents", skirmish.builtin_agents), *extra]
+    return Registry(make_plugin_manager(entry_points=False, plugins=plugins))
 
 
 @pytest.fixture(scope="session")

@@ -1,4 +1,4 @@
-"""What players see: the text map and tables, the SVG picture, and the chob-svg command."""
+"""What players see: the text map and tables, the SVG picture, and the generic svg command on a Chob-Noggoth save."""
 
 from __future__ import annotations
 
@@ -174,12 +174,12 @@ def played_save(tmp_path: Path, decisions: int = 60) -> Path:
 
 
 def svg_command():
-    spec = Registry().commands["chob-svg"]
-    assert spec.name == "chob-svg" and spec.help
-    return spec.command
+    from skirmish_cli.cmd_files import svg
+
+    return svg
 
 
-def test_chob_svg_writes_the_picture_of_a_save(tmp_path: Path) -> None:
+def test_skirmish_svg_writes_the_picture_of_a_chob_noggoth_save(tmp_path: Path) -> None:
     from click.testing import CliRunner
 
     save = played_save(tmp_path)
@@ -195,26 +195,14 @@ def test_chob_svg_writes_the_picture_of_a_save(tmp_path: Path) -> None:
     assert piped.exit_code == 0 and piped.output.lstrip().startswith("<svg")
 
 
-def test_chob_svg_reports_a_bad_save_in_one_line(tmp_path: Path) -> None:
-    from click.testing import CliRunner
-
-    missing = CliRunner().invoke(svg_command(), [str(tmp_path / "nope.toml")])
-    assert missing.exit_code == 1 and missing.output.strip().count("\n") == 0
-    assert "no save file" in missing.output
-    junk = tmp_path / "junk.toml"
-    junk.write_text("not = [valid", encoding="utf-8")
-    bad = CliRunner().invoke(svg_command(), [str(junk)])
-    assert bad.exit_code == 1 and "Traceback" not in bad.output
-
-
-def test_chob_svg_through_the_skirmish_command(tmp_path: Path) -> None:
+def test_skirmish_svg_through_the_installed_command(tmp_path: Path) -> None:
     exe = Path(sys.executable).with_name("skirmish")
     if not exe.exists():
         pytest.skip("the skirmish command is not installed")
     save = played_save(tmp_path, decisions=20)
     out = tmp_path / "cli.svg"
     env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "xdg")}
-    done = subprocess.run([str(exe), "chob-svg", str(save), "-o", str(out)], capture_output=True, text=True,
+    done = subprocess.run([str(exe), "svg", str(save), "-o", str(out)], capture_output=True, text=True,
                           env=env, timeout=120)
     assert done.returncode == 0, done.stderr
     parse_svg(out.read_text(encoding="utf-8"))

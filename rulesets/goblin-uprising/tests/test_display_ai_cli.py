@@ -144,7 +144,7 @@ def test_cli_plays_a_game_of_ai_heroes(tmp_path: Path) -> None:
     out = skirmish("play", "goblin-uprising", "--players", "ai,ai", "--seed", "4", "--save", str(save), tmp=tmp_path)
     assert out.returncode == 0, out.stderr
     assert "game over" in out.stdout and save.exists()
-    svg = skirmish("goblin-svg", str(save), "-o", "-", tmp=tmp_path)
+    svg = skirmish("svg", str(save), "-o", "-", tmp=tmp_path)
     assert svg.returncode == 0 and svg.stdout.startswith("<svg")
 
 

@@ -14,7 +14,6 @@ Registration hooks are called regardless (they are how the variant comes to exis
 
 from __future__ import annotations
 
-from importlib import metadata
 from typing import TYPE_CHECKING, Any
 
 from skirmish import AgentSpec, CommandSpec, Lazy, RulesetSpec, hookimpl
@@ -32,7 +31,9 @@ skirmish_rulesets = (VARIANT,)
 def skirmish_register_rulesets() -> list[RulesetSpec]:
     # Light: the variant (and the whole of Chob-Noggoth under it) is imported when a game starts, not when
     # skirmish lists what is installed. tests/test_plugin.py checks this record says what the class says.
-    version = f"{metadata.version('skirmish-chob-noggoth')}+house.{__version__}"
+    from skirmish_chob_noggoth.plugin import VERSION  # (the bundled ruleset's light plugin module)
+
+    version = f"{VERSION}+house.{__version__}"
     return [RulesetSpec(VARIANT, "Chob-Noggoth (house rules)", version,
                         Lazy("skirmish_chob_house_rules.variant:ChobNoggothHouse"),
                         description="Chob-Noggoth with house rules: Long Bows, Veteran Prices and Rallying Cry.")]

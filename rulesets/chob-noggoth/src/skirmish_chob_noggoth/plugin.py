@@ -1,40 +1,36 @@
-"""The Chob-Noggoth plugin: registers the ruleset, its AI and its ``chob-svg`` command with skirmish."""
+"""The Chob-Noggoth plugin: registers the ruleset and its AI with skirmish.
+
+Light on purpose: listing what is installed imports only this module; the rules, content and
+AI load through :class:`skirmish.Lazy` when a game of Chob-Noggoth starts.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from skirmish import AgentSpec, CommandSpec, RulesetSpec, hookimpl
-from skirmish_chob_noggoth.rules import ChobNoggoth
+from skirmish import AgentSpec, Lazy, RulesetSpec, hookimpl
+
+NAME = "chob-noggoth"
+#: the ruleset's version (the registry checks it against ``ChobNoggoth.version`` when a game starts)
+VERSION = "0.1.0"
 
 
 @hookimpl
 def skirmish_register_rulesets() -> list[RulesetSpec]:
-    return [RulesetSpec.of(ChobNoggoth)]
+    return [RulesetSpec(NAME, "Chob-Noggoth", VERSION, Lazy("skirmish_chob_noggoth.rules:ChobNoggoth"),
+                        description="Chob-Noggoth: a warband skirmish of single figures with a round order "
+                                    "rolled each round.")]
 
 
 @hookimpl
 def skirmish_register_agents() -> list[AgentSpec]:
-    from skirmish_chob_noggoth.ai import make_ai
-
-    return [AgentSpec("ai", make_ai, "scores every option by its expected wounds and Fingers, takes the best",
-                      rulesets=("chob-noggoth",))]
-
-
-@hookimpl
-def skirmish_register_commands() -> list[CommandSpec]:
-    try:  # click comes with the command line; without it there is no command to add
-        import click  # noqa: F401
-    except ImportError:
-        return []
-    from skirmish_chob_noggoth.render import svg_command_spec
-
-    return [svg_command_spec()]
+    return [AgentSpec("ai", Lazy("skirmish_chob_noggoth.ai:make_ai"),
+                      "scores every option by its expected wounds and Fingers, takes the best", rulesets=(NAME,))]
 
 
 @hookimpl
 def skirmish_odds_situations(ruleset: str) -> list[Any]:
-    if ruleset != "chob-noggoth":
+    if ruleset != NAME:
         return []
     from skirmish_chob_noggoth.situations import situations
 
@@ -43,7 +39,7 @@ def skirmish_odds_situations(ruleset: str) -> list[Any]:
 
 @hookimpl
 def skirmish_force_share(game: Any) -> dict[str, float] | None:
-    if game.ruleset.name != "chob-noggoth" or getattr(game, "state", None) is None:
+    if game.ruleset.name != NAME or getattr(game, "state", None) is None:
         return None
     from skirmish_chob_noggoth.situations import force_share
 

@@ -3,13 +3,12 @@
 The text map is 72 x 24 characters: one column is half an inch, one row an inch, north
 (y = 24) at the top. Warriors are shown by a key letter: upper case for the first side,
 lower case for the second (berserk warriors keep theirs). ``#`` is blocking terrain,
-``~`` area terrain, ``+`` a shrine. The ``chob-svg`` command draws a saved game.
+``~`` area terrain, ``+`` a shrine. ``skirmish svg SAVE`` draws a saved game.
 """
 
 from __future__ import annotations
 
 import math
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape
 
@@ -410,45 +409,3 @@ def _svg_title(game: Game) -> str:
     if game.phase:
         head += f" - {game.phase}"
     return head
-
-
-# ---------------------------------------------------------------------------------- the command
-
-
-def svg_command_spec() -> Any:
-    """The ``skirmish chob-svg SAVE.toml [-o FILE]`` command (click is imported only here)."""
-    import click
-
-    from skirmish import CommandSpec
-
-    @click.command("chob-svg")
-    @click.argument("save", type=click.Path(dir_okay=False))
-    @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
-                  help="where to write the picture (default: the save's name with .svg; '-' for standard output)")
-    def chob_svg(save: str, output: str | None) -> None:
-        """Draw the table of a saved Chob-Noggoth game as an SVG picture."""
-        text = save_to_svg(save, click.ClickException)
-        target = output or str(Path(save).with_suffix(".svg"))
-        if target == "-":
-            click.echo(text, nl=False)
-            return
-        try:
-            Path(target).write_text(text, encoding="utf-8")
-        except OSError as exc:
-            raise click.ClickException(f"cannot write {target}: {exc.strerror or exc}") from None
-        click.echo(f"wrote {target}")
-
-    return CommandSpec("chob-svg", chob_svg, "draw a saved Chob-Noggoth game's table as an SVG picture")
-
-
-def save_to_svg(path: str, error: type[Exception]) -> str:
-    """The SVG of the game in the save file ``path`` (any problem raised as one ``error`` line)."""
-    import skirmish
-
-    try:
-        data = skirmish.read_save(path)
-        ruleset = skirmish.Registry().ruleset("chob-noggoth")
-        game = skirmish.replay(data, ruleset, where=path)
-    except skirmish.SkirmishError as exc:
-        raise error(str(exc)) from None
-    return svg(game)

@@ -277,6 +277,12 @@ class ChobNoggoth(Ruleset):
 
         return view_data(game)
 
+    def svg(self, game: Game, player: str | None) -> str | None:
+        """The table as an SVG picture (nothing in it is hidden from any player)."""
+        from skirmish_chob_noggoth.render import svg
+
+        return svg(game)
+
     def describe(self, game: Game, player: str | None) -> str:
         from skirmish_chob_noggoth.render import describe
 

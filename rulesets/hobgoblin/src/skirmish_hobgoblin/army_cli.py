@@ -114,3 +114,8 @@ def army_command_spec() -> Any:
         click.echo(army_to_toml(lst), nl=False)
 
     return CommandSpec("hobgoblin-army", group, "check, price, list and randomly build Hobgoblin army lists")
+
+
+def army_group() -> Any:
+    """The ``skirmish hobgoblin-army`` click group (what the plugin's lazy command record loads)."""
+    return army_command_spec().command

@@ -1,10 +1,16 @@
-"""The Hobgoblin plugin: registers the ruleset, its own hooks, its agents and its commands with skirmish."""
+"""The Hobgoblin plugin: registers the ruleset, its own hooks, its agents and its army command with skirmish.
+
+Light on purpose: listing what is installed imports only this module; the rules, content and
+AIs load through :class:`skirmish.Lazy` when a game of Hobgoblin starts.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from skirmish import AgentSpec, RulesetSpec, hookimpl
+from skirmish import AgentSpec, CommandSpec, Lazy, RulesetSpec, hookimpl
+
+NAME = "hobgoblin"
 
 
 @hookimpl
@@ -16,36 +22,28 @@ def skirmish_addhooks(pluginmanager: Any) -> None:
 
 @hookimpl
 def skirmish_register_rulesets() -> list[RulesetSpec]:
-    from skirmish_hobgoblin.rules import Hobgoblin
-
-    return [RulesetSpec.of(Hobgoblin)]
+    return [RulesetSpec(NAME, "Hobgoblin", "0.1.0", Lazy("skirmish_hobgoblin.rules:Hobgoblin"),
+                        description="Hobgoblin: mass battles of rectangular units, six phases a round, hidden "
+                                    "Fortune Cards.")]
 
 
 @hookimpl
 def skirmish_register_agents() -> list[AgentSpec]:
-    from skirmish_hobgoblin.agents import make_ai, make_him
-
-    return [AgentSpec("ai", make_ai, "weighs every offered shot, charge and card by its expected Doom",
-                      rulesets=("hobgoblin",)),
-            AgentSpec("him", make_him, "the solo opponent: engages what it can reach, else closes in; no cards",
-                      rulesets=("hobgoblin",))]
+    return [AgentSpec("ai", Lazy("skirmish_hobgoblin.agents:make_ai"),
+                      "weighs every offered shot, charge and card by its expected Doom", rulesets=(NAME,)),
+            AgentSpec("him", Lazy("skirmish_hobgoblin.agents:make_him"),
+                      "the solo opponent: engages what it can reach, else closes in; no cards", rulesets=(NAME,))]
 
 
 @hookimpl
-def skirmish_register_commands() -> list[Any]:
-    try:  # click comes with the command line; without it there is no command to add
-        import click  # noqa: F401
-    except ImportError:
-        return []
-    from skirmish_hobgoblin.army_cli import army_command_spec
-    from skirmish_hobgoblin.render import svg_command_spec
-
-    return [army_command_spec(), svg_command_spec()]
+def skirmish_register_commands() -> list[CommandSpec]:
+    return [CommandSpec("hobgoblin-army", Lazy("skirmish_hobgoblin.army_cli:army_group"),
+                        "check, price, list and randomly build Hobgoblin army lists")]
 
 
 @hookimpl
 def skirmish_balance_model(ruleset: str) -> Any:
-    if ruleset != "hobgoblin":
+    if ruleset != NAME:
         return None
     from skirmish_hobgoblin.balance_model import model
 
@@ -54,7 +52,7 @@ def skirmish_balance_model(ruleset: str) -> Any:
 
 @hookimpl
 def skirmish_odds_situations(ruleset: str) -> list[Any]:
-    if ruleset != "hobgoblin":
+    if ruleset != NAME:
         return []
     from skirmish_hobgoblin.situations import situations
 

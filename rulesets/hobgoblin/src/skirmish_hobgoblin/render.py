@@ -219,38 +219,3 @@ def svg(game: Game, scale: float = 12.0) -> str:
         out.append(f'<text x="8" y="{y0 + 16 * (3 + i):.0f}" fill="#444">{escape(text[:150])}</text>')
     out.append("</svg>")
     return "\n".join(out)
-
-
-def svg_command_spec() -> Any:
-    """The ``skirmish hobgoblin-svg SAVE.toml [-o FILE]`` command (click is imported only here)."""
-    from pathlib import Path
-
-    import click
-
-    from skirmish import CommandSpec
-
-    @click.command("hobgoblin-svg")
-    @click.argument("save", type=click.Path(dir_okay=False))
-    @click.option("-o", "--output", type=click.Path(dir_okay=False), default=None,
-                  help="where to write the picture (default: the save's name with .svg; '-' for standard output)")
-    def hobgoblin_svg(save: str, output: str | None) -> None:
-        """Draw the table of a saved Hobgoblin game as an SVG picture."""
-        import skirmish
-
-        try:
-            data = skirmish.read_save(save)
-            game = skirmish.replay(data, skirmish.Registry().ruleset("hobgoblin"), where=save)
-        except skirmish.SkirmishError as exc:
-            raise click.ClickException(str(exc)) from None
-        text = svg(game)
-        target = output or str(Path(save).with_suffix(".svg"))
-        if target == "-":
-            click.echo(text, nl=False)
-            return
-        try:
-            Path(target).write_text(text, encoding="utf-8")
-        except OSError as exc:
-            raise click.ClickException(f"cannot write {target}: {exc.strerror or exc}") from None
-        click.echo(f"wrote {target}")
-
-    return CommandSpec("hobgoblin-svg", hobgoblin_svg, "draw a saved Hobgoblin game's table as an SVG picture")

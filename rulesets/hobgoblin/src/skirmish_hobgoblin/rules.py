@@ -251,6 +251,12 @@ class Hobgoblin(Ruleset):
 
         return view_data(game, player)
 
+    def svg(self, game: Game, player: str | None) -> str | None:
+        """The table as an SVG picture (nothing in it is hidden from any player)."""
+        from skirmish_hobgoblin.render import svg
+
+        return svg(game)
+
     def describe(self, game: Game, player: str | None) -> str:
         from skirmish_hobgoblin.render import describe
 

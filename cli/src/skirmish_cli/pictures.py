@@ -1,0 +1,54 @@
+"""``--svg-dir``: an SVG picture of the game written whenever it changes, numbered, plus ``latest.svg``."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from skirmish.errors import SkirmishError
+
+if TYPE_CHECKING:
+    from skirmish.engine import Game
+
+_NUMBERED = re.compile(r"^(\d{4,})\.svg$")
+
+
+class Pictures:
+    """Writes ``DIR/0001.svg``, ``0002.svg``... each time the picture differs from the last, and ``latest.svg``.
+
+    A resumed game carries on the numbering of the pictures already in the folder.
+    """
+
+    def __init__(self, folder: Path, viewer: str | None = None) -> None:
+        self.folder = folder
+        self.viewer = viewer
+        self.last: str | None = None
+        if folder.exists() and not folder.is_dir():
+            raise SkirmishError(f"--svg-dir: {folder} is a file, not a folder")
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise SkirmishError(f"--svg-dir: cannot make the folder {folder}: {exc.strerror or exc}") from None
+        numbers = [int(m.group(1)) for p in folder.iterdir() if (m := _NUMBERED.match(p.name))]
+        self.next = max(numbers, default=0) + 1
+
+    def check(self, game: Game) -> None:
+        """Refuse, before the game starts, a ruleset that draws no pictures."""
+        if game.ruleset.svg(game, self.viewer) is None:
+            raise SkirmishError(f"--svg-dir: {game.ruleset.title or game.ruleset.name} draws no pictures")
+
+    def draw(self, game: Game) -> Path | None:
+        """Write the picture of ``game`` now if it changed; the file written, or ``None``."""
+        text = game.ruleset.svg(game, self.viewer)
+        if text is None or text == self.last:
+            return None
+        self.last = text
+        target = self.folder / f"{self.next:04d}.svg"
+        try:
+            target.write_text(text, encoding="utf-8")
+            (self.folder / "latest.svg").write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise SkirmishError(f"--svg-dir: cannot write {target}: {exc.strerror or exc}") from None
+        self.next += 1
+        return target

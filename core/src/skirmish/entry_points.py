@@ -1,0 +1,149 @@
+"""Finding installed plugins quickly: the ``skirmish`` entry points without :mod:`importlib.metadata`.
+
+``importlib.metadata`` costs more to import (it loads the email parser, zipfile...) than the
+whole of a listing command may take. Installed distributions in plain directories are read
+here directly: every ``*.dist-info/entry_points.txt`` on ``sys.path``, the first distribution
+of a name winning, as :func:`importlib.metadata.entry_points` does. Anything else on the path
+(a zip or egg file, ``.egg-info`` metadata) falls back to :mod:`importlib.metadata`.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from collections.abc import Iterable
+from importlib import import_module
+from typing import Any
+
+_SECTION = re.compile(r"^\[(?P<name>[^\]]+)\]\s*$")
+
+
+class EntryPoint:
+    """One entry point: ``name = module:attribute`` of a distribution (name and version)."""
+
+    __slots__ = ("name", "value", "dist_name", "dist_version")
+
+    def __init__(self, name: str, value: str, dist_name: str, dist_version: str) -> None:
+        self.name = name
+        self.value = value
+        self.dist_name = dist_name
+        self.dist_version = dist_version
+
+    def load(self) -> Any:
+        """Import the module and return the object the entry point names."""
+        module, _, attr = self.value.partition(":")
+        obj: Any = import_module(module.strip())
+        for part in filter(None, attr.strip().split(".")):
+            obj = getattr(obj, part)
+        return obj
+
+    def __repr__(self) -> str:
+        return f"EntryPoint({self.name!r}, {self.value!r}, {self.dist_name!r} {self.dist_version!r})"
+
+
+class _Fallback(Exception):
+    """Something on the path this reader does not handle."""
+
+
+def entry_points(group: str, path: Iterable[str] | None = None) -> list[EntryPoint]:
+    """The entry points of ``group`` in the distributions installed on ``path`` (default ``sys.path``)."""
+    entries = list(sys.path if path is None else path)
+    try:
+        return _scan(group, entries)
+    except _Fallback:
+        return _standard(group, entries)
+
+
+def _scan(group: str, entries: list[str]) -> list[EntryPoint]:
+    found: list[EntryPoint] = []
+    seen: set[str] = set()
+    for entry in entries:
+        where = entry or "."
+        if not os.path.isdir(where):
+            if os.path.exists(where):
+                raise _Fallback(where)  # a zip or an egg
+            continue
+        try:
+            names = sorted(os.listdir(where))
+        except OSError:
+            continue
+        for name in names:
+            if name.endswith(".egg-info") or name.endswith(".egg"):
+                raise _Fallback(name)
+            if not name.endswith(".dist-info"):
+                continue
+            dist_name, dist_version = _identity(os.path.join(where, name))
+            key = _normal(dist_name)
+            if not key or key in seen:
+                continue
+            seen.add(key)
+            found += [EntryPoint(ep_name, value, dist_name, dist_version)
+                      for ep_name, value in _read_group(os.path.join(where, name, "entry_points.txt"), group)]
+    return found
+
+
+def _identity(dist_info: str) -> tuple[str, str]:
+    """A distribution's name and version, from the top of its ``METADATA`` (or the folder's name)."""
+    name = version = ""
+    try:
+        with open(os.path.join(dist_info, "METADATA"), encoding="utf-8", errors="replace") as handle:
+            for line in handle:
+                if not line.strip():
+                    break
+                key, _, value = line.partition(":")
+                if key == "Name":
+                    name = value.strip()
+                elif key == "Version":
+                    version = value.strip()
+                if name and version:
+                    break
+    except OSError:
+        pass
+    if not name:
+        stem = os.path.basename(dist_info)[: -len(".dist-info")]
+        name, _, version = stem.partition("-")
+    return name, version
+
+
+def _normal(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def _read_group(path: str, group: str) -> list[tuple[str, str]]:
+    try:
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            lines = handle.read().splitlines()
+    except OSError:
+        return []
+    out: list[tuple[str, str]] = []
+    section = None
+    for raw in lines:
+        line = raw.strip()
+        if not line or line[0] in "#;":
+            continue
+        match = _SECTION.match(line)
+        if match:
+            section = match.group("name").strip()
+            continue
+        if section != group or "=" not in line:
+            continue
+        name, _, value = line.partition("=")
+        value = value.split("[", 1)[0].strip()  # drop extras: "module:attr [extra]"
+        out.append((name.strip(), value))
+    return out
+
+
+def _standard(group: str, entries: list[str]) -> list[EntryPoint]:
+    from importlib import metadata
+
+    out: list[EntryPoint] = []
+    seen: set[str] = set()
+    for dist in metadata.distributions(path=entries):
+        key = _normal(dist.metadata["Name"] or "")
+        if key in seen:
+            continue
+        seen.add(key)
+        out += [EntryPoint(ep.name, ep.value, dist.metadata["Name"], dist.version)
+                for ep in dist.entry_points if ep.group == group]
+    return out

@@ -1,0 +1,58 @@
+"""Finding plugins without importlib.metadata: same answers, first distribution of a name wins, safe fallback."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from skirmish.entry_points import _standard, entry_points
+
+
+def dist(where: Path, name: str, version: str, entry_points_txt: str | None) -> None:
+    info = where / f"{name.replace('-', '_')}-{version}.dist-info"
+    info.mkdir(parents=True)
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n\nA long description.\n")
+    if entry_points_txt is not None:
+        (info / "entry_points.txt").write_text(entry_points_txt)
+
+
+def test_reads_the_group_of_every_distribution_on_the_path(tmp_path):
+    dist(tmp_path, "my-game", "1.2", "[console_scripts]\nmy = my:main\n\n[skirmish]\nmy-game = my_game.plugin\n"
+                                     "other = my_game.other:thing [extra]\n")
+    dist(tmp_path, "no-plugins", "3.0", None)
+    found = entry_points("skirmish", [str(tmp_path)])
+    assert [(e.name, e.value, e.dist_name, e.dist_version) for e in found] == [
+        ("my-game", "my_game.plugin", "my-game", "1.2"), ("other", "my_game.other:thing", "my-game", "1.2")]
+
+
+def test_the_first_distribution_of_a_name_on_the_path_wins(tmp_path):
+    dist(tmp_path / "a", "my-game", "2.0", "[skirmish]\nnew = my_game.new\n")
+    dist(tmp_path / "b", "My_Game", "1.0", "[skirmish]\nold = my_game.old\n")
+    assert [e.name for e in entry_points("skirmish", [str(tmp_path / "a"), str(tmp_path / "b")])] == ["new"]
+
+
+def test_egg_metadata_or_a_zip_on_the_path_uses_the_standard_reader(tmp_path, monkeypatch):
+    import skirmish.entry_points as module
+
+    calls = []
+    monkeypatch.setattr(module, "_standard", lambda group, entries: calls.append(entries) or [])
+    (tmp_path / "old.egg-info").mkdir()
+    assert entry_points("skirmish", [str(tmp_path)]) == [] and calls == [[str(tmp_path)]]
+    zipped = tmp_path / "plugins.zip"
+    zipped.write_bytes(b"PK")
+    calls.clear()
+    entry_points("skirmish", [str(tmp_path / "missing"), str(zipped)])
+    assert calls == [[str(tmp_path / "missing"), str(zipped)]]
+
+
+def test_agrees_with_importlib_metadata_on_this_installation():
+    for group in ("skirmish", "console_scripts"):
+        fast = sorted((e.name, e.value, e.dist_name, e.dist_version) for e in entry_points(group))
+        standard = sorted((e.name, e.value, e.dist_name, e.dist_version) for e in _standard(group, sys.path))
+        assert fast == standard and (group != "skirmish" or fast)
+
+
+def test_load_imports_the_named_object():
+    from skirmish.entry_points import EntryPoint
+
+    assert EntryPoint("x", "skirmish.specs:RulesetSpec", "d", "1").load().__name__ == "RulesetSpec"

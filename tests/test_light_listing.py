@@ -1,0 +1,31 @@
+"""Listing what is installed stays light: no ruleset's rules, content or AI, no engine (issue 10)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from skirmish import Registry
+
+HEAVY = ("skirmish.engine", "skirmish.decisions", "skirmish.agents", "skirmish.dice", "importlib.metadata")
+
+
+def test_building_the_registry_imports_no_rules_engine_or_agents():
+    code = ("import sys; from skirmish import Registry; r = Registry(); assert r.rulesets and r.agents; "
+            "print('\\n'.join(sorted(sys.modules)))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    loaded = set(out.stdout.split())
+    assert not [m for m in loaded if m in HEAVY or m.startswith(tuple(h + "." for h in HEAVY))]
+    rules = [m for m in loaded if m.startswith("skirmish_") and m.endswith((".rules", ".ai", ".content", ".state"))]
+    assert rules == []
+
+
+@pytest.mark.parametrize("name", sorted(Registry().rulesets))
+def test_each_registered_record_says_what_its_ruleset_class_says(name):
+    registry = Registry()
+    spec, ruleset = registry.rulesets[name], registry.ruleset(name)
+    assert (spec.name, spec.title, spec.version) == (ruleset.name, ruleset.title, ruleset.version)
+    assert spec.description
