@@ -351,3 +351,25 @@ def test_by_my_will_sets_distracted_aside_for_good():
     assert not pal.has("Distracted") and pal.has("Undistractable")
     _end_of_round(g)
     assert not pal.has("Distracted")  # the Doom Phase's Ready step would have cleared it anyway
+
+
+def test_familiar_measures_raise_the_dead_from_a_friendly_unit():
+    g = _game("Iskalla", red_extra=[{"name": "Far", "x": 60, "y": 10}])
+    wiz, far = unit(g, "Wiz"), unit(g, "Far")
+    card = _give(g, "red", "familiar")
+    value = f"{wiz.id}|raise-the-dead|from:{far.id}|{card}"
+    assert value in {o.value for o in casting.cast_options(g, "red")}
+    run(g, casting._cast_answer, value, "red")
+    d = g.pending
+    assert d.kind == "raise-the-dead" and card not in g.state.sides["red"].hand.cards
+    assert d.validator(g, {"x": 30.0, "y": 16.0, "facing": 90.0})  # near the Wizard, not near Far
+    assert not d.validator(g, {"x": 60.0, "y": 16.0, "facing": 90.0})
+
+
+def test_familiar_lets_an_untargeted_spell_reach_units_near_a_friend():
+    g = _game("Atare", red_extra=[{"name": "Far", "x": 66, "y": 10}], blue=[{"name": "Foe", "x": 66, "y": 30}])
+    wiz, far, foe = unit(g, "Wiz"), unit(g, "Far"), unit(g, "Foe")
+    assert not any("|stalking-death|" in o.value for o in casting.cast_options(g, "red"))
+    card = _give(g, "red", "familiar")
+    run(g, casting._cast_answer, f"{wiz.id}|stalking-death|from:{far.id}|{card}", "red")
+    assert foe.has("Cowardly")

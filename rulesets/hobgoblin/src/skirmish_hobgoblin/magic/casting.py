@@ -77,7 +77,7 @@ def targets(game: Game, caster: Unit, spell: Spell, origin: Unit | None = None) 
     if spell.target == "within":
         side = {"enemy": lambda u: u.side != caster.side, "friendly": lambda u: u.side == caster.side}.get(
             spell.affects, lambda u: True)
-        return [u for u in units if side(u) and geom.gap(caster, u) <= spell.range]
+        return [u for u in units if side(u) and geom.gap(origin, u) <= spell.range]
     ok = {"friendly": lambda u: u.side == caster.side, "enemy": lambda u: u.side != caster.side,
           "unbroken": lambda u: not u.has("Broken"), "unengaged": lambda u: not geom.is_engaged(state, u)}.get(
         spell.target, lambda u: True)
@@ -134,7 +134,37 @@ def cast_options(game: Game, player: str) -> list[Option]:
                 hit = targets(game, caster, spell)
                 if hit or spell.target in ("self", "place"):
                     out.append(_opt(game, caster, spell, "", hit, player, card))
+                if familiar and not card and spell.target in ("within", "place"):
+                    out += _familiar_untargeted(game, caster, spell, hit, player, familiar)
     return out
+
+
+FROM = "from:"
+
+
+def _familiar_untargeted(game: Game, caster: Unit, spell: Spell, hit: list[Unit], player: str,
+                         card: str) -> list[Option]:
+    """Familiar for a spell without a target: measured from another friendly unit (ruling H-M18); a "within"
+    spell is offered only where that changes the units it affects."""
+    out, seen = [], {tuple(u.id for u in hit)}
+    for friend in game.state.friends(caster):
+        if spell.target == "within":
+            units = targets(game, caster, spell, origin=friend)
+            key = tuple(u.id for u in units)
+            if not units or key in seen:
+                continue
+            seen.add(key)
+        else:
+            units = []
+        out.append(_opt(game, caster, spell, FROM + friend.id, units, player, card))
+    return out
+
+
+def origin_of(game: Game, cast_: Cast) -> Unit:
+    """Where a spell without a target is measured from: the caster, or the friend Familiar named."""
+    if cast_.choice.startswith(FROM):
+        return game.state.units.get(cast_.choice[len(FROM):], cast_.caster)
+    return cast_.caster
 
 
 SCROLL, FAMILIAR = "scroll-of-occult-knowledge", "familiar"
@@ -157,6 +187,8 @@ def _opt(game: Game, caster: Unit, spell: Spell, target: str, units: list[Unit],
     ignored = [u.id for u in units if ignores(u, player)]
     names = ", ".join(game.state.units[t].name for t in ([target] if target in game.state.units else []))
     what = f" on {names}" if names else (f" ({target})" if target else "")
+    if target.startswith(FROM):
+        what = f" measured from {game.state.units[target[len(FROM):]].name}"
     using = f", playing {fortune.card_name(game, card)}" if card else ""
     value = f"{caster.id}|{spell.id}|{target}" + (f"|{card}" if card else "")
     cost = cost_for(game, caster, spell)
@@ -255,6 +287,8 @@ def cast(game: Game, player: str, caster: Unit, spell: Spell, target: str = "") 
         units, choice = [caster], target
     elif spell.targeted:
         units, choice = [game.state.units[target]], ""
+    elif target.startswith(FROM):  # Familiar: measured from another friendly unit
+        units, choice = targets(game, caster, spell, origin=game.state.units[target[len(FROM):]]), target
     else:
         units, choice = targets(game, caster, spell), ""
     kept = []

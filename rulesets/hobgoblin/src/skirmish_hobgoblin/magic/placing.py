@@ -113,7 +113,9 @@ def _returned(game: Game, answer: dict[str, Any], uid: str) -> None:
 def void_of_nebularis(game: Game, cast: Cast) -> None:
     """The caster's player puts a Void marker within 18" of the caster: 6" around it is Perilous for the rest
     of the game."""
-    caster, reach = cast.caster, cast.spell.range
+    from skirmish_hobgoblin.magic.casting import origin_of
+
+    caster, reach = origin_of(game, cast), cast.spell.range
 
     def error(x: float, y: float, facing: float = 0.0) -> str:
         if not (0 <= x <= game.state.width and 0 <= y <= game.state.depth):
@@ -170,7 +172,9 @@ RAISED = {"type": "Light Infantry", "width": 150.0, "depth": 60.0, "keywords": (
 def raise_the_dead(game: Game, cast: Cast) -> None:
     """A new Hollow Light Infantry unit of the caster's player, placed wholly within 12" of the caster (sight
     not needed), facing as the caster does; then it gains 2D6 Doom."""
-    caster, reach = cast.caster, cast.spell.range
+    from skirmish_hobgoblin.magic.casting import origin_of
+
+    caster, reach = origin_of(game, cast), cast.spell.range
     unit = new_unit(game, cast.player, "Risen Dead")
     foes = game.state.enemies(caster)
 
