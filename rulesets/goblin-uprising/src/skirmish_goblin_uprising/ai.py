@@ -173,40 +173,55 @@ class GoblinAI:
             out += [sp for sp, src in v["quests"].items() if src.startswith("scheme:")]
         elif goal == "clear_region" and sch.get("region"):
             out.append(c.spawn_space(sch["region"]))
-        elif goal == "explore":
-            out += sorted(v["tokens"], key=lambda sp: self._dist(here, sp))
+        hops = c._look["dist"].get(here)
+        if hops is None:  # not a space of the map (the look-up says why)
+            hops = c.rmap.distances_from(here)
+
+        def dist(sp: str) -> int:
+            return hops.get(sp, 99)
+
+        exp = self._expected(self._best_dice())
+        if goal == "explore":
+            out += sorted(v["tokens"], key=dist)
         elif goal == "kill_general":
             out += [c.spawn_space(g["region"]) for g in v["generals"].values()]
-        elif goal == "hurt_tyrant" and self._expected(self._best_dice()) - v["tyrant"]["armor"] >= 1:
+        elif goal == "hurt_tyrant" and exp - v["tyrant"]["armor"] >= 1:
             out.append(v["tyrant"]["space"])
         # troops to kill: weakest tile first, not too far
         troops = []
+        castle, hp = c.board.castle, me["hp"]
         for key, t in v["troops"].items():
-            if t["region"] == c.board.castle:
+            if t["region"] == castle:
                 continue
-            left = t["hp"] - t["damage"]
+            if c.troops[key].damage + t["count"] - 1 + 2 >= hp:  # too dangerous
+                continue
             space = c.spawn_space(t["region"])
-            danger = self.c.troops[key].damage + t["count"] - 1
-            if danger + 2 >= me["hp"]:
-                continue
-            troops.append((left - self._expected(self._best_dice()), self._dist(here, space), space))
+            troops.append((t["hp"] - t["damage"] - exp, hops.get(space, 99), space))
         troops.sort(key=lambda x: (x[0] > 0, x[1], x[0]))
         out += [t[2] for t in troops]
-        out += sorted(v["quests"], key=lambda sp: self._dist(here, sp))
-        out += sorted(v["tokens"], key=lambda sp: self._dist(here, sp))
+        out += sorted(v["quests"], key=dist)
+        out += sorted(v["tokens"], key=dist)
         return [s for s in out if s]
 
     # -- the hero turn --------------------------------------------------------------------
     def _action(self, d: Decision, values: list[str]) -> str:
-        me, _v = self.me, self.v
+        me = self.me
         ctx = getattr(d, "context", None) or {}
         actions = ctx.get("actions", 0)
         has = set(values)
+        groups: dict[str, list[str]] = {}  # answers by kind ("train", "goblin", "move"...), in option order
+        for x in values:
+            kind = x.partition(":")[0]
+            found = groups.get(kind)
+            if found is None:
+                groups[kind] = [x]
+            else:
+                found.append(x)
         # free choices first
-        trains = [x for x in values if x.startswith("train:")]
+        trains = groups.get("train")
         if trains:
             return max(trains, key=lambda x: self._ability_score(x.split(":", 1)[1], "tyrant"))
-        communes = [x for x in values if x.startswith("commune:")]
+        communes = groups.get("commune")
         if communes:
             return next((f"commune:{g}" for g in GUARDIAN_PREF if f"commune:{g}" in has), communes[0])
         if "tribe" in has:
@@ -215,29 +230,28 @@ class GoblinAI:
                 return "tribe"
             if effect == "extra_actions" and actions == 3:
                 return "tribe"
-        for x in values:
-            if x.startswith("goblin:"):
-                effect = self.c.goblins[x[7:]].turn.effect
-                if effect == "renown_if_troop":
-                    return x
-                if len(me["hand"]) >= 3 and effect in ("essence", "extra_action") and \
-                        (effect != "essence" or me["essence"] < me["max_essence"]):
-                    return x
-                if effect == "heal" and me["hp"] <= me["max_hp"] - 3 and len(me["hand"]) >= 2:
-                    return x
-        if "recruit" in has and me["renown"] >= 4 and not any(x.startswith("train:") for x in values) \
-                and me.get("guardian"):
+        goblins = self.c.goblins
+        for x in groups.get("goblin", ()):
+            effect = goblins[x[7:]].turn.effect
+            if effect == "renown_if_troop":
+                return x
+            if len(me["hand"]) >= 3 and effect in ("essence", "extra_action") and \
+                    (effect != "essence" or me["essence"] < me["max_essence"]):
+                return x
+            if effect == "heal" and me["hp"] <= me["max_hp"] - 3 and len(me["hand"]) >= 2:
+                return x
+        if "recruit" in has and me["renown"] >= 4 and me.get("guardian"):  # (no training offered: see above)
             return "recruit"
         if actions > 0:
-            return self._spend_action(values, has)
+            return self._spend_action(groups, has)
         return self._deed(values)
 
-    def _spend_action(self, values: list[str], has: set[str]) -> str:
+    def _spend_action(self, groups: dict[str, list[str]], has: set[str]) -> str:
         me = self.me
         here = me["space"]
         if me["hp"] <= me["max_hp"] * 0.4 and ("rest:hp" in has or "rest:both" in has):
             return "rest:both" if "rest:both" in has else "rest:hp"
-        interacts = [x for x in values if x.startswith("interact:")]
+        interacts = groups.get("interact")
         if interacts:
             return interacts[0]
         if "guardian" in has:
@@ -248,7 +262,7 @@ class GoblinAI:
         target_here = self._good_battle_here()
         if target_here and (not goals or self._region_of(goals[0]) == self._region_of(here)):
             return self._rest_or_end(has)
-        moves = [x for x in values if x.startswith(("move:", "leap:"))]
+        moves = groups.get("move", []) + groups.get("leap", [])
         for goal in goals[:3]:
             if goal == here:
                 return self._rest_or_end(has)

@@ -170,7 +170,21 @@ def _ability_chosen(game: Game, answer: str, hid: str, target: str, started: boo
 
 
 def _is(c: Any, key: str) -> bool:
-    return any(getattr(f, key) for f in c.dice["goblin"].results.values())
+    found = c.memo.get(("goblin-die-has", key))
+    if found is None:
+        found = c.memo["goblin-die-has", key] = any(getattr(f, key) for f in c.dice["goblin"].results.values())
+    return found
+
+
+def _goblin_faces(game: Game) -> dict[str, tuple[int, bool, bool]]:
+    """Each Goblin die face: (successes, an Essence result, blank), once per content set."""
+    c = C(game)
+    found = c.memo.get("goblin-faces")
+    if found is None:
+        results = c.dice["goblin"].results
+        found = c.memo["goblin-faces"] = {
+            label: (f.success, bool(f.essence), not any(attrs_true(f))) for label, f in results.items()}
+    return found
 
 
 def roll_goblin(game: Game, n: int, why: str) -> list[str]:
@@ -187,15 +201,18 @@ def face(game: Game, die: str, label: str) -> Any:
 
 
 def successes(game: Game, dice: list[str]) -> int:
-    return sum(face(game, "goblin", d).success for d in dice)
+    faces = _goblin_faces(game)
+    return sum([faces[d][0] for d in dice])
 
 
 def essence_faces(game: Game, dice: list[str]) -> int:
-    return sum(1 for d in dice if face(game, "goblin", d).essence)
+    faces = _goblin_faces(game)
+    return sum([1 for d in dice if faces[d][1]])
 
 
 def blank_faces(game: Game, dice: list[str]) -> list[int]:
-    return [i for i, d in enumerate(dice) if not any(attrs_true(face(game, "goblin", d)))]
+    faces = _goblin_faces(game)
+    return [i for i, d in enumerate(dice) if faces[d][2]]
 
 
 def attrs_true(f: Any) -> list[bool]:
