@@ -434,9 +434,10 @@ class Session:
         decision = game.pending
         state = self.status(player)
         show_state = state != self.last_state.get(player)
+        shown_state = self.changed_lines(self.last_state.get(player), state) if show_state else ""
         question = self.question(decision, limit=self.option_lines())
-        used = len(question.splitlines()) + 1 + (len(state.splitlines()) if show_state else 0)
-        room = max(4, self.rows - used - 1)
+        used = len(question.splitlines()) + 1 + (len(shown_state.splitlines()) if show_state else 0)
+        room = max(3, self.rows - used - 1)
         if not self.fixed_viewer:
             if self.last_human != player:
                 self.say(f"=== {player} to play ===")
@@ -446,7 +447,7 @@ class Session:
         self.last_human = player
         self.typed_ahead(player)  # raises _Turn when the words typed ahead answer this question
         if show_state:
-            self.say(state)
+            self.say(shown_state)
             self.last_state[player] = state
         self.say(question)
         while True:
@@ -458,6 +459,17 @@ class Session:
                 self.handle(player, line, scripted)
             except _Asked:
                 continue
+
+    def changed_lines(self, before: str | None, now: str) -> str:
+        """The status to print: all of it, or when a long one changed in a few lines only those lines
+        (a unit's Doom after an attack), so the question keeps the screen."""
+        lines, old = now.splitlines(), (before or "").splitlines()
+        if self.full_map or len(lines) < 8 or len(old) != len(lines):
+            return now
+        changed = [line for line, was in zip(lines, old, strict=True) if line != was]
+        if not changed or len(changed) > 3:
+            return now
+        return "\n".join(changed)
 
     def typed_ahead(self, player: str) -> None:
         """Give the words ``player`` typed ahead (if they are for this very question); refused, they are dropped

@@ -162,7 +162,7 @@ def _force_of_will(game: Game, atk: Attack) -> None:
         return
     player = attacker.side
     pay = force_options(game, player)
-    if not pay:
+    if not pay or game.state.notes.get(f"no-force-of-will:{player}") == f"{game.round}:{game.phase}":
         game.call(_resolve, atk)
         return
     from skirmish_hobgoblin import fortune
@@ -172,7 +172,9 @@ def _force_of_will(game: Game, atk: Attack) -> None:
     worst = atk.rolls[misses[0]]
     mercury = game.state.sides[player].mercury
     held = len(game.state.sides[player].hand.cards)
-    opts = [option("keep", f"keep the dice ({counted(hits, 'hit')})", action="keep", hits=hits)]
+    opts = [option("keep", f"keep the dice ({counted(hits, 'hit')})", action="keep", hits=hits),
+            option("keep-phase", "keep the dice; no more Force of Will questions this phase", action="keep",
+                   hits=hits, until="phase")]
     for p in pay:
         if p == "mercury":
             opts.append(option("mercury", f"re-roll the {worst} for 1 Mercury (you have {mercury})",
@@ -185,16 +187,21 @@ def _force_of_will(game: Game, atk: Attack) -> None:
     opts += quicksilver_options(game, player, atk)  # Quicksilver: turn a miss to a spent die's face
     game.ask(decision(player, "force-of-will",
                       f"{attacker.name} rolled {' '.join(map(str, atk.rolls))} needing {atk.need}+ against "
-                      f"{target.name}: {counted(hits, 'hit')}. Force of Will: re-roll one missed die (the lowest, "
-                      f"a {worst}) for 1 Mercury (you have {mercury}) or a Fortune Card discarded (you hold {held}); "
-                      "again after each re-roll", options=opts, rule="Force of Will",
+                      f"{target.name}: {counted(hits, 'hit')}. Force of Will: re-roll your lowest miss (a {worst}) "
+                      f"for 1 Mercury (you have {mercury}) or a discarded Fortune Card (you hold {held})?",
+                      options=opts, rule="Force of Will",
                       context={"phase": game.phase, "actor": attacker.id, "target": target.id, "action": "reroll",
                                "need": atk.need, "rolls": list(atk.rolls), "hits": hits, "kind": atk.kind}),
              _forced, atk)
 
 
 def _forced(game: Game, answer: Any, atk: Attack) -> None:
-    if answer == "keep":
+    if answer == "keep-phase":  # the player's own shortcut, not a rule: every later roll this phase is kept
+        player = game.state.units[atk.attacker].side
+        game.state.notes[f"no-force-of-will:{player}"] = f"{game.round}:{game.phase}"
+        game.emit("note", f"{player} keeps every roll without Force of Will until the end of the {game.phase} phase",
+                  rule="Force of Will", player=player)
+    if answer in ("keep", "keep-phase"):
         game.call(_resolve, atk)
         return
     if isinstance(answer, str) and answer.startswith("quicksilver "):

@@ -201,15 +201,18 @@ def final_summary(game: Game, player: str | None) -> str:
     result = game.result
     if result is None:
         return ""
+    import textwrap
+
     lines = [f"Result: {result.reason}"]
     for p in state.sides:
         gone = [u for u in state.units.values() if u.side == p and u.status == "removed"]
         left = state.of(p)
-        lines.append(f"{p}: {len(left)} units left ({sum(u.points for u in left)} pts); lost "
+        lines.append(f"{p}: {attacks.counted(len(left), 'unit')} left ({sum(u.points for u in left)} pts); lost "
                      + (", ".join(f"{u.name} (round {u.removed_round})" for u in gone) or "nothing"))
     moments = [e.text for e in game.log if e.kind in ("broken", "removed")][-8:]
     if moments:
         lines.append("Key moments: " + "; ".join(moments))
+    lines = [wrapped for line in lines for wrapped in textwrap.wrap(line, 80, subsequent_indent="  ")]
     from skirmish_hobgoblin.render import text_map
 
     lines += text_map(game, 72, 18)

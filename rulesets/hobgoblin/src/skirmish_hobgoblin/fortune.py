@@ -209,7 +209,8 @@ def _window(game: Game, name: str, players: list[str], moment: str, *, units: li
 
     if any(offers(game, p, moment, units=units, phase=phase) for p in players):
         open_window(game, name, players, offer, resolve, rule=RULE, mode=mode,
-                    context={"phase": game.phase, "moment": moment})
+                    context={"phase": game.phase, "moment": moment},
+                    prompt=f"{name}: play a Fortune Card now? ('help' says what each card does)")
 
 
 def any_time(game: Game, why: str = "") -> None:

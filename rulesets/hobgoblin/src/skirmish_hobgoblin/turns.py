@@ -330,7 +330,7 @@ def move_choices(game: Game, unit: Unit) -> tuple[list[Any], dict[str, str]]:
     state = game.state
     act = state.activation
     assert act is not None
-    opts = [option("end", f"end {unit.name}'s activation ({act.mp:g} MP unused)", action="end", actor=unit.id)]
+    opts = [option("end", f"end the activation ({act.mp:g} MP unused)", action="end", actor=unit.id)]
     missing: dict[str, str] = {}
     if act.mp < 1:
         return opts, {moves.spoken(k): f"{unit.name} has {act.mp:g} MP left" for k in moves.KINDS}
@@ -554,7 +554,8 @@ def _terrain_after(game: Game, unit: Unit, out: moves.Outcome, kind: str) -> Non
         else:
             game.ask(decision(unit.side, "rough", f"{unit.name} moves through {rough[0].name} (Rough): gain 1 Doom "
                                                   "or Distracted?",
-                              options=[option("distracted", "gain Distracted", action="distracted", actor=unit.id),
+                              options=[option("distracted", "gain Distracted (no new contact with enemies until it "
+                                                            "is readied)", action="distracted", actor=unit.id),
                                        option("doom", "gain 1 Doom", action="doom", actor=unit.id)],
                               rule="Rough", context={"phase": game.phase, "actor": unit.id, "action": "rough"}),
                      _rough, unit.id)
@@ -834,8 +835,8 @@ def _harvest(game: Game) -> None:
 def _ask_harvest(game: Game, player: str, uid: str) -> None:
     g = game.ruleset.rules.game
     unit = game.state.units[uid]
-    game.ask(decision(player, "harvest", f"Death's Harvest for {unit.name}: {g.harvest_mercury} Mercury or "
-                                         f"{g.harvest_cards} Fortune Card?",
+    game.ask(decision(player, "harvest", f"Death's Harvest: {unit.name} was removed, so you take "
+                                         f"{g.harvest_mercury} Mercury or {g.harvest_cards} Fortune Card - which?",
                       options=[option("mercury", f"gain {g.harvest_mercury} Mercury", action="mercury"),
                                option("card", f"draw {g.harvest_cards} Fortune Card", action="card")],
                       rule="Death's Harvest", context={"phase": "Doom", "action": "harvest", "unit": uid}),
