@@ -91,3 +91,24 @@ def test_the_real_play_command_takes_typed_ahead_answers(tmp_path: Path) -> None
     assert result.exit_code == 0, result.output
     assert "red> 2  (typed ahead)" in result.output
     assert [a["value"] for a in read_save(save).answers if a["player"] == "red"][:2] == ["push", {"dice": 2}]
+
+
+def test_a_long_status_that_changed_in_a_few_lines_prints_only_those(tmp_path: Path) -> None:
+    session = make(tmp_path, [])
+    before = "\n".join(f"unit {i}: 0 Doom" for i in range(10))
+    after = before.replace("unit 3: 0 Doom", "unit 3: 2 Doom")
+    assert session.changed_lines(before, after) == "unit 3: 2 Doom"
+    assert session.changed_lines(None, after) == after  # first time: all of it
+    many = "\n".join(f"unit {i}: 1 Doom" for i in range(10))
+    assert session.changed_lines(before, many) == many  # much changed: all of it
+    short = "a\nb"
+    assert session.changed_lines("a\nc", short) == short  # a short status is always shown whole
+
+
+def test_a_long_question_wraps_to_the_screen(tmp_path: Path) -> None:
+    from skirmish.decisions import choose
+
+    d = choose("red", "x", "why " * 40, [("a", "A"), ("b", "B")])
+    text = Session.question(d)
+    assert all(len(line) <= 80 for line in text.splitlines())
+    assert text.splitlines()[-2:] == ["   1. A", "   2. B"]

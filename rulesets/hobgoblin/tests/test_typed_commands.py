@@ -125,3 +125,44 @@ def test_skirmish_play_moves_a_unit_with_typed_commands(tmp_path: Path) -> None:
     at = answers.index("advance")
     assert answers[at:at + 4] == ["advance", {"inches": 2.5}, "wheel-left", {"inches": 1.0}]
     assert answers[at + 4] == "end"
+
+
+# -- Force of Will, as a newcomer meets it ------------------------------------------------------------
+def _pair():  # noqa: ANN202
+    return battle([{"name": "A", "x": 20, "y": 10}], [{"name": "B", "x": 50, "y": 38}])
+
+
+def test_force_of_will_says_what_it_costs_what_it_rerolls_and_what_you_have():
+    from skirmish_hobgoblin import attacks
+
+    g = _pair()
+    a, b = unit(g, "A"), unit(g, "B")
+    g.state.sides["red"].mercury = 3
+    g.load_dice([6, 2, 1])
+    g.run(lambda g: attacks.attack(g, a, b, 3, attacks.COMBAT, "Combat"))
+    d = g.pending
+    assert d.kind == "force-of-will"
+    assert ": 1 hit. Force of Will: re-roll your lowest miss (a 1) for 1 Mercury (you have 3)" in d.prompt
+    labels = [o.label for o in d.options]
+    assert labels[:3] == ["keep the dice (1 hit)", "keep the dice; no more Force of Will questions this phase",
+                          "re-roll the 1 for 1 Mercury (you have 3)"]
+
+
+def test_keeping_the_dice_for_the_phase_stops_force_of_will_questions_until_the_phase_ends():
+    from skirmish_hobgoblin import attacks
+
+    g = _pair()
+    a, b = unit(g, "A"), unit(g, "B")
+    g.state.sides["red"].mercury = 3
+    g.load_dice([6, 2, 1])
+    g.run(lambda g: attacks.attack(g, a, b, 3, attacks.COMBAT, "Combat"))
+    g.answer("keep-phase")
+    assert b.doom == 1
+    assert any("keeps every roll without Force of Will" in e.text for e in g.log.events)
+    g.load_dice([6, 1])
+    g.run(lambda g: attacks.attack(g, a, b, 2, attacks.COMBAT, "Combat"))
+    assert b.doom == 2 and (g.pending is None or g.pending.kind != "force-of-will")  # not asked again
+    g.phase = "another"
+    g.load_dice([6, 1])
+    g.run(lambda g: attacks.attack(g, a, b, 2, attacks.COMBAT, "Combat"))
+    assert g.pending.kind == "force-of-will"  # a new phase asks again
