@@ -54,3 +54,35 @@ def test_lethality_comes_from_a_force_share_hook() -> None:
     record = play_one(REGISTRY, "chob-noggoth", 3, ["random"])
     lost = {k: v for k, v in record.extra.items() if k.startswith("lost in round ")}
     assert lost and all(0 <= v <= 1 for v in lost.values()) and sum(lost.values()) <= 1 + 1e-9
+
+
+def _record(rounds: int, last_round: int, finished: bool = True):  # noqa: ANN202
+    from skirmish.runner import GameRecord
+
+    return GameRecord(1, ("ai", "ai"), ("a", "b"), ("a",), finished, rounds, 10, 5, 0.0, last_round=last_round)
+
+
+def test_decided_early_counts_games_ending_before_the_rulesets_last_round() -> None:
+    from skirmish.studies.compare import _decided_early
+
+    rate, known = _decided_early([_record(3, 5), _record(5, 5), _record(2, 6), _record(6, 6)])
+    assert known and rate["rate"] == 0.5 and rate["n"] == 4
+    rate, known = _decided_early([_record(3, 0), _record(7, 0)])  # no fixed length: before the longest seen
+    assert not known and rate["rate"] == 0.5
+
+
+@pytest.mark.parametrize("name", [n for n in ("tavern-brawl", "chob-noggoth", "hobgoblin") if n in REGISTRY.rulesets])
+def test_rulesets_with_a_fixed_length_report_their_last_round(name: str) -> None:
+    from skirmish.runner import play_one
+
+    record = play_one(REGISTRY, name, 2, ["random"])
+    assert record.last_round >= record.rounds >= 1
+
+
+@pytest.mark.parametrize("name", [n for n in ("hobgoblin", "goblin-uprising") if n in REGISTRY.rulesets])
+def test_lethality_of_the_mass_battle_and_the_co_op_game(name: str) -> None:
+    from skirmish.runner import play_one
+
+    record = play_one(REGISTRY, name, 4, ["random"])
+    lost = {k: v for k, v in record.extra.items() if k.startswith("lost in round ")}
+    assert lost and all(-1 <= v <= 1 for v in lost.values())

@@ -141,6 +141,13 @@ class Ruleset:
 
         return json.dumps(self.view(game, player), indent=1, sort_keys=True)
 
+    def last_round(self, game: Game) -> int | None:
+        """The round ``game`` ends after if nothing decides it sooner (``None``: no fixed length).
+
+        ``skirmish compare`` counts the games decided before it.
+        """
+        return None
+
     def svg(self, game: Game, player: str | None) -> str | None:
         """The state as an SVG picture (a complete document), as ``player`` may see it; ``None``: no picture.
 

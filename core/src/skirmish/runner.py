@@ -87,6 +87,8 @@ class GameRecord:
     scores: dict[str, float] = attrs.field(factory=dict)
     #: why the game failed, with the place in the code ("" when it did not)
     error: str = ""
+    #: the round the game would have ended after if nothing decided it sooner (0: no fixed length)
+    last_round: int = 0
 
     def outcome(self, seat: str) -> str:
         """``"win"``, ``"loss"`` or ``"draw"`` for ``seat`` (an unfinished game is a draw for nobody: ``"none"``)."""
@@ -127,12 +129,19 @@ def play_one(registry: Any, ruleset_name: str, seed: int, agent_names: Sequence[
                           result.reason if result else "decision limit",
                           {**game_figures(game), **tracker.figures()},
                           result.winning_seats if result else (), bool(result and result.draw),
-                          dict(result.scores) if result else {})
+                          dict(result.scores) if result else {}, last_round=_last_round(ruleset, game))
     except Exception as exc:  # noqa: BLE001 - one failing game must not lose the run
         players = game.players if game is not None else ()
         return GameRecord(seed, tuple(seats or names), players, (), False, game.round if game else 0,
                           game.decisions if game else 0, game.rng.rolls if game else 0,
                           time.perf_counter() - start, "error", {}, error=describe_failure(exc))
+
+
+def _last_round(ruleset: Any, game: Game) -> int:
+    try:
+        return int(ruleset.last_round(game) or 0)
+    except Exception:  # noqa: BLE001 - a figure, not the game: a ruleset that cannot say has no fixed length
+        return 0
 
 
 class ForceTracker:

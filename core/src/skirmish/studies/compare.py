@@ -69,8 +69,7 @@ def study(registry: Any, ruleset: str, n: int, *, seed: int = 0, workers: int = 
         "random_rounds": _spread([r.rounds for r in rand]),
         "seconds_per_game": round(mean([r.seconds for r in main]), 4),
     }
-    top = max((r.rounds for r in main), default=0)
-    out["decided_before_last_round"] = _rate(sum(r.rounds < top for r in played), len(played))
+    out["decided_before_last_round"], out["last_round_known"] = _decided_early(played)
     out["lethality_per_round"] = _lethality(main)
     if ai == "ai":
         mixed = _run(registry, ruleset, n, ["ai", "random"], seed, workers, max_decisions, alternate=True,
@@ -93,6 +92,16 @@ def study(registry: Any, ruleset: str, n: int, *, seed: int = 0, workers: int = 
                 extra.setdefault(k, []).append(v)
     out["own_figures"] = {k: round(mean(v), 4) for k, v in sorted(extra.items())}
     return out
+
+
+def _decided_early(played: Sequence[GameRecord]) -> tuple[dict[str, float], bool]:
+    """How often a game ended before the round it would have run to (the ruleset's ``last_round``); for a
+    ruleset without a fixed length, before the longest game seen (second value ``False``)."""
+    known = [r for r in played if r.last_round]
+    if known:
+        return _rate(sum(r.rounds < r.last_round for r in known), len(known)), True
+    top = max((r.rounds for r in played), default=0)
+    return _rate(sum(r.rounds < top for r in played), len(played)), False
 
 
 def _lethality(records: Sequence[GameRecord]) -> dict[str, float] | None:
@@ -134,11 +143,14 @@ def markdown(report: dict[str, Any]) -> str:
     row("AI wins v random", [_pct(r["ai_v_random"]) for r in rs])
     for key in ("rounds", "decisions", "dice"):
         row(f"{key} (median, p10-p90)", [f"{r[key]['median']:g} ({r[key]['p10']:g}-{r[key]['p90']:g})" for r in rs])
-    row("decided before the last round", [_pct(r["decided_before_last_round"]) for r in rs])
+    row("decided before the last round", [_pct(r["decided_before_last_round"]) + ("" if r.get("last_round_known")
+                                                                                else " *") for r in rs])
     row("lethality (share lost per round)", [", ".join(f"r{k} {v:.0%}" for k, v in r["lethality_per_round"].items())
                                              if r["lethality_per_round"] else "n/a" for r in rs])
     row("seconds per game", [f"{r['seconds_per_game']:.3f}" for r in rs])
     out = "\n".join(rows)
+    if any(not r.get("last_round_known") for r in rs):
+        out += "\n\n\\* no fixed game length: before the longest game seen"
     for r in rs:
         if r["own_figures"]:
             out += f"\n\n{r['ruleset']} own figures (mean per game): " + ", ".join(

@@ -461,6 +461,10 @@ class TavernBrawl(Ruleset):
         game.state.order = list(orders[roll - 1])
         return game.state.order
 
+    def last_round(self, game: Any) -> int | None:
+        """The Watch arrives after the set-up's number of rounds."""
+        return int(game.setup["rounds"])
+
     def end_of_round(self, game: Game) -> None:
         """After the last round the Watch arrives: most glory among those standing wins (ties share)."""
         if game.round < game.setup["rounds"]:

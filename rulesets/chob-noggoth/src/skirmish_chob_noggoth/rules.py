@@ -277,6 +277,10 @@ class ChobNoggoth(Ruleset):
 
         return view_data(game)
 
+    def last_round(self, game: Game) -> int | None:
+        """The set-up's round limit (none: the game runs until a warband is beaten)."""
+        return int(game.setup["options"]["max_rounds"]) or None
+
     def svg(self, game: Game, player: str | None) -> str | None:
         """The table as an SVG picture (nothing in it is hidden from any player)."""
         from skirmish_chob_noggoth.render import svg

@@ -57,3 +57,12 @@ def skirmish_odds_situations(ruleset: str) -> list[Any]:
     from skirmish_hobgoblin.situations import situations
 
     return situations()
+
+
+@hookimpl
+def skirmish_force_share(game: Any) -> dict[str, float] | None:
+    if game.ruleset.name != NAME or getattr(game, "state", None) is None:
+        return None
+    from skirmish_hobgoblin.forces import force_share
+
+    return force_share(game)

@@ -251,6 +251,10 @@ class Hobgoblin(Ruleset):
 
         return view_data(game, player)
 
+    def last_round(self, game: Game) -> int | None:
+        """Five rounds (the rules' number), plus any a Chaos of War twist added."""
+        return self.rules.game.rounds + int(game.state.notes.get("extra-rounds", 0))
+
     def svg(self, game: Game, player: str | None) -> str | None:
         """The table as an SVG picture (nothing in it is hidden from any player)."""
         from skirmish_hobgoblin.render import svg
