@@ -107,3 +107,16 @@ def test_abyssal_piping_checked_when_a_movement_activation_starts():
     game.phase = "Movement"
     run(game, turns.activate_now, foe, dice=[1])
     assert any(k.source == "abyssal piping" for k in foe.keywords.get("Cowardly"))
+
+
+def test_war_horn_offered_once_per_activation():
+    friend = {"name": "Pal", "x": 30, "y": 10, "general": False, "battle_standard": False}
+    game = battle([{**GEN, "x": 24}, friend], [{"name": "Foe", "x": 30, "y": 10 + 60 / 25.4},
+                                               {"name": "Foe2", "x": 24, "y": 10 + 60 / 25.4}],
+                  red_art="The Horn of the Manticore", dice=[6] * 80)
+    gen = unit(game, "Gen")
+    run(game, turns.fight, gen)
+    game.answer("keep")
+    game.answer("keep")
+    run(game, turns.fight, gen)  # the same activation asked again (as after a refused Bold Challenge)
+    assert game.pending is None or game.pending.rule != "War Horn"

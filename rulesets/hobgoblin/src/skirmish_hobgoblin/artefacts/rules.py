@@ -462,6 +462,11 @@ def _extra_next(game: Game, player: str, ids: list[str], limit: int, rule: str) 
 def war_horn_around(game: Game, unit: Unit) -> None:
     """War Horn: once per game in the Combat Phase, just before or just after its unit's activation, another
     friendly unit within 8" (sight ignored) attacks at once; that does not use up its own activation."""
+    mark = f"war-horn-offered:{game.round}"
+    if mark in unit.used:  # the same activation again (a refused Bold Challenge): no second offer
+        _own_fight(game, unit.id)
+        return
+    unit.used.append(mark)
     game.call(war_horn, unit.id, "after")
     game.call(_own_fight, unit.id)
     war_horn(game, unit.id, "before")
