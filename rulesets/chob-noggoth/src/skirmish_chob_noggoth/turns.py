@@ -95,21 +95,161 @@ def activation_options(game: Game, player: str, what: str) -> list[Option]:
     c = game.ruleset.content
     kind = c.round_kind(state.round_roll) if what == "actions" and state.round_roll else None
     opts: list[Option] = []
+    kept: _Kept | None = None
     for w in state.of_side(player):
         if w.id in state.activated:
             continue
         if what == "eager" and not w.has("Eager"):
             continue
-        if kind is None or kind.allows("fight"):
-            opts.extend(_fight_options(game, w))
-        if what == "actions":
-            opts.extend(_action_options(game, w, kind))
-        else:
-            opts.extend(move_options(game, w, "eager" if what == "eager" else "move", prefix=""))
-            opts.append(Option(f"{w.id}|hold", f"{_label(w)}: stay where it is",
-                               data={"actor": w.id, "action": "hold", "aim": False}))
+        if kept is None:
+            kept = _Kept(game, player, what, kind)
+        opts.extend(kept.options(w))
     opts.append(Option(END, f"end {what}" if what != "eager" else "end eager moves", data={"action": "end"}))
     return opts
+
+
+def _warrior_options(game: Game, w: Warrior, what: str, kind: Any) -> list[Option]:
+    """Everything ``w`` may do now (built afresh; :func:`activation_options` keeps them between decisions)."""
+    opts: list[Option] = []
+    if kind is None or kind.allows("fight"):
+        opts.extend(_fight_options(game, w))
+    if what == "actions":
+        opts.extend(_action_options(game, w, kind))
+    else:
+        opts.extend(move_options(game, w, "eager" if what == "eager" else "move", prefix=""))
+        opts.append(Option(f"{w.id}|hold", f"{_label(w)}: stay where it is",
+                           data={"actor": w.id, "action": "hold", "aim": False}))
+    return opts
+
+
+# ------------------------------------------------------------------- option lists kept between decisions
+
+#: per game state: each warrior's last option list by (step, warrior), with the table it was built on
+_KEPT: dict[int, tuple[ChobState, dict[tuple[str, str], tuple[Any, Any, tuple[Option, ...]]]]] = {}
+_ON = (READY, BERSERK)
+
+
+def _table_row(o: Warrior) -> tuple[Any, ...]:
+    return (o.id, o.side, o.status, o.x, o.y, o.radius, o.name, o.kind, o.role, o.quality, o.mounted, tuple(o.rules),
+            tuple(o.traits), o.wounds, o.max_wounds, o.aimed, o.boomstick_used, o.mercenary)
+
+
+def _obscured(row: tuple[Any, ...]) -> bool:
+    return "Obscured" in row[11] or "Obscured" in row[12]
+
+
+class _Kept:
+    """Option lists kept between decisions: a warrior's list is built again only when something it
+    depends on has changed since it was built.
+
+    A list depends on the warrior, every enemy, the terrain, shrines, melees fought this step and the
+    round; an ally changes it only from where it can block one of its moves, touch an enemy it could
+    shoot, stand near a line of sight to one, or touch it (a Healer). An ally that moved between two
+    spots where it does none of these leaves the list as it was (it acts as if it were not there).
+    """
+
+    def __init__(self, game: Game, player: str, what: str, kind: Any) -> None:
+        state = game.state
+        self.game, self.state, self.what, self.kind = game, state, what, kind
+        entry = _KEPT.get(id(state))
+        if entry is None or entry[0] is not state:
+            if len(_KEPT) > 32:
+                _KEPT.clear()
+            entry = _KEPT[id(state)] = (state, {})
+        self.lists = entry[1]
+        self.shared = (id(game.ruleset.content), what, kind, state.contact, board._terrain_key(state),
+                       tuple((s.id, s.x, s.y) for s in state.shrines),
+                       tuple((p, s.edge) for p, s in state.sides.items()))
+        self.rows = tuple(_table_row(o) for o in state.warriors.values())
+        self.foes = [o for o in state.warriors.values()
+                     if (o.status == READY and o.side != player) or o.status == BERSERK]
+
+    def options(self, w: Warrior) -> tuple[Option, ...]:
+        key = (self.what, w.id)
+        kept = self.lists.get(key)
+        shared = (self.shared, [pair for pair in self.state.fought if w.id in pair.split("|")])
+        if kept is not None and kept[0] == shared and self._same(kept[1], w):
+            self.lists[key] = (shared, self.rows, kept[2])
+            return kept[2]
+        if len(self.lists) > 400:
+            self.lists.clear()
+        built = tuple(_warrior_options(self.game, w, self.what, self.kind))
+        self.lists[key] = (shared, self.rows, built)
+        return built
+
+    def _same(self, rows: tuple[tuple[Any, ...], ...], w: Warrior) -> bool:
+        """Nothing that ``w``'s list depends on differs between the table ``rows`` and now."""
+        now = self.rows
+        if rows is now:
+            return True
+        if len(rows) != len(now):
+            return False
+        changed = [(a, b) for a, b in zip(rows, now, strict=True) if a != b]
+        if not changed:
+            return True
+        reach: _Reach | None = None
+        for a, b in changed:
+            if a[0] == w.id or b[0] != a[0]:
+                return False
+            if a[:7] == b[:7] and _obscured(a) == _obscured(b) and (a[1] != w.side or a[13:15] == b[13:15]):
+                continue  # only numbers no list of another warrior reads (its Aimed tokens, an enemy's wounds)
+            for row in (a, b):
+                if row[2] not in _ON:
+                    continue
+                if row[2] == BERSERK or row[1] != w.side:
+                    return False  # an enemy (or a Berserk warrior) changed
+                if reach is None:
+                    reach = _Reach(self, w)
+                if reach.touches(row[3], row[4], row[5]):
+                    return False
+        return True
+
+
+class _Reach:
+    """Where an ally of ``w`` would change ``w``'s option list (a generous superset of it)."""
+
+    def __init__(self, kept: _Kept, w: Warrior) -> None:
+        game, kind, what = kept.game, kept.kind, kept.what
+        c = game.ruleset.content
+        self.w = w
+        self.contact = kept.state.contact
+        allows = kind.allows if kind is not None else (lambda _a: True)
+        move_kind = "eager" if what == "eager" else ("action" if what == "actions" else "move")
+        moving = what != "actions" or allows("move")
+        # enemies it might charge: an ally blocks a charge only from near the straight line to the enemy
+        self.charges: list[Warrior] = []
+        if moving:
+            near = profile.move_allowance(game, w, move_kind) + self.contact + 0.05
+            self.charges = [e for e in kept.foes if w.gap(e) <= near]
+        # enemies it might shoot (range base to base, generously), and those of them whose sight lines allies
+        # may cross (a Mage's shots ignore cover; a Boomstick's do not)
+        self.shots: list[Warrior] = []
+        self.lines: list[Warrior] = []
+        if what == "actions":
+            reach = profile.shooting_range(game, w) if allows("shoot") else 0.0
+            boom = float(c.boomstick.range) if allows("boomstick") and w.has("Boomstick") \
+                and not w.boomstick_used else 0.0
+            mage = profile.sees_everything(game, w)
+            most = max(reach, boom)
+            if most > 0:
+                for e in kept.foes:
+                    gap = w.gap(e)
+                    if gap <= most + 0.05:
+                        self.shots.append(e)
+                        if (not mage and gap <= reach + 0.05) or gap <= boom + 0.05:
+                            self.lines.append(e)
+        self.healer = what == "actions" and w.has("Healer")
+
+    def touches(self, x: float, y: float, r: float) -> bool:
+        w, contact = self.w, self.contact + 0.05
+        if self.healer and math.hypot(x - w.x, y - w.y) - r - w.radius <= contact:
+            return True
+        for e in self.shots:
+            if math.hypot(x - e.x, y - e.y) - r - e.radius <= contact:
+                return True
+        seg = board._segment_gap
+        return any(seg(w.x, w.y, e.x, e.y, x, y) < r + w.radius + 0.05 for e in self.charges) \
+            or any(seg(w.x, w.y, e.x, e.y, x, y) < r + e.radius + 0.05 for e in self.lines)
 
 
 def _fight_options(game: Game, w: Warrior) -> list[Option]:
