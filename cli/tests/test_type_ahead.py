@@ -74,7 +74,7 @@ def test_words_left_when_the_next_question_is_someone_elses_are_not_used(tmp_pat
 
 def test_a_queued_answer_is_only_for_the_very_next_question(tmp_path: Path) -> None:
     session = make(tmp_path, ["push 2", "quit"])
-    session.ahead["red"] = ("3", False, session.game.decisions + 5)  # stale: for a later question
+    session.ahead["red"] = ("3", False, session.game.decisions + 5, "push 3")  # stale: for a later question
     session.run()
     assert "red> 3  (typed ahead)" not in text(session)
 
@@ -112,3 +112,11 @@ def test_a_long_question_wraps_to_the_screen(tmp_path: Path) -> None:
     text = Session.question(d)
     assert all(len(line) <= 80 for line in text.splitlines())
     assert text.splitlines()[-2:] == ["   1. A", "   2. B"]
+
+
+def test_undo_after_a_line_typed_ahead_takes_back_both_answers(tmp_path: Path) -> None:
+    session = make(tmp_path, ["push 1", "undo", "quit"])
+    session.run()
+    assert "undone: back to before your answer 'push 1'" in text(session)
+    assert answers(session) == []
+    assert session.game.pending is not None and session.game.pending.kind == "action"

@@ -197,8 +197,10 @@ class Session:
         self.last_state: dict[str | None, str] = {}
         self.last_human: str | None = None
         self.saved = False
-        #: player -> (words typed ahead, from the script?, the decision count they are for)
-        self.ahead: dict[str, tuple[str, bool, int]] = {}
+        #: player -> (words typed ahead, from the script?, the decision count they are for, the whole line)
+        self.ahead: dict[str, tuple[str, bool, int, str]] = {}
+        #: index of an answer given from words typed ahead -> the line (undone with the answer before it)
+        self.one_line: dict[int, str] = {}
 
     # -- output ------------------------------------------------------------------------
     def say(self, text: str = "") -> None:
@@ -379,6 +381,7 @@ class Session:
         if self.pictures is not None:
             self.pictures.draw(self.game)
         self.ahead.clear()
+        self.one_line = {i: line for i, line in self.one_line.items() if i < n_answers}
         self.mark_seen()
 
     def agent_turn(self, player: str) -> None:
@@ -477,11 +480,17 @@ class Session:
         kept = self.ahead.pop(player, None)
         if kept is None:
             return
-        text, scripted, count = kept
+        text, scripted, count, line = kept
         if count != self.game.decisions:
             return
         self.say(f"{player}> {text}  (typed ahead)")
-        self.give(player, text, text, scripted)
+        at = len(self.game.answers)
+        try:
+            self.give(player, text, text, scripted)
+        except _Turn:
+            if len(self.game.answers) > at:
+                self.one_line[at] = line  # 'undo' takes back both answers of the line
+            raise
 
     def try_ahead(self, player: str, value: Any, rest: str) -> str:
         """Why ``rest`` would be refused by the question ``value`` leads to (on a copy of the game), or ``""``."""
@@ -504,11 +513,11 @@ class Session:
         helps = "; ".join(p.help for p in nxt.params if p.help)
         return f"{err} ({helps})" if helps else err
 
-    def keep_ahead(self, player: str, rest: str, scripted: bool) -> None:
+    def keep_ahead(self, player: str, rest: str, scripted: bool, line: str = "") -> None:
         """Keep ``rest`` for the next question if it is ``player``'s, asked right away; else say it is not used."""
         nxt = self.game.pending
         if nxt is not None and nxt.player == player:
-            self.ahead[player] = (rest, scripted, self.game.decisions)
+            self.ahead[player] = (rest, scripted, self.game.decisions, line or rest)
             return
         whose = "the game is over" if nxt is None else f"the next question is {nxt.player}'s"
         self.say(render.clip(f"  ('{rest}' was not used: {whose})"))
@@ -584,7 +593,7 @@ class Session:
             self.say(render.wrap(f"refused: {exc}{hint}"))
             return
         if given and rest:
-            self.keep_ahead(player, rest, scripted)
+            self.keep_ahead(player, rest, scripted, str(shown))
         if given or self.game.pending is not decision:
             raise _Turn
 
@@ -839,6 +848,9 @@ class Session:
             self.say("nothing to undo: you have not answered yet")
             return None
         undone = self.answer_label(player, answers[index]["value"])
+        if index in self.one_line and index > 0 and answers[index - 1].get("player") == player:
+            index -= 1  # 'advance 3.5' was one line: undo takes back both answers
+            undone = f"'{self.one_line[index + 1]}'"
         self.restore(index)
         self.autosave()
         self.last_state.clear()
