@@ -1,5 +1,6 @@
-"""Hobgoblin's agents: ``ai`` (weighs the offered options by expected Doom from the decision's data)
-and ``him`` (the solo opponent's procedures, see :mod:`skirmish_hobgoblin.him`).
+"""Hobgoblin's agents: ``ai`` (values its options with the exact odds, the scenario's objectives and the
+enemy's reach; see :mod:`skirmish_hobgoblin.ai`) and ``him`` (the solo opponent's procedures, see
+:mod:`skirmish_hobgoblin.him`).
 
 Agents read only their view, the decision's ``context`` and each option's ``data``; never prompt text.
 """
@@ -10,46 +11,38 @@ import random
 from typing import Any
 
 from skirmish import AgentContext, Decision
+from skirmish_hobgoblin.ai import combat, objectives, steering
+from skirmish_hobgoblin.ai.board import centre, dist, keywords_of, p_hit, ready, units_of
+from skirmish_hobgoblin.ai.movement import Planner
 from skirmish_hobgoblin.decide import context_of, option_data
 
+__all__ = ["HobgoblinAI", "keywords_of", "make_ai", "make_him", "p_hit"]
 
-def keywords_of(unit: dict[str, Any]) -> dict[str, int | None]:
-    """A view's keyword text ("Hero [3], Tough [1], Elite") as {name: value or None}."""
-    out: dict[str, int | None] = {}
-    for part in str(unit.get("keywords", "")).split(", "):
-        if not part:
-            continue
-        name, _, rest = part.partition(" [")
-        try:
-            out[name] = int(rest.rstrip("]")) if rest else None
-        except ValueError:
-            out[name] = None
-    return out
-
-
-def p_hit(need: int) -> float:
-    """Chance one die hits a target number (a 6 always hits, a 1 always misses)."""
-    need = max(2, min(6, need))
-    return (7 - need) / 6
+#: the most manoeuvres the AI makes while steering one activation (a guard against dithering)
+MAX_STEPS = 8
+#: what a Mercury token kept is worth when no Wizard can spend it (points), and a Fortune Card in hand
+MERCURY_SPARE = 8.0
+CARD_KEPT = 45.0
 
 
 class HobgoblinAI:
-    """A heuristic player: shoots where the expected Doom is highest, charges when the matchup favours it
-    (flank and rear first), keeps its fortune cards for the moments that save units."""
+    """A heuristic player: shoots and charges where the exact odds favour it (flank and rear first), plays
+    each scenario's objectives, keeps out of charges it would lose, steers around Perilous terrain, keeps its
+    fortune cards for the moments that save units, and asks :mod:`skirmish_hobgoblin.magic.ai` what its spells
+    are worth."""
 
     def __init__(self, ctx: AgentContext) -> None:
         self.player = ctx.player
         self.rng = random.Random(ctx.seed)
+        self._plan: dict[str, Any] = {}  # the current activation's choice: key, goal, option, steps
+        self._amount: float | None = None
 
     # -- helpers -------------------------------------------------------------------------
     def _units(self, view: Any) -> dict[str, dict[str, Any]]:
-        return {u["id"]: u for u in view.state.get("units", [])}
+        return units_of(view)
 
     def _chart(self, view: Any, a: str, d: str) -> int:
-        try:
-            return int(view.ruleset.chart.target(a, d))
-        except Exception:  # noqa: BLE001 - an unknown type in a homebrew: assume an even fight
-            return 4
+        return combat.chart(view, a, d)
 
     def decide(self, view: Any, decision: Decision) -> Any:
         kind = decision.kind
@@ -69,6 +62,12 @@ class HobgoblinAI:
             if option_data(o).get("action") == action or o.value == action:
                 return o.value
         return None
+
+    def exchange(self, view: Any, me: dict[str, Any], them: dict[str, Any], edge: str = "front",
+                 charge: float = 0.0) -> float:
+        """Points-weighted worth of ``me`` fighting ``them`` on ``edge`` of ``them`` for up to two rounds (exact
+        odds; positive when it favours me)."""
+        return combat.fight(view, me, them, edge, charge).value
 
     # -- set-up ------------------------------------------------------------------------------
     def on_call(self, view: Any, d: Decision) -> Any:
@@ -110,154 +109,199 @@ class HobgoblinAI:
 
         return min(pool, key=spread)
 
-    # -- phases -------------------------------------------------------------------------------
+    def on_marker(self, view: Any, d: Decision) -> Any:
+        return d.examples[0] if d.examples else None
+
+    def on_building(self, view: Any, d: Decision) -> Any:
+        return d.examples[0] if d.examples else None
+
+    # -- shooting -------------------------------------------------------------------------------
     def on_shoot(self, view: Any, d: Decision) -> Any:
         units = self._units(view)
-        best, score = None, 0.0
+        best, score = None, 5.0
         for o in d.options:
             data = option_data(o)
             if data.get("action") != "shoot":
                 continue
-            target = units.get(data["target"], {})
-            value = data["dice"] * p_hit(data["need"])
-            value *= 1.0 + target.get("doom", 0) / max(1, target.get("courage", 10))
+            target = units.get(data["target"])
+            shooter = units.get(data.get("actor", ""))
+            if target is None or shooter is None:
+                continue
+            value = combat.shot_value(view, shooter, target, int(data["dice"]), int(data["need"]))
+            value += objectives.unit_worth(view, self.player, target) * 0.25
             if value > score:
                 best, score = o.value, value
         return best if best is not None else self._pick(d, "done")
 
+    # -- movement -------------------------------------------------------------------------------
     def on_activate(self, view: Any, d: Decision) -> Any:
         units = self._units(view)
         acts = [o for o in d.options if option_data(o).get("action") == "activate"]
         if not acts:
             return self._pick(d, "done")
-        enemies = [u for u in units.values() if u["side"] != self.player and u["status"] == "ready"]
+        enemies = [u for u in units.values() if u["side"] != self.player and ready(u)]
+        keen = [o for o in acts if not self._costly(units, units[option_data(o)["actor"]], enemies)]
+        if not keen:
+            return self._pick(d, "done")  # the rest hold: moving would only cost them Doom
+        acts = keen
 
         def nearest(o: Any) -> float:
             u = units[option_data(o)["actor"]]
-            return min(((u["x"] - e["x"]) ** 2 + (u["y"] - e["y"]) ** 2 for e in enemies), default=0.0)
+            return min((dist(centre(u), centre(e)) for e in enemies), default=0.0)
 
         return min(acts, key=nearest).value
 
-    def _favours(self, view: Any, me: dict[str, Any], them: dict[str, Any]) -> float:
-        mine = 10 * p_hit(self._chart(view, me["type"], them["type"]))
-        theirs = 10 * p_hit(self._chart(view, them["type"], me["type"]))
-        return mine - theirs
+    def _costly(self, units: dict[str, Any], u: dict[str, Any], enemies: list[dict[str, Any]]) -> bool:
+        """A Cowardly unit that may not take Distracted (Wild, no Character within 4") gains D3 Doom when it
+        activates: not worth it unless an enemy is within its reach."""
+        kw = keywords_of(u)
+        if "Cowardly" not in kw or "Wild" not in kw or "Berserk" in kw:
+            return False
+        if any(objectives.is_character(f) and f["side"] == self.player and ready(f) and f["id"] != u["id"]
+               and dist(centre(f), centre(u)) <= 4 + (float(f.get("width", 4)) + float(u.get("width", 4))) / 2
+               for f in units.values()):
+            return False
+        reach = float(u.get("speed", 8)) + 2
+        return not any(dist(centre(u), centre(e)) <= reach + float(e.get("width", 4)) / 2 for e in enemies)
 
-    def _range(self, unit: dict[str, Any]) -> float:
-        kw = keywords_of(unit)
-        value = float(kw.get("Ranged") or 0)
-        return value / 2 if "Short-Ranged" in kw else value
-
-    def exchange(self, view: Any, me: dict[str, Any], them: dict[str, Any], edge: str = "front",
-                 charge: float = 0.0) -> float:
-        """Points-weighted expected Doom traded in one round of close combat if ``me`` engages ``them``
-        (on ``edge`` of ``them``): positive when it favours me."""
-        units = self._units(view)
-        mk, tk = keywords_of(me), keywords_of(them)
-        my_dice = 10 + (mk.get("Hero") or 0) - (mk.get("Weak") or 0)
-        their_dice = 10 + (tk.get("Hero") or 0) - (tk.get("Weak") or 0)
-        others = [units[e] for e in them.get("engaged", []) if e in units]
-        if others:  # it must share its dice out (at least 3 each)
-            their_dice = max(3, their_dice - 3 * len(others))
-        if edge == "side":
-            their_dice = min(their_dice, 5)
-        elif edge == "rear":
-            their_dice = min(their_dice, 3)
-        need_me = self._chart(view, me["type"], them["type"]) - (1 if "Elite" in mk else 0)
-        if "Devastating Charge" in mk and charge >= 6.0:
-            need_me -= 1
-        need_them = self._chart(view, them["type"], me["type"]) - (1 if "Elite" in tk else 0)
-        crit = 1.0 + (1 / 6 if "Critical Hits" in mk else 0.0)
-        dealt = max(0.0, my_dice * p_hit(need_me) * crit * (1.25 if "Brutal" in mk else 1.0) - (tk.get("Tough") or 0))
-        taken = max(0.0, their_dice * p_hit(need_them) * (1.25 if "Brutal" in tk else 1.0) - (mk.get("Tough") or 0))
-        left_them = max(1, them.get("courage", 10) - them.get("doom", 0) - (2 if edge != "front" else 0))
-        left_me = max(1, me.get("courage", 10) - me.get("doom", 0))
-        gain = min(1.0, dealt / left_them) * them.get("points", 300)
-        loss = min(1.0, taken / left_me) * me.get("points", 300)
-        return gain - loss
+    def _planner(self, view: Any) -> Planner:
+        first = view.state.get("first") == self.player
+        return Planner(view, self.player, self._units(view), moves_after=first)
 
     def on_move(self, view: Any, d: Decision) -> Any:
         units = self._units(view)
         ctx = context_of(d)
-        me = units.get(ctx.get("actor", ""), {})
-        if me.get("engaged"):
+        uid = ctx.get("actor", "")
+        me = units.get(uid, {})
+        if not me or me.get("engaged"):
             return self._pick(d, "end")
-        reach = self._range(me)
-        enemies = [u for u in units.values() if u["side"] != self.player and u["status"] == "ready"]
-
-        def dist(u: dict[str, Any]) -> float:
-            return ((u["x"] - me["x"]) ** 2 + (u["y"] - me["y"]) ** 2) ** 0.5
-
-        best, score = None, 0.0 if not reach else 150.0
-        for o in d.options:
-            data = option_data(o)
-            if data.get("action") != "engage":
-                continue
-            them = units.get(data["target"], {})
-            s = self.exchange(view, me, them, data.get("edge", "front"), data.get("advance", 0.0))
-            s += 10.0 if data.get("flush") else 0.0
-            s -= 30.0 * data.get("hazard", 0.0)
-            if s > score:
-                best, score = o.value, s
-        if best is not None:
-            return best
-        berserk = "Berserk" in keywords_of(me)
-        if reach and not berserk and any(dist(e) <= reach - 1.0 for e in enemies):
+        mp = float(ctx.get("mp", me.get("speed", 8)))
+        key = (getattr(view, "game_round", 0), uid)
+        plan = self._plan
+        if plan.get("key") != key:
+            plan = self._plan = {"key": key, "steps": 0}
+            choice = self._planner(view).choose(me, list(d.options), option_data, mp)
+            if choice.option is not None:
+                plan["done"] = True
+                return choice.option
+            plan["goal"] = choice.goal
+            engine = f"towards {choice.target}" if choice.target else ""
+            if engine in {o.value for o in d.options} and self._clear(view, me, choice.goal):
+                plan["done"] = True  # the engine's own route (around units and terrain) to the same place
+                return engine
+        if plan.get("done") or plan.get("goal") is None or plan["steps"] >= MAX_STEPS:
             return self._pick(d, "end")
-        towards = [o for o in d.options if option_data(o).get("action") == "towards"]
-        if berserk and towards:  # it must advance 6" towards a visible enemy or gain D3 Doom
-            return min(towards, key=lambda o: dist(units.get(option_data(o)["target"], me))).value
-        threats = [e for e in enemies if not e.get("engaged") and "Immobile" not in e.get("keywords", "")
-                   and dist(e) <= e.get("speed", 8) + (e.get("depth", 2) + me.get("depth", 2)) / 2 + 2.0]
-        if threats:
-            return self._pick(d, "end")  # an enemy can reach it: let it come and fight where it stands
-        good = []
-        for o in towards:
-            them = units.get(option_data(o)["target"], {})
-            value = max(self.exchange(view, me, them, e) for e in ("front", "side"))
-            if reach or value > 0 or them.get("engaged"):
-                good.append((dist(them) - value / 50.0, o.value))
-        if good:
-            return min(good)[1]
-        marker = next((o for o in d.options if option_data(o).get("action") == "towards-marker"), None)
-        if marker is not None and not reach:
-            markers = {m["id"]: m for m in view.state.get("markers", [])}
-            m = markers.get(option_data(marker)["target"], {})
-            if m and ((m["x"] - me["x"]) ** 2 + (m["y"] - me["y"]) ** 2) ** 0.5 > 3.0:
-                return marker.value
-        return self._pick(d, "end")
+        step = steering.next_step(me, plan["goal"], mp)
+        offered = {o.value for o in d.options}
+        if step is not None and step[0] not in offered and step[0] != "advance" and "advance" in offered:
+            step = ("advance", float(int(mp)))  # cannot turn further: go on as it faces
+        if step is None or step[0] not in offered:
+            return self._pick(d, "end")
+        plan["steps"] += 1
+        self._amount = step[1]
+        return step[0]
+
+    def _clear(self, view: Any, me: dict[str, Any], goal: Any) -> bool:
+        """No Perilous or (for a Wild unit) Rough terrain on the straight way to ``goal``."""
+        from skirmish_hobgoblin.ai.movement import terrain_cost
+
+        return goal is not None and terrain_cost(view, me, centre(me), goal) <= 0.0
 
     def on_manoeuvre(self, view: Any, d: Decision) -> Any:
-        return d.examples[0] if d.examples else None
+        if not d.params:
+            return d.examples[0] if d.examples else None
+        p = d.params[0]
+        want = self._amount
+        self._amount = None
+        tries = []
+        if want is not None:
+            value = max(float(p.low), min(float(p.high), want)) if p.name != "degrees" else want
+            if abs(value) < 0.1:
+                return {p.name: 0.0}  # blocked: not worth a sliver
+            tries.append({p.name: round(value, 2)})
+        tries += list(d.examples)
+        for t in tries:
+            if not view.check(t):
+                return t
+        return {p.name: 0.0}
 
+    # -- combat --------------------------------------------------------------------------------
     def on_fight(self, view: Any, d: Decision) -> Any:
         return d.options[0].value
 
     def on_assign(self, view: Any, d: Decision) -> Any:
         units = self._units(view)
-        ctx = context_of(d)
-        me = units.get(ctx.get("actor", ""), {})
+        me = units.get(context_of(d).get("actor", ""), {})
 
         def value(o: Any) -> float:
             data = option_data(o)
             total = 0.0
             for tid, n in zip(data["targets"], data["dice"], strict=True):
-                them = units.get(tid, {})
-                ph = p_hit(self._chart(view, me.get("type", ""), them.get("type", "")))
-                left = max(1, them.get("courage", 10) - them.get("doom", 0))
-                total += n * ph * (1.0 + 3.0 / left)
+                them = units.get(tid)
+                if them is None or not me:
+                    continue
+                dist_ = combat.close_dist(view, me, them, int(n))
+                left = max(1, combat.breaks_at(them) - int(them.get("doom", 0)))
+                tough = keywords_of(them).get("Tough") or 0
+                p_break = combat.at_least(dist_, left + tough)
+                worth = float(them.get("points", 300)) + objectives.unit_worth(view, self.player, them)
+                total += worth * (p_break + combat.WEAR * min(1.0, combat.mean(dist_) / left))
             return total
 
         assigns = [o for o in d.options if option_data(o).get("action") == "assign"]
         return max(assigns, key=value).value if assigns else d.options[0].value
 
     def on_force_of_will(self, view: Any, d: Decision) -> Any:
-        if self._pick(d, "reroll") is not None:
-            for o in d.options:
-                if option_data(o).get("pay") == "mercury":
-                    return o.value
-        return self._pick(d, "keep")
+        """Re-roll a miss when the hit it may bring is worth more than the Mercury (or card) spent."""
+        units = self._units(view)
+        ctx = context_of(d)
+        target = units.get(ctx.get("target", ""), {})
+        if not target or target.get("side") == self.player:
+            return self._pick(d, "keep")
+        hits = int(ctx.get("hits", 0))
+        kw = keywords_of(target)
+        doom = int(target.get("doom", 0))
+        shooting = ctx.get("kind") == "shooting"
+        placed = hits if not shooting or "Skirmishers" in kw else min(hits, max(0, 5 - doom))
+        if shooting and "Skirmishers" not in kw and doom + placed >= 5:
+            return self._pick(d, "keep")  # the shooting cap: another hit places nothing
+        tough = 0 if shooting else (kw.get("Tough") or 0)
+        left = combat.breaks_at(target) - doom - max(0, placed - tough)
+        if left <= 0:
+            return self._pick(d, "keep")
+        worth = float(target.get("points", 300)) + objectives.unit_worth(view, self.player, target)
+        if shooting and "Skirmishers" not in kw and combat.breaks_at(target) > 5:
+            gain = worth * combat.WEAR / max(1, combat.breaks_at(target) - doom)
+        else:
+            gain = worth * (0.8 if left == 1 else 0.25 if left <= 3 else combat.WEAR / left)
+        gain *= p_hit(int(ctx.get("need", 4)))
+        mercury_cost = self._mercury_worth(view)
+        best, cost = None, gain
+        for o in d.options:
+            data = option_data(o)
+            if data.get("action") != "reroll":
+                continue
+            price = mercury_cost if data.get("pay") == "mercury" else CARD_KEPT
+            if price < cost:
+                best, cost = o.value, price
+        return best if best is not None else self._pick(d, "keep")
 
+    def _mercury_worth(self, view: Any) -> float:
+        """A Mercury token kept: little unless a Wizard of mine can cast with it."""
+        from skirmish_hobgoblin.magic import ai as magic_ai
+
+        wizards = [u for u in self._units(view).values() if u["side"] == self.player and ready(u)
+                   and "Wizard" in keywords_of(u)]
+        return magic_ai.mercury_worth(view, self.player) if wizards else MERCURY_SPARE
+
+    # -- magic -----------------------------------------------------------------------------------
+    def on_cast(self, view: Any, d: Decision) -> Any:
+        """A casting decision: the magic module values each offered spell (explicit dispatch)."""
+        from skirmish_hobgoblin.magic import ai as magic_ai
+
+        return magic_ai.choose(self.player, view, d)
+
+    # -- other decisions -------------------------------------------------------------------------
     def on_rough(self, view: Any, d: Decision) -> Any:
         return "distracted"
 
@@ -273,12 +317,6 @@ class HobgoblinAI:
             if str(o.value).startswith("face "):
                 return o.value
         return d.options[0].value
-
-    def on_marker(self, view: Any, d: Decision) -> Any:
-        return d.examples[0] if d.examples else None
-
-    def on_building(self, view: Any, d: Decision) -> Any:
-        return d.examples[0] if d.examples else None
 
     # -- fortune cards -------------------------------------------------------------------------
     def on_respond(self, view: Any, d: Decision) -> Any:

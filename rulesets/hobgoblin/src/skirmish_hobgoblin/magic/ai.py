@@ -81,11 +81,11 @@ def choose(player: str, view: Any, decision: Any) -> Any:
     return best
 
 
-def install() -> None:
-    """Teach the battle AI to answer spell decisions (its ``on_<kind>`` dispatch)."""
-    from skirmish_hobgoblin.agents import HobgoblinAI
+def mercury_worth(view: Any, player: str) -> float:
+    """What one Mercury token kept for spells is worth to the battle AI (points of units)."""
+    return 20.0
 
-    if not hasattr(HobgoblinAI, "on_cast"):
-        def on_cast(self: Any, view: Any, d: Any) -> Any:
-            return choose(self.player, view, d)
-        HobgoblinAI.on_cast = on_cast  # type: ignore[attr-defined]
+
+def install() -> None:
+    """Kept for callers of the old import-time hook: the battle AI now asks :func:`choose` itself
+    (``HobgoblinAI.on_cast``), so there is nothing to install."""

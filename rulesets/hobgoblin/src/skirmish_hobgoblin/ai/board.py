@@ -1,0 +1,193 @@
+"""What the AI reads off a player's view: units by id, keywords, footprints, gaps and terrain along a path.
+
+Everything here works on the plain view data (``view.state``), never on the game objects.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from typing import Any
+
+Unit = dict[str, Any]
+Point = tuple[float, float]
+
+
+def keywords_of(unit: Unit) -> dict[str, int | None]:
+    """A view's keyword text ("Hero [3], Tough [1], Elite") as {name: value or None}."""
+    return dict(_keywords(str(unit.get("keywords", ""))))
+
+
+@lru_cache(maxsize=4096)
+def _keywords(text: str) -> tuple[tuple[str, int | None], ...]:
+    out: list[tuple[str, int | None]] = []
+    for part in text.split(", "):
+        if not part:
+            continue
+        name, _, rest = part.partition(" [")
+        try:
+            out.append((name, int(rest.rstrip("]").lstrip("+")) if rest else None))
+        except ValueError:
+            out.append((name, None))
+    return tuple(out)
+
+
+def p_hit(need: int) -> float:
+    """Chance one die hits a target number (a 6 always hits, a 1 always misses)."""
+    need = max(2, min(6, need))
+    return (7 - need) / 6
+
+
+def units_of(view: Any) -> dict[str, Unit]:
+    return {u["id"]: u for u in view.state.get("units", [])}
+
+
+def ready(unit: Unit) -> bool:
+    return unit.get("status") == "ready"
+
+
+def centre(unit: Unit) -> Point:
+    return float(unit["x"]), float(unit["y"])
+
+
+def dist(a: Point, b: Point) -> float:
+    return math.hypot(a[0] - b[0], a[1] - b[1])
+
+
+def corners(x: float, y: float, facing: float, width: float, depth: float) -> list[Point]:
+    """The four corners of a footprint (front left, front right, back right, back left)."""
+    fx, fy = math.cos(math.radians(facing)), math.sin(math.radians(facing))
+    rx, ry = fy, -fx  # the unit's right hand
+    hw, hd = width / 2, depth / 2
+    return [(x + fx * hd - rx * hw, y + fy * hd - ry * hw), (x + fx * hd + rx * hw, y + fy * hd + ry * hw),
+            (x - fx * hd + rx * hw, y - fy * hd + ry * hw), (x - fx * hd - rx * hw, y - fy * hd - ry * hw)]
+
+
+def unit_corners(unit: Unit, at: Point | None = None, facing: float | None = None) -> list[Point]:
+    x, y = at if at is not None else centre(unit)
+    return corners(x, y, float(unit.get("facing", 0.0)) if facing is None else facing,
+                   float(unit.get("width", 4.0)), float(unit.get("depth", 2.0)))
+
+
+def _seg_point(p: Point, a: Point, b: Point) -> float:
+    ax, ay = b[0] - a[0], b[1] - a[1]
+    n = ax * ax + ay * ay
+    t = 0.0 if n == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * ax + (p[1] - a[1]) * ay) / n))
+    return math.hypot(p[0] - a[0] - t * ax, p[1] - a[1] - t * ay)
+
+
+def inside(p: Point, poly: list[Point]) -> bool:
+    """Point in polygon (even-odd rule)."""
+    x, y = p
+    hit = False
+    j = len(poly) - 1
+    for i in range(len(poly)):
+        xi, yi = poly[i]
+        xj, yj = poly[j]
+        if (yi > y) != (yj > y) and x < (xj - xi) * (y - yi) / ((yj - yi) or 1e-12) + xi:
+            hit = not hit
+        j = i
+    return hit
+
+
+def poly_gap(a: list[Point], b: list[Point]) -> float:
+    """Closest distance between two convex polygons (0 when they touch or overlap)."""
+    if any(inside(p, b) for p in a) or any(inside(p, a) for p in b):
+        return 0.0
+    best = math.inf
+    for poly, other in ((a, b), (b, a)):
+        n = len(other)
+        for p in poly:
+            for i in range(n):
+                best = min(best, _seg_point(p, other[i], other[(i + 1) % n]))
+    return best
+
+
+def _radius(u: Unit) -> float:
+    return math.hypot(float(u.get("width", 4.0)), float(u.get("depth", 2.0))) / 2
+
+
+def gap(a: Unit, b: Unit, at: Point | None = None) -> float:
+    """Closest distance between two units' footprints (``a`` moved to ``at`` when given); beyond a few inches
+    apart, the gap between their enclosing circles (a slight underestimate)."""
+    here = at if at is not None else centre(a)
+    rough = dist(here, centre(b)) - _radius(a) - _radius(b)
+    if rough > 3.0:
+        return rough
+    return poly_gap(unit_corners(a, at), unit_corners(b))
+
+
+def point_gap(p: Point, poly: list[Point]) -> float:
+    if inside(p, poly):
+        return 0.0
+    n = len(poly)
+    return min(_seg_point(p, poly[i], poly[(i + 1) % n]) for i in range(n))
+
+
+def terrain(view: Any, keyword: str) -> list[list[Point]]:
+    """The outlines of the terrain pieces with ``keyword``."""
+    return [[(float(q[0]), float(q[1])) for q in t["points"]] for t in view.state.get("terrain", [])
+            if keyword in t.get("keywords", [])]
+
+
+def inches_through(view: Any, keyword: str, a: Point, b: Point, half_width: float) -> float:
+    """Roughly how many inches of the straight path a -> b a unit ``2 * half_width`` wide spends over terrain
+    with ``keyword`` (sampled every half inch)."""
+    length = dist(a, b)
+    mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+    polys = [poly for poly in terrain(view, keyword)
+             if min(dist(mid, q) for q in poly) <= length / 2 + half_width + 0.5 + _span(poly)]
+    if not polys:
+        return 0.0
+    steps = max(1, int(length / 0.75))
+    total = 0.0
+    for i in range(steps + 1):
+        t = i / steps
+        p = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+        if any(point_gap(p, poly) <= half_width for poly in polys):
+            total += length / (steps + 1)
+    return total
+
+
+def blocked(view: Any, p: Point, unit: Unit) -> bool:
+    """Whether a footprint centred at ``p`` would sit on impassable terrain or off the table."""
+    w, d = view.state.get("table", [72.0, 48.0])
+    cs = unit_corners(unit, p)
+    if any(not (0.0 < c[0] < w and 0.0 < c[1] < d) for c in cs):
+        return True
+    return any(poly_gap(cs, poly) <= 0.0 for poly in terrain(view, "impassable"))
+
+
+def obstacles(view: Any, unit: Unit) -> list[list[Point]]:
+    """Outlines a unit may not move through: impassable terrain and every other unit in play."""
+    polys = terrain(view, "impassable")
+    polys += [unit_corners(u) for u in view.state.get("units", []) if u["id"] != unit["id"] and ready(u)]
+    return polys
+
+
+def _span(poly: list[Point]) -> float:
+    """The longest side of a polygon (a bound on how far its inside is from its nearest corner)."""
+    n = len(poly)
+    return max(dist(poly[i], poly[(i + 1) % n]) for i in range(n))
+
+
+def free_run(view: Any, unit: Unit, a: Point, b: Point, polys: list[list[Point]] | None = None) -> float:
+    """How far along the straight path a -> b the unit's centre gets before its body (a disc half as wide as
+    the unit) would meet an obstacle or the table edge (sampled every half inch)."""
+    polys = obstacles(view, unit) if polys is None else polys
+    w, d = view.state.get("table", [72.0, 48.0])
+    r = 0.45 * float(unit.get("width", 4.0))
+    half_depth = float(unit.get("depth", 2.0)) / 2
+    length = dist(a, b)
+    steps = max(1, int(length / 0.75))
+    mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+    reach = length / 2 + r + 0.5
+    near = [poly for poly in polys if min(dist(mid, q) for q in poly) <= reach + _span(poly)]
+    for i in range(1, steps + 1):
+        t = i / steps
+        p = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
+        if not (half_depth < p[0] < w - half_depth and half_depth < p[1] < d - half_depth):
+            return length * (i - 1) / steps
+        if any(point_gap(p, poly) < r for poly in near):
+            return length * (i - 1) / steps
+    return length

@@ -1,0 +1,115 @@
+"""What each scenario's objectives are worth to the AI: a unit standing at a point (markers to hold, touch,
+clear or find), and the extra worth of breaking (or losing) a unit that scores (Characters in Bathed in Glory,
+the buildings of Burn Them Out). Values are in points, like :mod:`.combat`: one Victory Point is worth ``VP``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from skirmish_hobgoblin.ai.board import Point, Unit, dist, keywords_of, ready, units_of
+
+#: a Victory Point, in points of units (a VP usually decides a scenario game; points only break ties)
+VP = 450.0
+#: the rounds of a game (twists that change it are not read)
+ROUNDS = 5
+#: a marker's radius (32 mm across)
+MARKER = 0.625
+CHARACTERS = ("General", "Battle Standard", "Hero", "Wizard")
+
+
+def scenario(view: Any) -> str:
+    return str(view.state.get("scenario", "") or "")
+
+
+def role(view: Any, player: str) -> str:
+    return str(view.state.get("sides", {}).get(player, {}).get("role", "") or "")
+
+
+def is_character(unit: Unit) -> bool:
+    kw = keywords_of(unit)
+    return any(k in kw for k in CHARACTERS)
+
+
+def markers(view: Any) -> list[dict[str, Any]]:
+    return [m for m in view.state.get("markers", []) if not m.get("removed")]
+
+
+def _reach(unit: Unit, p: Point, m: dict[str, Any]) -> float:
+    """Roughly the gap from a unit centred at ``p`` to a marker (half its smaller side counts as inside)."""
+    half = min(float(unit.get("width", 4)), float(unit.get("depth", 2))) / 2
+    return max(0.0, dist(p, (float(m["x"]), float(m["y"]))) - half - MARKER)
+
+
+def _toward(d: float, within: float, scale: float = 24.0) -> float:
+    """1 inside ``within``, falling off linearly to 0 at ``within + scale`` (a gradient to walk up)."""
+    return 1.0 if d <= within else max(0.0, 1.0 - (d - within) / scale)
+
+
+def _round(view: Any) -> int:
+    return int(getattr(view, "game_round", 0) or 0)
+
+
+def place_value(view: Any, player: str, unit: Unit, p: Point) -> float:
+    """The scenario worth of ``unit`` ending its move centred at ``p`` (0 where the scenario has no markers)."""
+    name = scenario(view)
+    if not ready(unit) or name in ("", "bloodbath", "bathed-in-glory", "burn-them-out"):
+        return 0.0
+    rnd = max(1, _round(view))
+    left = max(1, ROUNDS - rnd + 1)  # scoring ends of round still to come, this one included
+    live = markers(view)
+    if name == "pendulums-swing":
+        each = 2.0 if float(unit.get("points", 0)) > 500 else 1.0
+        scoring = min(2, left)
+        best = max((_toward(_reach(unit, p, m), 7.0, 30.0) for m in live), default=0.0)
+        return VP * 0.45 * each * scoring * best
+    if name == "wages-of-sin":
+        mine = [m for m in live if m.get("owner") == player]
+        best = max((_toward(_reach(unit, p, m), 3.0, 30.0) for m in mine), default=0.0)
+        return VP * 0.8 * best
+    if name == "tides-of-war":
+        best = max((_toward(_reach(unit, p, m), 0.0, 24.0) for m in live), default=0.0)
+        return VP * 0.6 * min(3, left) * best ** 2
+    if name == "altars-of-grief":
+        friends = [u for u in units_of(view).values() if u["side"] == player and ready(u) and u["id"] != unit["id"]]
+        total = 0.0
+        for m in live:
+            d = _reach(unit, p, m)
+            near = sum(1 for f in friends if _reach(f, (f["x"], f["y"]), m) <= 12.0)
+            total += VP * 0.5 * min(3, left) * _toward(d, 11.0, 24.0) / (1 + near)
+        return total
+    if name == "desperate-search":
+        if role(view, player) == "Attacker":
+            kw = keywords_of(unit)
+            if "General" not in kw and "Battle Standard" not in kw:
+                return 0.0
+            best = max((_toward(_reach(unit, p, m), 3.0, 36.0) for m in live), default=0.0)
+            return VP * 0.9 * best
+        best = max((_toward(_reach(unit, p, m), 3.0, 24.0) for m in live), default=0.0)
+        return VP * 0.4 * best
+    return 0.0
+
+
+def unit_worth(view: Any, player: str, unit: Unit) -> float:
+    """What breaking ``unit`` is worth beyond its points (positive for an enemy unit that scores for its
+    opponent when gone, or that the opponent needs)."""
+    name = scenario(view)
+    enemy = unit["side"] != player
+    if name == "bathed-in-glory" and is_character(unit):
+        return VP if enemy else VP * 0.8
+    if name == "burn-them-out" and "Objective" in keywords_of(unit):  # the Defender's buildings decide it
+        return VP * 1.5
+    if name == "desperate-search" and not enemy and role(view, player) == "Attacker":
+        kw = keywords_of(unit)
+        if "General" in kw or "Battle Standard" in kw:
+            return VP * 0.7
+    return 0.0
+
+
+def guard_value(view: Any, player: str, them: Unit) -> float:
+    """Extra worth of fighting an enemy that threatens one of my scoring things (Burn Them Out buildings)."""
+    if scenario(view) != "burn-them-out":
+        return 0.0
+    mine = [u for u in units_of(view).values() if u["side"] == player and ready(u)
+            and "Objective" in keywords_of(u)]
+    near = any(dist((them["x"], them["y"]), (b["x"], b["y"])) <= float(them.get("speed", 8)) + 6 for b in mine)
+    return VP * 0.5 if near else 0.0
