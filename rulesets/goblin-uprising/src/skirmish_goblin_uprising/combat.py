@@ -249,22 +249,27 @@ def roll_options(game: Game, hid: str) -> list[Any]:
     cb = s.combat
     assert cb is not None
     options = []
+    memo = c.memo
     open_essence = essence_faces(game, cb.dice) - cb.converted
     if open_essence > 0 and (hero.essence > 0 or cb.free_convert):
         cost = "free (Wizard)" if cb.free_convert else "pay 1 Essence"
-        options.append(opt("essence", f"{cost}: turn an Essence result into a success", "", action="essence"))
+        options.append(_once(memo, "essence", f"{cost}: turn an Essence result into a success", action="essence"))
     if hero.renown >= 1:
-        options.append(opt("rally", "Rally (1 Renown): add an Uprising result", "", action="rally"))
+        options.append(_once(memo, "rally", "Rally (1 Renown): add an Uprising result", action="rally"))
     if cb.uprisings > 0:
         for card in dict.fromkeys(hero.hand.cards):
-            g = c.goblins[card]
-            options.append(opt(f"uprising:{card}", f"Uprising: discard {g.name} - "
-                               f"{effect_text(g.uprising, hero.leadership)}", "", action="uprising", card=card,
-                               effect=g.uprising.effect, n=g.uprising.amount(hero.leadership)))
+            key = ("uprising", card, hero.leadership)
+            found = memo.get(key)
+            if found is None:
+                g = c.goblins[card]
+                found = memo[key] = opt(f"uprising:{card}", f"Uprising: discard {g.name} - "
+                                        f"{effect_text(g.uprising, hero.leadership)}", "", action="uprising",
+                                        card=card, effect=g.uprising.effect, n=g.uprising.amount(hero.leadership))
+            options.append(found)
     if hero.fury > 0:
-        options.append(opt("fury", "spend Fury: roll 2 more dice", "", action="fury"))
+        options.append(_once(memo, "fury", "spend Fury: roll 2 more dice", action="fury"))
     if hero.ambush and cb.started and c.classes[hero.cls].passive == "ambush":
-        options.append(opt("ambush", "spend the Ambush token: +2 successes", "", action="ambush"))
+        options.append(_once(memo, "ambush", "spend the Ambush token: +2 successes", action="ambush"))
     blanks = blank_faces(game, cb.dice)
     tribe = c.tribes[hero.tribe]
     if hero.tribe_ready and tribe.effect == "reroll_any" and blanks:
@@ -274,6 +279,15 @@ def roll_options(game: Game, hid: str) -> list[Any]:
     options.append(opt("strike", f"strike {target_name(game, cb.target)} for {dmg} damage", "", action="strike",
                        damage=dmg))
     return options
+
+
+def _once(memo: dict[Any, Any], value: str, label: str, **data: Any) -> Any:
+    """A combat option built once per content set and label."""
+    key = ("combat-option", value, label)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = opt(value, label, "", **data)
+    return found
 
 
 def ask_roll(game: Game, hid: str) -> None:

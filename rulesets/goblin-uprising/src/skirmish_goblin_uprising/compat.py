@@ -48,7 +48,7 @@ def decision(player: str, kind: str, prompt: str, options: Sequence[Option], *, 
     """A finite decision with structured ``context`` (when core supports it)."""
     if _DECISION_CONTEXT:
         return Decision(player, kind, prompt, options=tuple(options), rule=rule,  # type: ignore[call-arg]
-                        context=dict(context or {}))
+                        context=context if context is not None else {})
     return Decision(player, kind, prompt, options=tuple(options), rule=rule)
 
 

@@ -73,9 +73,13 @@ def ask_prevent(game: Game, hid: str, amount: int, source: str, rule: str) -> No
     s, c = S(game), C(game)
     hero = s.heroes[hid]
     options = []
+    memo = c.memo
     for card in dict.fromkeys(hero.hand.cards):
-        options.append(opt(f"goblin:{card}", f"discard {c.goblins[card].name}: prevent 1 damage", "",
-                           action="prevent", card=card, prevents=1))
+        found = memo.get(("prevent", card))
+        if found is None:
+            found = memo["prevent", card] = opt(f"goblin:{card}", f"discard {c.goblins[card].name}: prevent 1 damage",
+                                                "", action="prevent", card=card, prevents=1)
+        options.append(found)
     tribe = c.tribes[hero.tribe]
     if hero.tribe_ready and tribe.effect == "prevent":
         options.append(opt("tribe", f"exhaust {tribe.name}: prevent up to {tribe.n} damage", "",
