@@ -48,3 +48,12 @@ def test_a_ruleset_without_a_model_is_one_clear_error() -> None:
                 if not any(m is not None for m in registry.pm.hook.skirmish_balance_model(ruleset=r)))
     with pytest.raises(SkirmishError, match="gives no balance model"):
         balance_model(registry, name)
+
+
+def test_too_few_games_for_the_features_is_warned_not_hidden() -> None:
+    from skirmish.studies.balance import text
+
+    few = estimate(Model(), synthetic(8))
+    assert any("only 8 games for 2 features" in w for w in few["warnings"])
+    assert "warning: only 8 games" in text({**few, "ruleset": "x"})
+    assert estimate(Model(), synthetic(3000))["warnings"] == []

@@ -70,9 +70,17 @@ def estimate(model: Any, games: Sequence[tuple[int, dict[str, Any], GameRecord]]
                       "printed_cost": round(printed[i], 1), "worth_points": round(worth, 1),
                       "disagreement_se": round(gap, 2)})
     table.sort(key=lambda r: -abs(r["disagreement_se"]) if not math.isnan(r["disagreement_se"]) else 0)
+    warnings = []
+    enough = 5 * (len(feats) + 1)
+    if len(used) < enough:
+        warnings.append(f"only {len(used)} games for {len(feats)} features: the estimates and their standard "
+                        f"errors mean little below about {enough} games (raise -n)")
+    if scale <= 0:
+        warnings.append("the estimated worths do not rise with the printed costs (more games, or the costs are "
+                        "far off): points per win cannot be read")
     return {"games": len(games), "used": len(used), "first_seat_edge": round(beta[0] - 0.5, 4),
-            "first_seat_edge_se": round(se[0], 4), "points_per_win": round(1 / scale, 1) if scale else None,
-            "features": table}
+            "first_seat_edge_se": round(se[0], 4), "points_per_win": round(1 / scale, 1) if scale > 0 else None,
+            "features": table, "warnings": warnings}
 
 
 def balance(registry: Any, ruleset: str, n: int, *, seed: int = 0, max_decisions: int | None = None,
@@ -100,7 +108,9 @@ def _balance_chunk(seeds: list[int], ruleset: str, max_decisions: int | None) ->
 def text(report: dict[str, Any], top: int = 15) -> str:
     lines = [f"{report['ruleset']}: {report['used']} of {report['games']} games used; first seat edge "
              f"{report['first_seat_edge']:+.3f} (se {report['first_seat_edge_se']:.3f}); "
-             f"one win is worth about {report['points_per_win']} points",
+             + (f"one win is worth about {report['points_per_win']} points" if report.get("points_per_win")
+                else "points per win unknown"),
+             *[f"warning: {w}" for w in report.get("warnings", [])],
              f"{'feature':<28} {'printed':>8} {'worth':>8} {'effect':>8} {'se':>7} {'gap/se':>7}"]
     for r in report["features"][:top]:
         lines.append(f"{r['feature'][:28]:<28} {r['printed_cost']:>8.1f} {r['worth_points']:>8.1f} "

@@ -44,3 +44,12 @@ def skirmish_force_share(game: Any) -> dict[str, float] | None:
     from skirmish_chob_noggoth.situations import force_share
 
     return force_share(game)
+
+
+@hookimpl
+def skirmish_balance_model(ruleset: str) -> Any:
+    if ruleset != NAME:
+        return None
+    from skirmish_chob_noggoth.balance_model import model
+
+    return model()

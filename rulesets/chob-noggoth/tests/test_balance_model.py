@@ -1,0 +1,38 @@
+"""`skirmish balance chob-noggoth`: random warbands per seed and what a warband holds."""
+
+from __future__ import annotations
+
+from skirmish import Game, Registry
+from skirmish_chob_noggoth.balance_model import model
+from skirmish_chob_noggoth.rules import ChobNoggoth
+
+
+def test_the_model_is_registered_for_chob_noggoth_only():
+    from skirmish.studies.balance import balance_model
+
+    registry = Registry()
+    assert isinstance(balance_model(registry, "chob-noggoth"), type(model()))
+
+
+def test_random_warbands_are_valid_spend_the_budget_and_repeat_by_seed():
+    m = model()
+    for seed in range(6):
+        setup = m.random_setup(seed)
+        assert setup == m.random_setup(seed)
+        game = Game(ChobNoggoth(), setup, seed=seed)
+        for seat in game.players:
+            features, cost = m.features(setup, seat)
+            warriors = [w for w in game.state.warriors.values() if w.side == seat]
+            assert sum(v for k, v in features.items() if k.startswith("type ")) == len(warriors)
+            assert 19 <= cost <= 20
+
+
+def test_a_shared_bonus_rule_counts_once_per_warrior():
+    m = model()
+    setup = m.random_setup(1)
+    band = setup["warbands"]["red"] if "red" in setup["warbands"] else next(iter(setup["warbands"].values()))
+    shared = band.get("rule", "")
+    features, _ = m.features(setup, next(iter(setup["warbands"])))
+    if shared:
+        key = next(k for k in features if k.startswith("rule ") and shared.lower().replace(" ", "-") in k)
+        assert features[key] >= len(band["warriors"])
