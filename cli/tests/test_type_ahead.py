@@ -120,3 +120,10 @@ def test_undo_after_a_line_typed_ahead_takes_back_both_answers(tmp_path: Path) -
     assert "undone: back to before your answer 'push 1'" in text(session)
     assert answers(session) == []
     assert session.game.pending is not None and session.game.pending.kind == "action"
+
+
+def test_help_term_finds_hyphenated_and_spaced_names_alike(tmp_path: Path) -> None:
+    session = make(tmp_path, [])
+    session.glossary = lambda: {"wheel left": "a manoeuvre", "Roll": "a d6"}  # type: ignore[method-assign]
+    assert session.lookup("wheel-left") == "wheel left: a manoeuvre"
+    assert session.lookup("  Wheel   Left ") == "wheel left: a manoeuvre"

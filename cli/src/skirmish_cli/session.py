@@ -635,7 +635,9 @@ class Session:
         d = self.game.pending
         assert d is not None
         if d.options:
-            helps = [render.clip(f"  {i}. {o}: {o.help}") for i, o in enumerate(d.options, 1) if o.help]
+            helps = [textwrap.fill(f"  {i}. {o.label.split(' (')[0] or o}: {o.help}", width=WIDTH,
+                                   subsequent_indent="      ", max_lines=2, placeholder="...")
+                     for i, o in enumerate(d.options, 1) if o.help]
             if helps:
                 self.say("\n".join(helps))
             self.say("answer with the number of a choice, or its name (or the start of it)")
@@ -668,15 +670,16 @@ class Session:
 
     def lookup(self, term: str) -> str:
         """``help TERM``: the ruleset's glossary entry, a prompt command, or the terms that come close."""
-        key = term.strip().lower()
+        key = " ".join(term.strip().lower().split())
         terms = self.glossary()
         if key in ("terms", "glossary"):
             if not terms:
                 return f"{self.title()} has no glossary"
             return f"terms of {self.title()} (help TERM explains one):\n" + render.wrap(", ".join(terms), indent="  ")
         by_lower = {t.lower(): t for t in terms}
-        if key in by_lower:
-            name = by_lower[key]
+        spaced = {t.lower().replace("-", " "): t for t in terms}
+        if key in by_lower or key.replace("-", " ") in spaced:  # 'wheel-left' finds 'wheel left' and back
+            name = by_lower.get(key) or spaced[key.replace("-", " ")]
             return f"{name}: {terms[name]}"
         command = ALIASES.get(key, key)
         if command in COMMANDS:

@@ -166,3 +166,19 @@ def test_keeping_the_dice_for_the_phase_stops_force_of_will_questions_until_the_
     g.load_dice([6, 1])
     g.run(lambda g: attacks.attack(g, a, b, 2, attacks.COMBAT, "Combat"))
     assert g.pending.kind == "force-of-will"  # a new phase asks again
+
+
+def test_help_explains_each_manoeuvre_by_the_name_typed(ruleset):
+    terms = ruleset.glossary()
+    assert terms["wheel left"].startswith("manoeuvre (type e.g. wheel left 2): the unit pivots on its front-left")
+    assert "gains Distracted" in terms["retreat"] and "at least 12" in terms["fly"]
+    g = battle(RED, BLUE)
+    u = _activate(g, "Spears")
+    opts, _ = turns.move_choices(g, u)
+    assert next(o for o in opts if o.value == "advance").help == "moves straight forwards N inches; 1 MP per inch"
+
+
+def test_measure_names_edges_with_plain_possessives(ruleset):
+    g = battle(RED, [{"name": "Wolf Riders", "x": 36, "y": 40}])
+    text = ruleset.measure(g, "red", "Spears", "Wolf Riders")
+    assert "Spears' front edge centre" in text and "Wolf Riders' " in text and "Riders's" not in text

@@ -26,6 +26,11 @@ STATUSES = {
 }
 
 
+def _of(name: str) -> str:
+    """The possessive: ``Wolf Riders'``, ``Anvil Guard's``."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def glossary(ruleset: Any) -> dict[str, str]:
     out: dict[str, str] = dict(STATUSES)
     for k in ruleset.content.keywords.values():
@@ -37,10 +42,11 @@ def glossary(ruleset: Any) -> dict[str, str]:
         out[c.name] = f"Fortune Card ({c.moment}): {c.summary}"
     for s in ruleset.scenarios.values():
         out[s.name] = f"scenario (2D6 {'/'.join(map(str, s.roll))})"
-    from skirmish_hobgoblin.moves import UNIT
+    from skirmish_hobgoblin.moves import HELP, spoken
 
-    for kind, unit in UNIT.items():
-        out[kind] = f"manoeuvre; amount in {unit}"
+    for kind, what in HELP.items():
+        amount = {"reform": 90, "fly": 14}.get(kind, 2)
+        out[spoken(kind)] = f"manoeuvre (type e.g. {spoken(kind)} {amount}): the unit {what}"
     return out
 
 
@@ -151,7 +157,7 @@ def measure(game: Game, player: str, a_name: str, b_name: str) -> str:
     if not (a.in_play and b.in_play):
         raise SkirmishError("both units must be on the table")
     lines = [f"{a.name} ({a.id}) to {b.name} ({b.id}):",
-             f"  closest distance {geom.gap(a, b):.2f}\", from {a.name}'s front edge centre "
+             f"  closest distance {geom.gap(a, b):.2f}\", from {_of(a.name)} front edge centre "
              f"{geom.range_to(a, b):.2f}\""]
     sight = geom.has_los(state, a, b)
     lines.append(f"  line of sight: {'yes' if sight else 'no'}" +
@@ -162,10 +168,10 @@ def measure(game: Game, player: str, a_name: str, b_name: str) -> str:
     from skirmish.geometry import closest_edge, touching
 
     if touching(a.rect, b.rect):
-        lines.append(f"  engaged: {b.name} touches {a.name}'s {geom.contact_side(a, b)}, "
-                     f"{a.name} touches {b.name}'s {geom.contact_side(b, a)}")
+        lines.append(f"  engaged: {b.name} touches {_of(a.name)} {geom.contact_side(a, b)}, "
+                     f"{a.name} touches {_of(b.name)} {geom.contact_side(b, a)}")
     else:
-        lines.append(f"  {a.name} faces {b.name}'s {closest_edge(b.rect, a.rect.front_centre)} edge")
+        lines.append(f"  {a.name} faces {_of(b.name)} {closest_edge(b.rect, a.rect.front_centre)} edge")
     return "\n".join(lines)
 
 

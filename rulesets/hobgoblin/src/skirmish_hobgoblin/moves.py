@@ -49,6 +49,28 @@ UNIT = {"advance": "inches", "wheel-left": _CORNER, "wheel-right": _CORNER,
         "reform": "degrees to turn (positive: to the left, negative: to the right)", "fly": "inches"}
 
 
+#: what each manoeuvre does, for help texts (``help wheel left``) and the options' help
+HELP = {
+    "advance": "moves straight forwards N inches; 1 MP per inch",
+    "wheel-left": "pivots on its front-left corner while the front-right corner swings N inches forwards "
+                  "(turning it to the left); 1 MP per inch, at most a half turn",
+    "wheel-right": "pivots on its front-right corner while the front-left corner swings N inches forwards "
+                   "(turning it to the right); 1 MP per inch, at most a half turn",
+    "wheel-back-left": "pivots on its front-left corner while the front-right corner swings N inches backwards; "
+                       "1 MP per inch; it gains Distracted",
+    "wheel-back-right": "pivots on its front-right corner while the front-left corner swings N inches backwards; "
+                        "1 MP per inch; it gains Distracted",
+    "shuffle-left": "moves straight to its left N inches, still facing the same way; 1 MP per half inch",
+    "shuffle-right": "moves straight to its right N inches, still facing the same way; 1 MP per half inch",
+    "retreat": "moves straight backwards N inches, still facing the same way; 1 MP per half inch; it gains "
+               "Distracted",
+    "reform": "turns about its centre by N degrees (positive to the left, negative to the right) for 5 MP "
+              "(Nimble: 2); it gains Distracted",
+    "fly": "flies N inches (at least 12) over anything to where it ends, for 6 MP: Flying units only, once per "
+           "activation, not while Distracted or engaged",
+}
+
+
 @attrs.frozen
 class Outcome:
     """A checked manoeuvre: where it ends, its MP cost, and the refusal (empty when legal)."""

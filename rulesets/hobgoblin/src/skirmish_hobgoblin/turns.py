@@ -374,7 +374,7 @@ def move_choices(game: Game, unit: Unit) -> tuple[list[Any], dict[str, str]]:
         elif why := moves.why_not(game, unit, kind):
             missing[said] = why
             continue
-        opts.append(option(kind, manoeuvre_label(game, unit, kind), moves.UNIT[kind], action="manoeuvre",
+        opts.append(option(kind, manoeuvre_label(game, unit, kind), moves.HELP[kind], action="manoeuvre",
                            actor=unit.id, manoeuvre=kind))
     return opts, missing
 
