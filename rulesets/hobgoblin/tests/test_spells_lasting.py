@@ -373,3 +373,37 @@ def test_familiar_lets_an_untargeted_spell_reach_units_near_a_friend():
     card = _give(g, "red", "familiar")
     run(g, casting._cast_answer, f"{wiz.id}|stalking-death|from:{far.id}|{card}", "red")
     assert foe.has("Cowardly")
+
+
+ALLEGIANCES = ["Ljudlös", "Gomb", "Polyceus", "Atare", "Nebularis", "Mycena", "Iskalla", "Marabis", "Cylosi"]
+
+
+def _wizard_army(first: int) -> dict:
+    units = [{"type": "Light Infantry", "name": f"W{k}", "width": 150, "depth": 60, "keywords": ["Wizard"],
+              "allegiance": ALLEGIANCES[(first + k) % 9], "general": k == 0, "battle_standard": k == 0}
+             for k in range(4)]
+    return {"name": f"Coven {first}", "points": 3000, "units": units}
+
+
+@pytest.mark.parametrize("seed", [1, 4])
+def test_whole_games_cast_the_new_spells_through_the_installed_hooks(seed):
+    from skirmish import AgentContext, Game, RandomAgent, View
+    from skirmish.plugins import Registry
+
+    ruleset = Registry().ruleset("hobgoblin")
+    setup = {"players": ["red", "blue"], "armies": {"red": _wizard_army(seed), "blue": _wizard_army(seed + 4)},
+             "points": 3000}
+    game = Game(ruleset, setup, seed=seed, keep_log=True)
+    agents = {p: RandomAgent(AgentContext(p, seed * 7 + i, ruleset, {}, game.players))
+              for i, p in enumerate(game.players)}
+    for _ in range(20000):
+        d = game.pending
+        if d is None:
+            break
+        game.answer(agents[d.player].decide(View(game, d.player), d), d.player)
+    assert game.result is not None
+    cast = {e.text.split(" casts ")[1].split(" (")[0] for e in game.log.events
+            if e.kind == "spell" and " casts " in e.text}
+    new = {"Sightless Eyes", "Polyceus' Blessing", "Flicker", "Marble Forest", "Void of Nebularis", "By My Will",
+           "Raise The Dead"}
+    assert cast & new
