@@ -29,3 +29,12 @@ def test_each_registered_record_says_what_its_ruleset_class_says(name):
     spec, ruleset = registry.rulesets[name], registry.ruleset(name)
     assert (spec.name, spec.title, spec.version) == (ruleset.name, ruleset.title, ruleset.version)
     assert spec.description
+
+
+def test_exact_dice_odds_import_neither_attrs_nor_the_event_log():
+    code = ("import sys; from skirmish.dice import parse; print(parse('10d6>=4r').distribution().mean()); "
+            "print('\\n'.join(sorted(sys.modules)))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    loaded = set(out.stdout.split()[1:])
+    assert not loaded & {"attr", "attrs", "skirmish.events", "skirmish.engine", "importlib.metadata"}

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-import attrs
+import dataclasses
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -149,7 +150,7 @@ def test_custom_die_labels_values_and_validation():
         GOBLIN.value_of("star")
     with pytest.raises(DiceError, match="not a face"):
         die.value_of("star")
-    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+    with pytest.raises(dataclasses.FrozenInstanceError):
         die.name = "other"  # type: ignore[misc]
 
 

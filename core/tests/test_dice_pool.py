@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-import attrs
+import dataclasses
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -118,9 +119,9 @@ def test_reroll_chosen_indexes_and_errors():
 def test_pool_result_is_frozen_and_hits_are_computed():
     result = PoolResult((6, 5, 1), 5, extra_on_six=1)
     assert result.hits == 3
-    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+    with pytest.raises(dataclasses.FrozenInstanceError):
         result.hits = 9  # type: ignore[misc]
-    assert attrs.evolve(result, target=6).hits == 2
+    assert dataclasses.replace(result, target=6).hits == 2
 
 
 options = st.fixed_dictionaries(

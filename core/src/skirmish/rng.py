@@ -15,10 +15,12 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Callable, Iterable, MutableSequence, Sequence
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from skirmish.errors import DiceError, DiceExhausted
-from skirmish.events import EventLog
+
+if TYPE_CHECKING:
+    from skirmish.events import EventLog
 
 T = TypeVar("T")
 

@@ -35,9 +35,8 @@ one line naming the problem and its 1-based position.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
-
-import attrs
 
 from skirmish.dice.faces import MAX_DICE, MAX_SIDES, CustomDie, Die, d66, get_die, registered_dice
 from skirmish.dice.odds import (
@@ -57,7 +56,7 @@ Tally = tuple[tuple[Any, int], ...]
 REROLL_FLAGS = {"none": "", "misses": "r", "hits": "rh", "ones": "r1"}
 
 
-@attrs.frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class RollOutcome:
     """What an expression rolled: ``value`` (a number, or a face tally for custom dice) and a breakdown."""
 
@@ -82,26 +81,26 @@ class Expr:
         raise NotImplementedError
 
 
-def _in_range(what: str, lo: int, hi: int) -> Any:
-    def check(_inst: object, _attr: object, value: int) -> None:
-        if not lo <= value <= hi:
-            raise DiceError(f"{what} must be {lo}..{hi}, not {value}")
-
-    return check
+def _in_range(what: str, lo: int, hi: int, value: int) -> None:
+    if not lo <= value <= hi:
+        raise DiceError(f"{what} must be {lo}..{hi}, not {value}")
 
 
-def _sides(_inst: object, _attr: object, sides: int) -> None:
+def _sides(sides: int) -> None:
     if not 2 <= sides <= MAX_SIDES:
         raise DiceError(f"a die needs 2..{MAX_SIDES} sides, not {sides}")
     if sides == 66:
         raise DiceError("d66 is a tens-and-units roll: use D66()")
 
 
-@attrs.frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class Const(Expr):
     """A fixed number."""
 
-    value: int = attrs.field(validator=_in_range("a number", 0, MAX_NUMBER))
+    value: int
+
+    def __post_init__(self) -> None:
+        _in_range("a number", 0, MAX_NUMBER, self.value)
 
     def roll(self, rng: GameRNG, *, rule: str = "", why: str = "") -> RollOutcome:
         return RollOutcome(self.value, str(self.value))
@@ -113,12 +112,16 @@ class Const(Expr):
         return str(self.value)
 
 
-@attrs.frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class Dice(Expr):
     """The total of ``count`` numbered dice."""
 
-    count: int = attrs.field(validator=_in_range("number of dice", 1, MAX_DICE))
-    sides: int = attrs.field(validator=_sides)
+    count: int
+    sides: int
+
+    def __post_init__(self) -> None:
+        _in_range("number of dice", 1, MAX_DICE, self.count)
+        _sides(self.sides)
 
     def roll(self, rng: GameRNG, *, rule: str = "", why: str = "") -> RollOutcome:
         values = Die(self.sides).rolls(rng, self.count, rule=rule, why=why or str(self))
@@ -131,7 +134,7 @@ class Dice(Expr):
         return f"{'' if self.count == 1 else self.count}d{self.sides}"
 
 
-@attrs.frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class D66(Expr):
     """A d66: tens d6 and units d6."""
 
@@ -155,7 +158,7 @@ def _support(term: Term) -> int:
     return 36 if isinstance(term, D66) else 1
 
 
-def _check_parts(_inst: object, _attr: object, parts: tuple[tuple[int, Term], ...]) -> None:
+def _check_parts(parts: tuple[tuple[int, Term], ...]) -> None:
     if not parts:
         raise DiceError("a sum needs at least one term")
     for sign, term in parts:
@@ -166,11 +169,15 @@ def _check_parts(_inst: object, _attr: object, parts: tuple[tuple[int, Term], ..
         raise DiceError(f"{dice} dice in one expression is too many (at most {MAX_DICE})")
 
 
-@attrs.frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class Sum(Expr):
     """Terms added or taken away: ``parts`` is a tuple of ``(sign, term)`` with sign ``+1``/``-1``."""
 
-    parts: tuple[tuple[int, Term], ...] = attrs.field(converter=tuple, validator=_check_parts)
+    parts: tuple[tuple[int, Term], ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "parts", tuple(self.parts))
+        _check_parts(self.parts)
 
     def roll(self, rng: GameRNG, *, rule: str = "", why: str = "") -> RollOutcome:
         total, text = 0, ""
@@ -212,24 +219,27 @@ class Sum(Expr):
         return text
 
 
-def _check_reroll(_inst: object, _attr: object, value: str) -> None:
+def _check_reroll(value: str) -> None:
     if value not in REROLL_FLAGS:
         raise DiceError(f"unknown re-roll {value!r}: use none, misses, hits or ones")
 
 
-@attrs.frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class Pool(Expr):
     """``count`` dice hitting on ``target``+; the value is the number of hits."""
 
-    count: int = attrs.field(validator=_in_range("number of dice", 1, MAX_DICE))
-    sides: int = attrs.field(validator=_sides)
+    count: int
+    sides: int
     target: int
     natural: bool = False
-    reroll: str = attrs.field(default="none", validator=_check_reroll)
+    reroll: str = "none"
     extra: int = 0
     modifier: int = 0
 
-    def __attrs_post_init__(self) -> None:
+    def __post_init__(self) -> None:
+        _in_range("number of dice", 1, MAX_DICE, self.count)
+        _sides(self.sides)
+        _check_reroll(self.reroll)
         check_pool(self.count, self.target, self.sides, self.modifier, self.extra)
 
     def roll(self, rng: GameRNG, *, rule: str = "", why: str = "") -> RollOutcome:
@@ -267,12 +277,16 @@ class Pool(Expr):
         return text + (f"m{self.modifier:+d}" if self.modifier else "")
 
 
-@attrs.frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class Custom(Expr):
     """``count`` registered dice called ``name``; the value is a tally of faces."""
 
-    count: int = attrs.field(validator=_in_range("number of dice", 1, MAX_DICE))
-    name: str = attrs.field(converter=str.lower)
+    count: int
+    name: str
+
+    def __post_init__(self) -> None:
+        _in_range("number of dice", 1, MAX_DICE, self.count)
+        object.__setattr__(self, "name", str.lower(self.name))
 
     @property
     def die(self) -> CustomDie | Die:

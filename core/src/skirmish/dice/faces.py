@@ -9,10 +9,9 @@ takes loaded results as face labels or 1-based face indexes.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Iterable
-
-import attrs
 
 from skirmish.errors import DiceError
 from skirmish.rng import GameRNG
@@ -21,7 +20,7 @@ MAX_DICE = 1000
 MAX_SIDES = 1000
 
 
-def _check_sides(_inst: object, _attr: object, sides: int) -> None:
+def _check_sides(sides: int) -> None:
     if not 2 <= sides <= MAX_SIDES:
         raise DiceError(f"a die needs 2..{MAX_SIDES} sides, not {sides}")
 
@@ -31,7 +30,7 @@ def _check_count(n: int) -> None:
         raise DiceError(f"cannot roll {n} dice (0..{MAX_DICE} allowed)")
 
 
-@attrs.frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class Die:
     """A die numbered ``1..sides``.
 
@@ -39,8 +38,13 @@ class Die:
     default for the d3 (a halved d6), so ``Die(3)`` is the d3 of tabletop games.
     """
 
-    sides: int = attrs.field(validator=_check_sides)
-    halve: bool = attrs.field(default=attrs.Factory(lambda self: self.sides == 3, takes_self=True))
+    sides: int
+    halve: bool = None  # type: ignore[assignment]  # (None: on for the d3, off otherwise)
+
+    def __post_init__(self) -> None:
+        _check_sides(self.sides)
+        if self.halve is None:
+            object.__setattr__(self, "halve", self.sides == 3)
 
     @property
     def name(self) -> str:
@@ -88,7 +92,7 @@ def _to_values(values: Iterable[int] | None) -> tuple[int, ...] | None:
     return None if values is None else tuple(values)
 
 
-@attrs.frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class CustomDie:
     """A die with labelled faces, e.g. ``("star", "star", "blank", "blank", "essence", "uprising")``.
 
@@ -96,10 +100,12 @@ class CustomDie:
     """
 
     name: str
-    faces: tuple[str, ...] = attrs.field(converter=_to_faces)
-    values: tuple[int, ...] | None = attrs.field(default=None, converter=_to_values)
+    faces: tuple[str, ...]
+    values: tuple[int, ...] | None = None
 
-    def __attrs_post_init__(self) -> None:
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "faces", _to_faces(self.faces))
+        object.__setattr__(self, "values", _to_values(self.values))
         if not 2 <= len(self.faces) <= MAX_SIDES:
             raise DiceError(f"die {self.name!r} needs 2..{MAX_SIDES} faces, not {len(self.faces)}")
         if any(not isinstance(f, str) or not f for f in self.faces):
@@ -166,7 +172,7 @@ def check_die(name: str, die: object) -> str:
     return key
 
 
-@attrs.frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class DieSpec:
     """What a plugin returns from ``skirmish_register_dice``: a named die and a line saying what it is for."""
 

@@ -12,9 +12,8 @@ before and after, the log shows both, and a die is re-rolled at most once unless
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
-
-import attrs
 
 from skirmish.dice.faces import MAX_DICE, MAX_SIDES, Die
 from skirmish.errors import DiceError
@@ -48,7 +47,7 @@ def check_pool(n: int, target: int, sides: int, modifier: int, extra_on_six: int
         raise DiceError(f"extra hits per top face must be 0..100, not {extra_on_six}")
 
 
-@attrs.frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class Reroll:
     """One die re-rolled: its index in the pool and its value before and after."""
 
@@ -57,20 +56,22 @@ class Reroll:
     after: int
 
 
-@attrs.frozen
+@dataclasses.dataclass(frozen=True, slots=True)
 class PoolResult:
     """A rolled pool. ``values`` are the current values (after any re-rolls)."""
 
-    values: tuple[int, ...] = attrs.field(converter=tuple)
+    values: tuple[int, ...]
     target: int
     sides: int = 6
     natural: bool = True
     modifier: int = 0
     extra_on_six: int = 0
-    rerolls: tuple[Reroll, ...] = attrs.field(default=(), converter=tuple)
-    hits: int = attrs.field(init=False)
+    rerolls: tuple[Reroll, ...] = ()
+    hits: int = dataclasses.field(init=False)
 
-    def __attrs_post_init__(self) -> None:
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "values", tuple(self.values))
+        object.__setattr__(self, "rerolls", tuple(self.rerolls))
         object.__setattr__(self, "hits", sum(self.hits_of(v) for v in self.values))
 
     def hits_of(self, value: int) -> int:
@@ -188,7 +189,7 @@ def reroll(
         values = list(result.values)
         for i, v in zip(indexes, new, strict=True):
             values[i] = v
-        return f"now {_hits_text(attrs.evolve(result, values=tuple(values)).hits)}"
+        return f"now {_hits_text(dataclasses.replace(result, values=tuple(values)).hits)}"
 
     die = Die(result.sides)
     if die.halve:
@@ -199,4 +200,4 @@ def reroll(
     for i, new in zip(indexes, after, strict=True):
         values[i] = new
     records = tuple(Reroll(i, old, new) for i, old, new in zip(indexes, before, after, strict=True))
-    return attrs.evolve(result, values=tuple(values), rerolls=result.rerolls + records)
+    return dataclasses.replace(result, values=tuple(values), rerolls=result.rerolls + records)
