@@ -182,3 +182,10 @@ def test_measure_names_edges_with_plain_possessives(ruleset):
     g = battle(RED, [{"name": "Wolf Riders", "x": 36, "y": 40}])
     text = ruleset.measure(g, "red", "Spears", "Wolf Riders")
     assert "Spears' front edge centre" in text and "Wolf Riders' " in text and "Riders's" not in text
+
+
+def test_odds_takes_unit_names_with_spaces(ruleset):
+    g = battle(RED, [{"name": "Wolf Riders", "x": 36, "y": 40}])
+    by_name = ruleset.odds(g, "red", "Spears Wolf Riders")
+    assert by_name == ruleset.odds(g, "red", "r1, b1") == ruleset.odds(g, "red", "Spears v Wolf Riders")
+    assert by_name[0][0].startswith("Spears attacks Wolf Riders in close combat")

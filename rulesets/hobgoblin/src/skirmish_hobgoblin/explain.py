@@ -113,14 +113,26 @@ def find_unit(game: Game, name: str) -> Unit:
     raise SkirmishError(f"no unit called '{name}' (units: {', '.join(u.id for u in state.units.values())})")
 
 
+def _two_units(game: Game, query: str) -> tuple[Unit, Unit]:
+    """The attacker and target named in ``query``: ids or names (``r1 b2``, ``Anvil Guard Wolf Riders``,
+    ``Anvil Guard, Wolf Riders``)."""
+    text = query.strip()
+    splits = [text.partition(sep)[::2] for sep in (",", " to ", " v ", " vs ") if sep in text]
+    words = text.split()
+    splits += [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+    for a_name, t_name in splits:
+        try:
+            return find_unit(game, a_name), find_unit(game, t_name)
+        except SkirmishError:
+            continue
+    raise SkirmishError("name the attacker and the target, by id or name (e.g. odds r1 b2)")
+
+
 def odds(game: Game, player: str, query: str) -> list[tuple[str, dict[Any, Fraction]]]:
     state = game.state
     out = []
     if query.strip():
-        words = query.split()
-        if len(words) != 2:
-            raise SkirmishError("odds takes two units: the attacker and the target (e.g. 'odds r1 b2')")
-        a, t = find_unit(game, words[0]), find_unit(game, words[1])
+        a, t = _two_units(game, query)
         out.append((f"{a.name} attacks {t.name} in close combat ({stats.combat_dice(a)} dice): Doom",
                     attack_odds(game, a, t, stats.combat_dice(a), attacks.COMBAT)))
         if a.has("Ranged"):

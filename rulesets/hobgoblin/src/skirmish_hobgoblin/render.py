@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import textwrap
 from typing import TYPE_CHECKING, Any
 
 from skirmish_hobgoblin import geom, stats
@@ -129,7 +130,8 @@ def describe(game: Game, player: str | None) -> str:
     for p, s in state.sides.items():
         hand = s.hand.view(player)
         shown = ", ".join(_card(game, c) for c in hand) if isinstance(hand, list) else f"{hand} cards"
-        lines.append(f"{p}: {s.army} ({s.half}) Mercury {s.mercury} VP {s.vp} hand: {shown}")
+        lines += textwrap.wrap(f"{p}: {s.army} ({s.half}) Mercury {s.mercury} VP {s.vp} hand: {shown}", 80,
+                               subsequent_indent="  ")
         for u in state.units.values():
             if u.side == p and u.status == READY:
                 lines.append(unit_line(game, u))
