@@ -3,6 +3,7 @@ three objective markers on the Defender's side, and the Attacker winning by reac
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 from skirmish.geometry import Rect, distance, overlaps
@@ -46,8 +47,9 @@ def prepare(game: Game, sc: Scenario) -> None:
                        f"{mids[0]:g} and {mids[1]:g}", rule=NAME)
     attacker, defender = roles(game, NAME)
     advantage(game, attacker, int(p["attacker_courage"]), NAME)
-    lo, hi = (0.0, c - half - float(p["from_chasm"])) if state.sides[defender].half == "south" else \
-        (c + half + float(p["from_chasm"]), state.depth)
+    # whole inches: the suggested spots then sit on the answer's 0.01" grid (no rounding onto the 8" limit)
+    lo, hi = (0.0, math.floor(c - half - float(p["from_chasm"]))) if state.sides[defender].half == "south" else \
+        (math.ceil(c + half + float(p["from_chasm"])), state.depth)
     for _ in range(int(p["markers"])):
         game.call(_ask_marker_step, attacker, "the Defender's side, 16\" or more from the chasm", [lo, hi],
                   float(p["apart"]), attacker, "objective")
