@@ -143,9 +143,9 @@ def _spots(game: Game, uid: str, letter: str) -> list[tuple[float, float]]:
     for ex, ey in _data(game)["ends"].get(letter, []):
         for r in (reach, reach + unit.depth / 2, reach + max(unit.width, unit.depth) / 2):
             for k in range(16):
-                x, y = ex + r * math.cos(k * math.pi / 8), ey + r * math.sin(k * math.pi / 8)
-                if not _error(game, uid, letter, x, y, f):
-                    out.append((round(x, 2), round(y, 2)))
+                x, y = round(ex + r * math.cos(k * math.pi / 8), 2), round(ey + r * math.sin(k * math.pi / 8), 2)
+                if not _error(game, uid, letter, x, y, f):  # checked as answered (0.01" steps)
+                    out.append((x, y))
     return out[:6]
 
 
