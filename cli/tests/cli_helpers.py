@@ -13,6 +13,11 @@ HERE = Path(__file__).parent
 SKIRMISH = Path(sys.executable).parent / "skirmish"
 
 
+def lines(*xs: str) -> str:
+    """Answers typed at the prompt, one per line."""
+    return "".join(f"{x}\n" for x in xs)
+
+
 def invoke(*args: str, input: str | None = None) -> Result:
     """Run the CLI in-process (the registry is built fresh on every invocation)."""
     from skirmish_cli.main import cli

@@ -6,15 +6,11 @@ import os
 from pathlib import Path
 
 import pytest
-from cli_helpers import assert_one_error, invoke
+from cli_helpers import assert_one_error, invoke, lines
 
 from skirmish.saves import read_save
 
 FOLDER = Path("data/skirmish/autosave")
-
-
-def lines(*xs: str) -> str:
-    return "".join(f"{x}\n" for x in xs)
 
 
 def test_a_game_between_ais_is_not_saved_unless_asked() -> None:

@@ -8,11 +8,7 @@ from pathlib import Path
 
 import pytest
 import tomli_w
-from cli_helpers import assert_one_error, invoke
-
-
-def lines(*xs: str) -> str:
-    return "".join(f"{x}\n" for x in xs)
+from cli_helpers import assert_one_error, invoke, lines
 
 
 @pytest.fixture

@@ -4,15 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cli_helpers import assert_one_error, invoke
+from cli_helpers import assert_one_error, invoke, lines
 
 from skirmish.saves import read_save
 
 AUTOSAVE = Path("data/skirmish/autosave/tiny.toml")
-
-
-def lines(*xs: str) -> str:
-    return "".join(f"{x}\n" for x in xs)
 
 
 def test_a_whole_game_from_piped_input(tiny_env: Path) -> None:

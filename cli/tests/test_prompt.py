@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
-from cli_helpers import assert_one_error, invoke
+from cli_helpers import assert_one_error, invoke, lines
 
 from skirmish.saves import read_save
 
@@ -15,10 +15,6 @@ from skirmish.saves import read_save
 @pytest.fixture(autouse=True)
 def arena(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SKIRMISH_PLUGINS", "tiny_ruleset,tiny_arena")
-
-
-def lines(*xs: str) -> str:
-    return "".join(f"{x}\n" for x in xs)
 
 
 def play(*answers: str, seed: str = "1") -> str:

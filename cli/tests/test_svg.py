@@ -5,11 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from cli_helpers import assert_one_error, invoke
-
-
-def lines(*xs: str) -> str:
-    return "".join(f"{x}\n" for x in xs)
+from cli_helpers import assert_one_error, invoke, lines
 
 
 @pytest.fixture
