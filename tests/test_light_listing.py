@@ -38,3 +38,11 @@ def test_exact_dice_odds_import_neither_attrs_nor_the_event_log():
     assert out.returncode == 0, out.stderr
     loaded = set(out.stdout.split()[1:])
     assert not loaded & {"attr", "attrs", "skirmish.events", "skirmish.engine", "importlib.metadata"}
+
+
+def test_a_rulesets_own_optional_plugins_are_not_listed_as_changes_to_it():
+    registry = Registry()
+    if "hobgoblin" not in registry.rulesets:
+        pytest.skip("hobgoblin is not installed")
+    assert {"hobgoblin-artefacts", "hobgoblin-chaos"} <= set(registry.pm.distributions)  # its own extra plugins
+    assert not {"hobgoblin-artefacts", "hobgoblin-chaos"} & set(registry.changed_by("hobgoblin"))

@@ -325,9 +325,14 @@ class Registry:
         return relay
 
     def changed_by(self, ruleset: str) -> list[str]:
-        """Plugins other than the ruleset's own that hook into its content or games (house rules, observers)."""
+        """Plugins other than the ruleset's own (those its distribution installs) that hook into its content or
+        games (house rules, observers)."""
         relay = self.hooks_for(ruleset)
         owners = {name for name, provided in self.provided.items() if ruleset in provided.get("rulesets", [])}
+        # plugins installed by the ruleset's own distribution are part of it (e.g. its optional rules)
+        dists = getattr(self.pm, "distributions", {})
+        shipped = {dists[o] for o in owners if dists.get(o)}
+        owners |= {name for name, dist in dists.items() if dist in shipped}
         found: set[str] = set()
         for name in vars(self.pm.hook):
             if name in _REGISTRATIONS or name in _MEASURES or name == "skirmish_addhooks":
