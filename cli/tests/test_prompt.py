@@ -213,7 +213,7 @@ def test_a_team_win_is_a_win_for_every_seat_with_scores(monkeypatch: pytest.Monk
                     "--save", "w.toml", input=lines("1", "1", "1"))
     out = result.stdout
     assert "game over: heroes won - the Beast is slain (round" in out
-    assert "  hero1 (you, human): win, 2 points" in out and "  hero2 (random): win, 1 points" in out
+    assert "  hero1 (you, human): win, 2 points" in out and "  hero2 (random): win, 1 point" in out
 
 
 def test_a_draw_and_a_single_winner_in_the_tiny_race() -> None:

@@ -201,7 +201,7 @@ def seat_results(game: Game, seats: Mapping[str, str] | None = None, you: Sequen
     for p in game.players:
         who = [w for w in (("you" if p in you else ""), (seats or {}).get(p, "")) if w]
         tag = f" ({', '.join(who)})" if who else ""
-        score = f", {result.scores[p]:g} points" if p in result.scores else ""
+        score = f", {result.scores[p]:g} point{'' if result.scores[p] == 1 else 's'}" if p in result.scores else ""
         lines.append(f"  {p}{tag}: {outcome_of(game, p)}{score}")
     others = [w for w in result.winners if w not in game.players]
     if others:
