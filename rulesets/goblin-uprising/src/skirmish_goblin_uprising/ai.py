@@ -139,6 +139,14 @@ class GoblinAI:
 
     def _tyrant_ready(self, me: dict[str, Any] | None = None) -> bool:
         """Worth fighting the Tyrant: the hero's blows get through the armor and it survives the first strike."""
+        if me is None:
+            found = self._memo.get("ready")
+            if found is None:
+                found = self._memo["ready"] = self._ready(self.me)
+            return found
+        return self._ready(me)
+
+    def _ready(self, me: dict[str, Any]) -> bool:
         me = me or self.me
         ty = self.v["tyrant"]
         if ty["hp"] <= 0:
@@ -286,7 +294,13 @@ class GoblinAI:
         return "end"
 
     def _good_battle_here(self) -> str:
-        """A target in this region worth a Battle ("" if none)."""
+        """A target in this region worth a Battle ("" if none; worked out once per decision)."""
+        found = self._memo.get("battle")
+        if found is None:
+            found = self._memo["battle"] = self._work_out_battle()
+        return found
+
+    def _work_out_battle(self) -> str:
         v, c = self.v, self.c
         region = self.me.get("region", "")
         if not region:

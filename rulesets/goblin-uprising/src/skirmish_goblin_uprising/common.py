@@ -31,7 +31,10 @@ def region_at(game: Game, space: str | None) -> str:
     """The region of a space ("" for a village or off the board)."""
     if not space:
         return ""
-    return C(game).rmap.space(space).region
+    found = C(game)._look["space_region"].get(space)
+    if found is None:  # not a space of the map: the map's look-up says so
+        return C(game).rmap.space(space).region
+    return found
 
 
 def hero_region(game: Game, hero: Hero) -> str:

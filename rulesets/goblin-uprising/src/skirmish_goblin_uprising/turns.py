@@ -27,6 +27,7 @@ from skirmish_goblin_uprising.common import (
     logging,
     lose_renown,
     move_piece,
+    region_at,
     say,
     target_name,
 )
@@ -73,7 +74,7 @@ def ask_action(game: Game, hid: str) -> None:
         return
     options = action_options(game, hero, turn)
     here = s.where(hid)
-    region = hero_region(game, hero)
+    region = region_at(game, here)
     prompt = (f"{hid} at {C(game).space_name(here or '')}: {turn.actions} action(s) left" if turn.actions
               else f"{hid}: actions used up - perform a heroic deed (Battle or Adventure)")
     game.ask(decision(hid, "action", prompt, options, rule=R_TURN,
@@ -334,18 +335,20 @@ def turn_text(e: Effect, leadership: int = 0) -> str:
 
 
 def turn_effect_usable(game: Game, hero: Hero, e: Effect) -> bool:
-    s, c = S(game), C(game)
-    if e.effect == "interact_adjacent":
-        here = s.where(hero.id) or ""
-        return any(n in s.tokens or n in s.quests for n in c.rmap.neighbours(here))
-    if e.effect == "peek":
-        return any(sp not in s.peeked for sp in s.tokens)
-    if e.effect == "renown_if_troop":
-        return any(t.startswith("troop:") for t in enemies_in(game, hero_region(game, hero)))
-    if e.effect == "heal":
+    effect = e.effect
+    if effect == "heal":
         return hero.hp < hero.max_hp
-    if e.effect == "essence":
+    if effect == "essence":
         return hero.essence < hero.max_essence
+    if effect == "interact_adjacent":
+        s = S(game)
+        here = s.where(hero.id) or ""
+        return any(n in s.tokens or n in s.quests for n in C(game).rmap.neighbours(here))
+    if effect == "peek":
+        s = S(game)
+        return any(sp not in s.peeked for sp in s.tokens)
+    if effect == "renown_if_troop":
+        return any(t.startswith("troop:") for t in enemies_in(game, hero_region(game, hero)))
     return True
 
 
