@@ -34,6 +34,7 @@ class Answers:
     ruleset: Any
     rng: random.Random
     _plan: dict[str, tuple[float, float]]
+    warriors_seen: dict[str, Any]
 
     def _edge(self, view: View, decision: Decision) -> Any:
         """The long edge with the shrines nearer to it (its warriors will pray there), else either."""
@@ -59,12 +60,15 @@ class Answers:
         sit = self.situation(view)
         w = sit.state.warriors[decision.context["actor"]]
         best, best_score = None, -math.inf
-        for o in decision.options:
-            w.role = o.data["role"]
-            sit.forget(w)
-            score = self.role_score(sit, w) + self.rng.random() * 1e-6
-            if score > best_score:
-                best, best_score = o.value, score
+        try:
+            for o in decision.options:
+                w.role = o.data["role"]
+                sit.forget(w)
+                score = self.role_score(sit, w) + self.rng.random() * 1e-6
+                if score > best_score:
+                    best, best_score = o.value, score
+        finally:
+            self.warriors_seen.pop(w.id, None)  # its role was changed here: make it afresh next time
         return best
 
     def role_score(self, sit: Situation, w: Warrior) -> float:

@@ -158,11 +158,22 @@ def knock_on(game: GameLike, player: str) -> tuple[float, float]:
     present = len(ready) + sum(1 for w in state.warriors.values() if w.side == player and w.status == UNDEPLOYED)
     at_risk = sum((1 - _hold(game, w)) * max(w.cost, 1) for w in ready)
     crossing = side.starting and present * 2 > side.starting >= (present - 1) * 2
-    c = game.ruleset.content
-    removed = ai_odds.removal_chance(c, "warriors") if "warriors" in c.last_wound else 0.0
-    butchered = sum(p for e, p in ai_odds.table_odds(c, "warriors") if e.id == "butchered") if removed else 0.0
-    share = butchered / removed if removed else 0.0
-    return (round(at_risk if crossing else 0.0, 1), round(at_risk * share, 1))
+    return (round(at_risk if crossing else 0.0, 1), round(at_risk * _butchered_share(game.ruleset.content), 1))
+
+
+def _butchered_share(c: Any) -> float:
+    """Of the Warriors-table results that take a warrior off its side, the share that Butchers it (per content)."""
+    holds = _entry(c)[4]
+    share = holds.get(_BUTCHERED)
+    if share is None:
+        removed = ai_odds.removal_chance(c, "warriors") if "warriors" in c.last_wound else 0.0
+        butchered = sum(p for e, p in ai_odds.table_odds(c, "warriors") if e.id == "butchered") if removed else 0.0
+        share = holds[_BUTCHERED] = butchered / removed if removed else 0.0
+    return share
+
+
+#: the key of the Butchered share in the per-content table of morale holds (qualities are words)
+_BUTCHERED = "~butchered"
 
 
 def _make_stats(game: GameLike, w: Warrior, extra: tuple[float, float, float, float, float]) -> Stats:

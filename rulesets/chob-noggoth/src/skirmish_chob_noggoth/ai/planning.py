@@ -65,6 +65,8 @@ class ChobAI(Answers, Evaluation):
         self.rng = random.Random(ctx.seed)
         self.init_caches()
         self._tokens: dict[tuple[Any, ...], int] = {}
+        #: each warrior's view at the last decision and the warrior rebuilt from it (see :func:`state_from_view`)
+        self.warriors_seen: dict[str, tuple[dict[str, Any], Warrior]] = {}
         self._next_token = 0
         #: where a "move to a point" it chose is meant to go, by warrior id
         self._plan: dict[str, tuple[float, float]] = {}
@@ -124,8 +126,10 @@ class ChobAI(Answers, Evaluation):
             if se.reach:
                 v = self.shot_value(sit, e, w, cover=False, aimed=False)[0]
                 e_shot = -v if w.side == self.player else v
-            rows.append((e.id, e.x, e.y, e.radius, max(0.0, shot), max(0.0, charge), max(0.0, danger), se.move,
-                         e_shot, se.reach))
+            shot, charge, danger = max(0.0, shot), max(0.0, charge), max(0.0, danger)
+            # the products :meth:`potential` needs, worked out once (same order of operations, same floats)
+            rows.append((e.id, e.x, e.y, e.radius, shot, charge, danger, se.move, e_shot, se.reach,
+                         OFFENCE_NOW * shot, CHARGE_LATER * charge, danger * FAR_WEIGHT, e_shot * FAR_WEIGHT))
         sit.foe_rows[w.id] = rows
         if len(self._rows) > CACHE_LIMIT:
             self._rows.clear()
@@ -144,36 +148,38 @@ class ChobAI(Answers, Evaluation):
         reach, move = sw.reach, max(sw.move, 1.0)
         moves_left = sit.moves_left
         best = danger = shot_danger = 0.0
-        for eid, ex, ey, er, shot, charge, threat, e_move, e_shot, e_reach in self.foe_table(sit, w):
+        hypot, ceil = math.hypot, math.ceil
+        for eid, ex, ey, er, shot, charge, threat, e_move, e_shot, e_reach, shot_now, charge_now, far_threat, \
+                far_shot in self.foe_table(sit, w):
             if eid == ignore:
                 continue
-            gap = math.hypot(ex - x, ey - y) - r - er
+            gap = hypot(ex - x, ey - y) - r - er
             if shot:
                 if gap <= reach:
-                    v = OFFENCE_NOW * shot
+                    v = shot_now
                 else:
-                    k = math.ceil((gap - reach) / move)
-                    v = OFFENCE_NOW * shot * DECAY ** k if k <= moves_left else 0.0
+                    k = ceil((gap - reach) / move)
+                    v = shot_now * DECAY ** k if k <= moves_left else 0.0
                 if v > best:
                     best = v
             if charge:
                 if gap <= move + 0.2:
-                    v = CHARGE_LATER * charge
+                    v = charge_now
                 else:
-                    k = math.ceil((gap - move) / move)
-                    v = CHARGE_LATER * charge * MELEE_DECAY ** k if k <= moves_left else 0.0
+                    k = ceil((gap - move) / move)
+                    v = charge_now * MELEE_DECAY ** k if k <= moves_left else 0.0
                 if v > best:
                     best = v
             if threat > danger:
                 if gap <= e_move + 0.3:
                     danger = threat
-                elif gap <= e_move * FAR + 0.3 and threat * FAR_WEIGHT > danger:
-                    danger = threat * FAR_WEIGHT  # it could come on and charge later in the round
+                elif gap <= e_move * FAR + 0.3 and far_threat > danger:
+                    danger = far_threat  # it could come on and charge later in the round
             if e_shot > shot_danger:
                 if gap <= e_reach:
                     shot_danger = e_shot
-                elif gap <= e_reach + e_move and e_shot * FAR_WEIGHT > shot_danger:
-                    shot_danger = e_shot * FAR_WEIGHT
+                elif gap <= e_reach + e_move and far_shot > shot_danger:
+                    shot_danger = far_shot
         value = best - sit.caution * (DANGER * danger + SHOT_DANGER * shot_danger)
         if sit.free_shrine(w, x, y):
             value += SHRINE_SPOT
@@ -266,8 +272,9 @@ class ChobAI(Answers, Evaluation):
     def _activation(self, view: View, decision: Decision) -> Any:
         """The best option, its move measured exactly before it is taken (else "end")."""
         sit = self.situation(view)
-        parts = {o.value: activation_of(o) for o in decision.options}
-        heap = [(-score - self.rng.random() * 1e-6, value) for value, score in self._scores(sit, decision)]
+        acts = [(o.value, activation_of(o)) for o in decision.options]
+        parts = dict(acts)
+        heap = [(-score - self.rng.random() * 1e-6, value) for value, score in self._scores(sit, decision, acts)]
         heapq.heapify(heap)
         while heap:
             neg, value = heapq.heappop(heap)
@@ -295,12 +302,15 @@ class ChobAI(Answers, Evaluation):
         """Every activation option with its worth over doing nothing (options never taken are left out)."""
         return self._scores(self.situation(view), decision)
 
-    def _scores(self, sit: Situation, decision: Decision) -> list[tuple[str, float]]:
+    def _scores(self, sit: Situation, decision: Decision, acts: list[tuple[Any, tuple[str, str, str]]] | None = None
+                ) -> list[tuple[str, float]]:
         step = decision.kind
         out: list[tuple[str, float]] = []
         baseline: dict[str, float] = {}
         chargers: dict[str, list[str]] = {}  # who else could charge each enemy in this step
-        acts = [(o.value, activation_of(o)) for o in decision.options if o.data.get("actor")]
+        if acts is None:
+            acts = [(o.value, activation_of(o)) for o in decision.options]
+        acts = [act for act in acts if act[1][0]]  # options with an actor
         for _value, (wid, verb, arg) in acts:
             if verb in ("charge", "acharge"):
                 chargers.setdefault(arg, []).append(wid)

@@ -43,7 +43,7 @@ class Situation:
 
     def __init__(self, ai: ChobAI, view: View) -> None:
         data = view.state
-        self.state = state_from_view(data)
+        self.state = state_from_view(data, ai.warriors_seen)
         self.game = GameLike(ai.ruleset, self.state)
         self._ai = ai
         self.player = ai.player
@@ -165,17 +165,30 @@ class Situation:
 
 
 
-def state_from_view(data: dict[str, Any]) -> ChobState:
-    """A ChobState rebuilt from the ruleset's view (everything in Chob-Noggoth is open)."""
+def state_from_view(data: dict[str, Any], seen: dict[str, tuple[dict[str, Any], Warrior]] | None = None
+                    ) -> ChobState:
+    """A ChobState rebuilt from the ruleset's view (everything in Chob-Noggoth is open).
+
+    ``seen`` keeps each warrior's view and the warrior made from it: a warrior whose view is unchanged
+    since the last decision is taken from there (the AI never changes them, but for a Hero's role,
+    which it tries out on warriors it then forgets: see :meth:`Answers._role`).
+    """
     warriors: dict[str, Warrior] = {}
     for d in data["warriors"]:
+        if seen is not None:
+            hit = seen.get(d["id"])
+            if hit is not None and hit[0] == d:
+                warriors[d["id"]] = hit[1]
+                continue
         kind, acting = d["type"], d["acting_as"]
-        warriors[d["id"]] = Warrior(
+        w = warriors[d["id"]] = Warrior(
             d["id"], d["side"], d["name"], kind, quality=d["quality"], roles=list(d.get("roles", ())),
             role=acting if acting != kind else "", mounted=d["mounted"], rules=d["rules"], traits=d["traits"],
             wounds=d["wounds"], max_wounds=d["max_wounds"], x=d["x"], y=d["y"], radius=d["base"] / 2,
             status=d["status"], aimed=d["aimed"], boomstick_used=d.get("boomstick_used", False),
             mercenary=d.get("mercenary", ""), cost=d.get("cost", 0))
+        if seen is not None:
+            seen[d["id"]] = (d, w)
     sides = {p: Side(p, s["warband"], s["letter"], s["edge"], s["starting"], s["divine_points"], s["heroic_death"])
              for p, s in data["sides"].items()}
     pieces = [Piece(p["id"], p["name"], p["kind"], p["shape"], p["x"], p["y"], p["w"], p["h"]) for p in data["terrain"]]
