@@ -158,7 +158,7 @@ def shooting_phase(game: Game) -> None:
 
 def _shoot_turn(game: Game, i: int) -> None:
     state = game.state
-    if i >= 2:
+    if i >= len(state.order()):  # every player (team play: 3 to 6)
         return
     player = state.order()[i]
     if state.notes.get(f"him:{player}"):
@@ -268,7 +268,7 @@ def _reinforcements(game: Game) -> None:
 
 def _move_turn(game: Game, i: int) -> None:
     state = game.state
-    if i >= 2:
+    if i >= len(state.order()):  # every player (team play: 3 to 6)
         return
     player = state.order()[i]
     units = movable(game, player)
@@ -447,7 +447,7 @@ def ask_amount(game: Game, unit: Unit, kind: str) -> None:
     act = game.state.activation
     assert act is not None
     if kind == "reform":
-        param = Param("degrees", "float", -180, 180, step=0.5, help=moves.UNIT[kind] + "; 0 cancels")
+        param = Param("degrees", "float", -180, 180, step=0.5, help=moves.UNIT[kind])
         example = next(({"degrees": d} for d in (180, 90, -90) if not moves.check(game, unit, kind, d).error),
                        {"degrees": 0})
     else:
@@ -462,7 +462,7 @@ def ask_amount(game: Game, unit: Unit, kind: str) -> None:
         else:
             why = f"at most {top:g} with {act.mp:g} MP"
         param = Param("inches", "float", 0.0, max(0.01, top), step=0.01,
-                      help=f"{moves.UNIT[kind]}; {why}; 0 cancels")
+                      help=f"{moves.UNIT[kind]}; {why}")
         example = {"inches": top}
     name = param.name
 
@@ -473,7 +473,7 @@ def ask_amount(game: Game, unit: Unit, kind: str) -> None:
         return err or None
 
     game.ask(decision(unit.side, "manoeuvre", f"{unit.name}: {moves.spoken(kind)} how far? ({act.mp:g} MP left; "
-                                              f"{param.help})", params=[param], validator=validate,
+                                              f"{param.help}; 0 cancels)", params=[param], validator=validate,
                       examples=[example] if example else [], rule=kind.split("-")[0].title(),
                       context={"phase": "Movement", "actor": unit.id, "action": kind, "mp": act.mp}),
              _amount_answer, unit.id, kind)
@@ -588,6 +588,10 @@ def end_activation(game: Game, uid: str) -> None:
                           rule="Barge Through", unit=uid)
                 break
     now = {e.id for e in geom.engaged(state, unit)}
+    if state.teams:  # Unlikely Allies: Hands Around Their Throats
+        from skirmish_hobgoblin.teams.rules import engaged_now
+
+        engaged_now(game, unit, sorted(now - set(act.engaged_at_start)))
     gone = [state.units[e] for e in act.engaged_at_start if e not in now and state.units[e].in_play]
     if gone:
         from skirmish.geometry import Rect
@@ -625,7 +629,7 @@ def _combat_start(game: Game) -> None:
 
 def _fight_turn(game: Game, i: int) -> None:
     state = game.state
-    if i >= 2:
+    if i >= len(state.order()):  # every player (team play: 3 to 6)
         return
     player = state.order()[i]
     units = [u for u in state.of(player) if u.id not in state.activated and geom.engaged(state, u)]
@@ -800,6 +804,10 @@ def _remove_broken(game: Game) -> None:
     state = game.state
     for k in [k for k in state.notes if k.startswith("panicked:")]:
         del state.notes[k]
+    if state.teams:  # Unlikely Allies: Brothers-in-Arms
+        from skirmish_hobgoblin.teams.rules import doom_phase_saves
+
+        doom_phase_saves(game)
     if state.notes.get("no-removal"):
         return
     gone = [u for u in state.in_play() if stats.counts_broken(u)]
