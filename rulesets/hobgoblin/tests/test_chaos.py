@@ -246,9 +246,18 @@ def test_champions():
     assert unit(g, "Pal").value("Hero") == 1 and unit(g, "Gen").value("Hero") >= 1
 
 
-def test_assassins():
+def test_assassins_secret_until_the_first_combat_phase_it_fights_in():
     g = _picks("assassins", ["Pal"])
-    assert unit(g, "Pal").value("Hero") == 4
+    pal = unit(g, "Pal")
+    assert not pal.has("Hero")
+    noted = [e for e in g.log.events if "secretly notes" in e.text]
+    assert noted and noted[0].visible_to == ("red",) and "Pal" not in noted[0].public_text
+    run(g, chaos.phase_start, "Combat")
+    assert not pal.has("Hero")  # not engaged: still secret
+    foe = unit(g, "Foe")
+    foe.x, foe.y, foe.facing = pal.x, pal.y + (pal.depth + foe.depth) / 2, 270.0
+    run(g, chaos.phase_start, "Combat")
+    assert pal.value("Hero") == 4
 
 
 def test_soldiers_of_renown():

@@ -249,7 +249,7 @@ __all__ = ["RULE", "active", "game_start", "phase_end", "phase_start"]
 @each("pick_units", "Initiative")
 def pick_units(game: Game, e: Entry) -> None:
     """Champions, Assassins, Soldiers of Renown, Cauldron of Magic Potion: at the start of the first round each
-    player picks ``count`` of their units to gain the keyword (Assassins' pick is shown when made: ruling CW-8)."""
+    player picks ``count`` of their units to gain the keyword (Assassins' pick is secret: ruling CW-29)."""
     if game.round != 1:
         return
     for p in reversed(game.state.order()):
@@ -278,10 +278,40 @@ def _picked(game: Game, answer: str, table: str, eid: str, player: str, left: in
     e = tables()[table][eid]
     kw, value = str(e.params["keyword"]), e.params.get("value")
     u = game.state.units[answer.split()[1]]
-    u.keywords.add(Keyword(kw, int(value), "add") if value is not None else Keyword(kw), log=game.log, rule=e.name)
+    if e.params.get("secret"):  # Assassins: noted in secret, revealed when it first fights (ruling CW-29)
+        game.stash.setdefault(STASH, {}).setdefault("secret", {})[f"{player}:{e.id}"] = u.id
+        game.emit("chaos", f"{player} secretly notes {u.name} ({e.name}: {text_of(e)})", rule=e.name,
+                  visible_to=(player,), public_text=f"{player} secretly notes a unit ({e.name})", player=player)
+    else:
+        u.keywords.add(Keyword(kw, int(value), "add") if value is not None else Keyword(kw), log=game.log,
+                       rule=e.name)
     _pick_ask(game, table, eid, player, left - 1)
     if kw == "Wizard":
         _ask_allegiance(game, u.id, e.name)
+
+
+def text_of(e: Entry) -> str:
+    kw, value = str(e.params["keyword"]), e.params.get("value")
+    return f"{kw} [+{value}]" if value is not None else kw
+
+
+@each("pick_units", "Combat")
+def reveal_secret(game: Game, e: Entry) -> None:
+    """Assassins: a secretly noted unit shows itself and gains its keyword at the start of the first Combat Phase
+    in which it is engaged."""
+    from skirmish_hobgoblin import geom
+
+    secret = game.stash.get(STASH, {}).get("secret", {})
+    for key, uid in list(secret.items()):
+        player, eid = key.split(":", 1)
+        u = game.state.units[uid]
+        if eid != e.id or not u.in_play or not geom.engaged(game.state, u):
+            continue
+        del secret[key]
+        kw, value = str(e.params["keyword"]), e.params.get("value")
+        game.emit("chaos", f"{player} reveals {u.name} as the {e.name[:-1]} ({text_of(e)})", rule=e.name, unit=uid)
+        u.keywords.add(Keyword(kw, int(value), "add") if value is not None else Keyword(kw), log=game.log,
+                       rule=e.name)
 
 
 def _ask_allegiance(game: Game, uid: str, rule: str) -> None:
