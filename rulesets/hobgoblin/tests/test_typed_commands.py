@@ -189,3 +189,28 @@ def test_odds_takes_unit_names_with_spaces(ruleset):
     by_name = ruleset.odds(g, "red", "Spears Wolf Riders")
     assert by_name == ruleset.odds(g, "red", "r1, b1") == ruleset.odds(g, "red", "Spears v Wolf Riders")
     assert by_name[0][0].startswith("Spears attacks Wolf Riders in close combat")
+
+
+def test_engage_typed_when_it_is_not_on_offer_says_why():
+    from skirmish import Keyword
+
+    g = battle([{"name": "Spears", "x": 20, "y": 20}],
+               [{"name": "Wolves", "x": 20, "y": 24, "facing": 270}, {"name": "Goblins", "x": 50, "y": 40}])
+    u = _activate(g, "Spears")
+    u.keywords.add(Keyword("Distracted"))
+    opts, missing = turns.move_choices(g, u)
+    assert not any(o.value.startswith("engage ") for o in opts)
+    assert missing["engage Wolves"] == missing["engage"] == \
+        "Spears is Distracted: it may not touch an enemy it was not touching"
+    assert missing["engage Goblins"].startswith("Goblins is 29.9\" away, beyond 8 MP")
+
+
+def test_a_distracted_unit_is_told_why_it_stops_short_of_an_enemy():
+    from skirmish import Keyword
+
+    g = battle([{"name": "Spears", "x": 20, "y": 20}], [{"name": "Wolves", "x": 20, "y": 24, "facing": 270}])
+    u = _activate(g, "Spears")
+    u.keywords.add(Keyword("Distracted"))
+    g.run(turns.ask_amount, u, "advance")
+    assert g.pending.params[0].help.endswith("beyond that Spears would pass through Wolves (Distracted, it may not "
+                                             "touch an enemy it was not touching)")

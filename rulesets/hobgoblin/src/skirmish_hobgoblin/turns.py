@@ -336,16 +336,27 @@ def move_choices(game: Game, unit: Unit) -> tuple[list[Any], dict[str, str]]:
         return opts, {moves.spoken(k): f"{unit.name} has {act.mp:g} MP left" for k in moves.KINDS}
     enemies = sorted(state.enemies(unit), key=lambda e: geom.gap(unit, e))
     engaged_ids = {e.id for e in geom.engaged(state, unit)}
+    distracted = unit.has(stats.DISTRACTED) and not unit.has("Undistractable")
     for e in enemies:
-        if e.id in engaged_ids or geom.gap(unit, e) > act.mp + 0.01:
+        if e.id in engaged_ids or (gap := geom.gap(unit, e)) > act.mp + 0.01:
+            missing[f"engage {e.name}"] = (f"{unit.name} is already touching {e.name}" if e.id in engaged_ids else
+                                           f"{e.name} is {gap:.1f}\" away, beyond {act.mp:g} MP")
             continue
-        for plan in moves.plan_engage(game, unit, e, act.mp):
+        plans = moves.plan_engage(game, unit, e, act.mp)
+        if not plans:
+            missing[f"engage {e.name}"] = (f"{unit.name} is Distracted: it may not touch an enemy it was not "
+                                           "touching" if distracted else f"no legal way into contact with {e.name} "
+                                           f"with {act.mp:g} MP")
+        for plan in plans:
             risk = ", through dangerous terrain" if plan["hazard"] else ""
             opts.append(option(f"engage {e.id} {plan['edge']}",
                                f"engage {e.name} ({plan['edge']}{', flush' if plan['flush'] else ''}, "
                                f"{plan['cost']:g} MP{risk})", action="engage", actor=unit.id, target=e.id,
                                edge=plan["edge"], flush=plan["flush"], cost=plan["cost"], hazard=plan["hazard"],
                                advance=sum(a for k, a in plan["steps"] if k == "advance")))
+    if enemies and not any(o.value.startswith("engage ") for o in opts):
+        missing["engage"] = (f"{unit.name} is Distracted: it may not touch an enemy it was not touching"
+                             if distracted else f"no enemy can be reached with {act.mp:g} MP")
     failed = set(act.failed)
     for e in [e for e in enemies if e.id not in engaged_ids][:2]:
         if f"towards {e.id}" not in failed:
@@ -459,6 +470,9 @@ def ask_amount(game: Game, unit: Unit, kind: str) -> None:
         if top < afford - 0.01:
             probe = moves.check(game, unit, kind, min(afford, round(top + 0.05, 2))).error
             why = f"at most {top:g}: beyond that {probe}" if probe else f"at most {top:g}"
+            if any(probe.endswith(f" would pass through {e.name}") for e in game.state.enemies(unit)) and \
+                    (unit.has(stats.DISTRACTED) or kind in moves.DISTRACTING) and not unit.has("Undistractable"):
+                why += " (Distracted, it may not touch an enemy it was not touching)"
         else:
             why = f"at most {top:g} with {act.mp:g} MP"
         param = Param("inches", "float", 0.0, max(0.01, top), step=0.01,
