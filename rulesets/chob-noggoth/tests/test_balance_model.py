@@ -36,3 +36,12 @@ def test_a_shared_bonus_rule_counts_once_per_warrior():
     if shared:
         key = next(k for k in features if k.startswith("rule ") and shared.lower().replace(" ", "-") in k)
         assert features[key] >= len(band["warriors"])
+
+
+def test_qualities_are_counted_against_standard_so_types_and_qualities_are_not_collinear():
+    m = model()
+    for seed in range(4):
+        setup = m.random_setup(seed)
+        for seat in setup["warbands"]:
+            features, _ = m.features(setup, seat)
+            assert "quality standard" not in features and "quality heroic" not in features

@@ -16,6 +16,10 @@ def _ruleset() -> Any:
     return ChobNoggoth()
 
 
+#: qualities not counted as features: Standard is the baseline, Heroic goes with the Hero type
+BASELINE_QUALITIES = ("", "standard", "heroic")
+
+
 class ChobBalance:
     """``random_setup(seed)`` and ``features(setup, seat)`` as ``skirmish_balance_model`` asks."""
 
@@ -31,7 +35,9 @@ class ChobBalance:
 
     def features(self, setup: dict[str, Any], seat: str) -> tuple[dict[str, float], float]:
         """Counts of ``type X``, ``quality X`` and ``rule X`` (a warrior's own rules and the shared one, once
-        per warrior that has it), and the warband's cost in Fingers."""
+        per warrior that has it), and the warband's cost in Fingers. Every warrior has a type, so qualities
+        are counted against Standard (the Hero's Heroic quality comes with its type): with both counted in
+        full they would add up to the same warrior count and the regression could not tell them apart."""
         from skirmish_chob_noggoth.warband import parse_warband, warband_cost
 
         rs = _ruleset()
@@ -43,7 +49,7 @@ class ChobBalance:
 
         for w in band.warriors:
             add(f"type {w.type}")
-            if w.quality:
+            if w.quality not in BASELINE_QUALITIES:
                 add(f"quality {w.quality}")
             for rule in {*w.rules, *((band.rule,) if band.rule else ())}:
                 add(f"rule {rule}")
