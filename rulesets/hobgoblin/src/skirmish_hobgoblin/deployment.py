@@ -64,6 +64,8 @@ def _first_player(game: Game) -> None:
         state.first = setup["first"]
         game.emit("setup", f"{state.first} takes the First Player token (set-up)", rule="Determine the First Player")
         return
+    if state.teams:  # Unlikely Allies: the Warlords act as the two players
+        players = [ps[0] for ps in state.teams.values()]
     caller = players[0]
     game.ask(decision(caller, "call", f"{caller}: call odd or even ({players[1]} rolls a D6 for the First Player)",
                       options=[option("odd", "odd", action="odd"), option("even", "even", action="even")],
@@ -119,6 +121,9 @@ def _set_halves(game: Game, half: str) -> None:
     state = game.state
     state.sides[state.first].half = half
     state.sides[state.second].half = NORTH if half == SOUTH else SOUTH
+    for ps in state.teams.values():  # Unlikely Allies: each player deploys in their Warlord's half
+        for p in ps[1:]:
+            state.sides[p].half = state.sides[ps[0]].half
     game.emit("setup", f"{state.first} deploys in the {half} half, {state.second} in the "
                        f"{state.sides[state.second].half}", rule="Deployment")
 
@@ -175,8 +180,8 @@ def _deploy_turn(game: Game, turn: int) -> None:
             game.call(_deploy_all, state.second)
             return
     order = state.order()
-    for k in range(2):
-        player = order[(turn + k) % 2]
+    for k in range(len(order)):  # players in turn (team play: 3 to 6)
+        player = order[(turn + k) % len(order)]
         waiting = [u for u in state.units.values() if u.side == player and u.status == UNDEPLOYED]
         if waiting:
             game.call(_deploy_turn, turn + k + 1)

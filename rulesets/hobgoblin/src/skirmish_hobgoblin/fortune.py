@@ -134,6 +134,10 @@ def _ok(game: Game, card: Card, unit: Unit) -> bool:
 
 def _targets(game: Game, player: str, card: Card) -> list[Unit]:
     state = game.state
+    if state.teams:  # Unlikely Allies: never on your own units; "friendly" means an ally's units
+        from skirmish_hobgoblin.teams.rules import card_targets
+
+        return [u for u in card_targets(state, player, card.target) if _ok(game, card, u)]
     if card.target == "friendly":
         return [u for u in state.of(player) if _ok(game, card, u)]
     if card.target == "enemy":
@@ -224,7 +228,7 @@ def phase_start(game: Game, phase: str) -> None:
 
 
 def move_start(game: Game, unit: Unit) -> None:
-    _window(game, f"{unit.name} starts its activation", [unit.side], "move-start", units=[unit])
+    _window(game, f"{unit.name} starts its activation", _owners(game, unit), "move-start", units=[unit])
 
 
 def move_end(game: Game) -> None:
@@ -240,16 +244,22 @@ def hit_window(game: Game, atk: Attack) -> None:
     target = game.state.units[atk.target]
     if atk.hits > 0:
         suffer = f"{atk.hits} hit{'' if atk.hits == 1 else 's'}"
-        _window(game, f"{target.name} would suffer {suffer}", [target.side], "hits", units=[target],
+        _window(game, f"{target.name} would suffer {suffer}", _owners(game, target), "hits", units=[target],
                 extra={"attack": atk})
 
 
 def after_shot_doom(game: Game, unit: Unit) -> None:
-    _window(game, f"{unit.name} took Doom from shooting", [unit.side], "shot-doom", units=[unit])
+    _window(game, f"{unit.name} took Doom from shooting", _owners(game, unit), "shot-doom", units=[unit])
+
+
+def _owners(game: Game, unit: Unit) -> list[str]:
+    """Who may play cards for a unit's own side: its player (team play: its player's Allies)."""
+    return game.state.allies_of(unit.side) if game.state.teams else [unit.side]
 
 
 def after_panic(game: Game, unit: Unit) -> None:
-    _window(game, f"{unit.name} took Doom from panic", [game.state.enemy_of(unit.side)], "panic", units=[unit])
+    enemies = [p for p in game.state.order() if not game.state.allied(p, unit.side)]  # team play: every enemy
+    _window(game, f"{unit.name} took Doom from panic", enemies, "panic", units=[unit])
 
 
 # ------------------------------------------------------------------------------ effects
@@ -296,8 +306,9 @@ def _carpe_diem(game: Game, player: str, card: Card, unit: Unit | None, **_: Any
     from skirmish_hobgoblin.decide import decision
 
     other = game.state.enemy_of(player)
+    mine = game.state.enemy_of(other) if game.state.teams else player  # team play: the token goes to a Warlord
     game.ask(decision(player, "first-player", f"{card.name}: who takes the First Player token?",
-                      options=[option(player, f"{player} takes it", action="take", player=player),
+                      options=[option(mine, f"{mine} takes it", action="take", player=mine),
                                option(other, f"{other} takes it", action="give", player=other)],
                       rule=card.name, context={"phase": game.phase, "action": "first-player"}),
              _set_first)

@@ -37,7 +37,7 @@ def contact_map(state: HobState) -> dict[str, list[str]]:
     for i, a in enumerate(units):
         ra = a.rect
         for b in units[i + 1:]:
-            if a.side == b.side or abs(a.x - b.x) + abs(a.y - b.y) > _reach(a, b):
+            if a.side == b.side or a.team and a.team == b.team or abs(a.x - b.x) + abs(a.y - b.y) > _reach(a, b):
                 continue
             if touching(ra, b.rect):
                 out[a.id].append(b.id)

@@ -126,7 +126,8 @@ def shape_after(rect: Rect, kind: str, amount: float) -> Move:
 
 
 def obstacles(state: HobState, unit: Unit, *, ignore_friends: bool = False) -> list[Unit]:
-    return [u for u in state.in_play() if u.id != unit.id and not (ignore_friends and u.side == unit.side)]
+    return [u for u in state.in_play() if u.id != unit.id
+            and not (ignore_friends and (u.side == unit.side or unit.team and u.team == unit.team))]
 
 
 def _near(box: tuple[float, float, float, float], units: list[Unit]) -> list[Unit]:

@@ -19,7 +19,7 @@ from skirmish_hobgoblin.state import REMOVED, RESERVE, HobState, Side, Unit
 DEFAULT_PLAYERS = ["red", "blue"]
 DEFAULT_ARMIES = ["iron-grudge-hold", "red-howl-horde"]
 SETUP_KEYS = {"players", "armies", "points", "table", "layout", "scenario", "first", "positions", "him",
-              "options", "markers", "chaos", "attacker"}
+              "options", "markers", "chaos", "attacker", "teams", "objectives"}
 
 
 class Hobgoblin(Ruleset):
@@ -29,7 +29,7 @@ class Hobgoblin(Ruleset):
     title = "Hobgoblin"
     version = "0.1.0"
     min_players = 2
-    max_players = 2
+    max_players = 6  # 3 to 6 play Unlikely Allies in two teams (skirmish_hobgoblin.teams)
     max_decisions = 6000
     perfect_information = False
 
@@ -73,7 +73,9 @@ class Hobgoblin(Ruleset):
 
     def check_setup(self, setup: Any) -> dict[str, Any]:
         if isinstance(setup, dict):
-            setup = {"players": list(DEFAULT_PLAYERS), **setup}
+            seats = [p for ps in setup["teams"].values() for p in ps] if isinstance(setup.get("teams"), dict) \
+                and all(isinstance(ps, list) for ps in setup["teams"].values()) else []
+            setup = {"players": seats or list(DEFAULT_PLAYERS), **setup}
         setup = super().check_setup(setup)
         unknown = sorted(set(setup) - SETUP_KEYS)
         if unknown:
@@ -139,14 +141,30 @@ class Hobgoblin(Ruleset):
             from skirmish_hobgoblin.chaos import check_spec
 
             check_spec(setup["chaos"])
-        return setup
+        from skirmish_hobgoblin.teams import SCENARIO, data
+        from skirmish_hobgoblin.teams.setup import check_teams
+
+        if setup["scenario"] == SCENARIO and not setup.get("teams"):
+            raise SetupError(f"the '{SCENARIO}' scenario is team play: give set-up 'teams' or --teams 2v2")
+        return check_teams(setup, data()["objectives"])
+
+    def sides(self, setup: Any) -> dict[str, tuple[str, ...]]:
+        """The two teams in team play (Unlikely Allies), else each player."""
+        if setup.get("teams"):
+            return {t: tuple(ps) for t, ps in setup["teams"].items()}
+        return super().sides(setup)
 
     def setup_options(self) -> list[Any]:
         """``--chaos roll`` or ``--chaos NAME,NAME`` (Chaos of War entries; ``skirmish hobgoblin-chaos`` rolls one)."""
         from skirmish import SetupOption
 
         return [SetupOption("chaos", "Chaos of War: 'roll' (D3 Battlefield, 1 Deployment, 1 Twist) or entry names "
-                                     "joined by commas (skirmish hobgoblin-chaos --list)", "str", metavar="ROLL|NAMES")]
+                                     "joined by commas (skirmish hobgoblin-chaos --list)", "str", metavar="ROLL|NAMES"),
+                SetupOption("teams", "Unlikely Allies team play for 3 to 6: team sizes like 2v2 or 2v1 (seats red1, "
+                                     "red2.. then blue1..; the first of each team is its Warlord)", "str",
+                            metavar="NvM"),
+                SetupOption("objectives", "team play: 'roll' (two objectives), how many to roll, or names joined by "
+                                          "commas (combined-arms, shared-ruination..)", "str", metavar="ROLL|N|NAMES")]
 
     def apply_options(self, setup: dict[str, Any], options: Any) -> dict[str, Any]:
         out = dict(setup)
@@ -154,6 +172,14 @@ class Hobgoblin(Ruleset):
             from skirmish_hobgoblin.chaos.cli import parse_option
 
             out["chaos"] = parse_option(str(options["chaos"]))
+        if "teams" in options:
+            from skirmish_hobgoblin.teams.setup import apply_teams
+
+            out = apply_teams(out, str(options["teams"]))
+        if "objectives" in options:
+            from skirmish_hobgoblin.teams.setup import parse_objectives
+
+            out["objectives"] = parse_objectives(str(options["objectives"]))
         return out
 
     def army_of(self, setup: dict[str, Any], player: str, *, rng: Any = None, check_only: bool = False) -> Any:
@@ -192,11 +218,13 @@ class Hobgoblin(Ruleset):
         game.emit("setup", f"table {width:g}\" x {depth:g}\", terrain: {name} ({len(pieces)} pieces)",
                   rule="Set up the battlefield")
         letters = _letters(game.players)
+        state.teams = {t: list(ps) for t, ps in dict(setup.get("teams") or {}).items()}
         for i, player in enumerate(game.players):
             army = self.army_of(setup, player, rng=game.rng)
             state.sides[player] = Side(player, army.name, Hand(player), points_limit=int(setup["points"]))
             for n, au in enumerate(army.units, 1):
                 unit = self.build_unit(au, f"{letters[i]}{n}", player)
+                unit.team = state.team_of(player) if state.teams else ""
                 state.units[unit.id] = unit
                 if getattr(au, "allegiance", ""):  # Abyssal Sorcery: the Wizard's allegiance
                     game.stash.setdefault("hobgoblin-magic", {}).setdefault("allegiance", {})[unit.id] = au.allegiance
@@ -339,7 +367,9 @@ class _RngAdapter:
 
 def _letters(players: tuple[str, ...]) -> list[str]:
     first = [p[0].lower() for p in players]
-    return first if len(set(first)) == len(first) and all(c.isalpha() for c in first) else ["a", "b"]
+    if len(set(first)) == len(first) and all(c.isalpha() for c in first):
+        return first
+    return [chr(ord("a") + i) for i in range(len(players))]  # a, b (team play: up to f)
 
 
 _PHASES = {

@@ -36,8 +36,10 @@ class Scenario:
 def load_scenarios(extend: Callable[[dict[str, Any]], dict[str, Any]] | None = None) -> dict[str, Scenario]:
     raw = load_toml("skirmish_hobgoblin.data", "scenarios.toml")
     from skirmish_hobgoblin.narrative import raw as narrative  # The Chasm, The Fortress, The Breach (by name)
+    from skirmish_hobgoblin.teams import SCENARIO
+    from skirmish_hobgoblin.teams import raw as teams  # Unlikely Allies: team play's own "scenario"
 
-    raw = {**raw, "scenarios": {**dict(raw.get("scenarios", {})), **narrative()}}
+    raw = {**raw, "scenarios": {**dict(raw.get("scenarios", {})), **narrative(), SCENARIO: teams()[SCENARIO]}}
     if extend is not None:
         raw = extend({"scenarios": raw})["scenarios"]
     out = {}
@@ -58,6 +60,12 @@ def determine(game: Game) -> None:
     """Set-up step 4: the scenario by choice (set-up) or by a 2D6 roll."""
     state = game.state
     chosen = game.setup.get("scenario", "roll")
+    if state.teams:  # Unlikely Allies: the team objectives replace the scenario's victory conditions
+        from skirmish_hobgoblin.teams.objectives import determine as team_objectives
+
+        state.scenario = "unlikely-allies"
+        team_objectives(game)
+        return
     if game.setup.get("him"):
         state.scenario = "bloodbath"  # solo: the winner is whoever has the most points left
         return
@@ -554,6 +562,9 @@ def _narrative_functions() -> None:
     from skirmish_hobgoblin.narrative import register
 
     register(PREPARE, SCORE, FINAL)
+    from skirmish_hobgoblin.teams import register as team_play
+
+    team_play(PREPARE, SCORE, FINAL)
 
 
 _narrative_functions()

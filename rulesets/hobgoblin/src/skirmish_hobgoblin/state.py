@@ -52,6 +52,8 @@ class Unit:
     removed_round: int = 0
     #: once-per-game and once-per-phase things used up (e.g. "grim", "terrifying")
     used: list[str] = attrs.field(factory=list)
+    #: Unlikely Allies: the team of the unit's player ("" in a two-player game)
+    team: str = ""
 
     @property
     def rect(self) -> Rect:
@@ -163,17 +165,37 @@ class HobState:
     layout_key: str = ""
     #: the share of a footprint on Elevated terrain above which a unit counts as Large (keywords.toml)
     elevated_share: float = 0.0
+    #: Unlikely Allies: team name -> its players, the Warlord first (empty in a two-player game)
+    teams: dict[str, list[str]] = attrs.field(factory=dict)
 
     @property
     def second(self) -> str:
         return self.enemy_of(self.first)
 
     def enemy_of(self, player: str) -> str:
+        """The other player (in team play: the enemy team's Warlord)."""
+        if self.teams:
+            return next(ps[0] for ps in self.teams.values() if player not in ps)
         return next(p for p in self.sides if p != player)
 
     def order(self) -> list[str]:
-        """Players, First Player first."""
+        """Players, First Player first (in team play: the First Player's team, Warlord first, then the other)."""
+        if self.teams:
+            lead = self.team_of(self.first) if self.first else next(iter(self.teams))
+            return list(self.teams[lead]) + [p for t, ps in self.teams.items() if t != lead for p in ps]
         return [self.first, self.second] if self.first else list(self.sides)
+
+    def team_of(self, player: str) -> str:
+        """The player's team (the player's own name outside team play)."""
+        return next((t for t, ps in self.teams.items() if player in ps), player)
+
+    def allies_of(self, player: str) -> list[str]:
+        """The other players of the player's team."""
+        return [p for p in self.teams.get(self.team_of(player), []) if p != player]
+
+    def allied(self, a: str, b: str) -> bool:
+        """Whether two players' units are friendly to each other (the same player, or Allies in team play)."""
+        return a == b or bool(self.teams) and self.team_of(a) == self.team_of(b)
 
     def in_play(self) -> Iterator[Unit]:
         return (u for u in self.units.values() if u.status == READY)
@@ -182,9 +204,13 @@ class HobState:
         return [u for u in self.units.values() if u.side == player and u.status == READY]
 
     def enemies(self, unit: Unit) -> list[Unit]:
+        if unit.team:  # Unlikely Allies: allied units count as friendly
+            return [u for u in self.units.values() if u.team != unit.team and u.status == READY]
         return [u for u in self.units.values() if u.side != unit.side and u.status == READY]
 
     def friends(self, unit: Unit) -> list[Unit]:
+        if unit.team:
+            return [u for u in self.units.values() if u.team == unit.team and u.status == READY and u.id != unit.id]
         return [u for u in self.units.values() if u.side == unit.side and u.status == READY and u.id != unit.id]
 
     @property

@@ -79,6 +79,10 @@ def refresh(game: Game, unit: Unit, rule: str = "Broken") -> None:
         from skirmish_hobgoblin import keywords as kw
 
         kw.on_broken(game, unit)
+        if game.state.teams:  # Unlikely Allies: Combined Arms
+            from skirmish_hobgoblin.teams.rules import on_broken
+
+            on_broken(game, unit)
         if unit.has("Dissonant Echoes"):  # Cursed Artefacts: the opponent draws five Fortune Cards
             from skirmish_hobgoblin.artefacts.rules import dissonant_echoes
 

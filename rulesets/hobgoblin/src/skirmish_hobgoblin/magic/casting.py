@@ -74,11 +74,12 @@ def targets(game: Game, caster: Unit, spell: Spell, origin: Unit | None = None) 
     if spell.target == "place":  # a marker or a new unit: no unit is affected
         return []
     units = list(state.in_play())
-    if spell.target == "within":
-        side = {"enemy": lambda u: u.side != caster.side, "friendly": lambda u: u.side == caster.side}.get(
-            spell.affects, lambda u: True)
+    if spell.target == "within":  # friendly: the caster's or (team play) an ally's unit
+        side = {"enemy": lambda u: not state.allied(u.side, caster.side),
+                "friendly": lambda u: state.allied(u.side, caster.side)}.get(spell.affects, lambda u: True)
         return [u for u in units if side(u) and geom.gap(origin, u) <= spell.range]
-    ok = {"friendly": lambda u: u.side == caster.side, "enemy": lambda u: u.side != caster.side,
+    ok = {"friendly": lambda u: state.allied(u.side, caster.side),
+          "enemy": lambda u: not state.allied(u.side, caster.side),
           "unbroken": lambda u: not u.has("Broken"), "unengaged": lambda u: not geom.is_engaged(state, u)}.get(
         spell.target, lambda u: True)
     return [u for u in units if ok(u) and geom.range_to(origin, u) <= spell.range and geom.has_los(state, origin, u)]

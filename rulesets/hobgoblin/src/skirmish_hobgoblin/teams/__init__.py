@@ -1,0 +1,37 @@
+"""Unlikely Allies: Hobgoblin for 3 to 6 players in two teams (rulebook: Team Play).
+
+Set-up (:mod:`.setup`): the ``teams`` key (team name -> its players, the Warlord first) and ``objectives``
+(how many to roll, or their names); ``--teams 2v2`` and ``--objectives`` on the command line. Play
+(:mod:`.rules`): allied units are friendly (``Unit.team``), each player keeps a hidden hand and may not play
+cards on their own units, and the team objectives (``objectives.toml``, scored by :mod:`.objectives`)
+replace the scenario's victory conditions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from skirmish import load_toml
+
+SCENARIO = "unlikely-allies"
+
+
+def data() -> dict[str, Any]:
+    """``objectives.toml``: the six objectives and the team game's scenario entry."""
+    return dict(load_toml("skirmish_hobgoblin.teams", "objectives.toml"))
+
+
+def raw() -> dict[str, Any]:
+    """The team game's scenario as a scenarios.toml entry (never rolled)."""
+    return dict(data()["scenario"])
+
+
+def register(prepare: dict[str, Callable[..., None]], score: dict[str, Callable[..., None]],
+             final: dict[str, Callable[..., None]]) -> None:
+    """Add the team game's rule functions to the scenario function tables."""
+    from skirmish_hobgoblin.teams import objectives
+
+    prepare["teams"] = objectives.prepare
+    score["teams"] = objectives.score
+    final["teams"] = objectives.final
