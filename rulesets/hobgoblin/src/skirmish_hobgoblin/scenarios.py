@@ -290,9 +290,8 @@ def _ask_marker(game: Game, player: str, where: str, y_range: tuple[float, float
     rng = game.rng
     pick = spots[rng.randint(0, len(spots) - 1, rule=current(game).name, why="suggested spot")] if spots else None
     examples = [{"x": float(pick[0]), "y": float(pick[1])}] if pick else []
-    hint = f", e.g. {pick[0]:g},{pick[1]:g}" if pick else ""
     game.ask(decision(player, "marker", f"{player}: place {kind} marker {n} in {where} (y {lo:g} to {hi:g}): type "
-                                        f"its centre as x,y in inches{hint} ('show' draws the table)",
+                                        "its centre as x,y in inches ('show' draws the table)",
                       params=[Param("x", "float", 0.0, state.width, step=0.01),
                               Param("y", "float", lo, hi, step=0.01)],
                       validator=validate, examples=examples, rule=current(game).name,
@@ -391,8 +390,7 @@ def _ask_building(game: Game, player: str, i: int, sid: str) -> None:
     pick = spots[game.rng.randint(0, len(spots) - 1, rule=sc.name, why="suggested spot")]
     game.ask(decision(player, "building", f"{player} (Defender): place {unit.name} (a {size:.1f}\" square) within "
                                           f"{sc.params['centreline']}\" of the centreline (y {lo:g} to {hi:g}): type "
-                                          f"its centre as x,y in inches, e.g. {pick[0]:g},{pick[1]:g} ('show' draws "
-                                          "the table)",
+                                          "its centre as x,y in inches ('show' draws the table)",
                       params=[Param("x", "float", 0.0, state.width, step=0.01), Param("y", "float", lo, hi, step=0.01)],
                       validator=validate, examples=[{"x": pick[0], "y": pick[1]}], rule=sc.name,
                       context={"phase": "Set-up", "action": "building"}), placed)
