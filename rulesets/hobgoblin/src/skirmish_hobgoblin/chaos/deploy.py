@@ -257,14 +257,15 @@ def ask(game: Game, unit: Unit, provider: str = "chaos") -> None:
                   unit=unit.id)
     error, facing = _provider(provider)
     found = spots(game, unit, arriving, provider=provider)
+    state = game.state
+    rule = game.ruleset.scenarios[state.scenario].name if provider == "narrative" else RULE
     if not found:
         unit.status = RESERVE
         if not unit.has("Reinforcements"):
-            unit.keywords.add("Reinforcements", log=game.log, rule=RULE)
+            unit.keywords.add("Reinforcements", log=game.log, rule=rule)
         game.emit("deploy", f"{unit.name} finds no room in its deployment zone and is set aside (Reinforcements)",
-                  rule=RULE, unit=unit.id)
+                  rule=rule, unit=unit.id)
         return
-    state = game.state
 
     def validate(g: Game, answer: dict[str, Any]) -> str | None:
         u = g.state.units[unit.id]
@@ -273,12 +274,11 @@ def ask(game: Game, unit: Unit, provider: str = "chaos") -> None:
 
     hw, hd = unit.width / 2, unit.depth / 2
     lo = min(hw, hd)
-    where = (game.ruleset.scenarios[state.scenario].name if provider == "narrative"
-             else f"{RULE}: {', '.join(e.name for e in entries(game))}")
+    where = rule if provider == "narrative" else f"{RULE}: {', '.join(e.name for e in entries(game))}"
     game.ask(decision(unit.side, "position", f"{unit.name}: type its centre as x,y (deployment of {where})",
                       params=[Param("x", "float", round(lo, 2), round(state.width - lo, 2), step=0.01),
                               Param("y", "float", round(lo, 2), round(state.depth - lo, 2), step=0.01)],
-                      validator=validate, examples=[{"x": x, "y": y} for x, y, _ in found], rule=RULE,
+                      validator=validate, examples=[{"x": x, "y": y} for x, y, _ in found], rule=rule,
                       context={"phase": game.phase or "Set-up", "actor": unit.id, "action": "position",
                                "spots": [[x, y] for x, y, _ in found]}),
              _placed, unit.id, arriving, provider)
@@ -289,7 +289,8 @@ def _placed(game: Game, answer: dict[str, Any], uid: str, arriving: bool, provid
 
     unit = game.state.units[uid]
     x, y = float(answer["x"]), float(answer["y"])
-    deployment.place(game, unit, x, y, _provider(provider)[1](game, unit, x, y), RULE)
+    rule = game.ruleset.scenarios[game.state.scenario].name if provider == "narrative" else RULE
+    deployment.place(game, unit, x, y, _provider(provider)[1](game, unit, x, y), rule)
     if "forced-march" in _ids(game) and not arriving:
         lo, hi = _half_band(game, unit, _param(game, "forced-march", "back", 12)
                             - game.ruleset.rules.table.deploy_gap)
