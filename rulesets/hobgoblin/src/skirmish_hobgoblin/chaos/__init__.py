@@ -44,12 +44,39 @@ class Entry:
         return bool(self.effect)
 
 
-@lru_cache(maxsize=1)
-def tables() -> dict[str, dict[str, Entry]]:
-    raw = tomllib.loads(resources.files("skirmish_hobgoblin").joinpath("data/chaos.toml").read_text("utf-8"))
-    return {t: {eid: Entry(t, eid, e["name"], int(e["d66"][0]), int(e["d66"][1]), e.get("effect", ""),
-                           dict(e.get("params", {})), e.get("summary", ""))
+def _entries(raw: Mapping[str, Any]) -> dict[str, dict[str, Entry]]:
+    return {t: {eid: Entry(t, eid, e["name"], int(e.get("d66", (0, 0))[0]), int(e.get("d66", (0, 0))[1]),
+                           e.get("effect", ""), dict(e.get("params", {})), e.get("summary", ""))
                 for eid, e in raw.get(t, {}).items()} for t in TABLES}
+
+
+@lru_cache(maxsize=1)
+def builtin_tables() -> dict[str, dict[str, Entry]]:
+    raw = tomllib.loads(resources.files("skirmish_hobgoblin").joinpath("data/chaos.toml").read_text("utf-8"))
+    return _entries(raw)
+
+
+#: homebrew entries (:func:`add_entries`): chosen by name; without a ``d66`` range they are never rolled
+HOMEBREW: dict[str, dict[str, Entry]] = {t: {} for t in TABLES}
+
+
+def add_entries(raw: Mapping[str, Any]) -> list[Entry]:
+    """Add homebrew entries from a table shaped like ``data/chaos.toml`` (``[twists.my-twist]`` ...)."""
+    unknown = sorted(set(raw) - set(TABLES))
+    if unknown:
+        raise SetupError(f"homebrew Chaos of War: unknown table '{unknown[0]}' (tables: {', '.join(TABLES)})")
+    added = _entries(raw)
+    for t, entries in added.items():
+        HOMEBREW[t].update(entries)
+    return [e for entries in added.values() for e in entries.values()]
+
+
+def tables() -> dict[str, dict[str, Entry]]:
+    """The three tables: the printed entries and any homebrew ones."""
+    built = builtin_tables()
+    if not any(HOMEBREW.values()):
+        return built
+    return {t: {**built[t], **HOMEBREW[t]} for t in TABLES}
 
 
 def d66(roll: int, table: str) -> Entry:
