@@ -169,7 +169,7 @@ def offers(game: Game, player: str, moment: str, *, units: list[Unit] | None = N
             if units is not None and u.id not in {x.id for x in units}:
                 continue
             out.append(option(f"play {cid} on {u.id}", f"play {card.name} on {u.name}", card.summary,
-                              action="card", card=cid, name=card.name, target=u.id))
+                              action="card", card=cid, name=card.name, target=u.id, group=card.name))
     return out
 
 
