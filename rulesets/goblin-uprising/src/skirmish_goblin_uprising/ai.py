@@ -47,7 +47,10 @@ class GoblinAI:
         values = [o.value for o in decision.options]
         if not values:
             return decision.examples[0] if decision.examples else {}
-        self._view, self._v, self._me, self._player = view, None, None, decision.player
+        self._view, self._v, self._player = view, None, decision.player
+        ctx = getattr(decision, "context", None)
+        # a hero-turn decision carries the hero's own sheet (the same as in the view): no view needed for it
+        self._me = ctx.get("me") if ctx and ctx.get("hero") == decision.player else None
         self._memo.clear()
         kind = decision.kind
         name = _HANDLERS.get(kind)
@@ -67,6 +70,7 @@ class GoblinAI:
 
     @property
     def me(self) -> dict[str, Any]:
+        """This hero as the view shows it (from the decision's context when it carries it)."""
         if self._me is None:
             self._me = self.v["heroes"].get(self._player, {})
         return self._me

@@ -66,14 +66,8 @@ def view_data(game: Game, player: str | None) -> dict[str, Any]:
     regions = _space_regions(c)
     heroes = {}
     for hid in s.order:
-        h = s.heroes[hid]
         space = pos.get(hid, "")
-        heroes[hid] = {"class": h.cls, "tribe": h.tribe, "hp": h.hp, "max_hp": h.max_hp, "essence": h.essence,
-                       "max_essence": h.max_essence, "leadership": h.leadership, "renown": h.renown,
-                       "hand": list(h.hand.cards), "abilities": list(h.abilities), "tribe_ready": h.tribe_ready,
-                       "guardian": h.guardian, "pet": h.pet, "space": space, "region": regions.get(space, ""),
-                       "village": h.village, "removed": h.removed, "fury": h.fury, "ambush": h.ambush,
-                       "falls": h.falls}
+        heroes[hid] = hero_view(s.heroes[hid], space, regions.get(space, ""))
     troop_regions = c._look["troop"]
     troops = c.troops
     generals = c.generals
@@ -101,6 +95,16 @@ def view_data(game: Game, player: str | None) -> dict[str, Any]:
                    "converted": s.combat.converted, "uprisings": s.combat.uprisings} if s.combat else {},
     }
     return out
+
+
+def hero_view(h: Any, space: str, region: str) -> dict[str, Any]:
+    """One hero as the view shows it (also handed to the hero with each hero-turn decision)."""
+    return {"class": h.cls, "tribe": h.tribe, "hp": h.hp, "max_hp": h.max_hp, "essence": h.essence,
+            "max_essence": h.max_essence, "leadership": h.leadership, "renown": h.renown,
+            "hand": list(h.hand.cards), "abilities": list(h.abilities), "tribe_ready": h.tribe_ready,
+            "guardian": h.guardian, "pet": h.pet, "space": space, "region": region,
+            "village": h.village, "removed": h.removed, "fury": h.fury, "ambush": h.ambush,
+            "falls": h.falls}
 
 
 def _scheme_view(game: Game, memo: dict[Any, Any], t: Any, sid: str, progress: int, kills: int) -> dict[str, Any]:
