@@ -45,7 +45,8 @@ def heroes_in(game: Game, region: str) -> list[Hero]:
     """Active heroes standing in ``region``, in player order."""
     if not region:
         return []
-    return [h for h in S(game).active_heroes() if hero_region(game, h) == region]
+    s = S(game)
+    return [h for h in s.active_heroes() if region_at(game, s.where(h.id)) == region]
 
 
 def troop_region(game: Game, troop: str) -> str:
@@ -57,10 +58,11 @@ def enemies_in(game: Game, region: str) -> list[str]:
     if not region:
         return []
     s = S(game)
-    c = C(game)
-    out = [f"troop:{t}" for t, n in s.troops.items() if n and c.region_of_troop(t) == region]
-    out += [f"general:{g}" for g in s.generals if region_at(game, s.where(f"general:{g}")) == region]
-    if region_at(game, s.where(TYRANT)) == region and s.hp > 0:
+    troops = C(game)._look["troop"]
+    out = [f"troop:{t}" for t, n in s.troops.items() if n and troops[t] == region]
+    if s.generals:
+        out += [f"general:{g}" for g in s.generals if region_at(game, s.where(f"general:{g}")) == region]
+    if s.hp > 0 and region_at(game, s.where(TYRANT)) == region:
         out.append(TYRANT)
     return out
 
