@@ -122,3 +122,17 @@ def test_team_games_from_three_to_six_players_play_to_the_end(spec, seed):
     assert game.result is not None and game.result.rule == "Unlikely Allies"
     assert set(game.result.winning_seats) in ({"red1", "red2", "red3"} & set(game.players),
                                               {"blue1", "blue2", "blue3"} & set(game.players), set())
+
+
+def test_team_view_shows_teams_objectives_ticks_and_vp():
+    g = team_battle(TWO_EACH, objectives=["combined-arms", "united-in-death"])
+    g.state.notes["tick:combined-arms:blue"] = 2
+    view = RULESET.view(g, "red2")
+    assert view["teams"] == {"teams": {"red": ["red1", "red2"], "blue": ["blue1", "blue2"]},
+                             "objectives": ["combined-arms", "united-in-death"],
+                             "ticks": {"combined-arms": {"red": 0, "blue": 2}}, "vp": {"red": 0, "blue": 0}}
+    assert {u["name"]: u["team"] for u in view["units"]}["R2"] == "red"
+    text = " ".join(RULESET.describe(g, "red2").split())
+    assert "Unlikely Allies: red (red1 Warlord, red2) 0 VP vs blue (blue1 Warlord, blue2) 0 VP" in text
+    assert "Combined Arms ticks red 0, blue 2" in text and "United in Death (scored at the end)" in text
+    assert "Combined Arms ticks red 0, blue 2" in " ".join(RULESET.brief(g, "red2").split())

@@ -196,6 +196,10 @@ def brief(game: Game, player: str | None) -> str:
     when = f"Round {game.round} {game.phase}" if game.round else "Set-up"
     what = f"scenario {sc.name}" if sc is not None else ("solo" if state.scenario else "scenario not yet rolled")
     lines = [f"{when} | First Player {state.first or 'not yet decided'} | {what}"]
+    if state.teams:
+        from skirmish_hobgoblin.teams.view import lines as team_lines
+
+        lines += team_lines(game)
     for p, s in state.sides.items():
         units = state.of(p)
         hand = s.hand.view(player)

@@ -35,7 +35,7 @@ def unit_data(game: Game, u: Unit, courage: dict[str, int] | None = None,
             "facing": round(u.facing, 2), "width": round(u.width, 3), "depth": round(u.depth, 3), "doom": u.doom,
             "courage": courage.get(u.id, u.courage), "status": u.status, "speed": stats.speed(u),
             "points": u.points, "keywords": str(u.keywords),
-            "engaged": list(contacts.get(u.id, [])) if u.in_play else []}
+            "engaged": list(contacts.get(u.id, [])) if u.in_play else [], **({"team": u.team} if u.team else {})}
 
 
 def view_data(game: Game, player: str | None) -> dict[str, Any]:
@@ -55,7 +55,14 @@ def view_data(game: Game, player: str | None) -> dict[str, Any]:
                     for m in state.markers],
         "activation": ({"unit": state.activation.unit, "mp": state.activation.mp} if state.activation else {}),
         **({"chaos": _chaos_view(game)} if game.stash.get("hobgoblin-chaos") else {}),
+        **({"teams": _teams_view(game)} if state.teams else {}),
     }
+
+
+def _teams_view(game: Game) -> dict[str, Any]:
+    from skirmish_hobgoblin.teams.view import data
+
+    return data(game)
 
 
 def _chaos_view(game: Game) -> dict[str, Any]:
@@ -86,7 +93,7 @@ def text_map(game: Game, cols: int = 72, rows: int = 24) -> list[str]:
                 grid[r][c] = "o"
     for u in state.in_play():
         rect = u.rect
-        mark = u.id[0].upper() if u.side == state.first else u.id[0].lower()
+        mark = u.id[0].upper() if state.allied(u.side, state.first) else u.id[0].lower()  # the First Player's team
         for r in range(rows):
             for c in range(cols):
                 pt = Vec((c + 0.5) / sx, state.depth - (r + 0.5) / sy)
@@ -127,6 +134,10 @@ def describe(game: Game, player: str | None) -> str:
         from skirmish_hobgoblin.chaos.view import lines as chaos_lines
 
         lines += chaos_lines(game)
+    if state.teams:
+        from skirmish_hobgoblin.teams.view import lines as team_lines
+
+        lines += team_lines(game)
     for p, s in state.sides.items():
         hand = s.hand.view(player)
         shown = ", ".join(_card(game, c) for c in hand) if isinstance(hand, list) else f"{hand} cards"
