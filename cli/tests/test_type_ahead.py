@@ -127,3 +127,16 @@ def test_help_term_finds_hyphenated_and_spaced_names_alike(tmp_path: Path) -> No
     session.glossary = lambda: {"wheel left": "a manoeuvre", "Roll": "a d6"}  # type: ignore[method-assign]
     assert session.lookup("wheel-left") == "wheel left: a manoeuvre"
     assert session.lookup("  Wheel   Left ") == "wheel left: a manoeuvre"
+
+
+def test_under_a_long_status_a_long_list_is_grouped_but_never_cut(tmp_path: Path) -> None:
+    from skirmish.decisions import Decision, Option
+
+    session = make(tmp_path, [])
+    grouped = Decision("red", "shoot", "?", options=tuple(
+        Option(f"s{i}", f"shot {i}", data={"actor_name": f"Unit {i // 4}"}) for i in range(12)))
+    single = Decision("red", "move", "?", options=tuple(
+        Option(f"m{i}", f"move {i}", data={"actor": "r1"}) for i in range(12)))
+    assert session.option_lines(grouped, 0) == 16
+    assert session.option_lines(grouped, 11) == 7  # one line per unit fits under the status
+    assert session.option_lines(single, 11) == 16  # one group: a shorter list would hide choices

@@ -438,8 +438,9 @@ class Session:
         state = self.status(player)
         show_state = state != self.last_state.get(player)
         shown_state = self.changed_lines(self.last_state.get(player), state) if show_state else ""
-        question = self.question(decision, limit=self.option_lines())
-        used = len(question.splitlines()) + 1 + (len(shown_state.splitlines()) if show_state else 0)
+        status_rows = len(shown_state.splitlines()) if show_state else 0
+        question = self.question(decision, limit=self.option_lines(decision, status_rows))
+        used = len(question.splitlines()) + 1 + status_rows
         room = max(3, self.rows - used - 1)
         if not self.fixed_viewer:
             if self.last_human != player:
@@ -561,9 +562,16 @@ class Session:
                           if len(line) > WIDTH else line for line in lines[:n])
         return "\n".join([asked, *lines[n:]])
 
-    def option_lines(self) -> int:
-        """How many lines a list of options may take on the screen."""
-        return max(6, min(16, self.rows - 8))
+    def option_lines(self, decision: Any = None, status_rows: int = 0) -> int:
+        """How many lines a list of options may take on the screen: fewer under a long status when the
+        options fall into groups (one line per piece or card), else as many as fit a question."""
+        most = max(6, min(16, self.rows - 8))
+        if decision is None or not decision.options or not status_rows:
+            return most
+        groups = {render.option_group(o) or f"\0{i}" for i, o in enumerate(decision.options)}
+        if not 1 < len(groups) < len(decision.options):
+            return most  # nothing to group: a shorter list would only cut choices off
+        return max(6, min(most, self.rows - 6 - status_rows))
 
     def give(self, player: str, text: Any, shown: Any, scripted: bool) -> None:
         decision = self.game.pending

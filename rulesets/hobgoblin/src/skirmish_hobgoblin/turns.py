@@ -177,7 +177,8 @@ def _shoot_turn(game: Game, i: int) -> None:
             rolled = attacks.counted(dice, "die", "dice")
             opts.append(option(f"shoot {u.id} {e.id}", f"{u.name} shoots {e.name} ({rolled}, {need}+"
                                                         f"{', cover' if cover else ''})",
-                               action="shoot", actor=u.id, target=e.id, dice=dice, need=need, cover=cover))
+                               action="shoot", actor=u.id, actor_name=u.name, target=e.id, dice=dice, need=need,
+                               cover=cover))
     if not opts:
         game.call(_shoot_turn, i + 1)
         return
