@@ -24,8 +24,18 @@ def test_teams_option_seats_two_teams_warlord_first():
     setup = _team_setup("2v2")
     assert setup["players"] == ["red1", "red2", "blue1", "blue2"]
     assert RULESET.sides(setup) == {"red": ("red1", "red2"), "blue": ("blue1", "blue2")}
-    assert setup["armies"]["red2"] == "random" and setup["points"] == 1500
-    assert _team_setup("3v3")["points"] == 1000 and len(_team_setup("2v1")["players"]) == 3
+    assert setup["armies"]["red2"] == "random" and setup["points"]["red2"] == 1500
+    assert _team_setup("3v3")["points"]["blue3"] == 1000
+    assert _team_setup("2v1")["points"] == {"red1": 1500, "red2": 1500, "blue1": 3000}  # 3,000 a team
+
+
+def test_team_play_points_each_players_limit_and_army():
+    game = Game(RULESET, _team_setup("2v1"), seed=2)
+    assert {p: s.points_limit for p, s in game.state.sides.items()} == {"red1": 1500, "red2": 1500, "blue1": 3000}
+    for p in ("red1", "blue1"):
+        assert 0 < sum(u.points for u in game.state.units.values() if u.side == p) <= game.state.sides[p].points_limit
+    with pytest.raises(SetupError, match="not a player"):
+        RULESET.check_setup({**_team_setup("2v1"), "points": {"zed": 1000}})
     assert RULESET.sides(RULESET.check_setup(RULESET.default_setup())) == {"red": ("red",), "blue": ("blue",)}
 
 

@@ -86,8 +86,12 @@ class Hobgoblin(Ruleset):
             raise SetupError("set-up 'armies' must be a table: player = built-in army, 'random' or an army table")
         setup["armies"] = {p: armies.get(p, DEFAULT_ARMIES[i % 2]) for i, p in enumerate(players)}
         points = setup.get("points", 3000)
-        if not isinstance(points, int) or isinstance(points, bool) or points < 500:
-            raise SetupError("set-up 'points' must be a whole number of at least 500")
+        each = list(points.values()) if isinstance(points, dict) and setup.get("teams") else [points]  # team play
+        if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 500 for n in each):
+            raise SetupError("set-up 'points' must be a whole number of at least 500 (team play: or a table of "
+                             "player = points)")
+        if isinstance(points, dict) and set(points) - set(players):
+            raise SetupError(f"set-up 'points' names '{sorted(set(points) - set(players))[0]}', who is not a player")
         setup["points"] = points
         table = setup.get("table", {})
         if not isinstance(table, dict):
@@ -186,7 +190,7 @@ class Hobgoblin(Ruleset):
         from skirmish_hobgoblin.army import check_army, find_army, parse_army
 
         spec = setup["armies"][player]
-        points = int(setup.get("points", 3000))
+        points = points_of(setup, player)
         if spec == "random":
             if check_only or rng is None:
                 return None
@@ -221,7 +225,7 @@ class Hobgoblin(Ruleset):
         state.teams = {t: list(ps) for t, ps in dict(setup.get("teams") or {}).items()}
         for i, player in enumerate(game.players):
             army = self.army_of(setup, player, rng=game.rng)
-            state.sides[player] = Side(player, army.name, Hand(player), points_limit=int(setup["points"]))
+            state.sides[player] = Side(player, army.name, Hand(player), points_limit=points_of(setup, player))
             for n, au in enumerate(army.units, 1):
                 unit = self.build_unit(au, f"{letters[i]}{n}", player)
                 unit.team = state.team_of(player) if state.teams else ""
@@ -349,6 +353,12 @@ class Hobgoblin(Ruleset):
             out[f"lost_{p}"] = float(sum(1 for u in state.units.values() if u.side == p and u.status == REMOVED))
         out["rounds"] = float(game.round)
         return out
+
+
+def points_of(setup: dict[str, Any], player: str) -> int:
+    """The player's points limit (team play may give each player their own)."""
+    points = setup.get("points", 3000)
+    return int(points.get(player, 3000)) if isinstance(points, dict) else int(points)
 
 
 class _RngAdapter:

@@ -34,8 +34,8 @@ def parse_objectives(text: str) -> int | list[str]:
 
 
 def apply_teams(setup: dict[str, Any], text: str) -> dict[str, Any]:
-    """The set-up with ``--teams NvM``: the seats, a random army each at 3000 points over the bigger team's size
-    (unless the set-up already names that seat's army)."""
+    """The set-up with ``--teams NvM``: the seats, a random army each (unless the set-up already names that seat's
+    army) of 3000 points shared out in its team (ruling T-1)."""
     teams = parse_teams(text)
     out = dict(setup)
     out["teams"] = teams
@@ -43,8 +43,7 @@ def apply_teams(setup: dict[str, Any], text: str) -> dict[str, Any]:
     out["players"] = players
     given = dict(out.get("armies", {})) if isinstance(out.get("armies"), dict) else {}
     out["armies"] = {p: given.get(p, "random") for p in players}
-    biggest = max(len(ps) for ps in teams.values())
-    out["points"] = max(500, FULL_POINTS // biggest // 250 * 250)
+    out["points"] = {p: max(500, FULL_POINTS // len(ps) // 250 * 250) for ps in teams.values() for p in ps}
     return out
 
 
