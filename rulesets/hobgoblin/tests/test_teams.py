@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hob_bench import RULESET, unit
+from hob_bench import RULESET, run, unit
 from teams_bench import far, team_battle
 
 from skirmish import Game, SetupError
@@ -146,3 +146,17 @@ def test_team_view_shows_teams_objectives_ticks_and_vp():
     assert "Unlikely Allies: red (red1 Warlord, red2) 0 VP vs blue (blue1 Warlord, blue2) 0 VP" in text
     assert "Combined Arms ticks red 0, blue 2" in text and "United in Death (scored at the end)" in text
     assert "Combined Arms ticks red 0, blue 2" in " ".join(RULESET.brief(g, "red2").split())
+
+
+def test_allied_fortune_cards_vial_of_mercury_goes_to_an_ally():
+    g = team_battle(TWO_EACH)
+    from skirmish_hobgoblin import fortune
+
+    vial = next(c for c in g.state.deck.draw_pile if fortune.card_of(g, c).effect == "mercury")
+    g.state.deck.draw_pile.remove(vial)
+    g.state.sides["red1"].hand.cards.append(vial)
+    opts = fortune.offers(g, "red1", "any")
+    assert [o.value for o in opts] == [f"play {vial} for red2"]
+    before = g.state.sides["red1"].mercury, g.state.sides["red2"].mercury
+    run(g, fortune.play, "red1", opts[0].value)
+    assert (g.state.sides["red1"].mercury, g.state.sides["red2"].mercury) == (before[0], before[1] + 2)

@@ -162,6 +162,10 @@ def offers(game: Game, player: str, moment: str, *, units: list[Unit] | None = N
         if card.target == "none":
             if card.effect == "carpe_diem" and moment != "initiative":
                 continue
+            if card.effect == "mercury" and game.state.teams:  # Unlikely Allies: for an Ally, not yourself (T-5)
+                out += [option(f"play {cid} for {ally}", f"play {card.name} for {ally}", card.summary, action="card",
+                               card=cid, name=card.name, ally=ally) for ally in game.state.allies_of(player)]
+                continue
             out.append(option(f"play {cid}", f"play {card.name}", card.summary, action="card", card=cid,
                               name=card.name))
             continue
@@ -186,9 +190,10 @@ def play(game: Game, player: str, value: str, **extra: Any) -> None:
     state.sides[player].hand.remove(cid, rule=RULE, why="played")
     state.deck.discard(cid, rule=RULE)
     unit = state.units.get(uid) if uid else None
-    game.emit("card", f"{player} plays {card.name}" + (f" on {unit.name}" if unit else ""), rule=card.name,
-              player=player, card=cid, target=uid)
-    EFFECTS[card.effect](game, player, card, unit, **extra)
+    ally = uid if uid in state.sides else ""  # Unlikely Allies: a card played for an Ally
+    game.emit("card", f"{player} plays {card.name}" + (f" on {unit.name}" if unit else f" for {ally}" if ally else ""),
+              rule=card.name, player=player, card=cid, target=uid)
+    EFFECTS[card.effect](game, ally or player, card, unit, **extra)
     from skirmish_hobgoblin.magic.lasting import card_played
 
     card_played(game, player, cid, unit)  # spells: Polyceus' Blessing draws, the Void keeps the card
