@@ -19,6 +19,8 @@ from skirmish_chob_noggoth.state import READY, UNDEPLOYED, ChobState, Side, Warr
 from skirmish_chob_noggoth.warband import Warband, _numbered, clean_name, find_warband, parse_warband, random_warband
 
 DEFAULT_PLAYERS = ["red", "blue"]
+#: statuses that count a warrior as present for its side (see :func:`mercenaries.present_count`)
+_PRESENT = (READY, UNDEPLOYED)
 DEFAULT_WARBANDS = ["The Mudfoot Boys", "The Wandering Shrine"]
 OPTION_DEFAULTS: dict[str, Any] = {"max_rounds": 8, "divine_die": "2d6", "limits": True}
 SETUP_KEYS = {"players", "warbands", "layout", "options", "positions"}
@@ -260,10 +262,11 @@ class ChobNoggoth(Ruleset):
         """A side with no warriors left loses (both at once: a draw). True when the game ended."""
         if game.result is not None:
             return True
-        from skirmish_chob_noggoth.mercenaries import present_count
-
         state = game.state
-        gone = [p for p in state.sides if present_count(game, p) == 0]
+        # a side is gone when it has no warrior present (mercenaries.present_count is 0): none under its
+        # control or still to arrive (the Piggun's halves count as one warrior, which changes no zero)
+        present = {w.side for w in state.warriors.values() if w.status in _PRESENT}
+        gone = [p for p in state.sides if p not in present]
         if len(gone) == 2:
             game.finish((), "both warbands are gone", rule="Victory", draw=True)
         elif gone:
