@@ -189,10 +189,12 @@ def _goblin_faces(game: Game) -> dict[str, tuple[int, bool, bool]]:
 
 def roll_goblin(game: Game, n: int, why: str) -> list[str]:
     die = C(game).dice["goblin"]
+    faces = die.faces
+    log = logging(game)  # the dice are the same either way; only their events are left out
     out = []
     for _ in range(n):
-        index = game.rng.roll(len(die.faces), rule="Goblin die", why=why, faces=die.faces)
-        out.append(die.faces[index - 1])
+        index = game.rng.roll(len(faces), rule="Goblin die", why=why, faces=faces, log=log)
+        out.append(faces[index - 1])
     return out
 
 
@@ -707,9 +709,10 @@ def enemy_strike(game: Game, source: str, defenders: list[str], countered: str =
             say(game, f"{target_name(game, source)} rolls no die (silenced)", R_COMBAT)
     dice = []
     spec = c.dice[die]
+    log = logging(game)
+    why = f"{target_name(game, source)} attacks" if log and n else ""
     for _ in range(n):
-        index = game.rng.roll(len(spec.faces), rule=spec.name, why=f"{target_name(game, source)} attacks",
-                              faces=spec.faces)
+        index = game.rng.roll(len(spec.faces), rule=spec.name, why=why, faces=spec.faces, log=log)
         dice.append(spec.faces[index - 1])
     faces = [spec.results[d] for d in dice]
     extra = sum(f.damage for f in faces)

@@ -43,8 +43,9 @@ EXTRA_MOVE_CAP = 12
 def roll_region(game: Game, why: str, rule: str = "Random Region") -> str:
     """Roll the region die; returns the region it names."""
     c = C(game)
-    face = game.rng.roll(len(c.dice["region"].faces), rule=rule, why=f"region die ({why})",
-                         faces=c.dice["region"].faces)
+    log = logging(game)
+    face = game.rng.roll(len(c.dice["region"].faces), rule=rule, why=f"region die ({why})" if log else "",
+                         faces=c.dice["region"].faces, log=log)
     region = c.region_of_face(c.dice["region"].faces[face - 1])
     if logging(game):
         say(game, f"the region die names {c.region_name(region)}", rule, region=region)
