@@ -160,3 +160,19 @@ def test_allied_fortune_cards_vial_of_mercury_goes_to_an_ally():
     before = g.state.sides["red1"].mercury, g.state.sides["red2"].mercury
     run(g, fortune.play, "red1", opts[0].value)
     assert (g.state.sides["red1"].mercury, g.state.sides["red2"].mercury) == (before[0], before[1] + 2)
+
+
+@pytest.mark.parametrize("chaos", ["watch-tower,last-stand,places-of-power", "roll"])
+def test_team_games_with_chaos_of_war_warlords_roll_off_and_teams_share(chaos):
+    from skirmish.plugins import Registry
+
+    ruleset = Registry().ruleset("hobgoblin")  # with the Chaos of War hooks installed
+    game = play_random(ruleset, 3, setup=_team_setup("3v2", chaos=chaos))
+    assert game.result is not None and game.result.rule == "Unlikely Allies"
+    assert any(e.kind == "chaos" for e in game.log.events)
+    if chaos != "roll":
+        state = game.state
+        assert any("wins the roll-off" in e.text and e.data.get("player") in ("red1", "blue1") for e in game.log.events)
+        defender = next(p for p, s in state.sides.items() if s.role == "Defender")
+        bonus = {u.side: u.courage_bonus for u in state.units.values()}
+        assert all(bonus[p] > 0 for p in state.teams[state.team_of(defender)])

@@ -185,6 +185,11 @@ class HobState:
             return list(self.teams[lead]) + [p for t, ps in self.teams.items() if t != lead for p in ps]
         return [self.first, self.second] if self.first else list(self.sides)
 
+    def pair(self) -> list[str]:
+        """The two "players" of a normal game, First Player first (team play: the two Warlords)."""
+        lead = self.order()[0]
+        return [lead, self.enemy_of(lead)]
+
     def team_of(self, player: str) -> str:
         """The player's team (the player's own name outside team play)."""
         return next((t for t, ps in self.teams.items() if player in ps), player)

@@ -336,7 +336,7 @@ def before(game: Game) -> None:
     state = game.state
     if "last-stand" in ids:
         if not any(s.role for s in state.sides.values()):
-            a, b = state.order()
+            a, b = state.pair()  # (team play: the Warlords; the Defender's whole team gains the Courage)
             roll = game.rng.roll(6, rule="Last Stand", why=f"Attacker: 1-3 {a}, 4-6 {b}")
             attacker = a if roll <= 3 else b
             state.sides[attacker].role, state.sides[state.enemy_of(attacker)].role = "Attacker", "Defender"
@@ -344,7 +344,7 @@ def before(game: Game) -> None:
         defender = next(p for p, s in state.sides.items() if s.role == "Defender")
         bonus = int(_param(game, "last-stand", "courage", 2))
         for u in state.units.values():
-            if u.side == defender:
+            if state.allied(u.side, defender):
                 u.courage_bonus += bonus
         game.emit("setup", f"{defender}'s units gain +{bonus} Courage (Last Stand)", rule="Last Stand")
     if "tunnel-entrances" in ids:

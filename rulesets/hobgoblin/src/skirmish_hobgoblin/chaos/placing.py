@@ -44,7 +44,7 @@ def before(game: Game) -> None:
 
 def _roll_off(game: Game, eid: str) -> None:
     e = tables()["battlefield"][eid]
-    a, b = game.state.order()
+    a, b = game.state.pair()  # (team play: the Warlords)
     while True:
         ra = game.rng.roll(6, rule=e.name, why=f"{a}'s roll-off")
         rb = game.rng.roll(6, rule=e.name, why=f"{b}'s roll-off")

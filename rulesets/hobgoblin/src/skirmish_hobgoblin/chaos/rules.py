@@ -478,8 +478,9 @@ def powers_reward(game: Game, e: Entry) -> None:
     state = game.state
     reach = float(e.params.get("reach", 4))
     for i, (x, y) in enumerate(game.stash.get(STASH, {}).get("powers", []), 1):
-        count = {p: sum(1 for u in state.of(p) if distance(Vec(x, y), u.rect) <= reach + 1e-9) for p in state.sides}
-        a, b = state.order()
+        count = {p: sum(1 for u in state.in_play() if state.allied(u.side, p) and distance(Vec(x, y), u.rect) <= reach
+                        + 1e-9) for p in state.pair()}  # (team play: each team's units, the Warlord rewarded)
+        a, b = state.pair()
         if count[a] == count[b]:
             continue
         w = a if count[a] > count[b] else b

@@ -48,7 +48,7 @@ def place_entrances(game: Game) -> None:
     """Before deployment: each player places their pair (tunnel A for the First Player, B for the other)."""
     if not game.state.notes.get("tunnels") or _data(game)["ends"]:
         return
-    for letter, p in reversed(list(zip("AB", game.state.order(), strict=True))):
+    for letter, p in reversed(list(zip("AB", game.state.pair(), strict=True))):  # (team play: the Warlords)
         for south in (False, True):
             game.call(_ask_end, p, letter, south)
 
