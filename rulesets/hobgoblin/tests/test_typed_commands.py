@@ -214,3 +214,10 @@ def test_a_distracted_unit_is_told_why_it_stops_short_of_an_enemy():
     g.run(turns.ask_amount, u, "advance")
     assert g.pending.params[0].help.endswith("beyond that Spears would pass through Wolves (Distracted, it may not "
                                              "touch an enemy it was not touching)")
+
+
+def test_a_wheel_blocked_at_once_says_it_cannot_wheel_at_all():
+    g = battle(RED, BLUE)
+    u = _activate(g, "Spears")
+    g.run(turns.ask_amount, u, "wheel-left")  # the right-hand corner swings into Guards beside it
+    assert "it cannot wheel left at all: Spears would pass through Guards" in g.pending.params[0].help

@@ -471,6 +471,8 @@ def ask_amount(game: Game, unit: Unit, kind: str) -> None:
         if top < afford - 0.01:
             probe = moves.check(game, unit, kind, min(afford, round(top + 0.05, 2))).error
             why = f"at most {top:g}: beyond that {probe}" if probe else f"at most {top:g}"
+            if top <= 0 and probe:
+                why = f"it cannot {moves.spoken(kind)} at all: {probe}"
             if any(probe.endswith(f" would pass through {e.name}") for e in game.state.enemies(unit)) and \
                     (unit.has(stats.DISTRACTED) or kind in moves.DISTRACTING) and not unit.has("Undistractable"):
                 why += " (Distracted, it may not touch an enemy it was not touching)"
