@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hob_bench import run, unit
+from hob_bench import RULESET, run, unit
 from teams_bench import far, team_battle
 
 from skirmish_hobgoblin import geom, stats
@@ -109,6 +109,8 @@ def test_united_in_death_smallest_difference_gains_two_vp():
     g = team_battle(_rest(blue2=[far("B2", 60, 44), far("B2b", 40, 44)]), objectives=["united-in-death"])
     res = _final(g)
     assert res.scores == {"red": 2.0, "blue": 0.0} and res.winning_seats == ("red1", "red2")
+    summary = RULESET.final_summary(g, "blue2")
+    assert "United in Death: team red difference 0 - 2 VP" in summary and "team red wins 2 VP to 0" in summary
 
 
 def test_shared_slaughter_higher_total_one_vp_two_when_the_enemy_has_nothing():
