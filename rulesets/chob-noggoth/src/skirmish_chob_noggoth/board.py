@@ -307,10 +307,20 @@ def look(state: ChobState, shooter: Warrior, target: Warrior) -> Look:
     points = silhouette(sx, sy, tx, ty, tr)
     # every sight line ends within the target's radius of its centre, so a base further than that (and a
     # margin) from the centre line is crossed by none of them: only nearer ones are checked line by line
-    hiding = tuple(o.id for o in state.on_table() if o.id not in (shooter.id, target.id)
-                   and _segment_gap(sx, sy, tx, ty, o.x, o.y) < o.radius + tr + 0.01
-                   and any(_segment_gap(sx, sy, px, py, o.x, o.y) < o.radius - EPS for px, py in points))
-    return Look(True, crossed, hiding)
+    # _segment_gap(sx, sy, tx, ty, o.x, o.y) written out with the line's numbers worked out once (same floats)
+    vx, vy = tx - sx, ty - sy
+    denom = vx * vx + vy * vy
+    hypot = math.hypot
+    hiding = []
+    for o in state.warriors.values():
+        if o.status not in _ON_TABLE or o.id == shooter.id or o.id == target.id:
+            continue
+        ox, oy = o.x, o.y
+        t = 0.0 if denom < EPS else max(0.0, min(1.0, ((ox - sx) * vx + (oy - sy) * vy) / denom))
+        if hypot(sx + vx * t - ox, sy + vy * t - oy) < o.radius + tr + 0.01 \
+                and any(_segment_gap(sx, sy, px, py, ox, oy) < o.radius - EPS for px, py in points):
+            hiding.append(o.id)
+    return Look(True, crossed, tuple(hiding))
 
 
 def silhouette(sx: float, sy: float, tx: float, ty: float, radius: float) -> list[tuple[float, float]]:
