@@ -176,3 +176,13 @@ def test_team_games_with_chaos_of_war_warlords_roll_off_and_teams_share(chaos):
         defender = next(p for p, s in state.sides.items() if s.role == "Defender")
         bonus = {u.side: u.courage_bonus for u in state.units.values()}
         assert all(bonus[p] > 0 for p in state.teams[state.team_of(defender)])
+
+
+def test_unlikely_allies_ai_sees_allied_units_as_friends():
+    from skirmish import View
+    from skirmish_hobgoblin.ai.board import units_of
+
+    g = team_battle(TWO_EACH)
+    sides = {u["name"]: u["side"] for u in units_of(View(g, "red1")).values()}
+    assert sides == {"R1": "red1", "R2": "red1", "B1": "blue1", "B2": "blue2"}
+    assert {u["name"]: u["side"] for u in units_of(View(g, "blue2")).values()}["B1"] == "blue2"

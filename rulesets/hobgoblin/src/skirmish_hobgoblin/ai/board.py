@@ -39,7 +39,15 @@ def p_hit(need: int) -> float:
 
 
 def units_of(view: Any) -> dict[str, Unit]:
-    return {u["id"]: u for u in view.state.get("units", [])}
+    """Units by id; in team play an Ally's units are given the viewer's side, so the AI counts them as friends
+    (it still only acts with the units its options name)."""
+    state = view.state
+    teams = state.get("teams")
+    if not teams:
+        return {u["id"]: u for u in state.get("units", [])}
+    me = getattr(view, "player", None)
+    mine = next((ps for ps in teams["teams"].values() if me in ps), [me])
+    return {u["id"]: ({**u, "side": me} if u["side"] in mine else u) for u in state.get("units", [])}
 
 
 def ready(unit: Unit) -> bool:
