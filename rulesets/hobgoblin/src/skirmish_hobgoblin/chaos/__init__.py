@@ -8,165 +8,25 @@ Set-up key ``chaos``: ``"roll"`` (D3 Battlefield results, one Deployment, one Tw
 
 A number rolls that many results; names choose; ``reroll`` lists entries rolled again whenever they come up.
 Entries apply through :mod:`skirmish_hobgoblin.chaos.rules` (one function per effect name).
+
+The tables and their functions live in :mod:`.catalogue`; this package module re-exports them lazily, so the
+Chaos of War plugin (imported whenever skirmish lists what is installed) loads nothing heavy.
 """
 
 from __future__ import annotations
 
-import tomllib
-from collections.abc import Mapping
-from functools import lru_cache
-from importlib import resources
+from importlib import import_module
 from typing import Any
 
-import attrs
+_CATALOGUE = ("TABLES", "RULE", "Entry", "builtin_tables", "HOMEBREW", "add_entries", "tables", "d66", "find",
+              "check_spec", "roll_entry", "choose", "describe")
 
-from skirmish import SetupError
-
-TABLES = ("battlefield", "deployment", "twists")
-RULE = "Chaos of War"
+__all__ = list(_CATALOGUE)
 
 
-@attrs.frozen
-class Entry:
-    """One table entry: its table, id, printed name, D66 range, effect function name and numbers."""
-
-    table: str
-    id: str
-    name: str
-    low: int
-    high: int
-    effect: str = ""
-    params: Mapping[str, Any] = attrs.field(factory=dict)
-    summary: str = ""
-
-    @property
-    def playable(self) -> bool:
-        return bool(self.effect)
-
-
-def _entries(raw: Mapping[str, Any]) -> dict[str, dict[str, Entry]]:
-    return {t: {eid: Entry(t, eid, e["name"], int(e.get("d66", (0, 0))[0]), int(e.get("d66", (0, 0))[1]),
-                           e.get("effect", ""), dict(e.get("params", {})), e.get("summary", ""))
-                for eid, e in raw.get(t, {}).items()} for t in TABLES}
-
-
-@lru_cache(maxsize=1)
-def builtin_tables() -> dict[str, dict[str, Entry]]:
-    raw = tomllib.loads(resources.files("skirmish_hobgoblin").joinpath("data/chaos.toml").read_text("utf-8"))
-    return _entries(raw)
-
-
-#: homebrew entries (:func:`add_entries`): chosen by name; without a ``d66`` range they are never rolled
-HOMEBREW: dict[str, dict[str, Entry]] = {t: {} for t in TABLES}
-
-
-def add_entries(raw: Mapping[str, Any]) -> list[Entry]:
-    """Add homebrew entries from a table shaped like ``data/chaos.toml`` (``[twists.my-twist]`` ...)."""
-    unknown = sorted(set(raw) - set(TABLES))
-    if unknown:
-        raise SetupError(f"homebrew Chaos of War: unknown table '{unknown[0]}' (tables: {', '.join(TABLES)})")
-    added = _entries(raw)
-    for t, entries in added.items():
-        HOMEBREW[t].update(entries)
-    return [e for entries in added.values() for e in entries.values()]
-
-
-def tables() -> dict[str, dict[str, Entry]]:
-    """The three tables: the printed entries and any homebrew ones."""
-    built = builtin_tables()
-    if not any(HOMEBREW.values()):
-        return built
-    return {t: {**built[t], **HOMEBREW[t]} for t in TABLES}
-
-
-def d66(roll: int, table: str) -> Entry:
-    """The entry of ``table`` a D66 result (11..66) gives."""
-    for e in tables()[table].values():
-        if e.low <= roll <= e.high:
-            return e
-    raise SetupError(f"no {table} entry for D66 {roll}")
-
-
-def find(table: str, name: str) -> Entry:
-    key = _key(name)
-    for e in tables()[table].values():
-        if key in (_key(e.id), _key(e.name)):
-            return e
-    raise SetupError(f"unknown Chaos of War {table} entry '{name}' (one of: "
-                     f"{', '.join(e.id for e in tables()[table].values())})")
-
-
-def _key(text: str) -> str:
-    return "".join(c for c in text.casefold() if c.isalnum())
-
-
-def check_spec(spec: Any) -> dict[str, Any]:
-    """The set-up's ``chaos`` value, checked: one SetupError line for anything wrong."""
-    if spec in (None, "", False):
-        return {}
-    if spec == "roll" or spec is True:
-        spec = {"battlefield": "roll", "deployment": "roll", "twists": "roll"}
-    if not isinstance(spec, Mapping):
-        raise SetupError("set-up 'chaos' must be \"roll\" or a table with battlefield, deployment, twists, reroll")
-    unknown = sorted(set(spec) - {*TABLES, "reroll"})
-    if unknown:
-        raise SetupError(f"set-up 'chaos' has the unknown key '{unknown[0]}' (known: {', '.join(TABLES)}, reroll)")
-    out: dict[str, Any] = {}
-    for t in TABLES:
-        v = spec.get(t, "")
-        if isinstance(v, str) and v not in ("", "roll"):
-            v = [v]
-        if isinstance(v, list):
-            for name in v:
-                find(t, str(name))
-        elif not (v in ("", "roll") or (isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 6)):
-            raise SetupError(f"set-up chaos.{t} must be \"roll\", a number of rolls (0-6) or entry names")
-        out[t] = v
-    reroll = spec.get("reroll", [])
-    if not isinstance(reroll, list):
-        raise SetupError("set-up chaos.reroll must be a list of entry names")
-    for name in reroll:
-        if not any(_key(str(name)) in (_key(e.id), _key(e.name)) for t in TABLES for e in tables()[t].values()):
-            raise SetupError(f"set-up chaos.reroll names '{name}', which is in no Chaos of War table")
-    out["reroll"] = [str(n) for n in reroll]
-    return out
-
-
-def roll_entry(game: Any, table: str, reroll: list[str], taken: list[Entry]) -> Entry:
-    """Roll D66 on ``table`` until the entry is neither listed in ``reroll`` nor already taken (50 tries)."""
-    banned = {_key(n) for n in reroll}
-    entry = None
-    for _ in range(50):
-        tens = game.rng.roll(6, rule=RULE, why=f"{table} (D66 tens)")
-        units = game.rng.roll(6, rule=RULE, why=f"{table} (D66 units)")
-        entry = d66(tens * 10 + units, table)
-        if _key(entry.id) not in banned and _key(entry.name) not in banned and entry not in taken:
-            return entry
-        game.emit("chaos", f"{entry.name} is rolled again", rule=RULE)
-    assert entry is not None
-    return entry
-
-
-def choose(game: Any, spec: Mapping[str, Any]) -> list[Entry]:
-    """The battle's entries: named ones, then rolled ones (D3 Battlefield results for "roll")."""
-    out: list[Entry] = []
-    reroll = list(spec.get("reroll", []))
-    for t in TABLES:
-        v = spec.get(t, "")
-        if isinstance(v, list):
-            out.extend(find(t, n) for n in v)
-            continue
-        if v == "roll":
-            n = (game.rng.roll(6, rule=RULE, why="how many Battlefield results (D3)") + 1) // 2 \
-                if t == "battlefield" else 1
-        else:
-            n = int(v or 0)
-        for _ in range(n):
-            out.append(roll_entry(game, t, reroll, out))
-    return out
-
-
-def describe(entries: list[Entry]) -> str:
-    """The rolled battle as text (one line per entry)."""
-    return "\n".join(f"{e.table.title():12} {e.name}: {e.summary}" + ("" if e.playable else " (not played yet)")
-                     for e in entries)
+def __getattr__(name: str) -> Any:
+    if name in _CATALOGUE:
+        value = getattr(import_module("skirmish_hobgoblin.chaos.catalogue"), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 from skirmish import SetupError
-from skirmish_hobgoblin.chaos import TABLES, Entry, check_spec, choose, find, tables
+from skirmish_hobgoblin.chaos.catalogue import TABLES, Entry, check_spec, choose, find, tables
 
 
 def parse_option(text: str) -> Any:

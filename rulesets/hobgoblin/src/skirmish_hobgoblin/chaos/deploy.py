@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from skirmish import Param
 from skirmish.geometry import Rect, Vec, distance, overlaps
-from skirmish_hobgoblin.chaos import RULE, Entry
+from skirmish_hobgoblin.chaos.catalogue import RULE, Entry
 from skirmish_hobgoblin.decide import decision
 from skirmish_hobgoblin.state import READY, RESERVE, UNDEPLOYED, Unit, table_of
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from skirmish import Param
-from skirmish_hobgoblin.chaos import Entry, tables
+from skirmish_hobgoblin.chaos.catalogue import Entry, tables
 from skirmish_hobgoblin.decide import decision
 
 if TYPE_CHECKING:

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from skirmish import Keyword
-from skirmish_hobgoblin.chaos import RULE, Entry, check_spec, choose, tables
+from skirmish_hobgoblin.chaos.catalogue import RULE, Entry, check_spec, choose, tables
 from skirmish_hobgoblin.decide import decision, option
 from skirmish_hobgoblin.state import REMOVED, Piece, Unit, layout_key
 

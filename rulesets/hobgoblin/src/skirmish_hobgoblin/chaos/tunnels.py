@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from skirmish import Param
 from skirmish.geometry import Rect, Vec, distance, overlaps
-from skirmish_hobgoblin.chaos import Entry
+from skirmish_hobgoblin.chaos.catalogue import Entry
 from skirmish_hobgoblin.decide import decision, option
 from skirmish_hobgoblin.state import READY, RESERVE, Piece, layout_key, table_of
 
