@@ -58,6 +58,7 @@ def test_objectives_option_takes_names_numbers_or_roll():
     assert _team_setup("2v2", objectives="Combined Arms, 6")["objectives"] == ["combined-arms", "shared-ruination"]
     assert _team_setup("2v2", objectives="roll")["objectives"] == 2
     assert _team_setup("2v2", objectives="3")["objectives"] == 3
+    assert _team_setup("2v2", objectives="5,")["objectives"] == ["shared-slaughter"]
     with pytest.raises(SetupError, match="unknown objective"):
         _team_setup("2v2", objectives="glory")
 
