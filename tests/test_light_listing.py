@@ -9,7 +9,8 @@ import pytest
 
 from skirmish import Registry
 
-HEAVY = ("skirmish.engine", "skirmish.decisions", "skirmish.agents", "skirmish.dice", "importlib.metadata")
+HEAVY = ("skirmish.engine", "skirmish.decisions", "skirmish.agents", "skirmish.dice", "importlib.metadata", "attr",
+         "tomllib", "importlib.resources")
 
 
 def test_building_the_registry_imports_no_rules_engine_or_agents():
