@@ -1,7 +1,12 @@
 """Hobgoblin figures (printed, never asserted): games per second, decisions per game, time per manoeuvre
-check, and the AI's results against random play and against Him.
+check, the AI's results against random play and against Him, and what casting is worth to it.
 
-    python rulesets/hobgoblin/benchmarks/bench.py [--games N] [--skip speed,random,him]
+    python rulesets/hobgoblin/benchmarks/bench.py [--games N] [--seed S] [--workers W] [--skip speed,random,him,magic]
+
+Seeds run from S to S+N-1. Against random play the AI takes red in even seeds and blue in odd ones (default set-up,
+scenario rolled). Against Him the AI is red on the four built-in armies in turn (seed % 4), He is blue on His
+list at the level. Magic: AI against the same AI, both on Bog Coven (its Wizards), only one seat may cast
+(set-up option ``magic = [seat]``), seats alternated; the caster's wins are reported.
 """
 
 from __future__ import annotations
@@ -73,41 +78,78 @@ def speed(ruleset: Hobgoblin, n: int) -> None:
     print(f"engage plan (every edge of the target): {(time.perf_counter() - t) / 30 * 1000:.1f} ms")
 
 
-def versus(ruleset: Hobgoblin, n: int, other: str, level: str = "") -> None:
-    results: collections.Counter[str] = collections.Counter()
-    for seed in range(n):
-        if other == "random":
-            ai_seat = ("red", "blue")[seed % 2]
-            makers = {p: make_ai if p == ai_seat else RandomAgent for p in ("red", "blue")}
-            setup = None
-        else:
-            ai_seat = "red"
-            makers = {"red": make_ai, "blue": make_him}
-            setup = ruleset.default_setup()
-            armies = ["iron-grudge-hold", "red-howl-horde", "bog-coven", "sky-lancers"]
-            setup.update(him="blue", armies={"red": armies[seed % 4], "blue": f"him:{level}"})
-        g = play(ruleset, seed, makers, setup)
-        results["win" if ai_seat in g.result.winners else "draw" if not g.result.winners else "loss"] += 1
-    name = f"Him ({level})" if level else other
-    print(f"AI against {name}: {results['win']} wins, {results['draw']} draws, {results['loss']} losses "
-          f"in {n} games ({100 * results['win'] / n:.0f}% won)")
+ARMIES = ["iron-grudge-hold", "red-howl-horde", "bog-coven", "sky-lancers"]
+
+
+def one_game(other: str, level: str, seed: int) -> str:
+    """Play one measured game; the AI's outcome ("win", "draw" or "loss")."""
+    ruleset = _ruleset()
+    if other == "random":
+        ai_seat = ("red", "blue")[seed % 2]
+        makers = {p: make_ai if p == ai_seat else RandomAgent for p in ("red", "blue")}
+        setup = None
+    elif other == "magic":
+        ai_seat = ("red", "blue")[seed % 2]  # the seat that may cast
+        makers = {"red": make_ai, "blue": make_ai}
+        setup = ruleset.default_setup()
+        setup.update(armies={"red": "bog-coven", "blue": "bog-coven"}, options={"magic": [ai_seat]})
+    else:
+        ai_seat = "red"
+        makers = {"red": make_ai, "blue": make_him}
+        setup = ruleset.default_setup()
+        setup.update(him="blue", armies={"red": ARMIES[seed % 4], "blue": f"him:{level}"})
+    g = play(ruleset, seed, makers, setup)
+    return "win" if ai_seat in g.result.winners else "draw" if not g.result.winners else "loss"
+
+
+_RULESET: list[Hobgoblin] = []
+
+
+def _ruleset() -> Hobgoblin:
+    if not _RULESET:
+        _RULESET.append(Hobgoblin())
+    return _RULESET[0]
+
+
+def _one(args: tuple[str, str, int]) -> str:
+    return one_game(*args)
+
+
+def versus(ruleset: Hobgoblin, n: int, other: str, level: str = "", seed: int = 0, workers: int = 1) -> None:
+    jobs = [(other, level, s) for s in range(seed, seed + n)]
+    if workers > 1:
+        import multiprocessing
+
+        with multiprocessing.get_context("spawn").Pool(workers) as pool:
+            outcomes = pool.map(_one, jobs)
+    else:
+        outcomes = [_one(j) for j in jobs]
+    results = collections.Counter(outcomes)
+    name = {"random": "random play", "magic": "itself without magic (the caster's results)"}.get(
+        other, f"Him ({level})")
+    print(f"AI against {name}, seeds {seed}-{seed + n - 1}: {results['win']} wins, {results['draw']} draws, "
+          f"{results['loss']} losses in {n} games ({100 * results['win'] / n:.1f}% won)")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--skip", default="")
     args = parser.parse_args()
     skip = set(args.skip.split(","))
-    ruleset = Hobgoblin()
+    ruleset = _ruleset()
     print(machine())
     if "speed" not in skip:
         speed(ruleset, max(2, args.games // 4))
     if "random" not in skip:
-        versus(ruleset, args.games, "random")
+        versus(ruleset, args.games, "random", seed=args.seed, workers=args.workers)
     if "him" not in skip:
-        versus(ruleset, args.games, "him", "easy")
-        versus(ruleset, args.games, "him", "normal")
+        versus(ruleset, args.games, "him", "easy", seed=args.seed, workers=args.workers)
+        versus(ruleset, args.games, "him", "normal", seed=args.seed, workers=args.workers)
+    if "magic" not in skip:
+        versus(ruleset, args.games, "magic", seed=args.seed, workers=args.workers)
 
 
 if __name__ == "__main__":

@@ -20,8 +20,7 @@ __all__ = ["HobgoblinAI", "keywords_of", "make_ai", "make_him", "p_hit"]
 
 #: the most manoeuvres the AI makes while steering one activation (a guard against dithering)
 MAX_STEPS = 8
-#: what a Mercury token kept is worth when no Wizard can spend it (points), and a Fortune Card in hand
-MERCURY_SPARE = 8.0
+#: what a Fortune Card kept in hand is worth (points), against a Force of Will re-roll
 CARD_KEPT = 45.0
 
 
@@ -178,6 +177,7 @@ class HobgoblinAI:
         mp = float(ctx.get("mp", me.get("speed", 8)))
         key = (getattr(view, "game_round", 0), uid)
         plan = self._plan
+        here = centre(me)
         if plan.get("key") != key:
             plan = self._plan = {"key": key, "steps": 0}
             choice = self._planner(view).choose(me, list(d.options), option_data, mp)
@@ -187,8 +187,10 @@ class HobgoblinAI:
             plan["goal"] = choice.goal
             engine = f"towards {choice.target}" if choice.target else ""
             if engine in {o.value for o in d.options} and self._clear(view, me, choice.goal):
-                plan["done"] = True  # the engine's own route (around units and terrain) to the same place
+                plan["engine"] = here  # the engine's own route (around units and terrain) to the same place
                 return engine
+        if "engine" in plan and dist(plan.pop("engine"), here) > 0.05:
+            plan["done"] = True  # it went; when refused, steer instead
         if plan.get("done") or plan.get("goal") is None or plan["steps"] >= MAX_STEPS:
             return self._pick(d, "end")
         step = steering.next_step(me, plan["goal"], mp)
@@ -287,12 +289,10 @@ class HobgoblinAI:
         return best if best is not None else self._pick(d, "keep")
 
     def _mercury_worth(self, view: Any) -> float:
-        """A Mercury token kept: little unless a Wizard of mine can cast with it."""
+        """A Mercury token kept: what the magic module says it is worth (Force of Will later, or a spell)."""
         from skirmish_hobgoblin.magic import ai as magic_ai
 
-        wizards = [u for u in self._units(view).values() if u["side"] == self.player and ready(u)
-                   and "Wizard" in keywords_of(u)]
-        return magic_ai.mercury_worth(view, self.player) if wizards else MERCURY_SPARE
+        return magic_ai.mercury_worth(view, self.player)
 
     # -- magic -----------------------------------------------------------------------------------
     def on_cast(self, view: Any, d: Decision) -> Any:

@@ -33,7 +33,7 @@ from skirmish_hobgoblin.ai.board import (
 #: a chance set up for next round is worth this share of its value now
 OPPORTUNITY = 0.8
 #: enemies that move after us this round threaten fully; otherwise (next round, maybe after us) this much
-LATER = 0.1
+LATER = 0.3
 #: and enemies that still move after us this round
 NOW = 0.3
 #: Doom a unit does to itself (Perilous dice) counts this many times its share of the unit's points: it is

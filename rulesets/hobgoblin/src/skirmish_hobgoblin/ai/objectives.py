@@ -68,7 +68,8 @@ def place_value(view: Any, player: str, unit: Unit, p: Point) -> float:
         return VP * 0.8 * best
     if name == "tides-of-war":
         best = max((_toward(_reach(unit, p, m), 0.0, 24.0) for m in live), default=0.0)
-        return VP * 0.6 * min(3, left) * best ** 2
+        touching = best >= 1.0  # only a unit in contact scores
+        return VP * min(3, left) * (0.7 if touching else 0.3 * best ** 2)
     if name == "altars-of-grief":
         friends = [u for u in units_of(view).values() if u["side"] == player and ready(u) and u["id"] != unit["id"]]
         total = 0.0

@@ -7,10 +7,21 @@ import math
 from fractions import Fraction
 from typing import Any
 
-#: Doom-equivalents a Mercury token is worth kept for Force of Will (a re-rolled miss at 4+ hits half the time)
-FORCE_OF_WILL_VALUE = 0.5
-#: what a Fortune Card kept in hand is worth
-CARD_VALUE = 0.5
+#: points of units one Doom-equivalent of a spell's effect is worth (a Doom on a 250-point, Courage 10 unit)
+POINTS_PER_DOOM = 25.0
+#: points a Mercury token kept for Force of Will is worth: a re-rolled miss hits about half the time and a hit
+#: is worth a few points unless it breaks the unit (then the battle AI pays more); plenty banked, or the last
+#: round, makes each token worth less
+FORCE_OF_WILL_VALUE = 8.0
+PLENTY = 8
+PLENTY_VALUE = 5.0
+LAST_ROUND_VALUE = 2.0
+#: a cast that leaves fewer tokens than this for Force of Will costs this much more (points)
+RESERVE = 2
+RESERVE_VALUE = 10.0
+#: what a Fortune Card kept in hand is worth (points)
+CARD_VALUE = 30.0
+ROUNDS = 5
 
 #: (value when the unit is fighting or about to, value otherwise) of a keyword on a friendly unit;
 #: on an enemy unit the sign flips
@@ -65,25 +76,34 @@ def value(player: str, data: dict[str, Any], units: dict[str, dict[str, Any]]) -
     return total
 
 
+def mercury_worth(view: Any, player: str) -> float:
+    """What one Mercury token kept (for Force of Will, or a later spell) is worth now, in points."""
+    if int(getattr(view, "game_round", 0) or 0) >= ROUNDS:
+        return LAST_ROUND_VALUE  # unspent Mercury is worth nothing when the game ends
+    mercury = int(view.state.get("sides", {}).get(player, {}).get("mercury", 0) or 0)
+    return PLENTY_VALUE if mercury >= PLENTY else FORCE_OF_WILL_VALUE
+
+
 def choose(player: str, view: Any, decision: Any) -> Any:
     """The best cast worth more than the Force of Will its Mercury would buy, else stop casting."""
     units = {u["id"]: u for u in view.state.get("units", [])}
     best, best_gain = "done", 0.0
+    price = mercury_worth(view, player)
+    mercury = int(view.state.get("sides", {}).get(player, {}).get("mercury", 0) or 0)
+    last = int(getattr(view, "game_round", 0) or 0) >= ROUNDS
     for o in decision.options:
         data = dict(getattr(o, "data", {}) or {})
         if data.get("action") != "cast":
             continue
-        gain = value(player, data, units) - FORCE_OF_WILL_VALUE * int(data.get("cost", 0))
+        cost = int(data.get("cost", 0))
+        gain = POINTS_PER_DOOM * value(player, data, units) - price * cost
+        if mercury - cost < RESERVE and not last:
+            gain -= RESERVE_VALUE  # nothing left for a Force of Will re-roll this round
         if data.get("card"):  # a Fortune Card spent too
             gain -= CARD_VALUE
         if gain > best_gain:
             best, best_gain = o.value, gain
     return best
-
-
-def mercury_worth(view: Any, player: str) -> float:
-    """What one Mercury token kept for spells is worth to the battle AI (points of units)."""
-    return 20.0
 
 
 def install() -> None:
