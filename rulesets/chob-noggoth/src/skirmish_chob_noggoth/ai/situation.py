@@ -106,7 +106,18 @@ class Situation:
     def raw_knock_on(self, player: str) -> tuple[float, float]:
         hit = self._raw_knock_on.get(player)
         if hit is None:
-            hit = self._raw_knock_on[player] = knock_on(self.game, player)
+            # everything knock_on reads: the side, and its warriors' statuses, costs and morale
+            side = self.state.sides.get(player)
+            key = (player, side.starting if side else None, side.heroic_death if side else None,
+                   tuple((w.status, w.cost, w.kind, w.quality, tuple(w.rules), tuple(w.traits))
+                         for w in self.state.warriors.values() if w.side == player))
+            known = self._ai.knock_ons
+            hit = known.get(key)
+            if hit is None:
+                if len(known) > 2000:
+                    known.clear()
+                hit = known[key] = knock_on(self.game, player)
+            self._raw_knock_on[player] = hit
         return hit
 
     def foes_key(self, ai: ChobAI) -> int:
