@@ -39,7 +39,7 @@ class _Roller:
     """Just enough of a game for :func:`choose`: an rng and somewhere to say re-rolls."""
 
     def __init__(self, seed: int) -> None:
-        from skirmish.rng import GameRNG
+        from skirmish import GameRNG
 
         self.rng = GameRNG(seed)
         self.notes: list[str] = []
