@@ -4,6 +4,7 @@ sampled with the rolling and counting code of :mod:`skirmish_goblin_uprising.com
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -24,7 +25,7 @@ class _Roller:
 
 
 class _Table:
-    """The part of a game the odds and dice code read: its ruleset (content), set-up and RNG."""
+    """The part of a game the odds and dice code read: its ruleset (content), set-up, RNG and (unkept) log."""
 
     def __init__(self, rng: random.Random | None = None) -> None:
         from skirmish_goblin_uprising.rules import GoblinUprising
@@ -32,6 +33,7 @@ class _Table:
         self.ruleset = _ruleset() if rng is not None else GoblinUprising()
         self.setup: dict[str, Any] = {}
         self.rng = _Roller(rng or random.Random(0))
+        self.log = SimpleNamespace(keep=False, listeners=())  # nothing is logged: the rules build no texts
 
 
 @lru_cache(maxsize=1)
