@@ -187,3 +187,13 @@ def test_unlikely_allies_ai_sees_allied_units_as_friends():
     sides = {u["name"]: u["side"] for u in units_of(View(g, "red1")).values()}
     assert sides == {"R1": "red1", "R2": "red1", "B1": "blue1", "B2": "blue2"}
     assert {u["name"]: u["side"] for u in units_of(View(g, "blue2")).values()}["B1"] == "blue2"
+
+
+def test_unlikely_allies_deployment_suggestions_face_enemies_not_allies():
+    from skirmish_hobgoblin.deployment import placement_choices
+
+    g = team_battle({**TWO_EACH, "red1": [far("R1", 20, 10), far("R1b", 40, 10)]})
+    r1b = unit(g, "R1b")
+    r1b.status = "undeployed"
+    labels = [label for _, label, _, _ in placement_choices(g, r1b)]
+    assert any("opposite the enemy B1" in t for t in labels) and not any("enemy R2" in t for t in labels)

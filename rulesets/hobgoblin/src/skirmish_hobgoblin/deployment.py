@@ -295,7 +295,7 @@ def placement_choices(game: Game, unit: Unit) -> list[tuple[str, str, float, flo
     add("left flank", "the left flank of your front line", _legal_near(game, unit, left, front, 0, state.width))
     add("centre", "the centre of your front line", _legal_near(game, unit, state.width / 2, front, 0, state.width))
     add("right flank", "the right flank of your front line", _legal_near(game, unit, right, front, 0, state.width))
-    for e in sorted((u for u in state.in_play() if u.side != unit.side), key=lambda u: u.x):
+    for e in sorted((u for u in state.in_play() if not state.allied(u.side, unit.side)), key=lambda u: u.x):
         add(f"opposite {e.name}", f"opposite the enemy {e.name}", _legal_near(game, unit, e.x, front, 0, state.width))
     for f in sorted((u for u in state.in_play() if u.side == unit.side), key=lambda u: u.x):
         gap = f.depth / 2 + hd + 1.0
@@ -429,7 +429,7 @@ def ask_anywhere(game: Game, unit: Unit, away: float, rule: str) -> None:
     from skirmish.geometry import distance
 
     state = game.state
-    enemies = [e for e in state.in_play() if e.side != unit.side]
+    enemies = [e for e in state.in_play() if not state.allied(e.side, unit.side)]  # (team play: not Allies)
 
     def err(x: float, y: float) -> str:
         rect = footprint_at(game, unit, x, y)

@@ -111,7 +111,7 @@ def abyssal_piping(game: Game) -> None:
     (checked at each phase start and at the start of each movement activation: ruling CA-7)."""
     pipers = holders(game, "Abyssal Piping")
     for u in game.state.in_play():
-        near = any(p.side != u.side and geom.gap(p, u) <= 4.0 for p in pipers)
+        near = any(not game.state.allied(p.side, u.side) and geom.gap(p, u) <= 4.0 for p in pipers)
         piped = any(k.source == "abyssal piping" for k in u.keywords.get("Cowardly"))
         if near and not u.has("Cowardly"):
             u.keywords.add(Keyword("Cowardly", until="phase", source="abyssal piping"), log=game.log,
