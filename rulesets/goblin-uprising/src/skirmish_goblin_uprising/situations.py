@@ -4,9 +4,9 @@ sampled with the rolling and counting code of :mod:`skirmish_goblin_uprising.com
 from __future__ import annotations
 
 import random
-from types import SimpleNamespace
 from fractions import Fraction
 from functools import lru_cache
+from types import SimpleNamespace
 from typing import Any
 
 from skirmish import Situation
