@@ -197,3 +197,11 @@ def test_unlikely_allies_deployment_suggestions_face_enemies_not_allies():
     r1b.status = "undeployed"
     labels = [label for _, label, _, _ in placement_choices(g, r1b)]
     assert any("opposite the enemy B1" in t for t in labels) and not any("enemy R2" in t for t in labels)
+
+
+def test_unlikely_allies_help_explains_warlord_ally_and_each_objective():
+    words = RULESET.glossary()
+    assert "Warlord" in words and "Ally" in words
+    assert words["Brothers-in-Arms"].startswith("Unlikely Allies objective (D6 2)")
+    assert all(name in words for name in ("Combined Arms", "Hands Around Their Throats", "United in Death",
+                                          "Shared Slaughter", "Shared Ruination"))

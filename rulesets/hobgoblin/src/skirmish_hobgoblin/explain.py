@@ -47,6 +47,9 @@ def glossary(ruleset: Any) -> dict[str, str]:
     for kind, what in HELP.items():
         amount = {"reform": 90, "fly": 14}.get(kind, 2)
         out[spoken(kind)] = f"manoeuvre (type e.g. {spoken(kind)} {amount}): the unit {what}"
+    from skirmish_hobgoblin.teams import glossary as team_play
+
+    out.update(team_play())
     return out
 
 

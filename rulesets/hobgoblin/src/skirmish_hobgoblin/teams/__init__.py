@@ -27,6 +27,17 @@ def raw() -> dict[str, Any]:
     return dict(data()["scenario"])
 
 
+def glossary() -> dict[str, str]:
+    """Help texts: Warlord, Ally and the six objectives."""
+    out = {"Warlord": "team play: the player who acts for the team wherever set-up asks 'the players' (First "
+                      "Player roll, halves, token)",
+           "Ally": "team play: a player on your team; their units are friendly to yours, your cards may go on them "
+                   "(never on your own units)"}
+    for o in data()["objectives"].values():
+        out[o["name"]] = f"Unlikely Allies objective (D6 {o['d6']}): {o['summary']}"
+    return out
+
+
 def register(prepare: dict[str, Callable[..., None]], score: dict[str, Callable[..., None]],
              final: dict[str, Callable[..., None]]) -> None:
     """Add the team game's rule functions to the scenario function tables."""
