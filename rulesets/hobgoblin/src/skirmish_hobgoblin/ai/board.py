@@ -14,12 +14,12 @@ Point = tuple[float, float]
 
 
 def keywords_of(unit: Unit) -> dict[str, int | None]:
-    """A view's keyword text ("Hero [3], Tough [1], Elite") as {name: value or None}."""
-    return dict(_keywords(str(unit.get("keywords", ""))))
+    """A view's keyword text ("Hero [3], Tough [1], Elite") as {name: value or None} (shared: do not change it)."""
+    return _keywords(str(unit.get("keywords", "")))
 
 
 @lru_cache(maxsize=4096)
-def _keywords(text: str) -> tuple[tuple[str, int | None], ...]:
+def _keywords(text: str) -> dict[str, int | None]:
     out: list[tuple[str, int | None]] = []
     for part in text.split(", "):
         if not part:
@@ -29,7 +29,7 @@ def _keywords(text: str) -> tuple[tuple[str, int | None], ...]:
             out.append((name, int(rest.rstrip("]").lstrip("+")) if rest else None))
         except ValueError:
             out.append((name, None))
-    return tuple(out)
+    return dict(out)
 
 
 def p_hit(need: int) -> float:
@@ -132,10 +132,26 @@ def point_gap(p: Point, poly: list[Point]) -> float:
     return min(_seg_point(p, poly[i], poly[(i + 1) % n]) for i in range(n))
 
 
+def _bbox(poly: list[Point]) -> tuple[float, float, float, float]:
+    xs = [q[0] for q in poly]
+    ys = [q[1] for q in poly]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _within(p: Point, poly: list[Point], box: tuple[float, float, float, float], r: float) -> bool:
+    """Whether ``p`` is within ``r`` of the polygon (the box rules most points out cheaply)."""
+    if p[0] < box[0] - r or p[0] > box[2] + r or p[1] < box[1] - r or p[1] > box[3] + r:
+        return False
+    return point_gap(p, poly) <= r
+
+
 def terrain(view: Any, keyword: str) -> list[list[Point]]:
-    """The outlines of the terrain pieces with ``keyword``."""
-    return [[(float(q[0]), float(q[1])) for q in t["points"]] for t in view.state.get("terrain", [])
-            if keyword in t.get("keywords", [])]
+    """The outlines of the terrain pieces with ``keyword`` (kept in the view's own state dict once read)."""
+    cache = view.state.setdefault("_ai_terrain", {})
+    if keyword not in cache:
+        cache[keyword] = [[(float(q[0]), float(q[1])) for q in t["points"]] for t in view.state.get("terrain", [])
+                          if keyword in t.get("keywords", [])]
+    return cache[keyword]
 
 
 def inches_through(view: Any, keyword: str, a: Point, b: Point, half_width: float) -> float:
@@ -147,12 +163,13 @@ def inches_through(view: Any, keyword: str, a: Point, b: Point, half_width: floa
              if min(dist(mid, q) for q in poly) <= length / 2 + half_width + 0.5 + _span(poly)]
     if not polys:
         return 0.0
+    boxed = [(poly, _bbox(poly)) for poly in polys]
     steps = max(1, int(length / 0.75))
     total = 0.0
     for i in range(steps + 1):
         t = i / steps
         p = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
-        if any(point_gap(p, poly) <= half_width for poly in polys):
+        if any(_within(p, poly, box, half_width) for poly, box in boxed):
             total += length / (steps + 1)
     return total
 
@@ -190,12 +207,12 @@ def free_run(view: Any, unit: Unit, a: Point, b: Point, polys: list[list[Point]]
     steps = max(1, int(length / 0.75))
     mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
     reach = length / 2 + r + 0.5
-    near = [poly for poly in polys if min(dist(mid, q) for q in poly) <= reach + _span(poly)]
+    near = [(poly, _bbox(poly)) for poly in polys if min(dist(mid, q) for q in poly) <= reach + _span(poly)]
     for i in range(1, steps + 1):
         t = i / steps
         p = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
         if not (half_depth < p[0] < w - half_depth and half_depth < p[1] < d - half_depth):
             return length * (i - 1) / steps
-        if any(point_gap(p, poly) < r for poly in near):
+        if any(_within(p, poly, box, r) and point_gap(p, poly) < r for poly, box in near):
             return length * (i - 1) / steps
     return length

@@ -83,6 +83,13 @@ def close_dist(view: Any, me: Unit, them: Unit, dice: int, charge: float = 0.0) 
 
 
 @attrs.frozen
+class _RulesOnly:
+    """What the chart look-up reads of a view: its ruleset."""
+
+    ruleset: Any
+
+
+@attrs.frozen
 class Fight:
     """Two rounds of close combat between ``me`` and ``them``: each side's chance to break and its points."""
 
@@ -109,18 +116,34 @@ def _breaks(one: tuple[float, ...], two: tuple[float, ...], left: int, tough: in
     return p1, max(p1, p2), worn
 
 
+def _profile(unit: Unit) -> tuple[Any, ...]:
+    return (str(unit.get("type", "")), str(unit.get("keywords", "")), int(unit.get("doom", 0)),
+            int(unit.get("courage", 10)), float(unit.get("points", 300)))
+
+
 def fight(view: Any, me: Unit, them: Unit, edge: str = "front", charge: float = 0.0, *, my_edge: str = "front",
           my_dice: int | None = None, their_dice: int | None = None) -> Fight:
     """``me`` in contact with ``edge`` of ``them`` (``them`` touching ``my_edge`` of me), fighting for up to two
     rounds; the first round with ``charge`` inches advanced (Devastating Charge)."""
-    units = {u["id"]: u for u in view.state.get("units", [])}
+    ids = view.state.setdefault("_ai_ids", {u["id"] for u in view.state.get("units", [])})
+    others = sum(1 for e in them.get("engaged", []) if e in ids and e != me.get("id"))
+    return _fight(view.ruleset, _profile(me), _profile(them), edge, charge >= 6.0, my_edge, my_dice, their_dice,
+                  others)
+
+
+@lru_cache(maxsize=65536)
+def _fight(ruleset: Any, me_p: tuple[Any, ...], them_p: tuple[Any, ...], edge: str, charged: bool, my_edge: str,
+           my_dice: int | None, their_dice: int | None, others: int) -> Fight:
+    view = _RulesOnly(ruleset)
+    me = dict(zip(("type", "keywords", "doom", "courage", "points"), me_p, strict=True))
+    them = dict(zip(("type", "keywords", "doom", "courage", "points"), them_p, strict=True))
+    charge = 6.0 if charged else 0.0
     mk, tk = keywords_of(me), keywords_of(them)
     mine = strikes(me) if my_dice is None else my_dice
     theirs = strikes(them) if their_dice is None else their_dice
     if their_dice is None:
-        others = [e for e in them.get("engaged", []) if e in units and e != me.get("id")]
         if others:  # it shares its dice (at least 3 each)
-            theirs = max(3, theirs // (len(others) + 1))
+            theirs = max(3, theirs // (others + 1))
         theirs = min(theirs, CAPS.get(edge, theirs))
     mine = min(mine, CAPS.get(my_edge, mine))
     r1 = close_dist(view, me, them, mine, charge)
