@@ -143,10 +143,16 @@ def _outcome(name: str, game: Any, doom: int) -> Any:
     """The situation's outcome for ``doom`` placed on the target: the Doom, or whether it is Broken."""
     if SITUATIONS[name][5] == "doom":
         return doom
+    return "Broken" if doom >= _room(game) else "holds"
+
+
+@lru_cache(maxsize=64)
+def _room(game: Any) -> int:
+    """Doom the target can still take before it is Broken (its break point, Courage and outmanoeuvring included)."""
     from skirmish_hobgoblin import stats
 
     t = _named(game, "Target")
-    return "Broken" if t.doom + doom >= stats.break_point(game, t) else "holds"
+    return stats.break_point(game, t) - t.doom
 
 
 def _exact_for(name: str) -> Any:
