@@ -28,7 +28,7 @@ ROUNDS = 5
 KEYWORD_VALUE: dict[str, tuple[float, float]] = {
     "Hero": (0.5, 0.1), "Tough": (0.9, 0.1), "Courage": (0.5, 0.1), "Brutal": (0.6, 0.1), "Swift": (0.05, 0.12),
     "Devastating Charge": (0.3, 0.8), "Flying": (0.1, 0.4), "Berserk": (0.2, 0.1), "Fragile": (-0.8, -0.2),
-    "Large": (0.2, 0.1), "Undistractable": (0.2, 0.3), "Counts As Monster": (0.9, 0.2),
+    "Large": (-0.1, -0.1), "Undistractable": (0.2, 0.3), "Counts As Monster": (0.9, 0.2),
     "Unruly": (-0.3, -0.3), "Cowardly": (-0.6, -0.3), "Self-Destructive": (-0.5, -0.2),
 }
 
@@ -46,10 +46,10 @@ def _keyword(text: str) -> tuple[str, int]:
 
 
 def _near(unit: dict[str, Any], units: dict[str, dict[str, Any]]) -> bool:
-    """Fighting now, or an enemy within its Speed plus a charge's reach."""
+    """Fighting now, or an enemy within its Speed (a fight this round is likely)."""
     if unit.get("engaged"):
         return True
-    reach = float(unit.get("speed", 6)) + 6
+    reach = float(unit.get("speed", 6)) + 1
     return any(u["side"] != unit["side"] and u["status"] == "ready" and
                math.hypot(u["x"] - unit["x"], u["y"] - unit["y"]) <= reach for u in units.values())
 
