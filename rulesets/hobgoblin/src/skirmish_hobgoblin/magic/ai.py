@@ -109,8 +109,3 @@ def choose(player: str, view: Any, decision: Any) -> Any:
         if gain > best_gain:
             best, best_gain = o.value, gain
     return best
-
-
-def install() -> None:
-    """Kept for callers of the old import-time hook: the battle AI now asks :func:`choose` itself
-    (``HobgoblinAI.on_cast``), so there is nothing to install."""

@@ -313,12 +313,3 @@ def register_allegiances(game: Game, units: list[tuple[str, Any]]) -> None:
     for uid, au in units:
         if getattr(au, "allegiance", ""):
             table[uid] = au.allegiance
-
-
-def _install_ai() -> None:
-    from skirmish_hobgoblin.magic import ai
-
-    ai.install()
-
-
-_install_ai()
