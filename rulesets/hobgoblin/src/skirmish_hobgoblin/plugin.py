@@ -22,7 +22,7 @@ def skirmish_addhooks(pluginmanager: Any) -> None:
 
 @hookimpl
 def skirmish_register_rulesets() -> list[RulesetSpec]:
-    return [RulesetSpec(NAME, "Hobgoblin", "0.1.0", Lazy("skirmish_hobgoblin.rules:Hobgoblin"),
+    return [RulesetSpec(NAME, "Hobgoblin", "0.2.0", Lazy("skirmish_hobgoblin.rules:Hobgoblin"),
                         description="Hobgoblin: mass battles of rectangular units, six phases a round, hidden "
                                     "Fortune Cards.")]
 

@@ -27,7 +27,7 @@ class Hobgoblin(Ruleset):
 
     name = "hobgoblin"
     title = "Hobgoblin"
-    version = "0.1.0"
+    version = "0.2.0"  # 0.2: magic, artefacts, Chaos of War, narrative and team play; saves of 0.1 do not replay
     min_players = 2
     max_players = 6  # 3 to 6 play Unlikely Allies in two teams (skirmish_hobgoblin.teams)
     max_decisions = 6000
