@@ -39,3 +39,16 @@ def test_lazy_references_pickle_by_name_for_worker_processes() -> None:
     again = pickle.loads(pickle.dumps(ref))
     assert again == ref and again().name == "dice-race"
     assert RulesetSpec("x", "X", "1", ref) == RulesetSpec("x", "X", "1", Lazy("skirmish.testing.samples:DiceRace"))
+
+
+def test_lazy_exports_load_a_name_on_first_use_and_keep_it():
+    import types
+
+    from skirmish import lazy_exports
+
+    module = types.ModuleType("pkg")
+    module.__getattr__ = lazy_exports("skirmish.testing.samples", ("DiceRace",), vars(module))
+    assert "DiceRace" not in vars(module)
+    assert module.DiceRace.name == "dice-race" and "DiceRace" in vars(module)
+    with pytest.raises(AttributeError, match="no attribute 'Other'"):
+        module.Other  # noqa: B018

@@ -66,3 +66,22 @@ class Lazy:
 def resolve(value: Any) -> Any:
     """``value`` itself, or what it refers to when it is a :class:`Lazy`."""
     return value.resolve() if isinstance(value, Lazy) else value
+
+
+def lazy_exports(module: str, names: tuple[str, ...] | list[str], namespace: dict[str, Any]) -> Any:
+    """A module ``__getattr__`` that loads ``names`` from ``module`` on first use and keeps them in ``namespace``.
+
+    For a package module that a plugin imports (so it must stay light) but that offers heavier names::
+
+        __getattr__ = lazy_exports("my_game.catalogue", ("tables", "Entry"), globals())
+    """
+    wanted = frozenset(names)
+
+    def __getattr__(name: str) -> Any:
+        if name not in wanted:
+            raise AttributeError(f"module {namespace.get('__name__')!r} has no attribute {name!r}")
+        value = getattr(import_module(module), name)
+        namespace[name] = value
+        return value
+
+    return __getattr__

@@ -7,18 +7,10 @@ the catalogue's names are loaded on first use.
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import Any
+from skirmish import lazy_exports
 
 _CATALOGUE = ("RULE", "Artefact", "artefacts", "parse_artefacts", "find", "artefact_refs", "finish_keywords",
               "army_problems")
 
 __all__ = list(_CATALOGUE)
-
-
-def __getattr__(name: str) -> Any:
-    if name in _CATALOGUE:
-        value = getattr(import_module("skirmish_hobgoblin.artefacts.catalogue"), name)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+__getattr__ = lazy_exports("skirmish_hobgoblin.artefacts.catalogue", _CATALOGUE, globals())
