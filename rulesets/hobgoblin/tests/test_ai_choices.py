@@ -215,3 +215,36 @@ def test_steering_answers_the_amount_it_planned_within_the_form():
     form = Decision("red", "manoeuvre", "how far?", params=(Param("inches", "float", 0.0, 5.5),),
                     examples=({"inches": 5.5},))
     assert agent.decide(v, form) == {"inches": 5.5}  # it wanted 8: the form allows 5.5
+
+
+def test_the_casting_ai_casts_the_spells_that_move_units_when_worth_it():
+    friend = unit("f", "red", "light-infantry", 10, 10)
+    enemy = unit("e", "blue", "heavy-cavalry", 10, 12.4, facing=270.0, engaged=["f"], points=450)
+    v = view([friend, enemy], mercury=8, rnd=5)  # the last round: Mercury kept is worth little
+    flicker = {"action": "cast", "effect": "flicker", "cost": 6, "affects": ["e"], "ignored": []}
+    d = decision("red", "cast", "cast?", options=[option("done", "done", action="done"),
+                                                  option("w|flicker|e", "Flicker on the Knights", **flicker)],
+                 context={"phase": "Magic", "action": "cast", "mercury": 8})
+    assert ai().decide(v, d) == "w|flicker|e"  # an engaged enemy sent back out of the fight
+    idle = dict(flicker, affects=["f"])
+    d = decision("red", "cast", "cast?", options=[option("done", "done", action="done"),
+                                                  option("w|flicker|f", "Flicker on my own fresh unit", **idle)],
+                 context={"phase": "Magic", "action": "cast", "mercury": 8})
+    assert ai().decide(v, d) == "done"
+    early = view([friend, enemy], mercury=8, rnd=2)  # a guessed worth must beat Force of Will 2.5 times over
+    d = decision("red", "cast", "cast?", options=[option("done", "done", action="done"),
+                                                  option("w|flicker|e", "Flicker on the Knights", **flicker)],
+                 context={"phase": "Magic", "action": "cast", "mercury": 8})
+    assert ai().decide(early, d) == "done"
+
+
+def test_the_casting_ai_counts_an_allys_units_as_friends_in_team_play():
+    from skirmish_hobgoblin.magic import ai as magic_ai
+
+    mine = unit("m", "red1", "light-infantry", 10, 10, team="red")
+    ally = unit("a", "red2", "light-infantry", 30, 10, doom=7, team="red")
+    enemy = unit("e", "blue1", "light-infantry", 30, 14, facing=270.0, team="blue")
+    heal = {"action": "cast", "effect": "discard_doom", "dice": "D6", "cost": 4, "affects": ["a"], "ignored": []}
+    seen = magic_ai._as_seen_by("red1", {"m": mine, "a": ally, "e": enemy})
+    assert seen["a"]["side"] == "red1" and seen["e"]["side"] == "blue1"
+    assert magic_ai.value("red1", heal, seen) > 0 > magic_ai.value("red1", heal, {"m": mine, "a": ally, "e": enemy})

@@ -80,6 +80,31 @@ def value(player: str, data: dict[str, Any], units: dict[str, dict[str, Any]]) -
     return total
 
 
+def _as_seen_by(player: str, units: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """The units with every Ally's unit counted as ``player``'s own (team play: allied units are friendly)."""
+    team = next((u.get("team") for u in units.values() if u["side"] == player and u.get("team")), None)
+    if team is None:
+        return units
+    return {uid: ({**u, "side": player} if u.get("team") == team else u) for uid, u in units.items()}
+
+
+def _hand_size(view: Any, player: str) -> int:
+    hand = view.state.get("sides", {}).get(player, {}).get("hand", 0)
+    return len(hand) if isinstance(hand, list) else int(hand or 0)
+
+
+def worth(player: str, data: dict[str, Any], units: dict[str, dict[str, Any]], hand: int = 0) -> tuple[float, bool]:
+    """(Doom-equivalents, guessed?) of one cast: the Doom and keyword spells by :func:`value`, the spells that
+    move, hide or make things by :func:`skirmish_hobgoblin.magic.value.spell_value` (rough guesses)."""
+    effect = data.get("effect")
+    if effect in ("discard_doom", "grant"):
+        return value(player, data, units), effect == "grant"
+    from skirmish_hobgoblin.magic.value import spell_value
+
+    guessed = spell_value(player, data, units, hand)
+    return (0.0, True) if guessed is None else (guessed, True)
+
+
 def mercury_worth(view: Any, player: str) -> float:
     """What one Mercury token kept (for Force of Will, or a later spell) is worth now, in points."""
     if int(getattr(view, "game_round", 0) or 0) >= ROUNDS:
@@ -90,7 +115,8 @@ def mercury_worth(view: Any, player: str) -> float:
 
 def choose(player: str, view: Any, decision: Any) -> Any:
     """The best cast worth more than the Force of Will its Mercury would buy, else stop casting."""
-    units = {u["id"]: u for u in view.state.get("units", [])}
+    units = _as_seen_by(player, {u["id"]: u for u in view.state.get("units", [])})
+    hand = _hand_size(view, player)
     best, best_gain = "done", 0.0
     price = mercury_worth(view, player)
     mercury = int(view.state.get("sides", {}).get(player, {}).get("mercury", 0) or 0)
@@ -100,8 +126,9 @@ def choose(player: str, view: Any, decision: Any) -> Any:
         if data.get("action") != "cast":
             continue
         cost = int(data.get("cost", 0))
-        factor = GUESSED if data.get("effect") == "grant" else 1.0
-        gain = POINTS_PER_DOOM * value(player, data, units) - factor * price * cost
+        doom, guessed = worth(player, data, units, hand)
+        factor = GUESSED if guessed else 1.0
+        gain = POINTS_PER_DOOM * doom - factor * price * cost
         if mercury - cost < RESERVE and not last:
             gain -= RESERVE_VALUE  # nothing left for a Force of Will re-roll this round
         if data.get("card"):  # a Fortune Card spent too
