@@ -153,3 +153,12 @@ def test_bad_setup_inside_a_save(unfinished: Path) -> None:
 def test_a_directory_is_not_a_save(tiny_env: Path) -> None:
     (tiny_env / "adir").mkdir()
     assert_one_error(invoke("show", "adir"), 2)
+
+
+def test_resume_a_finished_game_removes_the_temporary_copy_a_killed_last_write_left(finished: Path) -> None:
+    stray = finished.parent / f".{finished.name}.k1ll3d.tmp"
+    stray.write_text("half a save")
+    before = finished.read_bytes()
+    result = invoke("resume", str(finished))
+    assert result.exit_code == 0, result.output
+    assert not stray.exists() and finished.read_bytes() == before

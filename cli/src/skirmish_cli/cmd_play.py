@@ -115,6 +115,7 @@ def resume(file: str | None, players: Sequence[str], script: str | None, as_play
     registry = get_registry()
     save, game = load_game(registry, file)  # any problem stops here, with the file untouched
     if game.over:
+        _tidy_finished(file)
         click.echo(safe(render.header(game)))
         click.echo(safe(render.result_line(game)))
         return 0
@@ -127,6 +128,23 @@ def resume(file: str | None, players: Sequence[str], script: str | None, as_play
     else:
         seats = _seats(registry, game, names, as_player)
     return _run(registry, game, seats, Path(file), script, as_player, svg_dir, resumed=True)
+
+
+def _tidy_finished(file: str) -> None:
+    """A finished game is not written again: remove the temporary copies a killed last write left beside it
+    (only when no live game holds the save)."""
+    from skirmish.errors import SaveError
+    from skirmish.saves import SaveLock, clear_stale_temporaries
+
+    lock = SaveLock(file)
+    try:
+        lock.acquire()
+    except (SaveError, OSError):
+        return
+    try:
+        clear_stale_temporaries(file)
+    finally:
+        lock.release()
 
 
 def _interactive() -> bool:
