@@ -14,13 +14,11 @@ import click
 def show(file: str, as_player: str | None, as_json: bool) -> int:
     """Show the state of the game saved in FILE."""
     from skirmish_cli import render
-    from skirmish_cli.common import load_game
+    from skirmish_cli.common import check_viewer, load_game
     from skirmish_cli.registry import get_registry
 
     save, game = load_game(get_registry(), file)
-    if as_player is not None and as_player not in game.players:
-        raise click.BadParameter(f"no player '{as_player}' in this game (players: {', '.join(game.players)})",
-                                 param_hint="'--as'")
+    check_viewer(game, as_player)
     if as_json:
         click.echo(render.to_json(game.view(as_player)))
         return 0
@@ -93,13 +91,11 @@ def svg(file: str, output: str | None, as_player: str | None) -> int:
     """Draw the game saved in FILE as an SVG picture (table, board, pieces), for rulesets that draw one."""
     from pathlib import Path
 
-    from skirmish_cli.common import load_game
+    from skirmish_cli.common import check_viewer, load_game
     from skirmish_cli.registry import get_registry
 
     _, game = load_game(get_registry(), file)
-    if as_player is not None and as_player not in game.players:
-        raise click.BadParameter(f"no player '{as_player}' in this game (players: {', '.join(game.players)})",
-                                 param_hint="'--as'")
+    check_viewer(game, as_player)
     text = game.ruleset.svg(game, as_player)
     if text is None:
         raise click.ClickException(f"{game.ruleset.title} draws no pictures (its ruleset has no svg())")

@@ -173,13 +173,11 @@ def _pick_autosave() -> str:
 
 
 def _seats(registry: Registry, game: Game, names: list[str], as_player: str | None) -> dict[str, str]:
-    from skirmish_cli.common import check_agents, seat
+    from skirmish_cli.common import check_agents, check_viewer, seat
     from skirmish_cli.registry import ai_or_random
 
     rs = game.ruleset.name
-    if as_player is not None and as_player not in game.players:
-        raise click.BadParameter(f"no player '{as_player}' in this game (players: {', '.join(game.players)})",
-                                 param_hint="'--as'")
+    check_viewer(game, as_player)
     if names:
         seats = seat(names, game.players)
     elif as_player is not None:

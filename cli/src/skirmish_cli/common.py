@@ -254,3 +254,10 @@ def resume_hint(path: Path | str) -> str:
     import shlex
 
     return f"skirmish resume {shlex.quote(str(path))}"
+
+
+def check_viewer(game: Any, as_player: str | None) -> None:
+    """``--as PLAYER`` must name a seat of the game (one usage-error line otherwise)."""
+    if as_player is not None and as_player not in game.players:
+        raise click.BadParameter(f"no player '{as_player}' in this game (players: {', '.join(game.players)})",
+                                 param_hint="'--as'")
