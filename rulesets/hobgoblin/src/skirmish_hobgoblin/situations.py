@@ -47,15 +47,11 @@ SITUATIONS: dict[str, tuple[str, str, str, str, str, str]] = {
 }
 
 
+@lru_cache(maxsize=1)
 def _ruleset() -> Any:
     from skirmish_hobgoblin.rules import Hobgoblin
 
-    return _built(Hobgoblin)
-
-
-@lru_cache(maxsize=1)
-def _built(cls: type) -> Any:
-    return cls()
+    return Hobgoblin()
 
 
 def _unit(name: str, kind: str, x: float, y: float, facing: float, doom: int = 0) -> dict[str, Any]:
@@ -100,9 +96,8 @@ def battle(name: str, doom: int = 0, advanced: int = 6) -> Any:
 
     _, attacker, target, where, _, _ = SITUATIONS[name]
     red, blue, pieces = _placement(attacker, target, where, doom)
-    positions = {"red": {u["name"]: {"x": u["x"], "y": u["y"], "facing": u["facing"], "doom": 0} for u in red},
-                 "blue": {u["name"]: {"x": u["x"], "y": u["y"], "facing": u["facing"], "doom": u["doom"]}
-                          for u in blue}}
+    positions = {side: {u["name"]: {k: u[k] for k in ("x", "y", "facing", "doom")} for u in units}
+                 for side, units in (("red", red), ("blue", blue))}
     positions["red"]["Captain"] = {"x": 6.0, "y": 4.0, "facing": 90.0, "doom": 0}
     positions["blue"]["Captain"] = {"x": 66.0, "y": 44.0, "facing": 270.0, "doom": 0}
     setup = {"players": ["red", "blue"], "armies": {"red": _army(red, "Red"), "blue": _army(blue, "Blue")},
