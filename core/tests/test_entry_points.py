@@ -5,6 +5,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
+
 from skirmish.entry_points import _standard, entry_points
 
 
@@ -31,16 +33,43 @@ def test_the_first_distribution_of_a_name_on_the_path_wins(tmp_path):
     assert [e.name for e in entry_points("skirmish", [str(tmp_path / "a"), str(tmp_path / "b")])] == ["new"]
 
 
-def test_egg_metadata_or_a_zip_on_the_path_uses_the_standard_reader(tmp_path, monkeypatch):
+def egg_info(where: Path, folder: str, name: str, version: str, entry_points_txt: str | None) -> None:
+    info = where / folder
+    info.mkdir(parents=True)
+    (info / "PKG-INFO").write_text(f"Metadata-Version: 1.1\nName: {name}\nVersion: {version}\n\nText.\n")
+    if entry_points_txt is not None:
+        (info / "entry_points.txt").write_text(entry_points_txt)
+
+
+def described(found):
+    return sorted((e.name, e.value, e.dist_name, e.dist_version) for e in found)
+
+
+def test_egg_metadata_is_read_directly_and_agrees_with_the_standard_reader(tmp_path, monkeypatch):
+    import skirmish.entry_points as module
+
+    egg_info(tmp_path / "site", "old_game-0.9-py3.11.egg-info", "old-game", "0.9",
+             "[skirmish]\nold = old_game.plugin\n")
+    (tmp_path / "site" / "ancient-1.0-py3.11.egg-info").write_text("Metadata-Version: 1.0\nName: ancient\n"
+                                                                   "Version: 1.0\n")  # a file: no entry points
+    dist(tmp_path / "site", "new-game", "2.0", "[skirmish]\nnew = new_game.plugin\n")
+    egg_info(tmp_path / "unzipped-3.0-py3.11.egg", "EGG-INFO", "unzipped", "3.0", "[skirmish]\negg = unzipped.plugin\n")
+    entries = [str(tmp_path / "site"), str(tmp_path / "unzipped-3.0-py3.11.egg")]
+    standard = described(module._standard("skirmish", entries))
+    monkeypatch.setattr(module, "_standard", lambda group, entries: pytest.fail("fell back"))
+    fast = described(entry_points("skirmish", entries))
+    assert fast == standard == [("egg", "unzipped.plugin", "unzipped", "3.0"),
+                                ("new", "new_game.plugin", "new-game", "2.0"),
+                                ("old", "old_game.plugin", "old-game", "0.9")]
+
+
+def test_a_zip_on_the_path_uses_the_standard_reader(tmp_path, monkeypatch):
     import skirmish.entry_points as module
 
     calls = []
     monkeypatch.setattr(module, "_standard", lambda group, entries: calls.append(entries) or [])
-    (tmp_path / "old.egg-info").mkdir()
-    assert entry_points("skirmish", [str(tmp_path)]) == [] and calls == [[str(tmp_path)]]
     zipped = tmp_path / "plugins.zip"
     zipped.write_bytes(b"PK")
-    calls.clear()
     entry_points("skirmish", [str(tmp_path / "missing"), str(zipped)])
     assert calls == [[str(tmp_path / "missing"), str(zipped)]]
 

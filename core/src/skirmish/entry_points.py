@@ -2,9 +2,10 @@
 
 ``importlib.metadata`` costs more to import (it loads the email parser, zipfile...) than the
 whole of a listing command may take. Installed distributions in plain directories are read
-here directly: every ``*.dist-info/entry_points.txt`` on ``sys.path``, the first distribution
-of a name winning, as :func:`importlib.metadata.entry_points` does. Anything else on the path
-(a zip or egg file, ``.egg-info`` metadata) falls back to :mod:`importlib.metadata`.
+here directly: every ``*.dist-info`` and ``*.egg-info`` folder on ``sys.path`` (and the
+``EGG-INFO`` of an unzipped egg on the path), the first distribution of a name winning, as
+:func:`importlib.metadata.entry_points` does. A zip or zipped egg on the path falls back to
+:mod:`importlib.metadata`.
 """
 
 from __future__ import annotations
@@ -62,32 +63,48 @@ def _scan(group: str, entries: list[str]) -> list[EntryPoint]:
         where = entry or "."
         if not os.path.isdir(where):
             if os.path.exists(where):
-                raise _Fallback(where)  # a zip or an egg
+                raise _Fallback(where)  # a zip or a zipped egg
             continue
         try:
             names = sorted(os.listdir(where))
         except OSError:
             continue
-        for name in names:
-            if name.endswith(".egg-info") or name.endswith(".egg"):
-                raise _Fallback(name)
-            if not name.endswith(".dist-info"):
-                continue
-            dist_name, dist_version = _identity(os.path.join(where, name))
+        for folder, info_file in _metadata_folders(where, names):
+            dist_name, dist_version = _identity(info_file, folder)
             key = _normal(dist_name)
             if not key or key in seen:
                 continue
             seen.add(key)
-            found += [EntryPoint(ep_name, value, dist_name, dist_version)
-                      for ep_name, value in _read_group(os.path.join(where, name, "entry_points.txt"), group)]
+            if os.path.isdir(folder):
+                found += [EntryPoint(ep_name, value, dist_name, dist_version)
+                          for ep_name, value in _read_group(os.path.join(folder, "entry_points.txt"), group)]
     return found
 
 
-def _identity(dist_info: str) -> tuple[str, str]:
-    """A distribution's name and version, from the top of its ``METADATA`` (or the folder's name)."""
+def _metadata_folders(where: str, names: list[str]) -> list[tuple[str, str]]:
+    """(metadata folder, its name-and-version file) of each distribution installed in ``where``.
+
+    ``*.dist-info`` holds ``METADATA``; ``*.egg-info`` holds ``PKG-INFO`` or, written by old
+    installers, is that file itself (it then has no entry points); an unzipped egg on the path
+    holds its metadata in ``EGG-INFO``.
+    """
+    out: list[tuple[str, str]] = []
+    egg = where.rstrip("/\\").lower().endswith(".egg")
+    for name in names:
+        low = name.lower()
+        path = os.path.join(where, name)
+        if low.endswith(".dist-info"):
+            out.append((path, os.path.join(path, "METADATA")))
+        elif low.endswith(".egg-info") or (egg and low == "egg-info"):
+            out.append((path, os.path.join(path, "PKG-INFO") if os.path.isdir(path) else path))
+    return out
+
+
+def _identity(info_file: str, folder: str) -> tuple[str, str]:
+    """A distribution's name and version, from the top of its metadata file (or the folder's name)."""
     name = version = ""
     try:
-        with open(os.path.join(dist_info, "METADATA"), encoding="utf-8", errors="replace") as handle:
+        with open(info_file, encoding="utf-8", errors="replace") as handle:
             for line in handle:
                 if not line.strip():
                     break
@@ -101,8 +118,12 @@ def _identity(dist_info: str) -> tuple[str, str]:
     except OSError:
         pass
     if not name:
-        stem = os.path.basename(dist_info)[: -len(".dist-info")]
+        base = os.path.basename(folder.rstrip("/\\"))
+        if base.lower() == "egg-info":  # an unzipped egg: its own folder's name
+            base = os.path.basename(os.path.dirname(folder.rstrip("/\\")))
+        stem = base.rpartition(".")[0]
         name, _, version = stem.partition("-")
+        version = version.partition("-")[0]  # eggs: name-version-pyX.Y
     return name, version
 
 
