@@ -73,3 +73,23 @@ def test_svg_dir_that_is_a_file_is_one_error_line(tiny_env: Path) -> None:
     (tiny_env / "pics").write_text("not a folder")
     result = invoke("play", "tiny", "--players", "ai,ai", "--seed", "5", "--svg-dir", "pics")
     assert_one_error(result)
+
+
+def test_svg_dir_draws_the_first_picture_once(tmp_path: Path) -> None:
+    from types import SimpleNamespace
+
+    from skirmish_cli.pictures import Pictures
+
+    calls: list[int] = []
+
+    def svg(game: object, viewer: object) -> str:
+        calls.append(game.decisions)  # type: ignore[attr-defined]
+        return f"<svg>{game.decisions}</svg>"  # type: ignore[attr-defined]
+
+    game = SimpleNamespace(ruleset=SimpleNamespace(svg=svg, title="T", name="t"), decisions=0, pending=None)
+    pictures = Pictures(tmp_path / "pics")
+    pictures.check(game)  # type: ignore[arg-type]
+    assert pictures.draw(game) == tmp_path / "pics" / "0001.svg" and calls == [0]  # type: ignore[arg-type]
+    game.decisions = 1
+    assert pictures.draw(game) == tmp_path / "pics" / "0002.svg" and calls == [0, 1]  # type: ignore[arg-type]
+    assert (tmp_path / "pics" / "latest.svg").read_text() == "<svg>1</svg>"

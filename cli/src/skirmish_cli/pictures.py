@@ -24,6 +24,7 @@ class Pictures:
         self.folder = folder
         self.viewer = viewer
         self.last: str | None = None
+        self._checked: tuple[int, object, str] | None = None  # the picture check() drew, and when
         if folder.exists() and not folder.is_dir():
             raise SkirmishError(f"--svg-dir: {folder} is a file, not a folder")
         try:
@@ -35,12 +36,18 @@ class Pictures:
 
     def check(self, game: Game) -> None:
         """Refuse, before the game starts, a ruleset that draws no pictures."""
-        if game.ruleset.svg(game, self.viewer) is None:
+        text = game.ruleset.svg(game, self.viewer)
+        if text is None:
             raise SkirmishError(f"--svg-dir: {game.ruleset.title or game.ruleset.name} draws no pictures")
+        self._checked = (game.decisions, game.pending, text)
 
     def draw(self, game: Game) -> Path | None:
         """Write the picture of ``game`` now if it changed; the file written, or ``None``."""
-        text = game.ruleset.svg(game, self.viewer)
+        checked, self._checked = self._checked, None
+        if checked is not None and checked[:2] == (game.decisions, game.pending):
+            text: str | None = checked[2]  # nothing was answered since check() drew it
+        else:
+            text = game.ruleset.svg(game, self.viewer)
         if text is None or text == self.last:
             return None
         self.last = text
