@@ -39,7 +39,8 @@ class Die:
     """
 
     sides: int
-    halve: bool = None  # type: ignore[assignment]  # (None: on for the d3, off otherwise)
+    #: ``None`` when made means "the default": set to ``True`` for the d3, ``False`` otherwise
+    halve: bool | None = None
 
     def __post_init__(self) -> None:
         _check_sides(self.sides)
