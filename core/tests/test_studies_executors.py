@@ -37,3 +37,25 @@ def test_dask_executor_matches_local() -> None:
         _, remote = simulate_on(ex, FAST, 6, ["random"], seed=11)
         ex.close()
     assert _key(local) == _key(remote)
+
+
+def _square_chunk(seeds: list[int], offset: int) -> list[int]:
+    return [s * s + offset for s in seeds]
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_local_imap_seeds_yields_every_chunk_once(workers: int) -> None:
+    got = list(LocalExecutor(workers).imap_seeds(_square_chunk, list(range(20)), 1))
+    assert len(got) > 1 and sorted(x for part in got for x in part) == [s * s + 1 for s in range(20)]
+
+
+def test_dask_imap_seeds_yields_every_chunk_once() -> None:
+    distributed = pytest.importorskip("distributed", reason="the 'dask' extra (distributed) is not installed")
+    from skirmish.studies.executors import DaskExecutor
+
+    with distributed.LocalCluster(processes=False, n_workers=1, threads_per_worker=2, dashboard_address=None) as lc, \
+            distributed.Client(lc) as client:
+        ex = DaskExecutor(client=client, chunk=3)
+        got = list(ex.imap_seeds(_square_chunk, list(range(10)), 0))
+        ex.close()
+    assert len(got) == 4 and sorted(x for part in got for x in part) == [s * s for s in range(10)]

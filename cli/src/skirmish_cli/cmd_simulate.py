@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import sys
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 import click
 
@@ -43,7 +41,7 @@ def simulate(ctx: click.Context, ruleset: str, n: int, players: Sequence[str], s
     from skirmish.runner import MAX_GAMES, SimulationInterrupted
     from skirmish.runner import simulate as run
     from skirmish_cli import render
-    from skirmish_cli.common import check_agents, load_setup, split_names
+    from skirmish_cli.common import check_agents, load_setup, progress_bar, split_names
     from skirmish_cli.registry import ai_or_random, get_registry
 
     if n > MAX_GAMES:
@@ -81,7 +79,7 @@ def simulate(ctx: click.Context, ruleset: str, n: int, players: Sequence[str], s
                    else render.summary_text(summary, seed, names))
         return 0
     try:
-        with _progress(n) as advance:
+        with progress_bar(n, "simulating") as advance:
             summary, _records = run(registry, ruleset, n, names, seed=seed, workers=workers, setup=setup,
                                     alternate=alternate, max_decisions=max_decisions, progress=advance,
                                     fail_fast=fail_fast)
@@ -102,28 +100,3 @@ def simulate(ctx: click.Context, ruleset: str, n: int, players: Sequence[str], s
             for failure in summary.failures:
                 click.echo(f"  seed {failure['seed']} ({', '.join(failure['agents'])}): {failure['error']}")
     return code
-
-
-class _progress:
-    """A rich progress bar on stderr when stderr is a terminal (rich imported only then); else nothing."""
-
-    def __init__(self, total: int) -> None:
-        self.total = total
-        self.bar: Any = None
-
-    def __enter__(self) -> Callable[[int], None] | None:
-        stream = sys.stderr
-        if stream is None or not stream.isatty():
-            return None
-        from rich.console import Console
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-        self.bar = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                            console=Console(file=stream), transient=True)
-        self.bar.start()
-        task = self.bar.add_task("games", total=self.total)
-        return lambda k: self.bar.advance(task, k)
-
-    def __exit__(self, *exc: object) -> None:
-        if self.bar is not None:
-            self.bar.stop()

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+import sys
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -261,3 +262,31 @@ def check_viewer(game: Any, as_player: str | None) -> None:
     if as_player is not None and as_player not in game.players:
         raise click.BadParameter(f"no player '{as_player}' in this game (players: {', '.join(game.players)})",
                                  param_hint="'--as'")
+
+
+class progress_bar:
+    """A rich progress bar on stderr while games are played, when stderr is a terminal (rich imported only
+    then); otherwise nothing. ``with progress_bar(n, "simulating") as advance:`` gives ``advance(k)`` or
+    ``None``."""
+
+    def __init__(self, total: int, label: str) -> None:
+        self.total = total
+        self.label = label
+        self.bar: Any = None
+
+    def __enter__(self) -> Callable[[int], None] | None:
+        stream = sys.stderr
+        if stream is None or not stream.isatty():
+            return None
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+        self.bar = Progress(TextColumn(self.label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                            console=Console(file=stream), transient=True)
+        self.bar.start()
+        task = self.bar.add_task("games", total=self.total)
+        return lambda k: self.bar.advance(task, k)
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.stop()

@@ -5,11 +5,13 @@ in army content, set against the printed costs."""
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from skirmish.errors import SkirmishError
 from skirmish.runner import GameRecord, play_one
+from skirmish.studies import records
 from skirmish.studies.stats import least_squares
 
 
@@ -34,7 +36,33 @@ def play_games(registry: Any, ruleset: str, seeds: Sequence[int], agent: str = "
     return out
 
 
+def game_row(model: Any, seed: int, setup: dict[str, Any], rec: GameRecord) -> dict[str, Any]:
+    """What the estimate needs of one game: both armies' content and cost, and the first seat's result
+    (``None`` when the game did not finish or had fewer than two seats)."""
+    row: dict[str, Any] = {"seed": seed, "outcome": None}
+    if len(rec.players) >= 2:
+        a, b = rec.players[0], rec.players[1]
+        (fa, ca), (fb, cb) = model.features(setup, a), model.features(setup, b)
+        row.update(first=fa, first_cost=ca, second=fb, second_cost=cb)
+        if rec.finished:
+            row["outcome"] = rec.outcome(a)
+    return row
+
+
+def play_rows(registry: Any, ruleset: str, seeds: Sequence[int], max_decisions: int | None = None
+              ) -> list[dict[str, Any]]:
+    """:func:`game_row` of one AI v AI game per seed."""
+    model = balance_model(registry, ruleset)
+    return [game_row(model, s, setup, rec) for s, setup, rec in play_games(registry, ruleset, seeds,
+                                                                            max_decisions=max_decisions)]
+
+
 def estimate(model: Any, games: Sequence[tuple[int, dict[str, Any], GameRecord]]) -> dict[str, Any]:
+    """:func:`estimate_rows` of played games."""
+    return estimate_rows([game_row(model, s, setup, rec) for s, setup, rec in games])
+
+
+def estimate_rows(games: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """The regression: the first seat's result (1 win, 0.5 draw, 0 loss) on its army's content minus the
     other's; printed cost per feature by least squares of army cost on content; worth in points by the
     scale that best maps worth onto printed cost."""
@@ -42,21 +70,17 @@ def estimate(model: Any, games: Sequence[tuple[int, dict[str, Any], GameRecord]]
     ys: list[float] = []
     armies: list[tuple[dict[str, float], float]] = []
     names: set[str] = set()
-    used = [g for g in games if g[2].finished and len(g[2].players) >= 2]
-    for _, setup, rec in used:
-        a, b = rec.players[0], rec.players[1]
-        fa, ca = model.features(setup, a)
-        fb, cb = model.features(setup, b)
-        armies += [(fa, ca), (fb, cb)]
-        names.update(fa, fb)
+    used = [g for g in games if g.get("outcome") is not None]
+    for g in used:
+        armies += [(g["first"], g["first_cost"]), (g["second"], g["second_cost"])]
+        names.update(g["first"], g["second"])
     feats = sorted(names)
     if not used or not feats:
         raise SkirmishError("no finished games to learn from (raise -n)")
-    for (_, _, rec), i in zip(used, range(0, len(armies), 2), strict=True):
-        (fa, _), (fb, _) = armies[i], armies[i + 1]
+    for g in used:
+        fa, fb = g["first"], g["second"]
         rows.append([1.0] + [fa.get(f, 0) - fb.get(f, 0) for f in feats])
-        outcome = rec.outcome(rec.players[0])
-        ys.append({"win": 1.0, "draw": 0.5}.get(outcome, 0.0))
+        ys.append({"win": 1.0, "draw": 0.5}.get(g["outcome"], 0.0))
     beta, se = least_squares(rows, ys, ridge=1e-3)
     printed, _ = least_squares([[f.get(n, 0) for n in feats] for f, _ in armies], [c for _, c in armies], ridge=1e-3)
     pairs = [(beta[i + 1], printed[i]) for i in range(len(feats))]
@@ -84,25 +108,56 @@ def estimate(model: Any, games: Sequence[tuple[int, dict[str, Any], GameRecord]]
 
 
 def balance(registry: Any, ruleset: str, n: int, *, seed: int = 0, max_decisions: int | None = None,
-            executor: Any = None) -> dict[str, Any]:
+            executor: Any = None, record: Path | None = None,
+            progress: Callable[[int], None] | None = None) -> dict[str, Any]:
     """Play ``n`` games (seeds ``seed``..) and estimate; ``executor`` (see :mod:`skirmish.studies.executors`)
-    spreads the games, else they are played here."""
-    model = balance_model(registry, ruleset)
+    spreads the games, else they are played here. With ``record``, the games are kept in that file as they
+    finish (:mod:`skirmish.studies.records`) and seeds it already holds are not played again;
+    ``progress`` is told how many games each finished chunk held."""
+    balance_model(registry, ruleset)
     seeds = list(range(seed, seed + n))
-    if executor is None:
-        games = play_games(registry, ruleset, seeds, max_decisions=max_decisions)
+    store = None
+    if record is not None:
+        head = records.header("balance", ruleset, registry.ruleset(ruleset).version, max_decisions)
+        store = records.RecordFile(record, head)
+        todo = store.missing(seeds)
+        if progress and len(todo) < len(seeds):
+            progress(len(seeds) - len(todo))
     else:
-        games = executor.map_seeds(_balance_chunk, seeds, ruleset, max_decisions)
-    games.sort(key=lambda g: g[0])
-    report = estimate(model, games)
+        todo = seeds
+    got: list[dict[str, Any]] = []
+    if todo:
+        chunks = (executor.imap_seeds(_balance_chunk, todo, ruleset, max_decisions) if executor is not None
+                  else (play_rows(registry, ruleset, [s], max_decisions) for s in todo))
+        for rows in chunks:
+            if store is not None:
+                store.add(rows)
+            got += rows
+            if progress:
+                progress(len(rows))
+    games = [store.rows[s] for s in seeds] if store is not None else sorted(got, key=lambda r: r["seed"])
+    report = estimate_rows(games)
     report.update({"ruleset": ruleset, "seed": seed})
+    if store is not None:
+        report["record"] = {"file": str(store.path), "played_now": len(todo), "kept_before": n - len(todo)}
     return report
 
 
-def _balance_chunk(seeds: list[int], ruleset: str, max_decisions: int | None) -> list[Any]:
+def balance_from(paths: Sequence[Path]) -> dict[str, Any]:
+    """The estimate from games kept in record files (merged; no game is played)."""
+    head, games = records.merge(paths)
+    if head.get("study") != "balance":
+        raise SkirmishError(f"{paths[0]} holds a {head.get('study')} study, not a balance study")
+    report = estimate_rows(games)
+    report.update({"ruleset": head["ruleset"], "seed": games[0]["seed"] if games else 0,
+                   "record": {"files": [str(p) for p in paths], "games": len(games)}})
+    return report
+
+
+def _balance_chunk(seeds: list[int], ruleset: str, max_decisions: int | None) -> list[dict[str, Any]]:
     from skirmish.plugins import Registry
 
-    return play_games(Registry(), ruleset, seeds, max_decisions=max_decisions)
+    return play_rows(Registry(), ruleset, seeds, max_decisions=max_decisions)
 
 
 def text(report: dict[str, Any], top: int = 15) -> str:
@@ -110,9 +165,19 @@ def text(report: dict[str, Any], top: int = 15) -> str:
              f"{report['first_seat_edge']:+.3f} (se {report['first_seat_edge_se']:.3f}); "
              + (f"one win is worth about {report['points_per_win']} points" if report.get("points_per_win")
                 else "points per win unknown"),
+             *_record_lines(report.get("record")),
              *[f"warning: {w}" for w in report.get("warnings", [])],
              f"{'feature':<28} {'printed':>8} {'worth':>8} {'effect':>8} {'se':>7} {'gap/se':>7}"]
     for r in report["features"][:top]:
         lines.append(f"{r['feature'][:28]:<28} {r['printed_cost']:>8.1f} {r['worth_points']:>8.1f} "
                      f"{r['win_effect']:>+8.3f} {r['se']:>7.3f} {r['disagreement_se']:>+7.2f}")
     return "\n".join(lines)
+
+
+def _record_lines(record: dict[str, Any] | None) -> list[str]:
+    if not record:
+        return []
+    if "files" in record:
+        return [f"games read from {', '.join(record['files'])} ({record['games']} in all)"]
+    return [f"games kept in {record['file']}: {record['played_now']} played now, {record['kept_before']} kept "
+            "from before"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from skirmish.errors import SkirmishError
@@ -40,6 +40,37 @@ class LocalExecutor:
         with ProcessPoolExecutor(max_workers=self.workers, mp_context=process_context()) as pool:
             return [item for got in pool.map(fn, parts, *([a] * len(parts) for a in args)) for item in got]
 
+    def imap_seeds(self, fn: Callable[..., list[Any]], seeds: Sequence[int], *args: Any) -> Iterator[list[Any]]:
+        """Each chunk's results as soon as it is done (chunks in any order), a few chunks per worker in flight."""
+        size = max(1, min(CHUNK, math.ceil(len(seeds) / (self.workers * 4))))
+        parts = iter(chunks(seeds, size))
+        if self.workers == 1:
+            for part in parts:
+                yield fn(part, *args)
+            return
+        from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+        from skirmish.runner import _stop_pool, process_context
+
+        pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=process_context())
+        clean = False
+        try:
+            pending: set[Any] = set()
+            while True:
+                while len(pending) < self.workers * 2 and (part := next(parts, None)) is not None:
+                    pending.add(pool.submit(fn, part, *args))
+                if not pending:
+                    break
+                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for fut in finished:
+                    yield fut.result()
+            clean = True
+        finally:
+            if clean:
+                pool.shutdown(wait=True)
+            else:
+                _stop_pool(pool)
+
 
 class DaskExecutor:
     """Chunks of seeds sent to a Dask scheduler (``address``) or to a ``distributed.Client`` given."""
@@ -62,6 +93,18 @@ class DaskExecutor:
     def map_seeds(self, fn: Callable[..., list[Any]], seeds: Sequence[int], *args: Any) -> list[Any]:
         futures = [self.client.submit(fn, part, *args, pure=False) for part in chunks(seeds, self.chunk)]
         return [item for got in self.client.gather(futures) for item in got]
+
+    def imap_seeds(self, fn: Callable[..., list[Any]], seeds: Sequence[int], *args: Any) -> Iterator[list[Any]]:
+        """Each chunk's results as soon as the cluster has it (chunks in any order)."""
+        from distributed import as_completed
+
+        futures = [self.client.submit(fn, part, *args, pure=False) for part in chunks(seeds, self.chunk)]
+        try:
+            for fut in as_completed(futures):
+                yield fut.result()
+        finally:
+            for fut in futures:
+                fut.cancel()
 
     def close(self) -> None:
         if self.own:

@@ -1,0 +1,124 @@
+"""A study's games kept in a file, so a long study runs in pieces and on several machines.
+
+One JSON object a line: first a header naming the study (``balance``), the ruleset, its rules
+version and the game length limit, then one row per game keyed by its seed. Rows are appended
+(flushed and synced) as chunks of games finish, so an interrupted run loses at most the chunks
+in flight; a run with the same file plays only the seeds it does not hold yet. Files made on
+other machines with the same header are merged by reading them together; a seed in two files
+must hold the same row, or the files are refused (they came from different code).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from skirmish.errors import SkirmishError
+
+#: the header keys two files must agree on to be merged (the row format's version included)
+HEADER_KEYS = ("study", "format", "ruleset", "rules_version", "max_decisions")
+FORMAT = 1
+
+
+def header(study: str, ruleset: str, rules_version: str, max_decisions: int | None) -> dict[str, Any]:
+    return {"study": study, "format": FORMAT, "ruleset": ruleset, "rules_version": rules_version,
+            "max_decisions": max_decisions}
+
+
+def _describe(head: dict[str, Any]) -> str:
+    return ", ".join(f"{k} {head.get(k)!r}" for k in HEADER_KEYS)
+
+
+def read(path: Path, want: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[int, dict[str, Any]], int]:
+    """(header, rows by seed, bytes of whole lines) of a record file.
+
+    A last line cut short (a run killed while writing) is left out; anything else unreadable, or a
+    header other than ``want``, is a :class:`SkirmishError` naming the file.
+    """
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise SkirmishError(f"no record file {path}") from None
+    except OSError as exc:
+        raise SkirmishError(f"cannot read {path}: {exc.strerror or exc}") from None
+    whole = data.rfind(b"\n") + 1
+    lines = data[:whole].decode("utf-8", errors="replace").splitlines()
+    if not lines:
+        raise SkirmishError(f"{path} is not a study record (it is empty)")
+    try:
+        head = json.loads(lines[0])
+    except ValueError:
+        raise SkirmishError(f"{path} is not a study record (its first line is not JSON)") from None
+    if not isinstance(head, dict) or "study" not in head:
+        raise SkirmishError(f"{path} is not a study record (no header line)")
+    if want is not None and any(head.get(k) != want.get(k) for k in HEADER_KEYS):
+        raise SkirmishError(f"{path} holds games of another study ({_describe(head)}), not of this one "
+                            f"({_describe(want)})")
+    rows: dict[int, dict[str, Any]] = {}
+    for number, line in enumerate(lines[1:], start=2):
+        try:
+            row = json.loads(line)
+            seed = int(row["seed"])
+        except (ValueError, KeyError, TypeError):
+            raise SkirmishError(f"{path}, line {number}: not a game row") from None
+        rows[seed] = row
+    return head, rows, whole
+
+
+def merge(paths: Sequence[Path]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The header and the rows (in seed order) of several record files of one study."""
+    if not paths:
+        raise SkirmishError("no record files given")
+    first, rows, _ = read(Path(paths[0]))
+    merged = dict(rows)
+    for path in paths[1:]:
+        _, more, _ = read(Path(path), first)
+        for seed, row in more.items():
+            if seed in merged and merged[seed] != row:
+                raise SkirmishError(f"seed {seed} was played differently in {path} than in an earlier file "
+                                    "(different code or settings): the files cannot be merged")
+            merged[seed] = row
+    return first, [merged[s] for s in sorted(merged)]
+
+
+class RecordFile:
+    """A record file opened to add games: the rows it already holds, and :meth:`add` for new ones."""
+
+    def __init__(self, path: Path, head: dict[str, Any]) -> None:
+        self.path = Path(path)
+        self.head = head
+        if self.path.exists():
+            _, self.rows, whole = read(self.path, head)
+            if whole < self.path.stat().st_size:  # cut short by a killed run: drop the partial line
+                with self.path.open("r+b") as handle:
+                    handle.truncate(whole)
+        else:
+            self.rows = {}
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                self._write([head])
+            except OSError as exc:
+                raise SkirmishError(f"cannot write {self.path}: {exc.strerror or exc}") from None
+
+    def missing(self, seeds: Iterable[int]) -> list[int]:
+        """The seeds of ``seeds`` this file has no game for."""
+        return [s for s in seeds if s not in self.rows]
+
+    def add(self, rows: Sequence[dict[str, Any]]) -> None:
+        """Append finished games (synced to disk before returning)."""
+        try:
+            self._write(rows)
+        except OSError as exc:
+            raise SkirmishError(f"cannot write {self.path}: {exc.strerror or exc}") from None
+        for row in rows:
+            self.rows[int(row["seed"])] = row
+
+    def _write(self, items: Sequence[dict[str, Any]]) -> None:
+        text = "".join(json.dumps(item, sort_keys=True, separators=(",", ":")) + "\n" for item in items)
+        with self.path.open("a", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
