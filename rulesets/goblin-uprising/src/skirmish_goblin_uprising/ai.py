@@ -38,7 +38,9 @@ class GoblinAI:
         self._view: View | None = None
         self._v: dict[str, Any] | None = None
         self._me: dict[str, Any] | None = None
-        self._memo: dict[str, Any] = {}  # figures worked out once per decision
+        self._memo: dict[str, Any] = {}  # figures worked out once per decision (or per unchanged plan: see decide)
+        self._b: dict[str, Any] | None = None  # the board sections a hero-turn decision carries
+        self._plan: tuple[Any, ...] = ()  # what the memo's figures were worked out from (board and own sheet)
         self._odds: tuple[float, float] | None = None  # chance of a success / an Essence result on a Goblin die
         self._scores: dict[tuple[str, str, int], float] = {}  # an ability's worth (it does not change in a game)
 
@@ -49,9 +51,20 @@ class GoblinAI:
             return decision.examples[0] if decision.examples else {}
         self._view, self._v, self._player = view, None, decision.player
         ctx = getattr(decision, "context", None)
-        # a hero-turn decision carries the hero's own sheet (the same as in the view): no view needed for it
-        self._me = ctx.get("me") if ctx and ctx.get("hero") == decision.player else None
-        self._memo.clear()
+        # a hero-turn decision carries the hero's own sheet and the board (the same as in the view): no view needed
+        me = self._me = ctx.get("me") if ctx and ctx.get("hero") == decision.player else None
+        board = self._b = ctx.get("board") if me is not None else None
+        if board is None:
+            self._memo.clear()
+            self._plan = ()
+        else:
+            # goals, the battle worth fighting and the Tyrant check read only the board and this hero's sheet: the
+            # board is the same dict while it is unchanged, so they are kept while neither changes
+            plan = (board, me["space"], me["hp"], me["essence"], me["renown"], me["class"], tuple(me["hand"]),
+                    tuple(me["abilities"]))
+            if not self._plan or plan[0] is not self._plan[0] or plan[1:] != self._plan[1:]:
+                self._memo.clear()
+                self._plan = plan
         kind = decision.kind
         name = _HANDLERS.get(kind)
         if name is None:
@@ -67,6 +80,12 @@ class GoblinAI:
             assert self._view is not None
             self._v = self._view.state
         return self._v
+
+    @property
+    def b(self) -> dict[str, Any]:
+        """The board sections of the view (``tyrant``, ``scheme``, ``troops``, ``generals``, ``tokens``, ``quests``):
+        from the decision's context when it carries them, else from the view."""
+        return self._b if self._b is not None else self.v
 
     @property
     def me(self) -> dict[str, Any]:
@@ -97,7 +116,7 @@ class GoblinAI:
         return max(values, key=lambda x: self._ability_score(x.split(":", 1)[1], "troop:x"))
 
     def _village(self, d: Decision, values: list[str]) -> str:
-        home = self.c.tyrants[self.v["tyrant"]["id"]].home
+        home = self.c.tyrants[self.b["tyrant"]["id"]].home
         want = f"village:village-{home}"
         return want if want in values else values[0]
 
@@ -134,10 +153,10 @@ class GoblinAI:
     def _tile_left(self, target: str) -> int:
         kind, _, key = target.partition(":")
         if kind == "troop":
-            t = self.v["troops"].get(key)
+            t = self.b["troops"].get(key)
             return t["hp"] - t["damage"] if t else 99
         if kind == "general":
-            g = self.v["generals"].get(key)
+            g = self.b["generals"].get(key)
             return g["hp"] - g["damage"] if g else 99
         return 99
 
@@ -152,7 +171,7 @@ class GoblinAI:
 
     def _ready(self, me: dict[str, Any]) -> bool:
         me = me or self.me
-        ty = self.v["tyrant"]
+        ty = self.b["tyrant"]
         if ty["hp"] <= 0:
             return False
         good = sum(1 for card in me["hand"] if self.c.goblins[card].uprising.effect in ("damage", "ignore_armor"))
@@ -173,7 +192,7 @@ class GoblinAI:
         return found
 
     def _work_out_goals(self) -> list[str]:
-        v, c = self.v, self.c
+        v, c = self.b, self.c
         me = self.me
         here = me["space"]
         out: list[str] = []
@@ -305,7 +324,7 @@ class GoblinAI:
         return found
 
     def _work_out_battle(self) -> str:
-        v, c = self.v, self.c
+        v, c = self.b, self.c
         region = self.me.get("region", "")
         if not region:
             return ""
@@ -333,7 +352,7 @@ class GoblinAI:
 
     def _deed(self, values: list[str]) -> str:
         target = self._good_battle_here()
-        sch = self.v.get("scheme") or {}
+        sch = self.b.get("scheme") or {}
         if target and f"battle:{target}" in values:
             left = self._tile_left(target)
             exp = self._expected(self._best_dice())

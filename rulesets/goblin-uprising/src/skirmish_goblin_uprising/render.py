@@ -52,49 +52,78 @@ def _tyranny_text(game: Game, e: Any) -> str:
     return names.get(e.effect, e.effect)
 
 
-def _space_regions(c: Content) -> dict[str, str]:
-    """Each space's region ("" for a village), worked out once per content."""
-    return c._look["space_region"]
-
-
 def view_data(game: Game, player: str | None) -> dict[str, Any]:
     """The view every hero shares (no hidden information in it; ``player`` does not change it)."""
-    s, c = S(game), C(game)
-    memo = c.memo
-    t = c.tyrants[s.tyrant_id]
-    pos = {o: sp for sp, here in s.board.spaces.items() for o in here}
-    regions = _space_regions(c)
+    s = game.state
+    regions = C(game)._look["space_region"]
+    where = s.where
     heroes = {}
     for hid in s.order:
-        space = pos.get(hid, "")
+        space = where(hid) or ""
         heroes[hid] = hero_view(s.heroes[hid], space, regions.get(space, ""))
-    troop_regions = c._look["troop"]
-    troops = c.troops
-    generals = c.generals
-    tspace = pos.get(TYRANT, "")
-    out: dict[str, Any] = {
+    board = board_view(game)
+    return {
         "content": str(game.setup.get("content", "")),
         "round": game.round,
-        "tyrant": {"id": t.id, "name": t.name, "hp": s.hp, "max_hp": s.max_hp, "armor": s.armor, "damage": s.damage,
-                   "aggressive": s.aggressive, "space": tspace, "region": regions.get(tspace, "") if tspace else "",
-                   "crowns": s.crowns, "behavior": t.behavior(s.behavior).name if s.revealed else "hidden",
-                   "revealed": s.revealed, "oppress": s.oppress, "countdown": s.countdown},
-        "track": {"marker": s.marker, "length": len(t.track)},
-        "scheme": _scheme_view(game, memo, t, s.scheme, s.progress, s.kills_round) if s.scheme else {},
+        "tyrant": board["tyrant"],
+        "track": {"marker": s.marker, "length": board["track"]},
+        "scheme": board["scheme"],
         "schemes_left": len(s.schemes.draw_pile), "foiled": list(s.foiled),
         "heroes": heroes,
-        "troops": {k: {"count": n, "damage": s.troop_damage.get(k, 0), "hp": troops[k].hp,
-                       "region": troop_regions[k]} for k, n in s.troops.items() if n},
-        "generals": {g: {"damage": d, "hp": generals[g].hp, "region": generals[g].region}
-                     for g, d in s.generals.items()},
-        "tokens": {sp: (tok if sp in s.peeked else "hidden") for sp, tok in s.tokens.items()},
-        "quests": dict(s.quests),
+        "troops": board["troops"],
+        "generals": board["generals"],
+        "tokens": board["tokens"],
+        "quests": board["quests"],
         "decks": {"goblins": len(s.goblins.draw_pile), "adventures": len(s.adventures.draw_pile)},
         "turn": {"hero": s.turn.hero, "actions": s.turn.actions} if s.turn else {},
         "combat": {"hero": s.combat.hero, "target": s.combat.target, "dice": list(s.combat.dice),
                    "converted": s.combat.converted, "uprisings": s.combat.uprisings} if s.combat else {},
     }
-    return out
+
+
+_BOARDS: dict[int, tuple[Any, tuple[Any, ...], dict[str, Any]]] = {}  # id(state) -> (state, inputs, sections)
+
+
+def board_view(game: Game) -> dict[str, Any]:
+    """The view's shared board sections: ``tyrant``, ``scheme``, ``troops``, ``generals``, ``tokens``, ``quests``
+    (and ``track``, the track's length).
+
+    The same dicts are handed out again while nothing they show has changed (they are compared on every value
+    they are built from), so views and hero-turn decisions share them: nobody may change a view's dicts.
+    """
+    s = game.state
+    tspace = s.where(TYRANT) or ""
+    troops, damage, generals, tokens, quests = s.troops, s.troop_damage, s.generals, s.tokens, s.quests
+    key = (s.tyrant_id, s.hp, s.max_hp, s.armor, s.damage, s.aggressive, tspace, s.crowns, s.behavior, s.revealed,
+           s.oppress, s.countdown, s.scheme, s.progress, s.kills_round, tuple(troops.items()), tuple(damage.items()),
+           tuple(generals.items()), tuple(tokens.items()), tuple(s.peeked), tuple(quests.items()))
+    found = _BOARDS.get(id(s))
+    if found is not None and found[0] is s and found[1] == key:
+        return found[2]
+    c = C(game)
+    t = c.tyrants[s.tyrant_id]
+    regions = c._look["space_region"]
+    troop_regions = c._look["troop"]
+    specs = c.troops
+    gspecs = c.generals
+    peeked = s.peeked
+    sections = {
+        "tyrant": {"id": t.id, "name": t.name, "hp": s.hp, "max_hp": s.max_hp, "armor": s.armor, "damage": s.damage,
+                   "aggressive": s.aggressive, "space": tspace, "region": regions.get(tspace, "") if tspace else "",
+                   "crowns": s.crowns, "behavior": t.behavior(s.behavior).name if s.revealed else "hidden",
+                   "revealed": s.revealed, "oppress": s.oppress, "countdown": s.countdown},
+        "track": len(t.track),
+        "scheme": _scheme_view(game, c.memo, t, s.scheme, s.progress, s.kills_round) if s.scheme else {},
+        "troops": {k: {"count": n, "damage": damage.get(k, 0), "hp": specs[k].hp, "region": troop_regions[k]}
+                   for k, n in troops.items() if n},
+        "generals": {g: {"damage": d, "hp": gspecs[g].hp, "region": gspecs[g].region} for g, d in generals.items()},
+        "tokens": {sp: (tok if sp in peeked else "hidden") for sp, tok in tokens.items()},
+        "quests": dict(quests),
+    }
+    if len(_BOARDS) > 64:
+        _BOARDS.clear()
+    _BOARDS[id(s)] = (s, key, sections)
+    return sections
 
 
 def hero_view(h: Any, space: str, region: str) -> dict[str, Any]:

@@ -77,11 +77,12 @@ def ask_action(game: Game, hid: str) -> None:
     region = region_at(game, here)
     prompt = (f"{hid} at {C(game).space_name(here or '')}: {turn.actions} action(s) left" if turn.actions
               else f"{hid}: actions used up - perform a heroic deed (Battle or Adventure)")
-    from skirmish_goblin_uprising.render import hero_view
+    from skirmish_goblin_uprising.render import board_view, hero_view
 
     game.ask(decision(hid, "action", prompt, options, rule=R_TURN,
                       context={"hero": hid, "actions": turn.actions, "space": here, "region": region,
-                               "phase": "hero turn", "me": hero_view(hero, here or "", region)}), _acted, hid)
+                               "phase": "hero turn", "me": hero_view(hero, here or "", region),
+                               "board": board_view(game)}), _acted, hid)
 
 
 def action_options(game: Game, hero: Hero, turn: Turn) -> list[Any]:
