@@ -20,9 +20,6 @@ GUARDIAN_PREF = ["life", "earth", "fire", "death", "water", "wind"]
 KEEP_LAST = ("shield", "damage", "piercing", "ignore_armor")  # uprising effects worth keeping goblins for
 
 
-_HANDLERS: dict[str, str] = {}  # decision kind -> the method that answers it
-
-
 def make_ai(ctx: AgentContext) -> GoblinAI:
     return GoblinAI(ctx)
 
@@ -30,75 +27,79 @@ def make_ai(ctx: AgentContext) -> GoblinAI:
 class GoblinAI:
     """Heuristic co-operative hero (see module notes)."""
 
+    # filled in per decision or worked out on first use (see __getattr__): the view ``v``, the board sections ``b``,
+    # this hero's sheet ``me``; and the content ``c`` (once per game)
+    v: dict[str, Any]
+    b: dict[str, Any]
+    me: dict[str, Any]
+    c: Any
+
     def __init__(self, ctx: AgentContext) -> None:
         self.player = ctx.player
         self.rng = random.Random(ctx.seed)
         self.ruleset = ctx.ruleset
-        self._c: Any = None  # the content, known from the first view (it does not change during a game)
         self._view: View | None = None
-        self._v: dict[str, Any] | None = None
-        self._me: dict[str, Any] | None = None
+        self._player = ctx.player
         self._memo: dict[str, Any] = {}  # figures worked out once per decision (or per unchanged plan: see decide)
-        self._b: dict[str, Any] | None = None  # the board sections a hero-turn decision carries
         self._plan: tuple[Any, ...] = ()  # what the memo's figures were worked out from (board and own sheet)
         self._odds: tuple[float, float] | None = None  # chance of a success / an Essence result on a Goblin die
         self._scores: dict[tuple[str, str, int], float] = {}  # an ability's worth (it does not change in a game)
+        self._handlers: dict[str, Any] = {}  # decision kind -> the bound method that answers it (None: no handler)
 
     # -- plumbing ------------------------------------------------------------------------
     def decide(self, view: View, decision: Decision) -> Any:
         values = [o.value for o in decision.options]
         if not values:
             return decision.examples[0] if decision.examples else {}
-        self._view, self._v, self._player = view, None, decision.player
-        ctx = getattr(decision, "context", None)
+        self._view, self._player = view, decision.player
+        ctx: dict[str, Any] = getattr(decision, "context", None) or {}
         # a hero-turn decision carries the hero's own sheet and the board (the same as in the view): no view needed
-        me = self._me = ctx.get("me") if ctx and ctx.get("hero") == decision.player else None
-        board = self._b = ctx.get("board") if me is not None else None
-        if board is None:
+        me: dict[str, Any] | None = ctx.get("me") if ctx.get("hero") == decision.player else None
+        board: dict[str, Any] | None = ctx.get("board") if me is not None else None
+        attrs = self.__dict__
+        attrs.pop("v", None)
+        if me is None or board is None:
+            if me is None:
+                attrs.pop("me", None)
+            else:
+                self.me = me
+            attrs.pop("b", None)
             self._memo.clear()
             self._plan = ()
         else:
+            self.me, self.b = me, board
             # goals, the battle worth fighting and the Tyrant check read only the board and this hero's sheet: the
             # board is the same dict while it is unchanged, so they are kept while neither changes
             plan = (board, me["space"], me["hp"], me["essence"], me["renown"], me["class"], tuple(me["hand"]),
                     tuple(me["abilities"]))
-            if not self._plan or plan[0] is not self._plan[0] or plan[1:] != self._plan[1:]:
+            last = self._plan
+            if not last or board is not last[0] or plan[1:] != last[1:]:
                 self._memo.clear()
                 self._plan = plan
         kind = decision.kind
-        name = _HANDLERS.get(kind)
-        if name is None:
-            name = _HANDLERS[kind] = "_" + kind.replace("-", "_")
-        handler = getattr(self, name, None)
+        handlers = self._handlers
+        if kind in handlers:
+            handler = handlers[kind]
+        else:
+            handler = handlers[kind] = getattr(self, "_" + kind.replace("-", "_"), None)
         choice = handler(decision, values) if handler is not None else None
         return choice if choice in values else values[0]
 
-    @property
-    def v(self) -> dict[str, Any]:
-        """The view of this decision (built on first use: many answers need none of it)."""
-        if self._v is None:
+    def __getattr__(self, name: str) -> Any:
+        """``v``, ``b``, ``me`` and ``c`` when the decision did not bring them: worked out once, then kept."""
+        if name == "v":  # the view of this decision (built on first use: many answers need none of it)
             assert self._view is not None
-            self._v = self._view.state
-        return self._v
-
-    @property
-    def b(self) -> dict[str, Any]:
-        """The board sections of the view (``tyrant``, ``scheme``, ``troops``, ``generals``, ``tokens``, ``quests``):
-        from the decision's context when it carries them, else from the view."""
-        return self._b if self._b is not None else self.v
-
-    @property
-    def me(self) -> dict[str, Any]:
-        """This hero as the view shows it (from the decision's context when it carries it)."""
-        if self._me is None:
-            self._me = self.v["heroes"].get(self._player, {})
-        return self._me
-
-    @property
-    def c(self) -> Any:
-        if self._c is None:
-            self._c = self.ruleset.content_for({"content": self.v.get("content", "")})
-        return self._c
+            value: Any = self._view.state
+        elif name == "b":  # the board sections (tyrant, scheme, troops, generals, tokens, quests) of the view
+            value = self.v
+        elif name == "me":  # this hero as the view shows it
+            value = self.v["heroes"].get(self._player, {})
+        elif name == "c":  # the content (it does not change during a game)
+            value = self.ruleset.content_for({"content": self.v.get("content", "")})
+        else:
+            raise AttributeError(name)
+        setattr(self, name, value)
+        return value
 
     @staticmethod
     def _data(decision: Decision, value: Any) -> dict[str, Any]:

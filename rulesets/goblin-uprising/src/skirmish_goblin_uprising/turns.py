@@ -27,7 +27,6 @@ from skirmish_goblin_uprising.common import (
     logging,
     lose_renown,
     move_piece,
-    region_at,
     say,
     target_name,
 )
@@ -67,36 +66,42 @@ def end_turn(game: Game, hid: str) -> None:
 
 
 def ask_action(game: Game, hid: str) -> None:
-    s = S(game)
+    s = game.state
     hero = s.heroes[hid]
     turn = s.turn
     if hero.removed or game.result is not None or turn is None:
         return
-    options = action_options(game, hero, turn)
+    c = C(game)
     here = s.where(hid)
-    region = region_at(game, here)
-    prompt = (f"{hid} at {C(game).space_name(here or '')}: {turn.actions} action(s) left" if turn.actions
+    space = here or ""
+    options = action_options(game, hero, turn, space, c)
+    region = c._look["space_region"].get(space, "") if here else ""
+    prompt = (f"{hid} at {c.space_name(space)}: {turn.actions} action(s) left" if turn.actions
               else f"{hid}: actions used up - perform a heroic deed (Battle or Adventure)")
     from skirmish_goblin_uprising.render import board_view, hero_view
 
     game.ask(decision(hid, "action", prompt, options, rule=R_TURN,
                       context={"hero": hid, "actions": turn.actions, "space": here, "region": region,
-                               "phase": "hero turn", "me": hero_view(hero, here or "", region),
+                               "phase": "hero turn", "me": hero_view(hero, space, region),
                                "board": board_view(game)}), _acted, hid)
 
 
-def action_options(game: Game, hero: Hero, turn: Turn) -> list[Any]:
-    """The options of a hero-turn decision, in a fixed order.
+def action_options(game: Game, hero: Hero, turn: Turn, here: str | None = None, c: Any = None) -> list[Any]:
+    """The options of a hero-turn decision, in a fixed order (``here``: the hero's space, when known).
 
     Lists that depend only on content and a few values (moves from a space, rests at given HP and Essence,
     training at given abilities, a goblin's turn effect) are built once per content set and reused.
     """
-    s, c = S(game), C(game)
-    memo = c.memo
+    s = game.state
+    if c is None:
+        c = C(game)
+    memo = c._look["memo"]
     out: list[Any] = []
-    here = s.where(hero.id) or ""
+    if here is None:
+        here = s.where(hero.id) or ""
     cls = c.classes[hero.cls]
-    if turn.actions > 0:
+    actions = turn.actions
+    if actions > 0:
         free = cls.passive == "free_first_move" and not turn.moved_free
         key: tuple[Any, ...] = ("moves", here, free)
         found = memo.get(key)
@@ -106,7 +111,7 @@ def action_options(game: Game, hero: Hero, turn: Turn) -> list[Any]:
                     "one action: step to an adjacent space", action="move", space=n, free=free)
                 for n in c.rmap.neighbours(here))
         out += found
-        g = c.guardians.get(hero.guardian)
+        g = c.guardians.get(hero.guardian) if hero.guardian else None
         if g is not None and g.passive.effect == "long_step" and not turn.long_step:
             out += _leaps(c, here)
         if not turn.rested:
@@ -122,10 +127,10 @@ def action_options(game: Game, hero: Hero, turn: Turn) -> list[Any]:
                             action="rest", gain="essence"))
                 out += found
         if s.tokens or s.quests:
-            for space in interact_spaces(game, hero, pet_reach=True):
+            for space in interact_spaces(game, hero, pet_reach=True, here=here):
                 out.append(opt(f"interact:{space}", f"Interact: {token_label(game, space)}", "one action",
                                action="interact", space=space))
-        if g is not None and turn.actions >= 2 and not turn.guardian_used and guardian_usable(game, hero):
+        if g is not None and actions >= 2 and not turn.guardian_used and guardian_usable(game, hero):
             key = ("guardian", hero.guardian)
             found = memo.get(key)
             if found is None:
@@ -133,7 +138,8 @@ def action_options(game: Game, hero: Hero, turn: Turn) -> list[Any]:
                                         action="guardian")
             out.append(found)
     # free: Renown, goblins, tribe card
-    if hero.renown >= TRAIN:
+    renown = hero.renown
+    if renown >= TRAIN:
         key = ("train", hero.cls, tuple(hero.abilities))
         found = memo.get(key)
         if found is None:
@@ -142,23 +148,34 @@ def action_options(game: Game, hero: Hero, turn: Turn) -> list[Any]:
                     action="train", ability=a.id, level=a.level, dice=a.dice)
                 for a in cls.abilities if a.id not in hero.abilities and (a.level == 1 or a.requires in hero.abilities))
         out += found
-    if hero.renown >= RECRUIT:
+    if renown >= RECRUIT:
         out.append(_fixed(memo, "recruit", "Recruit (1 Renown): draw a goblin", "free", action="recruit"))
-    if hero.renown >= COMMUNE and not hero.guardian:
+    if renown >= COMMUNE and not hero.guardian:
         taken = {h.guardian for h in s.heroes.values()}
         for gid, g in c.guardians.items():
             if gid not in taken:
                 out.append(opt(f"commune:{gid}", f"Commune (5 Renown): {g.name}", "free", action="commune",
                                guardian=gid))
-    if hero.hand.cards:
-        for card in dict.fromkeys(hero.hand.cards):
-            g = c.goblins[card]
-            if card not in turn.goblins_used and turn_effect_usable(game, hero, g.turn):
-                key = ("goblin", card, hero.leadership)
+    cards = hero.hand.cards
+    if cards:
+        goblins = c.goblins
+        used = turn.goblins_used
+        leadership = hero.leadership
+        usable: dict[str, bool] = {}  # a turn effect's check (it reads only the effect's name), once per decision
+        for card in dict.fromkeys(cards):
+            if card in used:
+                continue
+            g = goblins[card]
+            e = g.turn
+            ok = usable.get(e.effect)
+            if ok is None:
+                ok = usable[e.effect] = turn_effect_usable(game, hero, e, here)
+            if ok:
+                key = ("goblin", card, leadership)
                 found = memo.get(key)
                 if found is None:
-                    found = memo[key] = opt(f"goblin:{card}", f"{g.name}: {turn_text(g.turn, hero.leadership)} "
-                                            "(discard it)", "free", action="goblin", card=card, effect=g.turn.effect)
+                    found = memo[key] = opt(f"goblin:{card}", f"{g.name}: {turn_text(e, leadership)} "
+                                            "(discard it)", "free", action="goblin", card=card, effect=e.effect)
                 out.append(found)
     if hero.tribe_ready and tribe_usable(game, hero):
         key = ("tribe", hero.tribe)
@@ -168,8 +185,10 @@ def action_options(game: Game, hero: Hero, turn: Turn) -> list[Any]:
             found = memo[key] = opt("tribe", f"exhaust {tribe.name}: {tribe_text(tribe)}", "free", action="tribe",
                                     effect=tribe.effect)
         out.append(found)
-    if turn.actions > 0:
-        out.append(_fixed(memo, "end", "end your actions now and perform your heroic deed", "", action="end"))
+    if actions > 0:
+        found = memo.get(("fixed", "end"))
+        out.append(found if found is not None else
+                   _fixed(memo, "end", "end your actions now and perform your heroic deed", "", action="end"))
     else:
         from skirmish_goblin_uprising.combat import battle_targets
 
@@ -214,9 +233,10 @@ def _target_help(game: Game, t: str) -> str:
     return "another hero"
 
 
-def interact_spaces(game: Game, hero: Hero, pet_reach: bool) -> list[str]:
+def interact_spaces(game: Game, hero: Hero, pet_reach: bool, here: str | None = None) -> list[str]:
     s, c = S(game), C(game)
-    here = s.where(hero.id) or ""
+    if here is None:
+        here = s.where(hero.id) or ""
     spaces = [here]
     if pet_reach and hero.pet and c.pets[hero.pet].effect == "interact_adjacent":
         spaces += list(c.rmap.neighbours(here))
@@ -337,7 +357,7 @@ def turn_text(e: Effect, leadership: int = 0) -> str:
     }.get(e.effect, e.effect)
 
 
-def turn_effect_usable(game: Game, hero: Hero, e: Effect) -> bool:
+def turn_effect_usable(game: Game, hero: Hero, e: Effect, here: str | None = None) -> bool:
     effect = e.effect
     if effect == "heal":
         return hero.hp < hero.max_hp
@@ -345,7 +365,8 @@ def turn_effect_usable(game: Game, hero: Hero, e: Effect) -> bool:
         return hero.essence < hero.max_essence
     if effect == "interact_adjacent":
         s = S(game)
-        here = s.where(hero.id) or ""
+        if here is None:
+            here = s.where(hero.id) or ""
         return any(n in s.tokens or n in s.quests for n in C(game).rmap.neighbours(here))
     if effect == "peek":
         s = S(game)
