@@ -81,49 +81,102 @@ def view_data(game: Game, player: str | None) -> dict[str, Any]:
     }
 
 
-_BOARDS: dict[int, tuple[Any, tuple[Any, ...], dict[str, Any]]] = {}  # id(state) -> (state, inputs, sections)
+class _Board:
+    """The board sections last built for one game state, with the values they were built from."""
+
+    __slots__ = ("state", "tyrant_in", "tyrant", "scheme_in", "scheme", "troops_in", "damage_in", "troops",
+                 "generals_in", "generals", "tokens_in", "peeked_in", "tokens", "quests_in", "quests", "sections")
+
+    def __init__(self, state: Any) -> None:
+        self.state = state
+        self.tyrant_in: tuple[Any, ...] = ()
+        self.scheme_in: tuple[Any, ...] = ()
+        self.troops_in: dict[str, int] | None = None
+        self.damage_in: dict[str, int] | None = None
+        self.generals_in: tuple[Any, ...] | None = None
+        self.tokens_in: dict[str, str] | None = None
+        self.peeked_in: list[str] | None = None
+        self.quests_in: tuple[Any, ...] | None = None
+        self.tyrant: dict[str, Any] = {}
+        self.scheme: dict[str, Any] = {}
+        self.troops: dict[str, Any] = {}
+        self.generals: dict[str, Any] = {}
+        self.tokens: dict[str, str] = {}
+        self.quests: dict[str, str] = {}
+        self.sections: dict[str, Any] = {}
+
+
+_BOARDS: dict[int, _Board] = {}  # id(state) -> the board sections last built for it
 
 
 def board_view(game: Game) -> dict[str, Any]:
     """The view's shared board sections: ``tyrant``, ``scheme``, ``troops``, ``generals``, ``tokens``, ``quests``
     (and ``track``, the track's length).
 
-    The same dicts are handed out again while nothing they show has changed (they are compared on every value
-    they are built from), so views and hero-turn decisions share them: nobody may change a view's dicts.
+    Each section is built again only when a value it shows changed (compared with the values it was built from;
+    dicts the rules only add to or delete from compare in order where order can change), else the same dict is
+    handed out again, and the whole mapping is the same dict while no section changed. Views and hero-turn
+    decisions share them: nobody may change a view's dicts.
     """
     s = game.state
+    cache = _BOARDS.get(id(s))
+    if cache is None or cache.state is not s:
+        if len(_BOARDS) > 64:
+            _BOARDS.clear()
+        cache = _BOARDS[id(s)] = _Board(s)
+    changed = False
     tspace = s.where(TYRANT) or ""
-    troops, damage, generals, tokens, quests = s.troops, s.troop_damage, s.generals, s.tokens, s.quests
-    key = (s.tyrant_id, s.hp, s.max_hp, s.armor, s.damage, s.aggressive, tspace, s.crowns, s.behavior, s.revealed,
-           s.oppress, s.countdown, s.scheme, s.progress, s.kills_round, tuple(troops.items()), tuple(damage.items()),
-           tuple(generals.items()), tuple(tokens.items()), tuple(s.peeked), tuple(quests.items()))
-    found = _BOARDS.get(id(s))
-    if found is not None and found[0] is s and found[1] == key:
-        return found[2]
-    c = C(game)
-    t = c.tyrants[s.tyrant_id]
-    regions = c._look["space_region"]
-    troop_regions = c._look["troop"]
-    specs = c.troops
-    gspecs = c.generals
-    peeked = s.peeked
-    sections = {
-        "tyrant": {"id": t.id, "name": t.name, "hp": s.hp, "max_hp": s.max_hp, "armor": s.armor, "damage": s.damage,
-                   "aggressive": s.aggressive, "space": tspace, "region": regions.get(tspace, "") if tspace else "",
-                   "crowns": s.crowns, "behavior": t.behavior(s.behavior).name if s.revealed else "hidden",
-                   "revealed": s.revealed, "oppress": s.oppress, "countdown": s.countdown},
-        "track": len(t.track),
-        "scheme": _scheme_view(game, c.memo, t, s.scheme, s.progress, s.kills_round) if s.scheme else {},
-        "troops": {k: {"count": n, "damage": damage.get(k, 0), "hp": specs[k].hp, "region": troop_regions[k]}
-                   for k, n in troops.items() if n},
-        "generals": {g: {"damage": d, "hp": gspecs[g].hp, "region": gspecs[g].region} for g, d in generals.items()},
-        "tokens": {sp: (tok if sp in peeked else "hidden") for sp, tok in tokens.items()},
-        "quests": dict(quests),
-    }
-    if len(_BOARDS) > 64:
-        _BOARDS.clear()
-    _BOARDS[id(s)] = (s, key, sections)
-    return sections
+    key: tuple[Any, ...] = (s.tyrant_id, s.hp, s.max_hp, s.armor, s.damage, s.aggressive, tspace, s.crowns,
+                            s.behavior, s.revealed, s.oppress, s.countdown)
+    c = None
+    if key != cache.tyrant_in:
+        c = C(game)
+        t = c.tyrants[s.tyrant_id]
+        cache.tyrant = {"id": t.id, "name": t.name, "hp": s.hp, "max_hp": s.max_hp, "armor": s.armor,
+                        "damage": s.damage, "aggressive": s.aggressive, "space": tspace,
+                        "region": c._look["space_region"].get(tspace, "") if tspace else "", "crowns": s.crowns,
+                        "behavior": t.behavior(s.behavior).name if s.revealed else "hidden", "revealed": s.revealed,
+                        "oppress": s.oppress, "countdown": s.countdown}
+        cache.tyrant_in = key
+        changed = True
+    key = (s.tyrant_id, s.scheme, s.progress, s.kills_round)
+    if key != cache.scheme_in:
+        c = c or C(game)
+        cache.scheme = (_scheme_view(game, c.memo, c.tyrants[s.tyrant_id], s.scheme, s.progress, s.kills_round)
+                        if s.scheme else {})
+        cache.scheme_in = key
+        changed = True
+    troops, damage = s.troops, s.troop_damage  # keys are only ever added: equal dicts list them in the same order
+    if troops != cache.troops_in or damage != cache.damage_in:
+        c = c or C(game)
+        specs, regions = c.troops, c._look["troop"]
+        cache.troops = {k: {"count": n, "damage": damage.get(k, 0), "hp": specs[k].hp, "region": regions[k]}
+                        for k, n in troops.items() if n}
+        cache.troops_in, cache.damage_in = dict(troops), dict(damage)
+        changed = True
+    generals = tuple(s.generals.items())  # generals leave and come back: compared in order
+    if generals != cache.generals_in:
+        c = c or C(game)
+        specs = c.generals
+        cache.generals = {g: {"damage": d, "hp": specs[g].hp, "region": specs[g].region} for g, d in generals}
+        cache.generals_in = generals
+        changed = True
+    tokens, peeked = s.tokens, s.peeked  # tokens are only ever taken away after set-up
+    if tokens != cache.tokens_in or peeked != cache.peeked_in:
+        cache.tokens = {sp: (tok if sp in peeked else "hidden") for sp, tok in tokens.items()}
+        cache.tokens_in, cache.peeked_in = dict(tokens), list(peeked)
+        changed = True
+    quests = tuple(s.quests.items())  # quests come and go: compared in order
+    if quests != cache.quests_in:
+        cache.quests = dict(quests)
+        cache.quests_in = quests
+        changed = True
+    if changed or not cache.sections:
+        c = c or C(game)
+        cache.sections = {"tyrant": cache.tyrant, "track": len(c.tyrants[s.tyrant_id].track), "scheme": cache.scheme,
+                          "troops": cache.troops, "generals": cache.generals, "tokens": cache.tokens,
+                          "quests": cache.quests}
+    return cache.sections
 
 
 def hero_view(h: Any, space: str, region: str) -> dict[str, Any]:
