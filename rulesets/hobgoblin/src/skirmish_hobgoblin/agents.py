@@ -92,6 +92,9 @@ class HobgoblinAI:
         return self._pick(d, "exact")  # its own spacing rule (on_position) over the computed places
 
     def on_position(self, view: Any, d: Decision) -> Any:
+        spot = objectives.position_spot(view, self.player, d)  # the narrative and team goals' own spots
+        if spot is not None:
+            return spot
         examples = list(d.examples)
         if not examples:
             return None
@@ -109,6 +112,9 @@ class HobgoblinAI:
         return min(pool, key=spread)
 
     def on_marker(self, view: Any, d: Decision) -> Any:
+        spot = objectives.marker_spot(view, self.player, d)  # the narrative and team goals' own placing
+        if spot is not None:
+            return spot
         return d.examples[0] if d.examples else None
 
     def on_building(self, view: Any, d: Decision) -> Any:

@@ -56,6 +56,7 @@ def view_data(game: Game, player: str | None) -> dict[str, Any]:
         "activation": ({"unit": state.activation.unit, "mp": state.activation.mp} if state.activation else {}),
         **({"chaos": _chaos_view(game)} if game.stash.get("hobgoblin-chaos") else {}),
         **({"teams": _teams_view(game)} if state.teams else {}),
+        **({"narrative": _narrative_view(game)} if game.stash.get("hobgoblin-narrative") else {}),
     }
 
 
@@ -63,6 +64,12 @@ def _teams_view(game: Game) -> dict[str, Any]:
     from skirmish_hobgoblin.teams.view import data
 
     return data(game)
+
+
+def _narrative_view(game: Game) -> dict[str, Any]:
+    from skirmish_hobgoblin.narrative.view import view
+
+    return view(game)
 
 
 def _chaos_view(game: Game) -> dict[str, Any]:

@@ -164,6 +164,7 @@ class Planner:
                   + objectives.guard_value(self.view, self.player, them)) * f.theirs_break
         value -= objectives.unit_worth(self.view, self.player, me) * f.mine_break
         value += 10.0 if data.get("flush") else 0.0
+        value += objectives.engage_bonus(self.view, self.player, me, them, data)
         hazard = float(data.get("hazard", 0.0))
         if hazard:
             value -= hazard * p_hit(combat.chart(self.view, PERILOUS_ATTACKER, str(me.get("type", "")))) \
@@ -205,6 +206,7 @@ class Planner:
         out: list[tuple[Point, str, str]] = []
         for m in objectives.markers(self.view):
             out.append(((float(m["x"]), float(m["y"])), f"marker {m['id']}", str(m["id"])))
+        out += objectives.goal_points(self.view, self.player, me)
         for e in sorted(self.enemies(), key=lambda e: dist(here, centre(e)))[:3]:
             there = centre(e)
             d = dist(here, there)

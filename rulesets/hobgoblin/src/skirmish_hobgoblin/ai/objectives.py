@@ -49,8 +49,49 @@ def _round(view: Any) -> int:
     return int(getattr(view, "game_round", 0) or 0)
 
 
+def goals_module(view: Any) -> Any:
+    """The module with the AI's goals for team play (:mod:`.teams`) or a narrative scenario (:mod:`.narrative`),
+    or None in the battle scenarios."""
+    if view.state.get("teams"):
+        from skirmish_hobgoblin.ai import teams
+
+        return teams
+    if scenario(view) in ("the-chasm", "the-fortress", "the-breach"):
+        from skirmish_hobgoblin.ai import narrative
+
+        return narrative
+    return None
+
+
+def goal_points(view: Any, player: str, unit: Unit) -> list[tuple[Point, str, str]]:
+    """Places to steer to besides markers and enemies (bridges, Weak Points...): (point, why, target)."""
+    goals = goals_module(view)
+    return goals.goal_points(view, player, unit) if goals is not None else []
+
+
+def engage_bonus(view: Any, player: str, me: Unit, them: Unit, data: dict[str, Any]) -> float:
+    """What engaging ``them`` (the engage option's ``data``: edge...) is worth beyond the fight."""
+    goals = goals_module(view)
+    return goals.engage_bonus(view, player, me, them, data) if goals is not None else 0.0
+
+
+def marker_spot(view: Any, player: str, decision: Any) -> dict[str, float] | None:
+    """Where to place a marker the player is asked to place (None: the first suggestion)."""
+    goals = goals_module(view)
+    return goals.marker_spot(view, player, decision) if goals is not None else None
+
+
+def position_spot(view: Any, player: str, decision: Any) -> dict[str, float] | None:
+    """Where to deploy the unit a position decision asks about (None: the battle AI's own choice)."""
+    goals = goals_module(view)
+    return goals.position_spot(view, player, decision) if goals is not None else None
+
+
 def place_value(view: Any, player: str, unit: Unit, p: Point) -> float:
     """The scenario worth of ``unit`` ending its move centred at ``p`` (0 where the scenario has no markers)."""
+    goals = goals_module(view)
+    if goals is not None:
+        return goals.place_value(view, player, unit, p)
     name = scenario(view)
     if not ready(unit) or name in ("", "bloodbath", "bathed-in-glory", "burn-them-out"):
         return 0.0
@@ -93,6 +134,9 @@ def place_value(view: Any, player: str, unit: Unit, p: Point) -> float:
 def unit_worth(view: Any, player: str, unit: Unit) -> float:
     """What breaking ``unit`` is worth beyond its points (positive for an enemy unit that scores for its
     opponent when gone, or that the opponent needs)."""
+    goals = goals_module(view)
+    if goals is not None:
+        return goals.unit_worth(view, player, unit)
     name = scenario(view)
     enemy = unit["side"] != player
     if name == "bathed-in-glory" and is_character(unit):

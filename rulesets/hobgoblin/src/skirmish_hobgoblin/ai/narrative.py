@@ -1,0 +1,595 @@
+"""The AI's goals in the narrative scenarios, read off the view (terrain, markers, roles, Weak Point Doom).
+
+- The Chasm: the Attacker crosses a bridge (lined up with it, most of its width on it) and makes for a spot within
+  2" of two objective markers (it places them in pairs astride a bridge); the Defender blocks the bridge ends and
+  guards those spots. A place the unit could only reach over the chasm off a bridge is worth nothing.
+- The Fortress: the Attacker lines up in front of the standing Weak Points and touches them (one or two units to
+  each, the most battered first), never through the wall; the Defender plugs the gaps by the Weak Points (a unit on
+  a gate keeps the marker out of reach) and charges Attackers battering one.
+- The Breach: both sides make for the ground within 8" of the Breach Marker, more so as the game's end nears, and
+  breaking an enemy unit there (or keeping one's own) counts like a marker.
+
+Values are points, like :mod:`.objectives` (``VP`` a Victory Point); :mod:`.objectives` dispatches here.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from skirmish_hobgoblin.ai import steering
+from skirmish_hobgoblin.ai.board import Point, Unit, dist, keywords_of, ready
+from skirmish_hobgoblin.ai.objectives import MARKER, VP, markers, role, scenario
+
+#: players whose AI ignores these goals (benchmarks compare with and without)
+BLIND: set[str] = set()
+#: a place the unit cannot reach that way (over the chasm off a bridge, through a standing gate)
+INVALID = -5.0 * VP
+#: The Chasm: a spot within 2" of two markers wins at the round's end; one marker needs a second unit
+CHASM_WIN, CHASM_ONE = 5.0 * VP, 1.5 * VP
+#: the inches of route over which the Attacker's pull falls to nothing
+CHASM_ROUTE = 80.0
+#: an Attacker's unit over the chasm (the hard part done)
+CHASM_ACROSS = 1.0 * VP
+CHASM_NEAR = 2.0
+#: a place by the chasm's edge but off a bridge's line
+EDGE = 0.4 * VP
+#: The Fortress: a standing Weak Point touched, the pull towards one, the Defender's plug and watch
+FORT_TOUCH, FORT_PULL, FORT_PLUG, FORT_WATCH = 8.0 * VP, 6.0 * VP, 2.0 * VP, 0.8 * VP
+FORT_RANGE = 40.0
+WEAK_COURAGE, WEAK_NEEDED = 7, 3
+#: how far in front of the wall face the Attacker's front edge stops (the marker sticks out 0.5")
+FACE_GAP = 0.3
+#: The Breach: the ground within 8" of the marker
+BREACH_NEAR = 8.0
+#: a unit within 8" of the Breach Marker in the last round
+BREACH = 2.0 * VP
+#: the Defender's units keeping to the ground by the breach, from the start
+BREACH_HOLD = 3.0 * VP
+
+
+def in_play(view: Any, player: str) -> bool:
+    return player not in BLIND
+
+
+def _half(unit: Unit) -> tuple[float, float]:
+    return float(unit.get("width", 4.0)) / 2, float(unit.get("depth", 2.0)) / 2
+
+
+def _bounds(poly: list[Any]) -> tuple[float, float, float, float]:
+    xs = [float(q[0]) for q in poly]
+    ys = [float(q[1]) for q in poly]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _cached(view: Any, key: str, make: Any) -> Any:
+    got = view.state.get(key)
+    if got is None:
+        got = view.state[key] = make(view)
+    return got
+
+
+def _friends(view: Any, player: str, unit: Unit) -> list[Unit]:
+    return [u for u in view.state.get("units", []) if u["side"] == player and ready(u) and u["id"] != unit["id"]]
+
+
+def _toward(d: float, within: float, scale: float) -> float:
+    return 1.0 if d <= within else max(0.0, 1.0 - (d - within) / scale)
+
+
+# ------------------------------------------------------------------------------------------------ The Chasm
+
+
+def chasm(view: Any) -> dict[str, Any]:
+    """The chasm's band (y0, y1) and the bridges' x extents, from the terrain."""
+
+    def make(v: Any) -> dict[str, Any]:
+        band = [_bounds(t["points"]) for t in v.state.get("terrain", []) if "chasm" in t.get("keywords", [])]
+        bridges = [_bounds(t["points"]) for t in v.state.get("terrain", []) if str(t["name"]).startswith("Bridge")]
+        y0 = min((b[1] for b in band), default=0.0)
+        y1 = max((b[3] for b in band), default=0.0)
+        return {"y0": y0, "y1": y1, "mid": (y0 + y1) / 2, "bridges": sorted((b[0], b[2]) for b in bridges)}
+
+    return _cached(view, "_ai_chasm", make)
+
+
+def _on_bridge(c: dict[str, Any], x0: float, x1: float) -> bool:
+    """The engine's overhang rule: more than half of the extent x0..x1 over one bridge."""
+    width = max(x1 - x0, 1e-9)
+    return any(min(x1, b1) - max(x0, b0) > width / 2 + 0.2 for b0, b1 in c["bridges"])
+
+
+def chasm_reachable(view: Any, unit: Unit, p: Point) -> bool:
+    """Whether ``unit`` may end centred at ``p`` coming straight from where it stands: not over the chasm off a
+    bridge, and crossing it only lined up on a bridge."""
+    c = chasm(view)
+    hw, hd = _half(unit)
+    if "Flying" in keywords_of(unit):  # a Fly passes over (at half speed); it may not end over it
+        return not (p[1] + hd > c["y0"] and p[1] - hd < c["y1"]) or _on_bridge(c, p[0] - hw, p[0] + hw)
+    x, y = steering.predict(unit, p, 99.0)[3]  # where it stands once turned to face p, before advancing
+    over = p[1] + hd > c["y0"] and p[1] - hd < c["y1"]
+    crosses = (y < c["mid"]) != (p[1] < c["mid"])
+    if not over and not crosses:
+        return True
+    lean = abs(p[0] - x) / max(1e-6, abs(p[1] - y)) if abs(p[1] - y) > 0.1 else 0.0
+    if lean > 0.12:  # a slanting path sweeps wider than any bridge
+        return False
+    return _on_bridge(c, min(x, p[0]) - hw, max(x, p[0]) + hw)
+
+
+def _chasm_sides(view: Any, player: str) -> tuple[float, float]:
+    """(+1 or -1) towards the Defender's side, and the Defender's chasm edge."""
+    c = chasm(view)
+    attacker_south = (view.state["sides"][player]["half"] == "south") == (role(view, player) == "Attacker")
+    return (1.0, c["y1"]) if attacker_south else (-1.0, c["y0"])
+
+
+def win_spots(view: Any, unit: Unit) -> list[Point]:
+    """Spots where ``unit`` alone is within 2" of two objective markers (between two markers close enough)."""
+    hw, _ = _half(unit)
+    objs = [m for m in markers(view) if m.get("kind") == "objective"]
+    out = []
+    for i, a in enumerate(objs):
+        for b in objs[i + 1:]:
+            if dist((a["x"], a["y"]), (b["x"], b["y"])) <= 2 * hw + 2 * (CHASM_NEAR + MARKER) - 0.4:
+                out.append(((a["x"] + b["x"]) / 2, (a["y"] + b["y"]) / 2))
+    return out
+
+
+def chasm_targets(view: Any, player: str, unit: Unit) -> list[tuple[Point, float]]:
+    """Where the Attacker's ``unit`` wins: spots within 2" of two markers (worth ``CHASM_WIN``), and each marker
+    (``CHASM_ONE``, less for each friend already at it)."""
+    out: list[tuple[Point, float]] = [(at, CHASM_WIN) for at in win_spots(view, unit)]
+    friends = _friends(view, player, unit)
+    for m in markers(view):
+        if m.get("kind") != "objective":
+            continue
+        at = (float(m["x"]), float(m["y"]))
+        n = sum(1 for f in friends if dist((f["x"], f["y"]), at) <= CHASM_NEAR + 3.0)
+        out.append((at, CHASM_ONE / (1 + n)))
+    return out
+
+
+def _route(view: Any, player: str, unit: Unit, p: Point, to: Point) -> float:
+    """Inches from ``p`` to ``to``, by a bridge when they are on opposite sides of the chasm."""
+    c = chasm(view)
+    if (p[1] < c["mid"]) == (to[1] < c["mid"]):
+        return dist(p, to)
+    hw, hd = _half(unit)
+    best = math.inf
+    for b0, b1 in c["bridges"]:
+        bx = (b0 + b1) / 2
+        sign = 1.0 if p[1] < c["mid"] else -1.0
+        near = (bx, (c["y0"] - hd - hw - 1.0) if sign > 0 else (c["y1"] + hd + hw + 1.0))
+        far = (bx, (c["y1"] + hd + 1.0) if sign > 0 else (c["y0"] - hd - 1.0))
+        lined = abs(p[0] - bx) <= 1.0 and abs(p[1] - c["mid"]) <= hd + hw + 4.0
+        best = min(best, (dist(p, far) if lined else dist(p, near) + dist(near, far)) + dist(far, to))
+    return best
+
+
+def lined_up(view: Any, p: Point, slack: float = 1.5) -> bool:
+    """Whether a unit centred at ``p`` is in line with a bridge (it may cross straight ahead)."""
+    return any(abs(p[0] - (b0 + b1) / 2) <= slack for b0, b1 in chasm(view)["bridges"])
+
+
+def chasm_value(view: Any, player: str, unit: Unit, p: Point) -> float:
+    if not chasm_reachable(view, unit, p):
+        return INVALID
+    c = chasm(view)
+    hw, hd = _half(unit)
+    # off a bridge's line, the chasm's edge is a dead end where a wheel would swing over the drop
+    edge = -EDGE if p[1] + hd + hw > c["y0"] - 1.0 and p[1] - hd - hw < c["y1"] + 1.0 and not lined_up(view, p) \
+        else 0.0
+    if role(view, player) == "Attacker":
+        best = 0.0
+        for at, worth in chasm_targets(view, player, unit):
+            r = _route(view, player, unit, p, at)
+            near = 1.0 if r <= 1.0 else max(0.0, 0.9 - r / CHASM_ROUTE)
+            best = max(best, worth * near)
+        sign, _ = _chasm_sides(view, player)
+        across = CHASM_ACROSS if (p[1] - c["mid"]) * sign > hd else 0.0  # over: the bridge is behind it
+        return best + edge + across
+    sign, _edge = _chasm_sides(view, player)
+    mine = (p[1] > c["mid"]) == (sign > 0)
+    if not mine:
+        return edge
+    friends = _friends(view, player, unit)
+    best = 0.0
+    for b0, b1 in c["bridges"]:  # stand at the bridge's end on my side: nothing crosses without fighting me
+        spot = ((b0 + b1) / 2, (c["y1"] + hd + 0.2) if sign > 0 else (c["y0"] - hd - 0.2))
+        n = sum(1 for f in friends if dist((f["x"], f["y"]), spot) <= 4.0)
+        best = max(best, FORT_PLUG * _toward(dist(p, spot), 1.0, 20.0) / (1 + n))
+    for at in win_spots(view, unit) or [(float(m["x"]), float(m["y"])) for m in markers(view)]:
+        n = sum(1 for f in friends if dist((f["x"], f["y"]), at) <= 4.0)
+        best = max(best, FORT_WATCH * _toward(dist(p, at), 2.0, 20.0) / (1 + n))
+    return best + edge
+
+
+def chasm_goals(view: Any, player: str, unit: Unit) -> list[tuple[Point, str, str]]:
+    c = chasm(view)
+    hw, hd = _half(unit)
+    out: list[tuple[Point, str, str]] = []
+    sign, _ = _chasm_sides(view, player)  # towards the Defender's side
+    for i, (b0, b1) in enumerate(c["bridges"], 1):
+        bx = (b0 + b1) / 2
+        if role(view, player) == "Attacker":
+            back = hd + hw + 1.0  # room to wheel square to the bridge without swinging over the chasm
+            start = c["y1"] + back if sign < 0 else c["y0"] - back
+            out.append(((bx, start), f"bridge {i}", ""))
+            out.append(((bx, (c["y0"] - hd - 6.0) if sign < 0 else (c["y1"] + hd + 6.0)), f"over bridge {i}", ""))
+        else:
+            out.append(((bx, (c["y1"] + hd + 0.2) if sign > 0 else (c["y0"] - hd - 0.2)), f"hold bridge {i}", ""))
+    if role(view, player) == "Attacker":
+        for at, _w in chasm_targets(view, player, unit):
+            out.append((at, "objective", ""))
+    return out
+
+
+def chasm_markers(view: Any, player: str, decision: Any) -> dict[str, float] | None:
+    """The Attacker's objective markers: two astride a bridge (one unit between them wins), the third at the other
+    bridge, each on the nearest allowed line to the chasm."""
+    p = {q.name: q for q in decision.params}
+    if "x" not in p or "y" not in p:
+        return None
+    c = chasm(view)
+    lo, hi = float(p["y"].low), float(p["y"].high)
+    y = hi if hi <= c["y0"] else lo
+    xs = [(b0 + b1) / 2 for b0, b1 in c["bridges"]]
+    if not xs:
+        return None
+    placed = [m for m in markers(view) if m.get("kind") == "objective"]
+    first = xs[0]
+    wants = [(first - 4.15, y), (first + 4.15, y)] + [(x, y) for x in xs[1:]] + [(x + 4.15, y) for x in xs[1:]]
+    for x, yy in wants[len(placed):] + wants:
+        answer = {"x": round(x, 2), "y": round(yy, 2)}
+        if not view.check(answer):
+            return answer
+    return None
+
+
+# ------------------------------------------------------------------------------------------------ The Fortress
+
+
+def fortress(view: Any) -> dict[str, Any]:
+    """The wall's band (y0, y1), its gates (x0, x1, weak point id) and the Weak Points' Doom."""
+
+    def make(v: Any) -> dict[str, Any]:
+        walls = [_bounds(t["points"]) for t in v.state.get("terrain", []) if str(t["name"]).startswith("Fortress wall")]
+        y0 = min((b[1] for b in walls), default=0.0)
+        y1 = max((b[3] for b in walls), default=0.0)
+        gates = sorted((b[0], b[2], "weakpoint" + t["name"].rsplit(" ", 1)[-1]) for t, b in
+                       ((t, _bounds(t["points"])) for t in v.state.get("terrain", []))
+                       if "fortress-gate" in t.get("keywords", []))
+        return {"y0": y0, "y1": y1, "mid": (y0 + y1) / 2, "gates": gates}
+
+    f = _cached(view, "_ai_fortress", make)
+    return {**f, "doom": dict(view.state.get("narrative", {}).get("weak_points", {}))}
+
+
+def standing(view: Any) -> list[dict[str, Any]]:
+    """The Weak Points not yet Broken, most battered first."""
+    doom = fortress(view)["doom"]
+    pts = [m for m in markers(view) if m.get("kind") == "weak point" and doom.get(m["id"], 0) < WEAK_COURAGE]
+    return sorted(pts, key=lambda m: -doom.get(m["id"], 0))
+
+
+def _attacker_outside(view: Any, player: str) -> float:
+    """+1 when the Attacker's side of the wall is north (larger y), else -1."""
+    defender_south = (view.state["sides"][player]["half"] == "south") == (role(view, player) == "Defender")
+    return 1.0 if defender_south else -1.0
+
+
+def touch_spot(view: Any, player: str, unit: Unit, m: dict[str, Any], inside: bool = False) -> Point:
+    """Where the Attacker's ``unit`` stands square to the wall, its front just short of the wall by Weak Point
+    ``m`` (the marker reaches past the face): outside the fortress, or ``inside`` it (through a Broken one)."""
+    f = fortress(view)
+    _, hd = _half(unit)
+    out = _attacker_outside(view, player) * (-1.0 if inside else 1.0)
+    face = f["y1"] if out > 0 else f["y0"]
+    return float(m["x"]), face + out * (hd + FACE_GAP)
+
+
+def _gates_open(view: Any) -> list[float]:
+    f = fortress(view)
+    broken = {m for m, d in f["doom"].items() if d >= WEAK_COURAGE}
+    return [(g[0] + g[1]) / 2 for g in f["gates"] if g[2] in broken]
+
+
+def _wall_route(view: Any, player: str, unit: Unit, p: Point, to: Point) -> float:
+    """Inches from ``p`` to ``to`` for an Attacker's unit: straight on one side of the wall, else through the
+    nearest Broken Weak Point (infinite while none is)."""
+    f = fortress(view)
+    if (p[1] < f["mid"]) == (to[1] < f["mid"]):
+        return dist(p, to)
+    _, hd = _half(unit)
+    best = math.inf
+    for gx in _gates_open(view):
+        a, b = (gx, f["y0"] - hd - 1.0), (gx, f["y1"] + hd + 1.0)
+        if p[1] > f["mid"]:
+            a, b = b, a
+        best = min(best, dist(p, a) + dist(a, b) + dist(b, to))
+    return best
+
+
+def fortress_reachable(view: Any, player: str, unit: Unit, p: Point) -> bool:
+    """An Attacker's unit never stands on the wall, and passes it only by a Broken Weak Point."""
+    if role(view, player) != "Attacker":
+        return True
+    f = fortress(view)
+    hw, hd = _half(unit)
+    if p[1] + hd > f["y0"] + 1e-6 and p[1] - hd < f["y1"] - 1e-6:
+        return False
+    x, y = float(unit["x"]), float(unit["y"])
+    if (y < f["mid"]) == (p[1] < f["mid"]):
+        return True
+    t = (f["mid"] - y) / (p[1] - y) if abs(p[1] - y) > 1e-6 else 0.0
+    xc = x + (p[0] - x) * t
+    return any(abs(xc - gx) <= 4.0 - hw for gx in _gates_open(view))
+
+
+def _by_the_wall(view: Any, unit: Unit, p: Point, xs: list[float]) -> bool:
+    """A place with the front within 4" of the wall but not lined up with a Weak Point, or come to at a slant:
+    no room there to wheel or reform (the steering does not back off)."""
+    f = fortress(view)
+    hw, hd = _half(unit)
+    gap = min(abs(p[1] - f["y0"]), abs(p[1] - f["y1"])) - hd
+    if gap >= min(4.0, hw + 1.0):
+        return False
+    if not any(abs(p[0] - x) <= 1.0 for x in xs):
+        return True
+    facing = steering.predict(unit, p, 99.0)[1] if dist((unit["x"], unit["y"]), p) > 0.3 else float(unit["facing"])
+    square = 90.0 if p[1] < f["mid"] else 270.0
+    return abs((facing - square + 180.0) % 360.0 - 180.0) > 10.0
+
+
+def fortress_value(view: Any, player: str, unit: Unit, p: Point) -> float:
+    if not fortress_reachable(view, player, unit, p):
+        return INVALID
+    f = fortress(view)
+    friends = _friends(view, player, unit)
+    pts = standing(view)
+    broken = sum(1 for d in f["doom"].values() if d >= WEAK_COURAGE)
+    if role(view, player) == "Attacker":
+        if broken >= WEAK_NEEDED:
+            return 0.0
+        best = 0.0
+        for m in pts:
+            at = (float(m["x"]), float(m["y"]))
+            n = sum(1 for u in friends if dist((u["x"], u["y"]), at) <= 6.0)
+            worth = (1.0 + f["doom"].get(m["id"], 0) / WEAK_COURAGE) / (1 + 0.7 * n)
+            for inside in (False, True):
+                d = _wall_route(view, player, unit, p, touch_spot(view, player, unit, m, inside))
+                best = max(best, FORT_TOUCH * worth if d <= 0.6 else
+                           FORT_PULL * worth * max(0.0, 1.0 - d / FORT_RANGE))
+        xs = [float(m["x"]) for m in pts] + _gates_open(view)
+        return best - (EDGE if _by_the_wall(view, unit, p, xs) else 0.0)
+    out = _attacker_outside(view, player)
+    _, hd = _half(unit)
+    inside = (p[1] - f["mid"]) * out < 0 or abs(p[1] - f["mid"]) <= hd
+    best = 0.0
+    for m in pts:
+        plug = (float(m["x"]), f["mid"])
+        n = sum(1 for u in friends if dist((u["x"], u["y"]), plug) <= 4.0)
+        best = max(best, FORT_PLUG * _toward(dist(p, plug), 0.8, 24.0) / (1 + 1.5 * n))
+        if inside:
+            n2 = sum(1 for u in friends if dist((u["x"], u["y"]), plug) <= 10.0)
+            best = max(best, FORT_WATCH * _toward(dist(p, plug), 8.0, 16.0) / (1 + n2))
+    return best
+
+
+def fortress_goals(view: Any, player: str, unit: Unit) -> list[tuple[Point, str, str]]:
+    out: list[tuple[Point, str, str]] = []
+    f = fortress(view)
+    o = _attacker_outside(view, player)
+    _, hd = _half(unit)
+    attacker = role(view, player) == "Attacker"
+    for m in standing(view):
+        if attacker:
+            for inside in (False, True):
+                x, y = touch_spot(view, player, unit, m, inside)
+                out.append(((x, y), f"touch {m['id']}", ""))
+                out.append(((x, y + (-o if inside else o) * 4.0), f"before {m['id']}", ""))
+        else:
+            out.append(((float(m["x"]), f["mid"]), f"plug {m['id']}", ""))
+    if attacker:
+        for gx in _gates_open(view):  # straight through a Broken Weak Point, either way
+            out.append(((gx, f["y0"] - hd - 3.0), "through the breach", ""))
+            out.append(((gx, f["y1"] + hd + 3.0), "through the breach", ""))
+    return out
+
+
+def on_weak_point(view: Any, them: Unit) -> bool:
+    """Whether the (Attacker's) unit ``them`` stands by a standing Weak Point, battering it."""
+    _, hd = _half(them)
+    return any(dist((them["x"], them["y"]), (m["x"], m["y"])) <= hd + 2.0 for m in standing(view))
+
+
+# ------------------------------------------------------------------------------------------------ The Breach
+
+
+def breach(view: Any) -> Point | None:
+    m = next((m for m in markers(view) if m.get("kind") == "breach"), None)
+    return (float(m["x"]), float(m["y"])) if m else None
+
+
+def _breach_gap(unit: Unit, p: Point, b: Point) -> float:
+    """Roughly how far the unit's nearest point is from the Breach Marker's centre."""
+    hw, hd = _half(unit)
+    return max(0.0, dist(p, b) - min(hw, hd) - 0.3 * abs(hw - hd))
+
+
+def breach_value(view: Any, player: str, unit: Unit, p: Point) -> float:
+    b = breach(view)
+    if b is None:
+        return 0.0
+    rnd = max(1, int(getattr(view, "game_round", 0) or 0))
+    weight = 0.5 + 0.25 * (rnd - 1)  # 0.5 in round 1, 1.5 in round 5: only the end counts
+    g = _breach_gap(unit, p, b)
+    if role(view, player) == "Defender":
+        return BREACH_HOLD * _toward(g, BREACH_NEAR - 0.5, 8.0)  # it starts there: all it must do is stay
+    return BREACH * weight * (1.0 if g <= BREACH_NEAR - 0.5 else max(0.0, 0.9 - (g - BREACH_NEAR) / 40.0))
+
+
+def breach_goals(view: Any, player: str, unit: Unit) -> list[tuple[Point, str, str]]:
+    b = breach(view)
+    if b is None:
+        return []
+    x, y = float(unit["x"]), float(unit["y"])
+    d = max(1e-6, dist((x, y), b))
+    ux, uy = (x - b[0]) / d, (y - b[1]) / d
+    r = BREACH_NEAR - 1.5
+    _, hd = _half(unit)
+    w, depth = view.state.get("table", [72.0, 48.0])
+    inward = 1.0 if b[1] < depth / 2 else -1.0
+    return [((b[0] + ux * r, b[1] + uy * r), "breach", ""), ((b[0], b[1] + inward * (hd + 1.5)), "breach", "")]
+
+
+# ------------------------------------------------------------------------------------------------ dispatch
+
+
+def place_value(view: Any, player: str, unit: Unit, p: Point) -> float:
+    """The scenario worth of ``unit`` ending its move centred at ``p``."""
+    if not ready(unit) or not in_play(view, player):
+        return 0.0
+    name = scenario(view)
+    if name == "the-chasm":
+        return chasm_value(view, player, unit, p)
+    if name == "the-fortress":
+        return fortress_value(view, player, unit, p)
+    if name == "the-breach":
+        return breach_value(view, player, unit, p)
+    return 0.0
+
+
+def goal_points(view: Any, player: str, unit: Unit) -> list[tuple[Point, str, str]]:
+    """Places worth steering to beyond the markers and enemies: bridges, Weak Points, the breach."""
+    if not in_play(view, player):
+        return []
+    name = scenario(view)
+    if name == "the-chasm":
+        return chasm_goals(view, player, unit)
+    if name == "the-fortress":
+        return fortress_goals(view, player, unit)
+    if name == "the-breach":
+        return breach_goals(view, player, unit)
+    return []
+
+
+def unit_worth(view: Any, player: str, unit: Unit) -> float:
+    """What breaking ``unit`` is worth beyond its points: an Attacker across the chasm or at a Weak Point (to the
+    Defender), a unit near the breach (to either side, more at the end)."""
+    if not in_play(view, player) or not ready(unit):
+        return 0.0
+    name = scenario(view)
+    enemy = unit["side"] != player
+    if name == "the-chasm" and enemy:
+        sign, _ = _chasm_sides(view, player)
+        c = chasm(view)
+        if role(view, player) == "Defender" and (float(unit["y"]) > c["mid"]) == (sign > 0):
+            return VP * 0.8  # an Attacker over the chasm
+        if role(view, player) == "Attacker" and blocking(view, unit):
+            return VP * 0.6  # a Defender holding a bridge
+    if name == "the-fortress" and enemy and on_weak_point(view, unit):
+        return VP * (0.8 if role(view, player) == "Defender" else 0.5)  # battering one, or plugging its gate
+    if name == "the-breach":
+        b = breach(view)
+        if b is not None and _breach_gap(unit, (float(unit["x"]), float(unit["y"])), b) <= BREACH_NEAR + 6.0:
+            rnd = max(1, int(getattr(view, "game_round", 0) or 0))
+            return VP * (0.3 + 0.15 * rnd) * (1.0 if enemy else 0.6)
+    return 0.0
+
+
+def blocking(view: Any, them: Unit) -> bool:
+    """Whether ``them`` stands at a bridge's end (nothing crosses there without fighting it)."""
+    c = chasm(view)
+    x, y = float(them["x"]), float(them["y"])
+    hw, hd = _half(them)
+    near = y + hd > c["y0"] - 4.0 and y - hd < c["y1"] + 4.0
+    return near and any(x - hw < b1 and x + hw > b0 for b0, b1 in c["bridges"])
+
+
+def engage_bonus(view: Any, player: str, me: Unit, them: Unit, data: dict[str, Any]) -> float:
+    """Engaging beyond the fight: the Defender's charge into an Attacker battering a Weak Point stops the
+    battering, the Attacker's into a unit plugging one (or blocking a bridge's end) starts clearing the way."""
+    if not in_play(view, player):
+        return 0.0
+    name = scenario(view)
+    if name == "the-fortress":  # the Attacker's charge pins a unit plugging a Weak Point's gap
+        mine = 0.8 if role(view, player) == "Defender" else 1.0
+        return VP * mine if on_weak_point(view, them) else 0.0
+    if name == "the-chasm" and role(view, player) == "Attacker":
+        return VP * 0.5 if blocking(view, them) else 0.0
+    return 0.0
+
+
+def marker_spot(view: Any, player: str, decision: Any) -> dict[str, float] | None:
+    if not in_play(view, player) or scenario(view) != "the-chasm":
+        return None
+    return chasm_markers(view, player, decision)
+
+
+def _columns(view: Any, player: str, unit: Unit, xs: list[float], front: float, towards: float) -> list[Point]:
+    """Deployment spots in columns at ``xs``: the least filled column first, each unit behind the last one
+    deployed there (``front``: the zone's edge nearest the enemy, ``towards``: +1 when that is north)."""
+    _, hd = _half(unit)
+    placed = _friends(view, player, unit)
+    out: list[tuple[int, Point]] = []
+    for x in xs:
+        col = [f for f in placed if abs(float(f["x"]) - x) < 1.5]
+        if col:
+            last = min(col, key=lambda f: float(f["y"]) * towards)
+            y = float(last["y"]) - towards * (float(last.get("depth", 2)) / 2 + hd + 0.3)
+        else:
+            y = front - towards * (hd + 0.05)
+        out.append((len(col), (x, y)))
+    out.sort(key=lambda t: t[0])
+    return [pt for _, pt in out]
+
+
+def deploy_spots(view: Any, player: str, unit: Unit) -> list[Point]:
+    """Where ``unit`` would best deploy in a narrative scenario, best first (checked against the rules by the
+    caller): lined up behind the bridges or Weak Points, at the bridges' ends, on the Defender's win spots."""
+    name = scenario(view)
+    _, hd = _half(unit)
+    if name == "the-chasm":
+        c = chasm(view)
+        xs = [(b0 + b1) / 2 for b0, b1 in c["bridges"]]
+        sign, _ = _chasm_sides(view, player)  # towards the Defender's side
+        if role(view, player) == "Attacker":
+            back = float(view.ruleset.scenarios["the-chasm"].params.get("attacker_back", 12.0)) \
+                if hasattr(view, "ruleset") else 12.0
+            front = (c["y0"] - back) if sign > 0 else (c["y1"] + back)
+            return _columns(view, player, unit, xs, front, sign)
+        friends = _friends(view, player, unit)
+        spots = [(x, (c["y1"] + hd + 0.1) if sign > 0 else (c["y0"] - hd - 0.1)) for x in xs]
+        spots += win_spots(view, unit)
+        return sorted(spots, key=lambda q: sum(1 for f in friends if dist((f["x"], f["y"]), q) <= 6.0))
+    if name == "the-fortress":
+        f = fortress(view)
+        xs = [float(m["x"]) for m in standing(view)]
+        out = _attacker_outside(view, player)
+        if role(view, player) == "Attacker":
+            back = 12.0
+            front = (f["y1"] + back) if out > 0 else (f["y0"] - back)
+            return _columns(view, player, unit, xs, front, -out)
+        front = f["y0"] if out > 0 else f["y1"]
+        return _columns(view, player, unit, xs, front, out)
+    return []
+
+
+def position_spot(view: Any, player: str, decision: Any) -> dict[str, float] | None:
+    """A deployment answer: the first of :func:`deploy_spots` (or a little to either side) the rules allow."""
+    if not in_play(view, player):
+        return None
+    from skirmish_hobgoblin.decide import context_of
+
+    uid = context_of(decision).get("actor", "")
+    unit = next((u for u in view.state.get("units", []) if u["id"] == uid), None)
+    if unit is None:
+        return None
+    for x, y in deploy_spots(view, player, unit):
+        for dx, dy in ((0.0, 0.0), (0.6, 0.0), (-0.6, 0.0), (0.0, 1.0), (0.0, -1.0), (1.2, 0.0), (-1.2, 0.0)):
+            answer = {"x": round(x + dx, 2), "y": round(y + dy, 2)}
+            if not view.check(answer):
+                return answer
+    return None

@@ -1,0 +1,262 @@
+"""The AI in the narrative scenarios: real set-ups (The Chasm, The Fortress, The Breach) with units placed by
+hand, and the AI's choice asserted (markers, deployment, where it steers, what it charges)."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+import hob_bench
+import pytest
+from hob_bench import unit
+
+from skirmish import AgentContext, Game, View
+from skirmish_hobgoblin.agents import make_ai
+from skirmish_hobgoblin.ai import narrative, objectives, steering
+from skirmish_hobgoblin.ai.board import units_of
+from skirmish_hobgoblin.ai.movement import Planner
+
+NARROW = 100  # mm: narrower than a bridge (150 mm)
+
+
+def _plain(**kw: Any) -> dict[str, Any]:
+    return {"general": False, "battle_standard": False, **kw}
+
+
+def setup_game(name: str, red: list[dict[str, Any]], blue: list[dict[str, Any]]) -> Game:
+    """Red attacks (a loaded 1), the AI places the Attacker's markers; the game waits at round 1's Initiative."""
+    g = hob_bench.battle(red, blue, scenario=name, dice=[1])
+    ai = make_ai(AgentContext("red", 1, g.ruleset, {}, g.players))
+    while g.pending is not None and g.pending.kind == "marker":
+        g.answer(ai.decide(View(g, "red"), g.pending), "red")
+    return g
+
+
+def place(g: Game, name: str, x: float, y: float, facing: float) -> Any:
+    u = unit(g, name)
+    u.x, u.y, u.facing = x, y, facing
+    return u
+
+
+def best(g: Game, player: str, name: str, mp: float = 8.0, options: list[Any] | None = None) -> Any:
+    """The Movement Phase choice the AI's planner ranks first for the unit called ``name``, with ``end``: where
+    it would end (None when it holds or answers an option)."""
+    view = View(g, player)
+    units = units_of(view)
+    me = next(u for u in units.values() if u["name"] == name)
+    planner = Planner(view, player, units, moves_after=False)
+    ranked = getattr(planner, "ranked", None)
+    choice = ranked(me, options or [], lambda o: o, mp)[0] if ranked else planner.choose(me, options or [],
+                                                                                            lambda o: o, mp)
+    end = steering.predict(me, choice.goal, mp)[0] if choice.goal is not None else None
+    return SimpleNamespace(value=choice.value, option=choice.option, goal=choice.goal, why=choice.why, end=end)
+
+
+# ------------------------------------------------------------------------------------------------ The Chasm
+
+RED_C = [{"name": "Gen", "x": 4, "y": 4}, _plain(name="Narrow", x=4, y=12, width=NARROW)]
+BLUE_C = [{"name": "Foe", "x": 44, "y": 68}, _plain(name="Guard", x=4, y=66)]
+
+
+def chasm_game() -> Game:
+    return setup_game("the-chasm", RED_C, BLUE_C)
+
+
+def test_chasm_attacker_places_two_markers_astride_a_bridge_one_unit_between_them_wins():
+    g = chasm_game()
+    objs = [m for m in g.state.markers if m.kind == "objective"]
+    bridges = g.stash["hobgoblin-narrative"]["bridges"]
+    (a, b), third = objs[:2], objs[2]
+    bx = sum(bridges[0]) / 2
+    assert (a.x + b.x) / 2 == pytest.approx(bx, abs=0.05) and 8.0 < abs(a.x - b.x) < 9.0
+    assert third.x == pytest.approx(sum(bridges[1]) / 2, abs=0.05)
+    assert a.y == b.y == third.y == 54.0  # the nearest line to the chasm the rules allow (16" from it)
+    view = View(g, "red")
+    me = units_of(view)["r2"]
+    assert narrative.win_spots(view, me) == [pytest.approx((bx, 54.0))]
+
+
+def test_chasm_a_place_over_the_chasm_off_a_bridge_is_worthless_and_a_lined_up_crossing_is_not():
+    g = chasm_game()
+    place(g, "Narrow", 12.0, 28.0, 90.0)  # lined up with bridge 1 (x 12), facing across
+    view = View(g, "red")
+    me = units_of(view)["r2"]
+    assert narrative.chasm_reachable(view, me, (12.0, 40.0))
+    assert not narrative.chasm_reachable(view, me, (20.0, 36.0))  # ends over the chasm
+    assert not narrative.chasm_reachable(view, me, (24.0, 40.0))  # slants across off the bridge
+    assert narrative.place_value(view, "red", me, (20.0, 36.0)) == narrative.INVALID
+
+
+def test_chasm_attacker_lined_up_on_a_bridge_crosses_it():
+    g = chasm_game()
+    place(g, "Narrow", 12.0, 28.0, 90.0)
+    choice = best(g, "red", "Narrow")
+    assert choice.goal is not None and choice.goal[1] > 37.5, choice  # over the chasm
+    assert abs(choice.goal[0] - 12.0) < 1.5
+
+
+def test_chasm_attacker_off_the_bridges_line_heads_for_a_bridge_not_the_edge():
+    g = chasm_game()
+    place(g, "Narrow", 22.0, 22.0, 90.0)
+    choice = best(g, "red", "Narrow")
+    end = choice.end
+    assert end is not None and narrative.lined_up(View(g, "red"), end, 4.0) or end[1] < 30.0, choice
+
+
+def test_chasm_defender_blocks_a_bridge_end():
+    g = chasm_game()
+    place(g, "Guard", 12.0, 44.0, 270.0)
+    choice = best(g, "blue", "Guard")
+    spot = choice.end
+    assert spot is not None and abs(spot[0] - 12.0) < 1.5 and 37.5 < spot[1] < 41.0, choice
+
+
+def test_chasm_attacker_charges_a_unit_blocking_a_bridge_harder():
+    g = chasm_game()
+    place(g, "Guard", 12.0, 39.0, 270.0)
+    place(g, "Narrow", 12.0, 31.0, 90.0)
+    view = View(g, "red")
+    units = units_of(view)
+    bonus = objectives.engage_bonus(view, "red", units["r2"], units["b2"], {"edge": "front"})
+    assert bonus > 0 and objectives.unit_worth(view, "red", units["b2"]) > 0
+    place(g, "Guard", 30.0, 50.0, 270.0)  # away from the bridges
+    view = View(g, "red")
+    units = units_of(view)
+    assert objectives.engage_bonus(view, "red", units["r2"], units["b2"], {"edge": "front"}) == 0
+
+
+def test_chasm_attacker_deploys_lined_up_behind_a_bridge():
+    g = chasm_game()
+    view = View(g, "red")
+    spots = narrative.deploy_spots(view, "red", units_of(view)["r2"])
+    xs = sorted(sum(b) / 2 for b in g.stash["hobgoblin-narrative"]["bridges"])
+    assert round(spots[0][0], 2) in [round(x, 2) for x in xs]
+    assert spots[0][1] == pytest.approx(34.5 - 12 - unit(g, "Narrow").depth / 2 - 0.05, abs=0.01)
+
+
+# ------------------------------------------------------------------------------------------------ The Fortress
+
+RED_F = [{"name": "Gen", "x": 4, "y": 4}, _plain(name="Ram", x=24, y=18)]
+BLUE_F = [{"name": "Foe", "x": 66, "y": 44}, _plain(name="Guard", x=36, y=38, facing=270)]
+
+
+def fortress_game() -> Game:
+    return setup_game("the-fortress", RED_F, BLUE_F)  # the wall runs along y 32 (blue defends the north)
+
+
+def test_fortress_attacker_lined_up_with_a_weak_point_goes_to_touch_it():
+    g = fortress_game()
+    place(g, "Ram", 24.0, 25.0, 90.0)
+    choice = best(g, "red", "Ram")
+    ram = unit(g, "Ram")
+    assert choice.goal == pytest.approx((24.0, 31.5 - ram.depth / 2 - narrative.FACE_GAP), abs=0.01), choice
+
+
+def test_fortress_attacker_never_plans_through_a_standing_weak_point():
+    g = fortress_game()
+    place(g, "Ram", 24.0, 25.0, 90.0)
+    view = View(g, "red")
+    me = units_of(view)["r2"]
+    assert narrative.place_value(view, "red", me, (24.0, 36.0)) == narrative.INVALID
+    g.stash["hobgoblin-narrative"]["doom"]["weakpoint2"] = 7  # Broken: the way is open
+    view = View(g, "red")
+    assert narrative.place_value(view, "red", units_of(view)["r2"], (24.0, 36.0)) > narrative.INVALID
+
+
+def test_fortress_attacker_prefers_the_more_battered_weak_point():
+    g = fortress_game()
+    g.stash["hobgoblin-narrative"]["doom"]["weakpoint3"] = 5
+    place(g, "Ram", 30.0, 25.0, 90.0)  # between Weak Points 2 and 3
+    view = View(g, "red")
+    me = units_of(view)["r2"]
+    two = narrative.touch_spot(view, "red", me, {"x": 24.0})
+    three = narrative.touch_spot(view, "red", me, {"x": 36.0})
+    assert narrative.place_value(view, "red", me, three) > narrative.place_value(view, "red", me, two)
+
+
+def test_fortress_defender_plugs_the_gap_by_a_weak_point():
+    g = fortress_game()
+    place(g, "Guard", 36.0, 38.0, 270.0)
+    choice = best(g, "blue", "Guard")
+    assert choice.end is not None and abs(choice.end[0] - 36.0) < 1.0 and abs(choice.end[1] - 32.0) < 1.5, choice
+
+
+def test_fortress_defender_charging_an_attacker_battering_a_weak_point_is_worth_more():
+    g = fortress_game()
+    place(g, "Ram", 24.0, 31.5 - unit(g, "Ram").depth / 2 - 0.3, 90.0)  # against Weak Point 2
+    view = View(g, "blue")
+    units = units_of(view)
+    assert objectives.engage_bonus(view, "blue", units["b2"], units["r2"], {"edge": "front"}) > 0
+    place(g, "Ram", 30.0, 20.0, 90.0)
+    view = View(g, "blue")
+    units = units_of(view)
+    assert objectives.engage_bonus(view, "blue", units["b2"], units["r2"], {"edge": "front"}) == 0
+
+
+def test_fortress_the_view_gives_each_weak_points_doom():
+    g = fortress_game()
+    g.stash["hobgoblin-narrative"]["doom"]["weakpoint4"] = 3
+    assert View(g, "red").state["narrative"]["weak_points"]["weakpoint4"] == 3
+    assert "narrative" not in View(hob_bench.battle(RED_F, BLUE_F), "red").state
+
+
+def test_fortress_attacker_deploys_lined_up_in_front_of_the_weak_points():
+    g = fortress_game()
+    view = View(g, "red")
+    x, y = narrative.deploy_spots(view, "red", units_of(view)["r2"])[0]
+    assert x in (12.0, 24.0, 36.0, 48.0, 60.0)
+    assert y == pytest.approx(31.5 - 12 - unit(g, "Ram").depth / 2 - 0.05, abs=0.01)
+
+
+# ------------------------------------------------------------------------------------------------ The Breach
+
+def breach_game(rnd: int = 1) -> Game:
+    """Red attacks; the Breach Marker is at the middle of blue's (south) edge, (36, 0)."""
+    g = setup_game("the-breach", [{"name": "Gen", "x": 60, "y": 40}, _plain(name="Raider", x=20, y=30, facing=270)],
+                   [{"name": "Foe", "x": 36, "y": 3}, _plain(name="Guard", x=42, y=4, facing=90)])
+    g.round = rnd
+    return g
+
+
+def test_breach_attacker_makes_for_the_ground_by_the_breach():
+    g = breach_game(rnd=3)
+    bx, by = g.stash["hobgoblin-narrative"]["breach"]
+    raider = unit(g, "Raider")
+    start = ((raider.x - bx) ** 2 + (raider.y - by) ** 2) ** 0.5
+    choice = best(g, "red", "Raider")
+    assert choice.end is not None
+    assert ((choice.end[0] - bx) ** 2 + (choice.end[1] - by) ** 2) ** 0.5 < start - 4.0, choice
+
+
+def test_breach_defender_stays_within_8_inches_of_the_breach():
+    g = breach_game(rnd=4)
+    choice = best(g, "blue", "Guard")
+    bx, by = g.stash["hobgoblin-narrative"]["breach"]
+    end = choice.end if choice.end is not None else (unit(g, "Guard").x, unit(g, "Guard").y)
+    assert ((end[0] - bx) ** 2 + (end[1] - by) ** 2) ** 0.5 < 8.0, choice
+
+
+def test_breach_units_near_it_are_worth_more_as_the_end_nears():
+    early, late = breach_game(rnd=1), breach_game(rnd=5)
+    worth = [objectives.unit_worth(View(g, "red"), "red", units_of(View(g, "red"))["b2"]) for g in (early, late)]
+    assert 0 < worth[0] < worth[1]
+    far = breach_game(rnd=5)
+    place(far, "Guard", 40.0, 40.0, 90.0)
+    assert objectives.unit_worth(View(far, "red"), "red", units_of(View(far, "red"))["b2"]) == 0
+
+
+# ------------------------------------------------------------------------------------------------ switched off
+
+
+def test_a_blind_seat_ignores_the_scenario_goals():
+    g = fortress_game()
+    place(g, "Ram", 24.0, 25.0, 90.0)
+    view = View(g, "red")
+    me = units_of(view)["r2"]
+    narrative.BLIND.add("red")
+    try:
+        assert narrative.place_value(view, "red", me, (24.0, 28.0)) == 0.0
+        assert objectives.goal_points(view, "red", me) == []
+    finally:
+        narrative.BLIND.discard("red")
+    assert objectives.goal_points(view, "red", me)
