@@ -82,18 +82,6 @@ def _pieces(game: Game, name: str) -> list[Any]:
     return [p for p in game.state.pieces if p.name == name]
 
 
-def test_rubble_and_ruins():
-    g = battle({"battlefield": ["rubble-and-ruins"]}, dice=[30, 10, 40, 30, 20, 20] * 5)
-    ps = _pieces(g, "Rubble and Ruins")
-    assert len(ps) == 3 and all(p.has("perilous") and p.has("obscuring") for p in ps)
-
-
-def test_mushroom_groves():
-    g = battle({"battlefield": ["mushroom-groves"]}, dice=[30, 10, 40, 30] * 5)
-    ps = _pieces(g, "Mushroom Groves")
-    assert len(ps) == 2 and all(p.has("grim") and p.has("obscuring") for p in ps)
-
-
 def _placed_by_players(game: Game, answers: list[dict[str, float]], dice: list[int] | None = None) -> list[str]:
     """Run the before-deployment placements, answering each question; returns who was asked."""
     from skirmish_hobgoblin.chaos import placing
@@ -122,25 +110,6 @@ def test_watch_tower_the_roll_off_winner_places_it_on_the_centreline():
     (p,) = _pieces(g, "Watch Tower")
     assert {"impassable", "elevated", "blocking"} <= set(p.keywords)
     assert sum(q[1] for q in p.points) / 4 == g.state.depth / 2 and sum(q[0] for q in p.points) / 4 == 20.0
-
-
-def test_the_columns():
-    g = battle({"battlefield": ["the-columns"]})
-    xs = sorted(sum(q[0] for q in p.points) / 4 for p in _pieces(g, "The Columns"))
-    assert len(xs) == 2 and xs[1] - xs[0] == 24
-
-
-def test_the_marble_forest():
-    g = battle({"battlefield": ["the-marble-forest"]})
-    ps = _pieces(g, "The Marble Forest")
-    centres = sorted((sum(q[0] for q in p.points) / 4, sum(q[1] for q in p.points) / 4) for p in ps)
-    assert len(ps) == 6 and centres[1][0] - centres[0][0] == 0 and centres[2][0] - centres[0][0] == 18
-
-
-def test_the_city():
-    g = battle({"battlefield": ["the-city"]})
-    ps = _pieces(g, "The City")
-    assert len(ps) >= 6 and all(p.has("impassable") and p.has("blocking") for p in ps)
 
 
 def test_lodestone():

@@ -4,9 +4,12 @@ chosen by name in the set-up, or re-rolled.
 Set-up key ``chaos``: ``"roll"`` (D3 Battlefield results, one Deployment, one Twist) or a table::
 
     chaos = {battlefield = "roll" | 2 | ["rubble-and-ruins"], deployment = "roll" | "scouts" | "",
-             twists = "roll" | 1 | ["to-the-last"], reroll = ["tunnels"]}
+             twists = "roll" | 1 | ["to-the-last"], reroll = ["tunnels"],
+             place = {the-columns = [[24, 24], [48, 24]], the-marble-forest = [[36, 24, 0]]}}
 
-A number rolls that many results; names choose; ``reroll`` lists entries rolled again whenever they come up.
+A number rolls that many results; names choose; ``reroll`` lists entries rolled again whenever they come up;
+``place`` fixes where the players' Battlefield pieces go (centres ``[x, y]``, The Marble Forest ``[x, y, angle]``)
+instead of asking them (:mod:`skirmish_hobgoblin.chaos.placing`).
 Entries apply through :mod:`skirmish_hobgoblin.chaos.rules` (one function per effect name).
 """
 
@@ -24,6 +27,9 @@ from skirmish import SetupError
 
 TABLES = ("battlefield", "deployment", "twists")
 RULE = "Chaos of War"
+#: the Battlefield effects whose pieces the players place before deployment (chaos/placing.py)
+PLACED = ("place_each", "place_centreline", "place_own_half", "place_alternate", "place_columns", "place_forest",
+          "place_city")
 
 
 @attrs.frozen
@@ -108,9 +114,10 @@ def check_spec(spec: Any) -> dict[str, Any]:
         spec = {"battlefield": "roll", "deployment": "roll", "twists": "roll"}
     if not isinstance(spec, Mapping):
         raise SetupError("set-up 'chaos' must be \"roll\" or a table with battlefield, deployment, twists, reroll")
-    unknown = sorted(set(spec) - {*TABLES, "reroll"})
+    unknown = sorted(set(spec) - {*TABLES, "reroll", "place"})
     if unknown:
-        raise SetupError(f"set-up 'chaos' has the unknown key '{unknown[0]}' (known: {', '.join(TABLES)}, reroll)")
+        raise SetupError(f"set-up 'chaos' has the unknown key '{unknown[0]}' (known: {', '.join(TABLES)}, reroll, "
+                         "place)")
     out: dict[str, Any] = {}
     for t in TABLES:
         v = spec.get(t, "")
@@ -129,6 +136,30 @@ def check_spec(spec: Any) -> dict[str, Any]:
         if not any(_key(str(name)) in (_key(e.id), _key(e.name)) for t in TABLES for e in tables()[t].values()):
             raise SetupError(f"set-up chaos.reroll names '{name}', which is in no Chaos of War table")
     out["reroll"] = [str(n) for n in reroll]
+    if "place" in spec:
+        out["place"] = _check_place(spec["place"])
+    return out
+
+
+def _check_place(place: Any) -> dict[str, list[list[float]]]:
+    """``chaos.place``: player-placed Battlefield entry -> list of ``[x, y]`` (``[x, y, angle]``) spots."""
+    if not isinstance(place, Mapping):
+        raise SetupError("set-up chaos.place must be a table: entry = [[x, y], ...]")
+    out: dict[str, list[list[float]]] = {}
+    for name, spots in place.items():
+        e = find("battlefield", str(name))
+        if e.effect not in PLACED:
+            raise SetupError(f"set-up chaos.place: {e.name} is not placed by the players (placed: "
+                             f"{', '.join(x.id for x in tables()['battlefield'].values() if x.effect in PLACED)})")
+        n = 3 if e.effect == "place_forest" else 2
+        shape = "[x, y, angle]" if n == 3 else "[x, y]"
+        if not isinstance(spots, list) or not spots:
+            raise SetupError(f"set-up chaos.place.{e.id} must be a list of {shape} spots")
+        for spot in spots:
+            if not (isinstance(spot, list) and len(spot) == n
+                    and all(isinstance(v, int | float) and not isinstance(v, bool) for v in spot)):
+                raise SetupError(f"set-up chaos.place.{e.id}: each spot is {shape} in inches, not {spot!r}")
+        out[e.id] = [[float(v) for v in spot] for spot in spots]
     return out
 
 

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from skirmish import Keyword
-from skirmish_hobgoblin.chaos.catalogue import RULE, Entry, check_spec, choose, tables
+from skirmish_hobgoblin.chaos.catalogue import PLACED, RULE, Entry, check_spec, choose, tables
 from skirmish_hobgoblin.decide import decision, option
 from skirmish_hobgoblin.state import REMOVED, Piece, Unit, layout_key
 
@@ -87,66 +87,6 @@ def add_piece(game: Game, e: Entry, x: float, y: float, size: float | None = Non
     game.emit("chaos", f"{e.name}: a {size:g}\" piece at ({x:.0f}, {y:.0f})", rule=e.name)
 
 
-def _clear(game: Game, x: float, y: float, size: float) -> bool:
-    for p in game.state.pieces:
-        xs, ys = [q[0] for q in p.points], [q[1] for q in p.points]
-        if min(xs) - size < x < max(xs) + size and min(ys) - size < y < max(ys) + size:
-            return False
-    return True
-
-
-def _random_spot(game: Game, e: Entry, y_lo: float, y_hi: float) -> tuple[float, float]:
-    size = float(e.params.get("size", 6))
-    w = game.state.width
-    x = y = 0.0
-    for _ in range(30):
-        x = 8 + game.rng.roll(int(w - 16), rule=e.name, why="where the piece goes (x)")
-        y = y_lo + game.rng.roll(max(1, int(y_hi - y_lo)), rule=e.name, why="where the piece goes (y)")
-        if _clear(game, x, y, size):
-            break
-    return float(x), float(y)
-
-
-@effect("add_terrain")
-def add_terrain(game: Game, e: Entry) -> None:
-    """Rubble and Ruins, Mushroom Groves, High Ground: pieces placed at random away from the table edges."""
-    d = game.state.depth
-    for _ in range(int(e.params.get("count", 1))):
-        add_piece(game, e, *_random_spot(game, e, 8.0, d - 8.0))
-
-
-@effect("centre_pieces")
-def centre_pieces(game: Game, e: Entry) -> None:
-    """Watch Tower, The Columns: pieces on the centreline, ``apart`` inches from each other, centred."""
-    n, apart = int(e.params.get("count", 1)), float(e.params.get("apart", 0))
-    mid = game.state.width / 2
-    for i in range(n):
-        add_piece(game, e, mid + (i - (n - 1) / 2) * apart, game.state.depth / 2)
-
-
-@effect("marble_forest")
-def marble_forest(game: Game, e: Entry) -> None:
-    """The Marble Forest: 6 columns in two rows of three, each 18" from its neighbours, centred."""
-    apart = float(e.params.get("apart", 18))
-    cx, cy = game.state.width / 2, game.state.depth / 2
-    for row in (-0.5, 0.5):
-        for col in (-1, 0, 1):
-            add_piece(game, e, cx + col * apart, cy + row * apart)
-
-
-@effect("the_city")
-def the_city(game: Game, e: Entry) -> None:
-    """The City: blocks in a grid, each with the required empty lanes on every side."""
-    size, gap = float(e.params.get("size", 6)), float(e.params.get("gap", 8))
-    step = size + gap
-    cx, cy = game.state.width / 2, game.state.depth / 2
-    n = int(e.params.get("count", 6))
-    cols = (n + 1) // 2
-    for i in range(n):
-        col, row = i % cols, i // cols
-        add_piece(game, e, cx + (col - (cols - 1) / 2) * step * 1.5, cy + (row - 0.5) * step)
-
-
 @effect("lodestone")
 def lodestone(game: Game, e: Entry) -> None:
     """Lodestone: a piece in the centre; the magic rules read its place, range and discount from the stash."""
@@ -156,11 +96,12 @@ def lodestone(game: Game, e: Entry) -> None:
                                                      "discount": e.params.get("discount", 1)}
 
 
-@effect("place_each")
-@effect("place_centreline")
-@effect("place_own_half")
 def placed_by_players(game: Game, e: Entry) -> None:
-    """High Ground, Watch Tower, Founts of Magma: placed by the players before deployment (chaos/placing.py)."""
+    """Pieces the players place before deployment, once the halves are chosen (chaos/placing.py)."""
+
+
+for _name in PLACED:
+    EFFECTS[_name] = placed_by_players
 
 
 # ----------------------------------------------------------------------------------- Twists
