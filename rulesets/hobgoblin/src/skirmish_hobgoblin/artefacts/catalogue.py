@@ -32,20 +32,78 @@ class Artefact:
 
 
 @lru_cache(maxsize=1)
-def artefacts() -> dict[str, Artefact]:
+def builtin_artefacts() -> dict[str, Artefact]:
     """The 10 artefacts of the book, by id."""
     raw = tomllib.loads(resources.files("skirmish_hobgoblin").joinpath("data/artefacts.toml").read_text("utf-8"))
     return parse_artefacts(raw.get("artefacts", {}))
 
 
-def parse_artefacts(table: Mapping[str, Any]) -> dict[str, Artefact]:
+#: homebrew artefacts (:func:`add_artefacts`), by id, and the keywords they bring (raw ``keywords.toml`` tables,
+#: merged into the content by the ``hobgoblin-artefacts`` plugin's ``skirmish_extend_content``)
+HOMEBREW: dict[str, Artefact] = {}
+HOMEBREW_KEYWORDS: dict[str, dict[str, Any]] = {}
+_ENTRY_KEYS = {"name", "keywords", "summary"}
+
+
+def artefacts() -> dict[str, Artefact]:
+    """Every artefact by id: the book's and any homebrew ones."""
+    built = builtin_artefacts()
+    return {**built, **HOMEBREW} if HOMEBREW else built
+
+
+def parse_artefacts(table: Mapping[str, Any], where: str = "artefact") -> dict[str, Artefact]:
     out = {}
     for aid, entry in table.items():
+        if not isinstance(entry, Mapping):
+            raise SetupError(f"{where} '{aid}' must be a table with name, keywords and summary")
+        extra = sorted(set(entry) - _ENTRY_KEYS)
+        if extra:
+            raise SetupError(f"{where} '{aid}': unknown field '{extra[0]}' (fields: name, keywords, summary)")
         kws = entry.get("keywords", [])
         if not isinstance(kws, list) or not all(isinstance(k, str) for k in kws):
-            raise SetupError(f"artefact '{aid}': keywords must be a list of strings")
+            raise SetupError(f"{where} '{aid}': keywords must be a list of strings")
         out[aid] = Artefact(aid, str(entry.get("name", aid)), tuple(kws), str(entry.get("summary", "")))
     return out
+
+
+def add_artefacts(raw: Mapping[str, Any]) -> list[Artefact]:
+    """Add homebrew artefacts from a table shaped like ``data/artefacts.toml`` (``[artefacts.my-artefact]``), with
+    any new keywords they give as ``[keywords.my-keyword]`` tables shaped like ``data/keywords.toml``. Call it when
+    your plugin module is imported (before a game's content is built); a mistake is one SetupError line."""
+    where = "homebrew Cursed Artefact"
+    unknown = sorted(set(raw) - {"artefacts", "keywords"})
+    if unknown:
+        raise SetupError(f"{where}s: unknown table '{unknown[0]}' (tables: artefacts, keywords)")
+    table = raw.get("artefacts", {})
+    if not isinstance(table, Mapping) or not table:
+        raise SetupError(f"{where}s: no [artefacts.<id>] table")
+    added = parse_artefacts(table, where)
+    keywords = raw.get("keywords", {})
+    if not isinstance(keywords, Mapping):
+        raise SetupError(f"{where}s: [keywords] must hold [keywords.<id>] tables")
+    for kid, k in keywords.items():
+        if not isinstance(k, Mapping) or not isinstance(k.get("name"), str):
+            raise SetupError(f"{where} keyword '{kid}' must be a table with a name (shaped like data/keywords.toml)")
+    known = {_key(a.name): a for a in builtin_artefacts().values()}
+    for a in added.values():
+        if not a.keywords:
+            raise SetupError(f"{where} '{a.id}': it gives no keywords")
+        twin = builtin_artefacts().get(a.id) or known.get(_key(a.name))
+        if twin is not None:
+            raise SetupError(f"{where} '{a.id}': the book already has {twin.name} (choose another id and name)")
+    HOMEBREW.update(added)
+    HOMEBREW_KEYWORDS.update({str(k): {"source": "artefact", **dict(v)} for k, v in keywords.items()})
+    return list(added.values())
+
+
+def extend_keywords(content: dict[str, Any]) -> None:
+    """Merge the homebrew artefacts' keywords into raw content tables (the plugin's ``skirmish_extend_content``)."""
+    table = content.get("keywords")
+    if HOMEBREW_KEYWORDS and isinstance(table, dict):  # (the same hook also sees the rules, cards, scenarios)
+        for kid, k in HOMEBREW_KEYWORDS.items():
+            if kid in table:
+                raise SetupError(f"homebrew Cursed Artefact keyword '{kid}' is already a keyword (choose another id)")
+            table[kid] = dict(k)
 
 
 def find(name: str) -> Artefact:
@@ -88,8 +146,24 @@ def army_problems(units: Any) -> list[tuple[str, str]]:
         if not u.general:
             out.append((u.name, f"carries '{u.artefact}' but only the General may carry a Cursed Artefact"))
         try:
-            find(u.artefact)
+            art = find(u.artefact)
         except SetupError as exc:
             out.append((u.name, str(exc)))
+            continue
+        if art.id in HOMEBREW:
+            out += [(u.name, why) for why in _unruled(art)]
+    return out
+
+
+def _unruled(art: Artefact) -> list[str]:
+    """A homebrew artefact's own keywords whose ``effect`` no ``@rule`` registers (and that grant nothing)."""
+    from skirmish_hobgoblin.artefacts.rules import RULES
+
+    out = []
+    for text in art.keywords:
+        k = next((k for k in HOMEBREW_KEYWORDS.values() if _key(str(k["name"])) == _key(text.split("[")[0])), None)
+        if k is not None and not k.get("grants") and str(k.get("effect", "")) not in RULES:
+            out.append(f"homebrew Cursed Artefact {art.name}: keyword {k['name']} names the effect "
+                       f"'{k.get('effect', '')}', which no @rule registers")
     return out
 

@@ -11,6 +11,14 @@ skirmish_rulesets = ("hobgoblin",)
 
 
 @hookimpl
+def skirmish_extend_content(ruleset: str, content: dict[str, Any]) -> None:
+    """Homebrew artefacts' keywords join the keyword table (``artefacts.add_artefacts``)."""
+    from skirmish_hobgoblin.artefacts.catalogue import extend_keywords
+
+    extend_keywords(content)
+
+
+@hookimpl
 def skirmish_game_start(game: Any) -> None:
     from skirmish_hobgoblin.artefacts import rules
 

@@ -35,6 +35,37 @@ def at(moment: str, *phases: str) -> Callable[[Callable[[Game], None]], Callable
     return wrap
 
 
+#: homebrew keyword rules by effect name (:func:`rule`)
+RULES: dict[str, Callable[[Game, Unit], None]] = {}
+
+
+def rule(effect: str, moment: str, *phases: str) -> Callable[[Callable[[Game, Unit], None]],
+                                                               Callable[[Game, Unit], None]]:
+    """Register a homebrew keyword's rule under its ``effect`` name: at ``moment`` ("start"/"end") of each of
+    ``phases`` it runs once for every unit in play holding a keyword with that effect."""
+    def wrap(fn: Callable[[Game, Unit], None]) -> Callable[[Game, Unit], None]:
+        RULES[effect] = fn
+
+        def each_holder(game: Game) -> None:
+            names = [k.name for k in game.ruleset.content.keywords.values() if k.effect == effect]
+            for u in [u for u in game.state.in_play() if any(u.has(n) for n in names)]:
+                if RULES.get(effect) is fn:
+                    fn(game, u)
+
+        each_holder.__name__ = fn.__name__
+        each_holder.effect = effect  # type: ignore[attr-defined]  # (to find it again: forget)
+        at(moment, *phases)(each_holder)
+        return fn
+    return wrap
+
+
+def forget(effect: str) -> None:
+    """Unregister a homebrew rule (tests, or a plugin taking its artefact back)."""
+    RULES.pop(effect, None)
+    for fns in MOMENTS.values():
+        fns[:] = [f for f in fns if getattr(f, "effect", None) != effect]
+
+
 def _run(game: Game, moment: str, phase: str) -> None:
     fns = MOMENTS.get((moment, phase), []) + MOMENTS.get((moment, "*"), [])
     for fn in reversed(fns):  # scheduled last runs first: keep the registration order

@@ -1,0 +1,117 @@
+"""Homebrew Cursed Artefacts: TOML data plus rule functions registered by their effect name, merged with the book's
+ten in the catalogue; mistakes are one SetupError line; a homebrew artefact plays in a game."""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterator
+from typing import Any
+
+import hob_bench
+import pytest
+from hob_bench import run, unit
+
+from skirmish import Game, SetupError
+from skirmish.plugins import Registry
+from skirmish_hobgoblin import stats
+from skirmish_hobgoblin.artefacts import add_artefacts, artefacts, builtin_artefacts, catalogue, find
+from skirmish_hobgoblin.artefacts import rules as artefact_rules
+
+WARD = """
+[artefacts.the-ember-ward]
+name = "The Ember Ward"
+keywords = ["Ember Ward", "Brutal"]
+summary = "Sheds a Doom at the start of each Doom Phase; Brutal."
+
+[keywords.ember-ward]
+name = "Ember Ward"
+traits = ["strength", "reserved"]
+timing = "doom"
+effect = "ember_ward"
+summary = "At the start of each Doom Phase its unit discards 1 Doom."
+"""
+
+
+@pytest.fixture
+def homebrew() -> Iterator[None]:
+    yield
+    for aid in [a for a in catalogue.HOMEBREW]:
+        del catalogue.HOMEBREW[aid]
+    catalogue.HOMEBREW_KEYWORDS.clear()
+    artefact_rules.forget("ember_ward")
+
+
+def ward() -> None:
+    add_artefacts(tomllib.loads(WARD))
+
+    @artefact_rules.rule("ember_ward", "start", "Doom")
+    def ember_ward(game: Game, u: Any) -> None:
+        stats.discard_doom(game, u, 1, "Ember Ward")
+
+
+def game_with(artefact: str, doom: int = 2) -> Game:
+    """A bench battle through the installed plugins (so the homebrew keywords join the content)."""
+    ruleset = Registry().ruleset("hobgoblin")
+    red = hob_bench.army([{"name": "Gen"}], "Red")
+    red["units"][0]["artefact"] = artefact
+    setup = {"players": ["red", "blue"], "armies": {"red": red, "blue": hob_bench.army([{"name": "Foe"}], "Blue")},
+             "points": 20000, "scenario": "bloodbath", "first": "red", "layout": {"pieces": []},
+             "positions": {"red": {"Gen": {"x": 20, "y": 10, "facing": 90, "doom": doom}},
+                           "blue": {"Foe": {"x": 60, "y": 40, "facing": 270, "doom": 0}}}}
+    return Game(ruleset, setup, seed=1, dice=[])
+
+
+def test_the_catalogue_merges_homebrew_artefacts_with_the_books_ten(homebrew):
+    ward()
+    assert len(builtin_artefacts()) == 10 and len(artefacts()) == 11
+    assert find("the ember ward").keywords == ("Ember Ward", "Brutal")
+    assert find("The Helm of Dust").id == "the-helm-of-dust"
+
+
+def test_a_homebrew_artefact_plays_its_rule_at_its_moment(homebrew):
+    ward()
+    g = game_with("The Ember Ward", doom=2)
+    gen = unit(g, "Gen")
+    assert gen.has("Ember Ward") and gen.has("Brutal")
+    run(g, artefact_rules.phase_start, "Doom", dice=[])
+    assert gen.doom == 1
+    assert any(e.rule == "Ember Ward" and e.kind == "doom" for e in g.log)
+    run(g, artefact_rules.phase_start, "Shooting", dice=[])  # not its moment
+    assert gen.doom == 1
+
+
+def test_a_homebrew_artefact_keyword_without_its_rule_is_refused_in_the_army_list(homebrew):
+    add_artefacts(tomllib.loads(WARD))
+    with pytest.raises(SetupError, match="keyword Ember Ward names the effect 'ember_ward', which no @rule registers"):
+        game_with("The Ember Ward")
+
+
+def test_a_homebrew_artefact_naming_an_unknown_keyword_is_one_line(homebrew):
+    add_artefacts({"artefacts": {"the-odd-cup": {"name": "The Odd Cup", "keywords": ["Bottomless"]}}})
+    with pytest.raises(SetupError, match="unknown keyword 'Bottomless'|Bottomless") as err:
+        game_with("The Odd Cup")
+    assert "\n" not in str(err.value)
+
+
+@pytest.mark.parametrize("raw, message", [
+    ({"relics": {}}, "unknown table 'relics'"),
+    ({"artefacts": {}}, r"no \[artefacts.<id>\] table"),
+    ({"artefacts": {"x": {"name": "X", "keywords": ["Brutal"], "cost": 5}}}, "unknown field 'cost'"),
+    ({"artefacts": {"x": {"name": "X", "keywords": "Brutal"}}}, "keywords must be a list of strings"),
+    ({"artefacts": {"x": {"name": "X", "keywords": []}}}, "it gives no keywords"),
+    ({"artefacts": {"x": {"name": "The Helm of Dust", "keywords": ["Brutal"]}}}, "the book already has The Helm"),
+    ({"artefacts": {"x": {"name": "X", "keywords": ["Y"]}}, "keywords": {"y": {"timing": "doom"}}}, "with a name"),
+    ({"artefacts": {"x": "X"}}, "must be a table"),
+])
+def test_homebrew_artefact_mistakes_are_one_clear_line(homebrew, raw: dict[str, Any], message: str):
+    with pytest.raises(SetupError, match=message) as err:
+        add_artefacts(raw)
+    assert "\n" not in str(err.value)
+    assert len(artefacts()) == 10  # nothing half-added
+
+
+def test_a_homebrew_keyword_may_not_reuse_a_book_keyword_id(homebrew):
+    add_artefacts({"artefacts": {"x": {"name": "X", "keywords": ["Brutal"]}},
+                   "keywords": {"brutal": {"name": "Brutal Two", "timing": "always", "effect": "b"}}})
+    with pytest.raises(SetupError, match="keyword 'brutal' is already a keyword"):
+        Registry().ruleset("hobgoblin").content  # noqa: B018 - building the content is the check
