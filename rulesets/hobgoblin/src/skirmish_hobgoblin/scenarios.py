@@ -58,9 +58,11 @@ def current(game: Game) -> Scenario:
 
 def determine(game: Game) -> None:
     """Set-up step 4: the scenario by choice (set-up) or by a 2D6 roll."""
+    from skirmish_hobgoblin.narrative import NARRATIVE
+
     state = game.state
     chosen = game.setup.get("scenario", "roll")
-    if state.teams:  # Unlikely Allies: the team objectives replace the scenario's victory conditions
+    if state.teams and chosen not in NARRATIVE:  # Unlikely Allies: team objectives (narrative: ruling T-15)
         from skirmish_hobgoblin.teams.objectives import determine as team_objectives
 
         state.scenario = "unlikely-allies"

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from skirmish.geometry import Vec, distance
 from skirmish_hobgoblin import stats
-from skirmish_hobgoblin.narrative.common import advantage, data, roles, win
+from skirmish_hobgoblin.narrative.common import advantage, data, roles, units_of, win
 from skirmish_hobgoblin.state import Marker
 
 if TYPE_CHECKING:
@@ -32,7 +32,7 @@ def prepare(game: Game, sc: Scenario) -> None:
 def holding(game: Game, player: str) -> int:
     x, y = data(game)["breach"]
     near = float(game.ruleset.scenarios[game.state.scenario].params["near"])
-    return sum(1 for u in game.state.of(player) if not u.has(stats.BROKEN) and distance(Vec(x, y), u.rect) <= near)
+    return sum(1 for u in units_of(game, player) if not u.has(stats.BROKEN) and distance(Vec(x, y), u.rect) <= near)
 
 
 def final(game: Game, sc: Scenario) -> None:
@@ -40,10 +40,12 @@ def final(game: Game, sc: Scenario) -> None:
 
     if game.result is not None:
         return
-    a, b = game.state.order()
+    state = game.state
+    a, b = state.pair()  # (team play: the Warlords, counting their teams' units)
     ha, hb = holding(game, a), holding(game, b)
     if ha == hb:
-        _finish(game, (), f"{ha} unbroken units each within 8\" of the breach", NAME, {a: float(ha), b: float(hb)},
+        ka, kb = (state.team_of(a), state.team_of(b)) if state.teams else (a, b)
+        _finish(game, (), f"{ha} unbroken units each within 8\" of the breach", NAME, {ka: float(ha), kb: float(hb)},
                 draw=True)
     else:
         w = a if ha > hb else b

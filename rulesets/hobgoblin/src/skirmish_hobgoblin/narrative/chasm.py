@@ -7,7 +7,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from skirmish.geometry import Rect, distance, overlaps
-from skirmish_hobgoblin.narrative.common import advantage, data, role_of, roles, win
+from skirmish_hobgoblin.narrative.common import advantage, data, role_of, roles, units_of, win
 from skirmish_hobgoblin.state import layout_key
 from skirmish_hobgoblin.terrain import box_piece, quarter_turn
 
@@ -110,7 +110,7 @@ def score(game: Game, sc: Scenario) -> None:
     attacker = role_of(game, "Attacker")
     near = float(sc.params["near"])
     held = [m for m in state.markers if not m.removed and m.kind == "objective"
-            and any(distance(u.rect, m.circle) <= near + 1e-9 for u in state.of(attacker))]
+            and any(distance(u.rect, m.circle) <= near + 1e-9 for u in units_of(game, attacker))]
     if len(held) >= int(sc.params["needed"]):
         win(game, attacker, f"{attacker} reaches {len(held)} objective markers", NAME)
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from skirmish import KeywordSet
 from skirmish.geometry import distance, overlaps, touching
-from skirmish_hobgoblin.narrative.common import advantage, data, role_of, roles, win
+from skirmish_hobgoblin.narrative.common import advantage, data, role_of, roles, units_of, win
 from skirmish_hobgoblin.state import Marker, Unit, layout_key
 from skirmish_hobgoblin.terrain import box_piece
 
@@ -60,7 +60,7 @@ def zone(game: Game, player: str) -> tuple[float, float]:
     defender = role_of(game, "Defender")
     back = float(game.ruleset.scenarios[state.scenario].params["attacker_back"])
     defender_south = state.sides[defender].half == "south"
-    if player == defender:
+    if state.allied(player, defender):  # (team play: the Defender's whole team)
         return (0.0, y0) if defender_south else (y1, state.depth)
     return (y1 + back, state.depth) if defender_south else (0.0, y0 - back)
 
@@ -111,7 +111,7 @@ def assault(game: Game) -> None:
     if game.result is not None:
         return
     attacker = role_of(game, "Attacker")
-    for u in state.of(attacker):
+    for u in units_of(game, attacker):
         if any(touching(u.rect, e.rect) for e in state.enemies(u)):
             continue
         for m in state.markers:

@@ -6,6 +6,7 @@ import re
 from typing import Any
 
 from skirmish import SetupError
+from skirmish_hobgoblin.narrative import NARRATIVE
 
 TEAM_NAMES = ("red", "blue")
 MIN_PLAYERS, MAX_PLAYERS = 3, 6
@@ -85,6 +86,12 @@ def check_teams(setup: dict[str, Any], objectives: dict[str, Any]) -> dict[str, 
     if setup.get("first") and setup["first"] not in warlords:
         raise SetupError(f"set-up 'first' must be a Warlord ({' or '.join(warlords)})")
     setup["teams"] = {str(t): list(ps) for t, ps in teams.items()}
+    if setup.get("scenario") in NARRATIVE:  # its own victory conditions decide the team game (ruling T-15)
+        if setup.get("objectives") not in (None, 0, [], "0"):
+            raise SetupError(f"a narrative scenario ({setup['scenario']}) decides a team game by its own victory "
+                             "conditions: leave out 'objectives' (--objectives)")
+        setup["objectives"] = 0
+        return setup
     chosen = setup.get("objectives", 2)
     if isinstance(chosen, str):
         chosen = parse_objectives(chosen)
