@@ -228,7 +228,7 @@ def _parse_piece(row: Any, i: int, problems: list[str]) -> TerrainPiece | None:
         label += f" '{row['id']}'"
     for key in row:
         if key not in PIECE_KEYS:
-            problems.append(f"{label}: unknown key '{key}'{suggest(str(key), PIECE_KEYS)}")
+            problems.append(f"{label}: unknown key {str(key)!r}{suggest(str(key), PIECE_KEYS)}")
     before = len(problems)
     pid = row.get("id", f"t{i}")
     name = row.get("name", pid)
@@ -258,7 +258,7 @@ def parse_layout(data: Any, where: str = "layout.toml", *, content: Content | No
     problems: list[str] = []
     for key in data:
         if key not in LAYOUT_KEYS:
-            problems.append(f"unknown key '{key}'{suggest(str(key), LAYOUT_KEYS)}")
+            problems.append(f"unknown key {str(key)!r}{suggest(str(key), LAYOUT_KEYS)}")
     name = data.get("name", "")
     if not isinstance(name, str) or not clean_name(name):
         problems.append("the layout needs a name")
@@ -283,7 +283,7 @@ def parse_layout(data: Any, where: str = "layout.toml", *, content: Content | No
             continue
         for key in row:
             if key not in SHRINE_KEYS:
-                problems.append(f"{label}: unknown key '{key}'{suggest(str(key), SHRINE_KEYS)}")
+                problems.append(f"{label}: unknown key {str(key)!r}{suggest(str(key), SHRINE_KEYS)}")
         before = len(problems)
         x, y = _number(row, "x", problems, label), _number(row, "y", problems, label)
         if len(problems) == before:

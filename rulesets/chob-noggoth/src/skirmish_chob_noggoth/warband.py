@@ -154,7 +154,7 @@ def _unknown_keys(data: Mapping[str, Any], allowed: Sequence[str]) -> list[str]:
     out = []
     for key in data:
         if key not in allowed:
-            out.append(f"unknown key '{key}'{suggest(str(key), allowed)}")
+            out.append(f"unknown key {str(key)!r}{suggest(str(key), allowed)}")
     return out
 
 
