@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from functools import lru_cache
+from typing import Any
 
 import attrs
 
@@ -153,12 +154,28 @@ def _open_ground(table: Table, ax: float, ay: float, bx: float, by: float, r: fl
     return not any(px0 <= x1 and x0 <= px1 and py0 <= y1 and y0 <= py1 for px0, py0, px1, py1 in entry[1])
 
 
+#: stops of :func:`furthest_toward` by what they depend on
+_STOPS: dict[tuple[Any, ...], tuple[tuple[float, float] | None]] = {}
+
+
+def _path_bases(state: ChobState, w: Warrior, dx: float, dy: float) -> tuple[tuple[str, float, float, float], ...]:
+    """(id, x, y, radius) of the other bases on the table that a move of ``w`` along (dx, dy) could meet: every
+    probe of the bisection is a point of that line, and a base further from it than its radius and the mover's
+    fails none of them."""
+    wx, wy, r = w.x, w.y, w.radius
+    ex, ey = wx + dx, wy + dy
+    return tuple((o.id, o.x, o.y, o.radius) for o in state.warriors.values()
+                 if o.id != w.id and o.status in _ON_TABLE and _segment_gap(wx, wy, ex, ey, o.x, o.y) < o.radius + r)
+
+
 def furthest_toward(state: ChobState, w: Warrior, tx: float, ty: float, allowance: float, *, stop_gap: float = 0.0,
                     target_radius: float = 0.0, fly: bool = False) -> tuple[float, float] | None:
     """The furthest legal straight-line stop toward (tx, ty), at most ``allowance`` away.
 
     With ``target_radius`` the move stops ``stop_gap`` short of touching a base of that
-    radius at the target point. ``None`` when no progress is possible.
+    radius at the target point. ``None`` when no progress is possible. The stop depends only on the
+    mover, the terrain, the arguments and the bases near the line (:func:`_path_bases`), so it is kept by
+    them: the AI's measure of a move and the rules' own are often the same.
     """
     dx, dy = tx - w.x, ty - w.y
     length = math.hypot(dx, dy)
@@ -169,6 +186,19 @@ def furthest_toward(state: ChobState, w: Warrior, tx: float, ty: float, allowanc
     if want < 0.05:
         return None
     ux, uy = dx / length, dy / length
+    key = (w.id, w.x, w.y, w.radius, tx, ty, allowance, stop_gap, target_radius, fly, state.width, state.depth,
+           _terrain_key(state), _path_bases(state, w, ux * want, uy * want))
+    hit = _STOPS.get(key)
+    if hit is None:
+        if len(_STOPS) > 20000:
+            _STOPS.clear()
+        hit = _STOPS[key] = (_bisect(state, w, ux, uy, want, allowance, fly),)
+    return hit[0]
+
+
+def _bisect(state: ChobState, w: Warrior, ux: float, uy: float, want: float, allowance: float, fly: bool
+            ) -> tuple[float, float] | None:
+    """The bisection of :func:`furthest_toward` along the unit direction (ux, uy), up to ``want``."""
     best = None
     lo, hi = 0.0, want
     can = _mover(state, w, allowance, fly)

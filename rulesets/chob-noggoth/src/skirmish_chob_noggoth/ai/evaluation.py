@@ -553,18 +553,7 @@ class Evaluation:
 
 
 def _melee(sa: Stats, sd: Stats, impact: bool, *, a_first: bool) -> float:
-    """Expected worth for A's side of one melee, played out over the exact dice distributions."""
-    value = 0.0
-    worth_a, worth_d = sa.worth, sd.worth
-    per_a, per_d = sa.kept(1), sd.kept(1)  # worth of each wound it survives
-    cap_a, cap_d = max(sa.wounds, 1) - 1, max(sd.wounds, 1) - 1
-    flee_a, flee_d = 1 - sa.hold, 1 - sd.hold
-    for (wa, wd, fa, fd), p in ai_odds.melee_states(sa, sd, impact, a_first):
-        loss_a = worth_a if fa else per_a * (wa if wa < cap_a else cap_a)
-        loss_d = worth_d if fd else per_d * (wd if wd < cap_d else cap_d)
-        if not fa and not fd:  # the loser (more wounds; a tie is a roll-off) tests its morale
-            share_a = 1.0 if wa > wd else 0.0 if wd > wa else 0.5
-            loss_a += share_a * flee_a * (worth_a - loss_a)
-            loss_d += (1 - share_a) * flee_d * (worth_d - loss_d)
-        value += p * (loss_d - loss_a)
-    return value
+    """Expected worth for A's side of one melee, played out over the exact dice distributions (the
+    losses' weights are worked out once per pair of fighters' numbers: see :func:`ai_odds.melee_weights`)."""
+    wa, pa, wd, pd = ai_odds.melee_weights(sa, sd, impact, a_first)
+    return wd * sd.worth + pd * sd.kept(1) - wa * sa.worth - pa * sa.kept(1)

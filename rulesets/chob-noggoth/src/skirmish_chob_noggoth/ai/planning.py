@@ -210,15 +210,16 @@ class ChobAI(Answers, Evaluation):
         state, fly = sit.state, profile.flies(w)
         if verb == "advance":
             e = state.warriors[arg]
-            return board.furthest_toward(state, w, e.x, e.y, allowance, stop_gap=0.3, target_radius=e.radius,
-                                         fly=fly)
-        if verb == "shrine":
+            tx, ty, stop_gap, target_radius = e.x, e.y, 0.3, e.radius
+        elif verb == "shrine":
             s = next(s for s in state.shrines if s.id == arg)
-            return board.furthest_toward(state, w, s.x, s.y, allowance, target_radius=0.5, stop_gap=0.1, fly=fly)
-        if verb == "back":
-            home = 0.0 if state.sides[w.side].edge == "south" else state.depth
-            return board.furthest_toward(state, w, w.x, home, allowance, fly=fly)
-        return None
+            tx, ty, stop_gap, target_radius = s.x, s.y, 0.1, 0.5
+        elif verb == "back":
+            tx, ty, stop_gap, target_radius = w.x, 0.0 if state.sides[w.side].edge == "south" else state.depth, 0.0, 0.0
+        else:
+            return None
+        return board.furthest_toward(state, w, tx, ty, allowance, stop_gap=stop_gap, target_radius=target_radius,
+                                     fly=fly)
 
     def point_moves(self, sit: Situation, w: Warrior, allowance: float) -> list[tuple[float, float, float]]:
         """Spots worth trying for a move to a point: (score, x, y), best first, not yet checked.
