@@ -3,7 +3,7 @@
     python rulesets/hobgoblin/benchmarks/ai_goals.py narrative [--games N] [--seed S] [--workers W]
         [--scenarios the-chasm,...] [--against ai|random] [--blind]
     python rulesets/hobgoblin/benchmarks/ai_goals.py teams [--games N] [--seed S] [--workers W]
-        [--against random|blind]
+        [--against random|blind|random-blind]
 
 Narrative: default armies and layout, the scenario named; red attacks in even seeds, blue in odd ones (so each
 army attacks half the games). ``--against random``: the AI is the Attacker in the first half of the seeds and
@@ -11,7 +11,8 @@ the Defender in the second. ``--blind``: the AI plays without :mod:`skirmish_hob
 battle AI alone, as before it).
 
 Teams: ``--teams 2v2`` games (random armies, two rolled objectives); the AI team is red in even seeds, blue in
-odd ones; against ``random`` seats or the same AI ignoring the team objectives (``blind``).
+odd ones; against ``random`` seats or the same AI ignoring the team objectives (``blind``);
+``random-blind``: the AI team itself ignores them, against random seats (the figure before ai/teams.py).
 """
 
 from __future__ import annotations
@@ -82,7 +83,8 @@ def team_game(args: tuple[int, str]) -> dict[str, Any]:
 
     setup = apply_teams({"layout": "cavern-crossing"}, "2v2")
     ai_team = "red" if seed % 2 == 0 else "blue"
-    makers = {p: (make_ai if p.startswith(ai_team) else MAKERS[against]) for p in setup["players"]}
+    mine = MAKERS["blind"] if against == "random-blind" else make_ai
+    makers = {p: (mine if p.startswith(ai_team) else MAKERS[against.replace("-blind", "")]) for p in setup["players"]}
     t = time.process_time()
     game = _play(setup, seed, makers)
     res = game.result
@@ -144,6 +146,9 @@ def teams(opts: argparse.Namespace) -> None:
                 ticks[f"{oid} {'ai' if team == r['ai_team'] else opts.against}"] += v
         ticks["ruination removed ai"] += r["removed"].get(r["ai_team"], 0)
         ticks[f"ruination removed {opts.against}"] += r["removed"].get(other, 0)
+        for k in r["ticks"]:
+            if k.startswith("objective:"):
+                ticks["games with " + k.split(":", 1)[1]] += 1
         ticks["vp ai"] += r["vp"][r["ai_team"]]
         ticks[f"vp {opts.against}"] += r["vp"][other]
     cpu = sum(r["cpu"] for r in out)

@@ -1,32 +1,268 @@
-"""The AI's goals in Unlikely Allies team play: the team objectives in play."""
+"""The AI's goals in Unlikely Allies team play: the team objectives in play (view ``teams``), weighed in points
+like :mod:`.objectives` (``VP`` a Victory Point); :mod:`.objectives` dispatches here in team games.
+
+- Combined Arms: an enemy unit an Ally's unit is fighting is worth more to break with my units on it too.
+- Brothers-in-Arms: my Command units keep near the Allies' units that are close to breaking.
+- Hands Around Their Throats: a charge into the flank or rear of an enemy an Ally's unit is fighting.
+- United in Death: breaking the enemy player with fewer points left widens the enemy's difference (and losing my
+  units when I have more left than my Ally narrows ours).
+- Shared Slaughter: the battle AI's points-weighted play already is this one.
+- Shared Ruination: the Warlord places the team's markers on the near edge of the enemy's zone, spread; each
+  unit makes for the team's markers, more so where an Ally's unit is near (two players' units remove one), and
+  keeps near the enemy's markers in its own zone.
+
+Units in the view carry their real owner in ``side`` (:func:`skirmish_hobgoblin.ai.board.units_of` gives
+Allies' units the viewer's side, so the owner is read back from the plain view).
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from skirmish_hobgoblin.ai.board import Point, Unit
+from skirmish_hobgoblin.ai.board import Point, Unit, dist, ready
+from skirmish_hobgoblin.ai.objectives import VP
 
 #: players whose AI ignores the team objectives (benchmarks compare with and without)
 BLIND: set[str] = set()
+#: a tick not yet worth a VP still brings the next step nearer
+TICK_LATER = 0.3 * VP
+#: Command reaches 8"; a unit this close to breaking may need it
+COMMAND_RANGE, NEAR_BREAK = 8.0, 2
+#: Shared Ruination: a marker removed (two left: 1 VP at one, 2 at none)
+RUIN = 1.2 * VP
+RUIN_REACH = 4.0
+#: United in Death: 2 VP; points of difference over which the chance of winning it turns
+UNITED_SCALE = 1500.0
 
 
-def place_value(view: Any, player: str, unit: Unit, p: Point) -> float:
-    return 0.0
+def _teams(view: Any) -> dict[str, Any]:
+    return dict(view.state.get("teams") or {})
 
 
-def goal_points(view: Any, player: str, unit: Unit) -> list[tuple[Point, str, str]]:
-    return []
+def in_play(view: Any, player: str) -> bool:
+    return player not in BLIND and bool(_teams(view))
+
+
+def objectives_in_play(view: Any) -> list[str]:
+    return list(_teams(view).get("objectives", []))
+
+
+def team_of(view: Any, player: str) -> str:
+    return next((t for t, ps in _teams(view).get("teams", {}).items() if player in ps), "")
+
+
+def allies(view: Any, player: str) -> list[str]:
+    """The other players of ``player``'s team."""
+    return [p for p in _teams(view).get("teams", {}).get(team_of(view, player), []) if p != player]
+
+
+def owner(view: Any, unit: Unit) -> str:
+    """The player whose unit it is (the plain view's side, not the Ally-as-friend one)."""
+    raw = view.state.setdefault("_ai_owner", {u["id"]: u["side"] for u in view.state.get("units", [])})
+    return str(raw.get(unit["id"], unit.get("side", "")))
+
+
+def _raw(view: Any) -> dict[str, Unit]:
+    return {u["id"]: u for u in view.state.get("units", [])}
+
+
+def _ticks(view: Any, oid: str, team: str) -> int:
+    return int(_teams(view).get("ticks", {}).get(oid, {}).get(team, 0))
+
+
+def tick_worth(view: Any, player: str, oid: str) -> float:
+    """What one more tick of objective ``oid`` is worth to ``player``'s team: the VP step it reaches, or a share of
+    the next one."""
+    from skirmish_hobgoblin.teams.objectives import catalogue
+
+    steps = catalogue().get(oid, {}).get("vp", [])
+    n = _ticks(view, oid, team_of(view, player))
+
+    def vp(k: int) -> int:
+        return max([v for need, v in steps if k >= need], default=0)
+
+    gain = vp(n + 1) - vp(n)
+    return gain * VP if gain else (TICK_LATER if any(need > n for need, _ in steps) else 0.0)
+
+
+def _with_ally(view: Any, player: str, them: Unit) -> bool:
+    """Whether an Ally's unit is fighting the enemy unit ``them``."""
+    mine = set(allies(view, player))
+    raw = _raw(view)
+    return any(raw.get(e, {}).get("side") in mine for e in them.get("engaged", []) or [])
+
+
+def _with_me(view: Any, player: str, them: Unit) -> bool:
+    raw = _raw(view)
+    return any(raw.get(e, {}).get("side") == player for e in them.get("engaged", []) or [])
+
+
+# ------------------------------------------------------------------------------------------------ values
+
+
+def remaining(view: Any, player: str) -> float:
+    return float(sum(u.get("points", 0) for u in view.state.get("units", []) if u["side"] == player and ready(u)))
+
+
+def united_worth(view: Any, player: str, unit: Unit) -> float:
+    """United in Death: what breaking ``unit`` does to the two teams' differences, in points."""
+    who = owner(view, unit)
+    if not who:
+        return 0.0
+    mates = [who, *allies(view, who)]
+    if len(mates) < 2:
+        return 0.0
+    left = {p: remaining(view, p) for p in mates}
+    pts = float(unit.get("points", 0))
+    before = max(left.values()) - min(left.values())
+    left[who] -= pts
+    after = max(left.values()) - min(left.values())
+    change = (after - before) / UNITED_SCALE * 2.0 * VP * 0.5  # a share of the 2 VP swings with the difference
+    return change if team_of(view, who) != team_of(view, player) else -change
 
 
 def unit_worth(view: Any, player: str, unit: Unit) -> float:
-    return 0.0
+    """What breaking ``unit`` is worth beyond its points under the team objectives in play."""
+    if not in_play(view, player) or not ready(unit):
+        return 0.0
+    objs = objectives_in_play(view)
+    enemy = team_of(view, owner(view, unit)) != team_of(view, player)
+    worth = 0.0
+    if "combined-arms" in objs and enemy and _with_ally(view, player, unit) and _with_me(view, player, unit):
+        worth += tick_worth(view, player, "combined-arms")
+    if "united-in-death" in objs:
+        worth += united_worth(view, player, unit)
+    return worth
 
 
 def engage_bonus(view: Any, player: str, me: Unit, them: Unit, data: dict[str, Any]) -> float:
-    return 0.0
+    """A charge into an enemy an Ally's unit is fighting: Hands Around Their Throats on its flank or rear, and
+    Combined Arms (a tick if it breaks with both on it: weighed by a rough even chance)."""
+    if not in_play(view, player) or not _with_ally(view, player, them):
+        return 0.0
+    objs = objectives_in_play(view)
+    bonus = 0.0
+    if "hands-around-their-throats" in objs and data.get("edge") in ("side", "rear"):
+        bonus += tick_worth(view, player, "hands-around-their-throats")
+    if "combined-arms" in objs:
+        from skirmish_hobgoblin.ai import combat
+
+        f = combat.fight(view, me, them, str(data.get("edge", "front")), float(data.get("advance", 0.0)))
+        bonus += tick_worth(view, player, "combined-arms") * f.theirs_break
+    return bonus
+
+
+def _ruination(view: Any, team: str, mine: bool) -> list[dict[str, Any]]:
+    """Ruination markers still in play: the team's own (``mine``) or the other team's."""
+    teams = _teams(view).get("teams", {})
+    out = []
+    for m in view.state.get("markers", []):
+        if m.get("kind") != "ruination" or m.get("removed"):
+            continue
+        theirs = next((t for t, ps in teams.items() if m.get("owner") in ps), "")
+        if (theirs == team) == mine:
+            out.append(m)
+    return out
+
+
+def _toward(d: float, within: float, scale: float) -> float:
+    return 1.0 if d <= within else max(0.0, 1.0 - (d - within) / scale)
+
+
+def _gap(unit: Unit, p: Point, q: Point) -> float:
+    return max(0.0, dist(p, q) - min(float(unit.get("width", 4)), float(unit.get("depth", 2))) / 2)
+
+
+def ruination_value(view: Any, player: str, unit: Unit, p: Point) -> float:
+    team = team_of(view, player)
+    mates = allies(view, player)
+    units = [u for u in view.state.get("units", []) if ready(u) and u["id"] != unit["id"]]
+    best = 0.0
+    for m in _ruination(view, team, mine=True):
+        at = (float(m["x"]), float(m["y"]))
+        ally_near = any(u["side"] in mates and _gap(u, (u["x"], u["y"]), at) <= RUIN_REACH + 6.0 for u in units)
+        own_near = sum(1 for u in units if u["side"] == player and _gap(u, (u["x"], u["y"]), at) <= RUIN_REACH)
+        need_other = bool(mates)  # two players' units (a one-player team: any two)
+        share = (1.5 if ally_near or not need_other else 1.0) / (1 + (own_near if need_other else 0))
+        best = max(best, RUIN * share * _toward(_gap(unit, p, at), RUIN_REACH - 0.5, 36.0))
+    for m in _ruination(view, team, mine=False):  # stand by the enemy's markers in my zone: they need two units
+        at = (float(m["x"]), float(m["y"]))
+        best = max(best, 0.3 * RUIN * _toward(_gap(unit, p, at), RUIN_REACH, 10.0))
+    return best
+
+
+def brothers_value(view: Any, player: str, unit: Unit, p: Point) -> float:
+    """Brothers-in-Arms: a Command unit of mine within 8" of Allies' units close to breaking whose own player's
+    Command does not reach them."""
+    from skirmish_hobgoblin.ai.board import keywords_of
+
+    mine = keywords_of(unit).get("Command")
+    if not mine:
+        return 0.0
+    mates = set(allies(view, player))
+    raw = list(view.state.get("units", []))
+    total = 0.0
+    for a in raw:
+        if a["side"] not in mates or not ready(a):
+            continue
+        left = int(a.get("courage", 10)) - int(a.get("doom", 0))
+        if left > NEAR_BREAK + int(mine):
+            continue
+        own = max((keywords_of(c).get("Command") or 0 for c in raw if c["side"] == a["side"] and ready(c)
+                   and dist((c["x"], c["y"]), (a["x"], a["y"])) <= COMMAND_RANGE), default=0)
+        if own >= int(mine):
+            continue
+        if dist(p, (a["x"], a["y"])) <= COMMAND_RANGE + 1.0:
+            total += tick_worth(view, player, "brothers-in-arms")
+    return total
+
+
+def place_value(view: Any, player: str, unit: Unit, p: Point) -> float:
+    """The team objectives' worth of ``unit`` ending its move centred at ``p``."""
+    if not in_play(view, player) or not ready(unit):
+        return 0.0
+    objs = objectives_in_play(view)
+    value = 0.0
+    if "shared-ruination" in objs:
+        value += ruination_value(view, player, unit, p)
+    if "brothers-in-arms" in objs:
+        value += brothers_value(view, player, unit, p)
+    return value
+
+
+def goal_points(view: Any, player: str, unit: Unit) -> list[tuple[Point, str, str]]:
+    """The team's Ruination markers (already among the markers) need nothing more; Brothers-in-Arms: beside an
+    Ally's unit close to breaking."""
+    if not in_play(view, player) or "brothers-in-arms" not in objectives_in_play(view):
+        return []
+    mates = set(allies(view, player))
+    return [((float(a["x"]), float(a["y"]) + (3.0 if a["y"] < unit["y"] else -3.0)), f"command {a['id']}", "")
+            for a in view.state.get("units", []) if a["side"] in mates and ready(a)
+            and int(a.get("courage", 10)) - int(a.get("doom", 0)) <= NEAR_BREAK + 1]
 
 
 def marker_spot(view: Any, player: str, decision: Any) -> dict[str, float] | None:
+    """Shared Ruination: the team's markers on the edge of the enemy's zone nearest the centreline, spread along
+    it (more than 16" apart), so that the team's units reach them soonest."""
+    if not in_play(view, player):
+        return None
+    from skirmish_hobgoblin.decide import context_of
+
+    if context_of(decision).get("kind") != "ruination":
+        return None
+    p = {q.name: q for q in decision.params}
+    if "x" not in p or "y" not in p:
+        return None
+    lo, hi = float(p["y"].low), float(p["y"].high)
+    depth = float(view.state.get("table", [72.0, 48.0])[1])
+    y = lo if abs(lo - depth / 2) < abs(hi - depth / 2) else hi
+    width = float(view.state.get("table", [72.0, 48.0])[0])
+    for yy in (y, (y + (hi if y == lo else lo)) / 2):
+        for x in (width / 2, width / 2 - 18.0, width / 2 + 18.0, 10.0, width - 10.0, width / 2 - 9.0,
+                  width / 2 + 9.0):
+            answer = {"x": round(x, 2), "y": round(yy, 2)}
+            if not view.check(answer):
+                return answer
     return None
 
 
