@@ -41,7 +41,7 @@ class GoblinAI:
         self._view: View | None = None
         self._player = ctx.player
         self._memo: dict[str, Any] = {}  # figures worked out once per decision (or per unchanged plan: see decide)
-        self._plan: tuple[Any, ...] = ()  # what the memo's figures were worked out from (board and own sheet)
+        self._plan: tuple[Any, ...] = ()  # what the memo's figures were worked out from: (board, own sheet)
         self._odds: tuple[float, float] | None = None  # chance of a success / an Essence result on a Goblin die
         self._scores: dict[tuple[str, str, int], float] = {}  # an ability's worth (it does not change in a game)
         self._handlers: dict[str, Any] = {}  # decision kind -> the bound method that answers it (None: no handler)
@@ -70,12 +70,10 @@ class GoblinAI:
             self.me, self.b = me, board
             # goals, the battle worth fighting and the Tyrant check read only the board and this hero's sheet: the
             # board is the same dict while it is unchanged, so they are kept while neither changes
-            plan = (board, me["space"], me["hp"], me["essence"], me["renown"], me["class"], tuple(me["hand"]),
-                    tuple(me["abilities"]))
             last = self._plan
-            if not last or board is not last[0] or plan[1:] != last[1:]:
+            if not last or board is not last[0] or me != last[1]:
                 self._memo.clear()
-                self._plan = plan
+                self._plan = (board, me)
         kind = decision.kind
         handlers = self._handlers
         if kind in handlers:
@@ -186,13 +184,15 @@ class GoblinAI:
 
     # -- goals -------------------------------------------------------------------------------
     def _goal_spaces(self) -> list[str]:
-        """Spaces this hero wants to reach, best first (worked out once per decision)."""
+        """Up to three spaces this hero wants to reach, best first (worked out once per decision or plan)."""
         found = self._memo.get("goals")
         if found is None:
             found = self._memo["goals"] = self._work_out_goals()
         return found
 
-    def _work_out_goals(self) -> list[str]:
+    def _work_out_goals(self, want: int = 3) -> list[str]:
+        """The first ``want`` goals (only those are read): the Tyrant when ready, the scheme's goal, troops to kill,
+        quests, exploration tokens; the lists further down are not sorted once enough goals are known."""
         v, c = self.b, self.c
         me = self.me
         here = me["space"]
@@ -208,32 +208,43 @@ class GoblinAI:
         hops = c._look["dist"].get(here)
         if hops is None:  # not a space of the map (the look-up says why)
             hops = c.rmap.distances_from(here)
+        dist = hops.get
 
-        def dist(sp: str) -> int:
-            return hops.get(sp, 99)
+        def far(sp: str) -> int:
+            return dist(sp, 99)
 
         exp = self._expected(self._best_dice())
         if goal == "explore":
-            out += sorted(v["tokens"], key=dist)
+            out += sorted(v["tokens"], key=far)
         elif goal == "kill_general":
             out += [c.spawn_space(g["region"]) for g in v["generals"].values()]
         elif goal == "hurt_tyrant" and exp - v["tyrant"]["armor"] >= 1:
             out.append(v["tyrant"]["space"])
+        out = [s for s in out if s]
+        if len(out) >= want:
+            return out[:want]
         # troops to kill: weakest tile first, not too far
         troops = []
         castle, hp = c.board.castle, me["hp"]
+        specs, spawn = c.troops, c._look["spawn"]
         for key, t in v["troops"].items():
             if t["region"] == castle:
                 continue
-            if c.troops[key].damage + t["count"] - 1 + 2 >= hp:  # too dangerous
+            if specs[key].damage + t["count"] - 1 + 2 >= hp:  # too dangerous
                 continue
-            space = c.spawn_space(t["region"])
-            troops.append((t["hp"] - t["damage"] - exp, hops.get(space, 99), space))
+            space = spawn[t["region"]]
+            troops.append((t["hp"] - t["damage"] - exp, dist(space, 99), space))
         troops.sort(key=lambda x: (x[0] > 0, x[1], x[0]))
-        out += [t[2] for t in troops]
-        out += sorted(v["quests"], key=dist)
-        out += sorted(v["tokens"], key=dist)
-        return [s for s in out if s]
+        out += [t[2] for t in troops if t[2]]
+        if len(out) >= want:
+            return out[:want]
+        quests = v["quests"]
+        if quests:
+            out += [s for s in sorted(quests, key=far) if s]
+            if len(out) >= want:
+                return out[:want]
+        out += [s for s in sorted(v["tokens"], key=far) if s]
+        return out[:want]
 
     # -- the hero turn --------------------------------------------------------------------
     def _action(self, d: Decision, values: list[str]) -> str:

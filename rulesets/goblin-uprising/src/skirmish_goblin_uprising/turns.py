@@ -268,7 +268,9 @@ def _acted(game: Game, answer: str, hid: str) -> None:
 
         start_adventure(game, hid)
         return
-    game.call(ask_action, hid)
+    later = kind in _MAY_ASK
+    if later:  # the effect may ask or schedule steps of its own: the next hero-turn choice comes after them
+        game.call(ask_action, hid)
     if kind == "end":
         if logging(game):
             say(game, f"{hid} gives up {turn.actions} unused action(s)", R_TURN, hero=hid)
@@ -323,6 +325,11 @@ def _acted(game: Game, answer: str, hid: str) -> None:
         if logging(game):
             say(game, f"{hid} exhausts the {tribe.name}", "Tribe cards", hero=hid)
         TRIBE_EFFECTS[tribe.effect](game, hero, tribe.n)
+    if not later:  # nothing was scheduled: ask the next hero-turn choice now (the same as a step run next)
+        ask_action(game, hid)
+
+
+_MAY_ASK = frozenset({"interact", "guardian", "goblin", "tribe"})  # hero-turn choices whose effects may schedule steps
 
 
 def rest(game: Game, hero: Hero, what: str) -> None:
