@@ -40,6 +40,17 @@ def answer(game: Game, value: Any) -> None:
     game.answer(value)
 
 
+def choose(game: Game, kind: str, value: Any) -> None:
+    """Answer a ``kind`` decision with ``value``, or check the rules resolved it so because it was the only option
+    (RULINGS GU-S1: such decisions are not asked; the log says so)."""
+    d = game.pending
+    if d is not None and d.kind == kind:
+        answer(game, value)
+        return
+    assert any(e.kind == "rule" and e.data.get("decision") == kind and e.data.get("value") == value
+               for e in game.log), f"no {kind} decision asked, nor resolved as {value!r} (pending: {d and d.kind})"
+
+
 def until(game: Game, kind: str, player: str | None = None, pick: str = "end", limit: int = 200) -> None:
     """Answer decisions (with ``pick`` when offered, else the first option) until one of ``kind`` comes up."""
     for _ in range(limit):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from gu_helpers import RULESET, answer, new_game, reask, to_turn_of, values
+from gu_helpers import RULESET, answer, choose, new_game, reask, to_turn_of, values
 
 from skirmish import Game
 from skirmish_goblin_uprising.adventure import GAIN
@@ -170,7 +170,7 @@ def test_fire_guardian_blast_and_passive() -> None:
     game = with_guardian("fire")
     s = game.state
     answer(game, "guardian")
-    answer(game, "troop:dwarf")
+    choose(game, "blast", "troop:dwarf")
     assert s.troops["dwarf"] == 1 and s.heroes["hero1"].renown == 2  # no counter-attack, rewards
 
 
@@ -190,7 +190,7 @@ def test_wind_guardian_pull_and_long_step() -> None:
     s = game.state
     assert "leap:gate" in values(game)
     answer(game, "guardian")
-    answer(game, "hero:hero2")
+    choose(game, "pull", "hero:hero2")
     assert s.where("hero2") == "mountains-spawn"
 
 
@@ -216,7 +216,7 @@ def test_death_guardian_removes_a_troop_and_gains_renown_on_kills() -> None:
     game = with_guardian("death")
     s = game.state
     answer(game, "guardian")
-    answer(game, "troop:dwarf")
+    choose(game, "remove", "troop:dwarf")
     assert s.troops["dwarf"] == 1 and s.heroes["hero1"].renown == 0
 
 

@@ -4,7 +4,7 @@ every behavior card, every track space of every Tyrant, the Wolf pet."""
 from __future__ import annotations
 
 import pytest
-from gu_helpers import HEROES, RULESET, answer, new_game, reask, values
+from gu_helpers import HEROES, RULESET, answer, choose, new_game, reask, values
 
 from skirmish import Game
 from skirmish_goblin_uprising import tyranny
@@ -41,7 +41,7 @@ def duel(cls: str, ability: str, dice: list[str], *, hand: list[str] | None = No
     answer(game, "end")
     game.load_dice(dice)
     answer(game, "battle:troop:dwarf")
-    answer(game, f"ability:{ability}")
+    choose(game, "ability", f"ability:{ability}")
     return game
 
 
@@ -162,6 +162,6 @@ def test_wolf_adds_a_die_when_battling_troops() -> None:
     reask(game)
     answer(game, "end")
     answer(game, "battle:troop:human")
-    answer(game, "ability:volley")
+    choose(game, "ability", "ability:volley")
     rolls = [e for e in game.log if e.kind == "roll" and "Volley" in e.text]
     assert len(rolls) == 4

@@ -3,7 +3,7 @@ falling, rewards, player against player."""
 
 from __future__ import annotations
 
-from gu_helpers import answer, new_game, reask, values
+from gu_helpers import answer, choose, new_game, reask, values
 
 from skirmish import Game
 
@@ -69,8 +69,7 @@ def test_piercing_leftover_goes_to_another_army_which_counter_attacks() -> None:
     s.heroes["hero1"].abilities = ["rampage"]
     battle(game, "troop:dwarf", "mountains-spawn", ["Star", "Star", "Star", "Star", "+2"])
     strike(game)
-    assert game.pending.kind == "pierce"
-    answer(game, "general:dwarf")
+    choose(game, "pierce", "general:dwarf")  # the only other enemy there: not asked (GU-S1)
     assert s.generals["dwarf"] == 1
     assert s.heroes["hero1"].hp == 12 - 4  # general damage 2 + die 2
 
@@ -285,11 +284,10 @@ def test_attack_phase_order_and_counter_attacks() -> None:
     s.aggressive = True
     s.armor = 4
     s.board.move("hero1", "throne")
-    game.load_dice(["+1", "+1"])
+    game.load_dice(["+1", "+1", "Star", "Star", "Star"])
     game.run(attack_phase)
-    assert h.hp == 12 - 5 and game.pending.kind == "ability"
-    game.load_dice(["Star", "Star", "Star"])
-    answer(game, values(game)[0])
+    assert h.hp == 12 - 5
+    choose(game, "ability", f"ability:{h.abilities[0]}")  # its only ability: the counter-attack is not asked (GU-S1)
     strike(game)
     assert s.hp == s.max_hp and h.renown == 1  # armor stops 3; survived
 

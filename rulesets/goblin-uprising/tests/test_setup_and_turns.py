@@ -197,3 +197,33 @@ def test_each_goblin_card_hero_turn_effect(card: str) -> None:
     elif effect == "free_move":
         assert s.where("hero1") != "mountains-spawn"
     assert card not in h.hand.cards or effect == "draw_discard"
+
+
+def test_decisions_with_a_single_option_are_not_asked() -> None:
+    """GU-S1: the compulsory Adventure when nothing can be battled, an attack with the only ability known."""
+    game = new_game(1)
+    s = game.state
+    h = s.heroes["hero1"]
+    h.hand.cards.clear()
+    reask(game)
+    answer(game, "end")  # nothing to battle, no card to play, no Renown: Adventure is the only deed
+    assert game.pending.kind != "action"
+    assert any(e.kind == "rule" and e.data.get("decision") == "action" and e.data.get("value") == "adventure"
+               and "not asked" in e.text for e in game.log)
+
+
+def test_an_attack_asks_for_the_ability_only_when_there_is_a_choice() -> None:
+    for abilities, asked in ((["cleaving-swing"], False), (["cleaving-swing", "roar"], True)):
+        game = new_game(1)
+        s = game.state
+        h = s.heroes["hero1"]
+        h.hand.cards.clear()
+        h.abilities = list(abilities)
+        s.board.move("hero1", "mountains-spawn")
+        reask(game)
+        answer(game, "end")
+        game.load_dice(["Blank"] * 6)
+        answer(game, "battle:troop:dwarf")
+        assert (game.pending is not None and game.pending.kind == "ability") is asked
+        resolved = [e for e in game.log if e.kind == "rule" and e.data.get("decision") == "ability"]
+        assert [e.data["value"] for e in resolved] == ([] if asked else ["ability:cleaving-swing"])

@@ -37,7 +37,7 @@ from skirmish_goblin_uprising.common import (
     troop_region,
     tyrant,
 )
-from skirmish_goblin_uprising.compat import decision, opt
+from skirmish_goblin_uprising.compat import ask_or_only, decision, opt
 from skirmish_goblin_uprising.damage import ask_discard, deal_damage
 from skirmish_goblin_uprising.state import TYRANT, Battle, Combat
 
@@ -145,11 +145,11 @@ def hero_strike(game: Game, hid: str, target: str, started: bool, counter: bool)
                                     f"{': ' + effects if effects else ''}", "", action="ability", ability=aid,
                                     dice=a.dice, piercing=a.piercing, target=target)
         options.append(found)
-    game.ask(decision(hid, "ability", f"{hid}: attack {target_name(game, target)} with which ability?", options,
-                      rule="Combat: choose an ability",
-                      context={"hero": hid, "target": target, "counter": counter, "phase": "combat",
-                               "class": hero.cls, "leadership": hero.leadership}),
-             _ability_chosen, hid, target, started, counter)
+    prompt = f"{hid}: attack {target_name(game, target)} with which ability?"
+    ask_or_only(game, decision(hid, "ability", prompt, options, rule="Combat: choose an ability",
+                               context={"hero": hid, "target": target, "counter": counter, "phase": "combat",
+                                        "class": hero.cls, "leadership": hero.leadership}),
+                _ability_chosen, hid, target, started, counter)
 
 
 def _ability_chosen(game: Game, answer: str, hid: str, target: str, started: bool, counter: bool) -> None:
@@ -559,9 +559,10 @@ def troop_or_general_region(game: Game, target: str) -> str:
 def _ask_pierce(game: Game, hid: str, others: list[str], leftover: int) -> None:
     options = [opt(t, f"{target_name(game, t)} takes the {leftover} leftover damage", "", target=t, damage=leftover)
                for t in others]
-    game.ask(decision(hid, "pierce", f"{hid}: Piercing - where does the leftover {leftover} damage go?", options,
-                      rule="Combat: Piercing", context={"hero": hid, "damage": leftover, "targets": others}),
-             _pierced, hid, leftover)
+    prompt = f"{hid}: Piercing - where does the leftover {leftover} damage go?"
+    ask_or_only(game, decision(hid, "pierce", prompt, options, rule="Combat: Piercing",
+                               context={"hero": hid, "damage": leftover, "targets": others}),
+                _pierced, hid, leftover)
 
 
 def _pierced(game: Game, answer: str, hid: str, leftover: int) -> None:

@@ -52,6 +52,24 @@ def decision(player: str, kind: str, prompt: str, options: Sequence[Option], *, 
     return Decision(player, kind, prompt, options=tuple(options), rule=rule)
 
 
+def ask_or_only(game: Game, d: Decision, then: Callable[..., Any], *args: Any) -> None:
+    """Ask ``d``, unless it offers a single option: then the rules leave no choice and it is resolved at once,
+    ``then`` getting that option's value as an answer would (RULINGS GU-S1; the log says so when kept)."""
+    if len(d.options) == 1:
+        resolve_only(game, d.player, d.kind, d.options[0], d.rule)
+        then(game, d.options[0].value, *args)
+        return
+    game.ask(d, then, *args)
+
+
+def resolve_only(game: Game, player: str, kind: str, option: Option, rule: str) -> None:
+    """Log a choice the rules made for ``player`` because only ``option`` was possible (GU-S1)."""
+    log = game.log
+    if log.keep or log.listeners:
+        game.emit("rule", f"{player}: {kind} -> {option.label or option.value} (the only choice: not asked)",
+                  rule=rule, hero=player, decision=kind, value=option.value)
+
+
 def open_once_window(game: Game, name: str, players: Sequence[str], offer: Callable[..., list[Option]],
                      resolve: Callable[..., None], *, rule: str = "", context: dict[str, Any] | None = None) -> None:
     """Ask each player who can respond once, in order (core ``open_window(mode="once")`` when present)."""

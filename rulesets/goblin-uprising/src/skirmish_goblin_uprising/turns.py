@@ -30,7 +30,7 @@ from skirmish_goblin_uprising.common import (
     say,
     target_name,
 )
-from skirmish_goblin_uprising.compat import decision, end_scope, opt
+from skirmish_goblin_uprising.compat import ask_or_only, decision, end_scope, opt, resolve_only
 from skirmish_goblin_uprising.state import TYRANT, Turn
 
 if TYPE_CHECKING:
@@ -75,6 +75,10 @@ def ask_action(game: Game, hid: str) -> None:
     here = s.where(hid)
     space = here or ""
     options = action_options(game, hero, turn, space, c)
+    if len(options) == 1:  # the deed with nothing to battle: Adventure is compulsory (GU-S1)
+        resolve_only(game, hid, "action", options[0], R_TURN)
+        _acted(game, options[0].value, hid)
+        return
     region = c._look["space_region"].get(space, "") if here else ""
     prompt = (f"{hid} at {c.space_name(space)}: {turn.actions} action(s) left" if turn.actions
               else f"{hid}: actions used up - perform a heroic deed (Battle or Adventure)")
@@ -413,8 +417,8 @@ def _t_interact_adjacent(game: Game, hero: Hero, n: int) -> None:
     if not spaces:
         return
     options = [opt(f"interact:{sp}", token_label(game, sp), "", space=sp) for sp in spaces]
-    game.ask(decision(hero.id, "reach", f"{hero.id}: interact with which adjacent token?", options,
-                      rule="Goblin cards", context={"hero": hero.id}), _reached, hero.id)
+    ask_or_only(game, decision(hero.id, "reach", f"{hero.id}: interact with which adjacent token?", options,
+                               rule="Goblin cards", context={"hero": hero.id}), _reached, hero.id)
 
 
 def _reached(game: Game, answer: str, hid: str) -> None:
@@ -531,8 +535,9 @@ def guardian_usable(game: Game, hero: Hero) -> bool:
 def _ga_blast(game: Game, hero: Hero, n: int) -> None:
     targets = [t for t in enemies_in(game, hero_region(game, hero)) if t != TYRANT]
     options = [opt(t, f"{target_name(game, t)}", "", target=t) for t in targets]
-    game.ask(decision(hero.id, "blast", f"{hero.id}: the guardian strikes which enemy for {n}?", options,
-                      rule="Guardians: active ability", context={"hero": hero.id, "damage": n}), _blasted, hero.id, n)
+    ask_or_only(game, decision(hero.id, "blast", f"{hero.id}: the guardian strikes which enemy for {n}?", options,
+                               rule="Guardians: active ability", context={"hero": hero.id, "damage": n}),
+                _blasted, hero.id, n)
 
 
 def _blasted(game: Game, answer: str, hid: str, n: int) -> None:
@@ -557,8 +562,8 @@ def _ga_pull_hero(game: Game, hero: Hero, n: int) -> None:
     if not others:
         return
     options = [opt(f"hero:{h.id}", f"bring {h.id} to your space", "", hero=h.id) for h in others]
-    game.ask(decision(hero.id, "pull", f"{hero.id}: which hero comes to you?", options,
-                      rule="Guardians: active ability", context={"hero": hero.id}), _pulled, hero.id)
+    ask_or_only(game, decision(hero.id, "pull", f"{hero.id}: which hero comes to you?", options,
+                               rule="Guardians: active ability", context={"hero": hero.id}), _pulled, hero.id)
 
 
 def _pulled(game: Game, answer: str, hid: str) -> None:
@@ -571,8 +576,9 @@ def _pulled(game: Game, answer: str, hid: str) -> None:
 def _ga_heal_any(game: Game, hero: Hero, n: int) -> None:
     s = S(game)
     options = [opt(f"hero:{h.id}", f"{h.id} ({h.hp}/{h.max_hp} HP)", "", hero=h.id) for h in s.active_heroes()]
-    game.ask(decision(hero.id, "heal", f"{hero.id}: who heals {n}?", options, rule="Guardians: active ability",
-                      context={"hero": hero.id, "amount": n}), _healed_any, n)
+    ask_or_only(game, decision(hero.id, "heal", f"{hero.id}: who heals {n}?", options,
+                               rule="Guardians: active ability", context={"hero": hero.id, "amount": n}),
+                _healed_any, n)
 
 
 def _healed_any(game: Game, answer: str, n: int) -> None:
@@ -584,8 +590,8 @@ def _ga_remove_troop(game: Game, hero: Hero, n: int) -> None:
     targets = [t for t in enemies_in(game, hero_region(game, hero))
                if t.startswith("troop:") and not c.troops[t[6:]].aggressive]
     options = [opt(t, f"remove {a_name(target_name(game, t))} miniature", "", target=t) for t in targets]
-    game.ask(decision(hero.id, "remove", f"{hero.id}: remove which troop?", options, rule="Guardians: active ability",
-                      context={"hero": hero.id}), _removed_troop)
+    ask_or_only(game, decision(hero.id, "remove", f"{hero.id}: remove which troop?", options,
+                               rule="Guardians: active ability", context={"hero": hero.id}), _removed_troop)
 
 
 def _removed_troop(game: Game, answer: str) -> None:
