@@ -61,7 +61,7 @@ class Stats:
     __slots__ = ("critical", "dice", "hit_m", "hit_r", "reach", "save", "hardened", "monster", "impact", "quick",
                  "parry", "terrifying", "hold", "hold_divine", "accurate", "obscured", "move", "amove", "worth",
                  "p_die", "wounds", "max_wounds", "every_hit", "explodes", "mage", "passive", "bloody", "ranged_out",
-                 "melee_out", "split", "blows_up", "future", "angrier", "combat")
+                 "melee_out", "split", "blows_up", "future", "angrier", "combat", "table", "own", "berserk")
 
     def dice_at(self, wounds: int) -> int:
         """Attack dice with ``wounds`` left (a Monster's dice follow its wounds)."""
@@ -103,19 +103,19 @@ class Stats:
 
 
 _CACHES: dict[int, tuple[Any, dict[Any, Stats], dict[Any, float], dict[Any, tuple[float, float]],
-                          dict[str, float]]] = {}
+                          dict[str, float], dict[Any, Stats]]] = {}
 
 
 CACHE_LIMIT = 20000
 
 
 def _entry(content: Any) -> tuple[Any, dict[Any, Stats], dict[Any, float], dict[Any, tuple[float, float]],
-                                  dict[str, float]]:
+                                  dict[str, float], dict[Any, Stats]]:
     entry = _CACHES.get(id(content))
     if entry is None or entry[0] is not content:
         if len(_CACHES) > 8:
             _CACHES.clear()
-        entry = _CACHES[id(content)] = (content, {}, {}, {}, {})
+        entry = _CACHES[id(content)] = (content, {}, {}, {}, {}, {})
     return entry
 
 
@@ -176,9 +176,46 @@ def _butchered_share(c: Any) -> float:
 _BUTCHERED = "~butchered"
 
 
+#: the slots of a :class:`Stats` that do not depend on the round (copied from the warrior's numbers)
+_FIXED = tuple(name for name in Stats.__slots__ if name not in ("worth", "future", "angrier"))
+
+
 def _make_stats(game: GameLike, w: Warrior, extra: tuple[float, float, float, float, float]) -> Stats:
-    c = game.ruleset.content
+    """The warrior's numbers (kept for the game by its signature) with its worth for ``extra`` (the round's
+    knock-on losses, future, boldness and horizon: see :meth:`Situation.knock_on`)."""
+    fixed = _fixed_stats(game, w)
     s = Stats()
+    for name in _FIXED:
+        setattr(s, name, getattr(fixed, name))
+    ranged, melee = s.ranged_out, s.melee_out
+    if s.berserk:
+        worth = 0.3 + extra[4] * MELEE_WORTH * melee  # lost to its side already: only its threat counts
+    elif s.split:
+        worth = 2.5 + extra[4] * RANGED_WORTH * ranged  # its halves carry on when it "dies"
+    else:
+        worth = s.own
+        # what it will do to us in the rounds that are left (as far ahead as the AI looks)
+        worth += extra[4] * (RANGED_WORTH * ranged + MELEE_WORTH * melee + (MAGE_WORTH if s.mage else 0.0))
+        worth += KNOCK_ON * (extra[0] + (extra[1] if s.table == "warriors" else 0.0))
+    s.worth = worth * extra[3]
+    s.future = extra[2]
+    # Passive Aggressive: every wound short of the last gives it another attack die
+    per_die = (RANGED_WORTH * ranged + MELEE_WORTH * melee) / max(s.dice, 1)
+    s.angrier = extra[4] * per_die * extra[3] if s.passive and not s.berserk else 0.0
+    return s
+
+
+def _fixed_stats(game: GameLike, w: Warrior) -> Stats:
+    """What of a warrior's numbers does not change with the round (cached by its signature, per content)."""
+    fixed = _entry(game.ruleset.content)[5]
+    key = _sig(w, game.state, ())
+    s = fixed.get(key)
+    if s is not None:
+        return s
+    if len(fixed) > CACHE_LIMIT:
+        fixed.clear()
+    c = game.ruleset.content
+    s = fixed[key] = Stats()
     s.monster = profile.is_monster(w)
     s.critical = c.combat.critical
     s.wounds, s.max_wounds = w.wounds, w.max_wounds
@@ -226,23 +263,12 @@ def _make_stats(game: GameLike, w: Warrior, extra: tuple[float, float, float, fl
         ranged = max(ranged, 0.6)
     melee = ai_odds.typical_wounds(s.dice, s.hit_m, s.accurate, s.critical, s.every_hit)
     s.ranged_out, s.melee_out = ranged, melee
-    if w.status == BERSERK:
-        worth = 0.3 + extra[4] * MELEE_WORTH * melee  # lost to its side already: only its threat counts
-    elif s.split:
-        worth = 2.5 + extra[4] * RANGED_WORTH * ranged  # its halves carry on when it "dies"
-    else:
-        worth = max(float(w.cost), float(c.quality(w.quality).cost) if w.quality else 5.0)
-        # what it will do to us in the rounds that are left (as far ahead as the AI looks)
-        worth += extra[4] * (RANGED_WORTH * ranged + MELEE_WORTH * melee + (MAGE_WORTH if s.mage else 0.0))
-        worth += KNOCK_ON * (extra[0] + (extra[1] if table == "warriors" else 0.0))
-    s.worth = worth * extra[3]
-    s.future = extra[2]
+    s.berserk = w.status == BERSERK
+    s.own = 0.0 if s.berserk or s.split else max(float(w.cost), float(c.quality(w.quality).cost) if w.quality else 5.0)
+    s.table = table
     s.combat = (s.critical, s.dice, s.hit_m, s.accurate, s.obscured, s.monster, s.hardened, s.save, s.wounds,
                 s.max_wounds,
                 s.passive, s.bloody, s.parry, s.terrifying, s.quick, s.every_hit, s.p_die, s.hold)
-    # Passive Aggressive: every wound short of the last gives it another attack die
-    per_die = (RANGED_WORTH * ranged + MELEE_WORTH * melee) / max(s.dice, 1)
-    s.angrier = extra[4] * per_die * extra[3] if s.passive and w.status != BERSERK else 0.0
     return s
 
 # ------------------------------------------------------------------------------------- evaluation
@@ -333,6 +359,9 @@ class Evaluation:
 
     def blast_value(self, sit: Situation, w: Warrior) -> float:
         """Worth for our side of the hits others take when ``w`` explodes (D6" radius, D6 hits each)."""
+        hit = sit.blasts.get(w.id)
+        if hit is not None:
+            return hit
         value = 0.0
         for o in sit.state.on_table():
             if o.id == w.id:
@@ -345,6 +374,7 @@ class Evaluation:
             pf = ai_odds.fail_save(so, o.wounds)
             hurt = sum(so.damage(round(n * pf)) for n in range(1, 7)) / 6
             value += reach * (-hurt if o.side == self.player and o.status == READY else hurt)
+        sit.blasts[w.id] = value
         return value
 
     def melee_outcome(self, sit: Situation, a: Warrior, d: Warrior) -> tuple[float, float]:

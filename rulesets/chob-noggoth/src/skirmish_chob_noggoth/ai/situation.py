@@ -81,6 +81,8 @@ class Situation:
         self.here: dict[str, float] = {}
         self.points: dict[str, tuple[float, float]] = {}
         self.casts: dict[str, float] = {}
+        #: what each warrior's explosion would do (see :meth:`Evaluation.blast_value`)
+        self.blasts: dict[str, float] = {}
         #: named moves scored on a straight-line guess (measured exactly before one is taken)
         self.rough: set[tuple[str, str, str]] = set()
         self.baseline: dict[str, float] = {}
@@ -156,6 +158,7 @@ class Situation:
         """Drop what was worked out for ``w`` (its numbers changed, e.g. a Hero trying a role)."""
         for cache in (self.stats, self.foe_rows, self.here, self.casts):
             cache.pop(w.id, None)
+        self.blasts.clear()  # they read everyone's numbers
         self.foe_rows.clear()
 
     def engaged(self, w: Warrior) -> bool:
