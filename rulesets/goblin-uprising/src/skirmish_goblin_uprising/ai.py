@@ -488,7 +488,7 @@ class GoblinAI:
     def _invite(self, d: Decision, values: list[str]) -> str:
         ctx = getattr(d, "context", None) or {}
         diff = ctx.get("difficulty", 1)
-        ess = self.me["essence"]
+        ess = ctx["essence"] if "essence" in ctx else self.me["essence"]
         want = 0 if diff <= 1 else min(diff - 1, ess)
         options = sorted(int(x.split(":")[1]) for x in values)
         k = max((o for o in options if o <= want), default=0)

@@ -244,8 +244,9 @@ def _target_damaged(game: Game, target: str) -> bool:
     return h.hp < h.max_hp
 
 
-def roll_options(game: Game, hid: str) -> list[Any]:
-    """What the hero may do with the combat roll now (always ending with striking)."""
+def roll_options(game: Game, hid: str, dmg: int | None = None) -> list[Any]:
+    """What the hero may do with the combat roll now (always ending with striking for ``dmg``, the damage the roll
+    deals now: worked out when not given)."""
     s, c = S(game), C(game)
     hero = s.heroes[hid]
     cb = s.combat
@@ -277,7 +278,8 @@ def roll_options(game: Game, hid: str) -> list[Any]:
     if hero.tribe_ready and tribe.effect == "reroll_any" and blanks:
         options.append(opt("reroll", f"exhaust {tribe.name}: reroll your {len(blanks)} failed dice", "",
                            action="reroll"))
-    dmg = strike_damage(game, cb)
+    if dmg is None:
+        dmg = strike_damage(game, cb)
     options.append(opt("strike", f"strike {target_name(game, cb.target)} for {dmg} damage", "", action="strike",
                        damage=dmg))
     return options
@@ -301,16 +303,22 @@ def ask_roll(game: Game, hid: str) -> None:
         if logging(game):
             say(game, f"{target_name(game, cb.target)} is gone: {hid}'s attack has no target", R_COMBAT)
         return
-    options = roll_options(game, hid)
+    dmg = strike_damage(game, cb)
+    options = roll_options(game, hid, dmg)
     if len(options) == 1:
         _roll_answer(game, "strike", hid)
         return
+    context = {"hero": hid, "target": cb.target, "dice": list(cb.dice), "phase": "combat", "uprisings": cb.uprisings,
+               "damage": dmg, "left": hp_left(game, cb.target)}
+    hero = s.heroes[hid]
+    if hero.renown >= 1:  # Rally is on offer: the hero's sheet comes along (what the view would show of it)
+        from skirmish_goblin_uprising.render import hero_view
+
+        here = s.where(hid) or ""
+        context["me"] = hero_view(hero, here, C(game)._look["space_region"].get(here, ""))
     game.ask(decision(hid, "roll", f"{hid} rolled {' '.join(cb.dice)}"
                       + (f" (+{cb.uprisings} Uprising to spend)" if cb.uprisings else ""), options,
-                      rule="Combat: the dice roll",
-                      context={"hero": hid, "target": cb.target, "dice": list(cb.dice), "phase": "combat",
-                               "uprisings": cb.uprisings, "damage": strike_damage(game, cb),
-                               "left": hp_left(game, cb.target)}),
+                      rule="Combat: the dice roll", context=context),
              _roll_answer, hid)
 
 
