@@ -102,13 +102,18 @@ def move_problem(state: ChobState, w: Warrior, x: float, y: float, allowance: fl
 _ON_TABLE = ("ready", "berserk")
 
 
-def _mover(state: ChobState, w: Warrior, allowance: float, fly: bool) -> Callable[[float, float], bool]:
+def _mover(state: ChobState, w: Warrior, allowance: float, fly: bool,
+           near: tuple[tuple[str, float, float, float], ...] | None = None) -> Callable[[float, float], bool]:
     """``move_problem(state, w, x, y, allowance, fly=fly) is None`` as a function of (x, y), with the other
-    bases and the table looked up once (for the probes of one straight line)."""
+    bases and the table looked up once (for the probes of one straight line). ``near``: only these bases
+    (id, x, y, radius) can fail a probe (see :func:`_path_bases`), so only they are checked."""
     wx, wy, r = w.x, w.y, w.radius
     x0, x1, y0, y1 = r - EPS, state.width - r + EPS, r - EPS, state.depth - r + EPS
-    others = [(o.x, o.y, o.radius + r - EPS) for o in state.warriors.values()
-              if o.id != w.id and o.status in _ON_TABLE]
+    if near is None:
+        others = [(o.x, o.y, o.radius + r - EPS) for o in state.warriors.values()
+                  if o.id != w.id and o.status in _ON_TABLE]
+    else:
+        others = [(ox, oy, orad + r - EPS) for _oid, ox, oy, orad in near]
     table = table_of(state)
     terrain = bool(table.terrain)
     hypot, seg, open_ground = math.hypot, _segment_gap, _open_ground
@@ -186,22 +191,24 @@ def furthest_toward(state: ChobState, w: Warrior, tx: float, ty: float, allowanc
     if want < 0.05:
         return None
     ux, uy = dx / length, dy / length
+    near = _path_bases(state, w, ux * want, uy * want)
     key = (w.id, w.x, w.y, w.radius, tx, ty, allowance, stop_gap, target_radius, fly, state.width, state.depth,
-           _terrain_key(state), _path_bases(state, w, ux * want, uy * want))
+           _terrain_key(state), near)
     hit = _STOPS.get(key)
     if hit is None:
         if len(_STOPS) > 20000:
             _STOPS.clear()
-        hit = _STOPS[key] = (_bisect(state, w, ux, uy, want, allowance, fly),)
+        hit = _STOPS[key] = (_bisect(state, w, ux, uy, want, allowance, fly, near),)
     return hit[0]
 
 
-def _bisect(state: ChobState, w: Warrior, ux: float, uy: float, want: float, allowance: float, fly: bool
-            ) -> tuple[float, float] | None:
-    """The bisection of :func:`furthest_toward` along the unit direction (ux, uy), up to ``want``."""
+def _bisect(state: ChobState, w: Warrior, ux: float, uy: float, want: float, allowance: float, fly: bool,
+            near: tuple[tuple[str, float, float, float], ...]) -> tuple[float, float] | None:
+    """The bisection of :func:`furthest_toward` along the unit direction (ux, uy), up to ``want``, checking
+    only the bases ``near`` the line."""
     best = None
     lo, hi = 0.0, want
-    can = _mover(state, w, allowance, fly)
+    can = _mover(state, w, allowance, fly, near)
     if can(w.x + ux * hi, w.y + uy * hi):
         return (w.x + ux * hi, w.y + uy * hi)
     for _ in range(10):

@@ -446,10 +446,15 @@ class Evaluation:
         enemies = state.enemies(mage)
         everyone = list(state.on_table())
         on: dict[str, float] = {}
+        let_through, cost = self._stop_terms(sit, mage)
 
         def spell_on(t: Warrior) -> float:
             if t.id not in on:
-                values = [self._stop_or_go(sit, mage, self.spell_value(sit, mage, e, t)) for e in EFFECTS]
+                values = []
+                for e in EFFECTS:
+                    value = self.spell_value(sit, mage, e, t)
+                    stopped = let_through * value - cost  # as :meth:`_stopped`
+                    values.append(value if value >= stopped else stopped)  # max(value, stopped)
                 on[t.id] = (sum(values) + max(values)) / 6
             return on[t.id]
 
@@ -462,14 +467,16 @@ class Evaluation:
         sit.casts[mage.id] = total / 6
         return total / 6
 
-    def _stop_or_go(self, sit: Situation, mage: Warrior, value: float) -> float:
-        return max(value, self._stopped(sit, mage, value))
-
     def _stopped(self, sit: Situation, mage: Warrior, value: float) -> float:
         """The worth of trying to stop a spell worth ``value``: any 6 stops it, each 1 wounds the Mage."""
+        let_through, cost = self._stop_terms(sit, mage)
+        return let_through * value - cost
+
+    def _stop_terms(self, sit: Situation, mage: Warrior) -> tuple[float, float]:
+        """(chance a stop test lets the spell through, the worth of the wounds it costs the Mage)."""
         c = self.ruleset.content.spell_rules
         stop, hurt = ai_odds.stop_test(profile.stop_dice(sit.game, mage), c.stop_on, c.wound_on)
-        return (1 - stop) * value - hurt * self.stats(sit, mage).vpw()
+        return 1 - stop, hurt * self.stats(sit, mage).vpw()
 
     def spell_value(self, sit: Situation, mage: Warrior, effect: str, t: Warrior) -> float:
         """The worth for our side of spell ``effect`` going off on ``t``."""
@@ -501,10 +508,17 @@ class Evaluation:
 
     def pray_value(self, sit: Situation, w: Warrior) -> float:
         """How much one more prayer raises the chance that our gods are heard, times what that is worth."""
+        c = self.ruleset.content
+        bonus = c.prayer.holy_bonus if w.has("Holy") else 0
+        hit = sit.prayers.get(bonus)  # the same for every warrior but the Holy
+        if hit is None:
+            hit = sit.prayers[bonus] = self._pray_value(sit, bonus)
+        return hit
+
+    def _pray_value(self, sit: Situation, bonus: int) -> float:
         mine = sit.state.sides[self.player].divine_points
         theirs = sit.state.sides[sit.enemy].divine_points if sit.enemy else 0
         c = self.ruleset.content
-        bonus = c.prayer.holy_bonus if w.has("Holy") else 0
         die = c.divine_rules.contest_die
         points = ai_odds.table_chances(c.prayer.points)
         before = ai_odds.heard(mine, theirs, die)

@@ -9,6 +9,7 @@ its side is read from that table. Melees are played out over these exact tables.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from skirmish_chob_noggoth import odds
@@ -67,22 +68,26 @@ def hold(dice: int, pass_on: int) -> float:
     return float(odds.morale_holds(dice, pass_on))
 
 
+@lru_cache(maxsize=4096)
 def heard(mine: int, theirs: int, die: str) -> float:
     """Chance our side is heard in the Divine Intervention step with these points."""
     return float(odds.contest_won(mine, theirs, die))
 
 
+@lru_cache(maxsize=4096)
 def table_chances(expr: str) -> dict[int, float]:
-    """Each result of a dice expression (the divine table's 2D6) with its chance."""
+    """Each result of a dice expression (the divine table's 2D6) with its chance (cached: do not change it)."""
     return {int(k): float(p) for k, p in odds.dice_odds(expr).items()}
 
 
+@lru_cache(maxsize=4096)
 def stop_test(dice: int, stop_on: int, wound_on: int) -> tuple[float, float]:
     """(chance the spell is stopped, expected wounds on the Mage) of a stop test with ``dice`` dice."""
     stop = float(odds.any_face(dice, tuple(range(stop_on, 7))))
     return stop, dice * sum(1 for f in range(1, 7) if f <= wound_on) / 6
 
 
+@lru_cache(maxsize=4096)
 def any_of(dice: int, low: int) -> float:
     """Chance that any of ``dice`` D6 shows ``low`` or more (Reebus overheating)."""
     return float(odds.any_face(dice, tuple(range(low, 7))))
@@ -90,7 +95,12 @@ def any_of(dice: int, low: int) -> float:
 
 def fail_save(st: Stats, wounds: int) -> float:
     """One saving throw of a warrior with these numbers and ``wounds`` left fails."""
-    return float(odds.save_fails(st.save, st.hardened, wounds if st.monster else 0))
+    return _fail_save(st.save, st.hardened, wounds if st.monster else 0)
+
+
+@lru_cache(maxsize=1024)
+def _fail_save(save: int, hardened: int, monster_wounds: int) -> float:
+    return float(odds.save_fails(save, hardened, monster_wounds))
 
 
 def attack_table(attacker: Stats, target: Stats, dice: int, need: int, modifier: int, target_wounds: int, *,

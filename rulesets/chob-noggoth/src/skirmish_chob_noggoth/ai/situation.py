@@ -83,6 +83,8 @@ class Situation:
         self.casts: dict[str, float] = {}
         #: what each warrior's explosion would do (see :meth:`Evaluation.blast_value`)
         self.blasts: dict[str, float] = {}
+        #: what one more prayer is worth, by the prayer's bonus (Holy)
+        self.prayers: dict[int, float] = {}
         #: named moves scored on a straight-line guess (measured exactly before one is taken)
         self.rough: set[tuple[str, str, str]] = set()
         self.baseline: dict[str, float] = {}
