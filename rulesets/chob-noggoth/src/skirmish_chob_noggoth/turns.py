@@ -125,7 +125,8 @@ def _warrior_options(game: Game, w: Warrior, what: str, kind: Any) -> list[Optio
 # ------------------------------------------------------------------- option lists kept between decisions
 
 #: per game state: each warrior's last option list by (step, warrior), with the table it was built on
-_KEPT: dict[int, tuple[ChobState, dict[tuple[str, str], tuple[Any, Any, tuple[Option, ...]]]]] = {}
+_KEPT: dict[int, tuple[ChobState, dict[tuple[str, str], tuple[Any, Any, tuple[Option, ...]]],
+                       dict[tuple[Any, ...], _Reach]]] = {}
 _ON = (READY, BERSERK)
 
 
@@ -155,14 +156,29 @@ class _Kept:
         if entry is None or entry[0] is not state:
             if len(_KEPT) > 32:
                 _KEPT.clear()
-            entry = _KEPT[id(state)] = (state, {})
+            entry = _KEPT[id(state)] = (state, {}, {})
         self.lists = entry[1]
+        self.reaches: dict[tuple[Any, ...], _Reach] = entry[2]
         self.shared = (id(game.ruleset.content), what, kind, state.contact, board._terrain_key(state),
                        tuple((s.id, s.x, s.y) for s in state.shrines),
                        tuple((p, s.edge) for p, s in state.sides.items()))
         self.rows = tuple(_table_row(o) for o in state.warriors.values())
         self.foes = [o for o in state.warriors.values()
                      if (o.status == READY and o.side != player) or o.status == BERSERK]
+        self._foe_rows: tuple[tuple[Any, ...], ...] | None = None
+
+    def reach(self, w: Warrior) -> _Reach:
+        """Where an ally would change ``w``'s list (kept while ``w``, the enemies and the step are the same)."""
+        if self._foe_rows is None:
+            ids = {o.id for o in self.foes}
+            self._foe_rows = tuple(row for row in self.rows if row[0] in ids)
+        key = (self.shared[:4], _table_row(w), self._foe_rows)
+        hit = self.reaches.get(key)
+        if hit is None:
+            if len(self.reaches) > 400:
+                self.reaches.clear()
+            hit = self.reaches[key] = _Reach(self, w)
+        return hit
 
     def options(self, w: Warrior) -> tuple[Option, ...]:
         key = (self.what, w.id)
@@ -199,7 +215,7 @@ class _Kept:
                 if row[2] == BERSERK or row[1] != w.side:
                     return False  # an enemy (or a Berserk warrior) changed
                 if reach is None:
-                    reach = _Reach(self, w)
+                    reach = self.reach(w)
                 if reach.touches(row[3], row[4], row[5]):
                     return False
         return True

@@ -110,7 +110,7 @@ class ChobAI(Answers, Evaluation):
         rows = sit.foe_rows.get(w.id)
         if rows is not None:
             return rows
-        sw = self.stats(sit, w)
+        sw = (sit.stats.get(w.id) or self.stats(sit, w))
         key = (sw, w.side, w.status, sit.foes_key(self))
         rows = self._rows.get(key)  # the enemies have not changed since an earlier decision
         if rows is not None:
@@ -145,7 +145,7 @@ class ChobAI(Answers, Evaluation):
         there), less the worst charge an enemy could make at it there and the worst shot,
         plus a little for a free shrine in reach.
         """
-        sw = self.stats(sit, w)
+        sw = (sit.stats.get(w.id) or self.stats(sit, w))
         r = w.radius
         reach, move = sw.reach, max(sw.move, 1.0)
         moves_left = sit.moves_left
@@ -341,7 +341,7 @@ class ChobAI(Answers, Evaluation):
         """The potential of ``w`` where it stands."""
         value = sit.here.get(w.id)
         if value is None:
-            key = (self.stats(sit, w), w.side, w.status, w.x, w.y, sit.foes_key(self))
+            key = ((sit.stats.get(w.id) or self.stats(sit, w)), w.side, w.status, w.x, w.y, sit.foes_key(self))
             value = self._here.get(key)
             if value is None:
                 if len(self._here) > CACHE_LIMIT:
@@ -377,7 +377,7 @@ class ChobAI(Answers, Evaluation):
             return None
         # a move's worth depends only on the mover and the enemies, so it carries over between the
         # decisions of a step (usually only one warrior has moved since the last one)
-        key = (sit.foes_key(self), self.stats(sit, w), w.x, w.y, verb, arg, step)
+        key = (sit.foes_key(self), (sit.stats.get(w.id) or self.stats(sit, w)), w.x, w.y, verb, arg, step)
         hit = self._moves.get(key)
         if hit is None:
             if len(self._moves) > CACHE_LIMIT:
