@@ -1,0 +1,64 @@
+"""Before/after speed on a busy machine: ``benchmarks/rulesets.py`` run in alternation for two copies of the ruleset.
+
+    .venv/bin/python rulesets/goblin-uprising/bench/alternate.py BEFORE_SRC AFTER_SRC [--pairs 5] [--games 30]
+        [--core CORE_SRC]
+
+``BEFORE_SRC``/``AFTER_SRC`` are ``src`` folders of two checkouts of ``rulesets/goblin-uprising`` (e.g. from
+``git archive <commit> rulesets/goblin-uprising/src | tar -x -C /tmp/before``), put first on the path in turn;
+``--core`` puts one frozen copy of core's ``src`` in front of both, so core changes landing meanwhile do not count.
+Each run is one process measuring CPU time; the runs alternate (before, after, before, ...) so load swings hit both.
+Prints each run, the medians and the median of the pair ratios (after / before) for AI and random games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def run(src: str, core: str, games: int) -> list[dict[str, float]]:
+    path = os.pathsep.join(p for p in (core, src, os.environ.get("PYTHONPATH", "")) if p)
+    out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "rulesets.py"), "--ruleset", "goblin-uprising",
+                          "--games", str(games), "--option", "heroes=4", "--json"], cwd=ROOT,
+                         env={**os.environ, "PYTHONPATH": path}, capture_output=True, text=True, check=True)
+    return json.loads(out.stdout)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("before")
+    ap.add_argument("after")
+    ap.add_argument("--pairs", type=int, default=5)
+    ap.add_argument("--games", type=int, default=30)
+    ap.add_argument("--core", default="")
+    a = ap.parse_args()
+    got: dict[str, list[list[dict[str, float]]]] = {"before": [], "after": []}
+    for _ in range(a.pairs):
+        for label, src in (("before", a.before), ("after", a.after)):
+            rows = run(src, a.core, a.games)
+            got[label].append(rows)
+            print(f"{label:6} " + "  ".join(f"{r['agents']} {r['games_per_second']:6.2f} games/s ({r['engine_us']:.0f}"
+                                           f"+{r['agent_us']:.0f} us, {r['decisions_per_game']:.0f} decisions/game)"
+                                           for r in rows), flush=True)
+    for i, agents in enumerate(r["agents"] for r in got["before"][0]):
+        line = []
+        for label in ("before", "after"):
+            rows = [runs[i] for runs in got[label]]
+            gps = [r["games_per_second"] for r in rows]
+            line.append(f"{label} {statistics.median(gps):.2f} ({min(gps):.2f}-{max(gps):.2f}) games/s, "
+                        f"{statistics.median(r['engine_us'] for r in rows):.0f}+"
+                        f"{statistics.median(r['agent_us'] for r in rows):.0f} us")
+        ratios = [y[i]["games_per_second"] / x[i]["games_per_second"] for x, y in zip(got["before"], got["after"],
+                                                                                      strict=True)]
+        print(f"{agents}: " + "; ".join(line) + f"; pair ratio median {statistics.median(ratios):.2f}")
+
+
+if __name__ == "__main__":
+    main()
