@@ -22,6 +22,7 @@ unit as it takes the table (keywords with values, footprint) and :func:`breakdow
 from __future__ import annotations
 
 import contextlib
+import functools
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -473,6 +474,12 @@ HIM_DIR = "data/him"
 
 
 def _packaged(folder: str) -> dict[str, Army]:
+    """The packaged lists of a folder by id (read once per process: the files and ``Army`` are immutable)."""
+    return dict(_read_packaged(folder))
+
+
+@functools.lru_cache(maxsize=8)
+def _read_packaged(folder: str) -> dict[str, Army]:
     import tomllib
     from importlib import resources
 

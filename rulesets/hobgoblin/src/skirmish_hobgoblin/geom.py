@@ -6,6 +6,8 @@ this module only applies Hobgoblin's rules about which units and terrain count.
 
 from __future__ import annotations
 
+from typing import Any
+
 from skirmish.geometry import (
     Rect,
     area_fraction,
@@ -17,22 +19,42 @@ from skirmish.geometry import (
     sight_line,
     touching,
 )
-from skirmish_hobgoblin.state import HobState, Unit, table_of
+from skirmish_hobgoblin.state import VERSION, HobState, Unit, table_of
 
 #: how an enemy touches a unit, seen from the touched unit
 FRONT, SIDE, REAR = "front", "side", "rear"
 
 
-_MEMO: dict[str, object] = {"key": None, "map": {}}
+class _Arrangement:
+    """Contacts worked out for one arrangement of units (a derived cache, never game state): valid while no
+    field of any unit was set (``state.VERSION``) and the state holds the same units."""
+
+    __slots__ = ("version", "units", "contacts", "engaged", "outflanked", "seen", "seen_key")
+
+    def __init__(self, version: int, units: tuple[Unit, ...], contacts: dict[str, list[str]]) -> None:
+        self.version, self.units, self.contacts = version, units, contacts
+        self.engaged: dict[str, list[Unit]] = {}
+        self.outflanked: dict[str, list[Unit]] = {}
+        #: sight, cover and Large answers, valid while ``seen_key`` (keywords, terrain, notes) holds
+        self.seen: dict[tuple[Any, ...], bool] = {}
+        self.seen_key: tuple[Any, ...] | None = None
 
 
-def contact_map(state: HobState) -> dict[str, list[str]]:
-    """Unit id -> ids of the enemy units in base contact with it (worked out once per arrangement of units;
-    a derived cache keyed by every unit's side, place and size)."""
-    key = tuple((u.id, u.side, u.x, u.y, u.facing, u.width, u.depth) for u in state.units.values() if u.in_play)
-    if _MEMO["key"] == key:
-        return _MEMO["map"]  # type: ignore[return-value]
-    units = [u for u in state.units.values() if u.in_play]
+_NOWHERE = _Arrangement(-1, (), {})
+_ARRANGED = [_NOWHERE]
+
+
+def _arranged(state: HobState) -> _Arrangement:
+    units = tuple(state.units.values())
+    got = _ARRANGED[0]
+    if got.version == VERSION[0] and got.units == units:
+        return got
+    got = _ARRANGED[0] = _Arrangement(VERSION[0], units, _contacts(units))
+    return got
+
+
+def _contacts(everyone: tuple[Unit, ...]) -> dict[str, list[str]]:
+    units = [u for u in everyone if u.in_play]
     out: dict[str, list[str]] = {u.id: [] for u in units}
     for i, a in enumerate(units):
         ra = a.rect
@@ -42,17 +64,25 @@ def contact_map(state: HobState) -> dict[str, list[str]]:
             if touching(ra, b.rect):
                 out[a.id].append(b.id)
                 out[b.id].append(a.id)
-    _MEMO["key"], _MEMO["map"] = key, out
     return out
+
+
+def contact_map(state: HobState) -> dict[str, list[str]]:
+    """Unit id -> ids of the enemy units in base contact with it (worked out once per arrangement of units)."""
+    return _arranged(state).contacts
 
 
 def engaged(state: HobState, unit: Unit) -> list[Unit]:
     """Enemy units in base contact with ``unit`` (in table order)."""
     if not unit.in_play:
         return []
-    ids = contact_map(state).get(unit.id, [])
-    return [state.units[i] for i in sorted(ids, key=list(state.units).index)] if len(ids) > 1 else \
-        [state.units[i] for i in ids]
+    got = _arranged(state)
+    found = got.engaged.get(unit.id)
+    if found is None:
+        ids = got.contacts.get(unit.id, [])
+        found = got.engaged[unit.id] = [state.units[i] for i in sorted(ids, key=list(state.units).index)] \
+            if len(ids) > 1 else [state.units[i] for i in ids]
+    return list(found)
 
 
 def _reach(a: Unit, b: Unit) -> float:
@@ -69,7 +99,20 @@ def contact_side(unit: Unit, other: Unit | Rect) -> str:
     Touching both a side and the rear edge counts as the rear (ruling A12: the stricter cap).
     A contact at a front corner only is a front contact.
     """
-    c = contact_edges(unit.rect, getattr(other, "rect", other))
+    if isinstance(other, Unit):
+        key = (unit.x, unit.y, unit.facing, unit.width, unit.depth, other.x, other.y, other.facing, other.width,
+               other.depth)
+        found = _SIDES.get(key)
+        if found is None:
+            if len(_SIDES) > 50_000:
+                _SIDES.clear()
+            found = _SIDES[key] = _contact_side(unit.rect, other.rect)
+        return found
+    return _contact_side(unit.rect, getattr(other, "rect", other))
+
+
+def _contact_side(rect: Rect, other: Rect) -> str:
+    c = contact_edges(rect, other)
     if "rear" in c.edges:
         return REAR
     if c.edges & {"left", "right"} or c.corners & {"rear-left", "rear-right"}:
@@ -90,15 +133,52 @@ def dice_cap(unit: Unit, enemy: Unit | Rect, total: int, side_cap: int, rear_cap
 
 def outmanoeuvring(state: HobState, unit: Unit) -> list[Unit]:
     """Enemies touching the unit's side edges, rear edge or rear corners."""
-    return [e for e in engaged(state, unit) if contact_side(unit, e) != FRONT]
+    if not unit.in_play or state.units.get(unit.id) is not unit:
+        return [e for e in engaged(state, unit) if contact_side(unit, e) != FRONT]
+    got = _arranged(state)
+    found = got.outflanked.get(unit.id)
+    if found is None:
+        found = got.outflanked[unit.id] = [e for e in engaged(state, unit) if contact_side(unit, e) != FRONT]
+    return list(found)
 
 
 # ----------------------------------------------------------------------- sight, range, cover
 
 
+#: the keywords that sight, cover and Large read
+_SIGHT_KEYWORDS = frozenset({"Large", "Sightless Eyes"})
+
+
+def _sight_memo(state: HobState, *units: Unit) -> dict[tuple[Any, ...], bool] | None:
+    """Where sight, cover and Large answers about ``units`` are kept for this arrangement, or None when they are
+    not this state's units (a derived cache: keyed on who is Large or has Sightless Eyes, the terrain, the
+    Fortress roles)."""
+    for u in units:
+        if state.units.get(u.id) is not u:
+            return None
+    got = _arranged(state)
+    fortress = state.notes.get("fortress")
+    key = (state.layout_key, state.elevated_share, fortress,
+           tuple(s.role for s in state.sides.values()) if fortress else (),
+           tuple([(u.id, e.name) for u in got.units for e in u.keywords.entries if e.name in _SIGHT_KEYWORDS]))
+    if got.seen_key != key:
+        got.seen, got.seen_key = {}, key
+    return got.seen
+
+
 def is_large(state: HobState, unit: Unit) -> bool:
     """Large by keyword, or with more than half (Elevated's footprint_fraction) of its footprint on Elevated
     terrain."""
+    memo = _sight_memo(state, unit)
+    if memo is None:
+        return _is_large(state, unit)
+    found = memo.get(("large", unit.id))
+    if found is None:
+        found = memo["large", unit.id] = _is_large(state, unit)
+    return found
+
+
+def _is_large(state: HobState, unit: Unit) -> bool:
     if unit.has("Large"):
         return True
     table = table_of(state)
@@ -123,6 +203,17 @@ def has_los(state: HobState, viewer: Unit, target: Unit, *, limit: float = 0.0) 
     Units (the viewer too) and Blocking terrain block; Large lets units and terrain that are
     neither Large nor Elevated be ignored. Engaged units always see each other.
     """
+    memo = _sight_memo(state, viewer, target)
+    if memo is None:
+        return _has_los(state, viewer, target, limit)
+    key = ("los", viewer.id, target.id, limit)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _has_los(state, viewer, target, limit)
+    return found
+
+
+def _has_los(state: HobState, viewer: Unit, target: Unit, limit: float) -> bool:
     if viewer.id == target.id:
         return True
     if viewer.keywords.has("Sightless Eyes"):  # the spell: it sees every unit until the end of the round
@@ -150,14 +241,36 @@ def range_to(viewer: Unit, target: Unit) -> float:
 
 
 def gap(a: Unit, b: Unit) -> float:
-    """"Within x": the closest two points."""
-    return distance(a.rect, b.rect)
+    """"Within x": the closest two points (memoised on both footprints: a derived cache)."""
+    key = (a.x, a.y, a.facing, a.width, a.depth, b.x, b.y, b.facing, b.width, b.depth)
+    found = _GAPS.get(key)
+    if found is None:
+        if len(_GAPS) > 100_000:
+            _GAPS.clear()
+        found = _GAPS[key] = distance(a.rect, b.rect)
+    return found
+
+
+#: pure functions of two footprints, memoised on them (derived caches)
+_GAPS: dict[tuple[float, ...], float] = {}
+_SIDES: dict[tuple[float, ...], str] = {}
 
 
 def in_cover(state: HobState, shooter: Unit, target: Unit) -> bool:
     """Cover: the line from the shooter's front-edge centre to the centre of the target's closest edge
     crosses Obscuring or Blocking terrain (terrain the shooter touches is ignored; Large ignores
     terrain that is neither Large nor Elevated). Units never give cover."""
+    memo = _sight_memo(state, shooter, target)
+    if memo is None:
+        return _in_cover(state, shooter, target)
+    key = ("cover", shooter.id, target.id)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _in_cover(state, shooter, target)
+    return found
+
+
+def _in_cover(state: HobState, shooter: Unit, target: Unit) -> bool:
     table = table_of(state)
     origin = shooter.rect.front_centre
     edge = closest_edge(target.rect, origin)

@@ -365,16 +365,27 @@ def hazard(game: Game, unit: Unit, out: Outcome, kind: str) -> float:
 
 
 def _run(game: Game, unit: Unit, steps: list[tuple[str, float]], mp: float, rect: Rect,
-         engaged_now: list[str]) -> tuple[Rect, float, float] | None:
-    """Check a sequence of manoeuvres: (end footprint, MP left, terrain hazard) or None when one is refused."""
+         engaged_now: list[str], memo: dict[tuple[Any, ...], tuple[Outcome, float]] | None = None
+         ) -> tuple[Rect, float, float] | None:
+    """Check a sequence of manoeuvres: (end footprint, MP left, terrain hazard) or None when one is refused.
+
+    ``memo`` keeps checked steps (and their hazard) between runs of one planning call, where the board does not
+    change: a step from the same footprint with the same MP, Distracted and contacts gives the same outcome."""
     distracted = unit.has(stats.DISTRACTED)
     harm = 0.0
     for kind, amount in steps:
-        out = check(game, unit, kind, amount, mp=mp, rect=rect, distracted=distracted, engaged_now=engaged_now)
+        key = (kind, amount, rect, mp, distracted, tuple(engaged_now))
+        got = memo.get(key) if memo is not None else None
+        if got is None:
+            out = check(game, unit, kind, amount, mp=mp, rect=rect, distracted=distracted, engaged_now=engaged_now)
+            got = (out, 0.0 if out.error else hazard(game, unit, out, kind))
+            if memo is not None:
+                memo[key] = got
+        out, cost = got
         if out.error:
             return None
         assert out.end is not None
-        harm += hazard(game, unit, out, kind)
+        harm += cost
         rect, mp = out.end, mp - out.cost
         if kind in DISTRACTING and not unit.has("Undistractable"):
             distracted = True
@@ -421,6 +432,8 @@ def _plan_engage(game: Game, unit: Unit, enemy: Unit, mp: float) -> list[dict[st
     if enemy.id in engaged_now:
         return []
     found: dict[str, dict[str, Any]] = {}
+    memo: dict[tuple[Any, ...], tuple[Outcome, float]] = {}
+    others: list[Rect] | None = None  # every other unit's footprint (the same for each try)
     for edge in ("front", "left", "right", "rear"):
         seg = target.edge(edge)
         mid = target.edge_centre(edge)
@@ -448,17 +461,18 @@ def _plan_engage(game: Game, unit: Unit, enemy: Unit, mp: float) -> list[dict[st
                 continue
             if lateral is not None and abs(right) > 0.01:
                 steps.append(("shuffle-right" if right > 0 else "shuffle-left", round(abs(right), 4)))
-            pre = _run(game, unit, steps, mp, rect, engaged_now)
+            pre = _run(game, unit, steps, mp, rect, engaged_now, memo)
             if pre is None:
                 continue
             r2, left, _ = pre
-            others = [u.rect for u in obstacles(state, unit)]
+            if others is None:
+                others = [u.rect for u in obstacles(state, unit)]
             dist, hit = travel_limit(r2, "forward", others, math.floor(left + 1e-9) * m.advance_per_mp,
                                      table_of(state))
             if hit != target or dist <= 0:
                 continue
             final = [*steps, ("advance", round(dist, 6))]
-            done = _run(game, unit, final, mp, rect, engaged_now)
+            done = _run(game, unit, final, mp, rect, engaged_now, memo)
             if done is None:
                 continue
             end, left2, harm = done

@@ -22,7 +22,8 @@ def courages(game: Game) -> dict[str, int]:
     key = stats._stable_key(game)
     if _COURAGE["key"] != key:
         _COURAGE["key"] = key
-        _COURAGE["values"] = {u.id: stats.courage(game, u) if u.in_play else u.courage
+        commanders = stats.commanders_of(game.state)
+        _COURAGE["values"] = {u.id: stats.courage(game, u, commanders) if u.in_play else u.courage
                               for u in game.state.units.values()}
     return _COURAGE["values"]
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import lru_cache
+from typing import Any
 
 import attrs
 
@@ -22,7 +23,19 @@ __all__ = ["READY", "REMOVED", "RESERVE", "UNDEPLOYED", "Activation", "HobState"
 READY, UNDEPLOYED, RESERVE, REMOVED = "ready", "undeployed", "reserve", "removed"
 
 
-@attrs.define
+#: bumped whenever a unit's place, size, side or status is set, so derived caches of the arrangement (contacts,
+#: sight) keyed on it together with the units themselves see every move (keywords and Doom are not covered)
+VERSION = [0]
+_ARRANGEMENT_FIELDS = frozenset({"id", "side", "team", "x", "y", "facing", "width", "depth", "status"})
+
+
+def _changed(_unit: Any, field: Any, value: Any) -> Any:
+    if field.name in _ARRANGEMENT_FIELDS:
+        VERSION[0] += 1
+    return value
+
+
+@attrs.define(on_setattr=_changed)
 class Unit:
     """One unit: its type and statistics, where it stands, its Doom and its keywords."""
 

@@ -25,53 +25,77 @@ def rules_of(game: Game) -> BattleRules:
     return game.ruleset.rules
 
 
-def command_bonus(state: HobState, unit: Unit, rng: float) -> int:
+def command_bonus(state: HobState, unit: Unit, rng: float, commanders: list[tuple[Unit, int]] | None = None) -> int:
     """The best Command [x] of a friendly unit within ``rng`` (itself included); Unruly units get none.
 
-    Ruling A28: Command from several units does not add up; the highest counts.
+    Ruling A28: Command from several units does not add up; the highest counts. ``commanders``: the units in
+    play with Command above 0 and their values, when the caller has them (the same answer, found sooner).
     """
     if unit.has("Unruly") or state.notes.get("no-command"):
         return 0
-    best = 0
-    for f in [unit, *state.friends(unit)]:
-        x = f.value("Command")
-        if x > best and (f is unit or geom.gap(unit, f) <= rng):
+    if commanders is None:
+        commanders = commanders_of(state)
+    return _command(unit, rng, commanders, unit.value("Command"))
+
+
+def _command(unit: Unit, rng: float, commanders: list[tuple[Unit, int]], own: int) -> int:
+    best = own if own > 0 else 0
+    team = unit.team
+    for f, x in commanders:
+        if x > best and f.id != unit.id and (f.team == team if team else f.side == unit.side) and \
+                geom.gap(unit, f) <= rng:
             best = x
     return best
 
 
-def courage(game: Game, unit: Unit) -> int:
+def commanders_of(state: HobState) -> list[tuple[Unit, int]]:
+    """Units in play with Command above 0, with their Command (for :func:`command_bonus`)."""
+    return [(u, x) for u in state.in_play() if (x := u.value("Command")) > 0]
+
+
+def courage(game: Game, unit: Unit, commanders: list[tuple[Unit, int]] | None = None) -> int:
     """Courage now: type value, Horde, scenario bonus, Command, Stubborn, Outmanoeuvred, Courage [+x]."""
+    return _courage(game, unit, {e.name for e in unit.keywords.entries}, commanders)
+
+
+def _courage(game: Game, unit: Unit, names: set[str], commanders: list[tuple[Unit, int]] | None) -> int:
+    """:func:`courage` with the names of the unit's keywords at hand (read once)."""
     c = game.ruleset.content
     state = game.state
-    value = unit.courage + unit.courage_bonus + unit.value("Courage")
-    if unit.has("Horde"):
+    value = unit.courage + unit.courage_bonus + (unit.value("Courage") if "Courage" in names else 0)
+    if "Horde" in names:
         value += kp(c, "horde", "courage")
-    value += command_bonus(state, unit, state.notes.get("command-range", 0) or kp(c, "command", "range"))
+    if "Unruly" not in names and not state.notes.get("no-command"):
+        value += _command(unit, state.notes.get("command-range", 0) or kp(c, "command", "range"),
+                          commanders_of(state) if commanders is None else commanders,
+                          unit.value("Command") if "Command" in names else 0)
     if unit.in_play:
-        if unit.has("Stubborn"):
+        if "Stubborn" in names:
             value += kp(c, "stubborn", "courage_per_enemy") * len(geom.engaged(state, unit))
         value -= kp(c, "outmanoeuvred", "courage_per_enemy") * len(geom.outmanoeuvring(state, unit))
     return value
 
 
-def break_point(game: Game, unit: Unit) -> int:
+def break_point(game: Game, unit: Unit, commanders: list[tuple[Unit, int]] | None = None) -> int:
     """Doom at which the unit is Broken (Fragile: half its Courage, rounded up)."""
-    c = courage(game, unit)
-    return math.ceil(c * kp(game.ruleset.content, "fragile", "courage_fraction")) if unit.has("Fragile") else c
+    names = {e.name for e in unit.keywords.entries}
+    c = _courage(game, unit, names, commanders)
+    return math.ceil(c * kp(game.ruleset.content, "fragile", "courage_fraction")) if "Fragile" in names else c
 
 
-def refresh(game: Game, unit: Unit, rule: str = "Broken") -> None:
-    """Gain or lose Broken (and Outmanoeuvred) to match the unit's Doom and Courage now."""
+def refresh(game: Game, unit: Unit, rule: str = "Broken", commanders: list[tuple[Unit, int]] | None = None
+            ) -> bool:
+    """Gain or lose Broken (and Outmanoeuvred) to match the unit's Doom and Courage now; True when it became
+    Broken (what follows may change other units)."""
     if not unit.in_play:
-        return
+        return False
     out = bool(geom.outmanoeuvring(game.state, unit))
     if out != unit.has(OUTMANOEUVRED):
         if out:
             unit.keywords.add(OUTMANOEUVRED, log=game.log, rule="Outmanoeuvring")
         else:
             unit.keywords.remove(OUTMANOEUVRED, log=game.log, rule="Outmanoeuvring")
-    broken = unit.doom >= break_point(game, unit)
+    broken = unit.doom >= break_point(game, unit, commanders)
     if broken and not unit.has(BROKEN):
         unit.keywords.add(BROKEN, log=game.log, rule=rule)
         game.emit("broken", f"{unit.name} is Broken ({unit.doom} Doom, Courage {courage(game, unit)})",
@@ -87,9 +111,11 @@ def refresh(game: Game, unit: Unit, rule: str = "Broken") -> None:
             from skirmish_hobgoblin.artefacts.rules import dissonant_echoes
 
             dissonant_echoes(game)
-    elif not broken and unit.has(BROKEN):
+        return True
+    if not broken and unit.has(BROKEN):
         unit.keywords.remove(BROKEN, log=game.log, rule=rule)
         game.emit("rallied", f"{unit.name} is no longer Broken ({unit.doom} Doom)", rule=rule, unit=unit.id)
+    return False
 
 
 _STABLE: dict[str, object] = {"key": None}
@@ -108,8 +134,10 @@ def refresh_all(game: Game, rule: str = "Broken") -> None:
     key = _stable_key(game)
     if _STABLE["key"] == key:
         return
+    commanders = commanders_of(game.state)
     for u in list(game.state.in_play()):
-        refresh(game, u, rule)
+        if refresh(game, u, rule, commanders):
+            commanders = commanders_of(game.state)  # becoming Broken sets off rules that may change others
     _STABLE["key"] = _stable_key(game)
 
 
