@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 from skirmish import Param, SetupError
@@ -348,8 +349,14 @@ def placement_error(game: Game, unit: Unit, rect: Rect, y_range: tuple[float, fl
     x0, y0, x1, y1 = rect.bounds
     if x0 < -1e-9 or x1 > state.width + 1e-9 or y0 < lo - 1e-9 or y1 > hi + 1e-9:
         return f"{unit.name} must be fully within its deployment zone (y {lo:g} to {hi:g})"
+    cx, cy, reach = rect.centre.x, rect.centre.y, rect.radius + 1e-6
     for other in state.in_play():
-        if other.id != unit.id and overlaps(rect, other.rect):
+        if other.id == unit.id:
+            continue
+        far = reach + math.hypot(other.width, other.depth) / 2  # no overlap unless the round hulls meet
+        if abs(other.x - cx) > far or abs(other.y - cy) > far:
+            continue
+        if overlaps(rect, other.rect):
             return f"{unit.name} would overlap {other.name}"
     bad = table_of(state).terrain_overlapping(rect, ("impassable",))
     if bad:

@@ -29,7 +29,7 @@ class _Arrangement:
     """Contacts worked out for one arrangement of units (a derived cache, never game state): valid while no
     field of any unit was set (``state.VERSION``) and the state holds the same units."""
 
-    __slots__ = ("version", "units", "contacts", "engaged", "outflanked", "seen", "seen_key")
+    __slots__ = ("version", "units", "contacts", "engaged", "outflanked", "seen", "seen_key", "kept")
 
     def __init__(self, version: int, units: tuple[Unit, ...], contacts: dict[str, list[str]]) -> None:
         self.version, self.units, self.contacts = version, units, contacts
@@ -38,6 +38,8 @@ class _Arrangement:
         #: sight, cover and Large answers, valid while ``seen_key`` (keywords, terrain, notes) holds
         self.seen: dict[tuple[Any, ...], bool] = {}
         self.seen_key: tuple[Any, ...] | None = None
+        #: other modules' answers for this arrangement, each checked against what else it read (stats.courage)
+        self.kept: dict[Any, Any] = {}
 
 
 _NOWHERE = _Arrangement(-1, (), {})
@@ -65,6 +67,12 @@ def _contacts(everyone: tuple[Unit, ...]) -> dict[str, list[str]]:
                 out[a.id].append(b.id)
                 out[b.id].append(a.id)
     return out
+
+
+def kept(state: HobState) -> dict[Any, Any]:
+    """A scratch dict that lives as long as the arrangement of ``state``'s units (for derived caches that also
+    check whatever else they read)."""
+    return _arranged(state).kept
 
 
 def contact_map(state: HobState) -> dict[str, list[str]]:

@@ -30,8 +30,8 @@ from skirmish.geometry import (
     wheel,
     wheel_chord,
 )
-from skirmish_hobgoblin import stats
-from skirmish_hobgoblin.state import HobState, Unit, table_of
+from skirmish_hobgoblin import geom, stats
+from skirmish_hobgoblin.state import VERSION, HobState, Unit, table_of
 from skirmish_hobgoblin.tables import kp
 
 if TYPE_CHECKING:
@@ -134,10 +134,15 @@ def _near(box: tuple[float, float, float, float], units: list[Unit]) -> list[Uni
     x0, y0, x1, y1 = box
     out = []
     for u in units:
-        r = u.rect.radius
+        r = math.hypot(u.width, u.depth) / 2  # the footprint's radius (Rect.radius), without building it
         if u.x + r >= x0 and u.x - r <= x1 and u.y + r >= y0 and u.y - r <= y1:
             out.append(u)
     return out
+
+
+#: checks of manoeuvres from where units stand, by everything they read (a derived cache: the amount form, its
+#: validator and the manoeuvre made check the same thing in a row)
+_CHECKED: dict[tuple[Any, ...], tuple[Any, Any, Outcome]] = {}
 
 
 def check(game: Game, unit: Unit, kind: str, amount: float, *, mp: float | None = None,
@@ -145,6 +150,31 @@ def check(game: Game, unit: Unit, kind: str, amount: float, *, mp: float | None 
           ignore_friends: bool | None = None, flown_over: list[str] | None = None, flown: bool | None = None
           ) -> Outcome:
     """Check one manoeuvre of ``unit`` (from ``rect``, default where it stands) and say why it is refused."""
+    state = game.state
+    notes = state.notes
+    if rect is not None or notes.get("chasm") or notes.get("fortress") or state.units.get(unit.id) is not unit:
+        return _check(game, unit, kind, amount, mp, rect, distracted, engaged_now, ignore_friends, flown_over, flown)
+    act = state.activation
+    units = tuple(state.units.values())
+    held = tuple([tuple(u.keywords.entries) for u in units])
+    key = (id(game.ruleset), VERSION[0], tuple(map(id, units)), tuple([tuple(map(id, k)) for k in held]),
+           state.layout_key,
+           game.phase, (act.unit, act.mp, act.ignore_friends, tuple(act.flown_over), act.flown) if act else None,
+           unit.id, unit.speed, kind, amount, mp, distracted, None if engaged_now is None else tuple(engaged_now),
+           ignore_friends, None if flown_over is None else tuple(flown_over), flown)
+    found = _CHECKED.get(key)
+    if found is not None and found[0] == units and found[1] == held:  # ids of dead objects may come back
+        return found[2]
+    if len(_CHECKED) > 256:
+        _CHECKED.clear()
+    out = _check(game, unit, kind, amount, mp, rect, distracted, engaged_now, ignore_friends, flown_over, flown)
+    _CHECKED[key] = (units, held, out)
+    return out
+
+
+def _check(game: Game, unit: Unit, kind: str, amount: float, mp: float | None, rect: Rect | None,
+           distracted: bool | None, engaged_now: list[str] | None, ignore_friends: bool | None,
+           flown_over: list[str] | None, flown: bool | None) -> Outcome:
     state = game.state
     act = state.activation if state.activation and state.activation.unit == unit.id else None
     mp = act.mp if mp is None and act else (mp if mp is not None else float(stats.speed(unit)))
@@ -215,8 +245,12 @@ def check(game: Game, unit: Unit, kind: str, amount: float, *, mp: float | None 
         why, cost = moving.check(game, unit, kind, move.swept, end, cost, mp)
         if why:
             return Outcome(None, cost, why)
-    engaged_before = set(engaged_now if engaged_now is not None else
-                         [e.id for e in state.enemies(unit) if touching(rect, e.rect)])
+    if engaged_now is not None:
+        engaged_before = set(engaged_now)
+    elif rect is unit.rect and unit.in_play and state.units.get(unit.id) is unit:
+        engaged_before = set(geom.contact_map(state).get(unit.id, ()))  # the same touching test, kept
+    else:
+        engaged_before = {e.id for e in state.enemies(unit) if touching(rect, e.rect)}
     contacts = tuple(e.id for e in _near(bounds(end), state.enemies(unit)) if touching(end, e.rect))
     new = [c for c in contacts if c not in engaged_before]
     if new and is_distracted:
@@ -311,7 +345,8 @@ def why_not(game: Game, unit: Unit, kind: str) -> str:
         direction = {"advance": "forward", "retreat": "back", "shuffle-left": "left", "shuffle-right": "right"}[kind]
         ignore_friends = bool(act and act.unit == unit.id and act.ignore_friends)
         near = _near(_grow(bounds(unit.rect), step), obstacles(state, unit, ignore_friends=ignore_friends))
-        dist, blocker = travel_limit(unit.rect, direction, [u.rect for u in near], step, table_of(state))
+        # only whether it can go 0.05" matters (and what stops it sooner): the same answer as looking ``step`` ahead
+        dist, blocker = travel_limit(unit.rect, direction, [u.rect for u in near], min(step, 0.05), table_of(state))
         if dist >= 0.05:
             return ""
         if blocker == TABLE_EDGE:

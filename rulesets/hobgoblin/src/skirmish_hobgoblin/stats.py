@@ -59,7 +59,26 @@ def courage(game: Game, unit: Unit, commanders: list[tuple[Unit, int]] | None = 
 
 
 def _courage(game: Game, unit: Unit, names: set[str], commanders: list[tuple[Unit, int]] | None) -> int:
-    """:func:`courage` with the names of the unit's keywords at hand (read once)."""
+    """:func:`courage` with the names of the unit's keywords at hand (read once); kept for the arrangement of
+    units while the unit's keywords and Courage, the notes and the Command holders are the same."""
+    state = game.state
+    if state.units.get(unit.id) is not unit:
+        return _courage_now(game, unit, names, commanders)
+    if commanders is None:
+        commanders = commanders_of(state)
+    notes = state.notes
+    read = (id(game.ruleset), tuple(unit.keywords.entries), unit.courage, unit.courage_bonus, unit.in_play,
+            notes.get("no-command"), notes.get("command-range"), [(f.id, x) for f, x in commanders])
+    memo = geom.kept(state)
+    found = memo.get(("courage", unit.id))
+    if found is not None and found[0] == read:
+        return found[1]
+    value = _courage_now(game, unit, names, commanders)
+    memo["courage", unit.id] = (read, value)
+    return value
+
+
+def _courage_now(game: Game, unit: Unit, names: set[str], commanders: list[tuple[Unit, int]] | None) -> int:
     c = game.ruleset.content
     state = game.state
     value = unit.courage + unit.courage_bonus + (unit.value("Courage") if "Courage" in names else 0)

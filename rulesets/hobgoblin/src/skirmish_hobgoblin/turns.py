@@ -133,12 +133,14 @@ def shooting_targets(game: Game, unit: Unit) -> list[tuple[Unit, bool]]:
     rng = stats.shot_range(game, unit)
     limit = state.notes.get("sight-limit", 0)
     out = []
+    spirits = [a for a in state.in_play() if a.has("Anguished Spirits")]
+    into_combat = unit.has("Shoot into Combat")
     for e in state.enemies(unit):
         if geom.range_to(unit, e) > rng + 1e-9:
             continue
-        if geom.engaged(state, e) and not unit.has("Shoot into Combat"):
+        if not into_combat and geom.engaged(state, e):
             continue
-        if any(a.has("Anguished Spirits") and a.id != e.id and geom.gap(a, e) <= 12 for a in state.in_play()):
+        if spirits and any(a.id != e.id and geom.gap(a, e) <= 12 for a in spirits):
             continue
         if not geom.has_los(state, unit, e, limit=limit):
             continue
@@ -556,7 +558,7 @@ def _terrain_after(game: Game, unit: Unit, out: moves.Outcome, kind: str) -> Non
     if kind == "fly" or out.swept is None:
         return
     table = table_of(game.state)
-    crossed = [t for t in table.terrain if (t.has("rough") or t.has("perilous")) and out.swept.overlaps(t.shape)]
+    crossed = [t for t in table.candidates(out.swept.bounds, ("rough", "perilous")) if out.swept.overlaps(t.shape)]
     perilous = [t for t in crossed if t.has("perilous")]
     rough = [t for t in crossed if t.has("rough")]
     if perilous:
