@@ -9,7 +9,7 @@ from skirmish import Param, SetupError
 from skirmish.geometry import Rect, overlaps
 from skirmish_hobgoblin import fortune
 from skirmish_hobgoblin.decide import decision, option
-from skirmish_hobgoblin.state import READY, RESERVE, UNDEPLOYED, Unit, table_of
+from skirmish_hobgoblin.state import READY, RESERVE, UNDEPLOYED, HobState, Unit, table_of
 
 if TYPE_CHECKING:
     from skirmish import Game
@@ -242,15 +242,7 @@ def _legal_near(game: Game, unit: Unit, x: float, y: float, lo: float, hi: float
     left, right = max(hw, lo), min(state.width - hw, hi)
     if left > right + 1e-9:
         return None
-    edges: list[float] = [left, right]
-    for other in state.in_play():
-        if other.id != unit.id:
-            x0, _, x1, _ = other.rect.bounds
-            edges += [x0 - hw - 0.01, x1 + hw + 0.01]
-    for t in table_of(state).terrain:
-        if t.has("impassable"):
-            x0, _, x1, _ = t.bounds
-            edges += [x0 - hw - 0.01, x1 + hw + 0.01]
+    edges: list[float] = [left, right, *_obstacle_edges(state, unit, hw)]
 
     def ok(xx: float, yy: float) -> bool:
         return not placement_error(game, unit, footprint_at(game, unit, xx, yy))
@@ -272,6 +264,28 @@ def _legal_near(game: Game, unit: Unit, x: float, y: float, lo: float, hi: float
                     if ok(xx, yy):
                         return xx, round(yy, 2)
     return None
+
+
+def _obstacle_edges(state: HobState, unit: Unit, hw: float) -> list[float]:
+    """Centres just clear of each other unit's and each Impassable piece's sides (the same for every row tried:
+    kept for the arrangement of units and the terrain)."""
+    from skirmish_hobgoblin import geom
+
+    memo = geom.kept(state)
+    key = ("placement-edges", unit.id, hw, state.layout_key)
+    found = memo.get(key)
+    if found is None:
+        found = []
+        for other in state.in_play():
+            if other.id != unit.id:
+                x0, _, x1, _ = other.rect.bounds
+                found += [x0 - hw - 0.01, x1 + hw + 0.01]
+        for t in table_of(state).terrain:
+            if t.has("impassable"):
+                x0, _, x1, _ = t.bounds
+                found += [x0 - hw - 0.01, x1 + hw + 0.01]
+        memo[key] = found
+    return found
 
 
 def placement_choices(game: Game, unit: Unit) -> list[tuple[str, str, float, float]]:

@@ -28,6 +28,22 @@ def courages(game: Game) -> dict[str, int]:
     return _COURAGE["values"]
 
 
+_KEYWORDS_TEXT: dict[str, tuple[tuple[Any, ...], str]] = {}
+
+
+def keywords_text(u: Unit) -> str:
+    """``str(u.keywords)``, kept per unit id while its keyword copies are the same (a derived cache)."""
+    entries = tuple(u.keywords.entries)
+    found = _KEYWORDS_TEXT.get(u.id)
+    if found is not None and found[0] == entries:
+        return found[1]
+    if len(_KEYWORDS_TEXT) > 4096:
+        _KEYWORDS_TEXT.clear()
+    text = str(u.keywords)
+    _KEYWORDS_TEXT[u.id] = (entries, text)
+    return text
+
+
 def unit_data(game: Game, u: Unit, courage: dict[str, int] | None = None,
               contacts: dict[str, list[str]] | None = None) -> dict[str, Any]:
     courage = courage if courage is not None else courages(game)
@@ -35,7 +51,7 @@ def unit_data(game: Game, u: Unit, courage: dict[str, int] | None = None,
     return {"id": u.id, "side": u.side, "name": u.name, "type": u.type, "x": round(u.x, 3), "y": round(u.y, 3),
             "facing": round(u.facing, 2), "width": round(u.width, 3), "depth": round(u.depth, 3), "doom": u.doom,
             "courage": courage.get(u.id, u.courage), "status": u.status, "speed": stats.speed(u),
-            "points": u.points, "keywords": str(u.keywords),
+            "points": u.points, "keywords": keywords_text(u),
             "engaged": list(contacts.get(u.id, [])) if u.in_play else [], **({"team": u.team} if u.team else {})}
 
 
