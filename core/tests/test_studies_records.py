@@ -88,7 +88,20 @@ def test_a_resumed_balance_plays_only_the_seeds_it_lacks_and_estimates_the_same(
     balance_module.balance(registry, "chob-noggoth", 3, record=path)
     assert played == [0, 1, 2]
     resumed = balance_module.balance(registry, "chob-noggoth", 5, record=path)
-    assert played == [0, 1, 2, 3, 4] and resumed["record"] == {"file": str(path), "played_now": 2, "kept_before": 3}
+    assert played == [0, 1, 2, 2, 3, 4]  # the last kept seed again first: is it the same code?
+    assert resumed["record"] == {"file": str(path), "played_now": 2, "kept_before": 3}
     direct = balance_module.balance(registry, "chob-noggoth", 5)
     merged = balance_module.balance_from([path])
     assert resumed["features"] == direct["features"] == merged["features"]
+
+
+def test_a_record_of_other_code_is_not_added_to(tmp_path) -> None:
+    registry = Registry()
+    path = tmp_path / "study.jsonl"
+    balance_module.balance(registry, "chob-noggoth", 2, record=path)
+    head, rows, _ = records.read(path)
+    rows[1]["outcome"] = "draw" if rows[1]["outcome"] != "draw" else "win"  # as if the AI had changed since
+    path.write_text("".join(json.dumps(x) + "\n" for x in [head, *rows.values()]))
+    with pytest.raises(SkirmishError, match="seed 1 now plays differently"):
+        balance_module.balance(registry, "chob-noggoth", 3, record=path)
+    assert len(records.read(path)[1]) == 2  # nothing added

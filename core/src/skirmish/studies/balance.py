@@ -4,6 +4,7 @@ in army content, set against the printed costs."""
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -121,6 +122,8 @@ def balance(registry: Any, ruleset: str, n: int, *, seed: int = 0, max_decisions
         head = records.header("balance", ruleset, registry.ruleset(ruleset).version, max_decisions)
         store = records.RecordFile(record, head)
         todo = store.missing(seeds)
+        if todo and store.rows:
+            _check_same_play(registry, ruleset, store, max_decisions)
         if progress and len(todo) < len(seeds):
             progress(len(seeds) - len(todo))
     else:
@@ -141,6 +144,16 @@ def balance(registry: Any, ruleset: str, n: int, *, seed: int = 0, max_decisions
     if store is not None:
         report["record"] = {"file": str(store.path), "played_now": len(todo), "kept_before": n - len(todo)}
     return report
+
+
+def _check_same_play(registry: Any, ruleset: str, store: records.RecordFile, max_decisions: int | None) -> None:
+    """Refuse to add games played by other code than the kept ones (an AI or rules change without a new
+    rules version): the last kept seed is played again here and must come out the same."""
+    seed = max(store.rows)
+    again = play_rows(registry, ruleset, [seed], max_decisions)[0]
+    if json.loads(json.dumps(again)) != store.rows[seed]:
+        raise SkirmishError(f"{store.path}: seed {seed} now plays differently than when it was kept (the code "
+                            "changed): start a new record file rather than mix the two")
 
 
 def balance_from(paths: Sequence[Path]) -> dict[str, Any]:
