@@ -330,15 +330,18 @@ def test_marble_forest_unit_with_nowhere_to_return_is_removed():
 
 
 def test_spell_value_prices_the_new_spells_for_the_casting_ai():
-    from skirmish_hobgoblin.magic.value import spell_value
+    from skirmish_hobgoblin.magic.value import MEASURED, spell_value, spell_worth
 
     units = {"a": {"id": "a", "side": "red", "x": 0, "y": 0, "status": "ready", "doom": 0, "courage": 10,
                    "points": 200, "engaged": [], "keywords": "Ranged [12]"},
              "b": {"id": "b", "side": "blue", "x": 5, "y": 0, "status": "ready", "doom": 0, "courage": 10,
                    "points": 200, "engaged": ["c"], "keywords": ""}}
-    assert spell_value("red", {"effect": "flicker", "affects": ["b"]}, units) == 1.0
-    assert spell_value("red", {"effect": "sightless_eyes", "affects": ["a"]}, units) > 0
-    assert spell_value("red", {"effect": "polyceus_blessing", "affects": []}, units, hand=2) > 0
+    assert spell_worth("red", {"effect": "flicker", "affects": ["b"]}, units) == (1.0, True)  # engaged: a guess
+    free = {**units, "b": {**units["b"], "engaged": []}}
+    assert spell_worth("red", {"effect": "flicker", "affects": ["b"]}, free) == (MEASURED["flicker:enemy"][0], False)
+    assert spell_worth("red", {"effect": "sightless_eyes", "affects": ["a"]}, units) == (
+        MEASURED["sightless_eyes"][0], False)
+    assert spell_value("red", {"effect": "polyceus_blessing", "affects": []}, units, hand=2) < 0  # measured
     assert spell_value("red", {"effect": "grant", "affects": ["a"]}, units) is None
 
 

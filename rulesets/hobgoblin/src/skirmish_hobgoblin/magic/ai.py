@@ -95,14 +95,14 @@ def _hand_size(view: Any, player: str) -> int:
 
 def worth(player: str, data: dict[str, Any], units: dict[str, dict[str, Any]], hand: int = 0) -> tuple[float, bool]:
     """(Doom-equivalents, guessed?) of one cast: the Doom and keyword spells by :func:`value`, the spells that
-    move, hide or make things by :func:`skirmish_hobgoblin.magic.value.spell_value` (rough guesses)."""
+    move, hide or make things by :func:`skirmish_hobgoblin.magic.value.spell_worth` (measured where it could be)."""
     effect = data.get("effect")
     if effect in ("discard_doom", "grant"):
         return value(player, data, units), effect == "grant"
-    from skirmish_hobgoblin.magic.value import spell_value
+    from skirmish_hobgoblin.magic.value import spell_worth
 
-    guessed = spell_value(player, data, units, hand)
-    return (0.0, True) if guessed is None else (guessed, True)
+    found = spell_worth(player, data, units, hand)
+    return (0.0, True) if found is None else found
 
 
 def mercury_worth(view: Any, player: str) -> float:
