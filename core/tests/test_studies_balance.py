@@ -57,3 +57,13 @@ def test_too_few_games_for_the_features_is_warned_not_hidden() -> None:
     assert any("only 8 games for 2 features" in w for w in few["warnings"])
     assert "warning: only 8 games" in text({**few, "ruleset": "x"})
     assert estimate(Model(), synthetic(3000))["warnings"] == []
+
+
+def test_armies_always_of_equal_cost_are_warned_about() -> None:
+    same = [{"seed": i, "first": {"knight": i % 3, "pike": 2 - i % 3}, "first_cost": 20.0,
+             "second": {"knight": 2 - i % 3, "pike": i % 3}, "second_cost": 20.0,
+             "outcome": "win" if i % 2 else "loss"} for i in range(60)]
+    from skirmish.studies.balance import estimate_rows
+
+    assert any("cannot be told from its price" in w for w in estimate_rows(same)["warnings"])
+    assert not any("cannot be told" in w for w in estimate(Model(), synthetic(3000))["warnings"])

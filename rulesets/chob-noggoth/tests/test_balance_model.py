@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from skirmish import Game, Registry
-from skirmish_chob_noggoth.balance_model import model
+from skirmish_chob_noggoth.balance_model import BUDGETS, model
 from skirmish_chob_noggoth.rules import ChobNoggoth
 
 
@@ -14,9 +14,10 @@ def test_the_model_is_registered_for_chob_noggoth_only():
     assert isinstance(balance_model(registry, "chob-noggoth"), type(model()))
 
 
-def test_random_warbands_are_valid_spend_the_budget_and_repeat_by_seed():
+def test_random_warbands_are_valid_spend_their_budget_and_repeat_by_seed():
     m = model()
-    for seed in range(6):
+    costs = set()
+    for seed in range(12):
         setup = m.random_setup(seed)
         assert setup == m.random_setup(seed)
         game = Game(ChobNoggoth(), setup, seed=seed)
@@ -24,7 +25,9 @@ def test_random_warbands_are_valid_spend_the_budget_and_repeat_by_seed():
             features, cost = m.features(setup, seat)
             warriors = [w for w in game.state.warriors.values() if w.side == seat]
             assert sum(v for k, v in features.items() if k.startswith("type ")) == len(warriors)
-            assert 19 <= cost <= 20
+            assert BUDGETS[0] - 1 <= cost <= BUDGETS[1]
+            costs.add(cost)
+    assert len(costs) >= 3  # budgets differ, so the worth of a feature can be told from its price
 
 
 def test_a_shared_bonus_rule_counts_once_per_warrior():

@@ -100,6 +100,10 @@ def estimate_rows(games: Sequence[dict[str, Any]]) -> dict[str, Any]:
     if len(used) < enough:
         warnings.append(f"only {len(used)} games for {len(feats)} features: the estimates and their standard "
                         f"errors mean little below about {enough} games (raise -n)")
+    gaps = [g["first_cost"] - g["second_cost"] for g in used]
+    if max(gaps) - min(gaps) < 1e-9:
+        warnings.append("every game's armies differ in printed cost by the same amount: a feature's worth cannot "
+                        "be told from its price (the model should give the two sides different budgets)")
     if scale <= 0:
         warnings.append("the estimated worths do not rise with the printed costs (more games, or the costs are "
                         "far off): points per win cannot be read")

@@ -1,6 +1,10 @@
-"""Chob-Noggoth's model for ``skirmish balance``: two random warbands per seed (the warband generator,
-20 Fingers each) and a warband's content as counts of warrior types, qualities and bonus rules with its
-printed cost in Fingers."""
+"""Chob-Noggoth's model for ``skirmish balance``: two random warbands per seed (the warband generator, each
+on its own budget of 16 to 20 Fingers) and a warband's content as counts of warrior types, qualities and
+bonus rules with its printed cost in Fingers.
+
+The budgets differ on purpose: were both warbands always worth 20 Fingers, the difference in printed cost
+would be nought in every game, and the regression could not tell a feature's worth in play from its price
+(adding any multiple of the price to every worth would fit the games as well)."""
 
 from __future__ import annotations
 
@@ -16,6 +20,9 @@ def _ruleset() -> Any:
     return ChobNoggoth()
 
 
+#: each side's budget in Fingers, drawn independently per game (the book's warband is 20)
+BUDGETS = (16, 20)
+
 #: qualities not counted as features: Standard is the baseline, Heroic goes with the Hero type
 BASELINE_QUALITIES = ("", "standard", "heroic")
 
@@ -29,7 +36,8 @@ class ChobBalance:
         rs = _ruleset()
         rng = random.Random(seed * 7_919 + 23)
         setup = rs.default_setup()
-        setup["warbands"] = {p: warband_to_dict(random_warband(rng, rs.content, name=f"random {p}"))
+        setup["warbands"] = {p: warband_to_dict(random_warband(rng, rs.content, budget=rng.randint(*BUDGETS),
+                                                               name=f"random {p}"))
                              for p in setup["players"]}
         return setup
 

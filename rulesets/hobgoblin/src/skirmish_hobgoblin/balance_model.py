@@ -1,5 +1,9 @@
-"""Hobgoblin's model for ``skirmish balance``: two random armies per seed (the army generator), and an
-army's content as counts of unit types and bought keywords with its printed points."""
+"""Hobgoblin's model for ``skirmish balance``: two random armies per seed (the army generator, each on its
+own budget up to the points limit), and an army's content as counts of unit types and bought keywords with
+its printed points.
+
+The budgets differ on purpose: were both armies always worth the limit, the difference in printed points
+would be nought in every game, and the regression could not tell a feature's worth in play from its price."""
 
 from __future__ import annotations
 
@@ -7,8 +11,10 @@ import random
 from functools import lru_cache
 from typing import Any
 
-#: points per side in balance games (smaller than the default so that many games are affordable)
+#: the points limit of balance games (smaller than the default so that many games are affordable)
 POINTS = 1500
+#: each army's budget is drawn between this share of the limit and the limit
+LOWEST_SHARE = 0.8
 
 
 @lru_cache(maxsize=1)
@@ -32,7 +38,9 @@ class HobgoblinBalance:
         rng = random.Random(seed * 7_919 + 17)
         setup = rs.default_setup()
         setup["points"] = self.points
-        setup["armies"] = {p: army_to_dict(random_army(rs.content, self.points, rng, name=f"random {p}"))
+        low = int(self.points * LOWEST_SHARE)
+        setup["armies"] = {p: army_to_dict(random_army(rs.content, rng.randint(low, self.points), rng,
+                                                       name=f"random {p}"))
                            for p in setup["players"]}
         return setup
 
