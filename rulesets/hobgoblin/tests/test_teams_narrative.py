@@ -100,3 +100,19 @@ def test_team_narrative_whole_2v2_games_end_with_a_team_result(name: str):
         g.answer(agents[d.player].decide(View(g, d.player), d), d.player)
     assert g.result is not None and g.result.rule == RULESET.scenarios[name].name
     assert set(g.result.winners) <= {"red", "blue"}
+
+
+def test_team_last_stand_the_whole_team_holds_its_role():
+    from skirmish.plugins import Registry
+
+    ruleset = Registry().ruleset("hobgoblin")  # with the Chaos of War hooks
+    players = [p for ps in TEAMS.values() for p in ps]
+    positions = {p: {u["name"]: {"x": u["x"], "y": u["y"], "doom": 0, "facing": 90 if p.startswith("red") else 270}
+                     for u in SEATS[p]} for p in players}
+    setup = {"players": players, "teams": TEAMS, "armies": {p: army(SEATS[p], p) for p in players},
+             "points": 20000, "first": "red1", "positions": positions, "layout": {"pieces": []},
+             "objectives": ["combined-arms"], "chaos": {"deployment": ["last-stand"]}}
+    g = Game(ruleset, setup, seed=1, dice=[4])  # the Warlords' D6: 4-6, blue attacks
+    assert {p: s.role for p, s in g.state.sides.items()} == {"red1": "Defender", "red2": "Defender",
+                                                             "blue1": "Attacker", "blue2": "Attacker"}
+    assert unit(g, "R2").courage_bonus > 0 and unit(g, "B2").courage_bonus == 0

@@ -339,7 +339,8 @@ def before(game: Game) -> None:
             a, b = state.pair()  # (team play: the Warlords; the Defender's whole team gains the Courage)
             roll = game.rng.roll(6, rule="Last Stand", why=f"Attacker: 1-3 {a}, 4-6 {b}")
             attacker = a if roll <= 3 else b
-            state.sides[attacker].role, state.sides[state.enemy_of(attacker)].role = "Attacker", "Defender"
+            for p, side in state.sides.items():  # (team play: the whole team holds the role, ruling T-15)
+                side.role = "Attacker" if state.allied(p, attacker) else "Defender"
             game.emit("setup", f"{attacker} is the Attacker (Last Stand)", rule="Last Stand", player=attacker)
         defender = next(p for p, s in state.sides.items() if s.role == "Defender")
         bonus = int(_param(game, "last-stand", "courage", 2))
