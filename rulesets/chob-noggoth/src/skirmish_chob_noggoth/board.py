@@ -372,6 +372,20 @@ def silhouette(sx: float, sy: float, tx: float, ty: float, radius: float) -> lis
     return [(tx + px * reach * f, ty + py * reach * f) for f in steps]
 
 
+#: per geometry table: the bounding boxes of all its pieces
+_BOXES: dict[int, tuple[Table, tuple[tuple[float, float, float, float], ...]]] = {}
+
+
+def _piece_boxes(table: Table) -> tuple[tuple[float, float, float, float], ...]:
+    """The bounding box of every terrain piece of a geometry table (blocking or area)."""
+    entry = _BOXES.get(id(table))
+    if entry is None or entry[0] is not table:
+        if len(_BOXES) > 64:
+            _BOXES.clear()
+        entry = _BOXES[id(table)] = (table, tuple(t.bounds for t in table.terrain))
+    return entry[1]
+
+
 def _terrain_key(state: ChobState) -> tuple[tuple[str, str, str, float, float, float, float], ...]:
     return tuple((p.id, p.kind, p.shape, p.x, p.y, p.w, p.h) for p in state.pieces)
 
@@ -384,6 +398,12 @@ def _terrain_sight(pieces: tuple[tuple[str, str, str, float, float, float, float
     if not pieces:
         return True, ()
     table = _table(width, depth, pieces)
+    # every line looked along stays in the box of the shooter and the target's base: no piece's box meets it,
+    # no piece hides any of it (the exact checks below would find nothing)
+    x0, y0 = min(sx, tx - radius) - 0.01, min(sy, ty - radius) - 0.01
+    x1, y1 = max(sx, tx + radius) + 0.01, max(sy, ty + radius) + 0.01
+    if not any(px0 <= x1 and x0 <= px1 and py0 <= y1 and y0 <= py1 for px0, py0, px1, py1 in _piece_boxes(table)):
+        return True, ()
     origin = Vec(sx, sy)
     if not line_of_sight(table, origin, Circle(Vec(tx, ty), radius), blocking_keywords={"blocking"}, spacing=0.3):
         return False, ()

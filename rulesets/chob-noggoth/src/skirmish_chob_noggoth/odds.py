@@ -42,7 +42,13 @@ def save_holds(roll: int, need: int, bonus: int, above_wounds: int = 0) -> bool:
 
 def save_fails(need: int, bonus: int, above_wounds: int = 0) -> Fraction:
     """The chance one save fails."""
-    return Fraction(sum(1 for r in FACES if not save_holds(r, need, bonus, above_wounds)), 6)
+    return Fraction(_failing_faces(need, bonus, above_wounds), 6)
+
+
+@lru_cache(maxsize=1024)
+def _failing_faces(need: int, bonus: int, above_wounds: int = 0) -> int:
+    """How many faces of the save's D6 fail it."""
+    return sum(1 for r in FACES if not save_holds(r, need, bonus, above_wounds))
 
 
 @lru_cache(maxsize=4096)
@@ -79,26 +85,29 @@ def attack_odds(dice: int, need: int, modifier: int, critical: int, save: int, b
                                                                    or not save_holds(save_roll, save, bonus)))
                 codes.append(int(wounds) + one)
         return Distribution.uniform(codes).repeat(dice).map(lambda code: (code % base, code // base))
-    out: dict[tuple[int, int], Fraction] = {}
-    for code, p in _dice_tally(dice, need, modifier, critical).items():
+    # exact counts out of tally.total * 6 ** dice ways (a hit's save is one more D6; fewer hits: the unrolled
+    # saves' dice count every face)
+    out: dict[tuple[int, int], int] = {}
+    tally = _dice_tally(dice, need, modifier, critical)
+    for code, ways in tally.counts.items():
         crits, rest = code % base, code // base
         hits, ones = rest % base, rest // base
         if every_hit_wounds:
-            _add(out, (crits + hits, ones), p)
+            _add(out, (crits + hits, ones), ways * 6 ** dice)
             continue
-        # saves one at a time: the chance of each number of failures
-        fails: dict[int, Fraction] = {0: Fraction(1)}
+        # saves one at a time: the ways to each number of failures, out of 6 ** hits
+        fails: dict[int, int] = {0: 1}
         for _ in range(hits):
-            nxt: dict[int, Fraction] = {}
+            nxt: dict[int, int] = {}
             for f, q in fails.items():
                 left = max(1, monster_wounds - crits - f) if monster_wounds else 0
-                pf = save_fails(save, bonus, left)
-                _add(nxt, f + 1, q * pf)
-                _add(nxt, f, q * (1 - pf))
+                failing = _failing_faces(save, bonus, left)
+                _add(nxt, f + 1, q * failing)
+                _add(nxt, f, q * (6 - failing))
             fails = nxt
         for f, q in fails.items():
-            _add(out, (crits + f, ones), p * q)
-    return Distribution.from_probabilities(out)
+            _add(out, (crits + f, ones), ways * q * 6 ** (dice - hits))
+    return Distribution(out, tally.total * 6 ** dice)
 
 
 def wounds_odds(dist: Distribution) -> Distribution:
@@ -112,9 +121,10 @@ def wound_table(dice: int, need: int, modifier: int, critical: int, save: int, b
     """(wounds on the target, wounds back on the attacker from Parry, chance) as floats, for scoring."""
     dist = attack_odds(dice, need, modifier, critical, save, bonus, monster_wounds, every_hit_wounds)
     out: dict[tuple[int, int], float] = {}
-    for (wounds, ones), p in dist.items():
+    total = dist.total
+    for (wounds, ones), ways in dist.counts.items():  # ways / total: the float of the exact chance
         key = (wounds, ones if parry else 0)
-        out[key] = out.get(key, 0.0) + float(p)
+        out[key] = out.get(key, 0.0) + ways / total
     return tuple((a, b, p) for (a, b), p in out.items())
 
 
@@ -152,6 +162,6 @@ def contest_won(mine: int, theirs: int, die: str) -> Fraction:
     return sum((p for d, p in diff.items() if d + mine > theirs), Fraction(0))
 
 
-def _add(into: dict, key: object, p: Fraction) -> None:
+def _add(into: dict, key: object, p: Fraction | int) -> None:
     if p:
-        into[key] = into.get(key, Fraction(0)) + p
+        into[key] = into.get(key, 0) + p

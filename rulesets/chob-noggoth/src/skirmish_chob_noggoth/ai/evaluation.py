@@ -97,6 +97,15 @@ class Stats:
         linear = (k - 1) * vpw + removed * (self.worth - (k - 1) * vpw)
         return self.future * linear + (1 - self.future) * removed * self.worth
 
+    def expected_damage(self, short: float, reach: float, removed: float) -> float:
+        """:meth:`damage` averaged over an attack given as :func:`ai_odds.shot_weights` (wounds short of the
+        last, the chance of reaching the last and of being removed by it)."""
+        k1 = max(self.wounds, 1) - 1
+        vpw = self.vpw() - self.angrier
+        future = self.future
+        return future * vpw * short + future * (k1 * vpw * reach + removed * (self.worth - k1 * vpw)) \
+            + (1 - future) * removed * self.worth
+
     def kept(self, x: int) -> float:
         """Worth lost by suffering ``x`` wounds and still standing (it keeps at least its last wound)."""
         return self.future * min(x, max(self.wounds, 1) - 1) * (self.vpw() - self.angrier)
@@ -322,11 +331,8 @@ class Evaluation:
             n, need = sw.dice, sw.hit_r
         combat = self.ruleset.content.combat
         modifier = sw.accurate + combat.aimed_bonus * int(aimed) - st.obscured - (combat.cover_penalty if cover else 0)
-        value = 0.0
-        wounds = 0.0
-        for x, _z, p in ai_odds.attack_table(sw, st, n, need, modifier, t.wounds):
-            value += p * st.damage(x)
-            wounds += p * x
+        short, reach, removed, wounds = ai_odds.shot_weights(sw, st, n, need, modifier, t.wounds)
+        value = st.expected_damage(short, reach, removed)
         if ours:
             value = -value
         if st.terrifying and not sw.monster:

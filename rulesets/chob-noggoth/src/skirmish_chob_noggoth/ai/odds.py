@@ -111,6 +111,36 @@ def attack_table(attacker: Stats, target: Stats, dice: int, need: int, modifier:
                             attacker.every_hit if every_hit is None else every_hit, parry)
 
 
+#: an attack's wounds as weights for :meth:`Stats.expected_damage`, by the attack's and the target's numbers
+_SHOT_WEIGHTS: dict[tuple[Any, ...], tuple[float, float, float, float]] = {}
+
+
+def shot_weights(attacker: Stats, target: Stats, dice: int, need: int, modifier: int, target_wounds: int
+                 ) -> tuple[float, float, float, float]:
+    """(expected wounds short of the last, chance of reaching the last, chance of being removed, expected
+    wounds) of one attack: what :meth:`Stats.expected_damage` weighs with the target's worth (which
+    changes every round; these do not)."""
+    k = max(target.wounds, 1)
+    key = (dice, need, modifier, attacker.critical, attacker.every_hit, target.save, target.hardened,
+           max(1, target_wounds) if target.monster else 0, k, target.p_die)
+    hit = _SHOT_WEIGHTS.get(key)
+    if hit is not None:
+        return hit
+    short = reach = removed = wounds = 0.0
+    keep = 1 - target.p_die
+    for x, _z, p in attack_table(attacker, target, dice, need, modifier, target_wounds):
+        if 0 < x < k:
+            short += p * x
+        elif x >= k:
+            reach += p
+            removed += p * (1 - keep ** (x - k + 1))
+        wounds += p * x
+    if len(_SHOT_WEIGHTS) > CACHE_LIMIT:
+        _SHOT_WEIGHTS.clear()
+    hit = _SHOT_WEIGHTS[key] = (short, reach, removed, wounds)
+    return hit
+
+
 def hits_table(dice: int, need: int, modifier: int, critical: int) -> tuple[tuple[int, int, float], ...]:
     """(hits, 0, chance) of ``dice`` attack dice with no saves (Healer)."""
     return odds.wound_table(dice, need, modifier, critical, 0, 0, 0, True, False)
