@@ -1,13 +1,14 @@
 """The AI in the narrative scenarios and in team play (printed, never asserted).
 
     python rulesets/hobgoblin/benchmarks/ai_goals.py narrative [--games N] [--seed S] [--workers W]
-        [--scenarios the-chasm,...] [--against ai|random] [--blind]
+        [--scenarios the-chasm,...] [--against ai|random] [--role both|attacker|defender] [--blind]
     python rulesets/hobgoblin/benchmarks/ai_goals.py teams [--games N] [--seed S] [--workers W]
         [--against random|blind|random-blind]
 
 Narrative: default armies and layout, the scenario named; red attacks in even seeds, blue in odd ones (so each
-army attacks half the games). ``--against random``: the AI is the Attacker in the first half of the seeds and
-the Defender in the second. ``--blind``: the AI plays without :mod:`skirmish_hobgoblin.ai.narrative` (the
+army attacks half the games). ``--against random``: red attacks; the AI is red (the Attacker) in the first half
+of the seeds and blue (the Defender) in the second (``--role attacker`` / ``defender``: in all of them).
+``--blind``: the AI plays without :mod:`skirmish_hobgoblin.ai.narrative` (the
 battle AI alone, as before it).
 
 Teams: ``--teams 2v2`` games (random armies, two rolled objectives); the AI team is red in even seeds, blue in
@@ -61,7 +62,7 @@ MAKERS = {"ai": make_ai, "random": RandomAgent, "blind": _blind_ai}
 
 def narrative_game(args: tuple[str, int, str, str, bool]) -> dict[str, Any]:
     scenario, seed, red, blue, halves = args
-    attacker = ("red" if seed % 2 == 0 else "blue") if not halves else red if red != "random" else "blue"
+    attacker = ("red" if seed % 2 == 0 else "blue") if not halves else "red"  # against random: red attacks
     setup = {**_ruleset().default_setup(), "scenario": scenario, "attacker": attacker}
     t = time.process_time()
     game = _play(setup, seed, {"red": MAKERS[red], "blue": MAKERS[blue]})
@@ -108,7 +109,7 @@ def narrative(opts: argparse.Namespace) -> None:
     seeds = range(opts.seed, opts.seed + opts.games)
     for sc in opts.scenarios.split(","):
         if opts.against == "random":
-            half = opts.games // 2
+            half = {"both": opts.games // 2, "attacker": opts.games, "defender": 0}[opts.role]
             ai = "blind" if opts.blind else "ai"
             jobs = [(sc, s, ai if i < half else "random", "random" if i < half else ai, True)
                     for i, s in enumerate(seeds)]
@@ -167,6 +168,7 @@ def main() -> None:
     ap.add_argument("--scenarios", default="the-chasm,the-fortress,the-breach")
     ap.add_argument("--against", default="")
     ap.add_argument("--blind", action="store_true")
+    ap.add_argument("--role", choices=["both", "attacker", "defender"], default="both")
     opts = ap.parse_args()
     if opts.what == "narrative":
         opts.against = opts.against or "ai"

@@ -155,3 +155,40 @@ def test_a_blind_seat_ignores_the_team_objectives():
         assert objectives.engage_bonus(View(g, "red1"), "red1", u["R1b"], u["B"], {"edge": "side"}) == 0
     finally:
         teams.BLIND.discard("red1")
+
+
+def test_a_team_game_of_a_narrative_scenario_plays_the_scenarios_goals():
+    """Ruling T-15: team play with a narrative scenario has no objectives; the scenario's goals lead."""
+    from skirmish_hobgoblin.ai import narrative
+
+    teams_view = {"teams": {"red": ["red1", "red2"], "blue": ["blue1"]}, "objectives": [], "ticks": {}, "vp": {}}
+    view = SimpleNamespace(state={"scenario": "the-fortress", "teams": teams_view})
+    assert objectives.goals_module(view) is narrative
+    view = SimpleNamespace(state={"scenario": "unlikely-allies", "teams": teams_view})
+    assert objectives.goals_module(view) is teams
+
+
+def test_objectives_won_by_breaking_enemies_pull_towards_the_nearest_enemy():
+    g = team_battle(_seats(), objectives=["shared-slaughter"])
+    view = View(g, "red1")
+    me = _units(g, "red1")["R1"]  # at (10, 4); the nearest enemy B1 at (10, 44)
+    assert teams.place_value(view, "red1", me, (10, 30)) > teams.place_value(view, "red1", me, (10, 10)) > 0
+    quiet = team_battle(_seats(), objectives=["brothers-in-arms"])
+    assert teams.close_in_value(View(quiet, "red1"), "red1", me, (10, 30)) > 0  # the pull itself...
+    assert teams.place_value(View(quiet, "red1"), "red1", me, (10, 30)) == 0  # ...only for those objectives
+
+
+def test_combined_arms_a_place_within_charge_reach_of_an_allys_fight():
+    g = _fight("combined-arms")
+    view = View(g, "red1")
+    me = _units(g, "red1")["R1b"]
+    assert teams.join_in_value(view, "red1", me, (33, 24), ["combined-arms"]) == teams.JOIN_IN * VP
+    assert teams.join_in_value(view, "red1", me, (4, 2), ["combined-arms"]) == 0
+
+
+def test_united_in_death_the_first_unit_broken_off_an_even_team_swings_the_2_vp():
+    g = team_battle(_seats(), objectives=["united-in-death"])  # every player one unit: differences 0 and 0
+    view = View(g, "red1")
+    u = _units(g, "red1")
+    assert objectives.unit_worth(view, "red1", u["B1"]) > 0.5 * VP
+    assert objectives.unit_worth(view, "red1", u["R2"]) > 0.5 * VP  # costlier to lose: it widens our difference

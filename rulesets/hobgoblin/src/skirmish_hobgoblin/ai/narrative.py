@@ -488,7 +488,7 @@ def unit_worth(view: Any, player: str, unit: Unit) -> float:
         if role(view, player) == "Defender" and (float(unit["y"]) > c["mid"]) == (sign > 0):
             return VP * 0.8  # an Attacker over the chasm
         if role(view, player) == "Attacker" and blocking(view, unit):
-            return VP * 0.6  # a Defender holding a bridge
+            return VP * 0.6  # a Defender holding a bridge or a marker
     if name == "the-fortress" and enemy and on_weak_point(view, unit):
         return VP * (0.8 if role(view, player) == "Defender" else 0.5)  # battering one, or plugging its gate
     if name == "the-breach":
@@ -500,12 +500,16 @@ def unit_worth(view: Any, player: str, unit: Unit) -> float:
 
 
 def blocking(view: Any, them: Unit) -> bool:
-    """Whether ``them`` stands at a bridge's end (nothing crosses there without fighting it)."""
+    """Whether ``them`` stands at a bridge's end (nothing crosses there without fighting it) or by an objective
+    marker (in the way of the Attacker's units reaching it)."""
     c = chasm(view)
     x, y = float(them["x"]), float(them["y"])
     hw, hd = _half(them)
     near = y + hd > c["y0"] - 4.0 and y - hd < c["y1"] + 4.0
-    return near and any(x - hw < b1 and x + hw > b0 for b0, b1 in c["bridges"])
+    if near and any(x - hw < b1 and x + hw > b0 for b0, b1 in c["bridges"]):
+        return True
+    return any(dist((x, y), (float(m["x"]), float(m["y"]))) <= max(hw, hd) + CHASM_NEAR + 2.0
+               for m in markers(view) if m.get("kind") == "objective")
 
 
 def engage_bonus(view: Any, player: str, me: Unit, them: Unit, data: dict[str, Any]) -> float:

@@ -1,12 +1,14 @@
 """The AI's goals in Unlikely Allies team play: the team objectives in play (view ``teams``), weighed in points
 like :mod:`.objectives` (``VP`` a Victory Point); :mod:`.objectives` dispatches here in team games.
 
-- Combined Arms: an enemy unit an Ally's unit is fighting is worth more to break with my units on it too.
+- Combined Arms: an enemy unit an Ally's unit is fighting is worth more to break with my units on it too, and
+  a place within charge reach of it worth a share of a tick (Hands Around Their Throats too).
 - Brothers-in-Arms: my Command units keep near the Allies' units that are close to breaking.
 - Hands Around Their Throats: a charge into the flank or rear of an enemy an Ally's unit is fighting.
-- United in Death: breaking the enemy player with fewer points left widens the enemy's difference (and losing my
-  units when I have more left than my Ally narrows ours).
-- Shared Slaughter: the battle AI's points-weighted play already is this one.
+- United in Death: what a unit broken does to the chance of having the smaller difference (2 VP): breaking the
+  poorer enemy player's units widens theirs; losing my units when I have more left than my Ally narrows ours.
+- Shared Slaughter (and the other objectives won by breaking enemies): a pull towards the nearest enemy unit,
+  so that the team comes to grips; the battle AI's points-weighted fights do the rest.
 - Shared Ruination: the Warlord places the team's markers on the near edge of the enemy's zone, spread; each
   unit makes for the team's markers, more so where an Ally's unit is near (two players' units remove one), and
   keeps near the enemy's markers in its own zone.
@@ -17,6 +19,7 @@ Allies' units the viewer's side, so the owner is read back from the plain view).
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from skirmish_hobgoblin.ai.board import Point, Unit, dist, ready
@@ -31,8 +34,13 @@ COMMAND_RANGE, NEAR_BREAK = 8.0, 2
 #: Shared Ruination: a marker removed (two left: 1 VP at one, 2 at none)
 RUIN = 1.2 * VP
 RUIN_REACH = 4.0
-#: United in Death: 2 VP; points of difference over which the chance of winning it turns
-UNITED_SCALE = 1500.0
+#: United in Death: 2 VP; the points of difference over which the chance of having the smaller one turns
+UNITED_SCALE = 150.0
+#: Combined Arms, Hands Around Their Throats: standing within charge reach of an enemy an Ally's unit fights
+JOIN_IN = 0.5
+#: the objectives won by breaking enemy units, and the pull towards the nearest enemy they give
+KILLING = ("combined-arms", "hands-around-their-throats", "united-in-death", "shared-slaughter")
+CLOSE_IN = 0.8 * VP
 
 
 def _teams(view: Any) -> dict[str, Any]:
@@ -104,21 +112,32 @@ def remaining(view: Any, player: str) -> float:
     return float(sum(u.get("points", 0) for u in view.state.get("units", []) if u["side"] == player and ready(u)))
 
 
+def _ahead(x: float) -> float:
+    """How surely a team whose difference is ``x`` points smaller than the other's gains United in Death's 2 VP
+    (equal: both do, so half)."""
+    return 1.0 / (1.0 + math.exp(-x / UNITED_SCALE))
+
+
 def united_worth(view: Any, player: str, unit: Unit) -> float:
-    """United in Death: what breaking ``unit`` does to the two teams' differences, in points."""
+    """United in Death: what breaking ``unit`` does to my team's chance of the smaller difference (2 VP), in
+    points (negative for an own unit whose loss would help)."""
     who = owner(view, unit)
-    if not who:
+    teams_ = _teams(view).get("teams", {})
+    mine = team_of(view, player)
+    if not who or len(teams_) != 2:
         return 0.0
-    mates = [who, *allies(view, who)]
-    if len(mates) < 2:
-        return 0.0
-    left = {p: remaining(view, p) for p in mates}
-    pts = float(unit.get("points", 0))
-    before = max(left.values()) - min(left.values())
-    left[who] -= pts
-    after = max(left.values()) - min(left.values())
-    change = (after - before) / UNITED_SCALE * 2.0 * VP * 0.5  # a share of the 2 VP swings with the difference
-    return change if team_of(view, who) != team_of(view, player) else -change
+    left = {p: remaining(view, p) for ps in teams_.values() for p in ps}
+
+    def gap(t: str) -> float:
+        vals = [left[p] for p in teams_[t]]
+        return max(vals) - min(vals)
+
+    other = next(t for t in teams_ if t != mine)
+    before = gap(other) - gap(mine)
+    left[who] -= float(unit.get("points", 0))
+    after = gap(other) - gap(mine)
+    swing = 2.0 * VP * (_ahead(after) - _ahead(before))
+    return swing if team_of(view, who) != mine else -swing
 
 
 def unit_worth(view: Any, player: str, unit: Unit) -> float:
@@ -227,7 +246,37 @@ def place_value(view: Any, player: str, unit: Unit, p: Point) -> float:
         value += ruination_value(view, player, unit, p)
     if "brothers-in-arms" in objs:
         value += brothers_value(view, player, unit, p)
+    joint = [o for o in ("combined-arms", "hands-around-their-throats") if o in objs]
+    if joint:
+        value += join_in_value(view, player, unit, p, joint)
+    if any(o in objs for o in KILLING):
+        value += close_in_value(view, player, unit, p)
     return value
+
+
+def close_in_value(view: Any, player: str, unit: Unit, p: Point) -> float:
+    """The objectives won by breaking enemies (no markers to hold): a pull towards the nearest enemy unit, so
+    that an army facing one that keeps back still comes to grips (the fights themselves are valued as ever)."""
+    team = team_of(view, player)
+    gaps = [_gap(unit, p, (e["x"], e["y"])) for e in view.state.get("units", [])
+            if ready(e) and team_of(view, e["side"]) != team]
+    return CLOSE_IN * max(0.0, 1.0 - min(gaps) / 48.0) if gaps else 0.0
+
+
+def join_in_value(view: Any, player: str, unit: Unit, p: Point, objs: list[str]) -> float:
+    """Combined Arms, Hands Around Their Throats: within charge reach next round of an enemy an Ally's unit is
+    fighting (a share of a tick)."""
+    reach = float(unit.get("speed", 8)) + 1.0
+    worth = max(tick_worth(view, player, o) for o in objs)
+    mates = set(allies(view, player))
+    raw = _raw(view)
+    for e in raw.values():
+        if not ready(e) or team_of(view, e["side"]) == team_of(view, player):
+            continue
+        if any(raw.get(x, {}).get("side") in mates for x in e.get("engaged", []) or []) \
+                and _gap(unit, p, (e["x"], e["y"])) <= reach:
+            return JOIN_IN * worth
+    return 0.0
 
 
 def goal_points(view: Any, player: str, unit: Unit) -> list[tuple[Point, str, str]]:
