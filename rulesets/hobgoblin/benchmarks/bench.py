@@ -2,6 +2,7 @@
 check, the AI's results against random play and against Him, and what casting is worth to it.
 
     python rulesets/hobgoblin/benchmarks/bench.py [--games N] [--seed S] [--workers W] [--skip speed,random,him,magic]
+        [--detail]
 
 Seeds run from S to S+N-1. Against random play the AI takes red in even seeds and blue in odd ones (default set-up,
 scenario rolled). Against Him the AI is red on the four built-in armies in turn (seed % 4), He is blue on His
@@ -81,8 +82,8 @@ def speed(ruleset: Hobgoblin, n: int) -> None:
 ARMIES = ["iron-grudge-hold", "red-howl-horde", "bog-coven", "sky-lancers"]
 
 
-def one_game(other: str, level: str, seed: int) -> str:
-    """Play one measured game; the AI's outcome ("win", "draw" or "loss")."""
+def one_game(other: str, level: str, seed: int) -> dict[str, Any]:
+    """Play one measured game: the AI's outcome ("win", "draw" or "loss") and what decided it."""
     ruleset = _ruleset()
     if other == "random":
         ai_seat = ("red", "blue")[seed % 2]
@@ -99,7 +100,13 @@ def one_game(other: str, level: str, seed: int) -> str:
         setup = ruleset.default_setup()
         setup.update(him="blue", armies={"red": ARMIES[seed % 4], "blue": f"him:{level}"})
     g = play(ruleset, seed, makers, setup)
-    return "win" if ai_seat in g.result.winners else "draw" if not g.result.winners else "loss"
+    outcome = "win" if ai_seat in g.result.winners else "draw" if not g.result.winners else "loss"
+    st = g.state
+    lost = {p: sum(u.points for u in st.units.values() if u.side == p and u.status == "removed") for p in st.sides}
+    other_seat = next(p for p in st.sides if p != ai_seat)
+    return {"seed": seed, "outcome": outcome, "army": st.sides[ai_seat].army, "versus": st.sides[other_seat].army,
+            "scenario": st.scenario, "reason": g.result.reason, "vp": (st.sides[ai_seat].vp, st.sides[other_seat].vp),
+            "lost": (lost[ai_seat], lost[other_seat])}
 
 
 _RULESET: list[Hobgoblin] = []
@@ -111,11 +118,12 @@ def _ruleset() -> Hobgoblin:
     return _RULESET[0]
 
 
-def _one(args: tuple[str, str, int]) -> str:
+def _one(args: tuple[str, str, int]) -> dict[str, Any]:
     return one_game(*args)
 
 
-def versus(ruleset: Hobgoblin, n: int, other: str, level: str = "", seed: int = 0, workers: int = 1) -> None:
+def versus(ruleset: Hobgoblin, n: int, other: str, level: str = "", seed: int = 0, workers: int = 1,
+           detail: bool = False) -> None:
     jobs = [(other, level, s) for s in range(seed, seed + n)]
     if workers > 1:
         import multiprocessing
@@ -124,7 +132,17 @@ def versus(ruleset: Hobgoblin, n: int, other: str, level: str = "", seed: int = 
             outcomes = pool.map(_one, jobs)
     else:
         outcomes = [_one(j) for j in jobs]
-    results = collections.Counter(outcomes)
+    results = collections.Counter(o["outcome"] for o in outcomes)
+    if detail:
+        for o in outcomes:
+            print(f"  seed {o['seed']}: {o['outcome']:<4} {o['army']} v {o['versus']}, {o['scenario']}, "
+                  f"VP {o['vp'][0]}-{o['vp'][1]}, points lost {o['lost'][0]}-{o['lost'][1]}: {o['reason']}")
+        by = collections.defaultdict(collections.Counter)
+        for o in outcomes:
+            by[f"{o['army']} v {o['versus']}"][o["outcome"]] += 1
+            by[o["scenario"]][o["outcome"]] += 1
+        for key, c in sorted(by.items()):
+            print(f"  {key}: {c['win']} W {c['draw']} D {c['loss']} L")
     name = {"random": "random play", "magic": "itself without magic (the caster's results)"}.get(
         other, f"Him ({level})")
     print(f"AI against {name}, seeds {seed}-{seed + n - 1}: {results['win']} wins, {results['draw']} draws, "
@@ -137,6 +155,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--skip", default="")
+    parser.add_argument("--detail", action="store_true", help="a line per game and tallies by army and scenario")
     args = parser.parse_args()
     skip = set(args.skip.split(","))
     ruleset = _ruleset()
@@ -144,12 +163,12 @@ def main() -> None:
     if "speed" not in skip:
         speed(ruleset, max(2, args.games // 4))
     if "random" not in skip:
-        versus(ruleset, args.games, "random", seed=args.seed, workers=args.workers)
+        versus(ruleset, args.games, "random", seed=args.seed, workers=args.workers, detail=args.detail)
     if "him" not in skip:
-        versus(ruleset, args.games, "him", "easy", seed=args.seed, workers=args.workers)
-        versus(ruleset, args.games, "him", "normal", seed=args.seed, workers=args.workers)
+        versus(ruleset, args.games, "him", "easy", seed=args.seed, workers=args.workers, detail=args.detail)
+        versus(ruleset, args.games, "him", "normal", seed=args.seed, workers=args.workers, detail=args.detail)
     if "magic" not in skip:
-        versus(ruleset, args.games, "magic", seed=args.seed, workers=args.workers)
+        versus(ruleset, args.games, "magic", seed=args.seed, workers=args.workers, detail=args.detail)
 
 
 if __name__ == "__main__":

@@ -11,15 +11,19 @@ import random
 from typing import Any
 
 from skirmish import AgentContext, Decision
-from skirmish_hobgoblin.ai import combat, objectives, steering
+from skirmish_hobgoblin.ai import cards, combat, objectives, placing, steering
 from skirmish_hobgoblin.ai.board import centre, dist, keywords_of, p_hit, ready, units_of
-from skirmish_hobgoblin.ai.movement import Planner
+from skirmish_hobgoblin.ai.movement import AROUND, Planner
 from skirmish_hobgoblin.decide import context_of, option_data
 
 __all__ = ["HobgoblinAI", "keywords_of", "make_ai", "make_him", "p_hit"]
 
 #: the most manoeuvres the AI makes while steering one activation (a guard against dithering)
 MAX_STEPS = 8
+#: the choices kept for an activation, tried in turn while the better ones cannot start
+ALTERNATIVES = 5
+#: how far a blocked unit shuffles aside (inches) before steering again
+SIDESTEP = 2.0
 #: what a Fortune Card kept in hand is worth (points), against a Force of Will re-roll
 CARD_KEPT = 45.0
 
@@ -35,6 +39,7 @@ class HobgoblinAI:
         self.rng = random.Random(ctx.seed)
         self._plan: dict[str, Any] = {}  # the current activation's choice: key, goal, option, steps
         self._amount: float | None = None
+        self._carded = -1  # the attack (its hits event) a hit-cutting card was played on
 
     # -- helpers -------------------------------------------------------------------------
     def _units(self, view: Any) -> dict[str, dict[str, Any]]:
@@ -100,19 +105,26 @@ class HobgoblinAI:
             return None
         mid = view.state["table"][0] / 2
         units = self._units(view)
-        ranged = "Ranged" in units.get(context_of(d).get("actor", ""), {}).get("keywords", "")
+        actor = units.get(context_of(d).get("actor", ""), {})
+        ranged = "Ranged" in actor.get("keywords", "")
         front = [e for e in examples if e["y"] == examples[0]["y"]]
         pool = front if front and not ranged else examples
         friends = [u for u in units.values() if u["side"] == self.player and u["status"] == "ready"]
+        goal = placing.deploy_x(view, self.player, actor) if actor else None
+        if goal is not None:
+            mid = goal
 
         def spread(e: dict[str, float]) -> float:  # keep 8" between units where possible (panic)
             gap = min((abs(e["x"] - f["x"]) for f in friends), default=99.0)
-            return -min(gap, 10.0) + abs(e["x"] - mid) / 12 + self.rng.random() * 0.1
+            return -min(gap, 10.0) + abs(e["x"] - mid) / (1 if goal is not None else 12) + self.rng.random() * 0.1
 
         return min(pool, key=spread)
 
     def on_marker(self, view: Any, d: Decision) -> Any:
         spot = objectives.marker_spot(view, self.player, d)  # the narrative and team goals' own placing
+        if spot is not None:
+            return spot
+        spot = placing.marker_spot(view, self.player, d)  # the battle scenarios: near my side
         if spot is not None:
             return spot
         return d.examples[0] if d.examples else None
@@ -184,28 +196,64 @@ class HobgoblinAI:
         key = (getattr(view, "game_round", 0), uid)
         plan = self._plan
         here = centre(me)
+        offered = {o.value for o in d.options}
         if plan.get("key") != key:
-            plan = self._plan = {"key": key, "steps": 0}
-            choice = self._planner(view).choose(me, list(d.options), option_data, mp)
-            if choice.option is not None:
-                plan["done"] = True
-                return choice.option
-            plan["goal"] = choice.goal
-            engine = f"towards {choice.target}" if choice.target else ""
-            if engine in {o.value for o in d.options} and self._clear(view, me, choice.goal):
-                plan["engine"] = here  # the engine's own route (around units and terrain) to the same place
-                return engine
+            plan = self._plan = {"key": key, "steps": 0, "start": here}
+            plan["alts"] = self._planner(view).ranked(me, list(d.options), option_data, mp)[:ALTERNATIVES]
+            return self._follow_next(view, me, plan, d, mp)
         if "engine" in plan and dist(plan.pop("engine"), here) > 0.05:
             plan["done"] = True  # it went; when refused, steer instead
         if plan.get("done") or plan.get("goal") is None or plan["steps"] >= MAX_STEPS:
             return self._pick(d, "end")
-        step = steering.next_step(me, plan["goal"], mp)
-        offered = {o.value for o in d.options}
+        blocked = plan.get("at") is not None and dist(plan["at"], here) < 0.01  # its last manoeuvre went nowhere
+        step = None if blocked else steering.next_step(me, plan["goal"], mp)
         if step is not None and step[0] not in offered and step[0] != "advance" and "advance" in offered:
             step = ("advance", float(int(mp)))  # cannot turn further: go on as it faces
         if step is None or step[0] not in offered:
+            engine = f"towards {plan['target'].lstrip(AROUND)}" if plan.get("target") else ""
+            if (blocked or step is not None) and engine in offered and not plan.get("tried") \
+                    and self._clear(view, me, plan["goal"]):
+                plan["tried"] = True
+                plan["engine"] = here  # the engine's route may go around what stopped it (a shuffle first)
+                plan.pop("at", None)
+                return engine
+            side = "shuffle-left" if steering.turn_to(float(me.get("facing", 0.0)), here, plan["goal"]) > 0 \
+                else "shuffle-right"
+            if blocked and not plan.get("sidestep") and side in offered and mp >= 2:
+                plan["sidestep"] = True  # something is in front: step aside towards the goal, then steer again
+                return self._step(plan, (side, min(SIDESTEP, mp * steering.SHUFFLE_PER_MP)), here)
+            if plan.get("alts") and dist(here, plan.get("start", here)) < 0.05:
+                return self._follow_next(view, me, plan, d, mp)  # stuck where it started: the next best
             return self._pick(d, "end")
+        return self._step(plan, step, here)
+
+    def _follow_next(self, view: Any, me: dict[str, Any], plan: dict[str, Any], d: Decision, mp: float) -> Any:
+        """Take the best choice left in the plan: an option to answer with, or a goal to steer to."""
+        offered = {o.value for o in d.options}
+        while plan["alts"]:
+            choice = plan["alts"].pop(0)
+            if choice.option is not None:
+                if choice.option in offered:
+                    plan["done"] = True
+                    return choice.option
+                continue
+            plan["goal"], plan["target"] = choice.goal, choice.target
+            for k in ("done", "at", "tried"):
+                plan.pop(k, None)
+            engine = f"towards {choice.target}" if choice.target and not choice.target.startswith(AROUND) else ""
+            if engine in offered and self._clear(view, me, choice.goal):
+                plan["engine"] = centre(me)  # the engine's own route (around units and terrain) to the same place
+                plan["tried"] = True
+                return engine
+            step = steering.next_step(me, choice.goal, mp)
+            if step is not None and step[0] in offered:
+                return self._step(plan, step, centre(me))
+        plan["done"] = True
+        return self._pick(d, "end")
+
+    def _step(self, plan: dict[str, Any], step: tuple[str, float], here: tuple[float, float]) -> str:
         plan["steps"] += 1
+        plan["at"] = here
         self._amount = step[1]
         return step[0]
 
@@ -328,15 +376,20 @@ class HobgoblinAI:
     def on_respond(self, view: Any, d: Decision) -> Any:
         units = self._units(view)
         phase = view.phase
+        hit_cards = self._hit_cards(view, d, units)
         for o in d.options:
             data = option_data(o)
             if data.get("action") != "card":
                 continue
             name = data.get("name", "")
+            if name in cards.HIT_CARDS:
+                if o.value == hit_cards:
+                    return o.value
+                continue
             unit = units.get(data.get("target", ""), {})
             doom, courage = unit.get("doom", 0), unit.get("courage", 10)
             if name in ("Vial of Mercury", "Hopelessness", "Carpe Diem", "Against All Odds", "Go Down Fighting",
-                        "Enchanted Shield", "Tattered Banner", "Eager for Battle", "Crushing Charge", "Take Heart"):
+                        "Eager for Battle", "Crushing Charge", "Take Heart"):
                 return o.value
             if name == "Healing Potion" and doom >= 3:
                 return o.value
@@ -346,6 +399,30 @@ class HobgoblinAI:
                     and unit.get("engaged"):
                 return o.value
         return self._pick(d, "pass")
+
+
+    def _hit_cards(self, view: Any, d: Decision, units: dict[str, Any]) -> Any:
+        """The hit-cutting card worth playing on the attack now resolving (one per attack), or None."""
+        if context_of(d).get("moment") != "hits":
+            return None
+        last = cards.last_hits(view)
+        if last is None or last[0] == self._carded:
+            return None
+        seq, target, hits = last
+        unit = units.get(target)
+        if unit is None:
+            return None
+        shooting = view.phase == "Shooting"
+        best, score = None, CARD_KEPT
+        for o in d.options:
+            data = option_data(o)
+            if data.get("action") == "card" and data.get("target") == target and data.get("name") in cards.HIT_CARDS:
+                worth = cards.saving(unit, hits, cards.cut(data["name"], hits), shooting)
+                if worth > score:
+                    best, score = o.value, worth
+        if best is not None:
+            self._carded = seq
+        return best
 
 
 def make_ai(ctx: AgentContext) -> HobgoblinAI:

@@ -98,16 +98,28 @@ def inside(p: Point, poly: list[Point]) -> bool:
     return hit
 
 
+def _boxes_apart(a: list[Point], b: list[Point]) -> bool:
+    return (max(q[0] for q in a) < min(q[0] for q in b) or max(q[0] for q in b) < min(q[0] for q in a)
+            or max(q[1] for q in a) < min(q[1] for q in b) or max(q[1] for q in b) < min(q[1] for q in a))
+
+
 def poly_gap(a: list[Point], b: list[Point]) -> float:
     """Closest distance between two convex polygons (0 when they touch or overlap)."""
-    if any(inside(p, b) for p in a) or any(inside(p, a) for p in b):
+    if not _boxes_apart(a, b) and (any(inside(p, b) for p in a) or any(inside(p, a) for p in b)):
         return 0.0
     best = math.inf
+    hypot = math.hypot
     for poly, other in ((a, b), (b, a)):
         n = len(other)
-        for p in poly:
-            for i in range(n):
-                best = min(best, _seg_point(p, other[i], other[(i + 1) % n]))
+        edges = [(other[i], other[(i + 1) % n]) for i in range(n)]
+        for px, py in poly:
+            for (sx, sy), (ex, ey) in edges:
+                ax, ay = ex - sx, ey - sy
+                m = ax * ax + ay * ay
+                t = 0.0 if m == 0 else max(0.0, min(1.0, ((px - sx) * ax + (py - sy) * ay) / m))
+                g = hypot(px - sx - t * ax, py - sy - t * ay)
+                if g < best:
+                    best = g
     return best
 
 
@@ -154,16 +166,33 @@ def terrain(view: Any, keyword: str) -> list[list[Point]]:
     return cache[keyword]
 
 
+def _boxes(view: Any, keyword: str) -> list[tuple[list[Point], tuple[float, float, float, float]]]:
+    """The outlines of ``keyword`` terrain with their bounding boxes (cached like :func:`terrain`)."""
+    cache = view.state.setdefault("_ai_boxes", {})
+    if keyword not in cache:
+        cache[keyword] = [(poly, _bbox(poly)) for poly in terrain(view, keyword)]
+    return cache[keyword]
+
+
+def _box_gap(p: Point, box: tuple[float, float, float, float]) -> float:
+    """Distance from ``p`` to a bounding box (a lower bound on its distance to what the box holds)."""
+    dx = max(box[0] - p[0], 0.0, p[0] - box[2])
+    dy = max(box[1] - p[1], 0.0, p[1] - box[3])
+    return math.hypot(dx, dy)
+
+
 def inches_through(view: Any, keyword: str, a: Point, b: Point, half_width: float) -> float:
     """Roughly how many inches of the straight path a -> b a unit ``2 * half_width`` wide spends over terrain
     with ``keyword`` (sampled every half inch)."""
+    shapes = _boxes(view, keyword)
+    if not shapes:
+        return 0.0
     length = dist(a, b)
     mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
-    polys = [poly for poly in terrain(view, keyword)
-             if min(dist(mid, q) for q in poly) <= length / 2 + half_width + 0.5 + _span(poly)]
-    if not polys:
+    reach = length / 2 + half_width + 0.5
+    boxed = [(poly, box) for poly, box in shapes if _box_gap(mid, box) <= reach]
+    if not boxed:
         return 0.0
-    boxed = [(poly, _bbox(poly)) for poly in polys]
     steps = max(1, int(length / 0.75))
     total = 0.0
     for i in range(steps + 1):
@@ -185,21 +214,25 @@ def blocked(view: Any, p: Point, unit: Unit) -> bool:
 
 def obstacles(view: Any, unit: Unit) -> list[list[Point]]:
     """Outlines a unit may not move through: impassable terrain and every other unit in play."""
-    polys = terrain(view, "impassable")
+    polys = list(terrain(view, "impassable"))
     polys += [unit_corners(u) for u in view.state.get("units", []) if u["id"] != unit["id"] and ready(u)]
     return polys
 
 
-def _span(poly: list[Point]) -> float:
-    """The longest side of a polygon (a bound on how far its inside is from its nearest corner)."""
-    n = len(poly)
-    return max(dist(poly[i], poly[(i + 1) % n]) for i in range(n))
+Boxed = list[tuple[list[Point], tuple[float, float, float, float]]]
 
 
-def free_run(view: Any, unit: Unit, a: Point, b: Point, polys: list[list[Point]] | None = None) -> float:
+def boxed(polys: list[list[Point]]) -> Boxed:
+    """Outlines with their bounding boxes, to pass to :func:`free_run` many times."""
+    return [(poly, _bbox(poly)) for poly in polys]
+
+
+def free_run(view: Any, unit: Unit, a: Point, b: Point, polys: list[list[Point]] | Boxed | None = None) -> float:
     """How far along the straight path a -> b the unit's centre gets before its body (a disc half as wide as
-    the unit) would meet an obstacle or the table edge (sampled every half inch)."""
+    the unit) would meet an obstacle or the table edge (sampled every half inch). ``polys``: the obstacles
+    (outlines, or :func:`boxed` outlines), by default :func:`obstacles`."""
     polys = obstacles(view, unit) if polys is None else polys
+    shapes = polys if polys and isinstance(polys[0], tuple) else boxed(polys)  # type: ignore[arg-type]
     w, d = view.state.get("table", [72.0, 48.0])
     r = 0.45 * float(unit.get("width", 4.0))
     half_depth = float(unit.get("depth", 2.0)) / 2
@@ -207,7 +240,7 @@ def free_run(view: Any, unit: Unit, a: Point, b: Point, polys: list[list[Point]]
     steps = max(1, int(length / 0.75))
     mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
     reach = length / 2 + r + 0.5
-    near = [(poly, _bbox(poly)) for poly in polys if min(dist(mid, q) for q in poly) <= reach + _span(poly)]
+    near = [(poly, box) for poly, box in shapes if _box_gap(mid, box) <= reach]
     for i in range(1, steps + 1):
         t = i / steps
         p = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
@@ -216,3 +249,23 @@ def free_run(view: Any, unit: Unit, a: Point, b: Point, polys: list[list[Point]]
         if any(_within(p, poly, box, r) and point_gap(p, poly) < r for poly, box in near):
             return length * (i - 1) / steps
     return length
+
+
+def _crosses(a: Point, b: Point, c: Point, d: Point) -> bool:
+    """Whether segments a-b and c-d cross (touching ends do not count)."""
+    def side(p: Point, q: Point, r: Point) -> float:
+        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+
+    return side(a, b, c) * side(a, b, d) < 0 and side(c, d, a) * side(c, d, b) < 0
+
+
+def line_through(view: Any, keyword: str, a: Point, b: Point) -> bool:
+    """Whether the straight line a -> b passes through terrain with ``keyword`` (an end inside counts)."""
+    box = (min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1]))
+    for poly, pb in _boxes(view, keyword):
+        if pb[2] < box[0] or pb[0] > box[2] or pb[3] < box[1] or pb[1] > box[3]:
+            continue
+        n = len(poly)
+        if inside(a, poly) or inside(b, poly) or any(_crosses(a, b, poly[i], poly[(i + 1) % n]) for i in range(n)):
+            return True
+    return False

@@ -13,6 +13,9 @@ from skirmish_hobgoblin.ai.board import Unit, keywords_of
 
 #: a unit that is not broken still carries its Doom into later fights: this share of the Doom it took counts
 WEAR = 0.35
+#: the dice of one shooting attack (the shooting cap of 5 dice) and the Doom it may place at most (shooting cap)
+SHOTS = 5
+SHOT_DOOM = 5
 #: the dice caps when a unit is contacted on an edge other than its front (rulebook: flank and rear)
 CAPS = {"side": 5, "rear": 3}
 
@@ -172,3 +175,19 @@ def shot_value(view: Any, shooter: Unit, target: Unit, dice: int, need: int) -> 
     placed = sum(min(k, cap) * p for k, p in enumerate(dist))
     wear = min(1.0, placed / left)
     return float(target.get("points", 300)) * (p_break + WEAR * (1 - p_break) * wear)
+
+
+def volleys_value(target: Unit, volleys: list[tuple[float, ...]], chance: float) -> float:
+    """Points-weighted worth of several shooting attacks at ``target`` (each hit distribution exact), each made
+    with ``chance``: the chance their hits together break it (shooting places at most 5 Doom on a unit in all,
+    except on Skirmishers) plus the Doom they leave."""
+    total: tuple[float, ...] = (1.0,)
+    for d in volleys:
+        mixed = tuple(chance * p + (1.0 - chance if k == 0 else 0.0) for k, p in enumerate(d))
+        total = _convolve(total, mixed)
+    doom = int(target.get("doom", 0))
+    left = max(1, breaks_at(target) - doom)
+    cap = 99 if "Skirmishers" in keywords_of(target) else max(0, SHOT_DOOM - doom)
+    p_break = 0.0 if cap < left else at_least(total, left)
+    placed = sum(min(k, cap) * p for k, p in enumerate(total))
+    return float(target.get("points", 300)) * (p_break + WEAR * (1 - p_break) * min(1.0, placed / left))

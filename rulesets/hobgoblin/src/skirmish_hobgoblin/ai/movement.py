@@ -19,15 +19,19 @@ from skirmish_hobgoblin.ai import combat, objectives, steering
 from skirmish_hobgoblin.ai.board import (
     Point,
     Unit,
+    _radius,
+    boxed,
     centre,
     dist,
     free_run,
-    gap,
     inches_through,
     keywords_of,
+    line_through,
     obstacles,
     p_hit,
+    poly_gap,
     ready,
+    unit_corners,
 )
 
 #: a chance set up for next round is worth this share of its value now
@@ -36,9 +40,16 @@ OPPORTUNITY = 0.8
 LATER = 0.3
 #: and enemies that still move after us this round
 NOW = 0.3
+#: how a shooter sees a place
+SEEN, COVER, HIDDEN = "seen", "cover", "hidden"
+#: the chance an enemy shooter in range picks this unit (it has others to choose from)
+TARGETED = 0.5
 #: Doom a unit does to itself (Perilous dice) counts this many times its share of the unit's points: it is
 #: certain, and it leaves the unit easy to break by shooting
 HARM = 3.0
+#: marks a detour's target (the engine's own move towards it is the fallback when steering is blocked, not the
+#: first try)
+AROUND = "~"
 #: Perilous terrain: one die per MP spent in it, hitting as a War Wagon does
 PERILOUS_ATTACKER = "war-wagon"
 
@@ -50,6 +61,7 @@ class Choice:
     goal: Point | None = None
     why: str = ""
     target: str = ""  # the marker or enemy the goal is (the engine's own "towards" move may reach it better)
+    end: Point | None = None  # where the unit is expected to stand after it
 
 
 def _range(unit: Unit) -> float:
@@ -79,6 +91,11 @@ def terrain_cost(view: Any, unit: Unit, a: Point, b: Point) -> float:
     return cost
 
 
+def _toward(d: float, within: float, scale: float = 20.0) -> float:
+    """1 within ``within``, falling off linearly to 0 at ``within + scale``."""
+    return 1.0 if d <= within else max(0.0, 1.0 - (d - within) / scale)
+
+
 def _edge_facing(me: Unit, at: Point, other: Point) -> str:
     """Which of my edges an enemy coming from ``other`` would most likely meet."""
     ang = math.degrees(math.atan2(other[1] - at[1], other[0] - at[0])) - float(me.get("facing", 0.0))
@@ -92,64 +109,153 @@ class Planner:
     player: str
     units: dict[str, Unit]
     moves_after: bool  # the enemy still moves after this unit in this Movement Phase
+    #: values that do not depend on where the moving unit stands (fights, volleys, worths), by key
+    memo: dict[Any, Any] = attrs.field(factory=dict, init=False)
 
     def enemies(self) -> list[Unit]:
-        return [u for u in self.units.values() if u["side"] != self.player and ready(u)]
+        got = self.memo.get("enemies")
+        if got is None:
+            got = self.memo["enemies"] = [u for u in self.units.values() if u["side"] != self.player and ready(u)]
+        return got
+
+    def _gap(self, moved: Unit, e: Unit) -> float:
+        """:func:`board.gap` with each enemy's outline and radius worked out once."""
+        shape = self.memo.get(e["id"])
+        if shape is None:
+            shape = self.memo[e["id"]] = (centre(e), _radius(e), unit_corners(e))
+        rough = dist(centre(moved), shape[0]) - _radius(moved) - shape[1]
+        if rough > 3.0:
+            return rough
+        return poly_gap(unit_corners(moved), shape[2])
+
+    def _key(self, me: Unit) -> tuple[Any, ...]:
+        return (me.get("id"), combat._profile(me), tuple(me.get("engaged", []) or ()))
+
+    def _charges(self, me: Unit) -> list[tuple[Unit, float, dict[tuple[str, bool], float]]]:
+        """The enemies that may charge ``me``: (enemy, reach, threat by (edge, charged) filled as asked)."""
+        key = ("charges", self._key(me))
+        got = self.memo.get(key)
+        if got is None:
+            got = []
+            for e in self.enemies():
+                kw = keywords_of(e)
+                if e.get("engaged") or "Immobile" in kw:
+                    continue
+                got.append((e, float(e.get("speed", 8)) + (12.0 if "Flying" in kw else 0.0), {}))
+            self.memo[key] = got
+        return got
 
     def danger(self, me: Unit, at: Point, skip: str = "", facing: float | None = None) -> float:
         """What enemies that can reach ``me`` standing at ``at`` would gain by charging it."""
         threats = []
         moved = dict(me, x=at[0], y=at[1], facing=me.get("facing", 0.0) if facing is None else facing)
-        for e in self.enemies():
-            kw = keywords_of(e)
-            if e["id"] == skip or e.get("engaged") or "Immobile" in kw:
+        worth = None
+        for e, reach, seen in self._charges(me):
+            if e["id"] == skip:
                 continue
-            reach = float(e.get("speed", 8)) + (12.0 if "Flying" in kw else 0.0)
-            g = gap(moved, e)
+            g = self._gap(moved, e)
             if g > reach + 0.5:
                 continue
             edge = _edge_facing(moved, at, centre(e))
-            f = combat.fight(self.view, e, moved, edge, charge=g)
-            worth = objectives.unit_worth(self.view, self.player, me)
-            threats.append(max(0.0, f.value + worth * f.theirs_break - 0.0))
+            threat = seen.get((edge, g >= 6.0))
+            if threat is None:
+                f = combat.fight(self.view, e, moved, edge, charge=g)
+                if worth is None:
+                    worth = objectives.unit_worth(self.view, self.player, me)
+                threat = seen[(edge, g >= 6.0)] = max(0.0, f.value + worth * f.theirs_break - 0.0)
+            threats.append(threat)
         if not threats:
             return 0.0
         threats.sort(reverse=True)
-        return (threats[0] + 0.3 * sum(threats[1:])) * (NOW if self.moves_after else LATER)
+        return (threats[0] + 0.3 * sum(threats[1:])) * (NOW if self.moves_after else LATER * self.later())
+
+    def later(self) -> float:
+        """1 while rounds remain after this one, 0 in the last (next round's charges and shots never come)."""
+        return 1.0 if objectives.rounds_after(self.view) > 0 else 0.0
+
+    def _volleys(self, me: Unit) -> list[tuple[Point, float, tuple[float, ...], tuple[float, ...]]]:
+        """The enemy shooters: (where, range + 2, the exact hits of one volley at ``me``, and in cover)."""
+        key = ("volleys", self._key(me))
+        got = self.memo.get(key)
+        if got is None:
+            got = []
+            for e in self.enemies():
+                reach = _range(e)
+                if reach and not e.get("engaged"):
+                    need = combat.chart(self.view, str(e.get("type", "")), str(me.get("type", "")))
+                    got.append((centre(e), reach + 2, combat.hits(combat.SHOTS, need),
+                                combat.hits(combat.SHOTS, need + 1)))  # in cover: +1 to the number needed
+            self.memo[key] = got
+        return got
 
     def shot_danger(self, me: Unit, at: Point) -> float:
-        """Enemy shooting that can reach ``at`` next Shooting Phase (a rough share of one volley)."""
-        total = 0.0
-        for e in self.enemies():
-            reach = _range(e)
-            if reach and not e.get("engaged") and dist(at, centre(e)) <= reach + 2:
-                need = combat.chart(self.view, str(e.get("type", "")), str(me.get("type", "")))
-                total += 0.4 * combat.shot_value(self.view, e, dict(me, x=at[0], y=at[1]), 5, need)
-        return total
+        """What the enemy shooters that can reach ``at`` next Shooting Phase are expected to take off ``me``:
+        their volleys together (exact odds), each at ``me`` with :data:`TARGETED` chance, so that a Fragile or
+        Skirmisher unit (which shooting can break) counts the break a combined volley brings."""
+        if not self.later():
+            return 0.0
+        near = tuple((i, self._sight(where, at)) for i, (where, reach, _d, _c) in enumerate(self._volleys(me))
+                     if dist(at, where) <= reach)
+        near = tuple(n for n in near if n[1] != HIDDEN)
+        if not near:
+            return 0.0
+        key = ("shot", self._key(me), near)
+        got = self.memo.get(key)
+        if got is None:
+            volleys = self._volleys(me)
+            got = self.memo[key] = combat.volleys_value(
+                me, [volleys[i][3] if sight == COVER else volleys[i][2] for i, sight in near], TARGETED)
+        return got
 
-    def chances(self, me: Unit, at: Point) -> float:
-        """Next round's prospects from ``at``: the best fight within reach, or the best target in range."""
+    def _sight(self, shooter: Point, at: Point) -> str:
+        """How a shooter at ``shooter`` sees a unit standing at ``at``: Blocking terrain on the line hides it,
+        Obscuring (or Blocking) gives it cover (the line between centres, a rough stand-in for the rules' lines)."""
+        if line_through(self.view, "blocking", shooter, at):
+            return HIDDEN
+        return COVER if line_through(self.view, "obscuring", shooter, at) else SEEN
+
+    def _prospects(self, me: Unit) -> list[tuple[Unit, float, float]]:
+        """Each enemy with what ``me`` would gain next round by shooting it (0 without Ranged) and by
+        charging it."""
+        key = ("prospects", self._key(me))
+        got = self.memo.get(key)
+        if got is None:
+            got = []
+            ranged = bool(_range(me))
+            speed = float(me.get("speed", 8))
+            for e in self.enemies():
+                shot = 0.0
+                if ranged:
+                    need = combat.chart(self.view, str(me.get("type", "")), str(e.get("type", "")))
+                    shot = combat.shot_value(self.view, me, e, 5, need)
+                f = combat.fight(self.view, me, e, "front", charge=speed)
+                worth = objectives.unit_worth(self.view, self.player, e) \
+                    + objectives.guard_value(self.view, self.player, e)
+                got.append((e, shot, f.value + worth * f.theirs_break))
+            self.memo[key] = got
+        return got
+
+    def chances(self, me: Unit, at: Point, stale: frozenset[str] = frozenset()) -> float:
+        """Next round's prospects from ``at``: the best target in range or fight within reach (those a little
+        further off count for less, so a unit walks towards them). ``stale``: enemies whose charge does not
+        count (within reach now, yet no engagement is on offer: waiting here will not bring it)."""
         moved = dict(me, x=at[0], y=at[1])
         reach = _range(me)
+        speed = float(me.get("speed", 8))
         best = 0.0
-        for e in self.enemies():
-            d = gap(moved, e)
-            if reach:
-                if d <= reach - 0.5:
-                    need = combat.chart(self.view, str(me.get("type", "")), str(e.get("type", "")))
-                    best = max(best, combat.shot_value(self.view, me, e, 5, need))
+        for e, shot, charge in self._prospects(me):
+            if shot <= 0 and charge <= 0:
                 continue
-            speed = float(me.get("speed", 8))
-            near = 1.0 if d <= speed - 1 else max(0.0, 1.0 - (d - speed + 1) / 20.0)
-            if near <= 0:
-                continue
-            f = combat.fight(self.view, moved, e, "front", charge=speed)
-            worth = objectives.unit_worth(self.view, self.player, e) + objectives.guard_value(self.view, self.player, e)
-            best = max(best, (f.value + worth * f.theirs_break) * near)
-        return OPPORTUNITY * best
+            d = self._gap(moved, e)
+            if shot > 0:
+                best = max(best, shot * _toward(d, reach - 0.5))
+            if charge > 0 and e["id"] not in stale:
+                best = max(best, charge * _toward(d, speed - 1))
+        return OPPORTUNITY * best * self.later()
 
-    def place(self, me: Unit, at: Point, start: Point, facing: float | None = None) -> float:
-        return (objectives.place_value(self.view, self.player, me, at) + self.chances(me, at)
+    def place(self, me: Unit, at: Point, start: Point, facing: float | None = None,
+              stale: frozenset[str] = frozenset()) -> float:
+        return (objectives.place_value(self.view, self.player, me, at) + self.chances(me, at, stale)
                 - self.danger(me, at, facing=facing) - self.shot_danger(me, at)
                 - terrain_cost(self.view, me, start, at))
 
@@ -174,30 +280,69 @@ class Planner:
         return value
 
     def choose(self, me: Unit, options: list[Any], data_of: Any, mp: float) -> Choice:
+        return self.ranked(me, options, data_of, mp)[0]
+
+    def ranked(self, me: Unit, options: list[Any], data_of: Any, mp: float) -> list[Choice]:
+        """Holding, each offered engagement and each place to steer to, best first (places that end within
+        an inch of a better one left out)."""
         start = centre(me)
         berserk = 2.0 * HARM * doom_cost(me) if "Berserk" in keywords_of(me) else 0.0  # D3 Doom unless it advances 6"
-        best = Choice(self.place(me, start, start) - berserk, option="end", why="hold")
-        polys = obstacles(self.view, me)
+        out = []
+        offered = set()
         for o in options:
             data = data_of(o)
             if data.get("action") == "engage":
-                v = self.engage_value(me, data)
-                if v > best.value:
-                    best = Choice(v, option=o.value, why=f"engage {data.get('target')} {data.get('edge')}")
+                offered.add(data.get("target"))
+                out.append(Choice(self.engage_value(me, data), option=o.value,
+                                  why=f"engage {data.get('target')} {data.get('edge')}"))
+        here = dict(me)
+        speed = float(me.get("speed", 8))
+        stale = frozenset(e["id"] for e in self.enemies() if e["id"] not in offered and self._gap(here, e) <= speed - 1)
+        out.append(Choice(self.place(me, start, start, stale=stale) - berserk, option="end", why="hold", end=start))
+        polys = boxed(obstacles(self.view, me))
+        seen: list[tuple[Point, float]] = []
         for goal, why, target in self.goals(me):
-            end, facing, _go, turned = steering.predict(me, goal, mp)
-            run = free_run(self.view, me, turned, end, polys)
-            if run < dist(turned, end) - 0.01:
-                t = run / max(1e-6, dist(turned, end))
-                end = (turned[0] + (end[0] - turned[0]) * t, turned[1] + (end[1] - turned[1]) * t)
-            if dist(end, start) < 0.5:
-                continue
+            end, facing, _go, turned, flew = steering.predict(me, goal, mp)
+            if flew:
+                end = self._landing(me, turned, end, facing, polys)
+                if end is None:
+                    continue
+            else:
+                run = free_run(self.view, me, turned, end, polys)
+                if run < dist(turned, end) - 0.01:
+                    t = run / max(1e-6, dist(turned, end))
+                    end = (turned[0] + (end[0] - turned[0]) * t, turned[1] + (end[1] - turned[1]) * t)
+            if dist(end, start) < 0.5 or any(dist(end, p) < 0.5 and abs((f - facing + 180) % 360 - 180) < 20
+                                             for p, f in seen):
+                continue  # (nearly) where another goal already takes it
+            seen.append((end, facing))
             v = self.place(me, end, start, facing) - 2.0  # a small cost to moving at all (no dithering)
-            if dist(end, turned) < 6.0 or why.startswith(("marker", "fall back")):
+            if (dist(end, turned) < 6.0 and not flew) or why.startswith(("marker", "fall back")):
                 v -= berserk
-            if v > best.value:
-                best = Choice(v, goal=goal, why=why, target=target)
-        return best
+            out.append(Choice(v, goal=end if flew else goal, why=why + (", flying" if flew else ""),
+                              target="" if flew else target, end=end))
+        out.sort(key=lambda c: -c.value)
+        kept: list[Choice] = []
+        for c in out:
+            if c.end is None or all(k.end is None or dist(k.end, c.end) > 1.0 for k in kept):
+                kept.append(c)
+        return kept
+
+    def _landing(self, me: Unit, turned: Point, end: Point, facing: float, polys: Any) -> Point | None:
+        """Where a Fly from ``turned`` towards ``end`` may finish: the furthest spot (at least 12") whose
+        footprint is on the table and overlaps no obstacle, in 1" steps back; None when there is none."""
+        length = dist(turned, end)
+        w, d = self.view.state.get("table", [72.0, 48.0])
+        go = length
+        while go >= steering.FLY_MIN - 1e-9:
+            t = go / max(1e-6, length)
+            p = (turned[0] + (end[0] - turned[0]) * t, turned[1] + (end[1] - turned[1]) * t)
+            cs = unit_corners(me, p, facing)
+            if all(0.0 < c[0] < w and 0.0 < c[1] < d for c in cs) and \
+                    not any(poly_gap(cs, poly) <= 0.05 for poly, _box in polys):
+                return p
+            go -= 1.0
+        return None
 
     def goals(self, me: Unit) -> list[tuple[Point, str, str]]:
         """Places worth steering to: objective markers, enemies (and points short of them), and back; each
@@ -217,7 +362,7 @@ class Planner:
                     out.append(((here[0] + (there[0] - here[0]) * t, here[1] + (there[1] - here[1]) * t),
                                 f"short of {e['id']}", ""))
         detours = []
-        for goal, why, _target in out:
+        for goal, why, target in out:
             d = dist(here, goal)
             if d < 4:
                 continue
@@ -225,7 +370,8 @@ class Planner:
             step = min(d, float(me.get("speed", 8)))
             for turn in (-40, 40):
                 a = ang + math.radians(turn)
-                detours.append(((here[0] + math.cos(a) * step, here[1] + math.sin(a) * step), f"{why}, around", ""))
+                detours.append(((here[0] + math.cos(a) * step, here[1] + math.sin(a) * step), f"{why}, around",
+                                AROUND + target if target else ""))
         out += detours
         side = self.view.state.get("sides", {}).get(self.player, {}).get("half", "")
         depth = float(self.view.state.get("table", [72, 48])[1])

@@ -15,6 +15,8 @@ ROUNDS = 5
 #: a marker's radius (32 mm across)
 MARKER = 0.625
 CHARACTERS = ("General", "Battle Standard", "Hero", "Wizard")
+#: Desperate Search: a marker is found with the General or Battle Standard, and no enemy, this close
+SEARCH_NEAR = 4.0
 
 
 def scenario(view: Any) -> str:
@@ -47,6 +49,11 @@ def _toward(d: float, within: float, scale: float = 24.0) -> float:
 
 def _round(view: Any) -> int:
     return int(getattr(view, "game_round", 0) or 0)
+
+
+def rounds_after(view: Any) -> int:
+    """Rounds still to come after this one (0 in the last)."""
+    return max(0, ROUNDS - max(1, _round(view)))
 
 
 def goals_module(view: Any) -> Any:
@@ -108,9 +115,10 @@ def place_value(view: Any, player: str, unit: Unit, p: Point) -> float:
         best = max((_toward(_reach(unit, p, m), 3.0, 30.0) for m in mine), default=0.0)
         return VP * 0.8 * best
     if name == "tides-of-war":
-        best = max((_toward(_reach(unit, p, m), 0.0, 24.0) for m in live), default=0.0)
-        touching = best >= 1.0  # only a unit in contact scores
-        return VP * min(3, left) * (0.7 if touching else 0.3 * best ** 2)
+        # only a unit touching a marker without overlapping it scores (ruling A44, geometry's base contact):
+        # manoeuvres go in 0.01" steps and markers stop nothing, so a unit cannot plan to end exactly in
+        # contact; standing on a marker scores nothing, and the battle is won on the points tie-breaker
+        return 0.0
     if name == "altars-of-grief":
         friends = [u for u in units_of(view).values() if u["side"] == player and ready(u) and u["id"] != unit["id"]]
         total = 0.0
@@ -143,10 +151,13 @@ def unit_worth(view: Any, player: str, unit: Unit) -> float:
         return VP if enemy else VP * 0.8
     if name == "burn-them-out" and "Objective" in keywords_of(unit):  # the Defender's buildings decide it
         return VP * 1.5
-    if name == "desperate-search" and not enemy and role(view, player) == "Attacker":
+    if name == "desperate-search" and role(view, player) == "Attacker":
         kw = keywords_of(unit)
-        if "General" in kw or "Battle Standard" in kw:
+        if not enemy and ("General" in kw or "Battle Standard" in kw):
             return VP * 0.7
+        if enemy and any(_reach(unit, (float(unit["x"]), float(unit["y"])), m) <= SEARCH_NEAR + 2.0
+                         for m in markers(view)):
+            return VP * 0.5  # it keeps a marker from being found
     return 0.0
 
 

@@ -10,8 +10,18 @@ from skirmish_hobgoblin.ai.board import Point, Unit, centre, dist, keywords_of
 #: turns smaller than this (degrees) are not worth a wheel
 SLACK = 6.0
 WHEEL_PER_MP = 1.0
+SHUFFLE_PER_MP = 0.5
 REFORM_MP = 5
 NIMBLE_REFORM_MP = 2
+#: Fly: inches per MP and the shortest fly (rulebook: 2" per MP, at least 12")
+FLY_PER_MP = 2.0
+FLY_MIN = 12.0
+
+
+def flies(unit: Unit, far: float, mp: float) -> bool:
+    """Whether a Flying unit covers ``far`` better with a Fly (at least 12", 2" per MP) than by advancing."""
+    return "Flying" in keywords_of(unit) and far > math.floor(mp + 1e-9) and math.floor(mp + 1e-9) * FLY_PER_MP >= \
+        FLY_MIN and far >= FLY_MIN
 
 
 def turn_to(facing: float, frm: Point, to: Point) -> float:
@@ -50,6 +60,8 @@ def next_step(unit: Unit, to: Point, mp: float) -> tuple[str, float] | None:
         if travel >= 0.1:
             return ("wheel-left" if delta > 0 else "wheel-right"), round(travel, 2)
         return None
+    if flies(unit, far, whole):
+        return "fly", round(min(far, whole * FLY_PER_MP), 2)
     return "advance", round(min(far, float(whole)), 2)
 
 
@@ -59,9 +71,9 @@ def _rotate(p: Point, about: Point, degrees: float) -> Point:
     return about[0] + dx * math.cos(a) - dy * math.sin(a), about[1] + dx * math.sin(a) + dy * math.cos(a)
 
 
-def predict(unit: Unit, to: Point, mp: float) -> tuple[Point, float, float, Point]:
+def predict(unit: Unit, to: Point, mp: float) -> tuple[Point, float, float, Point, bool]:
     """Where steering to ``to`` with ``mp`` leaves the unit: (centre, facing, inches advanced, centre after
-    the turn and before the advance), obstacles not counted."""
+    the turn and before the advance, whether it flies), obstacles not counted."""
     x, y = centre(unit)
     facing = float(unit.get("facing", 0.0))
     left = math.floor(mp + 1e-9)
@@ -87,6 +99,7 @@ def predict(unit: Unit, to: Point, mp: float) -> tuple[Point, float, float, Poin
             facing += delta
             left -= cost
     far = dist((x, y), to)
-    go = min(far, float(max(0, left)))
+    fly = flies(unit, far, left)
+    go = min(far, left * FLY_PER_MP) if fly else min(far, float(max(0, left)))
     f = math.radians(facing)
-    return (x + math.cos(f) * go, y + math.sin(f) * go), facing % 360.0, go, (x, y)
+    return (x + math.cos(f) * go, y + math.sin(f) * go), facing % 360.0, go, (x, y), fly

@@ -1,0 +1,67 @@
+"""Where the AI puts the objective markers a scenario asks it to place: as near its own side as the rules
+allow, so its units reach them soonest.
+
+- The Wages of Sin (markers in the opposing half, scored by a unit of mine within 4" with no enemy within 8"):
+  just over the centreline, nearest the middle of the table first.
+- Desperate Search, as the Attacker (markers in the Defender's zone, found by my General or Battle Standard):
+  on the zone's edge nearest the centreline, the first two just over the 16" apart the rules ask, either side
+  of the middle, so the General can walk from one to the next.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from skirmish_hobgoblin.ai.board import keywords_of
+from skirmish_hobgoblin.ai.objectives import MARKER, markers, role, scenario
+
+#: how far past the rules' 16" the markers go (the check is "more than 16"")
+SPARE = 0.5
+
+
+def marker_spot(view: Any, player: str, decision: Any) -> dict[str, float] | None:
+    """A legal centre for the marker ``decision`` asks for, or None to take the suggested one."""
+    params = {p.name: p for p in decision.params}
+    if "x" not in params or "y" not in params:
+        return None
+    name = scenario(view)
+    if name not in ("wages-of-sin", "desperate-search"):
+        return None
+    width, depth = (float(v) for v in view.state.get("table", [72.0, 48.0]))
+    lo, hi = float(params["y"].low), float(params["y"].high)
+    centreline = depth / 2
+    near_side = lo if lo >= centreline - 1e-6 else hi  # the edge of the range nearest the centreline
+    inward = 1.0 if near_side == lo else -1.0
+    y = near_side + inward * (MARKER + 0.05 if name == "wages-of-sin" else 0.0)
+    mid = width / 2
+    placed = [(float(m["x"]), float(m["y"])) for m in markers(view)]
+    if name == "desperate-search" and len([m for m in markers(view) if m.get("kind") == "objective"]) < 2:
+        wants = [mid - 8.0 - SPARE / 2, mid + 8.0 + SPARE / 2]
+    else:
+        wants = [mid]
+    spots = [{"x": float(x) / 2, "y": round(y, 2)} for x in range(8, int(2 * width) - 7)]
+    legal = [s for s in spots if not view.check(s)]
+    if not legal:
+        return None
+
+    def cost(s: dict[str, float]) -> float:
+        far = min(abs(s["x"] - w) for w in wants)
+        crowd = sum(1 for p in placed if abs(p[0] - s["x"]) < 16.0 + SPARE)  # room for the next
+        return far + 0.01 * crowd
+
+    return min(legal, key=cost)
+
+
+def deploy_x(view: Any, player: str, unit: dict[str, Any]) -> float | None:
+    """Desperate Search, the Attacker's General or Battle Standard: deploy opposite the middle of the two
+    markers nearest each other (it has to walk to them); None elsewhere."""
+    if scenario(view) != "desperate-search" or role(view, player) != "Attacker":
+        return None
+    kw = keywords_of(unit)
+    if "General" not in kw and "Battle Standard" not in kw:
+        return None
+    xs = sorted(float(m["x"]) for m in markers(view))
+    if len(xs) < 2:
+        return xs[0] if xs else None
+    a, b = min(zip(xs, xs[1:], strict=False), key=lambda p: p[1] - p[0])
+    return (a + b) / 2

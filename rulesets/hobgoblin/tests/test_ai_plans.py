@@ -1,0 +1,192 @@
+"""The battle AI's later choices in set-up situations: units that both shoot and fight, Fly, the next plan when
+the first cannot start, where it puts scenario markers, its General in Desperate Search, and the cards that cut
+hits. Views are built by hand, as in ``test_ai_choices.py``."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+from test_ai_choices import _move_decision, ai, unit, view
+
+from skirmish import Param
+from skirmish_hobgoblin.ai import objectives
+from skirmish_hobgoblin.ai.movement import Planner
+from skirmish_hobgoblin.decide import decision, option, option_data
+
+
+def test_a_unit_with_a_short_bow_still_walks_towards_a_fight_it_wins():
+    """Wolf Riders have Ranged [8]: a charge on far-off Ranged Infantry still pulls them forward (it used to
+    count only targets within 8")."""
+    riders = unit("w", "red", "light-cavalry", 36, 6, keywords="Skirmishers, Nimble, Ranged [8]", speed=14)
+    rifles = unit("r", "blue", "ranged-infantry", 36, 42, facing=270.0, keywords="Ranged [12]", speed=4)
+    v = view([riders, rifles])
+    plan = Planner(v, "red", {u["id"]: u for u in (riders, rifles)}, moves_after=False)
+    assert plan.chances(riders, (36, 20)) > plan.chances(riders, (36, 6)) > 0
+    assert plan.choose(riders, [], option_data, 14.0).why != "hold"
+
+
+def test_a_flying_unit_flies_over_a_friend_in_its_way():
+    wyrm = unit("m", "red", "monster", 30, 10, keywords="Flying, Large", width=4.0, depth=6.0, speed=10, points=1000)
+    friend = unit("f", "red", "heavy-infantry", 30, 16, width=8.0, depth=3.0)
+    prey = unit("r", "blue", "ranged-infantry", 30, 34, facing=270.0, keywords="Ranged [24]")
+    v = view([wyrm, friend, prey])
+    plan = Planner(v, "red", {u["id"]: u for u in (wyrm, friend, prey)}, moves_after=False)
+    best = plan.choose(wyrm, [], option_data, 10.0)
+    assert best.why.endswith("flying") and best.end is not None and best.end[1] > 20
+    agent = ai()
+    d = _move_decision("m", 10, [option("fly", "fly", action="manoeuvre", actor="m", manoeuvre="fly"),
+                                 option("advance", "advance", action="manoeuvre", actor="m", manoeuvre="advance")])
+    assert agent.decide(v, d) == "fly"
+    assert agent._amount is not None and agent._amount >= 12
+
+
+def test_when_the_best_move_cannot_start_the_next_best_is_tried():
+    from skirmish_hobgoblin.ai.movement import Choice
+
+    me = unit("l", "red", "light-infantry", 20, 10)
+    v = view([me])
+    agent = ai()
+    agent._plan = {"key": (2, "l"), "steps": 0, "start": (20.0, 10.0),
+                   "alts": [Choice(9.0, option="engage x front", why="engage x front"),  # no longer offered
+                            Choice(5.0, goal=(20.0, 30.0), why="north"), Choice(1.0, option="end", why="hold")]}
+    agent._plan["goal"] = (40.0, 10.0)  # east: a wheel right, which is not on offer, and neither is an advance
+    d = _move_decision("l", 8, [option("wheel-left", "wheel-left", action="manoeuvre", actor="l",
+                                       manoeuvre="wheel-left")])
+    assert agent.decide(v, d) == "end"  # north needs an advance, not offered either: holds
+    agent._plan.update(goal=(40.0, 10.0), alts=[Choice(9.0, option="engage x front", why="engage x front"),
+                                                Choice(5.0, goal=(10.0, 20.0), why="north-west")])
+    agent._plan.pop("done", None)
+    assert agent.decide(v, d) == "wheel-left"  # the next plan that can start: north-west, a wheel left first
+
+
+def _marker_decision(lo: float, hi: float) -> Any:
+    return decision("red", "marker", "place a marker", params=[Param("x", "float", 0.0, 72.0, step=0.01),
+                                                               Param("y", "float", lo, hi, step=0.01)],
+                    examples=[{"x": 4.0, "y": (lo + hi) / 2}], context={"phase": "Set-up", "action": "marker"})
+
+
+def test_wages_of_sin_markers_go_just_over_the_centreline():
+    v = view([], scenario="wages-of-sin")
+    spot = ai().decide(v, _marker_decision(24.0, 48.0))  # the opposing (north) half
+    assert 24.0 < spot["y"] < 25.0 and spot["x"] == 36.0
+
+
+def test_desperate_search_attacker_puts_two_markers_a_walk_apart_near_the_centreline():
+    v = view([], scenario="desperate-search")
+    v.state["sides"]["red"]["role"] = "Attacker"
+    legal = {"apart": 16.0}
+
+    def check(answer: dict[str, float]) -> str | None:
+        for m in v.state["markers"]:
+            if ((m["x"] - answer["x"]) ** 2 + (m["y"] - answer["y"]) ** 2) ** 0.5 <= legal["apart"]:
+                return "too close"
+        return None
+
+    v.check = check
+    agent = ai()
+    for i in range(3):
+        spot = agent.decide(v, _marker_decision(32.0, 48.0))  # the Defender's zone, north
+        assert spot["y"] == 32.0
+        v.state["markers"].append({"id": f"objective{i + 1}", "kind": "objective", "x": spot["x"], "y": spot["y"],
+                                   "owner": "red", "removed": False})
+    xs = sorted(m["x"] for m in v.state["markers"])
+    assert 16.0 < xs[1] - xs[0] < 17.5 or 16.0 < xs[2] - xs[1] < 17.5
+
+
+def test_desperate_search_attacker_deploys_its_general_opposite_the_markers():
+    general = unit("g", "red", "heavy-infantry", 0, 0, keywords="General", status="undeployed")
+    markers = [{"id": f"objective{i}", "kind": "objective", "x": x, "y": 32.0, "owner": "red", "removed": False}
+               for i, x in ((1, 27.75), (2, 44.25), (3, 62.0))]
+    v = view([general], scenario="desperate-search", markers=markers, rnd=0)
+    v.state["sides"]["red"]["role"] = "Attacker"
+    d = decision("red", "position", "where?", params=[Param("x", "float", 0, 72), Param("y", "float", 0, 16)],
+                 examples=[{"x": float(x), "y": 12.0} for x in range(4, 70, 4)],
+                 context={"phase": "Set-up", "action": "position", "actor": "g"})
+    spot = ai().decide(v, d)
+    assert abs(spot["x"] - 36.0) <= 2.0
+
+
+def test_desperate_search_enemies_guarding_a_marker_are_worth_breaking():
+    marker = {"id": "objective1", "kind": "objective", "x": 30.0, "y": 32.0, "owner": "red", "removed": False}
+    guard = unit("g", "blue", "light-infantry", 30, 35)
+    away = unit("a", "blue", "light-infantry", 60, 44)
+    v = view([guard, away], scenario="desperate-search", markers=[marker])
+    v.state["sides"]["red"]["role"] = "Attacker"
+    assert objectives.unit_worth(v, "red", guard) > 0 == objectives.unit_worth(v, "red", away)
+
+
+def _hits_view(units: list[dict[str, Any]], hits: int, target: str, phase: str = "Shooting") -> Any:
+    v = view(units)
+    v.phase = phase
+    v.log = lambda: [SimpleNamespace(seq=40, kind="hits", data={"target": target, "hits": hits})]
+    return v
+
+
+def _hit_window(target: str) -> Any:
+    return decision("red", "respond", "play a card?", options=[
+        option("pass", "pass", action="pass"),
+        option(f"play c1 on {target}", "Enchanted Shield", action="card", card="c1", name="Enchanted Shield",
+               target=target),
+        option(f"play c2 on {target}", "Tattered Banner", action="card", card="c2", name="Tattered Banner",
+               target=target)], context={"phase": "Shooting", "moment": "hits"})
+
+
+def test_a_hit_cutting_card_is_played_when_it_saves_the_unit_and_only_once_per_attack():
+    chariot = unit("c", "red", "chariot", 10, 10, keywords="Fragile", points=425)  # breaks at 5 Doom
+    v = _hits_view([chariot], 5, "c")
+    agent = ai()
+    assert agent.decide(v, _hit_window("c")) == "play c2 on c"  # 5 hits -> 3: it stands
+    assert agent.decide(v, _hit_window("c")) == "pass"  # the same attack: no second card
+
+
+def test_a_hit_cutting_card_is_kept_when_one_hit_does_not_matter():
+    big = unit("b", "red", "monster", 10, 10, points=1000, courage=10, doom=1)
+    v = _hits_view([big], 1, "b")
+    assert ai().decide(v, _hit_window("b")) == "pass"
+
+
+def test_in_the_last_round_next_rounds_shots_and_chances_count_for_nothing():
+    me = unit("l", "red", "light-infantry", 36, 20)
+    rifles = unit("r", "blue", "ranged-infantry", 36, 34, facing=270.0, keywords="Ranged [24]", speed=4)
+    beast = unit("m", "blue", "monster", 50, 40, facing=270.0, speed=10, points=600)
+    for rnd, counts in ((4, True), (5, False)):
+        v = view([me, rifles, beast], rnd=rnd)
+        plan = Planner(v, "red", {u["id"]: u for u in (me, rifles, beast)}, moves_after=False)
+        assert (plan.shot_danger(me, (36, 20)) > 0) is counts
+        assert (plan.chances(me, (36, 24)) > 0) is counts
+        assert (plan.danger(me, (46, 30)) > 0) is counts  # it already moved: its charge is next round's
+
+
+def test_a_fight_in_reach_but_not_on_offer_does_not_keep_a_unit_waiting():
+    """Waiting where a charge 'is in reach' brings nothing when the engine offers no engagement from there (the
+    turn costs too much, something is in the way): holding counts no such chance, so the unit moves."""
+    me = unit("l", "red", "heavy-infantry", 30, 10, facing=0.0)  # faces east, the enemy is north
+    them = unit("r", "blue", "ranged-infantry", 30, 16, facing=270.0, keywords="Ranged [24]", speed=4)
+    v = view([me, them])
+    plan = Planner(v, "red", {u["id"]: u for u in (me, them)}, moves_after=False)
+    ranked = plan.ranked(me, [], option_data, 8.0)
+    hold = next(c for c in ranked if c.why == "hold")
+    assert plan.chances(me, (30, 10)) > 0 and hold.value < plan.chances(me, (30, 10))
+    assert ranked[0].why != "hold"
+
+
+def test_shooting_danger_adds_the_volleys_up_and_sees_terrain():
+    """Three shooters' volleys together break a Fragile chariot (5 Doom) far more often than any one; a
+    Blocking piece on the line hides it, an Obscuring one gives cover."""
+    chariot = unit("c", "red", "chariot", 36, 10, keywords="Fragile", points=425, width=3.0, depth=4.0)
+    shooters = [unit(f"s{i}", "blue", "ranged-infantry", 26 + 10 * i, 40, facing=270.0, keywords="Ranged [36]")
+                for i in range(3)]
+    wall = {"name": "Tower", "keywords": ["impassable", "blocking"],
+            "points": [[20, 20], [52, 20], [52, 22], [20, 22]]}
+    wood = {"name": "Wood", "keywords": ["rough", "obscuring"], "points": [[20, 20], [52, 20], [52, 22], [20, 22]]}
+    open_ground = view([chariot, *shooters])
+    plan = Planner(open_ground, "red", {u["id"]: u for u in (chariot, *shooters)}, moves_after=False)
+    together = plan.shot_danger(chariot, (36, 10))
+    one = Planner(view([chariot, shooters[0]]), "red", {u["id"]: u for u in (chariot, shooters[0])},
+                  moves_after=False).shot_danger(chariot, (36, 10))
+    assert together > 3 * one > 0
+    hidden = Planner(view([chariot, *shooters], terrain=[wall]), "red", plan.units, moves_after=False)
+    assert hidden.shot_danger(chariot, (36, 10)) == 0.0
+    covered = Planner(view([chariot, *shooters], terrain=[wood]), "red", plan.units, moves_after=False)
+    assert 0 < covered.shot_danger(chariot, (36, 10)) < together
