@@ -13,7 +13,7 @@ carry the acting piece, the kind of choice, the targets and the numbers as data.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -38,7 +38,7 @@ def normalize(value: Any) -> Any:
     return value
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, init=False)
 class Option:
     """One legal answer: its value (what is saved), a label for people, and structured ``data`` for agents.
 
@@ -50,6 +50,14 @@ class Option:
     label: str = ""
     help: str = ""
     data: dict[str, Any] = attrs.field(factory=dict, eq=False, hash=False)
+
+    def __init__(self, value: Answer, label: str = "", help: str = "", data: dict[str, Any] | None = None) -> None:
+        # attrs' generated __init__, without a call to ``normalize`` for the usual string value and with the
+        # slots set through their descriptors (a third of the cost of ``object.__setattr__``)
+        _o_value(self, value if type(value) is str else normalize(value))
+        _o_label(self, label)
+        _o_help(self, help)
+        _o_data(self, {} if data is None else data)
 
     def __str__(self) -> str:
         return self.label or str(self.value)
@@ -235,7 +243,11 @@ def _fmt(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:g}"
 
 
-@attrs.frozen(slots=True)
+def _examples(xs: Iterable[Answer]) -> tuple[Answer, ...]:
+    return tuple(normalize(x) for x in xs)
+
+
+@attrs.frozen(slots=True, init=False)
 class Decision:
     """A pending question for one player.
 
@@ -253,13 +265,27 @@ class Decision:
     options: tuple[Option, ...] = attrs.field(default=(), converter=tuple)
     params: tuple[Param, ...] = attrs.field(default=(), converter=tuple)
     validator: Validator | None = attrs.field(default=None, eq=False)
-    examples: tuple[Answer, ...] = attrs.field(default=(), converter=lambda xs: tuple(normalize(x) for x in xs))
+    examples: tuple[Answer, ...] = attrs.field(default=(), converter=_examples)
     rule: str = ""
     context: dict[str, Any] = attrs.field(factory=dict, eq=False, hash=False)
 
-    def __attrs_post_init__(self) -> None:
-        if bool(self.options) == bool(self.params):
-            raise ValueError(f"decision {self.kind!r} needs options or params (exactly one of them)")
+    def __init__(self, player: str, kind: str, prompt: str, options: Iterable[Option] = (),
+                 params: Iterable[Param] = (), validator: Validator | None = None, examples: Iterable[Answer] = (),
+                 rule: str = "", context: dict[str, Any] | None = None) -> None:
+        # attrs' generated __init__ with the converters and the check written in (a decision is made per answer)
+        options = options if type(options) is tuple else tuple(options)
+        params = params if type(params) is tuple else tuple(params)
+        if bool(options) == bool(params):
+            raise ValueError(f"decision {kind!r} needs options or params (exactly one of them)")
+        _d_player(self, player)
+        _d_kind(self, kind)
+        _d_prompt(self, prompt)
+        _d_options(self, options)
+        _d_params(self, params)
+        _d_validator(self, validator)
+        _d_examples(self, _examples(examples) if examples else ())
+        _d_rule(self, rule)
+        _d_context(self, {} if context is None else context)
 
     @property
     def is_form(self) -> bool:
@@ -267,15 +293,13 @@ class Decision:
 
     def check(self, game: Game | None, value: Answer) -> tuple[Answer, str | None]:
         """Normalise ``value`` and say why it is refused (``None`` when legal)."""
+        if self.options:
+            _, value, err = self.match(game, value)
+            return value, err
         try:
             value = normalize(value)
         except IllegalAnswer as exc:
             return value, str(exc)
-        if self.options:
-            for opt in self.options:
-                if opt.value == value:
-                    return opt.value, None
-            return value, f"{value!r} is not one of the answers to '{self.prompt}'"
         if not isinstance(value, dict):
             return value, f"'{self.prompt}' wants {', '.join(p.name for p in self.params)}"
         extra = set(value) - {p.name for p in self.params}
@@ -294,9 +318,30 @@ class Decision:
                 return out, err
         return out, None
 
+    def match(self, game: Game | None, value: Answer) -> tuple[Option | None, Answer, str | None]:
+        """``(option, value, refusal)``: the option answered (``None`` for a form), the normalised value, and why
+        it is refused (``None`` when legal). One pass does what :meth:`check` and :meth:`option_for` do."""
+        options = self.options
+        if not options:
+            value, err = self.check(game, value)
+            return None, value, err
+        if type(value) is not str:
+            try:
+                value = normalize(value)
+            except IllegalAnswer as exc:
+                return None, value, str(exc)
+        for opt in options:
+            if opt.value == value:
+                return opt, opt.value, None
+        return None, value, f"{value!r} is not one of the answers to '{self.prompt}'"
+
     def option_for(self, value: Answer) -> Option | None:
-        value = normalize(value)
-        return next((o for o in self.options if o.value == value), None)
+        if type(value) is not str:
+            value = normalize(value)
+        for opt in self.options:
+            if opt.value == value:
+                return opt
+        return None
 
     def describe(self) -> str:
         """A short text of what is asked and how to answer."""
@@ -305,6 +350,16 @@ class Decision:
         else:
             lines = [self.prompt, "  answer with " + " ".join(p.describe() for p in self.params)]
         return "\n".join(lines)
+
+
+def slot_setters(cls: type, names: str) -> tuple[Callable[[Any, Any], None], ...]:
+    """The ``__set__`` of each named slot of a (frozen, slotted) class, for a fast hand-written ``__init__``."""
+    return tuple(cls.__dict__[name].__set__ for name in names.split())
+
+
+_o_value, _o_label, _o_help, _o_data = slot_setters(Option, "value label help data")
+(_d_player, _d_kind, _d_prompt, _d_options, _d_params, _d_validator, _d_examples, _d_rule,
+ _d_context) = slot_setters(Decision, "player kind prompt options params validator examples rule context")
 
 
 def choose(player: str, kind: str, prompt: str, options: Sequence[Option | tuple[Any, str] | Any], *,

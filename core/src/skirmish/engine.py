@@ -164,16 +164,26 @@ class Game:
 
         Each step remembers the current cause: events it emits are caused by it.
         """
+        causes = self.log._causes
+        cause = causes[-1] if causes else None
+        if len(steps) == 1:
+            self.stack.append(steps[0])
+            self._step_causes.append(cause)
+            return
         self.stack.extend(reversed(steps))
-        self._step_causes.extend([self.log.current_cause()] * len(steps))
+        self._step_causes.extend([cause] * len(steps))
 
     def call(self, fn: Callable[..., Any], *args: Any) -> None:
         """Schedule ``fn(game, *args)`` to run next."""
-        self.schedule(Do(fn, args))
+        causes = self.log._causes
+        self.stack.append(Do(fn, args))
+        self._step_causes.append(causes[-1] if causes else None)
 
     def ask(self, decision: Decision, then: Callable[..., Any], *args: Any) -> None:
         """Schedule ``decision``; its answer goes to ``then(game, answer, *args)``."""
-        self.schedule(Ask(decision, then, args))
+        causes = self.log._causes
+        self.stack.append(Ask(decision, then, args))
+        self._step_causes.append(causes[-1] if causes else None)
 
     def because(self, cause: Event | int | None) -> Any:
         """Context manager: events emitted and steps scheduled inside it are caused by ``cause``."""
@@ -225,25 +235,33 @@ class Game:
             raise IllegalAnswer("the game is over" if self.result else "no decision is pending")
         if player is not None and player != decision.player:
             raise IllegalAnswer(f"it is {decision.player}'s decision, not {player}'s")
-        value, err = decision.check(self, value)
+        # one look-up finds the option and checks the answer (``Decision.check`` does the same)
+        option, value, err = decision.match(self, value)
         if err:
             raise IllegalAnswer(err)
         # loaded dice may not fit the die they meet: keep a copy to put back if they do not
         backup = self._backup() if self.rng.loaded else None
         self.answers.append({"player": decision.player, "value": value})
         self.decisions += 1
-        option = decision.option_for(value) if decision.options else None
-        shown = option.label if option and option.label else _short(value)
-        asked_by = self._waiting_cause
-        public = f"{decision.player} decided" + (f" ({decision.rule})" if decision.rule else "")
-        answered = self.emit("answer", f"{decision.player}: {decision.kind} -> {shown}", rule=decision.rule,
-                             visible_to=(decision.player,), public_text=public, cause=asked_by,
-                             player=decision.player, decision=decision.kind)
+        log = self.log
+        if log.keep or log.listeners:
+            shown = option.label if option is not None and option.label else _short(value)
+            public = f"{decision.player} decided" + (f" ({decision.rule})" if decision.rule else "")
+            answered = log.emit("answer", f"{decision.player}: {decision.kind} -> {shown}", rule=decision.rule,
+                                visible_to=(decision.player,), public_text=public, cause=self._waiting_cause,
+                                player=decision.player, decision=decision.kind).seq
+        else:  # nobody keeps or reads the event: count it (the same numbers follow) and build nothing
+            answered = log.count
+            log.count = answered + 1
         step, self.pending, self._waiting = self._waiting, None, None
         assert step is not None
+        causes = log._causes
         try:
-            with self.log.caused_by(answered):
+            causes.append(answered)
+            try:
                 step.resume(self, value)
+            finally:
+                causes.pop()
             self.advance()
         except DiceError as exc:
             if backup is None:
@@ -328,8 +346,7 @@ class Game:
     def emit(self, kind: str, text: str, /, *, rule: str = "", visible_to: Any = None, public_text: str = "",
              cause: Any = CURRENT, **data: Any) -> Event:
         """Log an event (see :meth:`EventLog.emit`); ``cause`` defaults to the current cause."""
-        return self.log.emit(kind, text, rule=rule, visible_to=visible_to, public_text=public_text, cause=cause,
-                             **data)
+        return self.log.add(kind, text, rule, visible_to, public_text, cause, data)
 
     def _observe(self, event: Event) -> None:
         self.notify("skirmish_event", game=self, event=event)

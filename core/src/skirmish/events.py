@@ -26,7 +26,7 @@ class _Current:
 
 CURRENT: Any = _Current()
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, init=False)
 class Event:
     """One thing that happened. ``data`` holds JSON-able details."""
 
@@ -38,6 +38,18 @@ class Event:
     visible_to: tuple[str, ...] | None = None
     public_text: str = ""
     cause: int | None = None
+
+    def __init__(self, seq: int, kind: str, text: str, rule: str = "", data: dict[str, Any] | None = None,
+                 visible_to: tuple[str, ...] | None = None, public_text: str = "", cause: int | None = None) -> None:
+        # attrs' generated __init__ with the slots set through their descriptors (an event is made per emit)
+        _e_seq(self, seq)
+        _e_kind(self, kind)
+        _e_text(self, text)
+        _e_rule(self, rule)
+        _e_data(self, {} if data is None else data)
+        _e_visible_to(self, visible_to)
+        _e_public_text(self, public_text)
+        _e_cause(self, cause)
 
     def visible(self, player: str | None) -> bool:
         """True when ``player`` may see this event in full (``None`` is the omniscient view)."""
@@ -65,6 +77,11 @@ class Event:
 
     def __str__(self) -> str:
         return f"[{self.rule}] {self.text}" if self.rule else self.text
+
+
+_EVENT_FIELDS = ("seq", "kind", "text", "rule", "data", "visible_to", "public_text", "cause")
+(_e_seq, _e_kind, _e_text, _e_rule, _e_data, _e_visible_to, _e_public_text, _e_cause) = (
+    Event.__dict__[name].__set__ for name in _EVENT_FIELDS)
 
 
 class EventLog:
@@ -100,20 +117,26 @@ class EventLog:
 
         ``cause`` is the event (or its number) that led to this one; by default the current cause.
         """
-        if isinstance(visible_to, str):
-            visible_to = (visible_to,)
-        elif visible_to is not None:
-            visible_to = tuple(visible_to)
+        return self.add(kind, text, rule, visible_to, public_text, cause, data)
+
+    def add(self, kind: str, text: str, rule: str, visible_to: Any, public_text: str, cause: Any,
+            data: dict[str, Any]) -> Event:
+        """:meth:`emit` with every argument given in order and ``data`` as a table (``Game.emit`` calls it)."""
+        if visible_to is not None:
+            visible_to = (visible_to,) if isinstance(visible_to, str) else tuple(visible_to)
         if cause is CURRENT:
-            cause = self._causes[-1] if self._causes else None
+            causes = self._causes
+            cause = causes[-1] if causes else None
         elif isinstance(cause, Event):
             cause = cause.seq
-        ev = Event(self.count, kind, text, rule, data, visible_to, public_text, cause)
-        self.count += 1
+        seq = self.count
+        ev = Event(seq, kind, text, rule, data, visible_to, public_text, cause)
+        self.count = seq + 1
         if self.keep:
             self.events.append(ev)
-        for listener in self.listeners:
-            listener(ev)
+        if self.listeners:
+            for listener in self.listeners:
+                listener(ev)
         return ev
 
     def caused_by(self, event: Event | int | None) -> _Cause:

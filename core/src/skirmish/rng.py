@@ -81,11 +81,20 @@ class GameRNG:
 
         ``need`` is the result the roll must reach for the log to say so ("save 4+: rolled 3, fails").
         """
-        forced = self._forced(sides, faces)
-        value = forced if forced is not None else self._random.randint(1, sides)
+        forced = self._forced(sides, faces) if self.loaded or self.strict else None
+        if forced is not None:
+            value = forced
+        elif type(sides) is int and sides > 0 and _RANDBELOW:
+            value = self._random._randbelow(sides) + 1  # what randint(1, sides) draws, two calls fewer
+        else:
+            value = self._random.randint(1, sides)
         self.rolls += 1
         self.draws += 1
-        if log and self.log is not None:
+        events = self.log
+        if log and events is not None:
+            if not (events.keep or events.listeners):  # nobody keeps or hears the event: count it, build nothing
+                events.count += 1
+                return value
             shown = faces[value - 1] if faces else value
             if need is not None:
                 text = f"{why or 'roll'} {need}+: rolled {shown}, {'passes' if value >= need else 'fails'}"
@@ -112,13 +121,21 @@ class GameRNG:
         """
         values = []
         forced_any = False
-        for _ in range(n):
-            forced = self._forced(sides, None)
-            forced_any |= forced is not None
-            values.append(forced if forced is not None else self._random.randint(1, sides))
+        if not (self.loaded or self.strict) and type(sides) is int and sides > 0 and _RANDBELOW:
+            below = self._random._randbelow  # what randint(1, sides) draws, two calls fewer
+            values = [below(sides) + 1 for _ in range(n)]
+        else:
+            for _ in range(n):
+                forced = self._forced(sides, None)
+                forced_any |= forced is not None
+                values.append(forced if forced is not None else self._random.randint(1, sides))
         self.rolls += n
         self.draws += n
-        if self.log is not None and n:
+        events = self.log
+        if events is not None and n and not (events.keep or events.listeners):
+            events.count += 1  # nobody keeps or hears the event: count it, build nothing
+            return values
+        if events is not None and n:
             wanted = needs or (f"{need}+" if need is not None else "")
             text = f"{why or 'roll'}{' ' + wanted if wanted else ''}: {n}d{sides} -> {' '.join(map(str, values))}"
             if verdict is not None:
@@ -137,8 +154,13 @@ class GameRNG:
 
     def _note(self, what: str, rule: str, **data: Any) -> None:
         self.draws += 1
-        if self.log is not None:
-            self.log.emit("draw", what, rule=rule, **data)
+        events = self.log
+        if events is not None:
+            if events.keep or events.listeners:
+                events.emit("draw", what, rule=rule, **data)
+            else:  # nobody keeps or hears it: counted, not built
+                events.count += 1
+
 
     # draws that are not dice: logged as "draw" events, never worded as rolls
     def randint(self, a: int, b: int, *, rule: str = "", why: str = "") -> int:
@@ -195,3 +217,14 @@ class GameRNG:
         new.draws = self.draws
         memo[id(self)] = new
         return new
+
+
+def _randbelow_is_randint() -> bool:
+    """True when ``Random._randbelow(n) + 1`` draws what ``Random.randint(1, n)`` draws (CPython 3.2 on)."""
+    a, b = random.Random(20), random.Random(20)
+    if not callable(getattr(b, "_randbelow", None)):
+        return False
+    return all(a.randint(1, n) == b._randbelow(n) + 1 for n in (1, 2, 3, 6, 7, 10, 12, 20, 100, 1000) * 3)
+
+
+_RANDBELOW = _randbelow_is_randint()
