@@ -243,3 +243,24 @@ def test_the_current_round_and_phase_are_known_while_a_phase_asks() -> None:
     game.answer("go")
     assert (game.round, game.phase) == (2, "x")
     assert game.view(None)["phase"] == "x"
+
+
+class _OnlyPhaseEnd:
+    @hookimpl
+    def skirmish_phase_end(self, game: Game, phase: str) -> None:
+        game.state.trace.append(f"post {phase}")
+
+
+@pytest.mark.parametrize("plugins", [(), (_OnlyPhaseEnd(),)])
+def test_phase_hooks_no_plugin_implements_are_skipped_with_the_same_log(plugins: tuple[Any, ...]) -> None:
+    """A phase hook nobody implements is not called; the events, their causes and the keywords are the same."""
+    def log(game: Game) -> list[tuple[Any, ...]]:
+        return [(e.seq, e.kind, e.text, e.rule, e.cause, sorted(e.data.items())) for e in game.log]
+
+    bare, hooked = Game(Keywords(), hooks=None), Game(Keywords(), hooks=_hooks(*plugins))
+    if plugins:  # only the end hook runs: its steps appear and nothing else changes
+        assert [t for t in hooked.state.trace if not t.startswith("post")] == bare.state.trace
+        assert len(log(hooked)) == len(log(bare))
+    else:
+        assert log(hooked) == log(bare) and hooked.state.trace == bare.state.trace
+    assert hooked.state.unit.names() == bare.state.unit.names()

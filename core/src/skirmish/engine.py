@@ -441,8 +441,12 @@ def _short(value: Any) -> str:
 
 
 def _has_impls(hooks: Any, name: str) -> bool:
+    """True when some plugin implements hook ``name`` (a relay that cannot say is taken to implement it)."""
     caller = getattr(hooks, name, None)
-    return bool(caller is not None and caller.get_hookimpls())
+    if caller is None:
+        return False
+    impls = getattr(caller, "get_hookimpls", None)
+    return True if impls is None else bool(impls())
 
 
 def canonical(value: Any) -> Any:

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from skirmish.engine import Step
+from skirmish.engine import Step, _has_impls
+from skirmish.keywords import SCOPES
 
 if TYPE_CHECKING:
     from skirmish.decisions import Decision
@@ -40,8 +41,6 @@ def end_scope(game: Game, scope: str) -> None:
     Temporary keywords lasting until the end of ``scope`` or a narrower one expire, with an
     event for each. Call it when a unit's activation or a player's turn ends.
     """
-    from skirmish.keywords import SCOPES
-
     if scope not in SCOPES:
         raise ValueError(f"unknown scope {scope!r} (expected one of {', '.join(SCOPES)})")
     game.ruleset.expire_keywords(game, scope)
@@ -86,7 +85,7 @@ class RunPhase(Step):
                           round=game.round)
         with game.because(began):
             game.schedule(_Body(self.name), EndPhase(self.name))
-            if game.hooks is not None:
+            if game.hooks is not None and _has_impls(game.hooks, "skirmish_phase_start"):
                 game.hooks.skirmish_phase_start(game=game, phase=self.name)
         return None
 
@@ -111,7 +110,8 @@ class EndPhase(Step):
     def run(self, game: Game) -> Decision | None:
         if game.result is not None:
             return None
-        if not self.hooked and game.hooks is not None:
+        # (with no plugin hooking the phase's end, nothing could run before the keywords expire)
+        if not self.hooked and game.hooks is not None and _has_impls(game.hooks, "skirmish_phase_end"):
             self.hooked = True
             game.schedule(self)
             game.hooks.skirmish_phase_end(game=game, phase=self.name)

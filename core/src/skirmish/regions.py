@@ -319,15 +319,35 @@ def _entry(cls: type[Region] | type[Space], entry: Mapping[str, Any], what: str,
     return cls(**entry)
 
 
-@attrs.define
+def _reindex(occupancy: Occupancy, attribute: Any, spaces: dict[str, list[str]]) -> dict[str, list[str]]:
+    occupancy._at = _positions(spaces)
+    return spaces
+
+
+def _positions(spaces: dict[str, list[str]]) -> dict[str, str]:
+    """occupant -> the first space listing it (what a scan of the spaces in order finds)."""
+    at: dict[str, str] = {}
+    for space, here in spaces.items():
+        for occupant in here:
+            at.setdefault(occupant, space)
+    return at
+
+
+@attrs.define(slots=False)
 class Occupancy:
     """Which occupants (pieces, tokens, heroes; by id) stand on which space, in arrival order.
 
     Plain data, separate from the static map. Spaces are not checked against a map
-    unless one is passed as ``check``.
+    unless one is passed as ``check``. Change it through :meth:`place`, :meth:`move` and
+    :meth:`remove` (or give it a new ``spaces`` table): it keeps a reverse index, occupant ->
+    space, that :meth:`where` reads instead of scanning the board (not a field: equality,
+    digests and views see only ``spaces``).
     """
 
-    spaces: dict[str, list[str]] = attrs.field(factory=dict)
+    spaces: dict[str, list[str]] = attrs.field(factory=dict, on_setattr=_reindex)
+
+    def __attrs_post_init__(self) -> None:
+        self._at = _positions(self.spaces)
 
     def occupants(self, space: str) -> list[str]:
         """Who stands on ``space`` (a copy)."""
@@ -335,13 +355,10 @@ class Occupancy:
 
     def where(self, occupant: str) -> str | None:
         """The space ``occupant`` stands on, or ``None`` when it is not on the board."""
-        for space, here in self.spaces.items():
-            if occupant in here:
-                return space
-        return None
+        return self._at.get(occupant)
 
     def __contains__(self, occupant: object) -> bool:
-        return any(occupant in here for here in self.spaces.values())
+        return occupant in self._at
 
     def items(self) -> Iterator[tuple[str, list[str]]]:
         """``(space, occupants)`` for every occupied space."""
@@ -363,10 +380,11 @@ class Occupancy:
         """Put an occupant that is not on the board onto ``space``."""
         if check is not None:
             check.space(space)
-        now = self.where(occupant)
+        now = self._at.get(occupant)
         if now is not None:
             raise ValueError(f"{occupant} is already on {now}")
         self.spaces.setdefault(space, []).append(occupant)
+        self._at[occupant] = space
         if log is not None:
             log.emit("occupancy", f"{occupant} placed on {space}", rule=rule,
                      action="place", occupant=occupant, space=space)
@@ -385,6 +403,7 @@ class Occupancy:
             check.space(to)
         here = self._take(occupant)
         self.spaces.setdefault(to, []).append(occupant)
+        self._at[occupant] = to
         if log is not None:
             log.emit("occupancy", f"{occupant} moves {here} -> {to}", rule=rule,
                      action="move", occupant=occupant, space=to, from_space=here)
@@ -399,7 +418,7 @@ class Occupancy:
         return here
 
     def _take(self, occupant: str) -> str:
-        here = self.where(occupant)
+        here = self._at.pop(occupant, None)
         if here is None:
             raise ValueError(f"{occupant} is not on the board")
         crowd = self.spaces[here]

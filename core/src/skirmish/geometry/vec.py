@@ -22,12 +22,17 @@ def mm(value: float) -> float:
     return value / MM_PER_INCH
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, init=False)
 class Vec:
     """An immutable point or direction in inches."""
 
     x: float
     y: float
+
+    def __init__(self, x: float, y: float) -> None:
+        # attrs' generated __init__ with the slots set through their descriptors (geometry makes many vectors)
+        _set_x(self, x)
+        _set_y(self, y)
 
     @classmethod
     def polar(cls, degrees: float, length: float = 1.0) -> Vec:
@@ -90,6 +95,9 @@ class Vec:
 
     def as_tuple(self) -> tuple[float, float]:
         return (self.x, self.y)
+
+
+_set_x, _set_y = Vec.__dict__["x"].__set__, Vec.__dict__["y"].__set__
 
 
 def as_vec(value: Vec | tuple[float, float] | list[float]) -> Vec:
