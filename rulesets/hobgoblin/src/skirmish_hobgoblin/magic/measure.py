@@ -85,7 +85,7 @@ def _best(player: str, game: Game, spell: str) -> Any:
 
 def samples(spell: str, seed: int, rounds: int = 2, most: int = 3) -> list[dict[str, Any]]:
     """Up to ``most`` paired measurements from one game (seats alternate with the seed)."""
-    from skirmish.plugins import Registry
+    from skirmish import Registry
     from skirmish_hobgoblin.agents import make_ai
     from skirmish_hobgoblin.magic import ai as magic_ai
 
