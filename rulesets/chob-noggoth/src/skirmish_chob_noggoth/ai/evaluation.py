@@ -295,6 +295,8 @@ class Evaluation:
         #: cover and the worth of being heard by the gods, by the whole table
         self._cover: dict[tuple[Any, ...], bool] = {}
         self._divine: dict[tuple[Any, ...], float] = {}
+        #: what an explosion's D6 hits do to a warrior, by its numbers
+        self._hurts: dict[Stats, float] = {}
 
     def stats(self, sit: Situation, w: Warrior) -> Stats:
         s = sit.stats.get(w.id)
@@ -377,8 +379,12 @@ class Evaluation:
                 continue
             reach = (6 - max(0, math.ceil(gap) - 1)) / 6 if gap > 0 else 1.0
             so = self.stats(sit, o)
-            pf = ai_odds.fail_save(so, o.wounds)
-            hurt = sum(so.damage(round(n * pf)) for n in range(1, 7)) / 6
+            hurt = self._hurts.get(so)
+            if hurt is None:  # what D6 hits do to it (its numbers say it all)
+                if len(self._hurts) > CACHE_LIMIT:
+                    self._hurts.clear()
+                pf = ai_odds.fail_save(so, o.wounds)
+                hurt = self._hurts[so] = sum(so.damage(round(n * pf)) for n in range(1, 7)) / 6
             value += reach * (-hurt if o.side == self.player and o.status == READY else hurt)
         sit.blasts[w.id] = value
         return value
