@@ -6,7 +6,8 @@ like :mod:`.objectives` (``VP`` a Victory Point); :mod:`.objectives` dispatches 
 - Brothers-in-Arms: my Command units keep near the Allies' units that are close to breaking.
 - Hands Around Their Throats: a charge into the flank or rear of an enemy an Ally's unit is fighting.
 - United in Death: what a unit broken does to the chance of having the smaller difference (2 VP): breaking the
-  poorer enemy player's units widens theirs; losing my units when I have more left than my Ally narrows ours.
+  poorer enemy player's units widens theirs, losing the poorer Ally's units widens ours (never a reason to
+  spare an enemy or spend an own unit).
 - Shared Slaughter (and the other objectives won by breaking enemies): a pull towards the nearest enemy unit,
   so that the team comes to grips; the battle AI's points-weighted fights do the rest.
 - Shared Ruination: the Warlord places the team's markers on the near edge of the enemy's zone, spread; each
@@ -120,7 +121,7 @@ def _ahead(x: float) -> float:
 
 def united_worth(view: Any, player: str, unit: Unit) -> float:
     """United in Death: what breaking ``unit`` does to my team's chance of the smaller difference (2 VP), in
-    points (negative for an own unit whose loss would help)."""
+    points, when that is a gain (an enemy) or a loss (an own unit); otherwise 0."""
     who = owner(view, unit)
     teams_ = _teams(view).get("teams", {})
     mine = team_of(view, player)
@@ -137,7 +138,9 @@ def united_worth(view: Any, player: str, unit: Unit) -> float:
     left[who] -= float(unit.get("points", 0))
     after = gap(other) - gap(mine)
     swing = 2.0 * VP * (_ahead(after) - _ahead(before))
-    return swing if team_of(view, who) != mine else -swing
+    # only as a reason to break an enemy (or keep an own unit): never to spare an enemy or spend an own unit,
+    # which would upset every fight for 2 VP
+    return max(0.0, swing if team_of(view, who) != mine else -swing)
 
 
 def unit_worth(view: Any, player: str, unit: Unit) -> float:
