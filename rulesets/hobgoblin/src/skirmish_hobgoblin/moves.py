@@ -341,6 +341,8 @@ def why_not(game: Game, unit: Unit, kind: str) -> str:
     if kind in DISTRACTING and not stats.may_be_distracted(game, unit):
         return f"{unit.name} is Wild: it may not {name} (that gives Distracted) without a Character within 4\""
     step = rate(game, kind)
+    if kind in ("advance", "retreat", "shuffle-left", "shuffle-right") and step >= 0.05 and _clear_around(state, unit):
+        return ""  # nothing within 0.1" of it: it can go 0.05" any way, as travel_limit would find
     if kind in ("advance", "retreat", "shuffle-left", "shuffle-right"):
         direction = {"advance": "forward", "retreat": "back", "shuffle-left": "left", "shuffle-right": "right"}[kind]
         ignore_friends = bool(act and act.unit == unit.id and act.ignore_friends)
@@ -355,6 +357,40 @@ def why_not(game: Game, unit: Unit, kind: str) -> str:
             what = next((u.name for u in near if u.rect == blocker), getattr(blocker, "name", "") or "terrain")
         return f"{unit.name} cannot {name} at all: {what} is in the way"
     return ""
+
+
+_CLEAR = 0.1
+
+
+def _clear_around(state: HobState, unit: Unit) -> bool:
+    """Whether no other unit, no Impassable terrain and no table edge is within 0.1" of the unit (kept for the
+    arrangement of units and the terrain)."""
+    if state.units.get(unit.id) is not unit or not unit.in_play:
+        return False
+    memo = geom.kept(state)
+    key = ("clear", unit.id, state.layout_key)
+    found = memo.get(key)
+    if found is None:
+        memo[key] = found = _clear_now(state, unit)
+    return found
+
+
+def _clear_now(state: HobState, unit: Unit) -> bool:
+    rect = unit.rect
+    x0, y0, x1, y1 = bounds(rect)
+    m = _CLEAR
+    if x0 <= m or y0 <= m or x1 >= state.width - m or y1 >= state.depth - m:
+        return False
+    reach = math.hypot(unit.width, unit.depth) / 2 + m
+    for o in state.in_play():
+        if o.id == unit.id:
+            continue
+        far = reach + math.hypot(o.width, o.depth) / 2
+        if abs(o.x - unit.x) > far or abs(o.y - unit.y) > far:
+            continue
+        if geom.gap(unit, o) <= m:
+            return False
+    return not table_of(state).terrain_within(rect, m, ("impassable",))
 
 
 def _grow(box: tuple[float, float, float, float], d: float) -> tuple[float, float, float, float]:
@@ -479,16 +515,19 @@ def _plan_engage(game: Game, unit: Unit, enemy: Unit, mp: float) -> list[dict[st
             continue  # the mover stands behind this edge's line: reaching it means going round the enemy
         facing = math.degrees(math.atan2(-ny, -nx))
         half = seg.length / 2 + rect.width / 2 - 0.25
+        delta = _turn_to(rect, facing)
+        turn: tuple[str, float] | None = None
+        turned = rect
+        if abs(delta) > 0.05:  # the same wheel for every lateral offset tried below
+            turn = _wheel_for(rect, delta)
+            turned = shape_after(rect, *turn).end
+            assert isinstance(turned, Rect)
+            turned = turned.with_facing(facing)
         for lateral in [*_laterals(rect, mid, nx, ny, half), None]:
             steps: list[tuple[str, float]] = []
-            delta = _turn_to(rect, facing)
-            r = rect
-            if abs(delta) > 0.05:
-                kind, travel = _wheel_for(rect, delta)
-                steps.append((kind, travel))
-                r = shape_after(rect, kind, travel).end
-                assert isinstance(r, Rect)
-                r = r.with_facing(facing)
+            r = turned
+            if turn is not None:
+                steps.append(turn)
             gx = mid.x + nx * rect.depth / 2 - ny * (lateral or 0.0)
             gy = mid.y + ny * rect.depth / 2 + nx * (lateral or 0.0)
             right, fwd = _local(r, gx, gy)

@@ -77,7 +77,10 @@ class Unit:
         return self.status == READY
 
     def has(self, name: str) -> bool:
-        return self.keywords.has(name)
+        for e in self.keywords.entries:  # noqa: SIM110 (KeywordSet.has as a plain loop: read very often)
+            if e.name == name:
+                return True
+        return False
 
     def value(self, name: str) -> int:
         return int(self.keywords.value(name, 0) or 0)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import functools
 import math
 from typing import TYPE_CHECKING, Any
 
@@ -14,6 +16,12 @@ if TYPE_CHECKING:
 
 
 def builtin_layouts() -> dict[str, dict[str, Any]]:
+    """The built-in layouts by name (the file is read once per process; each call gets its own copy)."""
+    return copy.deepcopy(_read_layouts())
+
+
+@functools.lru_cache(maxsize=1)
+def _read_layouts() -> dict[str, dict[str, Any]]:
     return dict(load_toml("skirmish_hobgoblin.data", "layouts.toml")["layouts"])
 
 
