@@ -158,6 +158,7 @@ def hand_cards(game: Game, player: str, moment: str, phase: str = "") -> list[tu
 def offers(game: Game, player: str, moment: str, *, units: list[Unit] | None = None, phase: str = "") -> list[Option]:
     """Options to play each playable card of ``moment`` (on each unit it may go on)."""
     out = []
+    only = None if units is None else {x.id for x in units}
     for cid, card in hand_cards(game, player, moment, phase):
         if card.target == "none":
             if card.effect == "carpe_diem" and moment != "initiative":
@@ -170,7 +171,7 @@ def offers(game: Game, player: str, moment: str, *, units: list[Unit] | None = N
                               name=card.name))
             continue
         for u in _targets(game, player, card):
-            if units is not None and u.id not in {x.id for x in units}:
+            if only is not None and u.id not in only:
                 continue
             out.append(option(f"play {cid} on {u.id}", f"play {card.name} on {u.name}", card.summary,
                               action="card", card=cid, name=card.name, target=u.id, group=card.name))
