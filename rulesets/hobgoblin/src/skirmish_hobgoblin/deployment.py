@@ -372,10 +372,25 @@ def placement_error(game: Game, unit: Unit, rect: Rect, y_range: tuple[float, fl
             continue
         if overlaps(rect, other.rect):
             return f"{unit.name} would overlap {other.name}"
-    bad = table_of(state).terrain_overlapping(rect, ("impassable",))
-    if bad:
-        return f"{unit.name} may not be placed on impassable terrain ({bad[0].name})"
+    for t in _impassable(state):  # Table.terrain_overlapping(rect, ("impassable",)), first piece in table order
+        tx0, ty0, tx1, ty1 = t.bounds
+        if tx0 <= x1 and x0 <= tx1 and ty0 <= y1 and y0 <= ty1 and overlaps(rect, t.shape):
+            return f"{unit.name} may not be placed on impassable terrain ({t.name})"
     return ""
+
+
+_IMPASSABLE: dict[str, tuple[Any, list[Any]]] = {}
+
+
+def _impassable(state: HobState) -> list[Any]:
+    """The table's Impassable pieces in table order (kept per layout with the table they belong to)."""
+    table = table_of(state)
+    found = _IMPASSABLE.get(state.layout_key)
+    if found is None or found[0] is not table:
+        if len(_IMPASSABLE) > 64:
+            _IMPASSABLE.clear()
+        found = _IMPASSABLE[state.layout_key] = (table, [t for t in table.terrain if t.has("impassable")])
+    return found[1]
 
 
 def free_spots(game: Game, unit: Unit, y_range: tuple[float, float] | None = None, most: int = 6

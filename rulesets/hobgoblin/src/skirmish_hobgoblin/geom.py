@@ -29,7 +29,7 @@ class _Arrangement:
     """Contacts worked out for one arrangement of units (a derived cache, never game state): valid while no
     field of any unit was set (``state.VERSION``) and the state holds the same units."""
 
-    __slots__ = ("version", "units", "contacts", "engaged", "outflanked", "seen", "seen_key", "kept")
+    __slots__ = ("version", "units", "contacts", "engaged", "outflanked", "seen", "seen_key", "kept", "sigs", "pairs")
 
     def __init__(self, version: int, units: tuple[Unit, ...], contacts: dict[str, list[str]]) -> None:
         self.version, self.units, self.contacts = version, units, contacts
@@ -40,6 +40,9 @@ class _Arrangement:
         self.seen_key: tuple[Any, ...] | None = None
         #: other modules' answers for this arrangement, each checked against what else it read (stats.courage)
         self.kept: dict[Any, Any] = {}
+        #: each unit's (id, side, team, place, size, status) and the contact pairs, to work out the next one from
+        self.sigs: tuple[Any, ...] = ()
+        self.pairs: set[tuple[str, str]] = set()
 
 
 _NOWHERE = _Arrangement(-1, (), {})
@@ -51,21 +54,59 @@ def _arranged(state: HobState) -> _Arrangement:
     got = _ARRANGED[0]
     if got.version == VERSION[0] and got.units == units:
         return got
-    got = _ARRANGED[0] = _Arrangement(VERSION[0], units, _contacts(units))
+    sigs = tuple([(u.id, u.side, u.team, u.x, u.y, u.facing, u.width, u.depth, u.status) for u in units])
+    if len(got.units) == len(units) and all(a is b for a, b in zip(got.units, units, strict=True)):
+        pairs = _pairs_again(units, sigs, got.sigs, got.pairs)  # the same units: only moved ones measured again
+    else:
+        pairs = _pairs(units)
+    got = _ARRANGED[0] = _Arrangement(VERSION[0], units, _contact_lists(units, pairs))
+    got.sigs, got.pairs = sigs, pairs
     return got
 
 
-def _contacts(everyone: tuple[Unit, ...]) -> dict[str, list[str]]:
+def _can_touch(a: Unit, b: Unit) -> bool:
+    return not (a.side == b.side or a.team and a.team == b.team or abs(a.x - b.x) + abs(a.y - b.y) > _reach(a, b))
+
+
+def _pairs(everyone: tuple[Unit, ...]) -> set[tuple[str, str]]:
+    """Enemy units in base contact, as (earlier, later) id pairs in table order."""
     units = [u for u in everyone if u.in_play]
-    out: dict[str, list[str]] = {u.id: [] for u in units}
+    out = set()
     for i, a in enumerate(units):
         ra = a.rect
         for b in units[i + 1:]:
-            if a.side == b.side or a.team and a.team == b.team or abs(a.x - b.x) + abs(a.y - b.y) > _reach(a, b):
-                continue
-            if touching(ra, b.rect):
-                out[a.id].append(b.id)
-                out[b.id].append(a.id)
+            if _can_touch(a, b) and touching(ra, b.rect):
+                out.add((a.id, b.id))
+    return out
+
+
+def _pairs_again(units: tuple[Unit, ...], sigs: tuple[Any, ...], old: tuple[Any, ...],
+                 pairs: set[tuple[str, str]]) -> set[tuple[str, str]]:
+    """:func:`_pairs` from the last answer: pairs of unchanged units kept, each changed unit measured again
+    against every unit in play (the same touching test, the same argument order)."""
+    changed = {s[0] for s, o in zip(sigs, old, strict=True) if s != o}
+    out = {p for p in pairs if p[0] not in changed and p[1] not in changed}
+    live = [u for u in units if u.in_play]
+    for i, a in enumerate(live):
+        for b in live[i + 1:]:
+            if (a.id in changed or b.id in changed) and _can_touch(a, b) and touching(a.rect, b.rect):
+                out.add((a.id, b.id))
+    return out
+
+
+def _contact_lists(everyone: tuple[Unit, ...], pairs: set[tuple[str, str]]) -> dict[str, list[str]]:
+    """Unit id -> enemy ids in contact, in table order (as the pairs were found, earlier units first)."""
+    units = [u for u in everyone if u.in_play]
+    out: dict[str, list[str]] = {u.id: [] for u in units}
+    if pairs:
+        near: dict[str, set[str]] = {}
+        for a, b in pairs:
+            near.setdefault(a, set()).add(b)
+            near.setdefault(b, set()).add(a)
+        for u in units:
+            mine = near.get(u.id)
+            if mine:
+                out[u.id] = [v.id for v in units if v.id in mine]
     return out
 
 

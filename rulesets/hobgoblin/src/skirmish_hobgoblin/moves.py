@@ -347,6 +347,8 @@ def why_not(game: Game, unit: Unit, kind: str) -> str:
         direction = {"advance": "forward", "retreat": "back", "shuffle-left": "left", "shuffle-right": "right"}[kind]
         ignore_friends = bool(act and act.unit == unit.id and act.ignore_friends)
         near = _near(_grow(bounds(unit.rect), step), obstacles(state, unit, ignore_friends=ignore_friends))
+        if step >= 0.05 and _open_way(state, unit, direction, near):
+            return ""
         # only whether it can go 0.05" matters (and what stops it sooner): the same answer as looking ``step`` ahead
         dist, blocker = travel_limit(unit.rect, direction, [u.rect for u in near], min(step, 0.05), table_of(state))
         if dist >= 0.05:
@@ -373,6 +375,45 @@ def _clear_around(state: HobState, unit: Unit) -> bool:
     if found is None:
         memo[key] = found = _clear_now(state, unit)
     return found
+
+
+def _open_way(state: HobState, unit: Unit, direction: str, near: list[Unit]) -> bool:
+    """Whether travel_limit would find 0.05" free in ``direction`` without measuring: no table edge or Impassable
+    piece within 0.1", and each unit of ``near`` more than 0.1" away or beside or behind the lane by travel_limit's
+    own test (same arithmetic, with a margin)."""
+    if state.units.get(unit.id) is not unit or not unit.in_play:
+        return False
+    memo = geom.kept(state)
+    key = ("open", unit.id, state.layout_key)
+    found = memo.get(key)
+    if found is None:
+        memo[key] = found = _open_ground(state, unit)
+    if not found:
+        return False
+    rect = unit.rect
+    v = rect.forward if direction in ("forward", "back") else rect.right
+    ux, uy = (-v.x, -v.y) if direction in ("back", "left") else (v.x, v.y)
+    lane = (rect.width if direction in ("forward", "back") else rect.depth) / 2
+    cx, cy = rect.centre.x, rect.centre.y
+    for o in near:
+        if geom.gap(unit, o) > _CLEAR:
+            continue
+        dx, dy = o.x - cx, o.y - cy
+        x, y = dx * uy - dy * ux, dx * ux + dy * uy
+        r = math.hypot(o.width, o.depth) / 2
+        if not (abs(x) >= lane + r + 1e-9 or y + r <= -1e-9):
+            return False
+    return True
+
+
+def _open_ground(state: HobState, unit: Unit) -> bool:
+    """No table edge and no Impassable piece within 0.1" of the unit."""
+    rect = unit.rect
+    x0, y0, x1, y1 = bounds(rect)
+    m = _CLEAR
+    if x0 <= m or y0 <= m or x1 >= state.width - m or y1 >= state.depth - m:
+        return False
+    return not table_of(state).terrain_within(rect, m, ("impassable",))
 
 
 def _clear_now(state: HobState, unit: Unit) -> bool:
