@@ -97,15 +97,6 @@ class Stats:
         linear = (k - 1) * vpw + removed * (self.worth - (k - 1) * vpw)
         return self.future * linear + (1 - self.future) * removed * self.worth
 
-    def expected_damage(self, short: float, reach: float, removed: float) -> float:
-        """:meth:`damage` averaged over an attack given as :func:`ai_odds.shot_weights` (wounds short of the
-        last, the chance of reaching the last and of being removed by it)."""
-        k1 = max(self.wounds, 1) - 1
-        vpw = self.vpw() - self.angrier
-        future = self.future
-        return future * vpw * short + future * (k1 * vpw * reach + removed * (self.worth - k1 * vpw)) \
-            + (1 - future) * removed * self.worth
-
     def kept(self, x: int) -> float:
         """Worth lost by suffering ``x`` wounds and still standing (it keeps at least its last wound)."""
         return self.future * min(x, max(self.wounds, 1) - 1) * (self.vpw() - self.angrier)
@@ -333,8 +324,11 @@ class Evaluation:
             n, need = sw.dice, sw.hit_r
         combat = self.ruleset.content.combat
         modifier = sw.accurate + combat.aimed_bonus * int(aimed) - st.obscured - (combat.cover_penalty if cover else 0)
-        short, reach, removed, wounds = ai_odds.shot_weights(sw, st, n, need, modifier, t.wounds)
-        value = st.expected_damage(short, reach, removed)
+        value = 0.0
+        wounds = 0.0
+        for x, _z, p in ai_odds.attack_table(sw, st, n, need, modifier, t.wounds):
+            value += p * st.damage(x)
+            wounds += p * x
         if ours:
             value = -value
         if st.terrifying and not sw.monster:
@@ -609,7 +603,18 @@ class Evaluation:
 
 
 def _melee(sa: Stats, sd: Stats, impact: bool, *, a_first: bool) -> float:
-    """Expected worth for A's side of one melee, played out over the exact dice distributions (the
-    losses' weights are worked out once per pair of fighters' numbers: see :func:`ai_odds.melee_weights`)."""
-    wa, pa, wd, pd = ai_odds.melee_weights(sa, sd, impact, a_first)
-    return wd * sd.worth + pd * sd.kept(1) - wa * sa.worth - pa * sa.kept(1)
+    """Expected worth for A's side of one melee, played out over the exact dice distributions."""
+    value = 0.0
+    worth_a, worth_d = sa.worth, sd.worth
+    per_a, per_d = sa.kept(1), sd.kept(1)  # worth of each wound it survives
+    cap_a, cap_d = max(sa.wounds, 1) - 1, max(sd.wounds, 1) - 1
+    flee_a, flee_d = 1 - sa.hold, 1 - sd.hold
+    for (wa, wd, fa, fd), p in ai_odds.melee_states(sa, sd, impact, a_first):
+        loss_a = worth_a if fa else per_a * (wa if wa < cap_a else cap_a)
+        loss_d = worth_d if fd else per_d * (wd if wd < cap_d else cap_d)
+        if not fa and not fd:  # the loser (more wounds; a tie is a roll-off) tests its morale
+            share_a = 1.0 if wa > wd else 0.0 if wd > wa else 0.5
+            loss_a += share_a * flee_a * (worth_a - loss_a)
+            loss_d += (1 - share_a) * flee_d * (worth_d - loss_d)
+        value += p * (loss_d - loss_a)
+    return value

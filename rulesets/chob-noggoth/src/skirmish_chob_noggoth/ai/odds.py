@@ -111,36 +111,6 @@ def attack_table(attacker: Stats, target: Stats, dice: int, need: int, modifier:
                             attacker.every_hit if every_hit is None else every_hit, parry)
 
 
-#: an attack's wounds as weights for :meth:`Stats.expected_damage`, by the attack's and the target's numbers
-_SHOT_WEIGHTS: dict[tuple[Any, ...], tuple[float, float, float, float]] = {}
-
-
-def shot_weights(attacker: Stats, target: Stats, dice: int, need: int, modifier: int, target_wounds: int
-                 ) -> tuple[float, float, float, float]:
-    """(expected wounds short of the last, chance of reaching the last, chance of being removed, expected
-    wounds) of one attack: what :meth:`Stats.expected_damage` weighs with the target's worth (which
-    changes every round; these do not)."""
-    k = max(target.wounds, 1)
-    key = (dice, need, modifier, attacker.critical, attacker.every_hit, target.save, target.hardened,
-           max(1, target_wounds) if target.monster else 0, k, target.p_die)
-    hit = _SHOT_WEIGHTS.get(key)
-    if hit is not None:
-        return hit
-    short = reach = removed = wounds = 0.0
-    keep = 1 - target.p_die
-    for x, _z, p in attack_table(attacker, target, dice, need, modifier, target_wounds):
-        if 0 < x < k:
-            short += p * x
-        elif x >= k:
-            reach += p
-            removed += p * (1 - keep ** (x - k + 1))
-        wounds += p * x
-    if len(_SHOT_WEIGHTS) > CACHE_LIMIT:
-        _SHOT_WEIGHTS.clear()
-    hit = _SHOT_WEIGHTS[key] = (short, reach, removed, wounds)
-    return hit
-
-
 def hits_table(dice: int, need: int, modifier: int, critical: int) -> tuple[tuple[int, int, float], ...]:
     """(hits, 0, chance) of ``dice`` attack dice with no saves (Healer)."""
     return odds.wound_table(dice, need, modifier, critical, 0, 0, 0, True, False)
@@ -166,45 +136,6 @@ def melee_states(sa: Stats, sd: Stats, impact: bool, a_first: bool
         if len(_ENDINGS) > CACHE_LIMIT:
             _ENDINGS.clear()
         hit = _ENDINGS[key] = tuple(play_melee(sa, sd, impact, a_first).items())
-    return hit
-
-
-#: what each side loses in a melee as weights on its worth and its worth per wound kept, by the fighters' numbers
-_WEIGHTS: dict[tuple[Any, ...], tuple[float, float, float, float]] = {}
-
-
-def melee_weights(sa: Stats, sd: Stats, impact: bool, a_first: bool) -> tuple[float, float, float, float]:
-    """(A's worth, A's worth per wound, D's worth, D's worth per wound): the expected losses of a melee as
-    weights, so its worth to A is ``wd * D.worth + pd * D.kept(1) - wa * A.worth - pa * A.kept(1)``.
-
-    Each ending loses a fighter its worth (dead or fled) or a wound's worth for each wound it keeps
-    (up to all but its last); a loser that stands tests its morale and may flee with the rest. The
-    weights depend only on the fighters' numbers (:attr:`Stats.combat`), so they are worked out once
-    a game while the worth (which changes every round) is applied afresh.
-    """
-    key = (sa.combat, sd.combat, impact, a_first)
-    hit = _WEIGHTS.get(key)
-    if hit is not None:
-        return hit
-    cap_a, cap_d = max(sa.wounds, 1) - 1, max(sd.wounds, 1) - 1
-    flee_a, flee_d = 1 - sa.hold, 1 - sd.hold
-    wa = pa = wd = pd = 0.0
-    for (a_wounds, d_wounds, fa, fd), p in melee_states(sa, sd, impact, a_first):
-        # each side's loss as (worth share, wounds kept)
-        la_w, la_p = (1.0, 0.0) if fa else (0.0, float(a_wounds if a_wounds < cap_a else cap_a))
-        ld_w, ld_p = (1.0, 0.0) if fd else (0.0, float(d_wounds if d_wounds < cap_d else cap_d))
-        if not fa and not fd:  # the loser (more wounds; a tie is a roll-off) tests its morale
-            share_a = 1.0 if a_wounds > d_wounds else 0.0 if d_wounds > a_wounds else 0.5
-            ka, kd = share_a * flee_a, (1 - share_a) * flee_d
-            la_w, la_p = la_w + ka * (1 - la_w), la_p * (1 - ka)
-            ld_w, ld_p = ld_w + kd * (1 - ld_w), ld_p * (1 - kd)
-        wa += p * la_w
-        pa += p * la_p
-        wd += p * ld_w
-        pd += p * ld_p
-    if len(_WEIGHTS) > CACHE_LIMIT:
-        _WEIGHTS.clear()
-    hit = _WEIGHTS[key] = (wa, pa, wd, pd)
     return hit
 
 
