@@ -87,16 +87,20 @@ class Segment:
         return _shapely().linestrings([self.a.as_tuple(), self.b.as_tuple()])
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=True, init=False)
 class Circle:
     """A round base or marker."""
 
     centre: Vec = attrs.field(converter=as_vec)
     radius: float
 
-    def __attrs_post_init__(self) -> None:
-        if not self.radius >= 0:
-            raise ValueError(f"a Circle needs a radius >= 0, got {self.radius}")
+    def __init__(self, centre: Vec | tuple[float, float], radius: float) -> None:
+        # attrs' generated __init__ (converter, then the check) with the slots set through their descriptors
+        centre = centre if type(centre) is Vec else as_vec(centre)
+        if not radius >= 0:
+            raise ValueError(f"a Circle needs a radius >= 0, got {radius}")
+        _circle_centre(self, centre)
+        _circle_radius(self, radius)
 
     @property
     def area(self) -> float:
@@ -116,6 +120,9 @@ class Circle:
     def to_shapely(self, quad_segs: int = CIRCLE_QUAD_SEGS) -> BaseGeometry:
         """A polygon approximating the circle (vertices on the circle)."""
         return _shapely().Point(self.centre.x, self.centre.y).buffer(self.radius, quad_segs=quad_segs)
+
+
+_circle_centre, _circle_radius = Circle.__dict__["centre"].__set__, Circle.__dict__["radius"].__set__
 
 
 @attrs.frozen(slots=True)

@@ -114,6 +114,11 @@ class Table:
     def _tree(self) -> Any:
         return _shapely().STRtree([t.geom for t in self.terrain])
 
+    @cached_property
+    def _boxes(self) -> tuple[tuple[float, float, float, float, Terrain], ...]:
+        """Each piece's bounding box and the piece, for the scan in :meth:`candidates`."""
+        return tuple((*t.bounds, t) for t in self.terrain)
+
     @property
     def bounds(self) -> tuple[float, float, float, float]:
         return (0.0, 0.0, float(self.width), float(self.depth))
@@ -140,12 +145,15 @@ class Table:
         ignore: Iterable[Any] = (),
     ) -> list[Terrain]:
         """Terrain whose bounding box meets ``box``, with any of ``keywords``, not in ``ignore``."""
-        skip = set(ignore)
         if len(self.terrain) > _TREE_MIN:
             hits = self._tree.query(_shapely().box(*box)).tolist()
             found = [self.terrain[i] for i in sorted(hits)]
-        else:
-            found = [t for t in self.terrain if _boxes_meet(t.bounds, box)]
+        else:  # _boxes_meet written out
+            bx0, by0, bx1, by1 = box
+            found = [t for x0, y0, x1, y1, t in self._boxes if x0 <= bx1 and bx0 <= x1 and y0 <= by1 and by0 <= y1]
+        if not found or (keywords is None and not ignore):
+            return found
+        skip = set(ignore)
         return [t for t in found if t not in skip and (keywords is None or t.has(*keywords))]
 
     def terrain_within(self, shape: Any, x: float = 0.0, keywords: Collection[str] | None = None) -> list[Terrain]:
