@@ -80,7 +80,13 @@ def narrative_game(args: tuple[str, int, str, str, bool]) -> dict[str, Any]:
 
 def team_game(args: tuple[int, str]) -> dict[str, Any]:
     seed, against = args
+    import os
+
+    from skirmish_hobgoblin.ai import teams as team_goals
     from skirmish_hobgoblin.teams.setup import apply_teams
+
+    if os.environ.get("AI_GOALS_NO_CLOSE_IN"):  # an experiment: without the pull towards the nearest enemy
+        team_goals.CLOSE_IN = 0.0
 
     setup = apply_teams({"layout": "cavern-crossing"}, "2v2")
     ai_team = "red" if seed % 2 == 0 else "blue"
