@@ -190,3 +190,17 @@ def test_shooting_danger_adds_the_volleys_up_and_sees_terrain():
     assert hidden.shot_danger(chariot, (36, 10)) == 0.0
     covered = Planner(view([chariot, *shooters], terrain=[wood]), "red", plan.units, moves_after=False)
     assert 0 < covered.shot_danger(chariot, (36, 10)) < together
+
+
+def test_desperate_search_attacker_general_does_not_deploy_behind_impassable_terrain():
+    general = unit("g", "red", "heavy-infantry", 0, 0, keywords="General", status="undeployed", width=7.0)
+    markers = [{"id": f"objective{i}", "kind": "objective", "x": x, "y": 32.0, "owner": "red", "removed": False}
+               for i, x in ((1, 27.5), (2, 44.0), (3, 60.5))]
+    tower = {"name": "Watch Tower", "keywords": ["blocking", "impassable"],
+             "points": [[34.0, 26.0], [38.0, 26.0], [38.0, 22.0], [34.0, 22.0]]}
+    v = view([general], scenario="desperate-search", markers=markers, terrain=[tower], rnd=0)
+    v.state["sides"]["red"]["role"] = "Attacker"
+    spots = [{"x": x, "y": 13.14} for x in (4.54, 15.63, 26.72, 37.8, 48.89, 59.98)]
+    d = decision("red", "position", "where?", params=[Param("x", "float", 0, 72), Param("y", "float", 0, 16)],
+                 examples=spots, context={"phase": "Set-up", "action": "position", "actor": "g"})
+    assert ai().decide(v, d)["x"] == 26.72  # 37.8 is nearer the markers' middle, but the tower is in its way

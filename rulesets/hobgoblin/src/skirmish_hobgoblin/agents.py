@@ -22,6 +22,9 @@ __all__ = ["HobgoblinAI", "keywords_of", "make_ai", "make_him", "p_hit"]
 MAX_STEPS = 8
 #: the choices kept for an activation, tried in turn while the better ones cannot start
 ALTERNATIVES = 5
+#: a searcher's deployment spot with impassable terrain between it and every marker counts as this many inches
+#: further off
+WALLED = 30.0
 #: how far a blocked unit shuffles aside (inches) before steering again
 SIDESTEP = 2.0
 #: what a Fortune Card kept in hand is worth (points), against a Force of Will re-roll
@@ -116,7 +119,10 @@ class HobgoblinAI:
 
         def spread(e: dict[str, float]) -> float:  # keep 8" between units where possible (panic)
             gap = min((abs(e["x"] - f["x"]) for f in friends), default=99.0)
-            return -min(gap, 10.0) + abs(e["x"] - mid) / (1 if goal is not None else 12) + self.rng.random() * 0.1
+            walled = WALLED if goal is not None and placing.walled_off(view, e, float(actor.get("width", 4))) \
+                else 0.0
+            return -min(gap, 10.0) + abs(e["x"] - mid) / (1 if goal is not None else 12) + walled \
+                + self.rng.random() * 0.1
 
         return min(pool, key=spread)
 

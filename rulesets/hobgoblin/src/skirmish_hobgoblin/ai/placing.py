@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from skirmish_hobgoblin.ai.board import keywords_of
+from skirmish_hobgoblin.ai.board import keywords_of, line_through
 from skirmish_hobgoblin.ai.objectives import MARKER, markers, role, scenario
 
 #: how far past the rules' 16" the markers go (the check is "more than 16"")
@@ -65,3 +65,18 @@ def deploy_x(view: Any, player: str, unit: dict[str, Any]) -> float | None:
         return xs[0] if xs else None
     a, b = min(zip(xs, xs[1:], strict=False), key=lambda p: p[1] - p[0])
     return (a + b) / 2
+
+
+def walled_off(view: Any, spot: dict[str, float], width: float) -> bool:
+    """Whether impassable terrain stands in the band a unit ``width`` wide sweeps on the straight way from a
+    deployment ``spot`` to the nearest marker (a searcher deployed there would have to go round it)."""
+    ms = markers(view)
+    x, y = float(spot["x"]), float(spot["y"])
+
+    def blocked(m: dict[str, Any]) -> bool:
+        return any(line_through(view, "impassable", (x + dx, y), (float(m["x"]) + dx, float(m["y"])))
+                   for dx in (-width / 2, 0.0, width / 2))
+
+    if not ms:
+        return False
+    return blocked(min(ms, key=lambda m: (float(m["x"]) - x) ** 2 + (float(m["y"]) - y) ** 2))
