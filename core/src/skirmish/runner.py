@@ -14,7 +14,7 @@ import signal
 import time
 import traceback
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -363,27 +363,34 @@ def _run_in_processes(ruleset: str, n: int, seed: int, agents: list[str], setup:
                       alternate: bool, max_decisions: int | None, workers: int,
                       done: Callable[[list[GameRecord]], None]) -> None:
     """Hand out chunks of seeds lazily (a few per worker in flight); on any exit, stop every worker."""
+    size = max(1, min(100, math.ceil(n / (workers * 8))))
+    end = seed + n
+    tasks = ((ruleset, list(range(first, min(first + size, end))), agents, setup, alternate, max_decisions)
+             for first in range(seed, end, size))
+    for got in in_processes(_chunk, tasks, workers, in_flight=3, initializer=_worker_init):
+        done(got)
+
+
+def in_processes(fn: Callable[..., Any], tasks: Iterable[Any], workers: int, *, in_flight: int = 2,
+                 initializer: Callable[[], None] | None = None, spread: bool = False) -> Iterator[Any]:
+    """``fn(task)`` (``fn(*task)`` with ``spread``) for each task in ``workers`` spawned processes, each result
+    as soon as it is done (in any order). Tasks are handed out lazily, ``in_flight`` per worker at a time;
+    when the caller stops early or anything fails, every worker is stopped."""
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
-    size = max(1, min(100, math.ceil(n / (workers * 8))))
-    starts = iter(range(seed, seed + n, size))
-    end = seed + n
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_init, mp_context=process_context())
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=initializer, mp_context=process_context())
+    todo = iter(tasks)
     clean = False
     try:
         pending: set[Any] = set()
         while True:
-            while len(pending) < workers * 3:
-                first = next(starts, None)
-                if first is None:
-                    break
-                chunk = list(range(first, min(first + size, end)))
-                pending.add(pool.submit(_chunk, (ruleset, chunk, agents, setup, alternate, max_decisions)))
+            while len(pending) < workers * in_flight and (task := next(todo, None)) is not None:
+                pending.add(pool.submit(fn, *task) if spread else pool.submit(fn, task))
             if not pending:
                 break
             finished, pending = wait(pending, return_when=FIRST_COMPLETED)
             for fut in finished:
-                done(fut.result())
+                yield fut.result()
         clean = True
     finally:
         if clean:

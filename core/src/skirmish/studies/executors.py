@@ -48,28 +48,9 @@ class LocalExecutor:
             for part in parts:
                 yield fn(part, *args)
             return
-        from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+        from skirmish.runner import in_processes
 
-        from skirmish.runner import _stop_pool, process_context
-
-        pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=process_context())
-        clean = False
-        try:
-            pending: set[Any] = set()
-            while True:
-                while len(pending) < self.workers * 2 and (part := next(parts, None)) is not None:
-                    pending.add(pool.submit(fn, part, *args))
-                if not pending:
-                    break
-                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for fut in finished:
-                    yield fut.result()
-            clean = True
-        finally:
-            if clean:
-                pool.shutdown(wait=True)
-            else:
-                _stop_pool(pool)
+        yield from in_processes(fn, ((part, *args) for part in parts), self.workers, spread=True)
 
 
 class DaskExecutor:
