@@ -91,16 +91,20 @@ def test_ai_does_not_charge_a_fight_it_loses():
     assert ai().decide(v, d) != "engage m front"
 
 
-def test_standing_on_a_tides_of_war_marker_is_worth_nothing():
-    """Only a unit touching a marker without overlapping it scores (A44), and 0.01" manoeuvres cannot plan an
-    exact contact: the AI does not park units on the markers (they would only be shot there)."""
+def test_ai_goes_for_a_tides_of_war_marker_and_stays_on_it():
+    """A unit standing over a marker is in base contact with it (A44), so the AI makes for it and holds."""
     me = unit("l", "red", "light-infantry", 20, 14)
     far = unit("e", "blue", "light-infantry", 60, 40, facing=270.0)
     marker = {"id": "objective1", "kind": "objective", "x": 20.0, "y": 20.0, "owner": "", "removed": False}
     v = view([me, far], scenario="tides-of-war", markers=[marker])
-    assert objectives.place_value(v, "red", me, (20.0, 20.0)) == 0.0
     plan = Planner(v, "red", {u["id"]: u for u in (me, far)}, moves_after=False)
-    assert not plan.choose(me, [], option_data, 8.0).why.startswith("marker")
+    on_it = objectives.place_value(v, "red", me, (20.0, 20.0))
+    near = objectives.place_value(v, "red", me, (20.0, 14.0))
+    assert on_it > 2 * near > 0
+    choice = plan.choose(me, [], option_data, 8.0)
+    assert choice.goal == (20.0, 20.0)
+    there = dict(me, y=20.0)
+    assert plan.choose(there, [], option_data, 8.0).why == "hold"
 
 
 def test_the_same_marker_is_worth_nothing_in_bloodbath():

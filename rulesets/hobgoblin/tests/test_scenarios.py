@@ -26,6 +26,21 @@ def test_tides_of_war_single_unengaged_unit_on_a_marker_scores_and_pushes():
     assert g.state.markers[0].y == 10 + a.depth / 2 + 0.625 + 6  # D6+2 towards blue's (north) edge
 
 
+def test_tides_of_war_a_unit_standing_over_a_marker_is_in_base_contact_with_it():
+    g = battle([{"name": "A", "x": 20, "y": 10}], [{"name": "B", "x": 50, "y": 40}], scenario="tides-of-war")
+    g.state.markers = [Marker("objective1", "objective", 20, 10)]  # under the unit's middle: moved over freely
+    run(g, scenarios._score_tides, scenarios.current(g), dice=[4])
+    assert g.state.sides["red"].vp == 1 and g.state.markers[0].y == 16
+
+
+def test_tides_of_war_a_unit_an_inch_away_does_not_score():
+    g = battle([{"name": "A", "x": 20, "y": 10}], [{"name": "B", "x": 50, "y": 40}], scenario="tides-of-war")
+    a = unit(g, "A")
+    g.state.markers = [Marker("objective1", "objective", 20, 10 + a.depth / 2 + 0.625 + 1)]
+    run(g, scenarios._score_tides, scenarios.current(g))
+    assert g.state.sides["red"].vp == 0
+
+
 def test_standard_tie_breaker_gives_a_vp_for_more_points():
     g = battle([{"name": "A", "x": 20, "y": 10}, {"name": "A2", "x": 40, "y": 10}], [{"name": "B", "x": 50, "y": 40}],
                scenario="tides-of-war")

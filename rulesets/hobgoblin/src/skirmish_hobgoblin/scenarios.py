@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from skirmish import Param, SetupError, load_toml, structure
-from skirmish.geometry import distance, touching
+from skirmish.geometry import EPS, distance
 from skirmish_hobgoblin import geom, stats
 from skirmish_hobgoblin.decide import decision
 from skirmish_hobgoblin.state import READY, Marker, Unit
@@ -449,7 +449,9 @@ def _score_tides(game: Game, sc: Scenario) -> None:
     for m in state.markers:
         if m.removed:
             continue
-        touching_units = [u for u in state.in_play() if touching(u.rect, m.circle) and not geom.engaged(state, u)]
+        # A44: base contact includes standing over the marker (units move freely over markers)
+        touching_units = [u for u in state.in_play()
+                          if distance(u.rect, m.circle) <= EPS and not geom.engaged(state, u)]
         if len(touching_units) != 1:
             continue
         u = touching_units[0]

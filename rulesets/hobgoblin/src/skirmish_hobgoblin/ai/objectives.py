@@ -115,10 +115,10 @@ def place_value(view: Any, player: str, unit: Unit, p: Point) -> float:
         best = max((_toward(_reach(unit, p, m), 3.0, 30.0) for m in mine), default=0.0)
         return VP * 0.8 * best
     if name == "tides-of-war":
-        # only a unit touching a marker without overlapping it scores (ruling A44, geometry's base contact):
-        # manoeuvres go in 0.01" steps and markers stop nothing, so a unit cannot plan to end exactly in
-        # contact; standing on a marker scores nothing, and the battle is won on the points tie-breaker
-        return 0.0
+        # a unit touching or standing over a marker is in base contact with it (ruling A44)
+        best = max((_toward(_reach(unit, p, m), 0.0, 24.0) for m in live), default=0.0)
+        touching = best >= 1.0
+        return VP * min(3, left) * (0.7 if touching else 0.3 * best ** 2)
     if name == "altars-of-grief":
         friends = [u for u in units_of(view).values() if u["side"] == player and ready(u) and u["id"] != unit["id"]]
         total = 0.0
