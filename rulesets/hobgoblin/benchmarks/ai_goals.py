@@ -39,6 +39,10 @@ def _ruleset() -> Hobgoblin:
 
 
 def _play(setup: dict[str, Any], seed: int, makers: dict[str, Any]) -> Game:
+    from skirmish_hobgoblin.ai import narrative, teams
+
+    narrative.BLIND.clear()  # a worker plays many games: only this game's blind seats
+    teams.BLIND.clear()
     rs = _ruleset()
     game = Game(rs, setup, seed=seed, keep_log=False)
     agents = {p: makers[p](AgentContext(p, seed * 31 + i, rs, {}, game.players)) for i, p in enumerate(game.players)}
