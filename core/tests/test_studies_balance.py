@@ -67,3 +67,13 @@ def test_armies_always_of_equal_cost_are_warned_about() -> None:
 
     assert any("cannot be told from its price" in w for w in estimate_rows(same)["warnings"])
     assert not any("cannot be told" in w for w in estimate(Model(), synthetic(3000))["warnings"])
+
+
+def test_prices_the_model_gives_are_the_printed_costs() -> None:
+    class Priced(Model):
+        def prices(self) -> dict[str, float]:
+            return {"knight": 10.0, "pike": 10.0}
+
+    by = {r["feature"]: r for r in estimate(Priced(), synthetic(3000))["features"]}
+    assert by["knight"]["printed_cost"] == 10.0 and by["pike"]["printed_cost"] == 10.0
+    assert by["pike"]["worth_points"] > 2 * by["knight"]["worth_points"]

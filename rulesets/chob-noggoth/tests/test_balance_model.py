@@ -23,8 +23,9 @@ def test_random_warbands_are_valid_spend_their_budget_and_repeat_by_seed():
         game = Game(ChobNoggoth(), setup, seed=seed)
         for seat in game.players:
             features, cost = m.features(setup, seat)
-            warriors = [w for w in game.state.warriors.values() if w.side == seat]
-            assert sum(v for k, v in features.items() if k.startswith("type ")) == len(warriors)
+            hired = setup["warbands"][seat]["warriors"]
+            assert game.state.warriors and sum(v for k, v in features.items()
+                                               if k.startswith(("type ", "mercenary "))) == len(hired)
             assert BUDGETS[0] - 1 <= cost <= BUDGETS[1]
             costs.add(cost)
     assert len(costs) >= 3  # budgets differ, so the worth of a feature can be told from its price
@@ -36,7 +37,7 @@ def test_a_shared_bonus_rule_counts_once_per_warrior():
     band = setup["warbands"]["red"] if "red" in setup["warbands"] else next(iter(setup["warbands"].values()))
     shared = band.get("rule", "")
     features, _ = m.features(setup, next(iter(setup["warbands"])))
-    if shared:
+    if shared and shared.lower().replace(" ", "-") != m.baseline_rule:
         key = next(k for k in features if k.startswith("rule ") and shared.lower().replace(" ", "-") in k)
         assert features[key] >= len(band["warriors"])
 
@@ -48,3 +49,23 @@ def test_qualities_are_counted_against_standard_so_types_and_qualities_are_not_c
         for seat in setup["warbands"]:
             features, _ = m.features(setup, seat)
             assert "quality standard" not in features and "quality heroic" not in features
+
+
+def test_features_at_their_printed_prices_add_up_to_the_warband_cost():
+    m = model()
+    prices = m.prices()
+    for seed in range(60):
+        setup = m.random_setup(seed)
+        for seat in setup["warbands"]:
+            features, cost = m.features(setup, seat)
+            assert sum(prices[k] * n for k, n in features.items()) == cost
+
+
+def test_rules_are_counted_against_a_baseline_rule_so_they_are_not_collinear_with_warriors():
+    m = model()
+    assert f"rule {m.baseline_rule}" not in m.prices()
+    for seed in range(6):
+        setup = m.random_setup(seed)
+        for seat in setup["warbands"]:
+            assert f"rule {m.baseline_rule}" not in m.features(setup, seat)[0]
+    assert m.baseline_rule in m.notes()[0]

@@ -60,13 +60,19 @@ def play_rows(registry: Any, ruleset: str, seeds: Sequence[int], max_decisions: 
 
 def estimate(model: Any, games: Sequence[tuple[int, dict[str, Any], GameRecord]]) -> dict[str, Any]:
     """:func:`estimate_rows` of played games."""
-    return estimate_rows([game_row(model, s, setup, rec) for s, setup, rec in games])
+    return estimate_rows([game_row(model, s, setup, rec) for s, setup, rec in games], model_prices(model))
 
 
-def estimate_rows(games: Sequence[dict[str, Any]]) -> dict[str, Any]:
+def model_prices(model: Any) -> dict[str, float] | None:
+    """The printed price of one of each feature, when the model gives them (``prices()``)."""
+    prices = getattr(model, "prices", None)
+    return {str(k): float(v) for k, v in prices().items()} if callable(prices) else None
+
+
+def estimate_rows(games: Sequence[dict[str, Any]], prices: dict[str, float] | None = None) -> dict[str, Any]:
     """The regression: the first seat's result (1 win, 0.5 draw, 0 loss) on its army's content minus the
-    other's; printed cost per feature by least squares of army cost on content; worth in points by the
-    scale that best maps worth onto printed cost."""
+    other's; printed cost per feature as the model prices it (``prices``), else by least squares of army cost
+    on content; worth in points by the scale that best maps worth onto printed cost."""
     rows: list[list[float]] = []
     ys: list[float] = []
     armies: list[tuple[dict[str, float], float]] = []
@@ -83,7 +89,11 @@ def estimate_rows(games: Sequence[dict[str, Any]]) -> dict[str, Any]:
         rows.append([1.0] + [fa.get(f, 0) - fb.get(f, 0) for f in feats])
         ys.append({"win": 1.0, "draw": 0.5}.get(g["outcome"], 0.0))
     beta, se = least_squares(rows, ys, ridge=1e-3)
-    printed, _ = least_squares([[f.get(n, 0) for n in feats] for f, _ in armies], [c for _, c in armies], ridge=1e-3)
+    if prices is not None and all(f in prices for f in feats):
+        printed = [prices[f] for f in feats]
+    else:
+        printed, _ = least_squares([[f.get(n, 0) for n in feats] for f, _ in armies], [c for _, c in armies],
+                                   ridge=1e-3)
     pairs = [(beta[i + 1], printed[i]) for i in range(len(feats))]
     denom = sum(p * p for _, p in pairs)
     scale = sum(b * p for b, p in pairs) / denom if denom else 0.0
@@ -119,11 +129,13 @@ def balance(registry: Any, ruleset: str, n: int, *, seed: int = 0, max_decisions
     spreads the games, else they are played here. With ``record``, the games are kept in that file as they
     finish (:mod:`skirmish.studies.records`) and seeds it already holds are not played again;
     ``progress`` is told how many games each finished chunk held."""
-    balance_model(registry, ruleset)
+    model = balance_model(registry, ruleset)
+    prices = model_prices(model)
     seeds = list(range(seed, seed + n))
     store = None
     if record is not None:
         head = records.header("balance", ruleset, registry.ruleset(ruleset).version, max_decisions)
+        head["prices"] = prices
         store = records.RecordFile(record, head)
         todo = store.missing(seeds)
         if todo and store.rows:
@@ -143,8 +155,8 @@ def balance(registry: Any, ruleset: str, n: int, *, seed: int = 0, max_decisions
             if progress:
                 progress(len(rows))
     games = [store.rows[s] for s in seeds] if store is not None else sorted(got, key=lambda r: r["seed"])
-    report = estimate_rows(games)
-    report.update({"ruleset": ruleset, "seed": seed})
+    report = estimate_rows(games, prices)
+    report.update({"ruleset": ruleset, "seed": seed, "notes": list(getattr(model, "notes", list)())})
     if store is not None:
         report["record"] = {"file": str(store.path), "played_now": len(todo), "kept_before": n - len(todo)}
     return report
@@ -165,7 +177,7 @@ def balance_from(paths: Sequence[Path]) -> dict[str, Any]:
     head, games = records.merge(paths)
     if head.get("study") != "balance":
         raise SkirmishError(f"{paths[0]} holds a {head.get('study')} study, not a balance study")
-    report = estimate_rows(games)
+    report = estimate_rows(games, head.get("prices"))
     report.update({"ruleset": head["ruleset"], "seed": games[0]["seed"] if games else 0,
                    "record": {"files": [str(p) for p in paths], "games": len(games)}})
     return report
@@ -183,6 +195,7 @@ def text(report: dict[str, Any], top: int = 15) -> str:
              + (f"one win is worth about {report['points_per_win']} points" if report.get("points_per_win")
                 else "points per win unknown"),
              *_record_lines(report.get("record")),
+             *report.get("notes", []),
              *[f"warning: {w}" for w in report.get("warnings", [])],
              f"{'feature':<28} {'printed':>8} {'worth':>8} {'effect':>8} {'se':>7} {'gap/se':>7}"]
     for r in report["features"][:top]:

@@ -19,7 +19,7 @@ from typing import Any
 from skirmish.errors import SkirmishError
 
 #: the header keys two files must agree on to be merged (the row format's version included)
-HEADER_KEYS = ("study", "format", "ruleset", "rules_version", "max_decisions")
+HEADER_KEYS = ("study", "format", "ruleset", "rules_version", "max_decisions", "prices")
 FORMAT = 1
 
 

@@ -28,7 +28,16 @@ BASELINE_QUALITIES = ("", "standard", "heroic")
 
 
 class ChobBalance:
-    """``random_setup(seed)`` and ``features(setup, seat)`` as ``skirmish_balance_model`` asks."""
+    """``random_setup(seed)``, ``features(setup, seat)`` and ``prices()`` as ``skirmish_balance_model`` asks.
+
+    Features, each with its printed price in Fingers (together they add up to the warband's cost exactly):
+    ``type X`` per Warrior (a Standard Warrior's price; a Hero's or Monster's own), ``quality bad`` and
+    ``quality veteran`` against Standard, ``mounted``, a Monster's ``gun`` and ``winged``, ``extra rule`` per
+    bonus rule bought beyond the free one, ``mercenary X``, and ``rule X`` per Warrior that has bonus rule X
+    (free: price 0). Every Warrior has two free rules (its own and the warband's), so rule counts would rise
+    with the Warrior count and the regression could not tell a rule's worth from a Warrior's: rules are
+    counted against the first rule of the content (``baseline_rule``), whose worth is folded into the types.
+    """
 
     def random_setup(self, seed: int) -> dict[str, Any]:
         from skirmish_chob_noggoth.warband import random_warband, warband_to_dict
@@ -41,27 +50,67 @@ class ChobBalance:
                              for p in setup["players"]}
         return setup
 
+    @property
+    def baseline_rule(self) -> str:
+        return min(_ruleset().content.bonus_rules)
+
+    def notes(self) -> list[str]:
+        """How to read the features (shown with the estimate)."""
+        return [f"bonus rules are worth measured against {self.baseline_rule} (free rules cost nothing); "
+                "qualities against Standard"]
+
+    def prices(self) -> dict[str, float]:
+        """The printed price in Fingers of one of each feature."""
+        content = _ruleset().content
+        costs = content.costs
+        standard = content.qualities["standard"].cost
+        out: dict[str, float] = {}
+        for key, profile in content.types.items():
+            fixed = content.qualities[profile.fixed_quality].cost if profile.fixed_quality else standard
+            out[f"type {key}"] = float(profile.cost or fixed)
+            if profile.counts_as_mounted:
+                out[f"type {key}"] += costs.monster_mounted
+        for key, quality in content.qualities.items():
+            if key not in BASELINE_QUALITIES:
+                out[f"quality {key}"] = float(quality.cost - standard)
+        out.update({"mounted": float(costs.mounted), "gun": float(costs.gun), "winged": float(costs.winged),
+                    "extra rule": float(costs.extra_rule)})
+        out.update({f"mercenary {key}": float(merc.cost) for key, merc in content.mercenaries.items()})
+        out.update({f"rule {key}": 0.0 for key in content.bonus_rules if key != self.baseline_rule})
+        return out
+
     def features(self, setup: dict[str, Any], seat: str) -> tuple[dict[str, float], float]:
-        """Counts of ``type X``, ``quality X`` and ``rule X`` (a warrior's own rules and the shared one, once
-        per warrior that has it), and the warband's cost in Fingers. Every warrior has a type, so qualities
-        are counted against Standard (the Hero's Heroic quality comes with its type): with both counted in
-        full they would add up to the same warrior count and the regression could not tell them apart."""
-        from skirmish_chob_noggoth.warband import parse_warband, warband_cost
+        """The counts above, and the warband's cost in Fingers."""
+        from skirmish_chob_noggoth.warband import parse_warband, warband_cost, warrior_rules
 
         rs = _ruleset()
-        band = parse_warband(setup["warbands"][seat], rs.content, where=f"warband of {seat}")
+        content = rs.content
+        band = parse_warband(setup["warbands"][seat], content, where=f"warband of {seat}")
+        baseline = self.baseline_rule
         out: dict[str, float] = {}
 
-        def add(key: str) -> None:
-            out[key] = out.get(key, 0) + 1
+        def add(key: str, n: int = 1) -> None:
+            if n:
+                out[key] = out.get(key, 0) + n
 
         for w in band.warriors:
-            add(f"type {w.type}")
-            if w.quality not in BASELINE_QUALITIES:
-                add(f"quality {w.quality}")
-            for rule in {*w.rules, *((band.rule,) if band.rule else ())}:
-                add(f"rule {rule}")
-        return out, float(warband_cost(band, rs.content))
+            own = list(dict.fromkeys(w.rules))
+            if w.mercenary:
+                add(f"mercenary {w.mercenary}")
+                free = content.costs.free_rules if content.mercenaries[w.mercenary].free_rule else 0
+            else:
+                add(f"type {w.type}")
+                if w.quality not in BASELINE_QUALITIES:
+                    add(f"quality {w.quality}")
+                add("mounted", int(w.mounted and not content.types[w.type].counts_as_mounted))
+                add("gun", int(w.gun))
+                add("winged", int(w.winged))
+                free = content.costs.free_rules
+            add("extra rule", max(0, len(own) - free))
+            for rule in warrior_rules(w, band.rule, content):
+                if rule != baseline and rule in content.bonus_rules:
+                    add(f"rule {rule}")
+        return out, float(warband_cost(band, content))
 
 
 def model() -> ChobBalance:
