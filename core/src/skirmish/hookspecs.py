@@ -127,5 +127,8 @@ def skirmish_force_share(game: Game) -> dict[str, float] | None:
 @hookspec
 def skirmish_balance_model(ruleset: str) -> Any:
     """For ``skirmish balance``: an object with ``random_setup(seed) -> set-up dict`` (random armies,
-    the same for the same seed) and ``features(setup, seat) -> (dict[feature, count], printed cost)``
-    (what the seat's army holds), or ``None`` if ``ruleset`` is not yours."""
+    the same for the same seed; give the two sides different budgets, or a feature's worth cannot be told
+    from its price) and ``features(setup, seat) -> (dict[feature, count], printed cost)`` (what the seat's
+    army holds), or ``None`` if ``ruleset`` is not yours. Optionally ``prices() -> dict[feature, price]``
+    (the printed price of one of each feature; without it prices are estimated by least squares of cost on
+    content) and ``notes() -> list[str]`` (how to read the features, e.g. what they are counted against)."""
