@@ -15,31 +15,15 @@ import collections
 import signal
 from types import FrameType
 
-from skirmish import Game, Registry
-from skirmish.agents import View
-from skirmish.runner import agent_seed
+from profile_games import play
+
+from skirmish import Registry
 
 
 def _name(frame: FrameType) -> str:
     code = frame.f_code
     path = code.co_filename
     return f"{path.split('/src/')[-1] if '/src/' in path else path.rsplit('/', 1)[-1]}:{code.co_name}"
-
-
-def play(registry: Registry, heroes: int, games: int, agent: str, first_seed: int = 1000) -> int:
-    """Play the games; the number of decisions."""
-    rs = registry.ruleset("goblin-uprising")
-    setup = rs.apply_options(rs.default_setup(), {"heroes": heroes})
-    decisions = 0
-    for seed in range(first_seed, first_seed + games):
-        game = Game(rs, setup, seed=seed, keep_log=False)
-        seats = {p: registry.make_agent(agent, rs, p, agent_seed(seed, i), game.players)
-                 for i, p in enumerate(game.players)}
-        while game.pending is not None and game.decisions < rs.max_decisions:
-            d = game.pending
-            game.answer(seats[d.player].decide(View(game, d.player), d), d.player)
-        decisions += game.decisions
-    return decisions
 
 
 def main() -> None:
