@@ -10,6 +10,7 @@ no new contact with an enemy.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -367,13 +368,19 @@ _CLEAR = 0.1
 def _clear_around(state: HobState, unit: Unit) -> bool:
     """Whether no other unit, no Impassable terrain and no table edge is within 0.1" of the unit (kept for the
     arrangement of units and the terrain)."""
+    return _kept_answer(state, unit, "clear", _clear_now)
+
+
+def _kept_answer(state: HobState, unit: Unit, kind: str, work: Callable[[HobState, Unit], bool]) -> bool:
+    """``work(state, unit)`` for a unit in play, kept for the arrangement of units and the terrain (False for a
+    unit that is not this state's or not in play)."""
     if state.units.get(unit.id) is not unit or not unit.in_play:
         return False
     memo = geom.kept(state)
-    key = ("clear", unit.id, state.layout_key)
+    key = (kind, unit.id, state.layout_key)
     found = memo.get(key)
     if found is None:
-        memo[key] = found = _clear_now(state, unit)
+        memo[key] = found = work(state, unit)
     return found
 
 
@@ -381,14 +388,7 @@ def _open_way(state: HobState, unit: Unit, direction: str, near: list[Unit]) -> 
     """Whether travel_limit would find 0.05" free in ``direction`` without measuring: no table edge or Impassable
     piece within 0.1", and each unit of ``near`` more than 0.1" away or beside or behind the lane by travel_limit's
     own test (same arithmetic, with a margin)."""
-    if state.units.get(unit.id) is not unit or not unit.in_play:
-        return False
-    memo = geom.kept(state)
-    key = ("open", unit.id, state.layout_key)
-    found = memo.get(key)
-    if found is None:
-        memo[key] = found = _open_ground(state, unit)
-    if not found:
+    if not _kept_answer(state, unit, "open", _open_ground):
         return False
     rect = unit.rect
     v = rect.forward if direction in ("forward", "back") else rect.right
