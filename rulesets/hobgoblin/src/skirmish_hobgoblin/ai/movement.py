@@ -162,7 +162,7 @@ class Planner:
                 f = combat.fight(self.view, e, moved, edge, charge=g)
                 if worth is None:
                     worth = objectives.unit_worth(self.view, self.player, me)
-                threat = seen[(edge, g >= 6.0)] = max(0.0, f.value + worth * f.theirs_break - 0.0)
+                threat = seen[(edge, g >= 6.0)] = max(0.0, f.value + worth * f.theirs_break)
             threats.append(threat)
         if not threats:
             return 0.0
