@@ -32,6 +32,7 @@ def test_balance_keeps_games_in_a_record_and_reads_them_back(tmp_path) -> None:
     assert '"played_now": 1' in more.output and '"kept_before": 2' in more.output
     read = CliRunner().invoke(cli, ["balance", "--from", record])
     assert read.exit_code == 0 and "(3 in all)" in read.output and read.output.startswith("chob-noggoth: 3 of 3")
+    assert "bonus rules are worth measured against" in read.output  # the model's notes, kept in the file
 
 
 def test_balance_record_bad_input_is_one_line(tmp_path) -> None:

@@ -105,3 +105,18 @@ def test_a_record_of_other_code_is_not_added_to(tmp_path) -> None:
     with pytest.raises(SkirmishError, match="seed 1 now plays differently"):
         balance_module.balance(registry, "chob-noggoth", 3, record=path)
     assert len(records.read(path)[1]) == 2  # nothing added
+
+
+def test_a_balance_record_keeps_the_model_notes_and_reading_it_shows_them(tmp_path) -> None:
+    registry = Registry()
+    path = tmp_path / "study.jsonl"
+    notes = balance_module.model_notes(balance_module.balance_model(registry, "chob-noggoth"))
+    assert notes and balance_module.balance(registry, "chob-noggoth", 2, record=path)["notes"] == notes
+    head, _, _ = records.read(path)
+    assert head["notes"] == notes
+    read = balance_module.balance_from([path])
+    assert read["notes"] == notes and notes[0] in balance_module.text(read)
+    head.pop("notes")  # a file made before notes were kept: read, without notes
+    lines = path.read_text().splitlines()
+    path.write_text("".join(x + "\n" for x in [json.dumps(head), *lines[1:]]))
+    assert balance_module.balance_from([path])["notes"] == []

@@ -69,6 +69,12 @@ def model_prices(model: Any) -> dict[str, float] | None:
     return {str(k): float(v) for k, v in prices().items()} if callable(prices) else None
 
 
+def model_notes(model: Any) -> list[str]:
+    """How to read the model's features, when it says (``notes()``)."""
+    notes = getattr(model, "notes", None)
+    return [str(n) for n in notes()] if callable(notes) else []
+
+
 def estimate_rows(games: Sequence[dict[str, Any]], prices: dict[str, float] | None = None) -> dict[str, Any]:
     """The regression: the first seat's result (1 win, 0.5 draw, 0 loss) on its army's content minus the
     other's; printed cost per feature as the model prices it (``prices``), else by least squares of army cost
@@ -131,11 +137,12 @@ def balance(registry: Any, ruleset: str, n: int, *, seed: int = 0, max_decisions
     ``progress`` is told how many games each finished chunk held."""
     model = balance_model(registry, ruleset)
     prices = model_prices(model)
+    notes = model_notes(model)
     seeds = list(range(seed, seed + n))
     store = None
     if record is not None:
         head = records.header("balance", ruleset, registry.ruleset(ruleset).version, max_decisions)
-        head["prices"] = prices
+        head.update(prices=prices, notes=notes)
         store = records.RecordFile(record, head)
         todo = store.missing(seeds)
         if todo and store.rows:
@@ -156,7 +163,7 @@ def balance(registry: Any, ruleset: str, n: int, *, seed: int = 0, max_decisions
                 progress(len(rows))
     games = [store.rows[s] for s in seeds] if store is not None else sorted(got, key=lambda r: r["seed"])
     report = estimate_rows(games, prices)
-    report.update({"ruleset": ruleset, "seed": seed, "notes": list(getattr(model, "notes", list)())})
+    report.update({"ruleset": ruleset, "seed": seed, "notes": notes})
     if store is not None:
         report["record"] = {"file": str(store.path), "played_now": len(todo), "kept_before": n - len(todo)}
     return report
@@ -173,12 +180,14 @@ def _check_same_play(registry: Any, ruleset: str, store: records.RecordFile, max
 
 
 def balance_from(paths: Sequence[Path]) -> dict[str, Any]:
-    """The estimate from games kept in record files (merged; no game is played)."""
+    """The estimate from games kept in record files (merged; no game is played), with the model's notes as the
+    first file's header keeps them (files made before notes were kept have none)."""
     head, games = records.merge(paths)
     if head.get("study") != "balance":
         raise SkirmishError(f"{paths[0]} holds a {head.get('study')} study, not a balance study")
     report = estimate_rows(games, head.get("prices"))
     report.update({"ruleset": head["ruleset"], "seed": games[0]["seed"] if games else 0,
+                   "notes": [str(n) for n in head.get("notes") or []],
                    "record": {"files": [str(p) for p in paths], "games": len(games)}})
     return report
 

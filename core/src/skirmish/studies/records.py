@@ -1,11 +1,12 @@
 """A study's games kept in a file, so a long study runs in pieces and on several machines.
 
 One JSON object a line: first a header naming the study (``balance``), the ruleset, its rules
-version and the game length limit, then one row per game keyed by its seed. Rows are appended
-(flushed and synced) as chunks of games finish, so an interrupted run loses at most the chunks
-in flight; a run with the same file plays only the seeds it does not hold yet. Files made on
-other machines with the same header are merged by reading them together; a seed in two files
-must hold the same row, or the files are refused (they came from different code).
+version and the game length limit (a balance study adds the model's prices and its notes on how to
+read the features, so the file is read later without the model), then one row per game keyed by its
+seed. Rows are appended (flushed and synced) as chunks of games finish, so an interrupted run loses
+at most the chunks in flight; a run with the same file plays only the seeds it does not hold yet.
+Files made on other machines with the same header are merged by reading them together; a seed in two
+files must hold the same row, or the files are refused (they came from different code).
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ from typing import Any
 
 from skirmish.errors import SkirmishError
 
-#: the header keys two files must agree on to be merged (the row format's version included)
+#: the header keys two files must agree on to be merged (the row format's version included; a balance
+#: header's "notes" are words only and need not agree)
 HEADER_KEYS = ("study", "format", "ruleset", "rules_version", "max_decisions", "prices")
 FORMAT = 1
 
