@@ -77,3 +77,18 @@ def test_prices_the_model_gives_are_the_printed_costs() -> None:
     by = {r["feature"]: r for r in estimate(Priced(), synthetic(3000))["features"]}
     assert by["knight"]["printed_cost"] == 10.0 and by["pike"]["printed_cost"] == 10.0
     assert by["pike"]["worth_points"] > 2 * by["knight"]["worth_points"]
+
+
+def test_the_table_shows_long_feature_names_whole_and_the_worth_standard_error() -> None:
+    from skirmish.studies.balance import text
+
+    class Long(Model):
+        def features(self, setup: dict[str, Any], seat: str) -> tuple[dict[str, float], float]:
+            army, cost = super().features(setup, seat)
+            return {"a knight with a rather long feature name": army["knight"], "pike": army["pike"]}, cost
+
+    report = estimate(Long(), synthetic(500))
+    table = text({**report, "ruleset": "x"})
+    assert "a knight with a rather long feature name " in table and "± worth" in table
+    pike = next(r for r in report["features"] if r["feature"] == "pike")
+    assert pike["worth_se"] > 0 and f"{pike['worth_se']:.1f}" in table

@@ -109,6 +109,7 @@ def estimate_rows(games: Sequence[dict[str, Any]], prices: dict[str, float] | No
         gap = (worth - printed[i]) / (se[i + 1] / abs(scale)) if scale and se[i + 1] else math.nan
         table.append({"feature": f, "win_effect": round(beta[i + 1], 4), "se": round(se[i + 1], 4),
                       "printed_cost": round(printed[i], 1), "worth_points": round(worth, 1),
+                      "worth_se": round(se[i + 1] / abs(scale), 1) if scale else math.nan,
                       "disagreement_se": round(gap, 2)})
     table.sort(key=lambda r: -abs(r["disagreement_se"]) if not math.isnan(r["disagreement_se"]) else 0)
     warnings = []
@@ -199,6 +200,10 @@ def _balance_chunk(seeds: list[int], ruleset: str, max_decisions: int | None) ->
 
 
 def text(report: dict[str, Any], top: int = 15) -> str:
+    """The estimate as a table of the ``top`` features that disagree most (names shown whole; ``± worth`` is the
+    standard error of the worth in points, ``se`` that of the effect on the result)."""
+    shown = report["features"][:top]
+    wide = max([28, *(len(r["feature"]) for r in shown)])
     lines = [f"{report['ruleset']}: {report['used']} of {report['games']} games used; first seat edge "
              f"{report['first_seat_edge']:+.3f} (se {report['first_seat_edge_se']:.3f}); "
              + (f"one win is worth about {report['points_per_win']} points" if report.get("points_per_win")
@@ -206,9 +211,10 @@ def text(report: dict[str, Any], top: int = 15) -> str:
              *_record_lines(report.get("record")),
              *report.get("notes", []),
              *[f"warning: {w}" for w in report.get("warnings", [])],
-             f"{'feature':<28} {'printed':>8} {'worth':>8} {'effect':>8} {'se':>7} {'gap/se':>7}"]
-    for r in report["features"][:top]:
-        lines.append(f"{r['feature'][:28]:<28} {r['printed_cost']:>8.1f} {r['worth_points']:>8.1f} "
+             f"{'feature':<{wide}} {'printed':>8} {'worth':>8} {'± worth':>8} {'effect':>8} {'se':>7} {'gap/se':>7}"]
+    for r in shown:
+        lines.append(f"{r['feature']:<{wide}} {r['printed_cost']:>8.1f} {r['worth_points']:>8.1f} "
+                     f"{r.get('worth_se', math.nan):>8.1f} "
                      f"{r['win_effect']:>+8.3f} {r['se']:>7.3f} {r['disagreement_se']:>+7.2f}")
     return "\n".join(lines)
 
