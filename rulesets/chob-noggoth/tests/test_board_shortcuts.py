@@ -25,3 +25,50 @@ def test_open_ground_means_the_exact_terrain_checks_find_nothing(ax, ay, bx, by,
         move = move_circle(Circle(Vec(ax, ay), r), Vec(bx, by))
         assert not table.terrain_overlapping(move.end, {"blocking"})
         assert path_clear(move, (), table, {"blocking"}) is None
+
+
+@settings(max_examples=1500, deadline=None)
+@given(wx=coord, wy=depth, angle=st.floats(0.0, 6.283), allowance=st.floats(0.5, 12.0), fly=st.booleans(),
+       others=st.lists(st.tuples(st.floats(-3.0, 3.0), st.floats(-1.5, 1.5), st.sampled_from([0.5, 1.0])),
+                       max_size=3),
+       terrain=st.lists(st.tuples(st.floats(-2.0, 12.0), st.floats(-4.0, 4.0), st.floats(0.5, 5.0),
+                                  st.floats(0.5, 5.0), st.sampled_from(["rect", "circle"]),
+                                  st.sampled_from(["blocking", "area"])), max_size=3),
+       ts=st.lists(st.floats(0.0, 12.0), min_size=1, max_size=12))
+def test_known_probes_answer_as_the_exact_checks(wx, wy, angle, allowance, fly, others, terrain, ts) -> None:
+    """Where the closed form answers a probe of the bisection, the exact checks answer the same."""
+    import math
+
+    from chob_bench import warrior
+
+    ux, uy = math.cos(angle), math.sin(angle)
+    mover = warrior("m", "red", x=min(max(wx, 0.5), 35.5), y=min(max(wy, 0.5), 23.5))
+    bases = [warrior(f"o{i}", "blue", x=mover.x + ux * along * 3 - uy * side, y=mover.y + uy * along * 3 + ux * side,
+                     radius=rad) for i, (along, side, rad) in enumerate(others)]
+    pieces = [Piece(f"t{i}", f"t{i}", kind, shape, mover.x + ux * along - uy * side, mover.y + uy * along + ux * side,
+                    pw, ph) for i, (along, side, pw, ph, shape, kind) in enumerate(terrain)]
+    state = ChobState({w.id: w for w in [mover, *bases]}, {}, pieces, [])
+    want = min(allowance, 12.0)
+    near = board._path_bases(state, mover, ux * want, uy * want)
+    can = board._mover(state, mover, allowance, fly, near)
+    known = board._known(state, mover, ux, uy, want, allowance, fly, near)
+    if known is None:
+        return
+    for t in [*ts, want, want / 2, board.STAY, board.STAY + 1e-8, allowance + 1e-6]:
+        sure = known(t)
+        if sure is not None:
+            assert sure == can(mover.x + ux * t, mover.y + uy * t), t
+    # and the bisection takes the same stop as one that asks the exact checks at every probe
+    lo, hi, best = 0.0, want, None
+    if can(mover.x + ux * hi, mover.y + uy * hi):
+        best = (mover.x + ux * hi, mover.y + uy * hi)
+    else:
+        for _ in range(10):
+            mid = (lo + hi) / 2
+            if can(mover.x + ux * mid, mover.y + uy * mid):
+                lo, best = mid, (mover.x + ux * mid, mover.y + uy * mid)
+            else:
+                hi = mid
+        if lo < 0.05:
+            best = None
+    assert board._bisect(state, mover, ux, uy, want, allowance, fly, near) == best

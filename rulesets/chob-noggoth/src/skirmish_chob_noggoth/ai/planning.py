@@ -66,7 +66,7 @@ class ChobAI(Answers, Evaluation):
         self.init_caches()
         self._tokens: dict[tuple[Any, ...], int] = {}
         #: each warrior's view at the last decision and the warrior rebuilt from it (see :func:`state_from_view`)
-        self.warriors_seen: dict[str, tuple[dict[str, Any], Warrior]] = {}
+        self.warriors_seen: dict[str, Any] = {}
         #: what a loss costs a side beyond the warrior, by what it depends on (see :meth:`Situation.raw_knock_on`)
         self.knock_ons: dict[tuple[Any, ...], tuple[float, float]] = {}
         self._next_token = 0

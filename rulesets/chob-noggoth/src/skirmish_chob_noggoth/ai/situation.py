@@ -8,6 +8,7 @@ game and never touches the game's dice.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from skirmish_chob_noggoth import board
@@ -181,13 +182,13 @@ class Situation:
 
 
 
-def state_from_view(data: dict[str, Any], seen: dict[str, tuple[dict[str, Any], Warrior]] | None = None
-                    ) -> ChobState:
+def state_from_view(data: dict[str, Any], seen: dict[str, Any] | None = None) -> ChobState:
     """A ChobState rebuilt from the ruleset's view (everything in Chob-Noggoth is open).
 
     ``seen`` keeps each warrior's view and the warrior made from it: a warrior whose view is unchanged
     since the last decision is taken from there (the AI never changes them, but for a Hero's role,
-    which it tries out on warriors it then forgets: see :meth:`Answers._role`).
+    which it tries out on warriors it then forgets: see :meth:`Answers._role`); the sides, terrain pieces and
+    shrines are kept the same way.
     """
     warriors: dict[str, Warrior] = {}
     for d in data["warriors"]:
@@ -205,8 +206,33 @@ def state_from_view(data: dict[str, Any], seen: dict[str, tuple[dict[str, Any], 
             mercenary=d.get("mercenary", ""), cost=d.get("cost", 0))
         if seen is not None:
             seen[d["id"]] = (d, w)
-    sides = {p: Side(p, s["warband"], s["letter"], s["edge"], s["starting"], s["divine_points"], s["heroic_death"])
-             for p, s in data["sides"].items()}
-    pieces = [Piece(p["id"], p["name"], p["kind"], p["shape"], p["x"], p["y"], p["w"], p["h"]) for p in data["terrain"]]
-    shrines = [Shrine(s["id"], s["x"], s["y"]) for s in data["shrines"]]
-    return ChobState(warriors, sides, pieces, shrines, round_type=data.get("round_type", ""))
+    sides = _kept(seen, "~sides", data["sides"], _sides)
+    pieces = _kept(seen, "~terrain", data["terrain"], _pieces)
+    shrines = _kept(seen, "~shrines", data["shrines"], _shrines)
+    return ChobState(warriors, dict(sides), list(pieces), list(shrines), round_type=data.get("round_type", ""))
+
+
+def _kept(seen: dict[str, Any] | None, key: str, part: Any, make: Callable[[Any], Any]) -> Any:
+    """The objects made from one part of the view, made again only when the part differs from the last one seen
+    (sides, terrain pieces and shrines: the AI never changes them; the state gets its own dict or list of them)."""
+    if seen is None:
+        return make(part)
+    hit = seen.get(key)
+    if hit is not None and hit[0] == part:
+        return hit[1]
+    made = make(part)
+    seen[key] = (part, made)
+    return made
+
+
+def _sides(part: dict[str, Any]) -> dict[str, Side]:
+    return {p: Side(p, s["warband"], s["letter"], s["edge"], s["starting"], s["divine_points"], s["heroic_death"])
+            for p, s in part.items()}
+
+
+def _pieces(part: list[dict[str, Any]]) -> list[Piece]:
+    return [Piece(p["id"], p["name"], p["kind"], p["shape"], p["x"], p["y"], p["w"], p["h"]) for p in part]
+
+
+def _shrines(part: list[dict[str, Any]]) -> list[Shrine]:
+    return [Shrine(s["id"], s["x"], s["y"]) for s in part]
