@@ -44,15 +44,33 @@ def keywords_text(u: Unit) -> str:
     return text
 
 
+#: each unit's view data with everything it was made from, by unit id (a derived cache)
+_UNIT_DATA: dict[str, tuple[Unit, tuple[Any, ...], dict[str, Any]]] = {}
+
+
 def unit_data(game: Game, u: Unit, courage: dict[str, int] | None = None,
               contacts: dict[str, list[str]] | None = None) -> dict[str, Any]:
+    """A unit as the view shows it (a fresh dict; kept per unit while everything it shows is the same)."""
     courage = courage if courage is not None else courages(game)
     contacts = contacts if contacts is not None else geom.contact_map(game.state)
-    return {"id": u.id, "side": u.side, "name": u.name, "type": u.type, "x": round(u.x, 3), "y": round(u.y, 3),
+    value = courage.get(u.id, u.courage)
+    engaged = tuple(contacts.get(u.id, ())) if u.in_play else ()
+    read = (u.side, u.name, u.type, u.x, u.y, u.facing, u.width, u.depth, u.doom, value, u.status, u.speed,
+            u.points, tuple(u.keywords.entries), engaged, u.team)
+    found = _UNIT_DATA.get(u.id)
+    if found is not None and found[0] is u and found[1] == read:
+        data = found[2].copy()
+        data["engaged"] = list(engaged)
+        return data
+    if len(_UNIT_DATA) > 4096:
+        _UNIT_DATA.clear()
+    data = {"id": u.id, "side": u.side, "name": u.name, "type": u.type, "x": round(u.x, 3), "y": round(u.y, 3),
             "facing": round(u.facing, 2), "width": round(u.width, 3), "depth": round(u.depth, 3), "doom": u.doom,
-            "courage": courage.get(u.id, u.courage), "status": u.status, "speed": stats.speed(u),
+            "courage": value, "status": u.status, "speed": stats.speed(u),
             "points": u.points, "keywords": keywords_text(u),
-            "engaged": list(contacts.get(u.id, [])) if u.in_play else [], **({"team": u.team} if u.team else {})}
+            "engaged": list(engaged), **({"team": u.team} if u.team else {})}
+    _UNIT_DATA[u.id] = (u, read, data.copy())
+    return data
 
 
 def view_data(game: Game, player: str | None) -> dict[str, Any]:
