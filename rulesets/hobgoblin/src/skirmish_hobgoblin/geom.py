@@ -6,6 +6,7 @@ this module only applies Hobgoblin's rules about which units and terrain count.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from skirmish.geometry import (
@@ -19,7 +20,7 @@ from skirmish.geometry import (
     sight_line,
     touching,
 )
-from skirmish_hobgoblin.state import VERSION, HobState, Unit, table_of
+from skirmish_hobgoblin.state import VERSION, HobState, Unit, layout_key, table_of
 
 #: how an enemy touches a unit, seen from the touched unit
 FRONT, SIDE, REAR = "front", "side", "rear"
@@ -281,7 +282,43 @@ def _has_los(state: HobState, viewer: Unit, target: Unit, limit: float) -> bool:
 
         ignore = ignore + sight_ignores(state, viewer, table)
     blockers = _sight_blockers(state, viewer, target, large)
-    return sight_line(table, viewer.rect.front_centre, target.rect, blockers, ignore=ignore, spacing=0.5) is not None
+    origin = viewer.rect.front_centre
+    key = None if state.notes.get("fortress") else _sight_key(state, viewer, target, large, origin)
+    if key is not None:
+        found = _SIGHT.get(key)
+        if found is not None:
+            return found
+    seen = sight_line(table, origin, target.rect, blockers, ignore=ignore, spacing=0.5) is not None
+    if key is not None:
+        if len(_SIGHT) > 20_000:
+            _SIGHT.clear()
+        _SIGHT[key] = seen
+    return seen
+
+
+#: sight answers by everything they read (a derived cache that outlives arrangements: see :func:`_sight_key`)
+_SIGHT: dict[tuple[Any, ...], bool] = {}
+_SIGHT_MARGIN = 0.01
+
+
+def _sight_key(state: HobState, viewer: Unit, target: Unit, large: bool, origin: Any) -> tuple[Any, ...]:
+    """What :func:`_has_los` reads past its early answers: the terrain (layout; Large picks the terrain ignored),
+    the viewer's and the target's footprints, and the footprints of the blocking units whose round hull meets the
+    box around the origin and the target's round hull (the only ones that can cut a line from the origin to a
+    point of the target), in table order."""
+    r = math.hypot(target.width, target.depth) / 2 + _SIGHT_MARGIN
+    x0, x1 = min(target.x - r, origin.x - _SIGHT_MARGIN), max(target.x + r, origin.x + _SIGHT_MARGIN)
+    y0, y1 = min(target.y - r, origin.y - _SIGHT_MARGIN), max(target.y + r, origin.y + _SIGHT_MARGIN)
+    near = []
+    for u in state.in_play():
+        if u.id == target.id or (large and u.id != viewer.id and not is_large(state, u)):
+            continue
+        ru = math.hypot(u.width, u.depth) / 2
+        if u.x + ru >= x0 and u.x - ru <= x1 and u.y + ru >= y0 and u.y - ru <= y1:
+            near.append((u.x, u.y, u.facing, u.width, u.depth))
+    layout = state.layout_key or layout_key(state.width, state.depth, state.pieces)
+    return (layout, large, viewer.x, viewer.y, viewer.facing, viewer.width, viewer.depth,
+            target.x, target.y, target.facing, target.width, target.depth, tuple(near))
 
 
 def range_to(viewer: Unit, target: Unit) -> float:

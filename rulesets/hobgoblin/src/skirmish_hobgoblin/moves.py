@@ -111,7 +111,36 @@ def cost_of(game: Game, unit: Unit, kind: str, amount: float) -> int:
 
 
 def shape_after(rect: Rect, kind: str, amount: float) -> Move:
-    """The manoeuvre's geometry (no rules checked)."""
+    """The manoeuvre's geometry (no rules checked; kept per footprint, kind and amount: a pure function)."""
+    c = rect.centre
+    key = (c.x, c.y, rect.width, rect.depth, rect.facing, kind, amount)
+    found = _SHAPES.get(key)
+    if found is None:
+        if len(_SHAPES) > 4096:
+            _SHAPES.clear()
+            _BOUNDS.clear()
+        found = _SHAPES[key] = _shape_after(rect, kind, amount)
+    return found
+
+
+def swept_bounds(swept: Any) -> tuple[float, float, float, float]:
+    """``swept.bounds`` (kept per swept region: a pure function of it)."""
+    found = _BOUNDS.get(id(swept))
+    if found is not None and found[0] is swept:
+        return found[1]
+    if len(_BOUNDS) > 4096:
+        _BOUNDS.clear()
+    box = swept.bounds
+    _BOUNDS[id(swept)] = (swept, box)
+    return box
+
+
+#: shape_after's moves by footprint, kind and amount, and swept regions' bounds (derived caches)
+_SHAPES: dict[tuple[Any, ...], Move] = {}
+_BOUNDS: dict[int, tuple[Any, tuple[float, float, float, float]]] = {}
+
+
+def _shape_after(rect: Rect, kind: str, amount: float) -> Move:
     if kind in ("advance", "fly"):
         return advance(rect, amount)
     if kind == "retreat":
@@ -228,7 +257,7 @@ def _check(game: Game, unit: Unit, kind: str, amount: float, mp: float | None, r
         if bad:
             return Outcome(None, cost, f"{unit.name} would end on impassable terrain ({bad[0].name})")
     else:
-        near = _near(move.swept.bounds, others)
+        near = _near(swept_bounds(move.swept), others)
         blocker = path_clear(move, [u.rect for u in near], table)
         if blocker is not None:
             if blocker == TABLE_EDGE:
@@ -464,7 +493,7 @@ def hazard(game: Game, unit: Unit, out: Outcome, kind: str) -> float:
     if out.swept is None or kind == "fly":
         return 0.0
     table = table_of(game.state)
-    found = table.candidates(out.swept.bounds, ("perilous", "rough"))
+    found = table.candidates(swept_bounds(out.swept), ("perilous", "rough"))
     cost = 0.0
     for t in found:
         if not out.swept.overlaps(t.shape):

@@ -558,7 +558,8 @@ def _terrain_after(game: Game, unit: Unit, out: moves.Outcome, kind: str) -> Non
     if kind == "fly" or out.swept is None:
         return
     table = table_of(game.state)
-    crossed = [t for t in table.candidates(out.swept.bounds, ("rough", "perilous")) if out.swept.overlaps(t.shape)]
+    crossed = [t for t in table.candidates(moves.swept_bounds(out.swept), ("rough", "perilous"))
+               if out.swept.overlaps(t.shape)]
     perilous = [t for t in crossed if t.has("perilous")]
     rough = [t for t in crossed if t.has("rough")]
     if perilous:
