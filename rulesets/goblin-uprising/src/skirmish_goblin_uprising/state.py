@@ -147,29 +147,8 @@ class GameState:
         return [self.heroes[h] for h in self.order if not self.heroes[h].removed]
 
     def where(self, piece: str) -> str | None:
-        """The space ``piece`` stands on (``None`` off the board).
-
-        The board's own look-up scans every space; the last answer per board and piece is remembered and
-        checked against the board before use (a piece stands on one space at most), so it is never stale.
-        """
-        spaces = self.board.spaces
-        seen = _SEEN.get(id(spaces))
-        if seen is None:
-            if len(_SEEN) > 64:
-                _SEEN.clear()
-            seen = _SEEN[id(spaces)] = {}
-        space = seen.get(piece)
-        if space is not None:
-            here = spaces.get(space)
-            if here is not None and piece in here:
-                return space
-        space = self.board.where(piece)
-        if space is not None:
-            seen[piece] = space
-        return space
-
-
-_SEEN: dict[int, dict[str, str]] = {}  # id of a board's spaces table -> piece -> the space it was last seen on
+        """The space ``piece`` stands on (``None`` off the board; the board keeps a reverse index)."""
+        return self.board.where(piece)
 
 
 def plain(value: Any) -> Any:

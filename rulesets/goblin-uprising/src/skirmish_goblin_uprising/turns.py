@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from skirmish import Do
+from skirmish_goblin_uprising.combat import battle_targets
 from skirmish_goblin_uprising.common import (
     C,
     S,
@@ -31,6 +32,7 @@ from skirmish_goblin_uprising.common import (
     target_name,
 )
 from skirmish_goblin_uprising.compat import ask_or_only, decision, end_scope, opt, resolve_only
+from skirmish_goblin_uprising.render import board_view, hero_view
 from skirmish_goblin_uprising.state import TYRANT, Turn
 
 if TYPE_CHECKING:
@@ -82,8 +84,6 @@ def ask_action(game: Game, hid: str) -> None:
     region = c._look["space_region"].get(space, "") if here else ""
     prompt = (f"{hid} at {c.space_name(space)}: {turn.actions} action(s) left" if turn.actions
               else f"{hid}: actions used up - perform a heroic deed (Battle or Adventure)")
-    from skirmish_goblin_uprising.render import board_view, hero_view
-
     game.ask(decision(hid, "action", prompt, options, rule=R_TURN,
                       context={"hero": hid, "actions": turn.actions, "space": here, "region": region,
                                "phase": "hero turn", "me": hero_view(hero, space, region),
@@ -194,8 +194,6 @@ def action_options(game: Game, hero: Hero, turn: Turn, here: str | None = None, 
         out.append(found if found is not None else
                    _fixed(memo, "end", "end your actions now and perform your heroic deed", "", action="end"))
     else:
-        from skirmish_goblin_uprising.combat import battle_targets
-
         for t in battle_targets(game, hero):
             out.append(opt(f"battle:{t}", f"Battle {target_name(game, t)}", _target_help(game, t),
                            action="battle", target=t))
