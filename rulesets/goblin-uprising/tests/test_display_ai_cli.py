@@ -131,6 +131,22 @@ def test_ai_takes_a_token_on_its_space() -> None:
     assert ai.decide(View(game, "hero1"), game.pending) == "interact:village-mountains"
 
 
+def test_ai_travels_to_its_goal_in_one_answer() -> None:
+    from gu_helpers import reask
+
+    game = new_game(1)
+    s = game.state
+    s.tokens.clear()
+    s.quests.clear()
+    for key in s.troops:
+        s.troops[key] = 0
+    s.armor = 20  # the Tyrant is no goal
+    s.tokens["tundra-spawn"] = "song-of-deeds"  # three spaces away, nothing on the way
+    reask(game)
+    ai = make_ai(AgentContext("hero1", 1, RULESET, {}, game.players))
+    assert ai.decide(View(game, "hero1"), game.pending) == "travel:tundra-spawn"
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("n", [1, 2, 4, 6])
 def test_ai_teams_win_some_and_lose_some(n: int) -> None:

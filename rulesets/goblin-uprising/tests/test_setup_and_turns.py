@@ -88,6 +88,50 @@ def test_ranger_first_move_each_turn_is_free() -> None:
     assert game.state.turn.actions == 2
 
 
+def test_travel_is_several_move_1_actions_along_the_path_shown() -> None:
+    game = new_game(1)
+    offered = {v[7:] for v in values(game) if v.startswith("travel:")}
+    hops = game.ruleset.content.hops("village-mountains")
+    assert offered == {sp for sp, d in hops.items() if 2 <= d <= 3}  # 3 actions: 2 or 3 spaces away
+    label = next(o.label for o in game.pending.options if o.value == "travel:mountains-spawn")
+    assert label == "Travel to Mountains Spawn via Mountains Outer (2 Moves)"
+    answer(game, "travel:mountains-spawn")
+    assert game.state.where("hero1") == "mountains-spawn" and game.state.turn.actions == 1
+    moves = [e for e in game.log if e.kind == "occupancy" and e.data.get("occupant") == "hero1"
+             and e.rule == "Move 1"]
+    assert [e.data["space"] for e in moves] == ["mountains-outer", "mountains-spawn"]
+    assert not any(v.startswith("travel:") for v in values(game))  # one action left: single steps only
+    assert "move:mountains-outer" in values(game)
+
+
+def test_travel_takes_the_first_shortest_step_in_map_order() -> None:
+    from skirmish_goblin_uprising.turns import travel_path
+
+    c = new_game(1).ruleset.content
+    for here in ("village-mountains", "gate", "throne"):
+        for to, d in c.hops(here).items():
+            path = travel_path(c, here, to)
+            assert len(path) == d and (not path or path[-1] == to)
+            at = here
+            for step in path:
+                assert step in c.rmap.neighbours(at) and c.hops(step)[to] == c.hops(at)[to] - 1
+                assert step == next(n for n in c.rmap.neighbours(at) if c.hops(n)[to] == c.hops(at)[to] - 1)
+                at = step
+
+
+def test_ranger_travel_uses_the_free_first_move() -> None:
+    game = new_game(4)
+    while game.pending.player != "hero4":
+        game.answer("end" if "end" in values(game) else "adventure" if "adventure" in values(game)
+                    else values(game)[0])
+    here = game.state.where("hero4")
+    far = {sp for sp, d in game.ruleset.content.hops(here).items() if d == 4}
+    assert far and all(f"travel:{sp}" in values(game) for sp in far)  # 3 actions and the free first Move
+    answer(game, f"travel:{sorted(far)[0]}")
+    assert game.state.turn.actions == 0 and game.state.turn.moved_free
+    assert "end" not in values(game)  # actions used up: the deed comes next
+
+
 def test_rest_regains_two_and_caps_at_the_maximum_once_per_turn() -> None:
     game = new_game(1)
     h = game.state.heroes["hero1"]

@@ -286,7 +286,10 @@ class GoblinAI:
         if "recruit" in has and me["renown"] >= 4 and me.get("guardian"):  # (no training offered: see above)
             return "recruit"
         if actions > 0:
-            return self._spend_action(groups, has)
+            choice = self._spend_action(groups, has)
+            if choice.startswith("move:"):  # a step towards a goal: the whole way there at once when that is offered
+                return self._travel(d, choice, has)
+            return choice
         return self._deed(values)
 
     def _spend_action(self, groups: dict[str, list[str]], has: set[str]) -> str:
@@ -315,6 +318,27 @@ class GoblinAI:
                 if self._dist(best.split(":", 1)[1], goal) < now:
                     return best
         return self._rest_or_end(has)
+
+    def _travel(self, d: Decision, step: str, has: set[str]) -> str:
+        """``step`` (a Move 1 towards the first goal it brings nearer) or the travel to that goal, when one is offered
+        and passes no token or quest on the way (those are taken in passing, one step at a time). The travel's path
+        may differ from the step (another shortest path): it is as long."""
+        here = self.me["space"]
+        to = step[5:]
+        for goal in self._goal_spaces():
+            if self._dist(to, goal) < self._dist(here, goal):
+                break
+        else:
+            return step
+        travel = f"travel:{goal}"
+        if travel not in has:
+            return step
+        o = d.option_for(travel)
+        path = (getattr(o, "data", None) or {}).get("path", ()) if o is not None else ()
+        b = self.b
+        if not path or any(sp in b["tokens"] or sp in b["quests"] for sp in path[:-1]):
+            return step
+        return travel
 
     def _rest_or_end(self, has: set[str]) -> str:
         me = self.me

@@ -118,6 +118,8 @@ def action_options(game: Game, hero: Hero, turn: Turn, here: str | None = None, 
         g = c.guardians.get(hero.guardian) if hero.guardian else None
         if g is not None and g.passive.effect == "long_step" and not turn.long_step:
             out += _leaps(c, here)
+        if actions + free >= 2:
+            out += _travels(c, here, actions + free, free)
         if not turn.rested:
             if cls.passive == "rest_both":
                 out.append(_fixed(memo, "rest:both", "Rest: regain 2 HP and 1 Essence (Druid)", "", action="rest"))
@@ -222,6 +224,43 @@ def _leaps(c: Any, here: str) -> tuple[Any, ...]:
     return found
 
 
+def travel_path(c: Any, here: str, to: str) -> tuple[str, ...]:
+    """The spaces a travel from ``here`` to ``to`` steps on, ``to`` last: a shortest path, each step to the first
+    neighbour (in the map's order) one move nearer (once per content set and pair of spaces)."""
+    key = ("travel-path", here, to)
+    found = c.memo.get(key)
+    if found is None:
+        dist = c._look["dist"]
+        path, at = [], here
+        while at != to:
+            left = dist[at][to]
+            at = next(n for n in c.rmap.neighbours(at) if dist[n].get(to) == left - 1)
+            path.append(at)
+        found = c.memo[key] = tuple(path)
+    return found
+
+
+def _travels(c: Any, here: str, reach: int, free: bool) -> tuple[Any, ...]:
+    """Travel options from ``here``: every space 2 to ``reach`` moves away, reached by that many Move 1 actions
+    along ``travel_path`` (RULINGS GU-S2; once per content set, space, reach and free first move)."""
+    key = ("travels", here, reach, free)
+    found = c.memo.get(key)
+    if found is None:
+        name = c.space_name
+        out = []
+        for to, d in sorted(c._look["dist"][here].items(), key=lambda item: item[1]):
+            if not 2 <= d <= reach:
+                continue
+            path = travel_path(c, here, to)
+            via = ", ".join(name(sp) for sp in path[:-1])
+            out.append(opt(f"travel:{to}", f"Travel to {name(to)} via {via} ({d} Moves"
+                           + (", the first free: Ranger)" if free else ")"),
+                           f"{d - free} action(s): Move 1 once per space, stepping on each space shown",
+                           action="travel", space=to, steps=d, path=path))
+        found = c.memo[key] = tuple(out)
+    return found
+
+
 def _target_help(game: Game, t: str) -> str:
     s, c = S(game), C(game)
     if t == TYRANT:
@@ -286,6 +325,17 @@ def _acted(game: Game, answer: str, hid: str) -> None:
         if kind == "leap":
             turn.long_step = True
         move_piece(game, hid, arg, "Move 1")
+    elif kind == "travel":  # several Move 1 actions in a row, one space each (GU-S2)
+        path = travel_path(c, s.where(hid) or "", arg)
+        if logging(game):
+            say(game, f"{hid} travels to {c.space_name(arg)} ({len(path)} x Move 1)", R_TURN, hero=hid, space=arg)
+        ranger = c.classes[hero.cls].passive == "free_first_move"
+        for step in path:
+            if ranger and not turn.moved_free:
+                turn.moved_free = True
+            else:
+                turn.actions -= 1
+            move_piece(game, hid, step, "Move 1")
     elif kind == "rest":
         turn.actions -= 1
         turn.rested = True
