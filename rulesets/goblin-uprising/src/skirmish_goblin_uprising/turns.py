@@ -132,10 +132,23 @@ def action_options(game: Game, hero: Hero, turn: Turn, here: str | None = None, 
                         opt("rest:essence", f"Rest: regain 2 Essence ({hero.essence}/{hero.max_essence})", "",
                             action="rest", gain="essence"))
                 out += found
-        if s.tokens or s.quests:
-            for space in interact_spaces(game, hero, pet_reach=True, here=here):
-                out.append(opt(f"interact:{space}", f"Interact: {token_label(game, space)}", "one action",
-                               action="interact", space=space))
+        tokens, quests = s.tokens, s.quests
+        if tokens or quests:  # the spaces of interact_spaces(pet_reach=True), in its order
+            reach = (here, *c.rmap.neighbours(here)) if hero.pet and \
+                c.pets[hero.pet].effect == "interact_adjacent" else (here,)
+            for space in reach:
+                if space in quests:
+                    what: tuple[str, ...] = ("quest",)
+                elif space in tokens:
+                    what = ("peeked", tokens[space]) if space in s.peeked else ("hidden",)
+                else:
+                    continue
+                key = ("interact", space, what)  # what token_label reads
+                found = memo.get(key)
+                if found is None:
+                    found = memo[key] = opt(f"interact:{space}", f"Interact: {token_label(game, space)}",
+                                            "one action", action="interact", space=space)
+                out.append(found)
         if g is not None and actions >= 2 and not turn.guardian_used and guardian_usable(game, hero):
             key = ("guardian", hero.guardian)
             found = memo.get(key)
@@ -160,8 +173,8 @@ def action_options(game: Game, hero: Hero, turn: Turn, here: str | None = None, 
         taken = {h.guardian for h in s.heroes.values()}
         for gid, g in c.guardians.items():
             if gid not in taken:
-                out.append(opt(f"commune:{gid}", f"Commune (5 Renown): {g.name}", "free", action="commune",
-                               guardian=gid))
+                out.append(_fixed(memo, f"commune:{gid}", f"Commune (5 Renown): {g.name}", "free", action="commune",
+                                  guardian=gid))
     cards = hero.hand.cards
     if cards:
         goblins = c.goblins
@@ -197,8 +210,12 @@ def action_options(game: Game, hero: Hero, turn: Turn, here: str | None = None, 
                    _fixed(memo, "end", "end your actions now and perform your heroic deed", "", action="end"))
     else:
         for t in battle_targets(game, hero):
-            out.append(opt(f"battle:{t}", f"Battle {target_name(game, t)}", _target_help(game, t),
-                           action="battle", target=t))
+            key = ("battle", t, _target_state(s, t))  # what the option's label and help read
+            found = memo.get(key)
+            if found is None:
+                found = memo[key] = opt(f"battle:{t}", f"Battle {target_name(game, t)}", _target_help(game, t),
+                                        action="battle", target=t)
+            out.append(found)
         out.append(_fixed(memo, "adventure", "Adventure: draw an adventure card", "", action="adventure"))
     return out
 
@@ -259,6 +276,18 @@ def _travels(c: Any, here: str, reach: int, free: bool) -> tuple[Any, ...]:
                            action="travel", space=to, steps=d, path=path))
         found = c.memo[key] = tuple(out)
     return found
+
+
+def _target_state(s: Any, t: str) -> tuple[Any, ...]:
+    """What a battle option's label (the Tyrant's name) and help (``_target_help``) show for ``t``."""
+    if t == TYRANT:
+        return (s.tyrant_id, s.hp, s.max_hp, s.armor)
+    kind, _, key = t.partition(":")
+    if kind == "troop":
+        return (s.troops[key], s.troop_damage.get(key, 0))
+    if kind == "general":
+        return (s.generals[key],)
+    return ()
 
 
 def _target_help(game: Game, t: str) -> str:
