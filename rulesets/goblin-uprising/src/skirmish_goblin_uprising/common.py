@@ -45,8 +45,9 @@ def heroes_in(game: Game, region: str) -> list[Hero]:
     """Active heroes standing in ``region``, in player order."""
     if not region:
         return []
-    s = S(game)
-    return [h for h in s.active_heroes() if region_at(game, s.where(h.id)) == region]
+    s = game.state
+    regions, where, heroes = C(game)._look["space_region"], s.board.where, s.heroes
+    return [h for h in map(heroes.__getitem__, s.order) if not h.removed and regions.get(where(h.id)) == region]
 
 
 def troop_region(game: Game, troop: str) -> str:
@@ -57,12 +58,18 @@ def enemies_in(game: Game, region: str) -> list[str]:
     """Enemy targets in ``region``: ``troop:TYPE``, ``general:ID`` and ``tyrant``."""
     if not region:
         return []
-    s = S(game)
-    troops = C(game)._look["troop"]
-    out = [f"troop:{t}" for t, n in s.troops.items() if n and troops[t] == region]
+    s = game.state
+    look = C(game)._look
+    regions, where = look["space_region"], s.board.where  # (pieces stand on map spaces)
+    memo = look["memo"]
+    own = memo.get("region-troop")
+    if own is None:  # region -> the troop living there (the content's troop -> region table turned round)
+        own = memo["region-troop"] = {r: f"troop:{t}" for t, r in look["troop"].items()}
+    target = own.get(region)
+    out = [target] if target is not None and s.troops.get(target[6:]) else []
     if s.generals:
-        out += [f"general:{g}" for g in s.generals if region_at(game, s.where(f"general:{g}")) == region]
-    if s.hp > 0 and region_at(game, s.where(TYRANT)) == region:
+        out += [f"general:{g}" for g in s.generals if regions.get(where(f"general:{g}")) == region]
+    if s.hp > 0 and regions.get(where(TYRANT)) == region:
         out.append(TYRANT)
     return out
 
