@@ -72,3 +72,64 @@ def test_known_probes_answer_as_the_exact_checks(wx, wy, angle, allowance, fly, 
         if lo < 0.05:
             best = None
     assert board._bisect(state, mover, ux, uy, want, allowance, fly, near) == best
+
+
+def _exact_terrain_sight(pieces, sx, sy, tx, ty, radius):
+    """The terrain sight of :func:`board._terrain_sight` with the exact geometry tests only."""
+    from skirmish.geometry import line_of_sight, segment_crosses
+
+    table = board._table(36.0, 24.0, pieces)
+    origin = Vec(sx, sy)
+    if not line_of_sight(table, origin, Circle(Vec(tx, ty), radius), blocking_keywords={"blocking"}, spacing=0.3):
+        return False, ()
+    crossed: dict[str, None] = {}
+    for px, py in board.silhouette(sx, sy, tx, ty, radius):
+        for t in segment_crosses(table, origin, Vec(px, py), {"blocking", "area"}):
+            crossed[t.name] = None
+    return True, tuple(crossed)
+
+
+piece_spec = st.tuples(st.floats(2.0, 34.0), st.floats(2.0, 22.0), st.floats(0.5, 6.0), st.floats(0.5, 6.0),
+                       st.sampled_from(["rect", "circle"]), st.sampled_from(["blocking", "area"]))
+
+
+@settings(max_examples=1500, deadline=None)
+@given(sx=coord, sy=depth, tx=coord, ty=depth, radius=st.sampled_from([0.5, 1.0]),
+       specs=st.lists(piece_spec, min_size=1, max_size=4),
+       snap=st.sampled_from([None, "edge", "corner"]))
+def test_sight_shortcuts_answer_as_the_exact_tests(sx, sy, tx, ty, radius, specs, snap) -> None:
+    """Sight and cover with the closed-form line tests equal those of the exact geometry (lines grazing a
+    piece's edge or corner included: ``snap`` puts the target's centre on one)."""
+    pieces = tuple((f"t{i}", kind, shape, x, y, w, h) for i, (x, y, w, h, shape, kind) in enumerate(specs))
+    if snap is not None:
+        _pid, _kind, shape, x, y, w, h = pieces[0]
+        tx, ty = (x + w / 2, y) if snap == "edge" or shape == "circle" else (x + w / 2, y + h / 2)
+    got = board._terrain_sight.__wrapped__(pieces, 36.0, 24.0, sx, sy, tx, ty, radius)
+    assert got == _exact_terrain_sight(pieces, sx, sy, tx, ty, radius)
+
+
+@settings(max_examples=600, deadline=None)
+@given(spec=piece_spec, offset=st.sampled_from([-3e-5, -1.1e-5, -9e-6, -1e-6, 0.0, 1e-6, 9e-6, 1.1e-5, 3e-5]),
+       along=st.floats(-8.0, 8.0), tilt=st.floats(-1e-4, 1e-4), side=st.sampled_from(["top", "right", "corner"]))
+def test_line_test_near_an_edge_answers_as_overlaps(spec, offset, along, tilt, side) -> None:
+    """Lines grazing a piece within a few millionths of an inch: the closed form answers only where the exact
+    test agrees."""
+    from skirmish.geometry import Segment, overlaps
+    from skirmish_chob_noggoth.terrain import piece_shape
+
+    x, y, w, h, shape, kind = spec
+    piece = ("t", kind, shape, x, y, w, h)
+    edge = w / 2 if shape == "circle" else (h / 2 if side == "top" else w / 2)
+    level = edge - 1e-6 + offset
+    if side == "right" and shape != "circle":
+        a, b = (x + level, y - 8 + along), (x + level + tilt, y + 8 + along)
+    elif side == "corner" and shape != "circle":
+        a, b = (x + w / 2 + offset - 8, y + h / 2 + offset + 8), (x + w / 2 + offset + 8, y + h / 2 + offset - 8)
+        a, b = (a[0] - 1e-6 * 0.7071, a[1] - 1e-6 * 0.7071), (b[0] - 1e-6 * 0.7071, b[1] - 1e-6 * 0.7071)
+    else:
+        a, b = (x - 8 + along, y + level), (x + 8 + along, y + level + tilt)
+    box = (min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1]))
+    sure = board._crosses(piece, a[0], a[1], b[0], b[1], *box)
+    exact = overlaps(Segment(Vec(*a), Vec(*b)), piece_shape(Piece("t", "t", kind, shape, x, y, w, h)))
+    if sure is not None:
+        assert sure == exact

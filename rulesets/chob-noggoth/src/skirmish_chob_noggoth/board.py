@@ -14,7 +14,7 @@ from typing import Any
 
 import attrs
 
-from skirmish.geometry import Circle, Table, Terrain, Vec, line_of_sight, move_circle, path_clear, segment_crosses
+from skirmish.geometry import Circle, Segment, Table, Terrain, Vec, line_of_sight, move_circle, overlaps, path_clear
 from skirmish_chob_noggoth.state import ChobState, Piece, Warrior
 from skirmish_chob_noggoth.terrain import piece_shape
 
@@ -579,10 +579,93 @@ def _terrain_sight(pieces: tuple[tuple[str, str, str, float, float, float, float
     if not any(px0 <= x1 and x0 <= px1 and py0 <= y1 and y0 <= py1 for px0, py0, px1, py1 in _piece_boxes(table)):
         return True, ()
     origin = Vec(sx, sy)
-    if not line_of_sight(table, origin, Circle(Vec(tx, ty), radius), blocking_keywords={"blocking"}, spacing=0.3):
+    if not _clear_to_nearest(pieces, sx, sy, tx, ty, radius) \
+            and not line_of_sight(table, origin, Circle(Vec(tx, ty), radius), blocking_keywords={"blocking"},
+                                  spacing=0.3):
         return False, ()
     crossed: dict[str, None] = {}
     for px, py in silhouette(sx, sy, tx, ty, radius):
-        for t in segment_crosses(table, origin, Vec(px, py), {"blocking", "area"}):
-            crossed[t.name] = None
+        lx0, lx1 = (sx, px) if sx < px else (px, sx)
+        ly0, ly1 = (sy, py) if sy < py else (py, sy)
+        for piece, terrain in zip(pieces, table.terrain, strict=True):
+            if piece[1] not in _SEEN_THROUGH:
+                continue
+            sure = _crosses(piece, sx, sy, px, py, lx0, ly0, lx1, ly1)
+            if sure is None:  # too near its edge to tell: the exact test
+                sure = overlaps(Segment(origin, Vec(px, py)), terrain.shape)
+            if sure:
+                crossed[terrain.name] = None
     return True, tuple(crossed)
+
+
+#: the kinds of terrain a sight line is checked against for cover
+_SEEN_THROUGH = ("blocking", "area")
+#: how far from the edge of a piece's interior (as :func:`skirmish.geometry.overlaps` draws it, 1e-6 inside the
+#: outline) a line must pass for :func:`_crosses` to answer without the exact test
+_LINE_MARGIN = 1e-5
+_INSIDE = 1e-6
+
+
+def _crosses(piece: tuple[str, str, str, float, float, float, float], ax: float, ay: float, bx: float, by: float,
+             lx0: float, ly0: float, lx1: float, ly1: float) -> bool | None:
+    """Whether the segment a-b (its box ``lx0..ly1``) passes through the interior of a piece (a rect drawn along
+    the axes, or a circle): True or False when it passes more than :data:`_LINE_MARGIN` from the edge of what the
+    exact test counts as inside, None when only that test can tell."""
+    _pid, _kind, shape, cx, cy, w, h = piece
+    if shape == "circle":
+        rho = w / 2
+        if lx1 < cx - rho or lx0 > cx + rho or ly1 < cy - rho or ly0 > cy + rho:
+            return False
+        d = _segment_gap(ax, ay, bx, by, cx, cy)
+        inner = rho - _INSIDE
+        if d < inner - _LINE_MARGIN:
+            return True
+        return False if d > inner + _LINE_MARGIN else None
+    hw, hd = w / 2, h / 2
+    if lx1 < cx - hw or lx0 > cx + hw or ly1 < cy - hd or ly0 > cy + hd:
+        return False
+    u0, v0, u1, v1 = ax - cx, ay - cy, bx - cx, by - cy
+    inner_w, inner_h = hw - _INSIDE, hd - _INSIDE
+    if inner_w <= _LINE_MARGIN or inner_h <= _LINE_MARGIN:
+        return None
+    if _clips(inner_w - _LINE_MARGIN, inner_h - _LINE_MARGIN, u0, v0, u1, v1):
+        return True
+    return None if _clips(inner_w + _LINE_MARGIN, inner_h + _LINE_MARGIN, u0, v0, u1, v1) else False
+
+
+def _clips(hw: float, hd: float, u0: float, v0: float, u1: float, v1: float) -> bool:
+    """The segment (u0, v0)-(u1, v1) meets the closed box of half sizes ``hw``, ``hd`` about the origin."""
+    t0, t1 = 0.0, 1.0
+    du, dv = u1 - u0, v1 - v0
+    for p, q in ((-du, u0 + hw), (du, hw - u0), (-dv, v0 + hd), (dv, hd - v0)):
+        if p == 0.0:
+            if q < 0.0:
+                return False
+            continue
+        r = q / p
+        if p < 0.0:
+            if r > t1:
+                return False
+            if r > t0:
+                t0 = r
+        else:
+            if r < t0:
+                return False
+            if r < t1:
+                t1 = r
+    return True
+
+
+def _clear_to_nearest(pieces: tuple[tuple[str, str, str, float, float, float, float], ...], sx: float, sy: float,
+                      tx: float, ty: float, radius: float) -> bool:
+    """The line from (sx, sy) to the nearest point of the target's base surely crosses no blocking piece (then
+    that line is the sight line :func:`skirmish.geometry.line_of_sight` tries first, and finds clear)."""
+    dx, dy = sx - tx, sy - ty
+    n = math.hypot(dx, dy)
+    if n <= radius + _LINE_MARGIN:
+        return False  # the shooter stands on (or by) the target's base: the exact test
+    ex, ey = tx + dx * (radius / n), ty + dy * (radius / n)
+    lx0, lx1 = (sx, ex) if sx < ex else (ex, sx)
+    ly0, ly1 = (sy, ey) if sy < ey else (ey, sy)
+    return not any(piece[1] == "blocking" and _crosses(piece, sx, sy, ex, ey, lx0, ly0, lx1, ly1) is not False
+                   for piece in pieces)

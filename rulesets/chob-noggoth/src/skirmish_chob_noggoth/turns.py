@@ -9,6 +9,7 @@ side's steps; Drop Troops arrive at their side's first Moves or Actions step.
 
 from __future__ import annotations
 
+import itertools
 import math
 from typing import TYPE_CHECKING, Any
 
@@ -126,7 +127,9 @@ def _warrior_options(game: Game, w: Warrior, what: str, kind: Any) -> list[Optio
 
 #: per game state: each warrior's last option list by (step, warrior), with the table it was built on
 _KEPT: dict[int, tuple[ChobState, dict[tuple[str, str], tuple[Any, Any, tuple[Option, ...]]],
-                       dict[tuple[Any, ...], _Reach]]] = {}
+                       dict[tuple[Any, ...], _Reach], dict[tuple[Any, ...], int]]] = {}
+#: numbers standing for a step and its enemies in the keys of kept :class:`_Reach` answers (never reused)
+_TOKENS = itertools.count(1)
 _ON = (READY, BERSERK)
 
 
@@ -156,9 +159,11 @@ class _Kept:
         if entry is None or entry[0] is not state:
             if len(_KEPT) > 32:
                 _KEPT.clear()
-            entry = _KEPT[id(state)] = (state, {}, {})
+            entry = _KEPT[id(state)] = (state, {}, {}, {})
         self.lists = entry[1]
         self.reaches: dict[tuple[Any, ...], _Reach] = entry[2]
+        self.tokens: dict[tuple[Any, ...], int] = entry[3]
+        self._base = 0
         self.shared = (id(game.ruleset.content), what, kind, state.contact, board._terrain_key(state),
                        tuple((s.id, s.x, s.y) for s in state.shrines),
                        tuple((p, s.edge) for p, s in state.sides.items()))
@@ -172,7 +177,16 @@ class _Kept:
         if self._foe_rows is None:
             ids = {o.id for o in self.foes}
             self._foe_rows = tuple(row for row in self.rows if row[0] in ids)
-        key = (self.shared[:4], _table_row(w), self._foe_rows)
+            # the step and the enemies as one small number: the key below is hashed once per warrior
+            base = (self.shared[:4], self._foe_rows)
+            token = self.tokens.get(base)
+            if token is None:
+                if len(self.tokens) > 400:
+                    self.tokens.clear()
+                    self.reaches.clear()
+                token = self.tokens[base] = next(_TOKENS)
+            self._base = token
+        key = (self._base, next(row for row in self.rows if row[0] == w.id))
         hit = self.reaches.get(key)
         if hit is None:
             if len(self.reaches) > 400:
