@@ -45,11 +45,10 @@ def activation_loop(game: Game, player: str, what: str) -> None:
     """Ask the side which warrior activates next, until it ends the step."""
     if game.result is not None or game.ruleset.check_victory(game):
         return
-    options = activation_options(game, player, what)
+    options, actors = _activation_options(game, player, what)
     if len(options) == 1:
         finish_step(game, player, what)
         return
-    actors = list(dict.fromkeys(o.data["actor"] for o in options if "actor" in o.data))
     context = {"player": player, "step": what, "round": game.state.round_type, "actors": actors}
     game.ask(Decision(player, what, f"{player}: {what} - choose a warrior and what it does", options=options,
                       rule=RULES[what], context=context), activated, player, what)
@@ -92,10 +91,17 @@ def _label(w: Warrior) -> str:
 
 
 def activation_options(game: Game, player: str, what: str) -> list[Option]:
+    return _activation_options(game, player, what)[0]
+
+
+def _activation_options(game: Game, player: str, what: str) -> tuple[list[Option], list[str]]:
+    """The options of an activation decision, and the warriors that have some (every option but "end" names
+    its warrior as its ``actor``), in order."""
     state = game.state
     c = game.ruleset.content
     kind = c.round_kind(state.round_roll) if what == "actions" and state.round_roll else None
     opts: list[Option] = []
+    actors: list[str] = []
     kept: _Kept | None = None
     for w in state.of_side(player):
         if w.id in state.activated:
@@ -104,9 +110,12 @@ def activation_options(game: Game, player: str, what: str) -> list[Option]:
             continue
         if kept is None:
             kept = _Kept(game, player, what, kind)
-        opts.extend(kept.options(w))
+        own = kept.options(w)
+        if own:
+            actors.append(w.id)
+            opts.extend(own)
     opts.append(Option(END, f"end {what}" if what != "eager" else "end eager moves", data={"action": "end"}))
-    return opts
+    return opts, actors
 
 
 def _warrior_options(game: Game, w: Warrior, what: str, kind: Any) -> list[Option]:
