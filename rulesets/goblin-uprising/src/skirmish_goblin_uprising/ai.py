@@ -10,6 +10,8 @@ adventures, spends Essence and Uprisings where they change the outcome, and prev
 from __future__ import annotations
 
 import random
+from itertools import groupby
+from operator import attrgetter
 from typing import Any
 
 from skirmish import AgentContext, Decision, View
@@ -18,6 +20,18 @@ CLASS_PREF = ["barbarian", "druid", "ranger", "wizard", "rogue", "bard"]
 TRIBE_PREF = ["moss", "stone", "bone", "fire", "river", "wind"]
 GUARDIAN_PREF = ["life", "earth", "fire", "death", "water", "wind"]
 KEEP_LAST = ("shield", "damage", "piercing", "ignore_armor")  # uprising effects worth keeping goblins for
+
+
+class _Kinds(dict[str, str]):
+    """An answer's kind, the part before the first ":" ("move:gate" -> "move"), worked out once per answer."""
+
+    def __missing__(self, value: str) -> str:
+        kind = self[value] = value.partition(":")[0]
+        return kind
+
+
+_KIND = _Kinds()
+_VALUE = attrgetter("value")
 
 
 def make_ai(ctx: AgentContext) -> GoblinAI:
@@ -48,7 +62,7 @@ class GoblinAI:
 
     # -- plumbing ------------------------------------------------------------------------
     def decide(self, view: View, decision: Decision) -> Any:
-        values = [o.value for o in decision.options]
+        values = list(map(_VALUE, decision.options))
         if not values:
             return decision.examples[0] if decision.examples else {}
         self._view, self._player = view, decision.player
@@ -253,13 +267,12 @@ class GoblinAI:
         actions = ctx.get("actions", 0)
         has = set(values)
         groups: dict[str, list[str]] = {}  # answers by kind ("train", "goblin", "move"...), in option order
-        for x in values:
-            kind = x.partition(":")[0]
+        for kind, run in groupby(values, _KIND.__getitem__):  # (the rules list each kind together)
             found = groups.get(kind)
             if found is None:
-                groups[kind] = [x]
+                groups[kind] = list(run)
             else:
-                found.append(x)
+                found.extend(run)
         # free choices first
         trains = groups.get("train")
         if trains:
