@@ -280,8 +280,13 @@ def roll_options(game: Game, hid: str, dmg: int | None = None) -> list[Any]:
                            action="reroll"))
     if dmg is None:
         dmg = strike_damage(game, cb)
-    options.append(opt("strike", f"strike {target_name(game, cb.target)} for {dmg} damage", "", action="strike",
-                       damage=dmg))
+    target = cb.target
+    key = ("strike", target, s.tyrant_id if target == TYRANT else "", dmg)  # what the label reads
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = opt("strike", f"strike {target_name(game, target)} for {dmg} damage", "",
+                                action="strike", damage=dmg)
+    options.append(found)
     return options
 
 
