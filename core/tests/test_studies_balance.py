@@ -92,3 +92,12 @@ def test_the_table_shows_long_feature_names_whole_and_the_worth_standard_error()
     assert "a knight with a rather long feature name " in table and "± worth" in table
     pike = next(r for r in report["features"] if r["feature"] == "pike")
     assert pike["worth_se"] > 0 and f"{pike['worth_se']:.1f}" in table
+
+
+def test_points_per_win_has_a_standard_error_that_shrinks_with_more_games() -> None:
+    from skirmish.studies.balance import text
+
+    few, many = estimate(Model(), synthetic(500)), estimate(Model(), synthetic(3000))
+    assert 0 < many["points_per_win_se"] < few["points_per_win_se"]
+    assert 1.5 < few["points_per_win_se"] / many["points_per_win_se"] < 4  # about sqrt(6)
+    assert f"(se {many['points_per_win_se']}: every worth shares this scale)" in text({**many, "ruleset": "x"})

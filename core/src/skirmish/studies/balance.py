@@ -13,7 +13,7 @@ from typing import Any
 from skirmish.errors import SkirmishError
 from skirmish.runner import GameRecord, play_one
 from skirmish.studies import records
-from skirmish.studies.stats import least_squares
+from skirmish.studies.stats import least_squares, least_squares_cov
 
 
 def balance_model(registry: Any, ruleset: str) -> Any:
@@ -78,7 +78,9 @@ def model_notes(model: Any) -> list[str]:
 def estimate_rows(games: Sequence[dict[str, Any]], prices: dict[str, float] | None = None) -> dict[str, Any]:
     """The regression: the first seat's result (1 win, 0.5 draw, 0 loss) on its army's content minus the
     other's; printed cost per feature as the model prices it (``prices``), else by least squares of army cost
-    on content; worth in points by the scale that best maps worth onto printed cost."""
+    on content; worth in points by the scale that best maps worth onto printed cost. ``worth_se`` and
+    ``disagreement_se`` count the effect's uncertainty on that scale; the scale's own (``points_per_win_se``,
+    by the delta method) is shared by every worth."""
     rows: list[list[float]] = []
     ys: list[float] = []
     armies: list[tuple[dict[str, float], float]] = []
@@ -94,7 +96,8 @@ def estimate_rows(games: Sequence[dict[str, Any]], prices: dict[str, float] | No
         fa, fb = g["first"], g["second"]
         rows.append([1.0] + [fa.get(f, 0) - fb.get(f, 0) for f in feats])
         ys.append({"win": 1.0, "draw": 0.5}.get(g["outcome"], 0.0))
-    beta, se = least_squares(rows, ys, ridge=1e-3)
+    beta, cov = least_squares_cov(rows, ys, ridge=1e-3)
+    se = [math.sqrt(max(0.0, cov[i][i])) for i in range(len(beta))]
     if prices is not None and all(f in prices for f in feats):
         printed = [prices[f] for f in feats]
     else:
@@ -103,6 +106,9 @@ def estimate_rows(games: Sequence[dict[str, Any]], prices: dict[str, float] | No
     pairs = [(beta[i + 1], printed[i]) for i in range(len(feats))]
     denom = sum(p * p for _, p in pairs)
     scale = sum(b * p for b, p in pairs) / denom if denom else 0.0
+    # the scale's standard error (it is linear in the effects): p' cov p / (p'p)^2
+    scale_var = sum(printed[i] * printed[j] * cov[i + 1][j + 1] for i in range(len(feats))
+                    for j in range(len(feats))) / denom ** 2 if denom else math.nan
     table = []
     for i, f in enumerate(feats):
         worth = beta[i + 1] / scale if scale else math.nan
@@ -126,6 +132,7 @@ def estimate_rows(games: Sequence[dict[str, Any]], prices: dict[str, float] | No
                         "far off): points per win cannot be read")
     return {"games": len(games), "used": len(used), "first_seat_edge": round(beta[0] - 0.5, 4),
             "first_seat_edge_se": round(se[0], 4), "points_per_win": round(1 / scale, 1) if scale > 0 else None,
+            "points_per_win_se": round(math.sqrt(max(0.0, scale_var)) / scale ** 2, 1) if scale > 0 else None,
             "features": table, "warnings": warnings}
 
 
@@ -206,8 +213,8 @@ def text(report: dict[str, Any], top: int = 15) -> str:
     wide = max([28, *(len(r["feature"]) for r in shown)])
     lines = [f"{report['ruleset']}: {report['used']} of {report['games']} games used; first seat edge "
              f"{report['first_seat_edge']:+.3f} (se {report['first_seat_edge_se']:.3f}); "
-             + (f"one win is worth about {report['points_per_win']} points" if report.get("points_per_win")
-                else "points per win unknown"),
+             + (f"one win is worth about {report['points_per_win']} points{_se(report)}"
+                if report.get("points_per_win") else "points per win unknown"),
              *_record_lines(report.get("record")),
              *report.get("notes", []),
              *[f"warning: {w}" for w in report.get("warnings", [])],
@@ -217,6 +224,11 @@ def text(report: dict[str, Any], top: int = 15) -> str:
                      f"{r.get('worth_se', math.nan):>8.1f} "
                      f"{r['win_effect']:>+8.3f} {r['se']:>7.3f} {r['disagreement_se']:>+7.2f}")
     return "\n".join(lines)
+
+
+def _se(report: dict[str, Any]) -> str:
+    se = report.get("points_per_win_se")
+    return f" (se {se}: every worth shares this scale)" if se is not None else ""
 
 
 def _record_lines(record: dict[str, Any] | None) -> list[str]:

@@ -45,6 +45,13 @@ def histogram(values: Sequence[int]) -> dict[int, int]:
 def least_squares(rows: Sequence[Sequence[float]], y: Sequence[float],
                   ridge: float = 1e-9) -> tuple[list[float], list[float]]:
     """Ordinary least squares ``y ~ rows @ beta``: (coefficients, standard errors), by hand (normal equations)."""
+    beta, cov = least_squares_cov(rows, y, ridge)
+    return beta, [math.sqrt(max(0.0, cov[i][i])) for i in range(len(beta))]
+
+
+def least_squares_cov(rows: Sequence[Sequence[float]], y: Sequence[float],
+                      ridge: float = 1e-9) -> tuple[list[float], list[list[float]]]:
+    """:func:`least_squares` with the coefficients' whole covariance matrix instead of their standard errors."""
     k = len(rows[0]) if rows else 0
     n = len(rows)
     xtx = [[sum(r[i] * r[j] for r in rows) + (ridge if i == j else 0.0) for j in range(k)] for i in range(k)]
@@ -54,8 +61,7 @@ def least_squares(rows: Sequence[Sequence[float]], y: Sequence[float],
     resid = [v - sum(b * x for b, x in zip(beta, r, strict=True)) for r, v in zip(rows, y, strict=True)]
     dof = max(1, n - k)
     sigma2 = sum(e * e for e in resid) / dof
-    se = [math.sqrt(max(0.0, sigma2 * inv[i][i])) for i in range(k)]
-    return beta, se
+    return beta, [[sigma2 * v for v in row] for row in inv]
 
 
 def invert(m: Sequence[Sequence[float]]) -> list[list[float]]:
