@@ -23,9 +23,9 @@ def _plain(**kw: Any) -> dict[str, Any]:
     return {"general": False, "battle_standard": False, **kw}
 
 
-def setup_game(name: str, red: list[dict[str, Any]], blue: list[dict[str, Any]]) -> Game:
+def setup_game(name: str, red: list[dict[str, Any]], blue: list[dict[str, Any]], layout: Any = None) -> Game:
     """Red attacks (a loaded 1), the AI places the Attacker's markers; the game waits at round 1's Initiative."""
-    g = hob_bench.battle(red, blue, scenario=name, dice=[1])
+    g = hob_bench.battle(red, blue, scenario=name, dice=[1], layout=layout)
     ai = make_ai(AgentContext("red", 1, g.ruleset, {}, g.players))
     while g.pending is not None and g.pending.kind == "marker":
         g.answer(ai.decide(View(g, "red"), g.pending), "red")
@@ -134,6 +134,58 @@ def test_chasm_attacker_deploys_lined_up_behind_a_bridge():
     assert spots[0][1] == pytest.approx(34.5 - 12 - unit(g, "Narrow").depth / 2 - 0.05, abs=0.01)
 
 
+def test_chasm_markers_go_astride_the_bridge_the_army_crosses_best():
+    # Perilous pools past bridge 1's far end (x 10-18, y 39.5-44.5 once the table is turned): every lane over it
+    # runs through them; the old AI put the pair astride bridge 1 all the same
+    pools = {"pieces": [{"kind": "noxious-pools", "rect": [30, 14, 5, 8, 0]}]}
+    g = setup_game("the-chasm", RED_C, BLUE_C, layout=pools)
+    objs = [m for m in g.state.markers if m.kind == "objective"]
+    bridges = g.stash["hobgoblin-narrative"]["bridges"]
+    assert (objs[0].x + objs[1].x) / 2 == pytest.approx(sum(bridges[1]) / 2, abs=0.05)
+    assert objs[2].x == pytest.approx(sum(bridges[0]) / 2, abs=0.05)
+
+
+def test_chasm_attacker_deploys_behind_a_friend_in_its_lane_not_beside_it():
+    g = chasm_game()
+    place(g, "Gen", 13.5, 20.0, 90.0)  # off the lane's centre (x 12) by less than the two half widths
+    view = View(g, "red")
+    x, y = narrative.deploy_spots(view, "red", units_of(view)["r2"])[-1]  # the column at bridge 1, the fuller one
+    assert x == pytest.approx(12.0) and y < 20.0 - unit(g, "Gen").depth / 2
+
+
+def _deploy_decision(player: str, ids: list[str], sneaky: str) -> Any:
+    from skirmish_hobgoblin.decide import decision, option
+
+    opts = [option(f"deploy {i}", f"deploy {i}", action="deploy", actor=i) for i in ids]
+    opts.append(option(f"aside {sneaky}", f"set {sneaky} aside (Sneaky)", action="aside", actor=sneaky))
+    return decision(player, "deploy", "which unit deploys next?", options=opts)
+
+
+def test_chasm_and_fortress_attacker_sets_its_sneaky_units_aside():
+    for g in (chasm_game(), fortress_game()):
+        d = _deploy_decision("red", ["r1", "r2"], "r2")
+        assert make_ai(AgentContext("red", 1, g.ruleset, {}, g.players)).decide(View(g, "red"), d) == "aside r2"
+        d = _deploy_decision("blue", ["b1", "b2"], "b2")  # the Defender keeps it
+        assert make_ai(AgentContext("blue", 1, g.ruleset, {}, g.players)).decide(View(g, "blue"), d) != "aside b2"
+    g = hob_bench.battle(RED_C, BLUE_C)  # a battle scenario: the battle AI's own choice (biggest first)
+    assert objectives.deploy_option(View(g, "red"), "red", _deploy_decision("red", ["r1", "r2"], "r2")) is None
+
+
+def test_chasm_sneaky_attacker_arrives_over_the_chasm_near_the_win_spot():
+    from skirmish_hobgoblin import deployment
+
+    g = chasm_game()
+    hob_bench.run(g, deployment.ask_anywhere, unit(g, "Narrow"), 8.0, "Sneaky")
+    d = g.pending
+    assert d.kind == "arrive"
+    answer = make_ai(AgentContext("red", 1, g.ruleset, {}, g.players)).decide(View(g, "red"), d)
+    assert answer != d.examples[0]  # the old AI took the first suggested spot
+    view = View(g, "red")
+    (wx, wy), = narrative.win_spots(view, units_of(view)["r2"])
+    assert answer["y"] > 37.5 and abs(answer["x"] - wx) < 3.0, answer  # across, in front of the win spot
+    assert not view.check(answer)
+
+
 # ------------------------------------------------------------------------------------------------ The Fortress
 
 RED_F = [{"name": "Gen", "x": 4, "y": 4}, _plain(name="Ram", x=24, y=18)]
@@ -206,6 +258,35 @@ def test_fortress_attacker_deploys_lined_up_in_front_of_the_weak_points():
     x, y = narrative.deploy_spots(view, "red", units_of(view)["r2"])[0]
     assert x in (12.0, 24.0, 36.0, 48.0, 60.0)
     assert y == pytest.approx(31.5 - 12 - unit(g, "Ram").depth / 2 - 0.05, abs=0.01)
+
+
+def test_fortress_attacker_off_centre_but_touching_goes_straight_not_wheeling():
+    g = fortress_game()
+    place(g, "Ram", 25.5, 25.0, 90.0)  # 1.5" off Weak Point 2: its front still overlaps the marker straight ahead
+    view = View(g, "red")
+    assert narrative.touch_spot(view, "red", units_of(view)["r2"], {"x": 24.0})[0] == 25.5  # the old AI: 24
+    choice = best(g, "red", "Ram")
+    assert choice.goal is not None and choice.goal[0] == pytest.approx(25.5) and choice.end[1] > 28.0, choice
+
+
+def test_fortress_attacker_deploys_in_a_clear_lane_not_behind_a_tower():
+    tower = {"pieces": [{"kind": "watch-tower", "rect": [12, 24, 4, 4, 0]}]}  # in front of Weak Point 1 (x 12)
+    g = setup_game("the-fortress", RED_F, BLUE_F, layout=tower)
+    view = View(g, "red")
+    xs = [round(x, 2) for x, _ in narrative.deploy_spots(view, "red", units_of(view)["r2"])]
+    assert 12.0 not in xs and xs[0] in (24.0, 36.0, 48.0, 60.0)  # the old AI: 12 first
+
+
+def test_fortress_sneaky_attacker_arrives_lined_up_with_a_weak_point():
+    from skirmish_hobgoblin import deployment
+
+    g = fortress_game()
+    hob_bench.run(g, deployment.ask_anywhere, unit(g, "Ram"), 8.0, "Sneaky")
+    answer = make_ai(AgentContext("red", 1, g.ruleset, {}, g.players)).decide(View(g, "red"), g.pending)
+    ram = unit(g, "Ram")
+    near = min((12.0, 24.0, 36.0, 48.0, 60.0), key=lambda x: abs(x - answer["x"]))
+    assert abs(answer["x"] - near) <= ram.width / 2 - narrative.LANE_OVERLAP  # straight on, it touches it
+    assert 31.5 - 6.0 < answer["y"] + ram.depth / 2 <= 31.5, answer  # close in front of the wall
 
 
 # ------------------------------------------------------------------------------------------------ The Breach

@@ -158,13 +158,56 @@ def _route(view: Any, player: str, unit: Unit, p: Point, to: Point) -> float:
     hw, hd = _half(unit)
     best = math.inf
     for b0, b1 in c["bridges"]:
-        bx = (b0 + b1) / 2
+        bx = bridge_lane(view, unit, b0, b1)
         sign = 1.0 if p[1] < c["mid"] else -1.0
         near = (bx, (c["y0"] - hd - hw - 1.0) if sign > 0 else (c["y1"] + hd + hw + 1.0))
         far = (bx, (c["y1"] + hd + 1.0) if sign > 0 else (c["y0"] - hd - 1.0))
-        lined = abs(p[0] - bx) <= 1.0 and abs(p[1] - c["mid"]) <= hd + hw + 4.0
+        lined = abs(p[0] - bx) <= 0.5 and abs(p[1] - c["mid"]) <= hd + hw + 4.0
         best = min(best, (dist(p, far) if lined else dist(p, near) + dist(near, far)) + dist(far, to))
     return best
+
+
+def bridge_lane(view: Any, unit: Unit, b0: float, b1: float) -> float:
+    """The x of the straight lane over the bridge b0..b1 for ``unit`` (more than half its width on the bridge): its
+    own x when that is such a lane and the way ahead is clear, else the cheapest lane by :func:`lane_cost` (from
+    12" short of the chasm to 6" past it; ties: nearest the unit)."""
+    c = chasm(view)
+    hw, hd = _half(unit)
+    here = float(unit["x"]) if unit.get("status", "ready") == "ready" else (b0 + b1) / 2
+    y = float(unit["y"]) if unit.get("status", "ready") == "ready" else None
+    south = y < c["mid"] if y is not None else _chasm_sides(view, str(unit["side"]))[0] > 0
+    if y is None or abs(y - c["mid"]) > 30.0:
+        y = c["y0"] - 12.0 - hd if south else c["y1"] + 12.0 + hd
+    end = c["y1"] + hd + 6.0 if south else c["y0"] - hd - 6.0
+
+    def on(x: float) -> bool:
+        return min(x + hw, b1) - max(x - hw, b0) > hw + 0.3
+
+    if on(here) and lane_cost(view, unit, (here, y), (here, end)) == 0.0:
+        return here
+    xs = [x for x in ((b0 + b1) / 2 + k * 0.25 for k in range(-int(hw / 0.25 + 12), int(hw / 0.25 + 12) + 1)) if on(x)]
+    if not xs:
+        return (b0 + b1) / 2
+    return min(xs, key=lambda x: (lane_cost(view, unit, (x, y), (x, end)), abs(x - here)))
+
+
+def bridge_cost(view: Any, player: str, x: float) -> float:
+    """What crossing the bridge at ``x`` costs ``player``'s units that move, together: each one's cheapest lane
+    (:func:`bridge_lane`, :func:`lane_cost`) from 12" short of the chasm to 6" past it."""
+    c = chasm(view)
+    b0, b1 = next(((b0, b1) for b0, b1 in c["bridges"] if b0 <= x <= b1), (x - 1.0, x + 1.0))
+    sign, _ = _chasm_sides(view, player)
+    total = 0.0
+    for u in view.state.get("units", []):
+        if u["side"] != player or "Immobile" in keywords_of(u) or u.get("status") in ("removed", "destroyed"):
+            continue
+        ghost = dict(u, status="undeployed")
+        _, hd = _half(u)
+        lx = bridge_lane(view, ghost, b0, b1)
+        y0 = c["y0"] - 12.0 - hd if sign > 0 else c["y1"] + 12.0 + hd
+        y1 = c["y1"] + hd + 6.0 if sign > 0 else c["y0"] - hd - 6.0
+        total += min(lane_cost(view, ghost, (lx, y0), (lx, y1)), 10 * LANE_HURT)
+    return total
 
 
 def lined_up(view: Any, p: Point, slack: float = 1.5) -> bool:
@@ -213,6 +256,7 @@ def chasm_goals(view: Any, player: str, unit: Unit) -> list[tuple[Point, str, st
     for i, (b0, b1) in enumerate(c["bridges"], 1):
         bx = (b0 + b1) / 2
         if role(view, player) == "Attacker":
+            bx = bridge_lane(view, unit, b0, b1)
             back = hd + hw + 1.0  # room to wheel square to the bridge without swinging over the chasm
             start = c["y1"] + back if sign < 0 else c["y0"] - back
             out.append(((bx, start), f"bridge {i}", ""))
@@ -237,6 +281,7 @@ def chasm_markers(view: Any, player: str, decision: Any) -> dict[str, float] | N
     xs = [(b0 + b1) / 2 for b0, b1 in c["bridges"]]
     if not xs:
         return None
+    xs.sort(key=lambda x: bridge_cost(view, player, x))  # the pair astride the bridge the army crosses best
     placed = [m for m in markers(view) if m.get("kind") == "objective"]
     first = xs[0]
     wants = [(first - 4.15, y), (first + 4.15, y)] + [(x, y) for x in xs[1:]] + [(x + 4.15, y) for x in xs[1:]]
@@ -281,12 +326,80 @@ def _attacker_outside(view: Any, player: str) -> float:
 
 def touch_spot(view: Any, player: str, unit: Unit, m: dict[str, Any], inside: bool = False) -> Point:
     """Where the Attacker's ``unit`` stands square to the wall, its front just short of the wall by Weak Point
-    ``m`` (the marker reaches past the face): outside the fortress, or ``inside`` it (through a Broken one)."""
+    ``m`` (the marker reaches past the face): outside the fortress, or ``inside`` it (through a Broken one); across
+    the wall from where it stands when that touches the marker and the way there is clear (no wheel needed), else
+    in the clearest lane that touches it (:func:`lane_x`)."""
     f = fortress(view)
     _, hd = _half(unit)
     out = _attacker_outside(view, player) * (-1.0 if inside else 1.0)
     face = f["y1"] if out > 0 else f["y0"]
-    return float(m["x"]), face + out * (hd + FACE_GAP)
+    y = face + out * (hd + FACE_GAP)
+    return lane_x(view, unit, float(m["x"]), y, out), y
+
+
+#: how far (inches) a lane may run off the Weak Point's centre: the unit's front still overlaps the marker
+LANE_OVERLAP = 0.7
+#: what an inch of a lane through Perilous (or, for a Wild unit, Rough) terrain costs against an inch sideways
+LANE_HURT, LANE_ROUGH = 10.0, 0.5
+_LANES: dict[Any, float] = {}
+
+
+def _terrain_key(view: Any) -> Any:
+    return _cached(view, "_ai_terrain_key", lambda v: tuple((t["name"], _bounds(t["points"]))
+                                                             for t in v.state.get("terrain", [])))
+
+
+def lane_cost(view: Any, unit: Unit, a: Point, b: Point) -> float:
+    """What walking the straight lane a -> b costs ``unit``: Impassable terrain bars it (infinite), Perilous inches
+    count :data:`LANE_HURT`, Rough ones :data:`LANE_ROUGH` (a Wild unit's as Perilous; Skirmishers none)."""
+    from skirmish_hobgoblin.ai.board import inches_through
+
+    hw, _ = _half(unit)
+    key = (_terrain_key(view), round(hw, 2), round(a[0], 2), round(a[1], 1), round(b[0], 2), round(b[1], 1))
+    got = _LANES.get(key)
+    if got is None:
+        kw = keywords_of(unit)
+        if len(_LANES) > 20000:
+            _LANES.clear()
+        if _blocked(view, unit, a, b):
+            got = math.inf
+        else:
+            rough = 0.0 if "Skirmishers" in kw else inches_through(view, "rough", a, b, hw)
+            got = LANE_HURT * inches_through(view, "perilous", a, b, hw) + \
+                (LANE_HURT if "Wild" in kw else LANE_ROUGH) * rough
+        _LANES[key] = got
+    return got
+
+
+def _blocked(view: Any, unit: Unit, a: Point, b: Point) -> bool:
+    """Impassable terrain on the lane other than the fortress wall (which a lane ends against)."""
+    from skirmish_hobgoblin.ai.board import _within
+
+    hw, _ = _half(unit)
+    shapes = [(t["points"], _bounds(t["points"])) for t in view.state.get("terrain", [])
+              if "impassable" in t.get("keywords", []) and not str(t["name"]).startswith("Fortress wall")]
+    n = max(1, int(dist(a, b) / 0.75))
+    for i in range(n + 1):
+        p = (a[0] + (b[0] - a[0]) * i / n, a[1] + (b[1] - a[1]) * i / n)
+        if any(_within(p, [(float(q[0]), float(q[1])) for q in poly], box, hw - 0.05) for poly, box in shapes):
+            return True
+    return False
+
+
+def lane_x(view: Any, unit: Unit, mx: float, y: float, out: float) -> float:
+    """The x of the straight lane (square to the wall, from the Attacker's zone to ``y``) in which ``unit`` touches
+    the marker at ``mx``: its own x when that touches the marker and the lane ahead is clear, else the cheapest lane
+    by :func:`lane_cost` (ties: nearest the unit)."""
+    hw, _ = _half(unit)
+    reach = max(0.0, hw - LANE_OVERLAP)
+    here = float(unit.get("x", mx)) if unit.get("status", "ready") == "ready" else mx
+    start = y + out * 14.0  # the lane from the Attacker's zone (12" back) to the wall
+    if unit.get("status", "ready") == "ready" and (float(unit["y"]) - y) * out > 0:
+        start = float(unit["y"]) + out * 0.5
+    if abs(here - mx) <= reach and lane_cost(view, unit, (here, start), (here, y)) == 0.0:
+        return here
+    xs = [mx + k * 0.25 for k in range(-int(reach / 0.25), int(reach / 0.25) + 1)]
+    return min(xs, key=lambda x: (lane_cost(view, unit, (x, start), (x, y)), abs(x - here)))
 
 
 def _gates_open(view: Any) -> list[float]:
@@ -532,20 +645,22 @@ def marker_spot(view: Any, player: str, decision: Any) -> dict[str, float] | Non
     return chasm_markers(view, player, decision)
 
 
-def _columns(view: Any, player: str, unit: Unit, xs: list[float], front: float, towards: float) -> list[Point]:
-    """Deployment spots in columns at ``xs``: the least filled column first, each unit behind the last one
-    deployed there (``front``: the zone's edge nearest the enemy, ``towards``: +1 when that is north)."""
+def _columns(view: Any, player: str, unit: Unit, xs: list[float], front: float, towards: float,
+             costs: list[float] | None = None) -> list[Point]:
+    """Deployment spots in columns at ``xs``: the least filled column first (a lane's ``costs`` count as more
+    units in it, three for each :data:`LANE_HURT`), each unit behind the last one deployed there (``front``: the
+    zone's edge nearest the enemy, ``towards``: +1 when that is north)."""
     _, hd = _half(unit)
     placed = _friends(view, player, unit)
-    out: list[tuple[int, Point]] = []
-    for x in xs:
-        col = [f for f in placed if abs(float(f["x"]) - x) < 1.5]
+    out: list[tuple[float, Point]] = []
+    for i, x in enumerate(xs):
+        col = [f for f in placed if abs(float(f["x"]) - x) < _half(f)[0] + _half(unit)[0] - 0.2]  # in the way
         if col:
             last = min(col, key=lambda f: float(f["y"]) * towards)
             y = float(last["y"]) - towards * (float(last.get("depth", 2)) / 2 + hd + 0.3)
         else:
             y = front - towards * (hd + 0.05)
-        out.append((len(col), (x, y)))
+        out.append((len(col) + (3.0 * costs[i] / LANE_HURT if costs else 0.0), (x, y)))
     out.sort(key=lambda t: t[0])
     return [pt for _, pt in out]
 
@@ -563,7 +678,16 @@ def deploy_spots(view: Any, player: str, unit: Unit) -> list[Point]:
             back = float(view.ruleset.scenarios["the-chasm"].params.get("attacker_back", 12.0)) \
                 if hasattr(view, "ruleset") else 12.0
             front = (c["y0"] - back) if sign > 0 else (c["y1"] + back)
-            return _columns(view, player, unit, xs, front, sign)
+            lanes = []  # each bridge's clearest lane for this unit, the cheaper first among equally filled columns
+            hw, _ = _half(unit)
+            ghost = dict(unit, status="undeployed")  # its lanes from the zone, centred where clear
+            for b0, b1 in c["bridges"]:
+                x = bridge_lane(view, ghost, b0, b1)
+                y = front - sign * 2.0
+                lanes.append((lane_cost(view, unit, (x, y), (x, (c["y1"] + hd + 6.0) if sign > 0 else
+                                                          (c["y0"] - hd - 6.0))), x))
+            lanes.sort()
+            return _columns(view, player, unit, [x for _, x in lanes], front, sign, [k for k, _ in lanes])
         friends = _friends(view, player, unit)
         spots = [(x, (c["y1"] + hd + 0.1) if sign > 0 else (c["y0"] - hd - 0.1)) for x in xs]
         spots += win_spots(view, unit)
@@ -575,7 +699,17 @@ def deploy_spots(view: Any, player: str, unit: Unit) -> list[Point]:
         if role(view, player) == "Attacker":
             back = 12.0
             front = (f["y1"] + back) if out > 0 else (f["y0"] - back)
-            return _columns(view, player, unit, xs, front, -out)
+            face = f["y1"] if out > 0 else f["y0"]
+            _, hd = _half(unit)
+            lanes = []  # each standing Weak Point's clearest lane, the cheaper first among equally filled columns
+            for m in standing(view):
+                y = face + out * (hd + FACE_GAP)
+                x = lane_x(view, dict(unit, status="undeployed"), float(m["x"]), y, out)
+                cost = lane_cost(view, unit, (x, y + out * 14.0), (x, y))
+                if cost < math.inf:
+                    lanes.append((cost, x))
+            lanes.sort()
+            return _columns(view, player, unit, [x for _, x in lanes], front, -out, [k for k, _ in lanes])
         front = f["y0"] if out > 0 else f["y1"]
         return _columns(view, player, unit, xs, front, out)
     return []
@@ -596,4 +730,91 @@ def position_spot(view: Any, player: str, decision: Any) -> dict[str, float] | N
             answer = {"x": round(x + dx, 2), "y": round(y + dy, 2)}
             if not view.check(answer):
                 return answer
+    return None
+
+
+# ------------------------------------------------------------------------------------------------ Sneaky units
+
+#: the Attacker's Sneaky unit arriving: inches of route to the goal traded against each enemy within this reach
+ARRIVE_THREAT = 12.0
+
+
+def deploy_option(view: Any, player: str, decision: Any) -> Any:
+    """The Attacker of The Chasm or The Fortress sets its Sneaky units aside: they arrive later anywhere more than
+    8" from the enemy (The Chasm: within 4" of it, either side), much nearer the markers or Weak Points than its
+    zone, 12" back."""
+    if not in_play(view, player) or role(view, player) != "Attacker" or \
+            scenario(view) not in ("the-chasm", "the-fortress"):
+        return None
+    from skirmish_hobgoblin.decide import option_data
+
+    return next((o.value for o in decision.options if option_data(o).get("action") == "aside"), None)
+
+
+def _arrival_targets(view: Any, player: str, unit: Unit) -> list[tuple[Point, float]]:
+    """Where an arriving Attacker's unit wants to be: (spot, worth)."""
+    if scenario(view) == "the-chasm":
+        return chasm_targets(view, player, unit)
+    if scenario(view) == "the-fortress":
+        doom = fortress(view)["doom"]
+        return [(touch_spot(view, player, unit, m, inside), FORT_TOUCH * (1.0 + doom.get(m["id"], 0) / WEAK_COURAGE)
+                 * (0.8 if inside else 1.0)) for m in standing(view) for inside in (False, True)]
+    return []
+
+
+def _facing(view: Any, player: str) -> float:
+    """How ``player``'s units face when placed: towards the far half."""
+    return 90.0 if view.state["sides"][player]["half"] == "south" else 270.0
+
+
+def arrival_value(view: Any, player: str, unit: Unit, p: Point) -> float:
+    """What arriving centred at ``p`` is worth: the best goal's worth falling off with the way there (a Fortress
+    spot only on its own side of the wall), less for each enemy that could reach the unit there."""
+    best = 0.0
+    wall = fortress(view) if scenario(view) == "the-fortress" else None
+    there = dict(unit, x=p[0], y=p[1], status="ready", facing=_facing(view, player))
+    for at, worth in _arrival_targets(view, player, there):
+        if wall is not None and (at[1] < wall["mid"]) != (p[1] < wall["mid"]):
+            continue
+        if wall is not None and abs(at[0] - p[0]) > 0.05:
+            worth *= 0.5  # not lined up: by the wall there is no room to wheel
+        best = max(best, worth * max(0.0, 1.0 - dist(p, at) / 30.0))
+    enemies = [u for u in view.state.get("units", []) if u["side"] != player and ready(u)]
+    near = sum(1 for e in enemies if dist(p, (float(e["x"]), float(e["y"]))) <= float(e.get("speed", 8)) + 4.0)
+    return best * (1.0 - 0.15 * min(near, 4))
+
+
+def arrive_spot(view: Any, player: str, decision: Any) -> dict[str, float] | None:
+    """A Sneaky Attacker's arrival in The Chasm or The Fortress: the legal spot (a 1" grid) worth most by
+    :func:`arrival_value`; None elsewhere (the first suggested spot)."""
+    if not in_play(view, player) or role(view, player) != "Attacker" or \
+            scenario(view) not in ("the-chasm", "the-fortress"):
+        return None
+    from skirmish_hobgoblin.decide import context_of
+
+    uid = context_of(decision).get("actor", "")
+    unit = next((u for u in view.state.get("units", []) if u["id"] == uid), None)
+    p = {q.name: q for q in decision.params}
+    if unit is None or "x" not in p or "y" not in p:
+        return None
+    xs = [float(p["x"].low) + i * 0.5 for i in range(int((float(p["x"].high) - float(p["x"].low)) / 0.5) + 1)]
+    ys = [float(p["y"].low) + i * 0.5 for i in range(int((float(p["y"].high) - float(p["y"].low)) / 0.5) + 1)]
+    hw, hd = _half(unit)
+    if scenario(view) == "the-chasm":  # it arrives at least partly within 4" of the chasm
+        c = chasm(view)
+        ys = [y for y in ys if c["y0"] - 4.0 - hd - hw <= y <= c["y1"] + 4.0 + hd + hw]
+    enemies = [(float(e["x"]), float(e["y"]), min(_half(e))) for e in view.state.get("units", [])
+               if e["side"] != player and ready(e)]
+
+    def clear(x: float, y: float) -> bool:  # surely too near an enemy (the rules' 8" between the outlines)
+        return all(dist((x, y), (ex, ey)) > 8.0 + min(hw, hd) + r for ex, ey, r in enemies)
+
+    ranked = sorted(((arrival_value(view, player, unit, (x, y)), x, y) for x in xs for y in ys if clear(x, y)),
+                    reverse=True)
+    for v, x, y in ranked[:300]:
+        if v <= 0:
+            break
+        answer = {"x": round(x, 2), "y": round(y, 2)}
+        if not view.check(answer):
+            return answer
     return None
