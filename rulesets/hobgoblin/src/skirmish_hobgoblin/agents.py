@@ -90,6 +90,9 @@ class HobgoblinAI:
         return d.options[0].value
 
     def on_deploy(self, view: Any, d: Decision) -> Any:
+        pick = objectives.deploy_option(view, self.player, d)  # the narrative goals: Sneaky units set aside
+        if pick is not None:
+            return pick
         units = self._units(view)
         deploys = [o for o in d.options if option_data(o).get("action") == "deploy"]
         # biggest first, so they get the front line spots
@@ -125,6 +128,9 @@ class HobgoblinAI:
                 + self.rng.random() * 0.1
 
         return min(pool, key=spread)
+
+    def on_arrive(self, view: Any, d: Decision) -> Any:
+        return objectives.arrive_spot(view, self.player, d)  # None: the first suggested spot
 
     def on_marker(self, view: Any, d: Decision) -> Any:
         spot = objectives.marker_spot(view, self.player, d)  # the narrative and team goals' own placing

@@ -88,6 +88,20 @@ def marker_spot(view: Any, player: str, decision: Any) -> dict[str, float] | Non
     return goals.marker_spot(view, player, decision) if goals is not None else None
 
 
+def deploy_option(view: Any, player: str, decision: Any) -> Any:
+    """Which deployment option to take (set a Sneaky unit aside...), or None: the battle AI's own choice."""
+    goals = goals_module(view)
+    pick = getattr(goals, "deploy_option", None)
+    return pick(view, player, decision) if pick is not None else None
+
+
+def arrive_spot(view: Any, player: str, decision: Any) -> dict[str, float] | None:
+    """Where a unit arriving (Sneaky) goes, or None: the first suggested spot."""
+    goals = goals_module(view)
+    pick = getattr(goals, "arrive_spot", None)
+    return pick(view, player, decision) if pick is not None else None
+
+
 def position_spot(view: Any, player: str, decision: Any) -> dict[str, float] | None:
     """Where to deploy the unit a position decision asks about (None: the battle AI's own choice)."""
     goals = goals_module(view)
