@@ -236,14 +236,14 @@ def _is_large(state: HobState, unit: Unit) -> bool:
     return any(area_fraction(unit.rect, t) > share for t in table.terrain_overlapping(unit.rect, ("elevated",)))
 
 
-def _sight_blockers(state: HobState, a: Unit, b: Unit, large: bool) -> list[Rect]:
+def _sight_blockers(state: HobState, a: Unit, b: Unit, large: bool) -> list[Unit]:
     out = []
     for u in state.in_play():
         if u.id == b.id:
             continue
         if large and u.id != a.id and not is_large(state, u):
             continue
-        out.append(u.rect)
+        out.append(u)
     return out
 
 
@@ -281,14 +281,14 @@ def _has_los(state: HobState, viewer: Unit, target: Unit, limit: float) -> bool:
         from skirmish_hobgoblin.narrative.fortress import sight_ignores
 
         ignore = ignore + sight_ignores(state, viewer, table)
-    blockers = _sight_blockers(state, viewer, target, large)
+    units = _sight_blockers(state, viewer, target, large)
     origin = viewer.rect.front_centre
-    key = None if state.notes.get("fortress") else _sight_key(state, viewer, target, large, origin)
+    key = None if state.notes.get("fortress") else _sight_key(state, viewer, target, large, origin, units)
     if key is not None:
         found = _SIGHT.get(key)
         if found is not None:
             return found
-    seen = sight_line(table, origin, target.rect, blockers, ignore=ignore, spacing=0.5) is not None
+    seen = sight_line(table, origin, target.rect, [u.rect for u in units], ignore=ignore, spacing=0.5) is not None
     if key is not None:
         if len(_SIGHT) > 20_000:
             _SIGHT.clear()
@@ -301,18 +301,17 @@ _SIGHT: dict[tuple[Any, ...], bool] = {}
 _SIGHT_MARGIN = 0.01
 
 
-def _sight_key(state: HobState, viewer: Unit, target: Unit, large: bool, origin: Any) -> tuple[Any, ...]:
+def _sight_key(state: HobState, viewer: Unit, target: Unit, large: bool, origin: Any, units: list[Unit]
+               ) -> tuple[Any, ...]:
     """What :func:`_has_los` reads past its early answers: the terrain (layout; Large picks the terrain ignored),
     the viewer's and the target's footprints, and the footprints of the blocking units whose round hull meets the
     box around the origin and the target's round hull (the only ones that can cut a line from the origin to a
-    point of the target), in table order."""
+    point of the target), in table order (``units``: the blocking units, from :func:`_sight_blockers`)."""
     r = math.hypot(target.width, target.depth) / 2 + _SIGHT_MARGIN
     x0, x1 = min(target.x - r, origin.x - _SIGHT_MARGIN), max(target.x + r, origin.x + _SIGHT_MARGIN)
     y0, y1 = min(target.y - r, origin.y - _SIGHT_MARGIN), max(target.y + r, origin.y + _SIGHT_MARGIN)
     near = []
-    for u in state.in_play():
-        if u.id == target.id or (large and u.id != viewer.id and not is_large(state, u)):
-            continue
+    for u in units:
         ru = math.hypot(u.width, u.depth) / 2
         if u.x + ru >= x0 and u.x - ru <= x1 and u.y + ru >= y0 and u.y - ru <= y1:
             near.append((u.x, u.y, u.facing, u.width, u.depth))

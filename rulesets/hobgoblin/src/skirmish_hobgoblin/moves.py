@@ -187,8 +187,7 @@ def check(game: Game, unit: Unit, kind: str, amount: float, *, mp: float | None 
     act = state.activation
     units = tuple(state.units.values())
     held = tuple([tuple(u.keywords.entries) for u in units])
-    key = (id(game.ruleset), VERSION[0], tuple(map(id, units)), tuple([tuple(map(id, k)) for k in held]),
-           state.layout_key,
+    key = (id(game.ruleset), VERSION[0], tuple(map(id, units)), state.layout_key,  # keywords: checked below
            game.phase, (act.unit, act.mp, act.ignore_friends, tuple(act.flown_over), act.flown) if act else None,
            unit.id, unit.speed, kind, amount, mp, distracted, None if engaged_now is None else tuple(engaged_now),
            ignore_friends, None if flown_over is None else tuple(flown_over), flown)
@@ -311,8 +310,7 @@ def max_amount(game: Game, unit: Unit, kind: str, **kw: Any) -> float:
         direction = {"advance": "forward", "retreat": "back", "shuffle-left": "left", "shuffle-right": "right"}[kind]
         ignore_friends = bool(act and act.unit == unit.id and act.ignore_friends)
         near = _near(_grow(bounds(rect), top), obstacles(state, unit, ignore_friends=ignore_friends))
-        others = [u.rect for u in near]
-        dist, _ = travel_limit(rect, direction, others, top, table_of(state))
+        dist, _ = travel_limit(rect, direction, _in_lane(rect, direction, near, top), top, table_of(state))
         amount = math.floor(dist * 100 + 1e-6) / 100
         while amount > 0:
             if not check(game, unit, kind, amount, **kw).error:
@@ -380,7 +378,9 @@ def why_not(game: Game, unit: Unit, kind: str) -> str:
         if step >= 0.05 and _open_way(state, unit, direction, near):
             return ""
         # only whether it can go 0.05" matters (and what stops it sooner): the same answer as looking ``step`` ahead
-        dist, blocker = travel_limit(unit.rect, direction, [u.rect for u in near], min(step, 0.05), table_of(state))
+        reach = min(step, 0.05)
+        dist, blocker = travel_limit(unit.rect, direction, _in_lane(unit.rect, direction, near, reach), reach,
+                                     table_of(state))
         if dist >= 0.05:
             return ""
         if blocker == TABLE_EDGE:
@@ -461,6 +461,25 @@ def _clear_now(state: HobState, unit: Unit) -> bool:
         if geom.gap(unit, o) <= m:
             return False
     return not table_of(state).terrain_within(rect, m, ("impassable",))
+
+
+def _in_lane(rect: Rect, direction: str, units: list[Unit], limit: float) -> list[Rect]:
+    """The footprints of ``units`` that travel_limit could stop ``rect`` at within ``limit``, in order: the others it
+    skips at once by its own test (beside the lane, behind, or no nearer than ``limit``), found here with a margin."""
+    v = rect.forward if direction in ("forward", "back") else rect.right
+    ux, uy = (-v.x, -v.y) if direction in ("back", "left") else (v.x, v.y)
+    lane, lead = (rect.width / 2, rect.depth / 2) if direction in ("forward", "back") else \
+        (rect.depth / 2, rect.width / 2)
+    cx, cy = rect.centre.x, rect.centre.y
+    out = []
+    for o in units:
+        dx, dy = o.x - cx, o.y - cy
+        x, y = dx * uy - dy * ux, dx * ux + dy * uy
+        r = math.hypot(o.width, o.depth) / 2
+        if abs(x) >= lane + r + 1e-6 or y + r <= -1e-6 or y - r - lead >= limit + 1e-6:
+            continue
+        out.append(o.rect)
+    return out
 
 
 def _grow(box: tuple[float, float, float, float], d: float) -> tuple[float, float, float, float]:
@@ -574,7 +593,7 @@ def _plan_engage(game: Game, unit: Unit, enemy: Unit, mp: float) -> list[dict[st
         return []
     found: dict[str, dict[str, Any]] = {}
     memo: dict[tuple[Any, ...], tuple[Outcome, float]] = {}
-    others: list[Rect] | None = None  # every other unit's footprint (the same for each try)
+    others: list[Unit] | None = None  # every other unit (the same for each try)
     for edge in ("front", "left", "right", "rear"):
         seg = target.edge(edge)
         mid = target.edge_centre(edge)
@@ -610,9 +629,9 @@ def _plan_engage(game: Game, unit: Unit, enemy: Unit, mp: float) -> list[dict[st
                 continue
             r2, left, _ = pre
             if others is None:
-                others = [u.rect for u in obstacles(state, unit)]
-            dist, hit = travel_limit(r2, "forward", others, math.floor(left + 1e-9) * m.advance_per_mp,
-                                     table_of(state))
+                others = obstacles(state, unit)
+            reach = math.floor(left + 1e-9) * m.advance_per_mp
+            dist, hit = travel_limit(r2, "forward", _in_lane(r2, "forward", others, reach), reach, table_of(state))
             if hit != target or dist <= 0:
                 continue
             final = [*steps, ("advance", round(dist, 6))]
@@ -674,11 +693,11 @@ def _towards_once(game: Game, unit: Unit, x: float, y: float, mp: float, rect: R
                 r, left, now = out.end, left - out.cost, list(out.contacts)
                 break
     if left >= 1:
-        others = [u.rect for u in obstacles(state, unit)]
         limit = math.floor(left + 1e-9) * m.advance_per_mp
         _, fwd = _local(r, x, y)
         limit = min(limit, max(0.0, fwd - r.depth / 2 - stop_short))
-        dist, hit = travel_limit(r, "forward", others, limit, table_of(state))
+        dist, hit = travel_limit(r, "forward", _in_lane(r, "forward", obstacles(state, unit), limit), limit,
+                                 table_of(state))
         if distracted or stop_short > 0:
             dist -= 0.05
         dist = math.floor(dist * 100) / 100

@@ -55,25 +55,36 @@ def commanders_of(state: HobState) -> list[tuple[Unit, int]]:
 
 def courage(game: Game, unit: Unit, commanders: list[tuple[Unit, int]] | None = None) -> int:
     """Courage now: type value, Horde, scenario bonus, Command, Stubborn, Outmanoeuvred, Courage [+x]."""
-    return _courage(game, unit, {e.name for e in unit.keywords.entries}, commanders)
+    return _courage(game, unit, None, commanders)
 
 
-def _courage(game: Game, unit: Unit, names: set[str], commanders: list[tuple[Unit, int]] | None) -> int:
-    """:func:`courage` with the names of the unit's keywords at hand (read once); kept for the arrangement of
-    units while the unit's keywords and Courage, the notes and the Command holders are the same."""
+#: the last Command holders list given and its (id, Command) pairs (refresh_all hands every unit the same list)
+_HOLDERS: list[object] = [None, None]
+
+
+def _holders_read(commanders: list[tuple[Unit, int]]) -> list[tuple[str, int]]:
+    if _HOLDERS[0] is not commanders:
+        _HOLDERS[0], _HOLDERS[1] = commanders, [(f.id, x) for f, x in commanders]
+    return _HOLDERS[1]  # type: ignore[return-value]
+
+
+def _courage(game: Game, unit: Unit, names: set[str] | None, commanders: list[tuple[Unit, int]] | None) -> int:
+    """:func:`courage` with the names of the unit's keywords at hand when read already; kept for the arrangement
+    of units while the unit's keywords and Courage, the notes and the Command holders are the same."""
     state = game.state
     if state.units.get(unit.id) is not unit:
-        return _courage_now(game, unit, names, commanders)
+        return _courage_now(game, unit, {e.name for e in unit.keywords.entries} if names is None else names,
+                            commanders)
     if commanders is None:
         commanders = commanders_of(state)
     notes = state.notes
     read = (id(game.ruleset), tuple(unit.keywords.entries), unit.courage, unit.courage_bonus, unit.in_play,
-            notes.get("no-command"), notes.get("command-range"), [(f.id, x) for f, x in commanders])
+            notes.get("no-command"), notes.get("command-range"), _holders_read(commanders))
     memo = geom.kept(state)
     found = memo.get(("courage", unit.id))
     if found is not None and found[0] == read:
         return found[1]
-    value = _courage_now(game, unit, names, commanders)
+    value = _courage_now(game, unit, {e.name for e in unit.keywords.entries} if names is None else names, commanders)
     memo["courage", unit.id] = (read, value)
     return value
 
@@ -97,9 +108,8 @@ def _courage_now(game: Game, unit: Unit, names: set[str], commanders: list[tuple
 
 def break_point(game: Game, unit: Unit, commanders: list[tuple[Unit, int]] | None = None) -> int:
     """Doom at which the unit is Broken (Fragile: half its Courage, rounded up)."""
-    names = {e.name for e in unit.keywords.entries}
-    c = _courage(game, unit, names, commanders)
-    return math.ceil(c * kp(game.ruleset.content, "fragile", "courage_fraction")) if "Fragile" in names else c
+    c = _courage(game, unit, None, commanders)
+    return math.ceil(c * kp(game.ruleset.content, "fragile", "courage_fraction")) if unit.has("Fragile") else c
 
 
 def refresh(game: Game, unit: Unit, rule: str = "Broken", commanders: list[tuple[Unit, int]] | None = None
@@ -110,11 +120,14 @@ def refresh(game: Game, unit: Unit, rule: str = "Broken", commanders: list[tuple
         return False
     out = bool(geom.outmanoeuvring(game.state, unit))
     if out != unit.has(OUTMANOEUVRED):
+        _CHANGES[0] += 1
         if out:
             unit.keywords.add(OUTMANOEUVRED, log=game.log, rule="Outmanoeuvring")
         else:
             unit.keywords.remove(OUTMANOEUVRED, log=game.log, rule="Outmanoeuvring")
     broken = unit.doom >= break_point(game, unit, commanders)
+    if broken != unit.has(BROKEN):
+        _CHANGES[0] += 1
     if broken and not unit.has(BROKEN):
         unit.keywords.add(BROKEN, log=game.log, rule=rule)
         game.emit("broken", f"{unit.name} is Broken ({unit.doom} Doom, Courage {courage(game, unit)})",
@@ -154,10 +167,15 @@ def refresh_all(game: Game, rule: str = "Broken") -> None:
     if _STABLE["key"] == key:
         return
     commanders = commanders_of(game.state)
+    changes = _CHANGES[0]
     for u in list(game.state.in_play()):
         if refresh(game, u, rule, commanders):
             commanders = commanders_of(game.state)  # becoming Broken sets off rules that may change others
-    _STABLE["key"] = _stable_key(game)
+    _STABLE["key"] = key if _CHANGES[0] == changes else _stable_key(game)  # no unit changed: the same key
+
+
+#: counts the changes refresh made (a unit gained or lost Outmanoeuvred or Broken)
+_CHANGES = [0]
 
 
 def counts_broken(unit: Unit) -> bool:
