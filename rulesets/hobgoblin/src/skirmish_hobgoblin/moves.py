@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from skirmish.geometry import (
+    EPS,
+    IMPASSABLE,
     TABLE_EDGE,
     Move,
     Rect,
@@ -256,8 +258,9 @@ def _check(game: Game, unit: Unit, kind: str, amount: float, mp: float | None, r
         if bad:
             return Outcome(None, cost, f"{unit.name} would end on impassable terrain ({bad[0].name})")
     else:
-        near = _near(swept_bounds(move.swept), others)
-        blocker = path_clear(move, [u.rect for u in near], table)
+        box = swept_bounds(move.swept)
+        near = _near(box, others)
+        blocker = _path_blocker(move.swept, box, [u.rect for u in near], table)
         if blocker is not None:
             if blocker == TABLE_EDGE:
                 return Outcome(None, cost, f"{unit.name} would cross the table edge (table edges are impassable)")
@@ -293,6 +296,22 @@ def _check(game: Game, unit: Unit, kind: str, amount: float, mp: float | None, r
         return Outcome(None, cost, f"{unit.name} flew over {state.units[bad_contact[0]].name} this activation and "
                                    "may not end in contact with it")
     return Outcome(end, cost, "", contacts, move.swept)
+
+
+def _path_blocker(swept: Any, box: tuple[float, float, float, float], rects: list[Rect], table: Any) -> Any:
+    """``path_clear(swept, rects, table)`` with the swept bounds at hand: the same tests in the same order (the
+    obstacles, the Impassable pieces whose boxes meet the bounds, then the table edge: a part's box is off the
+    table exactly when the union of the parts' boxes is)."""
+    blocker = path_clear(swept, rects)
+    if blocker is not None:
+        return blocker
+    for piece in table.candidates(box, IMPASSABLE, ()):
+        if swept.overlaps(piece.shape):
+            return piece
+    x0, y0, x1, y1 = box
+    if x0 < -EPS or y0 < -EPS or x1 > table.width + EPS or y1 > table.depth + EPS:
+        return TABLE_EDGE
+    return None
 
 
 def max_amount(game: Game, unit: Unit, kind: str, **kw: Any) -> float:
