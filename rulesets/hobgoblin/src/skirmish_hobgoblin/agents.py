@@ -133,6 +133,11 @@ class HobgoblinAI:
         return objectives.arrive_spot(view, self.player, d)  # None: the first suggested spot
 
     def on_marker(self, view: Any, d: Decision) -> Any:
+        from skirmish_hobgoblin.ai import chaos_placing
+
+        spot = chaos_placing.terrain_spot(view, self.player, d)  # a Chaos of War piece: where it helps my army
+        if spot is not None:
+            return spot
         spot = objectives.marker_spot(view, self.player, d)  # the narrative and team goals' own placing
         if spot is not None:
             return spot
