@@ -169,14 +169,30 @@ def test_a_team_game_of_a_narrative_scenario_plays_the_scenarios_goals():
     assert objectives.goals_module(view) is teams
 
 
-def test_objectives_won_by_breaking_enemies_pull_towards_the_nearest_enemy():
-    g = team_battle(_seats(), objectives=["shared-slaughter"])
+def test_objectives_won_by_fighting_beside_an_ally_pull_towards_the_nearest_enemy():
+    g = team_battle(_seats(), objectives=["combined-arms"])
     view = View(g, "red1")
     me = _units(g, "red1")["R1"]  # at (10, 4); the nearest enemy B1 at (10, 44)
     assert teams.place_value(view, "red1", me, (10, 30)) > teams.place_value(view, "red1", me, (10, 10)) > 0
-    quiet = team_battle(_seats(), objectives=["brothers-in-arms"])
-    assert teams.close_in_value(View(quiet, "red1"), "red1", me, (10, 30)) > 0  # the pull itself...
-    assert teams.place_value(View(quiet, "red1"), "red1", me, (10, 30)) == 0  # ...only for those objectives
+    for quiet in ("brothers-in-arms", "shared-slaughter", "united-in-death"):
+        q = team_battle(_seats(), objectives=[quiet])
+        assert teams.close_in_value(View(q, "red1"), "red1", me, (10, 30)) > 0  # the pull itself...
+        # ...only for those objectives: Shared Slaughter and United in Death count the points left in play, which the
+        # battle AI weighs already (the old AI pulled for them and lost units and VP to the AI ignoring objectives)
+        assert teams.place_value(View(q, "red1"), "red1", me, (10, 30)) == 0, quiet
+
+
+def test_shared_ruination_the_first_marker_removed_is_worth_a_share_the_second_a_vp():
+    marks = [{"kind": "ruination", "x": x, "y": 30, "owner": "red1"} for x in (10, 36, 62)]
+    g = team_battle(_seats(red1=[far("R1", 20, 10)]), objectives=["shared-ruination"], markers=marks)
+    view = View(g, "red1")
+    assert teams.ruin_worth(view, "red") == teams.TICK_LATER  # none of its own: the old AI weighed it 1.2 VP
+    me = _units(g, "red1")["R1"]
+    first = teams.ruination_value(view, "red1", me, (36, 26))
+    next(m for m in g.state.markers if m.kind == "ruination" and m.x == 10).removed = True
+    view = View(g, "red1")
+    assert teams.ruin_worth(view, "red") == VP  # two left -> one left: 1 VP
+    assert teams.ruination_value(view, "red1", me, (36, 26)) > 3 * first
 
 
 def test_combined_arms_a_place_within_charge_reach_of_an_allys_fight():

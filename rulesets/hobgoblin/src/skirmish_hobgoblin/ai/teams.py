@@ -8,11 +8,14 @@ like :mod:`.objectives` (``VP`` a Victory Point); :mod:`.objectives` dispatches 
 - United in Death: what a unit broken does to the chance of having the smaller difference (2 VP): breaking the
   poorer enemy player's units widens theirs, losing the poorer Ally's units widens ours (never a reason to
   spare an enemy or spend an own unit).
-- Shared Slaughter (and the other objectives won by breaking enemies): a pull towards the nearest enemy unit,
-  so that the team comes to grips; the battle AI's points-weighted fights do the rest.
+- Combined Arms and Hands Around Their Throats (won only by fighting beside an Ally): a pull towards the nearest
+  enemy unit, so that the team comes to grips; the battle AI's points-weighted fights do the rest. Shared Slaughter
+  and United in Death count points left in play: the battle AI's own weighing of points is what they ask for
+  (a pull towards the enemy cost the team units and VP against the same AI ignoring the objectives).
 - Shared Ruination: the Warlord places the team's markers on the near edge of the enemy's zone, spread; each
   unit makes for the team's markers, more so where an Ally's unit is near (two players' units remove one), and
-  keeps near the enemy's markers in its own zone.
+  keeps near the enemy's markers in its own zone; a marker is worth the VP step its removal reaches (the first
+  removed gives none: a share only, so units do not walk into the enemy's zone for it).
 
 Units in the view carry their real owner in ``side`` (:func:`skirmish_hobgoblin.ai.board.units_of` gives
 Allies' units the viewer's side, so the owner is read back from the plain view).
@@ -39,8 +42,8 @@ RUIN_REACH = 4.0
 UNITED_SCALE = 150.0
 #: Combined Arms, Hands Around Their Throats: standing within charge reach of an enemy an Ally's unit fights
 JOIN_IN = 0.5
-#: the objectives won by breaking enemy units, and the pull towards the nearest enemy they give
-KILLING = ("combined-arms", "hands-around-their-throats", "united-in-death", "shared-slaughter")
+#: the objectives won only by fighting beside an Ally, and the pull towards the nearest enemy they give
+KILLING = ("combined-arms", "hands-around-their-throats")
 CLOSE_IN = 0.8 * VP
 
 
@@ -195,21 +198,41 @@ def _gap(unit: Unit, p: Point, q: Point) -> float:
     return max(0.0, dist(p, q) - min(float(unit.get("width", 4)), float(unit.get("depth", 2))) / 2)
 
 
+def ruin_worth(view: Any, team: str) -> float:
+    """What removing one more of ``team``'s Ruination markers is worth: the VP step it reaches (the second marker
+    gone: 1 VP, the third: 2) or, for the first (no VP of its own), :data:`TICK_LATER`."""
+    from skirmish_hobgoblin.teams.objectives import catalogue
+
+    p = catalogue().get("shared-ruination", {}).get("params", {})
+    mine = [m for m in view.state.get("markers", []) if m.get("kind") == "ruination"
+            and team_of(view, str(m.get("owner", ""))) == team]
+    left = sum(1 for m in mine if not m.get("removed"))
+
+    def vp(k: int) -> int:
+        return int(p.get("vp_none_left", 2)) if k == 0 else int(p.get("vp_one_left", 1)) if k == 1 else 0
+
+    gain = vp(left - 1) - vp(left) if left > 0 else 0
+    return gain * VP if gain else (TICK_LATER if left > 0 else 0.0)
+
+
 def ruination_value(view: Any, player: str, unit: Unit, p: Point) -> float:
     team = team_of(view, player)
     mates = allies(view, player)
     units = [u for u in view.state.get("units", []) if ready(u) and u["id"] != unit["id"]]
     best = 0.0
+    mine_worth = RUIN * ruin_worth(view, team) / VP
+    theirs = next((t for t in _teams(view).get("teams", {}) if t != team), "")
+    their_worth = RUIN * ruin_worth(view, theirs) / VP
     for m in _ruination(view, team, mine=True):
         at = (float(m["x"]), float(m["y"]))
         ally_near = any(u["side"] in mates and _gap(u, (u["x"], u["y"]), at) <= RUIN_REACH + 6.0 for u in units)
         own_near = sum(1 for u in units if u["side"] == player and _gap(u, (u["x"], u["y"]), at) <= RUIN_REACH)
         need_other = bool(mates)  # two players' units (a one-player team: any two)
         share = (1.5 if ally_near or not need_other else 1.0) / (1 + (own_near if need_other else 0))
-        best = max(best, RUIN * share * _toward(_gap(unit, p, at), RUIN_REACH - 0.5, 36.0))
+        best = max(best, mine_worth * share * _toward(_gap(unit, p, at), RUIN_REACH - 0.5, 36.0))
     for m in _ruination(view, team, mine=False):  # stand by the enemy's markers in my zone: they need two units
         at = (float(m["x"]), float(m["y"]))
-        best = max(best, 0.3 * RUIN * _toward(_gap(unit, p, at), RUIN_REACH, 10.0))
+        best = max(best, 0.3 * their_worth * _toward(_gap(unit, p, at), RUIN_REACH, 10.0))
     return best
 
 
