@@ -7,6 +7,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
+import pytest
 from test_ai_choices import _move_decision, ai, unit, view
 
 from skirmish import Param
@@ -204,3 +205,105 @@ def test_desperate_search_attacker_general_does_not_deploy_behind_impassable_ter
     d = decision("red", "position", "where?", params=[Param("x", "float", 0, 72), Param("y", "float", 0, 16)],
                  examples=spots, context={"phase": "Set-up", "action": "position", "actor": "g"})
     assert ai().decide(v, d)["x"] == 26.72  # 37.8 is nearer the markers' middle, but the tower is in its way
+
+
+FOREST = {"name": "Mushroom Forest", "keywords": ["rough", "obscuring", "perilous"],
+          "points": [[11.0, 20.5], [21.0, 20.5], [21.0, 27.5], [11.0, 27.5]]}
+
+
+def test_a_front_edge_touching_perilous_terrain_costs_a_die_for_every_mp_of_the_advance():
+    """The rules roll a die for every MP of a manoeuvre whose swept area touches Perilous terrain. The old cost
+    followed the centre line in a band half the unit's width round it: a deep chariot's front edge, 2.36" ahead
+    of its centre, reached the forest 0.36" in and cost nothing. Now the footprint's sweep counts: all 7 MP."""
+    from skirmish_hobgoblin.ai import combat
+    from skirmish_hobgoblin.ai.board import p_hit
+    from skirmish_hobgoblin.ai.movement import HARM, PERILOUS_ATTACKER, doom_cost, terrain_cost
+
+    wood = {"name": "Noxious Pools", "keywords": ["perilous"],
+            "points": [[11.0, 18.5], [21.0, 18.5], [21.0, 25.0], [11.0, 25.0]]}
+    chariot = unit("c", "red", "chariot", 16.0, 10.0, facing=90.0, keywords="Fragile, Devastating Charge",
+                   width=3.15, depth=4.72, points=425)
+    v = view([chariot], terrain=[wood])
+    die = p_hit(combat.chart(v, PERILOUS_ATTACKER, "chariot")) * doom_cost(chariot) * HARM
+    assert terrain_cost(v, chariot, (16.0, 10.0), (16.0, 16.5)) == pytest.approx(7 * die)
+    assert terrain_cost(v, chariot, (16.0, 10.0), (16.0, 16.0)) == 0.0  # the front edge stops 0.14" short
+
+
+def test_the_ai_stops_an_advance_short_of_perilous_terrain_it_did_not_mean_to_cross():
+    """Steering straight on, the advance would end with the front in the forest (a die per MP): it stops at the
+    edge instead (the old AI drove in: 8 dice)."""
+    from skirmish_hobgoblin.ai import steering
+
+    ogres = unit("o", "red", "monstrous-infantry", 16.0, 12.0, facing=90.0, keywords="Wild", width=5.9, depth=3.15,
+                 speed=10)
+    v = view([ogres], terrain=[FOREST])
+    go = steering.safe_amount(v, ogres, "advance", 8.0)
+    assert 0 < go < 8.0 and 12.0 + go + 3.15 / 2 <= 20.5
+    agent = ai()
+    agent._plan = {"key": (2, "o"), "steps": 0, "start": (16.0, 12.0), "alts": [], "goal": (16.0, 30.0),
+                   "target": ""}
+    d = _move_decision("o", 10, [option("advance", "advance", action="manoeuvre", actor="o", manoeuvre="advance")])
+    assert agent.decide(v, d) == "advance" and agent._amount == pytest.approx(go)
+
+
+def test_a_wheel_cut_short_is_not_repeated_a_sliver_at_a_time():
+    """A wheel the engine allows only 0.7" of (something in the swinging corner's way): the old AI asked for the
+    same wheel again and again, an MP each time. Now it reforms to face its goal (a unit that may), or backs off."""
+    me = unit("h", "red", "heavy-infantry", 30.0, 10.0, facing=90.0, width=6.0, depth=2.0)
+    v = view([me])
+    agent = ai()
+    agent._plan = {"key": (2, "h"), "steps": 1, "start": (30.0, 10.0), "alts": [], "goal": (10.0, 20.0),
+                   "target": "", "at": (29.0, 9.0)}
+    agent._short = True  # the last wheel came out shorter than asked
+    moves = [option(k, k, action="manoeuvre", actor="h", manoeuvre=k)
+             for k in ("wheel-left", "advance", "retreat", "reform")]
+    assert agent.decide(v, _move_decision("h", 8, moves)) == "reform"
+    agent._short, agent._plan["at"] = True, (29.0, 9.0)
+    no_reform = [m for m in moves if m.value != "reform"]
+    assert agent.decide(v, _move_decision("h", 4, no_reform)) == "retreat"
+
+
+def test_wild_units_do_not_deploy_with_perilous_terrain_in_their_lane():
+    """Every suggested spot for the Berserk ogres had the forest (or Rough) in the first 10" ahead; the old AI
+    took one and the ogres stood still all game (D3 Doom a round). It now looks along the rows for a clear lane."""
+    ogres = unit("o", "red", "monstrous-infantry", 0, 0, keywords="Wild, Berserk", status="undeployed", width=5.9,
+                 depth=3.15, speed=10)
+    v = view([ogres], terrain=[FOREST], rnd=0)
+    spots = [{"x": x, "y": 13.9} for x in (13.9, 16.0, 19.0)]
+    d = decision("red", "position", "where?", params=[Param("x", "float", 0, 72), Param("y", "float", 0, 16)],
+                 examples=spots, context={"phase": "Set-up", "action": "position", "actor": "o"})
+    spot = ai().decide(v, d)
+    assert spot["x"] - 5.9 / 2 > 21.0 or spot["x"] + 5.9 / 2 < 11.0
+
+
+def test_a_berserk_unit_counts_next_rounds_doom_where_it_faces_perilous_terrain():
+    """Ending a move with the forest in the 6" ahead leaves a Berserk unit paying D3 Doom (or the forest) next
+    round too: the old AI walked its ogres up to the forest's edge and they stood there to the end. Such places
+    (holding there included) now count next round's Berserk Doom as well."""
+    from skirmish_hobgoblin.ai.movement import HARM, doom_cost
+
+    ogres = unit("o", "red", "monstrous-infantry", 16.0, 14.0, facing=90.0, keywords="Wild, Berserk", width=5.9,
+                 depth=3.15, speed=10, points=450)
+    enemy = unit("e", "blue", "heavy-infantry", 30.0, 40.0, facing=270.0)
+    behind = dict(FOREST, points=[[11.0, 1.0], [21.0, 1.0], [21.0, 5.0], [11.0, 5.0]])
+    holds = []
+    for wood in (FOREST, behind):
+        v = view([ogres, enemy], terrain=[wood])
+        plan = Planner(v, "red", {"o": ogres, "e": enemy}, moves_after=False)
+        holds.append(next(c for c in plan.ranked(ogres, [], option_data, 10.0) if c.why == "hold").value)
+    assert plan.hemmed(ogres, (16.0, 14.0), 90.0) is False
+    assert holds[0] == pytest.approx(holds[1] - 2.0 * HARM * doom_cost(ogres))
+
+
+def test_a_berserk_unit_advances_before_a_turn_eats_the_mp_it_needs():
+    """A Berserk unit with 8 MP that would wheel 3" first has 5 left: short of the 6" advance, D3 Doom. With an
+    enemy ahead it advances first."""
+    ogres = unit("o", "red", "monstrous-infantry", 30.0, 10.0, facing=90.0, keywords="Wild, Berserk", width=5.9,
+                 depth=3.15, speed=8, points=450)
+    enemy = unit("e", "blue", "heavy-infantry", 40.0, 40.0, facing=270.0)
+    v = view([ogres, enemy])
+    agent = ai()
+    agent._plan = {"key": (2, "o"), "steps": 0, "start": (30.0, 10.0), "alts": [], "goal": (45.0, 22.0),
+                   "target": ""}
+    moves = [option(k, k, action="manoeuvre", actor="o", manoeuvre=k) for k in ("wheel-right", "advance")]
+    assert agent.decide(v, _move_decision("o", 8, moves)) == "advance" and agent._amount == 8.0

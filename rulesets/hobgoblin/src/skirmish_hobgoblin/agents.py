@@ -13,7 +13,7 @@ from typing import Any
 from skirmish import AgentContext, Decision
 from skirmish_hobgoblin.ai import cards, combat, objectives, placing, steering
 from skirmish_hobgoblin.ai.board import centre, dist, keywords_of, p_hit, ready, units_of
-from skirmish_hobgoblin.ai.movement import AROUND, Planner
+from skirmish_hobgoblin.ai.movement import AROUND, Planner, terrain_cost
 from skirmish_hobgoblin.decide import context_of, option_data
 
 __all__ = ["HobgoblinAI", "keywords_of", "make_ai", "make_him", "p_hit"]
@@ -25,6 +25,8 @@ ALTERNATIVES = 5
 #: a searcher's deployment spot with impassable terrain between it and every marker counts as this many inches
 #: further off
 WALLED = 30.0
+#: a deployment spot on or by terrain that hurts the unit when it moves counts as this many inches further off
+HURT = 12.0
 #: how far a blocked unit shuffles aside (inches) before steering again
 SIDESTEP = 2.0
 #: what a Fortune Card kept in hand is worth (points), against a Force of Will re-roll
@@ -42,6 +44,7 @@ class HobgoblinAI:
         self.rng = random.Random(ctx.seed)
         self._plan: dict[str, Any] = {}  # the current activation's choice: key, goal, option, steps
         self._amount: float | None = None
+        self._short = False  # the last steering manoeuvre was cut short by something in the way
         self._carded = -1  # the attack (its hits event) a hit-cutting card was played on
 
     # -- helpers -------------------------------------------------------------------------
@@ -120,11 +123,21 @@ class HobgoblinAI:
         if goal is not None:
             mid = goal
 
+        def hurt(e: dict[str, float]) -> float:
+            if not actor:
+                return 0.0
+            return 2 * HURT if placing.hurts_at(view, self.player, actor, e["x"], e["y"]) else \
+                HURT if placing.lane_hurts(view, self.player, actor, e["x"], e["y"]) else 0.0
+
+        if actor and all(hurt(e) for e in pool):  # every suggested spot hurts: look along the same rows
+            pool = pool + placing.more_spots(view, actor, sorted({e["y"] for e in pool}),
+                                             lambda e: not hurt(e) and not view.check(e))
+
         def spread(e: dict[str, float]) -> float:  # keep 8" between units where possible (panic)
             gap = min((abs(e["x"] - f["x"]) for f in friends), default=99.0)
             walled = WALLED if goal is not None and placing.walled_off(view, e, float(actor.get("width", 4))) \
                 else 0.0
-            return -min(gap, 10.0) + abs(e["x"] - mid) / (1 if goal is not None else 12) + walled \
+            return -min(gap, 10.0) + abs(e["x"] - mid) / (1 if goal is not None else 12) + walled + hurt(e) \
                 + self.rng.random() * 0.1
 
         return min(pool, key=spread)
@@ -226,10 +239,16 @@ class HobgoblinAI:
         step = None if blocked else steering.next_step(me, plan["goal"], mp)
         if step is not None and step[0] not in offered and step[0] != "advance" and "advance" in offered:
             step = ("advance", float(int(mp)))  # cannot turn further: go on as it faces
+        if self._short and step is not None and step[0].startswith("wheel"):
+            step = steering.unjam(me, plan["goal"], mp, offered, plan.get("backed", False))  # not a degree at a time
+            if step is None:
+                return self._pick(d, "end")
+            plan["backed"] = plan.get("backed", False) or step[0] == "retreat"
+        self._short = False
         if step is None or step[0] not in offered:
             engine = f"towards {plan['target'].lstrip(AROUND)}" if plan.get("target") else ""
             if (blocked or step is not None) and engine in offered and not plan.get("tried") \
-                    and self._clear(view, me, plan["goal"]):
+                    and self._clear(view, me, plan["goal"]) and not steering.berserk(me):
                 plan["tried"] = True
                 plan["engine"] = here  # the engine's route may go around what stopped it (a shuffle first)
                 plan.pop("at", None)
@@ -238,11 +257,11 @@ class HobgoblinAI:
                 else "shuffle-right"
             if blocked and not plan.get("sidestep") and side in offered and mp >= 2:
                 plan["sidestep"] = True  # something is in front: step aside towards the goal, then steer again
-                return self._step(plan, (side, min(SIDESTEP, mp * steering.SHUFFLE_PER_MP)), here)
+                return self._steer(view, me, plan, (side, min(SIDESTEP, mp * steering.SHUFFLE_PER_MP)), d)
             if plan.get("alts") and dist(here, plan.get("start", here)) < 0.05:
                 return self._follow_next(view, me, plan, d, mp)  # stuck where it started: the next best
             return self._pick(d, "end")
-        return self._step(plan, step, here)
+        return self._steer(view, me, plan, step, d)
 
     def _follow_next(self, view: Any, me: dict[str, Any], plan: dict[str, Any], d: Decision, mp: float) -> Any:
         """Take the best choice left in the plan: an option to answer with, or a goal to steer to."""
@@ -257,18 +276,43 @@ class HobgoblinAI:
             plan["goal"], plan["target"] = choice.goal, choice.target
             for k in ("done", "at", "tried"):
                 plan.pop(k, None)
+            plan["hazard"] = choice.hazard  # crossing terrain that hurts was weighed: no stopping short of it
             engine = f"towards {choice.target}" if choice.target and not choice.target.startswith(AROUND) else ""
-            if engine in offered and self._clear(view, me, choice.goal):
+            if engine in offered and self._clear(view, me, choice.goal) and not steering.berserk(me):
                 plan["engine"] = centre(me)  # the engine's own route (around units and terrain) to the same place
                 plan["tried"] = True
                 return engine
             step = steering.next_step(me, choice.goal, mp)
             if step is not None and step[0] in offered:
-                return self._step(plan, step, centre(me))
+                return self._steer(view, me, plan, step, d)
         plan["done"] = True
         return self._pick(d, "end")
 
+    def _steer(self, view: Any, me: dict[str, Any], plan: dict[str, Any], step: tuple[str, float], d: Decision) -> Any:
+        """Make a steering step; an advance stops short of terrain that would hurt the unit unless the plan
+        weighed crossing it (a corner clipping Perilous terrain costs a die for every MP of the advance)."""
+        offered = {o.value for o in d.options}
+        mp = float(context_of(d).get("mp", me.get("speed", 8)))
+        if steering.berserk(me) and step[0] != "advance" and "advance" in offered and \
+                steering.turn_costs_berserk(me, step, mp, plan.get("advanced", 0.0)) and \
+                steering.enemy_ahead(me, self._units(view).values()):
+            step = ("advance", float(int(mp)))  # the 6" a Berserk unit must advance before a turn eats the MP
+        if not plan.get("hazard"):
+            go = steering.safe_amount(view, me, step[0], step[1])
+            if abs(go) < (5.0 if step[0] == "reform" else 0.5):
+                alt = ("advance", float(int(step[1] if step[0] == "advance" else context_of(d).get("mp", 1))))
+                if step[0] == "advance" or "advance" not in offered or \
+                        abs(steering.safe_amount(view, me, *alt)) < 0.5:
+                    plan["done"] = True
+                    return self._pick(d, "end")
+                go = steering.safe_amount(view, me, *alt)  # cannot turn that way without harm: on as it faces
+                step = alt
+            step = (step[0], go)
+        return self._step(plan, step, centre(me))
+
     def _step(self, plan: dict[str, Any], step: tuple[str, float], here: tuple[float, float]) -> str:
+        if step[0] == "advance":
+            plan["advanced"] = plan.get("advanced", 0.0) + step[1]
         plan["steps"] += 1
         plan["at"] = here
         self._amount = step[1]
@@ -276,8 +320,6 @@ class HobgoblinAI:
 
     def _clear(self, view: Any, me: dict[str, Any], goal: Any) -> bool:
         """No Perilous or (for a Wild unit) Rough terrain on the straight way to ``goal``."""
-        from skirmish_hobgoblin.ai.movement import terrain_cost
-
         return goal is not None and terrain_cost(view, me, centre(me), goal) <= 0.0
 
     def on_manoeuvre(self, view: Any, d: Decision) -> Any:
@@ -289,6 +331,7 @@ class HobgoblinAI:
         tries = []
         if want is not None:
             value = max(float(p.low), min(float(p.high), want)) if p.name != "degrees" else want
+            self._short = value < want - 0.05
             if abs(value) < 0.1:
                 return {p.name: 0.0}  # blocked: not worth a sliver
             tries.append({p.name: round(value, 2)})

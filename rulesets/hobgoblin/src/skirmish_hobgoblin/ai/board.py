@@ -259,6 +259,41 @@ def _crosses(a: Point, b: Point, c: Point, d: Point) -> bool:
     return side(a, b, c) * side(a, b, d) < 0 and side(c, d, a) * side(c, d, b) < 0
 
 
+def swept_band(unit: Unit, a: Point, b: Point) -> list[Point]:
+    """The area a unit's footprint sweeps advancing straight from centre ``a`` to centre ``b`` (facing that way):
+    a rectangle as wide as the unit, from its back edge at ``a`` to its front edge at ``b``."""
+    length = dist(a, b)
+    facing = math.degrees(math.atan2(b[1] - a[1], b[0] - a[0])) if length > 1e-9 else float(unit.get("facing", 0.0))
+    mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+    return corners(mid[0], mid[1], facing, float(unit.get("width", 4.0)), float(unit.get("depth", 2.0)) + length)
+
+
+def overlaps(view: Any, keyword: str, poly: list[Point]) -> bool:
+    """Whether the convex outline ``poly`` touches or overlaps terrain with ``keyword`` (as the rules' swept area
+    test does: a corner clipping a piece counts)."""
+    shapes = _boxes(view, keyword)
+    if not shapes:
+        return False
+    box = _bbox(poly)
+    for piece, pb in shapes:
+        if pb[2] < box[0] or pb[0] > box[2] or pb[3] < box[1] or pb[1] > box[3]:
+            continue
+        if _meet(poly, piece):
+            return True
+    return False
+
+
+def _meet(a: list[Point], b: list[Point]) -> bool:
+    """Whether two outlines touch or overlap: a corner of one inside the other, or two edges crossing (a long thin
+    band across a wall has neither corner inside the other), or an edge within a hair of the other."""
+    if any(inside(p, b) for p in a) or any(inside(p, a) for p in b):
+        return True
+    na, nb = len(a), len(b)
+    if any(_crosses(a[i], a[(i + 1) % na], b[j], b[(j + 1) % nb]) for i in range(na) for j in range(nb)):
+        return True
+    return poly_gap(a, b) <= 1e-6
+
+
 def line_through(view: Any, keyword: str, a: Point, b: Point) -> bool:
     """Whether the straight line a -> b passes through terrain with ``keyword`` (an end inside counts)."""
     box = (min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1]))

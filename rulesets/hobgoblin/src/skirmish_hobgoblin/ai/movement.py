@@ -24,13 +24,15 @@ from skirmish_hobgoblin.ai.board import (
     centre,
     dist,
     free_run,
-    inches_through,
     keywords_of,
     line_through,
     obstacles,
+    overlaps,
     p_hit,
     poly_gap,
     ready,
+    swept_band,
+    terrain,
     unit_corners,
 )
 
@@ -50,6 +52,10 @@ HARM = 3.0
 #: marks a detour's target (the engine's own move towards it is the fallback when steering is blocked, not the
 #: first try)
 AROUND = "~"
+#: the turns (degrees) of the detours tried round the straight way to a goal, and when that way crosses terrain
+#: that hurts the unit
+NARROW = (-40, 40)
+WIDE = (-75, -40, 40, 75)
 #: Perilous terrain: one die per MP spent in it, hitting as a War Wagon does
 PERILOUS_ATTACKER = "war-wagon"
 
@@ -62,6 +68,7 @@ class Choice:
     why: str = ""
     target: str = ""  # the marker or enemy the goal is (the engine's own "towards" move may reach it better)
     end: Point | None = None  # where the unit is expected to stand after it
+    hazard: bool = False  # the way there crosses terrain that hurts the unit, and that was weighed
 
 
 def _range(unit: Unit) -> float:
@@ -76,18 +83,44 @@ def doom_cost(unit: Unit) -> float:
     return float(unit.get("points", 300)) / left
 
 
-def terrain_cost(view: Any, unit: Unit, a: Point, b: Point) -> float:
+def _hurt_cost(view: Any, unit: Unit, area: list[Point], mp: float) -> float:
+    """What one manoeuvre of ``mp`` MP sweeping ``area`` costs in terrain: a die for every MP when it touches
+    Perilous terrain (the rules count the whole manoeuvre, so a corner clipping a piece costs as much as crossing
+    it); Rough: a Doom (Wild) or Distracted."""
     kw = keywords_of(unit)
-    if "Flying" in kw and dist(a, b) >= 12:
-        return 0.0
-    half = float(unit.get("width", 4)) / 2  # the band an advance sweeps
-    inches = inches_through(view, "perilous", a, b, half)
     cost = 0.0
-    if inches > 0:
-        dice = math.ceil(inches) + 1
+    if overlaps(view, "perilous", area):
+        dice = max(1, math.ceil(mp - 1e-6))
         cost += dice * p_hit(combat.chart(view, PERILOUS_ATTACKER, str(unit.get("type", "")))) * doom_cost(unit) * HARM
-    if "Skirmishers" not in kw and inches_through(view, "rough", a, b, half) > 0:
+    if "Skirmishers" not in kw and overlaps(view, "rough", area):
         cost += doom_cost(unit) * (2.0 if "Wild" in kw else 0.3)  # Wild: a Doom for each manoeuvre in it
+    return cost
+
+
+def terrain_cost(view: Any, unit: Unit, a: Point, b: Point) -> float:
+    """What advancing straight from ``a`` to ``b`` costs in terrain (see :func:`_hurt_cost`)."""
+    length = dist(a, b)
+    if ("Flying" in keywords_of(unit) and length >= 12) or length < 0.05:
+        return 0.0
+    return _hurt_cost(view, unit, swept_band(unit, a, b), length)
+
+
+def path_cost(view: Any, unit: Unit, turned: Point, facing: float, end: Point) -> float:
+    """What steering costs in terrain: the turn that faces ``facing`` (a wheel about a front corner to ``turned``,
+    or a Reform where it stands) and the advance from ``turned`` to ``end``, each swept as the executor sweeps it
+    (:func:`steering.swept`)."""
+    delta = (facing - float(unit.get("facing", 0.0)) + 180.0) % 360.0 - 180.0
+    cost = 0.0
+    if abs(delta) > steering.SLACK:
+        if dist(turned, centre(unit)) < 1e-6:
+            cost += _hurt_cost(view, unit, steering.swept(unit, "reform", delta), steering.REFORM_MP)
+        else:
+            travel = steering.chord(float(unit.get("width", 4.0)), delta)
+            kind = "wheel-left" if delta > 0 else "wheel-right"
+            cost += _hurt_cost(view, unit, steering.swept(unit, kind, travel), travel)
+    length = dist(turned, end)
+    if length >= 0.05:
+        cost += _hurt_cost(view, unit, swept_band(unit, turned, end), length)
     return cost
 
 
@@ -254,10 +287,13 @@ class Planner:
         return OPPORTUNITY * best * self.later()
 
     def place(self, me: Unit, at: Point, start: Point, facing: float | None = None,
-              stale: frozenset[str] = frozenset()) -> float:
+              stale: frozenset[str] = frozenset(), terrain: float | None = None) -> float:
+        """The worth of ``me`` ending its move at ``at``; ``terrain``: what the way there costs (default: a straight
+        advance from ``start``)."""
+        if terrain is None:
+            terrain = terrain_cost(self.view, me, start, at)
         return (objectives.place_value(self.view, self.player, me, at) + self.chances(me, at, stale)
-                - self.danger(me, at, facing=facing) - self.shot_danger(me, at)
-                - terrain_cost(self.view, me, start, at))
+                - self.danger(me, at, facing=facing) - self.shot_danger(me, at) - terrain)
 
     def engage_value(self, me: Unit, data: dict[str, Any]) -> float:
         them = self.units.get(data.get("target", ""))
@@ -298,7 +334,11 @@ class Planner:
         here = dict(me)
         speed = float(me.get("speed", 8))
         stale = frozenset(e["id"] for e in self.enemies() if e["id"] not in offered and self._gap(here, e) <= speed - 1)
-        out.append(Choice(self.place(me, start, start, stale=stale) - berserk, option="end", why="hold", end=start))
+        hemmed = berserk * self.later()  # next round's D3 Doom too, for a Berserk unit left facing such terrain
+        hold = self.place(me, start, start, stale=stale) - berserk
+        if hemmed and self.hemmed(me, start, float(me.get("facing", 0.0))):
+            hold -= hemmed
+        out.append(Choice(hold, option="end", why="hold", end=start))
         polys = boxed(obstacles(self.view, me))
         seen: list[tuple[Point, float]] = []
         for goal, why, target in self.goals(me):
@@ -316,17 +356,28 @@ class Planner:
                                              for p, f in seen):
                 continue  # (nearly) where another goal already takes it
             seen.append((end, facing))
-            v = self.place(me, end, start, facing) - 2.0  # a small cost to moving at all (no dithering)
+            hazard = 0.0 if flew else path_cost(self.view, me, turned, facing, end)
+            v = self.place(me, end, start, facing, terrain=hazard) - 2.0  # a small cost to moving (no dithering)
             if (dist(end, turned) < 6.0 and not flew) or why.startswith(("marker", "fall back")):
                 v -= berserk
+            if hemmed and not flew and self.hemmed(me, end, facing):
+                v -= hemmed
             out.append(Choice(v, goal=end if flew else goal, why=why + (", flying" if flew else ""),
-                              target="" if flew else target, end=end))
+                              target="" if flew else target, end=end, hazard=hazard > 0))
         out.sort(key=lambda c: -c.value)
         kept: list[Choice] = []
         for c in out:
             if c.end is None or all(k.end is None or dist(k.end, c.end) > 1.0 for k in kept):
                 kept.append(c)
         return kept
+
+    def hemmed(self, me: Unit, at: Point, facing: float) -> bool:
+        """Whether ``me`` standing at ``at`` facing ``facing`` has terrain that hurts it (Perilous; Rough for a
+        Wild unit) in the 6" straight ahead, so that next round it must pay for it, turn, or stay (Berserk)."""
+        f = math.radians(facing)
+        ahead = (at[0] + math.cos(f) * steering.BERSERK_ADVANCE, at[1] + math.sin(f) * steering.BERSERK_ADVANCE)
+        band = swept_band(dict(me, facing=facing), at, ahead)
+        return any(overlaps(self.view, k, band) for k in steering.harmful(me))
 
     def _landing(self, me: Unit, turned: Point, end: Point, facing: float, polys: Any) -> Point | None:
         """Where a Fly from ``turned`` towards ``end`` may finish: the furthest spot (at least 12") whose
@@ -362,13 +413,16 @@ class Planner:
                     out.append(((here[0] + (there[0] - here[0]) * t, here[1] + (there[1] - here[1]) * t),
                                 f"short of {e['id']}", ""))
         detours = []
+        kw = keywords_of(me)
+        hurt = bool(terrain(self.view, "perilous")) or ("Wild" in kw and bool(terrain(self.view, "rough")))
         for goal, why, target in out:
             d = dist(here, goal)
             if d < 4:
                 continue
             ang = math.atan2(goal[1] - here[1], goal[0] - here[0])
             step = min(d, float(me.get("speed", 8)))
-            for turn in (-40, 40):
+            turns = WIDE if hurt and terrain_cost(self.view, me, here, goal) > 0 else NARROW
+            for turn in turns:
                 a = ang + math.radians(turn)
                 detours.append(((here[0] + math.cos(a) * step, here[1] + math.sin(a) * step), f"{why}, around",
                                 AROUND + target if target else ""))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from skirmish_hobgoblin.ai.board import keywords_of, line_through
+from skirmish_hobgoblin.ai.board import corners, keywords_of, line_through, overlaps, swept_band
 from skirmish_hobgoblin.ai.objectives import MARKER, markers, role, scenario
 
 #: how far past the rules' 16" the markers go (the check is "more than 16"")
@@ -80,3 +80,47 @@ def walled_off(view: Any, spot: dict[str, float], width: float) -> bool:
     if not ms:
         return False
     return blocked(min(ms, key=lambda m: (float(m["x"]) - x) ** 2 + (float(m["y"]) - y) ** 2))
+
+
+#: how far round a deployment spot the AI wants to be clear of terrain that hurts the unit (its first wheel)
+HURT_MARGIN = 1.5
+
+
+def hurts_at(view: Any, player: str, unit: dict[str, Any], x: float, y: float) -> bool:
+    """Whether a unit deployed centred at (x, y), facing the enemy, stands on or within :data:`HURT_MARGIN` of
+    terrain that hurts it when it moves: Perilous (a die per MP of every manoeuvre that touches it), and Rough
+    for a Wild unit that is not a Skirmisher (a Doom for every such manoeuvre)."""
+    kw = keywords_of(unit)
+    kinds = ["perilous"] + (["rough"] if "Wild" in kw and "Skirmishers" not in kw else [])
+    half = view.state.get("sides", {}).get(player, {}).get("half", "south")
+    facing = 90.0 if half == "south" else 270.0
+    outline = corners(x, y, facing, float(unit.get("width", 4.0)) + 2 * HURT_MARGIN,
+                      float(unit.get("depth", 2.0)) + 2 * HURT_MARGIN)
+    return any(overlaps(view, k, outline) for k in kinds)
+
+
+def lane_hurts(view: Any, player: str, unit: dict[str, Any], x: float, y: float) -> bool:
+    """Whether the lane a unit deployed at (x, y) would first advance along (its Speed straight at the enemy's
+    side) crosses terrain that hurts it (as :func:`hurts_at`), so that it must go round before it can close."""
+    kw = keywords_of(unit)
+    kinds = ["perilous"] + (["rough"] if "Wild" in kw and "Skirmishers" not in kw else [])
+    half = view.state.get("sides", {}).get(player, {}).get("half", "south")
+    ahead = float(unit.get("speed", 8)) * (1.0 if half == "south" else -1.0)
+    band = swept_band(unit, (x, y), (x, y + ahead))
+    return any(overlaps(view, k, band) for k in kinds)
+
+
+def more_spots(view: Any, unit: dict[str, Any], rows: list[float], good: Any,
+               step: float = 2.0) -> list[dict[str, float]]:
+    """Deployment centres along ``rows`` (every ``step`` inches across the table) that ``good`` accepts."""
+    width = float(view.state.get("table", [72.0, 48.0])[0])
+    half = float(unit.get("width", 4.0)) / 2
+    out = []
+    for y in rows:
+        x = half + 1.0
+        while x <= width - half - 1.0:
+            spot = {"x": round(x, 2), "y": y}
+            if good(spot):
+                out.append(spot)
+            x += step
+    return out

@@ -4,8 +4,9 @@ then an advance, one manoeuvre at a time, and where that leaves the unit (to val
 from __future__ import annotations
 
 import math
+from typing import Any
 
-from skirmish_hobgoblin.ai.board import Point, Unit, centre, dist, keywords_of
+from skirmish_hobgoblin.ai.board import Point, Unit, centre, corners, dist, keywords_of, overlaps, terrain, unit_corners
 
 #: turns smaller than this (degrees) are not worth a wheel
 SLACK = 6.0
@@ -103,3 +104,140 @@ def predict(unit: Unit, to: Point, mp: float) -> tuple[Point, float, float, Poin
     go = min(far, left * FLY_PER_MP) if fly else min(far, float(max(0, left)))
     f = math.radians(facing)
     return (x + math.cos(f) * go, y + math.sin(f) * go), facing % 360.0, go, (x, y), fly
+
+
+def _hull(points: list[Point]) -> list[Point]:
+    """The convex hull of ``points`` (monotone chain), counter-clockwise."""
+    pts = sorted(set(points))
+    if len(pts) < 3:
+        return pts
+
+    def half(seq: list[Point]) -> list[Point]:
+        out: list[Point] = []
+        for p in seq:
+            while len(out) >= 2 and (out[-1][0] - out[-2][0]) * (p[1] - out[-2][1]) - \
+                    (out[-1][1] - out[-2][1]) * (p[0] - out[-2][0]) <= 0:
+                out.pop()
+            out.append(p)
+        return out
+
+    lower, upper = half(pts), half(pts[::-1])
+    return lower[:-1] + upper[:-1]
+
+
+def swept(unit: Unit, kind: str, amount: float) -> list[Point]:
+    """Roughly the area a manoeuvre sweeps (the hull of the footprint where it starts, ends and, for turns, on the
+    way), to test it against terrain as the rules do."""
+    x, y = centre(unit)
+    facing = float(unit.get("facing", 0.0))
+    w, dp = float(unit.get("width", 4.0)), float(unit.get("depth", 2.0))
+    f = math.radians(facing)
+    fx, fy, rx, ry = math.cos(f), math.sin(f), math.sin(f), -math.cos(f)
+    places: list[tuple[float, float, float]] = [(x, y, facing)]
+    if kind in ("advance", "retreat", "fly"):
+        go = amount if kind != "retreat" else -amount
+        places.append((x + fx * go, y + fy * go, facing))
+    elif kind.startswith("shuffle"):
+        side = 1.0 if kind.endswith("right") else -1.0
+        places.append((x + rx * side * amount, y + ry * side * amount, facing))
+    elif kind == "reform":
+        places += [(x, y, facing + amount * t / 4) for t in range(1, 5)]
+    elif kind.startswith("wheel"):
+        left = kind.endswith("left")
+        back = "back" in kind
+        turn = 2 * math.degrees(math.asin(min(1.0, amount / (2 * w))))
+        turn = turn if left != back else -turn
+        side = -1.0 if left else 1.0  # the held corner: the front left corner for a wheel left
+        along = -dp / 2 if back else dp / 2
+        pivot = (x + fx * along + side * rx * w / 2, y + fy * along + side * ry * w / 2)
+        for t in range(1, 4):
+            cx, cy = _rotate((x, y), pivot, turn * t / 3)
+            places.append((cx, cy, facing + turn * t / 3))
+    pts: list[Point] = []
+    for px, py, pf in places:
+        pts += corners(px, py, pf, w, dp)
+    return _hull(pts)
+
+
+def harmful(unit: Unit) -> list[str]:
+    """The terrain a manoeuvre of ``unit`` should keep off: Perilous (a die for every MP of a manoeuvre that
+    touches it), and Rough for a Wild unit that is not a Skirmisher (a Doom for every such manoeuvre)."""
+    kw = keywords_of(unit)
+    return ["perilous"] + (["rough"] if "Wild" in kw and "Skirmishers" not in kw else [])
+
+
+def hurts(view: Any, unit: Unit, kind: str, amount: float) -> bool:
+    """Whether the manoeuvre touches terrain that hurts the unit while it does not stand on any already (then
+    every way out crosses it, and moving on is the cheapest)."""
+    kinds = harmful(unit)
+    if not any(terrain(view, k) for k in kinds):
+        return False
+    if any(overlaps(view, k, unit_corners(unit)) for k in kinds):
+        return False
+    area = swept(unit, kind, amount)
+    return any(overlaps(view, k, area) for k in kinds)
+
+
+def safe_amount(view: Any, unit: Unit, kind: str, amount: float) -> float:
+    """The longest ``kind`` up to ``amount`` (a quarter inch or a degree at a time, as far as it goes) that does
+    not touch terrain that hurts the unit (see :func:`hurts`); 0 when none does."""
+    if kind == "fly" or not hurts(view, unit, kind, amount):
+        return amount
+    grain = 5.0 if kind == "reform" else 0.25
+    go = math.copysign(math.floor(abs(amount) / grain) * grain, amount)
+    while abs(go) > 0 and hurts(view, unit, kind, go):
+        go = math.copysign(abs(go) - grain, go)
+    return go
+
+
+def unjam(unit: Unit, to: Point, mp: float, offered: set[str], backed: bool) -> tuple[str, float] | None:
+    """After a wheel was cut short (something in the way of the swinging corner), what to do instead of inching
+    round a degree at a time: reform to face ``to`` where the unit may, else back off a little (once) to steer
+    again from there, else go on as it faces; None: nothing useful (end)."""
+    whole = math.floor(mp + 1e-9)
+    delta = turn_to(float(unit.get("facing", 0.0)), centre(unit), to)
+    reform = _reform_mp(unit)
+    if abs(delta) > SLACK and reform is not None and whole >= reform and "reform" in offered:
+        return "reform", round(delta, 1)
+    if not backed and "retreat" in offered and whole >= 2 and reform is not None:
+        return "retreat", 1.0
+    if abs(delta) <= 60 and "advance" in offered and whole >= 1:
+        return "advance", float(whole)
+    return None
+
+
+#: Berserk: a unit that does not advance this far towards an enemy it sees in the Movement Phase gains D3 Doom
+BERSERK_ADVANCE = 6.0
+
+
+def berserk(unit: Unit) -> bool:
+    """A Berserk unit not yet in combat (it must advance 6" towards an enemy this Movement Phase)."""
+    return "Berserk" in keywords_of(unit) and not unit.get("engaged")
+
+
+def step_mp(unit: Unit, step: tuple[str, float]) -> int:
+    """Roughly the MP a steering manoeuvre costs (rounded up, as the rules round)."""
+    kind, amount = step
+    if kind == "reform":
+        return _reform_mp(unit) or REFORM_MP
+    if kind.startswith("shuffle"):
+        return math.ceil(abs(amount) / SHUFFLE_PER_MP - 1e-6)
+    if kind == "fly":
+        return math.ceil(abs(amount) / FLY_PER_MP - 1e-6)
+    return math.ceil(abs(amount) / WHEEL_PER_MP - 1e-6)
+
+
+def turn_costs_berserk(unit: Unit, step: tuple[str, float], mp: float, advanced: float) -> bool:
+    """Whether making ``step`` (a turn or shuffle) would leave a Berserk unit too few MP to finish the advance it
+    needs this phase, having ``advanced`` so far."""
+    need = BERSERK_ADVANCE - advanced
+    return need > 0 and math.floor(mp + 1e-9) - step_mp(unit, step) < need <= math.floor(mp + 1e-9)
+
+
+def enemy_ahead(unit: Unit, units: Any) -> bool:
+    """Whether an enemy in play stands ahead of the unit's front edge (an Advance then counts for Berserk)."""
+    f = math.radians(float(unit.get("facing", 0.0)))
+    x, y = centre(unit)
+    front = float(unit.get("depth", 2.0)) / 2
+    return any(u.get("side") != unit.get("side") and u.get("status") == "ready"
+               and (float(u["x"]) - x) * math.cos(f) + (float(u["y"]) - y) * math.sin(f) > front for u in units)
