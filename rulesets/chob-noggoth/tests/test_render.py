@@ -206,3 +206,17 @@ def test_skirmish_svg_through_the_installed_command(tmp_path: Path) -> None:
                           env=env, timeout=120)
     assert done.returncode == 0, done.stderr
     parse_svg(out.read_text(encoding="utf-8"))
+
+
+def test_view_hands_out_an_unchanged_warrior_dict_again_and_a_changed_one_afresh() -> None:
+    from skirmish_chob_noggoth.render import _warrior_view, view_data
+
+    game = bench([warrior("r1", "red", x=10, y=10), warrior("r2", "red", x=12, y=10), warrior("b1", "blue", x=20)])
+    first = view_data(game)
+    game.state.warriors["r1"].x = 11.0
+    game.state.warriors["b1"].rules.append("Fearless")  # a change in place, not by setting a field
+    second = view_data(game)
+    same = {a["id"] for a, b in zip(first["warriors"], second["warriors"], strict=True) if a is b}
+    assert same == {"r2"}
+    assert second["warriors"] == [_warrior_view(w) for w in game.state.warriors.values()]
+    assert second["terrain"] is first["terrain"] and second["shrines"] is first["shrines"]

@@ -26,9 +26,51 @@ BLOCKING, AREA, SHRINE, EMPTY = "#", "~", "+", "."
 SIDE_COLOURS = ("#c0392b", "#2e6fbf", "#7d3c98", "#1e8449")
 
 
+#: per game state: each warrior's fields at the last view and the dict made of them, and the last terrain and
+#: shrine lists (a view hands out the same dict again while they are the same: views are read, never changed)
+_SHOWN: dict[int, tuple[ChobState, dict[str, tuple[tuple[Any, ...], dict[str, Any]]], list[Any]]] = {}
+
+
+def _warrior_view(w: Warrior) -> dict[str, Any]:
+    return {"id": w.id, "side": w.side, "name": w.name, "type": w.kind, "acting_as": w.acting_as,
+            "quality": w.quality, "mounted": w.mounted, "rules": list(w.rules), "traits": list(w.traits),
+            "wounds": w.wounds, "max_wounds": w.max_wounds, "x": round(w.x, 2), "y": round(w.y, 2),
+            "base": w.radius * 2, "status": w.status, "aimed": w.aimed, "roles": list(w.roles),
+            "boomstick_used": w.boomstick_used, "mercenary": w.mercenary, "cost": w.cost}
+
+
+def _kept_views(state: ChobState) -> tuple[dict[str, tuple[tuple[Any, ...], dict[str, Any]]], list[Any]]:
+    entry = _SHOWN.get(id(state))
+    if entry is None or entry[0] is not state:
+        if len(_SHOWN) > 32:
+            _SHOWN.clear()
+        entry = _SHOWN[id(state)] = (state, {}, [None, None, None, None])
+    return entry[1], entry[2]
+
+
 def view_data(game: Game) -> dict[str, Any]:
-    """Everything is open in Chob-Noggoth: the whole table as plain data."""
+    """Everything is open in Chob-Noggoth: the whole table as plain data.
+
+    A warrior whose fields are the same as at the last view of this state is shown by the same dict (and the
+    terrain and shrines by the same lists), so a reader can tell what changed by identity; views are read-only.
+    """
     state = game.state
+    shown, table = _kept_views(state)
+    warriors = []
+    for w in state.warriors.values():
+        fields = (w.id, w.side, w.name, w.kind, w.role, w.quality, w.mounted, tuple(w.rules), tuple(w.traits),
+                  w.wounds, w.max_wounds, w.x, w.y, w.radius, w.status, w.aimed, tuple(w.roles), w.boomstick_used,
+                  w.mercenary, w.cost)
+        hit = shown.get(w.id)
+        if hit is None or hit[0] != fields:
+            hit = shown[w.id] = (fields, _warrior_view(w))
+        warriors.append(hit[1])
+    pieces, shrines = tuple(state.pieces), tuple(state.shrines)
+    if table[0] != pieces:
+        table[0], table[1] = pieces, [{"id": p.id, "name": p.name, "kind": p.kind, "shape": p.shape, "x": p.x,
+                                       "y": p.y, "w": p.w, "h": p.h} for p in pieces]
+    if table[2] != shrines:
+        table[2], table[3] = shrines, [{"id": s.id, "x": s.x, "y": s.y} for s in shrines]
     return {
         "round_type": state.round_type,
         "divine_die": game.setup.get("options", {}).get("divine_die", "2d6") if isinstance(game.setup, dict) else "2d6",
@@ -36,15 +78,9 @@ def view_data(game: Game) -> dict[str, Any]:
         "sides": {p: {"letter": s.letter, "edge": s.edge, "warband": s.warband, "starting": s.starting,
                       "divine_points": s.divine_points, "heroic_death": s.heroic_death}
                   for p, s in state.sides.items()},
-        "warriors": [{"id": w.id, "side": w.side, "name": w.name, "type": w.kind, "acting_as": w.acting_as,
-                      "quality": w.quality, "mounted": w.mounted, "rules": list(w.rules), "traits": list(w.traits),
-                      "wounds": w.wounds, "max_wounds": w.max_wounds, "x": round(w.x, 2), "y": round(w.y, 2),
-                      "base": w.radius * 2, "status": w.status, "aimed": w.aimed, "roles": list(w.roles),
-                      "boomstick_used": w.boomstick_used, "mercenary": w.mercenary, "cost": w.cost}
-                     for w in state.warriors.values()],
-        "terrain": [{"id": p.id, "name": p.name, "kind": p.kind, "shape": p.shape, "x": p.x, "y": p.y, "w": p.w,
-                     "h": p.h} for p in state.pieces],
-        "shrines": [{"id": s.id, "x": s.x, "y": s.y} for s in state.shrines],
+        "warriors": warriors,
+        "terrain": table[1],
+        "shrines": table[3],
     }
 
 

@@ -69,6 +69,8 @@ class ChobAI(Answers, Evaluation):
         self.warriors_seen: dict[str, Any] = {}
         #: what a loss costs a side beyond the warrior, by what it depends on (see :meth:`Situation.raw_knock_on`)
         self.knock_ons: dict[tuple[Any, ...], tuple[float, float]] = {}
+        #: what the knock-on reads of each warrior, with the warrior object it was read from
+        self.knock_rows: dict[str, tuple[Warrior, tuple[Any, ...]]] = {}
         self._next_token = 0
         #: where a "move to a point" it chose is meant to go, by warrior id
         self._plan: dict[str, tuple[float, float]] = {}

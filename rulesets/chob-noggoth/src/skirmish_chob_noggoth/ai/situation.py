@@ -114,8 +114,7 @@ class Situation:
             # everything knock_on reads: the side, and its warriors' statuses, costs and morale
             side = self.state.sides.get(player)
             key = (player, side.starting if side else None, side.heroic_death if side else None,
-                   tuple((w.status, w.cost, w.kind, w.quality, tuple(w.rules), tuple(w.traits))
-                         for w in self.state.warriors.values() if w.side == player))
+                   tuple(self._knock_row(w) for w in self.state.warriors.values() if w.side == player))
             known = self._ai.knock_ons
             hit = known.get(key)
             if hit is None:
@@ -124,6 +123,17 @@ class Situation:
                 hit = known[key] = knock_on(self.game, player)
             self._raw_knock_on[player] = hit
         return hit
+
+    def _knock_row(self, w: Warrior) -> tuple[Any, ...]:
+        """What :func:`knock_on` reads of a warrior, kept while the AI's picture holds the same warrior object
+        (it is made afresh when its view changes; the AI itself only ever tries out a Hero's role)."""
+        rows = self._ai.knock_rows
+        hit = rows.get(w.id)
+        if hit is not None and hit[0] is w:
+            return hit[1]
+        row = (w.status, w.cost, w.kind, w.quality, tuple(w.rules), tuple(w.traits))
+        rows[w.id] = (w, row)
+        return row
 
     def foes_key(self, ai: ChobAI) -> int:
         """A number for everything about the enemies (and the AI's mood) a move's worth depends on."""
@@ -194,7 +204,7 @@ def state_from_view(data: dict[str, Any], seen: dict[str, Any] | None = None) ->
     for d in data["warriors"]:
         if seen is not None:
             hit = seen.get(d["id"])
-            if hit is not None and hit[0] == d:
+            if hit is not None and (hit[0] is d or hit[0] == d):  # the rules hand out an unchanged dict again
                 warriors[d["id"]] = hit[1]
                 continue
         kind, acting = d["type"], d["acting_as"]
@@ -218,7 +228,7 @@ def _kept(seen: dict[str, Any] | None, key: str, part: Any, make: Callable[[Any]
     if seen is None:
         return make(part)
     hit = seen.get(key)
-    if hit is not None and hit[0] == part:
+    if hit is not None and (hit[0] is part or hit[0] == part):
         return hit[1]
     made = make(part)
     seen[key] = (part, made)
