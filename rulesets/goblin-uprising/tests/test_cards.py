@@ -28,7 +28,7 @@ def duel(cls: str, ability: str, dice: list[str], *, hand: list[str] | None = No
     hero.hand.cards[:] = hand or []
     hero.hp = hero.max_hp - 3
     hero.pet = ""
-    hero.renown = 1  # Rally stays on offer, so the roll waits for an answer
+    hero.renown = 1  # with a goblin in hand (below) Rally stays on offer, so the roll waits for an answer (GU-S3)
     while game.pending.player != seat:
         vals = values(game)
         game.answer("end" if "end" in vals else "adventure" if "adventure" in vals else "take" if "take" in vals
@@ -48,7 +48,7 @@ def duel(cls: str, ability: str, dice: list[str], *, hand: list[str] | None = No
 @pytest.mark.parametrize(("cls", "ability"), ABILITIES, ids=[f"{c}-{a}" for c, a in ABILITIES])
 def test_each_ability_rolls_its_dice_and_applies_its_effect(cls: str, ability: str) -> None:
     spec = C.classes[cls].ability(ability)
-    game = duel(cls, ability, ["Blank"] * spec.dice)
+    game = duel(cls, ability, ["Blank"] * spec.dice, hand=["wolf-rider"])
     s = game.state
     seat = SEAT_OF[cls]
     rolls = [e for e in game.log if e.kind == "roll" and spec.name in e.text]
@@ -78,7 +78,7 @@ def test_each_ability_rolls_its_dice_and_applies_its_effect(cls: str, ability: s
         elif e.effect == "damage":
             assert cb.bonus >= n
         elif e.effect == "draw":
-            assert len(s.heroes[seat].hand) >= n
+            assert len(s.heroes[seat].hand) >= n + 1  # the Wolf Rider held and the cards drawn
         elif e.effect == "essence":
             assert s.heroes[seat].essence >= 1
         elif e.effect in ("heal", "swap"):
@@ -91,7 +91,8 @@ GOBLINS = list(C.goblins)
 
 @pytest.mark.parametrize("card", GOBLINS)
 def test_each_goblin_uprising_effect(card: str) -> None:
-    game = duel("barbarian", "cleaving-swing", ["Uprising", "Blank", "Blank"], hand=[card])
+    # a second goblin keeps Rally on offer after the first is spent, so the roll waits (GU-S3)
+    game = duel("barbarian", "cleaving-swing", ["Uprising", "Blank", "Blank"], hand=[card, "wolf-rider"])
     s = game.state
     cb = s.combat
     before = (cb.bonus, cb.shield, cb.weaken, cb.silence, cb.piercing, cb.ignore_armor, len(s.heroes["hero1"].hand))

@@ -190,6 +190,20 @@ def test_uprising_pays_one_goblin_and_rally_adds_one() -> None:
     assert s.combat.bonus == 3
 
 
+def test_rally_is_offered_only_with_a_goblin_in_hand() -> None:
+    game = new_game(1)
+    s = game.state
+    h = s.heroes["hero1"]
+    h.hand.cards[:] = ["wolf-rider"]
+    h.renown = 2
+    battle(game, "troop:dwarf", "mountains-spawn", ["Blank", "Blank", "Blank"])
+    assert "rally" in values(game)
+    answer(game, "rally")
+    answer(game, "uprising:wolf-rider")
+    assert not h.hand.cards and h.renown == 1
+    choose(game, "roll", "strike")  # Renown left but no goblin: striking is the only choice, not asked
+
+
 def test_fire_tribe_rerolls_the_failed_dice() -> None:
     game = new_game(2)
     s = game.state

@@ -257,7 +257,7 @@ def roll_options(game: Game, hid: str, dmg: int | None = None) -> list[Any]:
     if open_essence > 0 and (hero.essence > 0 or cb.free_convert):
         cost = "free (Wizard)" if cb.free_convert else "pay 1 Essence"
         options.append(_once(memo, "essence", f"{cost}: turn an Essence result into a success", action="essence"))
-    if hero.renown >= 1:
+    if hero.renown >= 1 and hero.hand.cards:  # an Uprising result is spent by discarding a goblin (GU-S3)
         options.append(_once(memo, "rally", "Rally (1 Renown): add an Uprising result", action="rally"))
     if cb.uprisings > 0:
         for card in dict.fromkeys(hero.hand.cards):
@@ -316,7 +316,7 @@ def ask_roll(game: Game, hid: str) -> None:
     context = {"hero": hid, "target": cb.target, "dice": list(cb.dice), "phase": "combat", "uprisings": cb.uprisings,
                "damage": dmg, "left": hp_left(game, cb.target)}
     hero = s.heroes[hid]
-    if hero.renown >= 1:  # Rally is on offer: the hero's sheet comes along (what the view would show of it)
+    if hero.renown >= 1 and hero.hand.cards:  # Rally is on offer: the hero's sheet comes along (as in the view)
         from skirmish_goblin_uprising.render import hero_view
 
         here = s.where(hid) or ""
