@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from skirmish_goblin_uprising.state import TYRANT, GameState, Hero
 
@@ -54,6 +54,21 @@ def troop_region(game: Game, troop: str) -> str:
     return C(game).region_of_troop(troop)
 
 
+def _region_troops(look: dict[str, Any]) -> dict[str, str]:
+    """Region -> ``troop:TYPE`` of the troop living there (the content's troop -> region table turned round)."""
+    memo = look["memo"]
+    own = memo.get("region-troop")
+    if own is None:
+        own = memo["region-troop"] = {r: f"troop:{t}" for t, r in look["troop"].items()}
+    return own
+
+
+def troop_in(game: Game, region: str) -> bool:
+    """A troop stands in ``region`` (what ``enemies_in`` would list as ``troop:...``)."""
+    target = _region_troops(C(game)._look).get(region) if region else None
+    return target is not None and bool(game.state.troops.get(target[6:]))
+
+
 def enemies_in(game: Game, region: str) -> list[str]:
     """Enemy targets in ``region``: ``troop:TYPE``, ``general:ID`` and ``tyrant``."""
     if not region:
@@ -61,11 +76,7 @@ def enemies_in(game: Game, region: str) -> list[str]:
     s = game.state
     look = C(game)._look
     regions, where = look["space_region"], s.board.where  # (pieces stand on map spaces)
-    memo = look["memo"]
-    own = memo.get("region-troop")
-    if own is None:  # region -> the troop living there (the content's troop -> region table turned round)
-        own = memo["region-troop"] = {r: f"troop:{t}" for t, r in look["troop"].items()}
-    target = own.get(region)
+    target = _region_troops(look).get(region)
     out = [target] if target is not None and s.troops.get(target[6:]) else []
     if s.generals:
         out += [f"general:{g}" for g in s.generals if regions.get(where(f"general:{g}")) == region]

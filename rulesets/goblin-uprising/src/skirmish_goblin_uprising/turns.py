@@ -30,6 +30,7 @@ from skirmish_goblin_uprising.common import (
     move_piece,
     say,
     target_name,
+    troop_in,
 )
 from skirmish_goblin_uprising.compat import ask_or_only, decision, end_scope, opt, resolve_only
 from skirmish_goblin_uprising.render import board_view, hero_view
@@ -460,7 +461,7 @@ def turn_effect_usable(game: Game, hero: Hero, e: Effect, here: str | None = Non
         s = S(game)
         return any(sp not in s.peeked for sp in s.tokens)
     if effect == "renown_if_troop":
-        return any(t.startswith("troop:") for t in enemies_in(game, hero_region(game, hero)))
+        return troop_in(game, hero_region(game, hero))
     return True
 
 
@@ -600,13 +601,12 @@ def guardian_text(e: Effect) -> str:
 def guardian_usable(game: Game, hero: Hero) -> bool:
     c = C(game)
     effect = c.guardians[hero.guardian].active.effect
-    region = hero_region(game, hero)
-    targets = [t for t in enemies_in(game, region) if t != TYRANT]
+    if effect not in ("blast", "remove_troop"):  # the others need no target
+        return True
+    targets = [t for t in enemies_in(game, hero_region(game, hero)) if t != TYRANT]
     if effect == "blast":
         return bool(targets)
-    if effect == "remove_troop":
-        return any(t.startswith("troop:") and not c.troops[t[6:]].aggressive for t in targets)
-    return True
+    return any(t.startswith("troop:") and not c.troops[t[6:]].aggressive for t in targets)
 
 
 def _ga_blast(game: Game, hero: Hero, n: int) -> None:
