@@ -6,7 +6,7 @@ Keyword names are as printed (``"Hero"``, ``"Tough"``); numbers come from ``data
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from skirmish_hobgoblin import geom
 from skirmish_hobgoblin.state import HobState, Unit
@@ -166,12 +166,45 @@ def refresh_all(game: Game, rule: str = "Broken") -> None:
     key = _stable_key(game)
     if _STABLE["key"] == key:
         return
-    commanders = commanders_of(game.state)
+    state = game.state
+    commanders = commanders_of(state)
     changes = _CHANGES[0]
-    for u in list(game.state.in_play()):
+    holders = [(f.id, x, f.side, f.team, f.x, f.y, f.facing, f.width, f.depth) for f, x in commanders]
+    contacts = geom.contact_map(state)  # the same while nothing changes
+    for u in list(state.in_play()):
+        if _CHANGES[0] != changes or state.units.get(u.id) is not u:  # something changed: refresh as it is
+            if refresh(game, u, rule, commanders):
+                commanders = commanders_of(state)  # becoming Broken sets off rules that may change others
+            continue
+        read = _refresh_read(game, u, holders, contacts)
+        quiet = _QUIET.get(u.id)
+        if quiet is not None and quiet[0] is u and quiet[1] == read:
+            continue  # refresh found nothing to do with exactly these inputs
         if refresh(game, u, rule, commanders):
-            commanders = commanders_of(game.state)  # becoming Broken sets off rules that may change others
+            commanders = commanders_of(state)
+        elif _CHANGES[0] == changes:
+            if len(_QUIET) > 4096:
+                _QUIET.clear()
+            _QUIET[u.id] = (u, read)
     _STABLE["key"] = key if _CHANGES[0] == changes else _stable_key(game)  # no unit changed: the same key
+
+
+#: per unit id: the unit and everything refresh read the last time it found nothing to do (a derived cache)
+_QUIET: dict[str, tuple[Unit, tuple[Any, ...]]] = {}
+
+
+def _refresh_read(game: Game, unit: Unit, holders: list[tuple[Any, ...]], contacts: dict[str, list[str]]
+                  ) -> tuple[Any, ...]:
+    """Everything :func:`refresh` reads about a unit in play: its place, side, status, Doom, Courage and keywords,
+    the notes on Command, the Command holders (with their places) and the enemies touching it (with theirs)."""
+    state = game.state
+    notes = state.notes
+    units = state.units
+    touching = tuple([(i, (e := units[i]).x, e.y, e.facing, e.width, e.depth)
+                      for i in contacts.get(unit.id, ())])
+    return (id(game.ruleset), unit.x, unit.y, unit.facing, unit.width, unit.depth, unit.status, unit.side, unit.team,
+            unit.doom, unit.courage, unit.courage_bonus, tuple(unit.keywords.entries), notes.get("no-command"),
+            notes.get("command-range"), holders, touching)
 
 
 #: counts the changes refresh made (a unit gained or lost Outmanoeuvred or Broken)
