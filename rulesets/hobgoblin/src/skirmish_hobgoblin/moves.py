@@ -282,7 +282,7 @@ def _check(game: Game, unit: Unit, kind: str, amount: float, mp: float | None, r
     elif rect is unit.rect and unit.in_play and state.units.get(unit.id) is unit:
         engaged_before = set(geom.contact_map(state).get(unit.id, ()))  # the same touching test, kept
     else:
-        engaged_before = {e.id for e in state.enemies(unit) if touching(rect, e.rect)}
+        engaged_before = {e.id for e in _touching(rect, state.enemies(unit))}
     contacts = tuple(e.id for e in _near(bounds(end), state.enemies(unit)) if touching(end, e.rect))
     new = [c for c in contacts if c not in engaged_before]
     if new and is_distracted:
@@ -501,6 +501,11 @@ def _in_lane(rect: Rect, direction: str, units: list[Unit], limit: float) -> lis
     return out
 
 
+def _touching(rect: Rect, units: list[Unit]) -> list[Unit]:
+    """The units touching ``rect``, in order (the touching test only for those whose round hulls come near it)."""
+    return [u for u in _near(_grow(bounds(rect), _CLEAR), units) if touching(rect, u.rect)]
+
+
 def _grow(box: tuple[float, float, float, float], d: float) -> tuple[float, float, float, float]:
     return (box[0] - d, box[1] - d, box[2] + d, box[3] + d)
 
@@ -607,7 +612,7 @@ def _plan_engage(game: Game, unit: Unit, enemy: Unit, mp: float) -> list[dict[st
 
     if distance(rect, target) > mp * m.advance_per_mp + 1e-6:
         return []
-    engaged_now = [e.id for e in state.enemies(unit) if touching(rect, e.rect)]
+    engaged_now = [e.id for e in _touching(rect, state.enemies(unit))]
     if enemy.id in engaged_now:
         return []
     found: dict[str, dict[str, Any]] = {}
@@ -696,7 +701,7 @@ def _towards_once(game: Game, unit: Unit, x: float, y: float, mp: float, rect: R
     steps = list(lead)
     r, left, harm = pre
     distracted = unit.has(stats.DISTRACTED) or any(k in DISTRACTING for k, _ in lead)
-    now = [e.id for e in state.enemies(unit) if touching(r, e.rect)] if lead else engaged_now
+    now = [e.id for e in _touching(r, state.enemies(unit))] if lead else engaged_now
     facing = math.degrees(math.atan2(y - r.centre.y, x - r.centre.x))
     delta = _turn_to(r, facing)
     if abs(delta) > 2:
@@ -737,7 +742,7 @@ def plan_towards(game: Game, unit: Unit, x: float, y: float, mp: float | None = 
     act = state.activation
     mp = (act.mp if act and act.unit == unit.id else float(stats.speed(unit))) if mp is None else mp
     rect = unit.rect
-    engaged_now = [e.id for e in state.enemies(unit) if touching(rect, e.rect)]
+    engaged_now = [e.id for e in _touching(rect, state.enemies(unit))]
     start = math.hypot(x - rect.centre.x, y - rect.centre.y)
     best: list[tuple[str, float]] = []
     best_d = start - 0.25
@@ -769,7 +774,7 @@ def plan_face(game: Game, unit: Unit, x: float, y: float, mp: float | None = Non
     delta = _turn_to(rect, facing)
     if abs(delta) < 2:
         return []
-    engaged_now = [e.id for e in state.enemies(unit) if touching(rect, e.rect)]
+    engaged_now = [e.id for e in _touching(rect, state.enemies(unit))]
     kind, travel = _wheel_for(rect, delta)
     if _run(game, unit, [(kind, travel)], mp, rect, engaged_now) is not None:
         return [(kind, travel)]
