@@ -25,7 +25,7 @@ def track_preview(game: Game, n: int = 3) -> list[str]:
     for i in range(s.marker, min(s.marker + n, len(t.track))):
         space = t.track[i]
         what = ", ".join(_tyranny_text(game, e) for e in space.effects) or "no effect"
-        out.append(f"{i + 1}: {space.rolls} roll(s); {what}")
+        out.append(f"{i + 1}: {space.rolls} reinforcement(s); {what}")
     if s.marker >= len(t.track):
         out.append("end of the track: every move repeats the last space")
     return out
@@ -225,24 +225,25 @@ def hero_sheet(game: Game, hid: str) -> str:
         return f"{hid}: (not chosen yet)"
     cls = c.classes[h.cls]
     from skirmish_goblin_uprising.combat import effect_text
-    from skirmish_goblin_uprising.turns import tribe_text, turn_text
+    from skirmish_goblin_uprising.explain import ability_text, guardian_passive_text, passive_text, pet_text
+    from skirmish_goblin_uprising.turns import guardian_text, tribe_text, turn_text
 
     lines = [_hero_line(game, hid)]
-    lines.append(f"  passive: {cls.passive}" + (f"  Fury {h.fury}" if cls.passive == "fury" else "")
-                 + ("  Ambush token held" if h.ambush else ""))
+    lines.append(f"  passive: {passive_text(cls.passive)}" + (f" (Fury {h.fury})" if cls.passive == "fury" else "")
+                 + (f" (Ambush token {'held' if h.ambush else 'spent'})" if cls.passive == "ambush" else ""))
     for a in cls.abilities:
         mark = "*" if a.id in h.abilities else " "
-        extra = "".join(f"; {effect_text(e, h.leadership)}" for e in a.effects)
         need = f" (needs {cls.ability(a.requires).name})" if a.requires else ""
-        lines.append(f"  {mark} L{a.level} {a.name}: {a.dice} dice{', piercing' if a.piercing else ''}{extra}{need}")
+        lines.append(f"  {mark} L{a.level} {a.name}: {ability_text(a, h.leadership)}{need}")
     tribe = c.tribes[h.tribe] if h.tribe else None
     if tribe:
         lines.append(f"  tribe: {tribe.name} ({'ready' if h.tribe_ready else 'exhausted'}): {tribe_text(tribe)}")
     if h.guardian:
         g = c.guardians[h.guardian]
-        lines.append(f"  guardian: {g.name} (passive {g.passive.effect}, active {g.active.effect})")
+        lines.append(f"  guardian: {g.name}: always {guardian_passive_text(g.passive)}; 2 actions: "
+                     f"{guardian_text(g.active)}")
     if h.pet:
-        lines.append(f"  pet: {c.pets[h.pet].name} ({c.pets[h.pet].effect})")
+        lines.append(f"  pet: {c.pets[h.pet].name}: {pet_text(c.pets[h.pet])}")
     for card in h.hand.cards:
         g = c.goblins[card]
         lines.append(f"  goblin {g.name}: uprising {effect_text(g.uprising, h.leadership)} | turn "
@@ -324,13 +325,16 @@ def brief(game: Game, player: str) -> str:
 def final_summary(game: Game, player: str) -> str:
     s = S(game)
     res = game.result
-    lines = [f"Game over after {game.round} round(s): " + (f"{', '.join(res.winners)} win - {res.reason}"
-                                                            if res else "not finished")]
+    winners = ", ".join("the Tyrant" if w == "Tyrant" else w for w in res.winners) if res else ""
+    verb = "wins" if res and len(res.winners) == 1 else "win"
+    lines = [f"Game over after {game.round} round(s): " + (f"{winners} {verb} - {res.reason}" if res else
+                                                            "not finished")]
     lines.append(f"Tyrant HP {s.hp}/{s.max_hp}, Royal Armor {s.armor}, schemes foiled {len(s.foiled)}, "
                  f"marker {s.marker}/{len(tyrant(game).track)}")
     for hid in s.order:
         h = s.heroes[hid]
-        lines.append(f"  {hid} ({h.cls}): {h.kills} enemies defeated, {h.falls} fall(s), Renown {h.renown}"
+        cls = C(game).classes[h.cls].name if h.cls else "no class"
+        lines.append(f"  {hid} ({cls}): {h.kills} enemies defeated, {h.falls} fall(s), Renown {h.renown}"
                      + (", removed" if h.removed else ""))
     lines.append("Key moments:")
     lines += [f"  {m}" for m in s.moments[-12:]]
@@ -338,6 +342,9 @@ def final_summary(game: Game, player: str) -> str:
 
 
 def glossary(c: Content) -> dict[str, str]:
+    """``help TERM``: the rules' named terms, then every word and card of the content (``explain.glossary``)."""
+    from skirmish_goblin_uprising.explain import glossary as content_terms
+
     out = {
         "Aggressive": "attacks every hero in its region in the Tyrant's Attack phase",
         "Oppress": "once active, every marker move deals damage to every hero; a fallen hero is removed",
@@ -354,16 +361,8 @@ def glossary(c: Content) -> dict[str, str]:
         "army": "all miniatures of one troop type; damage sits on the type's tile",
         "destruction track": "moves down every Tyrant's turn and when a hero falls; reinforces and applies effects",
     }
-    for cl in c.classes.values():
-        out[cl.name] = f"class: HP {cl.hp}, Leadership {cl.leadership}, Essence {cl.essence}, passive {cl.passive}"
-    for g in c.goblins.values():
-        out[g.name] = f"goblin: uprising {g.uprising.effect}, hero turn {g.turn.effect}"
-    for t in c.tribes.values():
-        out[t.name] = f"tribe card: {t.effect}"
-    for g in c.guardians.values():
-        out[g.name] = f"guardian: passive {g.passive.effect}, active {g.active.effect} (2 actions)"
-    for t in c.tyrants.values():
-        out[t.name] = f"Tyrant: HP {t.hp}, Royal Armor {t.armor}, damage {t.damage}; {t.pressure}"
+    for term, text in content_terms(c).items():
+        out.setdefault(term, text)
     return out
 
 

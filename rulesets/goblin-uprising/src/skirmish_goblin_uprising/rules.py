@@ -13,6 +13,7 @@ from skirmish import Do, Game, Phase, Rounds, Ruleset, SetupError, SetupOption
 from skirmish_goblin_uprising.common import C, S, draw_cards, place_piece, say, tyrant
 from skirmish_goblin_uprising.compat import decision, finish, opt
 from skirmish_goblin_uprising.content import Content, load_content
+from skirmish_goblin_uprising.explain import passive_short
 from skirmish_goblin_uprising.state import TYRANT, GameState, Hero
 
 SETUP_KEYS = {"players", "tyrant", "difficulty", "heroes", "content", "options"}
@@ -306,7 +307,8 @@ def choose_class(game: Game, seat: str) -> None:
     if preset in free:
         _class_chosen(game, f"class:{preset}", seat)
         return
-    options = [opt(f"class:{k}", f"{cl.name}: HP {cl.hp}, Leadership {cl.leadership}, Essence {cl.essence}",
+    options = [opt(f"class:{k}", f"{cl.name}: HP {cl.hp}, Leadership {cl.leadership}, Essence {cl.essence}; "
+                   f"{passive_short(cl.passive)}",
                    "", cls=k, hp=cl.hp, leadership=cl.leadership, essence=cl.essence)
                for k, cl in c.classes.items() if k in free]
     game.ask(decision(seat, "class", f"{seat}: choose your class", options, rule="Set-up 3: heroes",

@@ -33,6 +33,7 @@ from skirmish_goblin_uprising.common import (
     troop_in,
 )
 from skirmish_goblin_uprising.compat import ask_or_only, decision, end_scope, opt, resolve_only
+from skirmish_goblin_uprising.explain import ability_text, guardian_passive_text
 from skirmish_goblin_uprising.render import board_view, hero_view
 from skirmish_goblin_uprising.state import TYRANT, Turn
 
@@ -129,8 +130,10 @@ def action_options(game: Game, hero: Hero, turn: Turn, here: str | None = None, 
                 found = memo.get(key)
                 if found is None:
                     found = memo[key] = (
-                        opt("rest:hp", f"Rest: regain 2 HP ({hero.hp}/{hero.max_hp})", "", action="rest", gain="hp"),
-                        opt("rest:essence", f"Rest: regain 2 Essence ({hero.essence}/{hero.max_essence})", "",
+                        opt("rest:hp", f"Rest: regain 2 HP ({hero.hp}/{hero.max_hp}"
+                            f"{_full(hero.hp, hero.max_hp)})", "", action="rest", gain="hp"),
+                        opt("rest:essence", f"Rest: regain 2 Essence ({hero.essence}/{hero.max_essence}"
+                            f"{_full(hero.essence, hero.max_essence)})", "",
                             action="rest", gain="essence"))
                 out += found
         tokens, quests = s.tokens, s.quests
@@ -164,7 +167,7 @@ def action_options(game: Game, hero: Hero, turn: Turn, here: str | None = None, 
         found = memo.get(key)
         if found is None:
             found = memo[key] = tuple(
-                opt(f"train:{a.id}", f"Train (2 Renown): learn {a.name} (level {a.level}, {a.dice} dice)", "free",
+                opt(f"train:{a.id}", f"Train (2 Renown): learn {a.name} (level {a.level}: {ability_text(a)})", "free",
                     action="train", ability=a.id, level=a.level, dice=a.dice)
                 for a in cls.abilities if a.id not in hero.abilities and (a.level == 1 or a.requires in hero.abilities))
         out += found
@@ -174,8 +177,9 @@ def action_options(game: Game, hero: Hero, turn: Turn, here: str | None = None, 
         taken = {h.guardian for h in s.heroes.values()}
         for gid, g in c.guardians.items():
             if gid not in taken:
-                out.append(_fixed(memo, f"commune:{gid}", f"Commune (5 Renown): {g.name}", "free", action="commune",
-                                  guardian=gid))
+                label = (f"Commune (5 Renown): {g.name} (always {guardian_passive_text(g.passive)}; "
+                         f"2 actions: {guardian_text(g.active)})")
+                out.append(_fixed(memo, f"commune:{gid}", label, "free", action="commune", guardian=gid))
     cards = hero.hand.cards
     if cards:
         goblins = c.goblins
@@ -208,17 +212,27 @@ def action_options(game: Game, hero: Hero, turn: Turn, here: str | None = None, 
     if actions > 0:
         found = memo.get(("fixed", "end"))
         out.append(found if found is not None else
-                   _fixed(memo, "end", "end your actions now and perform your heroic deed", "", action="end"))
+                   _fixed(memo, "end", END_LABEL, "", action="end"))
     else:
         for t in battle_targets(game, hero):
             key = ("battle", t, _target_state(s, t))  # what the option's label and help read
             found = memo.get(key)
             if found is None:
-                found = memo[key] = opt(f"battle:{t}", f"Battle {target_name(game, t)}", _target_help(game, t),
+                found = memo[key] = opt(f"battle:{t}", f"Battle {target_name(game, t)}"
+                                        + (" (a fellow hero, not an enemy)" if t.startswith("hero:") else ""),
+                                        _target_help(game, t),
                                         action="battle", target=t)
             out.append(found)
         out.append(_fixed(memo, "adventure", "Adventure: draw an adventure card", "", action="adventure"))
     return out
+
+
+END_LABEL = "End your actions: go on to your heroic deed (unused actions are lost)"
+
+
+def _full(now: int, most: int) -> str:
+    """A Rest label's note when there is nothing to regain."""
+    return ": already full, gains nothing" if now >= most else ""
 
 
 def _fixed(memo: dict[Any, Any], value: str, label: str, help: str, **data: Any) -> Any:
@@ -271,7 +285,7 @@ def _travels(c: Any, here: str, reach: int, free: bool) -> tuple[Any, ...]:
                 continue
             path = travel_path(c, here, to)
             via = ", ".join(name(sp) for sp in path[:-1])
-            out.append(opt(f"travel:{to}", f"Travel to {name(to)} via {via} ({d} Moves"
+            out.append(opt(f"travel:{to}", f"Travel to {name(to)}: via {via} ({d} Moves"
                            + (", the first free: Ranger)" if free else ")"),
                            f"{d - free} action(s): Move 1 once per space, stepping on each space shown",
                            action="travel", space=to, steps=d, path=path))

@@ -1,0 +1,145 @@
+"""What a newcomer trips on: every word the screens use is in ``help TERM``, no internal id reaches a player, and
+every choice says what it does (issue 8, "Playing it")."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from gu_helpers import RULESET, answer, new_game, reask
+
+from skirmish import Game
+from skirmish_goblin_uprising.content import EFFECTS
+from skirmish_goblin_uprising.render import final_summary, hero_sheet, tyrant_text
+
+EXE = str(Path(sys.executable).with_name("skirmish"))
+RAW_IDS = sorted({name for names in EFFECTS.values() for name in names if "_" in name})
+
+
+def _no_raw_id(text: str) -> None:
+    found = [raw for raw in RAW_IDS if re.search(rf"\b{raw}\b", text)]
+    assert not found, f"internal ids shown to a player: {found} in {text!r}"
+
+
+def _labels(game: Game) -> list[str]:
+    assert game.pending is not None
+    return [o.label for o in game.pending.options]
+
+
+def test_glossary_knows_every_word_the_screens_use() -> None:
+    terms = {k.lower() for k in RULESET.glossary()}
+    for word in ("Fury", "Ambush", "Crowns", "Essence", "Ess", "Renown", "Ren", "Leadership", "HP", "hand",
+                 "Star", "Blank", "Goblin die", "enemy die", "Tyrant die", "region die", "scheme", "spawn",
+                 "counter-attack", "heroic deed", "Rest", "Travel", "tribe card", "guardian", "pet", "dmg",
+                 "Upkeep", "Tyranny", "Attack"):
+        assert word.lower() in terms, word
+
+
+def test_glossary_names_every_ability_pet_scheme_and_tyrant_ability() -> None:
+    c = RULESET.content
+    terms = RULESET.glossary()
+    names = [a.name for cl in c.classes.values() for a in cl.abilities] + [p.name for p in c.pets.values()]
+    names += [t.ability.name for t in c.tyrants.values()] + [s.name for t in c.tyrants.values() for s in t.schemes]
+    assert not [n for n in names if n not in terms]
+
+
+def test_glossary_explains_in_words_not_effect_ids() -> None:
+    terms = RULESET.glossary()
+    for text in terms.values():
+        _no_raw_id(text)
+    assert "reroll any of your dice" in terms["Fire Tribe"]
+    assert "Fury token" in terms["Barbarian"]
+    assert "+L/2 damage" in terms["Spear Goblin"] and "Leadership" in terms["Spear Goblin"]
+    assert "2 actions" in terms["Fire Guardian"] and "defeat a troop" in terms["Fire Guardian"]
+
+
+def test_hero_sheet_explains_passive_guardian_and_pet() -> None:
+    game = new_game(4)
+    s = game.state
+    s.heroes["hero1"].guardian = "earth"
+    sheet = hero_sheet(game, "hero1")
+    _no_raw_id(sheet)
+    assert "passive: taking damage in a battle gives you a Fury token" in sheet
+    assert "guardian: Earth Guardian: always your first damage each Tyrant's turn is 1 less" in sheet
+    ranger = hero_sheet(game, "hero4")
+    assert "pet: Wolf: +1 Goblin die when you attack a troop" in ranger
+    assert "first Move 1 each turn costs no action" in ranger
+
+
+def test_track_preview_says_what_its_rolls_are() -> None:
+    text = tyrant_text(new_game(1))
+    assert "reinforcement(s)" in text and "roll(s)" not in text
+
+
+def test_final_summary_names_classes_and_the_tyrant_wins() -> None:
+    game = new_game(2)
+    game.state.oppress = True
+    from skirmish_goblin_uprising.compat import finish
+
+    finish(game, "Tyrant", "a test ending", rule="test")
+    text = final_summary(game, "hero1")
+    assert "the Tyrant wins - a test ending" in text
+    assert "hero1 (Barbarian)" in text and "hero2 (Wizard)" in text
+
+
+def test_class_choice_says_what_the_passive_does() -> None:
+    game = Game(RULESET, {"players": ["hero1"], "tyrant": "dwarf"}, seed=1)
+    labels = _labels(game)
+    assert "Barbarian: HP 12, Leadership 2, Essence 2; Fury when hurt in a battle" in labels
+    assert any(label.startswith("Druid:") and "Rest gives HP and Essence" in label for label in labels)
+
+
+def test_hero_turn_choices_say_what_they_do() -> None:
+    game = new_game(2)
+    hero = game.state.heroes["hero1"]
+    hero.renown = 7
+    reask(game)
+    labels = _labels(game)
+    assert "Rest: regain 2 HP (12/12: already full, gains nothing)" in labels
+    assert any(label.startswith("Train (2 Renown): learn Roar (level 1: 3 dice; prevent 1 damage") for label in labels)
+    commune = [label for label in labels if label.startswith("Commune (5 Renown): Earth Guardian")]
+    assert commune and "2 actions: you and every hero in your region heal 3" in commune[0]
+    assert "End your actions: go on to your heroic deed (unused actions are lost)" in labels
+    travel = [label for label in labels if label.startswith("Travel to ")]
+    assert travel and all(": via " in label for label in travel)  # the compact list groups by the destination
+
+
+def test_battle_against_another_hero_says_so() -> None:
+    game = new_game(2)
+    s = game.state
+    from skirmish_goblin_uprising.common import move_piece
+
+    move_piece(game, "hero1", "tundra-outer", "test")
+    move_piece(game, "hero2", "tundra-outer", "test")
+    reask(game)
+    answer(game, "end")
+    assert "Battle hero2 (a fellow hero, not an enemy)" in _labels(game), _labels(game)
+    assert s.heroes["hero2"].hp > 0
+
+
+def _play(args: list[str], lines: list[str], tmp: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp / "xdg"), "NO_COLOR": "1"}
+    return subprocess.run([EXE, "play", "goblin-uprising", *args], input="\n".join(lines) + "\n",
+                          capture_output=True, text=True, env=env, timeout=300, cwd=tmp)
+
+
+def test_cli_help_terms_from_the_screens(tmp_path: Path) -> None:
+    out = _play(["--seed", "3", "--heroes", "1"],
+                ["help fury", "help crowns", "help fire tribe", "help cleaving swing", "help star", "help L", "quit"],
+                tmp_path)
+    assert out.returncode == 0, out.stderr
+    text = " ".join(out.stdout.split())  # the prompt wraps long lines
+    assert "no entry for" not in text and "could be" not in text
+    assert "Fury token" in text and "three bring the Dwarf General" in text
+    assert "reroll any of your dice" in text and "Barbarian ability, level 1" in text
+    assert "L: Leadership" in text
+    _no_raw_id(text)
+
+
+def test_cli_class_choices_fit_the_line(tmp_path: Path) -> None:
+    out = _play(["--seed", "3", "--heroes", "1"], ["quit"], tmp_path)
+    lines = [line for line in out.stdout.splitlines() if re.match(r"\s+\d\. ", line)]
+    assert len(lines) == 6 and not [line for line in lines if line.endswith("...")], lines
