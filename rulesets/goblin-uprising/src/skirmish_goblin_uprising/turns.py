@@ -285,8 +285,8 @@ def _travels(c: Any, here: str, reach: int, free: bool) -> tuple[Any, ...]:
                 continue
             path = travel_path(c, here, to)
             via = ", ".join(name(sp) for sp in path[:-1])
-            out.append(opt(f"travel:{to}", f"Travel to {name(to)}: via {via} ({d} Moves"
-                           + (", the first free: Ranger)" if free else ")"),
+            out.append(opt(f"travel:{to}", f"Travel to {name(to)}: {d} Moves"
+                           + (" (the first free: Ranger)" if free else "") + f" via {via}",
                            f"{d - free} action(s): Move 1 once per space, stepping on each space shown",
                            action="travel", space=to, steps=d, path=path))
         found = c.memo[key] = tuple(out)
