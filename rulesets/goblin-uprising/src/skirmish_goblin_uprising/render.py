@@ -410,8 +410,10 @@ def svg(game: Game) -> str:
                 pos[v] = (cx + 295 * math.cos(ang), cy + 295 * math.sin(ang))
     for j, sid in enumerate(c.rmap.spaces_in(c.board.castle)):
         pos[sid] = (cx, cy + 25 - 50 * j)
-    parts = ['<svg xmlns="http://www.w3.org/2000/svg" width="600" height="600" viewBox="0 0 600 600">',
-             '<rect width="600" height="600" fill="#f4efe1"/>']
+    # villages sit 295 from the centre: a margin round the 600 x 600 ring keeps them, their names, the title and
+    # the key inside the picture
+    parts = ['<svg xmlns="http://www.w3.org/2000/svg" width="720" height="760" viewBox="-60 -70 720 760">',
+             '<rect x="-60" y="-70" width="720" height="760" fill="#f4efe1"/>']
     for a, b in c.board.adjacency:
         if a in pos and b in pos:
             parts.append(f'<line x1="{pos[a][0]:.0f}" y1="{pos[a][1]:.0f}" x2="{pos[b][0]:.0f}" y2="{pos[b][1]:.0f}" '
@@ -433,10 +435,18 @@ def svg(game: Game) -> str:
             label.append("Q")
         parts.append(f'<text x="{x:.0f}" y="{y + 4:.0f}" font-size="11" text-anchor="middle">'
                      f'{_esc(" ".join(label))}</text>')
-    parts.append(f'<text x="10" y="20" font-size="13">{_esc(tyrant(game).name)}: HP {s.hp}/{s.max_hp}, '
-                 f'Royal Armor {s.armor}, marker {s.marker}</text>')
+    t = tyrant(game)
+    scheme = f"scheme: {t.scheme(s.scheme).name}" if s.scheme else "no scheme active"
+    parts.append(f'<text x="-50" y="-50" font-size="13">{_esc(t.name)}: HP {s.hp}/{s.max_hp}, '
+                 f'Royal Armor {s.armor}, track {s.marker}/{len(t.track)}</text>')
+    parts.append(f'<text x="-50" y="-33" font-size="11">{_esc(scheme)}</text>')
+    parts += [f'<text x="-50" y="{655 + 15 * i}" font-size="11">{_esc(line)}</text>' for i, line in enumerate(SVG_KEY)]
     parts.append("</svg>")
     return "\n".join(parts)
+
+
+SVG_KEY = ("T the Tyrant, G a general, 1-6 the heroes (hero1..hero6), 3x troops of the region,",
+           "? an exploration token, Q a Quest token; villages purple, spawn spaces tan")
 
 
 def _esc(text: str) -> str:
