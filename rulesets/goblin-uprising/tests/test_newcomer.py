@@ -34,7 +34,7 @@ def test_glossary_knows_every_word_the_screens_use() -> None:
     for word in ("Fury", "Ambush", "Crowns", "Essence", "Ess", "Renown", "Ren", "Leadership", "HP", "hand",
                  "Star", "Blank", "Goblin die", "enemy die", "Tyrant die", "region die", "scheme", "spawn",
                  "counter-attack", "heroic deed", "Rest", "Travel", "tribe card", "guardian", "pet", "dmg",
-                 "Upkeep", "Tyranny", "Attack"):
+                 "Upkeep", "Tyranny", "Attack", "green", "red"):
         assert word.lower() in terms, word
 
 
@@ -118,7 +118,9 @@ def test_battle_against_another_hero_says_so() -> None:
     move_piece(game, "hero2", "tundra-outer", "test")
     reask(game)
     answer(game, "end")
-    assert "Battle hero2 (a fellow hero, not an enemy)" in _labels(game), _labels(game)
+    labels = _labels(game)
+    assert "Battle hero2 (a fellow hero, not an enemy)" in labels, labels
+    assert "Battle Undead Soldiers (1 miniature(s), 2/2 HP left on the tile)" in labels, labels
     assert s.heroes["hero2"].hp > 0
 
 

@@ -93,6 +93,8 @@ TERMS: dict[str, str] = {
               "exchange",
     "Adventure": "a heroic deed: draw an adventure card and roll for its successes (others may help), or choose "
                  "an effect",
+    "green": "an adventure card's side resolved on a success (a card with no roll lets you choose a side)",
+    "red": "an adventure card's side resolved on a failure (a card with no roll lets you choose a side)",
     "counter-attack": "the enemy's answer to your strike: its damage plus its die; prevent it with goblins, "
                       "shields and tribe cards",
     "ability": "a class's attack: how many Goblin dice it rolls and its effects; learn more with Train",

@@ -218,9 +218,8 @@ def action_options(game: Game, hero: Hero, turn: Turn, here: str | None = None, 
             key = ("battle", t, _target_state(s, t))  # what the option's label and help read
             found = memo.get(key)
             if found is None:
-                found = memo[key] = opt(f"battle:{t}", f"Battle {target_name(game, t)}"
-                                        + (" (a fellow hero, not an enemy)" if t.startswith("hero:") else ""),
-                                        _target_help(game, t),
+                about = _target_help(game, t)
+                found = memo[key] = opt(f"battle:{t}", f"Battle {target_name(game, t)} ({about})", about,
                                         action="battle", target=t)
             out.append(found)
         out.append(_fixed(memo, "adventure", "Adventure: draw an adventure card", "", action="adventure"))
@@ -315,7 +314,7 @@ def _target_help(game: Game, t: str) -> str:
         return f"{s.troops[key]} miniature(s), {spec.hp - s.troop_damage.get(key, 0)}/{spec.hp} HP left on the tile"
     if kind == "general":
         return f"HP {c.generals[key].hp - s.generals[key]}/{c.generals[key].hp}"
-    return "another hero"
+    return "a fellow hero, not an enemy"
 
 
 def interact_spaces(game: Game, hero: Hero, pet_reach: bool, here: str | None = None) -> list[str]:
