@@ -102,7 +102,7 @@ def test_hero_turn_choices_say_what_they_do() -> None:
     assert any(label.startswith("Train (2 Renown): learn Roar (level 1: 3 dice; prevent 1 damage") for label in labels)
     commune = [label for label in labels if label.startswith("Commune (5 Renown): Earth Guardian")]
     assert commune and "2 actions: you and every hero in your region heal 3" in commune[0]
-    assert "End your actions: go on to your heroic deed (unused actions are lost)" in labels
+    assert "End your actions: heroic deed next, unused ones lost" in labels
     travel = [label for label in labels if label.startswith("Travel to ")]
     # the compact list groups by the destination; a long path is cut at the end of the line, not the move count
     assert travel and all(re.match(r"Travel to [A-Za-z ]+: \d Moves( \(the first free: Ranger\))? via ", label)
@@ -163,3 +163,16 @@ def test_svg_board_keeps_everything_inside_and_has_a_key() -> None:
         assert y0 < float(y) - int(size) and float(y) <= y0 + h, (y, words)
         assert x0 <= left and left + width <= x0 + w, (x, words)
     assert "T the Tyrant, G a general, 1-6 the heroes" in text and "scheme: The Forge Awakens" in text
+
+
+def test_a_forced_discard_says_why() -> None:
+    from skirmish_goblin_uprising.damage import ask_discard
+
+    game = new_game(2)
+    hero = game.state.heroes["hero1"]
+    assert len(set(hero.hand.cards)) >= 2
+    game.pending = None
+    game._waiting = None
+    game.call(ask_discard, "hero1", 1, "Scheme: The Iron Tithe")
+    game.advance()
+    assert game.pending.prompt == "hero1: discard a goblin (1 to go) - Scheme: The Iron Tithe"

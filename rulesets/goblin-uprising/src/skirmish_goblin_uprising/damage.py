@@ -255,7 +255,7 @@ def ask_discard(game: Game, hid: str, n: int, rule: str) -> None:
         return
     c = C(game)
     options = [opt(f"goblin:{card}", f"discard {c.goblins[card].name}", "", card=card) for card in designs]
-    game.ask(decision(hid, "discard", f"{hid}: discard a goblin ({n} to go)", options, rule=rule,
+    game.ask(decision(hid, "discard", f"{hid}: discard a goblin ({n} to go) - {rule}", options, rule=rule,
                       context={"hero": hid, "count": n}), _discarded, hid, n, rule)
 
 

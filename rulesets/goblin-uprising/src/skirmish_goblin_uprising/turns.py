@@ -167,7 +167,8 @@ def action_options(game: Game, hero: Hero, turn: Turn, here: str | None = None, 
         found = memo.get(key)
         if found is None:
             found = memo[key] = tuple(
-                opt(f"train:{a.id}", f"Train (2 Renown): learn {a.name} (level {a.level}: {ability_text(a)})", "free",
+                opt(f"train:{a.id}", f"Train (2 Renown): learn {a.name} (level {a.level}: {ability_text(a)})",
+                    f"free; 'help {a.name}' explains it",
                     action="train", ability=a.id, level=a.level, dice=a.dice)
                 for a in cls.abilities if a.id not in hero.abilities and (a.level == 1 or a.requires in hero.abilities))
         out += found
@@ -226,7 +227,7 @@ def action_options(game: Game, hero: Hero, turn: Turn, here: str | None = None, 
     return out
 
 
-END_LABEL = "End your actions: go on to your heroic deed (unused actions are lost)"
+END_LABEL = "End your actions: heroic deed next, unused ones lost"
 
 
 def _full(now: int, most: int) -> str:
