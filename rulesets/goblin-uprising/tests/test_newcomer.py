@@ -176,3 +176,33 @@ def test_a_forced_discard_says_why() -> None:
     game.call(ask_discard, "hero1", 1, "Scheme: The Iron Tithe")
     game.advance()
     assert game.pending.prompt == "hero1: discard a goblin (1 to go) - Scheme: The Iron Tithe"
+
+
+def test_damage_from_a_hero_names_the_hero_not_its_id() -> None:
+    from skirmish_goblin_uprising.damage import deal_damage
+
+    game = new_game(2)
+    game.pending = None
+    game._waiting = None
+    game.call(deal_damage, "hero1", 2, False, "hero:hero2", "Combat")
+    game.advance()
+    assert game.pending.prompt == "hero1: 2 damage coming (hero2). Prevent some?"
+    assert any(e.text == "hero1 is dealt 2 damage (hero2)" for e in game.log)
+    game.state.moments.append("round 1: hero1 fell in battle (hero:hero2)")
+    from skirmish_goblin_uprising.compat import finish
+
+    finish(game, "Tyrant", "a test ending", rule="test")
+    assert "hero1 fell in battle (hero2)" in final_summary(game, "hero1")
+
+
+def test_a_helper_is_asked_about_the_adventure_by_name() -> None:
+    game = new_game(2)
+    for _ in range(50):
+        d = game.pending
+        if d.kind == "respond":
+            break
+        vals = [o.value for o in d.options]
+        pick = next((v for v in ("end", "adventure", "invite:1", "take", "done", "green") if v in vals), vals[0])
+        game.answer(pick)
+    assert d.kind == "respond" and d.player == "hero2"
+    assert re.fullmatch(r"(hero2: )?hero1's adventure [A-Z][\w' ]+ needs \d successes: help it\?", d.prompt), d.prompt

@@ -262,7 +262,8 @@ def _invited(game: Game, answer: str, hid: str) -> None:
         others = [h.id for h in s.active_heroes() if h.id != hid]
         card = C(game).adventures[run.card]
         open_once_window(game, "help the adventure", others, help_offer, help_resolve, rule="Adventure: help",
-                         context={"hero": hid, "card": run.card, "difficulty": card.difficulty})
+                         context={"hero": hid, "card": run.card, "difficulty": card.difficulty},
+                         prompt=f"{hid}'s adventure {card.name} needs {card.difficulty} successes: help it?")
 
 
 def _bard(game: Game, hid: str) -> bool:

@@ -71,26 +71,28 @@ def resolve_only(game: Game, player: str, kind: str, option: Option, rule: str) 
 
 
 def open_once_window(game: Game, name: str, players: Sequence[str], offer: Callable[..., list[Option]],
-                     resolve: Callable[..., None], *, rule: str = "", context: dict[str, Any] | None = None) -> None:
-    """Ask each player who can respond once, in order (core ``open_window(mode="once")`` when present)."""
+                     resolve: Callable[..., None], *, rule: str = "", context: dict[str, Any] | None = None,
+                     prompt: str = "") -> None:
+    """Ask each player who can respond once, in order (core ``open_window(mode="once")`` when present); ``prompt``
+    is the question each is asked (default: the window's name)."""
     import skirmish
 
     open_window = getattr(skirmish, "open_window", None)  # core's window, once the public API exports it
     if open_window is not None:
-        open_window(game, name, list(players), offer, resolve, rule=rule, mode="once", context=context)
+        open_window(game, name, list(players), offer, resolve, rule=rule, mode="once", context=context, prompt=prompt)
         return
     for player in reversed(list(players)):
-        game.call(_ask_once, name, player, offer, resolve, rule, dict(context or {}))
+        game.call(_ask_once, name, player, offer, resolve, rule, dict(context or {}), prompt)
 
 
 def _ask_once(game: Game, name: str, player: str, offer: Callable[..., list[Option]],
-              resolve: Callable[..., None], rule: str, context: dict[str, Any]) -> None:
+              resolve: Callable[..., None], rule: str, context: dict[str, Any], prompt: str = "") -> None:
     options = offer(game, player)
     if not options:
         return
     options = [*options, opt("pass", "pass", "do not respond")]
-    game.ask(decision(player, "respond", f"{player}: {name}?", options, rule=rule, context={**context, "window": name}),
-             _answered, player, resolve)
+    game.ask(decision(player, "respond", f"{player}: {prompt or name + '?'}", options, rule=rule,
+                      context={**context, "window": name}), _answered, player, resolve)
 
 
 def _answered(game: Game, answer: str, player: str, resolve: Callable[..., None]) -> None:

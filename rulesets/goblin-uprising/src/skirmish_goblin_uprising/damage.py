@@ -56,8 +56,9 @@ def deal_damage(game: Game, hid: str, amount: int, aimed: bool, source: str, rul
     if amount <= 0:
         return
     if logging(game):
-        say(game, f"{hero.id} is dealt {amount} damage ({source}){' - Aimed, it cannot be prevented' if aimed else ''}",
-            rule, hero=hid, damage=amount, aimed=aimed)
+        aimed_note = " - Aimed, it cannot be prevented" if aimed else ""
+        say(game, f"{hero.id} is dealt {amount} damage ({source_name(source)}){aimed_note}", rule,
+            hero=hid, damage=amount, aimed=aimed)
     if not aimed and _can_prevent(game, hero):
         ask_prevent(game, hid, amount, source, rule)
     else:
@@ -86,7 +87,7 @@ def ask_prevent(game: Game, hid: str, amount: int, source: str, rule: str) -> No
                            action="prevent", tribe=hero.tribe, prevents=tribe.n))
     options.append(opt("take", f"take the {amount} damage (HP {hero.hp} -> {max(0, hero.hp - amount)})", "",
                        action="take", damage=amount))
-    game.ask(decision(hid, "prevent", f"{hid}: {amount} damage coming ({source}). Prevent some?", options,
+    game.ask(decision(hid, "prevent", f"{hid}: {amount} damage coming ({source_name(source)}). Prevent some?", options,
                       rule="Damage: preventing", context={"hero": hid, "damage": amount, "hp": hero.hp,
                                                           "source": source, "oppress": s.oppress}),
              _prevented, hid, amount, source, rule)
@@ -228,6 +229,7 @@ def fall(game: Game, hid: str, source: str) -> None:
         return
     if logging(game):
         game.emit("fall", f"{hid} falls in battle", rule=rule, hero=hid)
+    # the state keeps the source as it is (a save's digest covers it); final_summary shows a hero by name
     moment(game, f"{hid} fell in battle ({source})")
     lose_renown(game, hero, 1, rule)
     hero.hp = hero.max_hp
@@ -241,6 +243,11 @@ def _fall_move(game: Game, hid: str) -> None:
     from skirmish_goblin_uprising.tyranny import move_marker
 
     move_marker(game, reinforce=True, why=f"{hid} fell")
+
+
+def source_name(source: str) -> str:
+    """Where damage comes from, as players read it (a hero's strike is kept as ``hero:ID`` for the rules)."""
+    return source[5:] if source.startswith("hero:") else source
 
 
 def ask_discard(game: Game, hid: str, n: int, rule: str) -> None:

@@ -337,7 +337,7 @@ def final_summary(game: Game, player: str) -> str:
         lines.append(f"  {hid} ({cls}): {h.kills} enemies defeated, {h.falls} fall(s), Renown {h.renown}"
                      + (", removed" if h.removed else ""))
     lines.append("Key moments:")
-    lines += [f"  {m}" for m in s.moments[-12:]]
+    lines += [f"  {m.replace('(hero:', '(')}" for m in s.moments[-12:]]
     return "\n".join(lines)
 
 
