@@ -63,7 +63,7 @@ def test_hero_sheet_explains_passive_guardian_and_pet() -> None:
     sheet = hero_sheet(game, "hero1")
     _no_raw_id(sheet)
     assert "passive: taking damage in a battle gives you a Fury token" in sheet
-    assert "guardian: Earth Guardian: always your first damage each Tyrant's turn is 1 less" in sheet
+    assert "guardian: Earth Guardian: passive: your first damage each Tyrant's turn is 1 less" in sheet
     ranger = hero_sheet(game, "hero4")
     assert "pet: Wolf: +1 Goblin die when you attack a troop" in ranger
     assert "first Move 1 each turn costs no action" in ranger
@@ -206,3 +206,18 @@ def test_a_helper_is_asked_about_the_adventure_by_name() -> None:
         game.answer(pick)
     assert d.kind == "respond" and d.player == "hero2"
     assert re.fullmatch(r"(hero2: )?hero1's adventure [A-Z][\w' ]+ needs \d successes: help it\?", d.prompt), d.prompt
+
+
+def test_the_bone_tribe_choice_says_what_falling_does() -> None:
+    from skirmish_goblin_uprising.damage import falling
+
+    game = new_game(6)  # hero6 holds the Bone Tribe
+    game.pending = None
+    game._waiting = None
+    game.state.heroes["hero6"].hp = 0
+    game.call(falling, "hero6", "Oppress")
+    game.advance()
+    d = game.pending
+    assert d.prompt == "hero6 is at 0 HP: use the Bone Tribe card?"
+    assert "fall, keeping the card: back to Corals Village with full HP; the destruction marker moves down" in [
+        o.label for o in d.options]

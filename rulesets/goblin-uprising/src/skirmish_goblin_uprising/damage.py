@@ -145,8 +145,10 @@ def falling(game: Game, hid: str, source: str) -> None:
     if hero.tribe_ready and tribe.effect == "survive_fall":
         options.append(opt("tribe", f"exhaust {tribe.name}: stay at 1 HP", "", action="survive"))
     if options:
-        options.append(opt("fall", "fall in battle", "", action="fall"))
-        game.ask(decision(hid, "fall", f"{hid} is at 0 HP", options, rule="Tribe cards",
+        then = ("removed from the game (Oppress is active)" if s.oppress else
+                f"back to {c.space_name(hero.village)} with full HP; the destruction marker moves down")
+        options.append(opt("fall", f"fall, keeping the card: {then}", "", action="fall"))
+        game.ask(decision(hid, "fall", f"{hid} is at 0 HP: use the {tribe.name} card?", options, rule="Tribe cards",
                           context={"hero": hid}), _bone_answer, hid, source)
         return
     _life_guardian(game, hid, source)

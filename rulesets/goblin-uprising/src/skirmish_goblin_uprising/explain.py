@@ -163,7 +163,7 @@ def glossary(c: Content) -> dict[str, str]:
     for t in c.tribes.values():
         out[t.name] = f"tribe card: {tribe_text(t)}; once, then exhausted"
     for g in c.guardians.values():
-        out[g.name] = (f"guardian: always: {guardian_passive_text(g.passive)}; 2 actions, once a turn: "
+        out[g.name] = (f"guardian: passive: {guardian_passive_text(g.passive)}; 2 actions, once a turn: "
                        f"{guardian_text(g.active)}")
     for p in c.pets.values():
         out.setdefault(p.name, f"pet: {pet_text(p)}")

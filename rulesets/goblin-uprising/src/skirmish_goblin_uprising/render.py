@@ -240,7 +240,7 @@ def hero_sheet(game: Game, hid: str) -> str:
         lines.append(f"  tribe: {tribe.name} ({'ready' if h.tribe_ready else 'exhausted'}): {tribe_text(tribe)}")
     if h.guardian:
         g = c.guardians[h.guardian]
-        lines.append(f"  guardian: {g.name}: always {guardian_passive_text(g.passive)}; 2 actions: "
+        lines.append(f"  guardian: {g.name}: passive: {guardian_passive_text(g.passive)}; 2 actions: "
                      f"{guardian_text(g.active)}")
     if h.pet:
         lines.append(f"  pet: {c.pets[h.pet].name}: {pet_text(c.pets[h.pet])}")

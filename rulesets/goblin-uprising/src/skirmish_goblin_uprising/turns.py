@@ -178,7 +178,7 @@ def action_options(game: Game, hero: Hero, turn: Turn, here: str | None = None, 
         taken = {h.guardian for h in s.heroes.values()}
         for gid, g in c.guardians.items():
             if gid not in taken:
-                label = (f"Commune (5 Renown): {g.name} (always {guardian_passive_text(g.passive)}; "
+                label = (f"Commune (5 Renown): {g.name} (passive: {guardian_passive_text(g.passive)}; "
                          f"2 actions: {guardian_text(g.active)})")
                 out.append(_fixed(memo, f"commune:{gid}", label, "free", action="commune", guardian=gid))
     cards = hero.hand.cards
