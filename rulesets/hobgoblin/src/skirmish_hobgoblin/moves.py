@@ -393,7 +393,7 @@ def why_not(game: Game, unit: Unit, kind: str) -> str:
     if kind in ("advance", "retreat", "shuffle-left", "shuffle-right"):
         direction = {"advance": "forward", "retreat": "back", "shuffle-left": "left", "shuffle-right": "right"}[kind]
         ignore_friends = bool(act and act.unit == unit.id and act.ignore_friends)
-        near = _near(_grow(bounds(unit.rect), step), obstacles(state, unit, ignore_friends=ignore_friends))
+        near = _near_around(state, unit, step, ignore_friends)
         if step >= 0.05 and _open_way(state, unit, direction, near):
             return ""
         # only whether it can go 0.05" matters (and what stops it sooner): the same answer as looking ``step`` ahead
@@ -411,6 +411,19 @@ def why_not(game: Game, unit: Unit, kind: str) -> str:
 
 
 _CLEAR = 0.1
+
+
+def _near_around(state: HobState, unit: Unit, step: float, ignore_friends: bool) -> list[Unit]:
+    """The obstacles whose round hulls come within ``step`` of the unit's box (kept for the arrangement of units when
+    the unit is this state's and in play: the four straight manoeuvres ask in a row)."""
+    if state.units.get(unit.id) is not unit or not unit.in_play:
+        return _near(_grow(bounds(unit.rect), step), obstacles(state, unit, ignore_friends=ignore_friends))
+    memo = geom.kept(state)
+    key = ("near-around", unit.id, step, ignore_friends)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _near(_grow(bounds(unit.rect), step), obstacles(state, unit, ignore_friends=ignore_friends))
+    return list(found)
 
 
 def _clear_around(state: HobState, unit: Unit) -> bool:
