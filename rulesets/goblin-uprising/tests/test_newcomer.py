@@ -221,3 +221,20 @@ def test_the_bone_tribe_choice_says_what_falling_does() -> None:
     assert d.prompt == "hero6 is at 0 HP: use the Bone Tribe card?"
     assert "fall, keeping the card: back to Corals Village with full HP; the destruction marker moves down" in [
         o.label for o in d.options]
+
+
+def test_show_fits_an_80_column_terminal_all_game_long() -> None:
+    from skirmish.agents import AgentContext, View
+    from skirmish_goblin_uprising.ai import make_ai
+
+    game = Game(RULESET, {"players": ["hero1", "hero2", "hero3", "hero4"], "tyrant": "elven"}, seed=5)
+    agents = {p: make_ai(AgentContext(p, i, RULESET, {}, game.players)) for i, p in enumerate(game.players)}
+    shown = 0
+    while game.pending is not None:
+        d = game.pending
+        if shown % 25 == 0:
+            text = RULESET.describe(game, d.player)
+            assert max(len(line) for line in text.splitlines()) < 80, text
+        shown += 1
+        game.answer(agents[d.player].decide(View(game, d.player), d), d.player)
+    assert shown > 100

@@ -8,6 +8,7 @@ Hidden from every hero: the face-down behavior card, the order of the decks and 
 from __future__ import annotations
 
 import math
+import textwrap
 from typing import TYPE_CHECKING, Any
 
 from skirmish_goblin_uprising.common import C, S, a_name, region_at, target_name, tyrant
@@ -253,7 +254,8 @@ def hero_sheet(game: Game, hid: str) -> str:
 
 def board_text(game: Game) -> str:
     s, c = S(game), C(game)
-    lines = []
+    lines: list[str] = []
+    rows: list[tuple[int, str, str, str, str]] = []
     for r in c.board.regions:
         bits = []
         troop = r.troop
@@ -273,8 +275,13 @@ def board_text(game: Game) -> str:
                 marks.append(f"token:{c.tokens[s.tokens[sid]].name}" if sid in s.peeked else "token:?")
             if sid in s.quests:
                 marks.append("QUEST")
-            near = ",".join(c.space_name(n) for n in c.rmap.neighbours(sid))
-            lines.append(f"  {c.space_name(sid):<18} {' '.join(names):<22} {' '.join(marks):<22} -> {near}")
+            near = ", ".join(c.space_name(n) for n in c.rmap.neighbours(sid))
+            rows.append((len(lines), c.space_name(sid), " ".join(names), " ".join(marks), near))
+            lines.append("")
+    widths = [max((len(row[k]) for row in rows), default=0) for k in (1, 2, 3)]
+    for at, name, who, marks, near in rows:  # columns only as wide as what they hold
+        cells = [f"{name:<{widths[0]}}"] + [f"{text:<{w}}" for text, w in ((who, widths[1]), (marks, widths[2])) if w]
+        lines[at] = f"  {' '.join(cells)} -> {near}"
     villages = [f"{c.space_name(v)}: {' '.join(s.board.occupants(v)) or '-'}" for v in c.villages]
     lines.append("Villages: " + "; ".join(villages))
     return "\n".join(lines)
@@ -291,7 +298,8 @@ def tyrant_text(game: Game) -> str:
     lines.append(f"  ability: {t.ability.name} - {t.pressure}")
     lines.append(f"  behavior card: {t.behavior(s.behavior).name if s.revealed else 'face down'}"
                  + (f" (countdown {s.countdown})" if s.countdown > 0 else ""))
-    lines.append(f"  track: marker {s.marker}/{len(t.track)}; next: " + " | ".join(track_preview(game)))
+    lines.append(f"  track: marker {s.marker}/{len(t.track)}; the next spaces:")
+    lines += [f"    {space}" for space in track_preview(game)]
     if s.scheme:
         sc = t.scheme(s.scheme)
         progress = s.kills_round if sc.goal.condition == "kills_in_round" else s.progress
@@ -307,7 +315,16 @@ def describe(game: Game, player: str | None) -> str:
     parts = [f"Round {game.round} {game.phase}".strip(), tyrant_text(game), board_text(game)]
     for hid in s.order:
         parts.append(hero_sheet(game, hid) if hid == player or player is None else _hero_line(game, hid))
-    return "\n".join(parts)
+    return "\n".join(_fit(line) for line in "\n".join(parts).splitlines())
+
+
+def _fit(line: str, width: int = 79) -> str:
+    """A line of the whole picture wrapped to an 80-column terminal, its continuation indented under it."""
+    if len(line) <= width:
+        return line
+    lead = len(line) - len(line.lstrip())
+    return "\n".join(textwrap.wrap(line, width, subsequent_indent=" " * (lead + 4), break_on_hyphens=False,
+                                   break_long_words=False))
 
 
 def brief(game: Game, player: str) -> str:
