@@ -307,3 +307,32 @@ def test_a_berserk_unit_advances_before_a_turn_eats_the_mp_it_needs():
                    "target": ""}
     moves = [option(k, k, action="manoeuvre", actor="o", manoeuvre=k) for k in ("wheel-right", "advance")]
     assert agent.decide(v, _move_decision("o", 8, moves)) == "advance" and agent._amount == 8.0
+
+
+def test_a_reform_the_engine_refuses_is_cancelled_not_swapped_for_a_suggested_turn():
+    """Asked to reform 51.5 degrees where that overlaps an enemy, the old AI fell back on the form's suggestion
+    (180: its General turned its back on the marker it was marching to). Now it cancels (0) and steers on."""
+    me = unit("g", "red", "heavy-infantry", 26.7, 19.1, facing=90.0, keywords="General")
+    v = view([me])
+    v.check = lambda answer: "it would overlap Wolf Riders" if answer.get("degrees") not in (0, 0.0, 180) else None
+    agent = ai()
+    agent._amount = -51.5
+    d = decision("red", "manoeuvre", "reform how far?", params=[Param("degrees", "float", -180, 180, step=0.5)],
+                 examples=[{"degrees": 180}], context={"phase": "Movement", "actor": "g", "action": "reform"})
+    assert agent.decide(v, d) == {"degrees": 0.0} and agent._short
+
+
+def test_a_sidestep_does_not_shuffle_into_perilous_terrain():
+    """A blocked unit steps 2" aside before steering again; the old AI shuffled its Outriders straight into the
+    Noxious Pools (a die for each of the 4 MP). The sidestep is checked like any steering manoeuvre."""
+    pools = {"name": "Noxious Pools", "keywords": ["perilous"], "points": [[38.0, 8.0], [42.0, 8.0], [42.0, 12.0],
+                                                                          [38.0, 12.0]]}
+    riders = unit("o", "red", "light-cavalry", 34.0, 10.0, facing=90.0, keywords="Skirmishers, Nimble",
+                  width=5.9, depth=3.15, speed=16)
+    v = view([riders], terrain=[pools])
+    agent = ai()
+    agent._plan = {"key": (2, "o"), "steps": 1, "start": (34.0, 10.0), "alts": [], "goal": (50.0, 30.0),
+                   "target": "", "at": (34.0, 10.0)}  # its last manoeuvre went nowhere: blocked
+    moves = [option(k, k, action="manoeuvre", actor="o", manoeuvre=k) for k in ("shuffle-right", "advance")]
+    answer = agent.decide(v, _move_decision("o", 16, moves))
+    assert answer == "end" or (answer == "shuffle-right" and agent._amount < 1.5)

@@ -334,7 +334,10 @@ class HobgoblinAI:
             self._short = value < want - 0.05
             if abs(value) < 0.1:
                 return {p.name: 0.0}  # blocked: not worth a sliver
-            tries.append({p.name: round(value, 2)})
+            if not view.check({p.name: round(value, 2)}):
+                return {p.name: round(value, 2)}
+            self._short = True  # refused as asked: cancel rather than take a suggestion (a Reform's is any turn)
+            return {p.name: 0.0}
         tries += list(d.examples)
         for t in tries:
             if not view.check(t):

@@ -269,29 +269,60 @@ def swept_band(unit: Unit, a: Point, b: Point) -> list[Point]:
 
 
 def overlaps(view: Any, keyword: str, poly: list[Point]) -> bool:
-    """Whether the convex outline ``poly`` touches or overlaps terrain with ``keyword`` (as the rules' swept area
-    test does: a corner clipping a piece counts)."""
-    shapes = _boxes(view, keyword)
+    """Whether the convex outline ``poly`` overlaps terrain with ``keyword`` (as the rules' swept area test does: a
+    corner clipping a piece counts)."""
+    shapes = _discs(view, keyword)
     if not shapes:
         return False
     box = _bbox(poly)
-    for piece, pb in shapes:
+    for piece, pb, mid, radius in shapes:
         if pb[2] < box[0] or pb[0] > box[2] or pb[3] < box[1] or pb[1] > box[3]:
             continue
-        if _meet(poly, piece):
+        gap = point_gap(mid, poly)  # the piece's middle: inside the outline, or further off than the piece reaches
+        if gap <= 0.0:
+            return True
+        if gap <= radius + 1e-9 and _meet(poly, piece):
             return True
     return False
 
 
+def _discs(view: Any, keyword: str) -> list[tuple[list[Point], tuple[float, float, float, float], Point, float]]:
+    """The outlines of ``keyword`` terrain with their bounding boxes, middles and the distance from the middle to
+    their furthest corner (cached like :func:`terrain`)."""
+    cache = view.state.setdefault("_ai_discs", {})
+    if keyword not in cache:
+        out = []
+        for poly, box in _boxes(view, keyword):
+            mid = (sum(q[0] for q in poly) / len(poly), sum(q[1] for q in poly) / len(poly))
+            out.append((poly, box, mid, max(dist(mid, q) for q in poly)))
+        cache[keyword] = out
+    return cache[keyword]
+
+
+def near(view: Any, keywords: list[str] | tuple[str, ...], box: tuple[float, float, float, float]) -> bool:
+    """Whether any terrain piece with one of ``keywords`` has its bounding box within ``box`` (a cheap first
+    test before sweeping a move against terrain)."""
+    for keyword in keywords:
+        for _poly, pb in _boxes(view, keyword):
+            if not (pb[2] < box[0] or pb[0] > box[2] or pb[3] < box[1] or pb[1] > box[3]):
+                return True
+    return False
+
+
+def around(points: list[Point], pad: float) -> tuple[float, float, float, float]:
+    """The bounding box of ``points`` grown by ``pad`` on every side."""
+    xs = [p[0] for p in points]
+    ys = [p[1] for p in points]
+    return min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad
+
+
 def _meet(a: list[Point], b: list[Point]) -> bool:
-    """Whether two outlines touch or overlap: a corner of one inside the other, or two edges crossing (a long thin
-    band across a wall has neither corner inside the other), or an edge within a hair of the other."""
+    """Whether two outlines overlap: a corner of one inside the other, or two edges crossing (a long thin band
+    across a wall has neither corner inside the other). Outlines that only touch along an edge do not count."""
     if any(inside(p, b) for p in a) or any(inside(p, a) for p in b):
         return True
     na, nb = len(a), len(b)
-    if any(_crosses(a[i], a[(i + 1) % na], b[j], b[(j + 1) % nb]) for i in range(na) for j in range(nb)):
-        return True
-    return poly_gap(a, b) <= 1e-6
+    return any(_crosses(a[i], a[(i + 1) % na], b[j], b[(j + 1) % nb]) for i in range(na) for j in range(nb))
 
 
 def line_through(view: Any, keyword: str, a: Point, b: Point) -> bool:

@@ -20,12 +20,14 @@ from skirmish_hobgoblin.ai.board import (
     Point,
     Unit,
     _radius,
+    around,
     boxed,
     centre,
     dist,
     free_run,
     keywords_of,
     line_through,
+    near,
     obstacles,
     overlaps,
     p_hit,
@@ -56,6 +58,8 @@ AROUND = "~"
 #: that hurts the unit
 NARROW = (-40, 40)
 WIDE = (-75, -40, 40, 75)
+#: the terrain a move may pay for
+HURTING = ("perilous", "rough")
 #: Perilous terrain: one die per MP spent in it, hitting as a War Wagon does
 PERILOUS_ATTACKER = "war-wagon"
 
@@ -102,6 +106,8 @@ def terrain_cost(view: Any, unit: Unit, a: Point, b: Point) -> float:
     length = dist(a, b)
     if ("Flying" in keywords_of(unit) and length >= 12) or length < 0.05:
         return 0.0
+    if not near(view, HURTING, around([a, b], _radius(unit) + 0.1)):
+        return 0.0
     return _hurt_cost(view, unit, swept_band(unit, a, b), length)
 
 
@@ -109,6 +115,9 @@ def path_cost(view: Any, unit: Unit, turned: Point, facing: float, end: Point) -
     """What steering costs in terrain: the turn that faces ``facing`` (a wheel about a front corner to ``turned``,
     or a Reform where it stands) and the advance from ``turned`` to ``end``, each swept as the executor sweeps it
     (:func:`steering.swept`)."""
+    here = centre(unit)
+    if not near(view, HURTING, around([here, turned, end], _radius(unit) + 0.1)):
+        return 0.0
     delta = (facing - float(unit.get("facing", 0.0)) + 180.0) % 360.0 - 180.0
     cost = 0.0
     if abs(delta) > steering.SLACK:
@@ -376,8 +385,11 @@ class Planner:
         Wild unit) in the 6" straight ahead, so that next round it must pay for it, turn, or stay (Berserk)."""
         f = math.radians(facing)
         ahead = (at[0] + math.cos(f) * steering.BERSERK_ADVANCE, at[1] + math.sin(f) * steering.BERSERK_ADVANCE)
+        kinds = steering.harmful(me)
+        if not near(self.view, kinds, around([at, ahead], _radius(me) + 0.1)):
+            return False
         band = swept_band(dict(me, facing=facing), at, ahead)
-        return any(overlaps(self.view, k, band) for k in steering.harmful(me))
+        return any(overlaps(self.view, k, band) for k in kinds)
 
     def _landing(self, me: Unit, turned: Point, end: Point, facing: float, polys: Any) -> Point | None:
         """Where a Fly from ``turned`` towards ``end`` may finish: the furthest spot (at least 12") whose
@@ -413,15 +425,14 @@ class Planner:
                     out.append(((here[0] + (there[0] - here[0]) * t, here[1] + (there[1] - here[1]) * t),
                                 f"short of {e['id']}", ""))
         detours = []
-        kw = keywords_of(me)
-        hurt = bool(terrain(self.view, "perilous")) or ("Wild" in kw and bool(terrain(self.view, "rough")))
+        hurt = [k for k in steering.harmful(me) if terrain(self.view, k)]  # wider detours round it
         for goal, why, target in out:
             d = dist(here, goal)
             if d < 4:
                 continue
             ang = math.atan2(goal[1] - here[1], goal[0] - here[0])
             step = min(d, float(me.get("speed", 8)))
-            turns = WIDE if hurt and terrain_cost(self.view, me, here, goal) > 0 else NARROW
+            turns = WIDE if hurt and any(line_through(self.view, k, here, goal) for k in hurt) else NARROW
             for turn in turns:
                 a = ang + math.radians(turn)
                 detours.append(((here[0] + math.cos(a) * step, here[1] + math.sin(a) * step), f"{why}, around",

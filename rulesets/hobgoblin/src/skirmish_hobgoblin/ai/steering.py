@@ -6,7 +6,18 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from skirmish_hobgoblin.ai.board import Point, Unit, centre, corners, dist, keywords_of, overlaps, terrain, unit_corners
+from skirmish_hobgoblin.ai.board import (
+    Point,
+    Unit,
+    around,
+    centre,
+    corners,
+    dist,
+    keywords_of,
+    near,
+    overlaps,
+    unit_corners,
+)
 
 #: turns smaller than this (degrees) are not worth a wheel
 SLACK = 6.0
@@ -170,7 +181,10 @@ def hurts(view: Any, unit: Unit, kind: str, amount: float) -> bool:
     """Whether the manoeuvre touches terrain that hurts the unit while it does not stand on any already (then
     every way out crosses it, and moving on is the cheapest)."""
     kinds = harmful(unit)
-    if not any(terrain(view, k) for k in kinds):
+    reach = math.hypot(float(unit.get("width", 4.0)), float(unit.get("depth", 2.0))) / 2 + abs(amount) + 0.1
+    if kind == "reform":
+        reach -= abs(amount)
+    if not near(view, kinds, around([centre(unit)], reach)):
         return False
     if any(overlaps(view, k, unit_corners(unit)) for k in kinds):
         return False
