@@ -176,15 +176,17 @@ def bridge_lane(view: Any, unit: Unit, b0: float, b1: float) -> float:
     here = float(unit["x"]) if unit.get("status", "ready") == "ready" else (b0 + b1) / 2
     y = float(unit["y"]) if unit.get("status", "ready") == "ready" else None
     south = y < c["mid"] if y is not None else _chasm_sides(view, str(unit["side"]))[0] > 0
-    if y is None or abs(y - c["mid"]) > 30.0:
-        y = c["y0"] - 12.0 - hd if south else c["y1"] + 12.0 + hd
+    zone = c["y0"] - 12.0 - hd if south else c["y1"] + 12.0 + hd
     end = c["y1"] + hd + 6.0 if south else c["y0"] - hd - 6.0
 
     def on(x: float) -> bool:
         return min(x + hw, b1) - max(x - hw, b0) > hw + 0.3
 
-    if on(here) and lane_cost(view, unit, (here, y), (here, end)) == 0.0:
-        return here
+    if y is not None and on(here):  # from where it stands (whole inches: kept answers)
+        ahead = end - math.copysign(math.ceil(min(abs(end - y), 40.0)), end - y)
+        if lane_cost(view, unit, (here, ahead), (here, end)) == 0.0:
+            return here
+    y = zone
     xs = [x for x in ((b0 + b1) / 2 + k * 0.25 for k in range(-int(hw / 0.25 + 12), int(hw / 0.25 + 12) + 1)) if on(x)]
     if not xs:
         return (b0 + b1) / 2
@@ -376,12 +378,18 @@ def _blocked(view: Any, unit: Unit, a: Point, b: Point) -> bool:
     from skirmish_hobgoblin.ai.board import _within
 
     hw, _ = _half(unit)
-    shapes = [(t["points"], _bounds(t["points"])) for t in view.state.get("terrain", [])
-              if "impassable" in t.get("keywords", []) and not str(t["name"]).startswith("Fortress wall")]
+    shapes = _cached(view, "_ai_lane_blocks", lambda v: [
+        ([(float(q[0]), float(q[1])) for q in t["points"]], _bounds(t["points"])) for t in v.state.get("terrain", [])
+        if "impassable" in t.get("keywords", []) and not str(t["name"]).startswith("Fortress wall")])
+    lo, hi = min(a[0], b[0]) - hw, max(a[0], b[0]) + hw
+    y0, y1 = min(a[1], b[1]) - hw, max(a[1], b[1]) + hw
+    shapes = [(poly, box) for poly, box in shapes if box[0] <= hi and box[2] >= lo and box[1] <= y1 and box[3] >= y0]
+    if not shapes:
+        return False
     n = max(1, int(dist(a, b) / 0.75))
     for i in range(n + 1):
         p = (a[0] + (b[0] - a[0]) * i / n, a[1] + (b[1] - a[1]) * i / n)
-        if any(_within(p, [(float(q[0]), float(q[1])) for q in poly], box, hw - 0.05) for poly, box in shapes):
+        if any(_within(p, poly, box, hw - 0.05) for poly, box in shapes):
             return True
     return False
 
@@ -395,9 +403,9 @@ def lane_x(view: Any, unit: Unit, mx: float, y: float, out: float) -> float:
     here = float(unit.get("x", mx)) if unit.get("status", "ready") == "ready" else mx
     start = y + out * 14.0  # the lane from the Attacker's zone (12" back) to the wall
     if unit.get("status", "ready") == "ready" and (float(unit["y"]) - y) * out > 0:
-        start = float(unit["y"]) + out * 0.5
-    if abs(here - mx) <= reach and lane_cost(view, unit, (here, start), (here, y)) == 0.0:
-        return here
+        ahead = y + out * math.ceil(abs(float(unit["y"]) - y))  # from where it stands (whole inches: kept answers)
+        if abs(here - mx) <= reach and lane_cost(view, unit, (here, ahead), (here, y)) == 0.0:
+            return here
     xs = [mx + k * 0.25 for k in range(-int(reach / 0.25), int(reach / 0.25) + 1)]
     return min(xs, key=lambda x: (lane_cost(view, unit, (x, start), (x, y)), abs(x - here)))
 
@@ -755,10 +763,20 @@ def _arrival_targets(view: Any, player: str, unit: Unit) -> list[tuple[Point, fl
     """Where an arriving Attacker's unit wants to be: (spot, worth)."""
     if scenario(view) == "the-chasm":
         return chasm_targets(view, player, unit)
-    if scenario(view) == "the-fortress":
-        doom = fortress(view)["doom"]
-        return [(touch_spot(view, player, unit, m, inside), FORT_TOUCH * (1.0 + doom.get(m["id"], 0) / WEAK_COURAGE)
-                 * (0.8 if inside else 1.0)) for m in standing(view) for inside in (False, True)]
+    if scenario(view) == "the-fortress":  # lined up where it stands and the way clear, else the Weak Point's x
+        f = fortress(view)
+        hw, hd = _half(unit)
+        x, y = float(unit["x"]), float(unit["y"])
+        out: list[tuple[Point, float]] = []
+        for m in standing(view):
+            for inside in (False, True):
+                o = _attacker_outside(view, player) * (-1.0 if inside else 1.0)
+                ty = (f["y1"] if o > 0 else f["y0"]) + o * (hd + FACE_GAP)
+                lined = abs(x - float(m["x"])) <= hw - LANE_OVERLAP and (y - ty) * o >= 0 and \
+                    lane_cost(view, unit, (x, round(y)), (x, ty)) == 0.0
+                worth = FORT_TOUCH * (1.0 + f["doom"].get(m["id"], 0) / WEAK_COURAGE) * (0.8 if inside else 1.0)
+                out.append(((x, ty) if lined else (float(m["x"]), ty), worth))
+        return out
     return []
 
 
@@ -803,6 +821,11 @@ def arrive_spot(view: Any, player: str, decision: Any) -> dict[str, float] | Non
     if scenario(view) == "the-chasm":  # it arrives at least partly within 4" of the chasm
         c = chasm(view)
         ys = [y for y in ys if c["y0"] - 4.0 - hd - hw <= y <= c["y1"] + 4.0 + hd + hw]
+    else:  # The Fortress: lined up with a Weak Point, within 12" of the wall
+        f = fortress(view)
+        wps = [float(m["x"]) for m in standing(view)]
+        xs = [x for x in xs if any(abs(x - mx) <= hw - LANE_OVERLAP for mx in wps)]
+        ys = [y for y in ys if min(abs(y - f["y0"]), abs(y - f["y1"])) <= 12.0 + hd]
     enemies = [(float(e["x"]), float(e["y"]), min(_half(e))) for e in view.state.get("units", [])
                if e["side"] != player and ready(e)]
 
