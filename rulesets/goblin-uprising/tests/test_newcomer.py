@@ -85,6 +85,14 @@ def test_final_summary_names_classes_and_the_tyrant_wins() -> None:
     assert "hero1 (Barbarian)" in text and "hero2 (Wizard)" in text
 
 
+def test_final_summary_when_the_heroes_win() -> None:
+    game = new_game(2)
+    from skirmish_goblin_uprising.compat import finish
+
+    finish(game, "heroes", "a test ending", rule="test")
+    assert "the heroes win - a test ending" in final_summary(game, "hero1")
+
+
 def test_class_choice_says_what_the_passive_does() -> None:
     game = Game(RULESET, {"players": ["hero1"], "tyrant": "dwarf"}, seed=1)
     labels = _labels(game)

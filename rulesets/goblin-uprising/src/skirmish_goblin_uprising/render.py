@@ -342,8 +342,9 @@ def brief(game: Game, player: str) -> str:
 def final_summary(game: Game, player: str) -> str:
     s = S(game)
     res = game.result
-    winners = ", ".join("the Tyrant" if w == "Tyrant" else w for w in res.winners) if res else ""
-    verb = "wins" if res and len(res.winners) == 1 else "win"
+    names = {"Tyrant": "the Tyrant", "heroes": "the heroes"}
+    winners = ", ".join(names.get(w, w) for w in res.winners) if res else ""
+    verb = "wins" if res and len(res.winners) == 1 and res.winners[0] != "heroes" else "win"
     lines = [f"Game over after {game.round} round(s): " + (f"{winners} {verb} - {res.reason}" if res else
                                                             "not finished")]
     lines.append(f"Tyrant HP {s.hp}/{s.max_hp}, Royal Armor {s.armor}, schemes foiled {len(s.foiled)}, "
