@@ -34,7 +34,9 @@ def test_glossary_knows_every_word_the_screens_use() -> None:
     for word in ("Fury", "Ambush", "Crowns", "Essence", "Ess", "Renown", "Ren", "Leadership", "HP", "hand",
                  "Star", "Blank", "Goblin die", "enemy die", "Tyrant die", "region die", "scheme", "spawn",
                  "counter-attack", "heroic deed", "Rest", "Travel", "tribe card", "guardian", "pet", "dmg",
-                 "Upkeep", "Tyranny", "Attack", "green", "red"):
+                 "Upkeep", "Tyranny", "Attack", "green", "red", "Axe", "Arrow", "Power", "Reinforce", "Discard",
+                 "Tyrannical Ability", "miniature", "Champion", "marker", "Gate", "Throne", "Dwarf Soldiers",
+                 "Dwarf General"):
         assert word.lower() in terms, word
 
 

@@ -42,6 +42,12 @@ _PETS = {
 }
 
 
+_POWERS = {
+    "drain_essence": "each hero attacked loses {n} Essence", "extra_damage": "+{n} damage",
+    "lose_renown": "each hero attacked loses {n} Renown", "discard": "each hero attacked discards {n} goblin(s)",
+}
+
+
 def passive_short(effect: str) -> str:
     return PASSIVES.get(effect, (effect, effect))[0]
 
@@ -107,6 +113,17 @@ TERMS: dict[str, str] = {
                  "Essence (you lose 1 Essence) or nothing",
     "Tyrant die": "rolled for the Tyrant's attacks: more damage, Power (its Tyrant Power), Reinforce (a troop "
                   "spawns), Discard (you lose a goblin)",
+    "Axe": "an enemy die face: the attack has Cleave (it hits every hero in the region)",
+    "Arrow": "an enemy die face: the attack is Aimed (its damage cannot be prevented)",
+    "Power": "a Tyrant die face: the Tyrant's Power resolves (each Tyrant's is in help TYRANT-NAME)",
+    "Reinforce": "a Tyrant die face: a troop spawns in a region rolled on the region die",
+    "Discard": "a Tyrant die face: the hero attacked discards a goblin",
+    "Tyrannical Ability": "the rule each Tyrant plays by all game long (help TYRANT-NAME)",
+    "miniature": "one soldier of an army: it dies when the damage on the tile reaches its HP",
+    "Champion": "the castle's troop (Champion Soldiers): the Death Guardian cannot remove it",
+    "marker": "the destruction marker on the Tyrant's track: each move down applies the space it reaches",
+    "Gate": "the castle's spawn space, next to every region's inner space and to the Throne",
+    "Throne": "the Tyrant's space, reached only through the Gate",
     "region die": "names the region where a reinforcement spawns",
     "troop": "enemy soldiers of one kind living in a region; they fight as one army",
     "general": "a strong single enemy brought by the track, schemes or Tyrant abilities",
@@ -167,8 +184,16 @@ def glossary(c: Content) -> dict[str, str]:
                        f"{guardian_text(g.active)}")
     for p in c.pets.values():
         out.setdefault(p.name, f"pet: {pet_text(p)}")
+    for troop in c.troops.values():
+        out.setdefault(troop.name, f"troop: up to {troop.count} miniatures of HP {troop.hp}, damage {troop.damage}"
+                       + (", Aggressive" if troop.aggressive else ""))
+    for general in c.generals.values():
+        out.setdefault(general.name, f"general: HP {general.hp}, damage {general.damage}"
+                       + (", Aggressive" if general.aggressive else ""))
     for t in c.tyrants.values():
-        out[t.name] = f"Tyrant: HP {t.hp}, Royal Armor {t.armor}, damage {t.damage}; {t.pressure}"
+        power = "; ".join(_POWERS.get(e.effect, e.effect).format(n=e.amount()) for e in t.power)
+        out[t.name] = (f"Tyrant: HP {t.hp}, Royal Armor {t.armor}, damage {t.damage}; {t.pressure}"
+                       + (f"; Power: {power}" if power else ""))
         out.setdefault(t.ability.name, f"{t.name}'s Tyrannical Ability: {t.pressure}")
         for sc in t.schemes:
             out.setdefault(sc.name, f"{t.name}'s scheme: it acts every Upkeep while active; {_goal_text(c, sc.goal)}")
