@@ -87,16 +87,16 @@ def doom_cost(unit: Unit) -> float:
     return float(unit.get("points", 300)) / left
 
 
-def _hurt_cost(view: Any, unit: Unit, area: list[Point], mp: float) -> float:
+def _hurt_cost(view: Any, unit: Unit, area: list[Point], mp: float, rough: bool = True) -> float:
     """What one manoeuvre of ``mp`` MP sweeping ``area`` costs in terrain: a die for every MP when it touches
     Perilous terrain (the rules count the whole manoeuvre, so a corner clipping a piece costs as much as crossing
-    it); Rough: a Doom (Wild) or Distracted."""
+    it); Rough (unless ``rough`` is False): a Doom (Wild) or Distracted."""
     kw = keywords_of(unit)
     cost = 0.0
     if overlaps(view, "perilous", area):
         dice = max(1, math.ceil(mp - 1e-6))
         cost += dice * p_hit(combat.chart(view, PERILOUS_ATTACKER, str(unit.get("type", "")))) * doom_cost(unit) * HARM
-    if "Skirmishers" not in kw and overlaps(view, "rough", area):
+    if rough and "Skirmishers" not in kw and overlaps(view, "rough", area):
         cost += doom_cost(unit) * (2.0 if "Wild" in kw else 0.3)  # Wild: a Doom for each manoeuvre in it
     return cost
 
@@ -114,22 +114,27 @@ def terrain_cost(view: Any, unit: Unit, a: Point, b: Point) -> float:
 def path_cost(view: Any, unit: Unit, turned: Point, facing: float, end: Point) -> float:
     """What steering costs in terrain: the turn that faces ``facing`` (a wheel about a front corner to ``turned``,
     or a Reform where it stands) and the advance from ``turned`` to ``end``, each swept as the executor sweeps it
-    (:func:`steering.swept`)."""
+    (:func:`steering.swept`) against the terrain that hurts the unit; Rough that only Distracts it, on the centre
+    line."""
     here = centre(unit)
-    if not near(view, HURTING, around([here, turned, end], _radius(unit) + 0.1)):
-        return 0.0
-    delta = (facing - float(unit.get("facing", 0.0)) + 180.0) % 360.0 - 180.0
+    kinds = steering.harmful(unit)
+    wild = "rough" in kinds
     cost = 0.0
+    if "Skirmishers" not in keywords_of(unit) and not wild and line_through(view, "rough", here, end):
+        cost += doom_cost(unit) * 0.3  # Distracted: the centre line is close enough for what it costs
+    if not near(view, kinds, around([here, turned, end], _radius(unit) + 0.1)):
+        return cost
+    delta = (facing - float(unit.get("facing", 0.0)) + 180.0) % 360.0 - 180.0
     if abs(delta) > steering.SLACK:
         if dist(turned, centre(unit)) < 1e-6:
-            cost += _hurt_cost(view, unit, steering.swept(unit, "reform", delta), steering.REFORM_MP)
+            cost += _hurt_cost(view, unit, steering.swept(unit, "reform", delta), steering.REFORM_MP, wild)
         else:
             travel = steering.chord(float(unit.get("width", 4.0)), delta)
             kind = "wheel-left" if delta > 0 else "wheel-right"
-            cost += _hurt_cost(view, unit, steering.swept(unit, kind, travel), travel)
+            cost += _hurt_cost(view, unit, steering.swept(unit, kind, travel), travel, wild)
     length = dist(turned, end)
     if length >= 0.05:
-        cost += _hurt_cost(view, unit, swept_band(unit, turned, end), length)
+        cost += _hurt_cost(view, unit, swept_band(unit, turned, end), length, wild)
     return cost
 
 
