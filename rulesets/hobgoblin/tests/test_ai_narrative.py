@@ -286,7 +286,8 @@ def test_fortress_sneaky_attacker_arrives_lined_up_with_a_weak_point():
     ram = unit(g, "Ram")
     near = min((12.0, 24.0, 36.0, 48.0, 60.0), key=lambda x: abs(x - answer["x"]))
     assert abs(answer["x"] - near) <= ram.width / 2 - narrative.LANE_OVERLAP  # straight on, it touches it
-    assert 31.5 - 6.0 < answer["y"] + ram.depth / 2 <= 31.5, answer  # close in front of the wall
+    # square in front of the marker, touching it: its front 0.3" from the wall face (the marker sticks out 0.5")
+    assert answer["y"] + ram.depth / 2 == pytest.approx(31.5 - narrative.FACE_GAP, abs=0.01), answer
 
 
 # ------------------------------------------------------------------------------------------------ The Breach

@@ -480,7 +480,7 @@ def fortress_value(view: Any, player: str, unit: Unit, p: Point) -> float:
             worth = (1.0 + f["doom"].get(m["id"], 0) / WEAK_COURAGE) / (1 + 0.7 * n)
             for inside in (False, True):
                 d = _wall_route(view, player, unit, p, touch_spot(view, player, unit, m, inside))
-                best = max(best, FORT_TOUCH * worth if d <= 0.6 else
+                best = max(best, FORT_TOUCH * worth if d <= 0.1 else  # (0.3" short of the spot touches nothing)
                            FORT_PULL * worth * max(0.0, 1.0 - d / FORT_RANGE))
         xs = [float(m["x"]) for m in pts] + _gates_open(view)
         return best - (EDGE if _by_the_wall(view, unit, p, xs) else 0.0)
@@ -826,6 +826,7 @@ def arrive_spot(view: Any, player: str, decision: Any) -> dict[str, float] | Non
         wps = [float(m["x"]) for m in standing(view)]
         xs = [x for x in xs if any(abs(x - mx) <= hw - LANE_OVERLAP for mx in wps)]
         ys = [y for y in ys if min(abs(y - f["y0"]), abs(y - f["y1"])) <= 12.0 + hd]
+        ys += [f["y0"] - hd - FACE_GAP, f["y1"] + hd + FACE_GAP]  # touching, square in front of the marker
     enemies = [(float(e["x"]), float(e["y"]), min(_half(e))) for e in view.state.get("units", [])
                if e["side"] != player and ready(e)]
 
