@@ -48,7 +48,7 @@ def test_resume_without_a_file_lists_the_latest_unfinished_games_when_not_at_a_t
     result = invoke("resume")
     listed = result.stdout.splitlines()
     assert listed[0] == "unfinished games, latest first:"
-    assert listed[1].startswith(f"  1. {newer.name}: tiny, ") and "red (human) v blue (ai)" in listed[1]
+    assert listed[1].startswith(f"  1. {newer.name}: tiny, ") and "seats red (human), blue (ai); saved" in listed[1]
     assert listed[2].startswith(f"  2. {older.name}: tiny, ")
     assert "done.toml" not in result.stdout  # finished games are not offered
     line = assert_one_error(result, 2)

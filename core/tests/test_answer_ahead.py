@@ -65,3 +65,11 @@ def test_any_text_is_an_answer_or_one_illegal_answer_error(text: str) -> None:
     except IllegalAnswer:
         return
     assert rest == "" or rest == " ".join(rest.split())
+
+
+@pytest.mark.parametrize("text", ["0", "10", "-1", "+3"])
+def test_a_bare_number_out_of_range_names_no_option_by_its_text(text: str) -> None:
+    rest = Decision("red", "turn", "?", options=(Option("rest", "Rest: regain 2 HP (HP 10)"), Option("end", "end")))
+    assert matching_options(rest, text) == []
+    with pytest.raises(IllegalAnswer):
+        read_answer(rest, text)

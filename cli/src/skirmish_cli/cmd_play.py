@@ -29,7 +29,8 @@ def _seat_options(fn: Callable[..., Any]) -> Callable[..., Any]:
                       help="Write an SVG picture of the table to DIR after every answer that changes it "
                            "(0001.svg, 0002.svg... and latest.svg), for rulesets that draw one.")(fn)
     fn = click.option("--players", "players", multiple=True, metavar="A,B",
-                      help="Agents seated in player order (a short list cycles), e.g. human,ai.")(fn)
+                      help="Agents seated in player order, e.g. human,ai; a short list cycles, unless the "
+                           "ruleset lets it set how many play (Goblin Uprising: human,human is 2 heroes).")(fn)
     return fn
 
 
@@ -67,12 +68,14 @@ def play(ctx: click.Context, ruleset: str, seed: int | None, players: Sequence[s
     from skirmish_cli.common import get_ruleset
 
     rs = get_ruleset(registry, ruleset)  # an unknown name fails before anything else
-    from skirmish_cli.common import ruleset_options, with_options
+    from skirmish_cli.common import ruleset_options, seats_from_players, with_options
 
     options = ruleset_options(rs, ctx.args)
     names = split_names(players)
     if vs and names:
         raise click.UsageError("give --players or --vs, not both")
+    if names and setup_file is None:
+        options = seats_from_players(rs, options, len(names))
     setup = with_options(rs, load_setup(setup_file), options)
     loaded = parse_dice(dice) if dice else []
     path: Path | None = None

@@ -85,6 +85,18 @@ def ruleset_options(ruleset: Any, args: Sequence[str]) -> dict[str, Any]:
     return out
 
 
+def seats_from_players(ruleset: Any, options: dict[str, Any], count: int) -> dict[str, Any]:
+    """``options`` with the ruleset's seat-count setting (``SetupOption.seats``) set to the ``count`` players named
+    by ``--players``, unless the command line gave it, or one name was given (it fills every seat), or ``count``
+    is outside the setting's range (the list then cycles as usual)."""
+    if count < 2:
+        return options
+    for option in ruleset.setup_options():
+        if option.seats and option.name not in options and option.low <= count <= (option.high or count):
+            return {**options, option.name: count}
+    return options
+
+
 def with_options(ruleset: Any, setup: dict[str, Any] | None, options: dict[str, Any]) -> dict[str, Any] | None:
     """``setup`` (or the ruleset's default) with the command-line settings applied; ``None`` when none given."""
     if not options:
@@ -206,9 +218,10 @@ class AutosaveEntry:
 
         s = self.save
         moves = sum(1 for a in s.answers if "player" in a)
-        seats = " v ".join(f"{p} ({a})" for p, a in s.agents.items())
+        # seats joined without " v ": in a co-operative game they play on one side
+        seats = ", ".join(f"{p} ({a})" for p, a in s.agents.items())
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(self.mtime))
-        return f"{self.path.name}: {s.ruleset}, {moves} answers, {seats or 'seats unknown'}, saved {when}"
+        return f"{self.path.name}: {s.ruleset}, {moves} answers, seats {seats or 'unknown'}; saved {when}"
 
 
 def latest_autosaves(limit: int = 9) -> list[AutosaveEntry]:

@@ -28,6 +28,7 @@ from skirmish.errors import IllegalAnswer
 
 POINT_FIELDS = {"point": ("x", "y"), "pose": ("x", "y", "facing")}
 NUMBER_KINDS = ("int", "float")
+BARE_NUMBER = re.compile(r"[+-]?\d+")
 
 
 def parse_answer(decision: Decision, text: str) -> Answer:
@@ -44,10 +45,11 @@ def matching_options(decision: Decision, text: str) -> list[int]:
     """Indexes of the options whose label, value or group (``Option.data`` names) contain ``text`` (any case).
 
     Several words match options holding every one of them (``gutz adv`` finds "Big Gutz: advance...").
-    An option holding ``text`` whole is preferred to ones holding its words apart.
+    An option holding ``text`` whole is preferred to ones holding its words apart. A bare whole number
+    names an option by its place in the list only, so it matches no text (``0`` is not "HP 10").
     """
     low = " ".join(text.lower().split())
-    if not low:
+    if not low or BARE_NUMBER.fullmatch(low):
         return []
     texts = [_search_text(o) for o in decision.options]
     whole = [i for i, t in enumerate(texts) if low in t]

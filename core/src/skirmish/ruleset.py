@@ -228,7 +228,8 @@ class SetupOption:
     """A set-up setting offered on the command line: ``--name VALUE``.
 
     ``kind`` is ``"int"`` (within ``low``..``high``), ``"str"``, ``"choice"`` (one of ``choices``),
-    ``"path"`` (an existing file or directory) or ``"bool"`` (a flag taking yes/no).
+    ``"path"`` (an existing file or directory) or ``"bool"`` (a flag taking yes/no). ``seats`` marks the
+    ``int`` setting that says how many players sit: ``play --players a,b`` without it sets it to 2.
     """
 
     name: str
@@ -238,6 +239,7 @@ class SetupOption:
     low: int = 0
     high: int = 0
     metavar: str = ""
+    seats: bool = False
 
     def parse(self, text: str) -> Any:
         """The value of ``--name text``; a bad one raises :class:`SetupError` with one line."""

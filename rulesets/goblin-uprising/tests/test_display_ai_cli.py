@@ -164,6 +164,15 @@ def test_cli_plays_a_game_of_ai_heroes(tmp_path: Path) -> None:
     assert svg.returncode == 0 and svg.stdout.startswith("<svg")
 
 
+def test_players_listed_set_how_many_heroes_unless_heroes_is_given(tmp_path: Path) -> None:
+    two = skirmish("play", "goblin-uprising", "--players", "ai,ai", "--seed", "4", tmp=tmp_path)
+    assert two.returncode == 0, two.stderr
+    assert "players: hero1 (ai), hero2 (ai)\n" in two.stdout and "hero3" not in two.stdout
+    four = skirmish("play", "goblin-uprising", "--players", "ai,random", "--heroes", "4", "--seed", "4", tmp=tmp_path)
+    assert four.returncode == 0, four.stderr
+    assert "players: hero1 (ai), hero2 (random), hero3 (ai), hero4 (random)\n" in four.stdout
+
+
 def test_cli_bad_content_directory_is_one_line(tmp_path: Path) -> None:
     setup = tmp_path / "setup.toml"
     setup.write_text(f'players = ["a"]\ncontent = "{tmp_path / "missing"}"\n')

@@ -63,7 +63,7 @@ class GoblinUprising(Ruleset):
         c = self.content
         return [
             SetupOption("heroes", "how many goblin heroes (seats hero1..heroN)", "int", low=1, high=self.max_players,
-                        metavar="N"),
+                        metavar="N", seats=True),
             SetupOption("tyrant", "which Tyrant the heroes face", "choice", choices=(*c.tyrants, "random")),
             SetupOption("difficulty", "how hard the Tyrant is (difficulty.toml)", "choice",
                         choices=tuple(c.difficulties)),
