@@ -35,6 +35,15 @@ def test_random_army_for_him_has_no_wizard(budget, seed):
     assert not any("Wizard" in k for u in army.units for k in u.keywords)
 
 
+def test_random_armies_buy_wizards_with_an_allegiance():
+    """A Wizard needs an Abyssal Allegiance (given last), so its purchase is checked with one, not refused."""
+    armies = [random_army(CONTENT, 3000, random.Random(seed)) for seed in range(40)]
+    wizards = [u for a in armies for u in a.units if any("Wizard" in k for k in u.keywords)]
+    assert len(wizards) >= 5
+    assert all(u.allegiance for u in wizards)
+    assert all(validate(a, CONTENT) == [] for a in armies)
+
+
 def test_same_seed_same_army():
     assert random_army(CONTENT, 3000, random.Random(7)) == random_army(CONTENT, 3000, random.Random(7))
 

@@ -86,7 +86,9 @@ class _Builder:
         key = (unit.type, unit.keywords)
         if key not in self.legal_memo:
             fp = unit_footprint(unit, self.content.unit_type(unit.type), self.content)
-            fitted = attrs.evolve(unit, width=fp.width_mm[0], depth=fp.depth_mm[0])
+            # a Wizard must follow an Allegiance, which is given at the end (allegiance()): checked with one
+            fitted = attrs.evolve(unit, width=fp.width_mm[0], depth=fp.depth_mm[0],
+                                  allegiance=ALLEGIANCES[0] if self.wizard(unit) else unit.allegiance)
             self.legal_memo[key] = not unit_problems(fitted, self.content, him=self.him)
         return self.legal_memo[key]
 
@@ -200,7 +202,10 @@ class _Builder:
         units = [self.allegiance(u) for u in units]
         return Army(name, budget, tuple(units))
 
+    def wizard(self, unit: ArmyUnit) -> bool:
+        return any(self.content.ref(t).id == "wizard" for t in unit.keywords)
+
     def allegiance(self, unit: ArmyUnit) -> ArmyUnit:
-        if any(self.content.ref(t).id == "wizard" for t in unit.keywords):
+        if self.wizard(unit):
             return attrs.evolve(unit, allegiance=self.rng.choice(ALLEGIANCES))
         return unit
