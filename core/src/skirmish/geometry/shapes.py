@@ -386,6 +386,11 @@ def _clip_box(hw: float, hd: float, u0: float, v0: float, u1: float, v1: float) 
     return (t0, t1)
 
 
+def segment_meets_box(hw: float, hd: float, u0: float, v0: float, u1: float, v1: float) -> bool:
+    """The segment (u0, v0)-(u1, v1) meets the closed box of half sizes ``hw``, ``hd`` about the origin."""
+    return _clip_box(hw, hd, u0, v0, u1, v1) is not None
+
+
 def _circle_interval(
     x0: float, y0: float, dx: float, dy: float, cx: float, cy: float, r: float
 ) -> tuple[float, float] | None:

@@ -15,6 +15,7 @@ from typing import Any
 import attrs
 
 from skirmish.geometry import Circle, Segment, Table, Terrain, Vec, line_of_sight, move_circle, overlaps, path_clear
+from skirmish.geometry.shapes import segment_meets_box
 from skirmish_chob_noggoth.state import ChobState, Piece, Warrior
 from skirmish_chob_noggoth.terrain import piece_shape
 
@@ -628,32 +629,9 @@ def _crosses(piece: tuple[str, str, str, float, float, float, float], ax: float,
     inner_w, inner_h = hw - _INSIDE, hd - _INSIDE
     if inner_w <= _LINE_MARGIN or inner_h <= _LINE_MARGIN:
         return None
-    if _clips(inner_w - _LINE_MARGIN, inner_h - _LINE_MARGIN, u0, v0, u1, v1):
+    if segment_meets_box(inner_w - _LINE_MARGIN, inner_h - _LINE_MARGIN, u0, v0, u1, v1):
         return True
-    return None if _clips(inner_w + _LINE_MARGIN, inner_h + _LINE_MARGIN, u0, v0, u1, v1) else False
-
-
-def _clips(hw: float, hd: float, u0: float, v0: float, u1: float, v1: float) -> bool:
-    """The segment (u0, v0)-(u1, v1) meets the closed box of half sizes ``hw``, ``hd`` about the origin."""
-    t0, t1 = 0.0, 1.0
-    du, dv = u1 - u0, v1 - v0
-    for p, q in ((-du, u0 + hw), (du, hw - u0), (-dv, v0 + hd), (dv, hd - v0)):
-        if p == 0.0:
-            if q < 0.0:
-                return False
-            continue
-        r = q / p
-        if p < 0.0:
-            if r > t1:
-                return False
-            if r > t0:
-                t0 = r
-        else:
-            if r < t0:
-                return False
-            if r < t1:
-                t1 = r
-    return True
+    return None if segment_meets_box(inner_w + _LINE_MARGIN, inner_h + _LINE_MARGIN, u0, v0, u1, v1) else False
 
 
 def _clear_to_nearest(pieces: tuple[tuple[str, str, str, float, float, float, float], ...], sx: float, sy: float,
