@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from skirmish import Game, Registry
+from skirmish.testing import check_balance_model
 from skirmish_chob_noggoth.balance_model import BUDGETS, model
 from skirmish_chob_noggoth.rules import ChobNoggoth
 
@@ -52,13 +53,7 @@ def test_qualities_are_counted_against_standard_so_types_and_qualities_are_not_c
 
 
 def test_features_at_their_printed_prices_add_up_to_the_warband_cost():
-    m = model()
-    prices = m.prices()
-    for seed in range(60):
-        setup = m.random_setup(seed)
-        for seat in setup["warbands"]:
-            features, cost = m.features(setup, seat)
-            assert sum(prices[k] * n for k, n in features.items()) == cost
+    assert check_balance_model(ChobNoggoth(), model(), range(60)) == 120  # two warbands a seed
 
 
 def test_rules_are_counted_against_a_baseline_rule_so_they_are_not_collinear_with_warriors():

@@ -4,6 +4,7 @@ so that the features add up to the army's points."""
 from __future__ import annotations
 
 from skirmish import Registry
+from skirmish.testing import check_balance_model
 from skirmish_hobgoblin.balance_model import BASELINE_TYPE, LOWEST_SHARE, POINTS, TOGETHER, model
 from skirmish_hobgoblin.rules import Hobgoblin
 
@@ -29,13 +30,7 @@ def test_random_armies_repeat_by_seed_and_each_side_has_a_budget_of_its_own():
 
 
 def test_features_at_their_printed_prices_add_up_to_the_army_cost():
-    m = model()
-    prices = m.prices()
-    for seed in range(60):  # two armies a seed: 120 armies
-        setup = m.random_setup(seed)
-        for seat in setup["armies"]:
-            features, cost = m.features(setup, seat)
-            assert sum(prices[k] * n for k, n in features.items()) == cost
+    assert check_balance_model(Hobgoblin(), model(), range(60)) == 120  # two armies a seed
 
 
 def test_a_keyword_counts_the_keyword_cost_multiplier_of_the_unit_that_bought_it():

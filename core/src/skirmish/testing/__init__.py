@@ -9,10 +9,12 @@ with a message saying what the ruleset got wrong: games end, are deterministic,
 save, load and clone; illegal answers are refused; hidden information stays hidden;
 the ruleset's own agents answer only legally; content goes through
 ``skirmish_extend_content``; response windows ask only players who can respond
-and honour "pass until the end of this phase".
+and honour "pass until the end of this phase"; a balance model's features add up to
+the cost at their prices (``check_balance_model``).
 """
 
 from skirmish.testing.agents import check_agents_play, play_with_agents
+from skirmish.testing.balance import check_balance_model
 from skirmish.testing.checks import (
     check_clone,
     check_cross_process,
@@ -34,6 +36,7 @@ __all__ = [
     "read_fixture",
     "write_fixture",
     "check_agents_play",
+    "check_balance_model",
     "check_clone",
     "check_content_extended",
     "check_cross_process",

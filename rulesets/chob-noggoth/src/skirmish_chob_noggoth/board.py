@@ -14,8 +14,18 @@ from typing import Any
 
 import attrs
 
-from skirmish.geometry import Circle, Segment, Table, Terrain, Vec, line_of_sight, move_circle, overlaps, path_clear
-from skirmish.geometry.shapes import segment_meets_box
+from skirmish.geometry import (
+    Circle,
+    Segment,
+    Table,
+    Terrain,
+    Vec,
+    line_of_sight,
+    move_circle,
+    overlaps,
+    path_clear,
+    segment_meets_box,
+)
 from skirmish_chob_noggoth.state import ChobState, Piece, Warrior
 from skirmish_chob_noggoth.terrain import piece_shape
 
