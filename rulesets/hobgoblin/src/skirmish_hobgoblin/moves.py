@@ -478,11 +478,8 @@ def _open_ground(state: HobState, unit: Unit) -> bool:
 
 
 def _clear_now(state: HobState, unit: Unit) -> bool:
-    rect = unit.rect
-    x0, y0, x1, y1 = bounds(rect)
+    """Open ground (:func:`_open_ground`) with no other unit within 0.1" either."""
     m = _CLEAR
-    if x0 <= m or y0 <= m or x1 >= state.width - m or y1 >= state.depth - m:
-        return False
     reach = math.hypot(unit.width, unit.depth) / 2 + m
     for o in state.in_play():
         if o.id == unit.id:
@@ -492,7 +489,7 @@ def _clear_now(state: HobState, unit: Unit) -> bool:
             continue
         if geom.gap(unit, o) <= m:
             return False
-    return not table_of(state).terrain_within(rect, m, ("impassable",))
+    return _open_ground(state, unit)
 
 
 def _in_lane(rect: Rect, direction: str, units: list[Unit], limit: float) -> list[Rect]:
