@@ -137,16 +137,10 @@ def action_options(game: Game, hero: Hero, turn: Turn, here: str | None = None, 
                             action="rest", gain="essence"))
                 out += found
         tokens, quests = s.tokens, s.quests
-        if tokens or quests:  # the spaces of interact_spaces(pet_reach=True), in its order
-            reach = (here, *c.rmap.neighbours(here)) if hero.pet and \
-                c.pets[hero.pet].effect == "interact_adjacent" else (here,)
-            for space in reach:
-                if space in quests:
-                    what: tuple[str, ...] = ("quest",)
-                elif space in tokens:
-                    what = ("peeked", tokens[space]) if space in s.peeked else ("hidden",)
-                else:
-                    continue
+        if tokens or quests:
+            for space in interact_spaces(game, hero, pet_reach=True, here=here):
+                what: tuple[str, ...] = ("quest",) if space in quests else \
+                    ("peeked", tokens[space]) if space in s.peeked else ("hidden",)
                 key = ("interact", space, what)  # what token_label reads
                 found = memo.get(key)
                 if found is None:
