@@ -14,6 +14,7 @@ from typing import Any
 
 from skirmish_hobgoblin.ai.board import corners, keywords_of, line_through, overlaps, swept_band
 from skirmish_hobgoblin.ai.objectives import MARKER, markers, role, scenario
+from skirmish_hobgoblin.ai.steering import harmful
 
 #: how far past the rules' 16" the markers go (the check is "more than 16"")
 SPARE = 0.5
@@ -90,8 +91,7 @@ def hurts_at(view: Any, player: str, unit: dict[str, Any], x: float, y: float) -
     """Whether a unit deployed centred at (x, y), facing the enemy, stands on or within :data:`HURT_MARGIN` of
     terrain that hurts it when it moves: Perilous (a die per MP of every manoeuvre that touches it), and Rough
     for a Wild unit that is not a Skirmisher (a Doom for every such manoeuvre)."""
-    kw = keywords_of(unit)
-    kinds = ["perilous"] + (["rough"] if "Wild" in kw and "Skirmishers" not in kw else [])
+    kinds = harmful(unit)
     half = view.state.get("sides", {}).get(player, {}).get("half", "south")
     facing = 90.0 if half == "south" else 270.0
     outline = corners(x, y, facing, float(unit.get("width", 4.0)) + 2 * HURT_MARGIN,
@@ -102,8 +102,7 @@ def hurts_at(view: Any, player: str, unit: dict[str, Any], x: float, y: float) -
 def lane_hurts(view: Any, player: str, unit: dict[str, Any], x: float, y: float) -> bool:
     """Whether the lane a unit deployed at (x, y) would first advance along (its Speed straight at the enemy's
     side) crosses terrain that hurts it (as :func:`hurts_at`), so that it must go round before it can close."""
-    kw = keywords_of(unit)
-    kinds = ["perilous"] + (["rough"] if "Wild" in kw and "Skirmishers" not in kw else [])
+    kinds = harmful(unit)
     half = view.state.get("sides", {}).get(player, {}).get("half", "south")
     ahead = float(unit.get("speed", 8)) * (1.0 if half == "south" else -1.0)
     band = swept_band(unit, (x, y), (x, y + ahead))
