@@ -74,6 +74,20 @@ def ability_text(a: Any, leadership: int = 0) -> str:
 
 #: Words the screens use that no card or sheet names.
 TERMS: dict[str, str] = {
+    "Aggressive": "attacks every hero in its region in the Tyrant's Attack phase",
+    "Oppress": "once active, every marker move deals damage to every hero; a fallen hero is removed",
+    "Reinforcement": "a troop spawns in a region rolled on the region die",
+    "Cleave": "the attack hits every hero in the region (enemy die Axe)",
+    "Aimed": "the damage cannot be prevented (enemy die Arrow)",
+    "Piercing": "leftover damage from a kill goes on to the next miniature or another enemy in the region",
+    "Royal Armor": "every hit on the Tyrant is reduced by this many; only foiled schemes remove tokens",
+    "Train": "2 Renown: learn the next ability of your class's tree",
+    "Rally": "1 Renown: add an Uprising result to your combat roll",
+    "Recruit": "1 Renown: draw a goblin", "Commune": "5 Renown: take a guardian (one each)",
+    "Exhaust": "turn a tribe card face down until an effect turns it up",
+    "Uprising": "a Goblin die result; discard a goblin to resolve its uprising effect",
+    "army": "all miniatures of one troop type; damage sits on the type's tile",
+    "destruction track": "moves down every Tyrant's turn and when a hero falls; reinforces and applies effects",
     "HP": "hit points: at 0 a hero falls (back to its village, the destruction marker moves down)",
     "Essence": "spent to turn Essence die results into successes and to invite helpers; 'Ess 1/5' is held/most",
     "Ess": "Essence (the status line shows held/most)",

@@ -16,7 +16,6 @@ from skirmish_goblin_uprising.state import TYRANT
 
 if TYPE_CHECKING:
     from skirmish import Game
-    from skirmish_goblin_uprising.content import Content
 
 
 def track_preview(game: Game, n: int = 3) -> list[str]:
@@ -357,31 +356,6 @@ def final_summary(game: Game, player: str) -> str:
     lines.append("Key moments:")
     lines += [f"  {m.replace('(hero:', '(')}" for m in s.moments[-12:]]
     return "\n".join(lines)
-
-
-def glossary(c: Content) -> dict[str, str]:
-    """``help TERM``: the rules' named terms, then every word and card of the content (``explain.glossary``)."""
-    from skirmish_goblin_uprising.explain import glossary as content_terms
-
-    out = {
-        "Aggressive": "attacks every hero in its region in the Tyrant's Attack phase",
-        "Oppress": "once active, every marker move deals damage to every hero; a fallen hero is removed",
-        "Reinforcement": "a troop spawns in a region rolled on the region die",
-        "Cleave": "the attack hits every hero in the region (enemy die Axe)",
-        "Aimed": "the damage cannot be prevented (enemy die Arrow)",
-        "Piercing": "leftover damage from a kill goes on to the next miniature or another enemy in the region",
-        "Royal Armor": "every hit on the Tyrant is reduced by this many; only foiled schemes remove tokens",
-        "Train": "2 Renown: learn the next ability of your class's tree",
-        "Rally": "1 Renown: add an Uprising result to your combat roll",
-        "Recruit": "1 Renown: draw a goblin", "Commune": "5 Renown: take a guardian (one each)",
-        "Exhaust": "turn a tribe card face down until an effect turns it up",
-        "Uprising": "a Goblin die result; discard a goblin to resolve its uprising effect",
-        "army": "all miniatures of one troop type; damage sits on the type's tile",
-        "destruction track": "moves down every Tyrant's turn and when a hero falls; reinforces and applies effects",
-    }
-    for term, text in content_terms(c).items():
-        out.setdefault(term, text)
-    return out
 
 
 def measure(game: Game, a: str, b: str) -> str:

@@ -253,7 +253,8 @@ class GoblinUprising(Ruleset):
         return measure(game, a, b)
 
     def glossary(self) -> dict[str, str]:
-        from skirmish_goblin_uprising.render import glossary
+        """``help TERM``: the rules' words, then every card, class and piece of the content set."""
+        from skirmish_goblin_uprising.explain import glossary
 
         return glossary(self.content)
 
