@@ -100,4 +100,28 @@ def test_points_per_win_has_a_standard_error_that_shrinks_with_more_games() -> N
     few, many = estimate(Model(), synthetic(500)), estimate(Model(), synthetic(3000))
     assert 0 < many["points_per_win_se"] < few["points_per_win_se"]
     assert 1.5 < few["points_per_win_se"] / many["points_per_win_se"] < 4  # about sqrt(6)
-    assert f"(se {many['points_per_win_se']}: every worth shares this scale)" in text({**many, "ruleset": "x"})
+    assert f"(se {many['points_per_win_se']}; each ± worth includes it)" in text({**many, "ruleset": "x"})
+
+
+def test_a_worths_standard_error_counts_the_scales_uncertainty_as_sampling_does() -> None:
+    """A worth is an effect divided by a scale fitted to every effect: its spread over draws of the effects
+    (independent normals here) matches the delta method's, and differs from the effect's alone."""
+    import math
+    import random
+    import statistics
+
+    from skirmish.studies.balance import _worth_se
+
+    beta, sigma, printed = [0.0, 0.30, 0.10, 0.20], [0.0, 0.02, 0.01, 0.03], [300.0, 100.0, 150.0]
+    cov = [[sigma[i] ** 2 if i == j else 0.0 for j in range(4)] for i in range(4)]
+    denom = sum(x * x for x in printed)
+    scale = sum(b * x for b, x in zip(beta[1:], printed, strict=True)) / denom
+    rng = random.Random(5)
+    for i in range(3):
+        draws = []
+        for _ in range(20_000):
+            b = [rng.gauss(beta[k], sigma[k]) for k in range(1, 4)]
+            draws.append(b[i] / (sum(x * y for x, y in zip(b, printed, strict=True)) / denom))
+        sampled, delta = statistics.stdev(draws), _worth_se(i, beta, cov, printed, scale, denom)
+        assert math.isclose(delta, sampled, rel_tol=0.06), (i, delta, sampled)
+    assert not math.isclose(_worth_se(0, beta, cov, printed, scale, denom), sigma[1] / scale, rel_tol=0.1)

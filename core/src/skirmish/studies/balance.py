@@ -78,9 +78,10 @@ def model_notes(model: Any) -> list[str]:
 def estimate_rows(games: Sequence[dict[str, Any]], prices: dict[str, float] | None = None) -> dict[str, Any]:
     """The regression: the first seat's result (1 win, 0.5 draw, 0 loss) on its army's content minus the
     other's; printed cost per feature as the model prices it (``prices``), else by least squares of army cost
-    on content; worth in points by the scale that best maps worth onto printed cost. ``worth_se`` and
-    ``disagreement_se`` count the effect's uncertainty on that scale; the scale's own (``points_per_win_se``,
-    by the delta method) is shared by every worth."""
+    on content; worth in points by the scale that best maps worth onto printed cost. ``worth_se`` (and the
+    ``disagreement_se`` it divides) counts both the effect's uncertainty and the scale's, which is itself
+    estimated from every effect (delta method over the effects' covariance); ``points_per_win_se`` is the
+    scale's alone."""
     rows: list[list[float]] = []
     ys: list[float] = []
     armies: list[tuple[dict[str, float], float]] = []
@@ -112,11 +113,11 @@ def estimate_rows(games: Sequence[dict[str, Any]], prices: dict[str, float] | No
     table = []
     for i, f in enumerate(feats):
         worth = beta[i + 1] / scale if scale else math.nan
-        gap = (worth - printed[i]) / (se[i + 1] / abs(scale)) if scale and se[i + 1] else math.nan
+        worth_se = _worth_se(i, beta, cov, printed, scale, denom) if scale else math.nan
+        gap = (worth - printed[i]) / worth_se if scale and worth_se > 0 else math.nan
         table.append({"feature": f, "win_effect": round(beta[i + 1], 4), "se": round(se[i + 1], 4),
                       "printed_cost": round(printed[i], 1), "worth_points": round(worth, 1),
-                      "worth_se": round(se[i + 1] / abs(scale), 1) if scale else math.nan,
-                      "disagreement_se": round(gap, 2)})
+                      "worth_se": round(worth_se, 1), "disagreement_se": round(gap, 2)})
     table.sort(key=lambda r: -abs(r["disagreement_se"]) if not math.isnan(r["disagreement_se"]) else 0)
     warnings = []
     enough = 5 * (len(feats) + 1)
@@ -134,6 +135,18 @@ def estimate_rows(games: Sequence[dict[str, Any]], prices: dict[str, float] | No
             "first_seat_edge_se": round(se[0], 4), "points_per_win": round(1 / scale, 1) if scale > 0 else None,
             "points_per_win_se": round(math.sqrt(max(0.0, scale_var)) / scale ** 2, 1) if scale > 0 else None,
             "features": table, "warnings": warnings}
+
+
+def _worth_se(i: int, beta: Sequence[float], cov: Sequence[Sequence[float]], printed: Sequence[float],
+              scale: float, denom: float) -> float:
+    """Standard error of feature ``i``'s worth ``b_i / s`` in points, where the scale ``s = p.b / p.p`` is a
+    function of every effect ``b``: the delta method with the gradient ``e_i / s - b_i p / (s^2 p.p)``."""
+    n = len(printed)
+    b = beta[i + 1]
+    grad = [-b * printed[j] / (scale * scale * denom) for j in range(n)]
+    grad[i] += 1 / scale
+    var = sum(grad[j] * grad[k] * cov[j + 1][k + 1] for j in range(n) if grad[j] for k in range(n) if grad[k])
+    return math.sqrt(max(0.0, var))
 
 
 def balance(registry: Any, ruleset: str, n: int, *, seed: int = 0, max_decisions: int | None = None,
@@ -208,7 +221,8 @@ def _balance_chunk(seeds: list[int], ruleset: str, max_decisions: int | None) ->
 
 def text(report: dict[str, Any], top: int = 15) -> str:
     """The estimate as a table of the ``top`` features that disagree most (names shown whole; ``± worth`` is the
-    standard error of the worth in points, ``se`` that of the effect on the result)."""
+    standard error of the worth in points, the scale's uncertainty included, ``se`` that of the effect on the
+    result)."""
     shown = report["features"][:top]
     wide = max([28, *(len(r["feature"]) for r in shown)])
     lines = [f"{report['ruleset']}: {report['used']} of {report['games']} games used; first seat edge "
@@ -228,7 +242,7 @@ def text(report: dict[str, Any], top: int = 15) -> str:
 
 def _se(report: dict[str, Any]) -> str:
     se = report.get("points_per_win_se")
-    return f" (se {se}: every worth shares this scale)" if se is not None else ""
+    return f" (se {se}; each ± worth includes it)" if se is not None else ""
 
 
 def _record_lines(record: dict[str, Any] | None) -> list[str]:
