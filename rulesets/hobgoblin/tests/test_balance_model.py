@@ -69,3 +69,24 @@ def test_one_unit_holding_both_general_and_battle_standard_is_its_own_feature():
     assert features == {"type Heavy Infantry": 1, "general on Heavy Infantry": 1,
                         "battle standard on Heavy Infantry": 1, TOGETHER: 1}
     assert cost == 350
+
+
+def test_an_abyssal_allegiance_is_counted_against_the_baseline_allegiance_at_no_cost():
+    from skirmish_hobgoblin.balance_model import baseline_allegiance
+
+    m = model()
+    prices = m.prices()
+    assert f"allegiance {baseline_allegiance()}" not in prices
+    assert prices["allegiance Gomb"] == 0 and len([k for k in prices if k.startswith("allegiance ")]) == 8
+
+    def wizard(allegiance: str) -> dict:
+        return {"type": "Light Infantry", "name": allegiance or "w", "width": 120, "depth": 40,
+                "keywords": ["Wizard"], "allegiance": allegiance}
+
+    setup = {"armies": {"a": {"name": "x", "points": 3000, "units": [
+        {**wizard("gomb"), "general": True, "battle_standard": True}, wizard(baseline_allegiance())]}}}
+    features, _ = m.features(setup, "a")
+    assert features["allegiance Gomb"] == 1  # spelt as the spell list spells it
+    assert not any(k == f"allegiance {baseline_allegiance()}" for k in features)
+    assert features["keyword Wizard"] == 2
+    assert "Ljudlös" in m.notes()[2]

@@ -15,7 +15,10 @@ Features, each with its printed price in points:
 - the General and the Battle Standard cost nothing and every army has one of each, so only where they stand
   can be measured: ``general on X`` and ``battle standard on X`` count against the same baseline type
   (:data:`BASELINE_TYPE`; its worth is folded into the other types' rows), and ``battle standard with the
-  General`` is 1 when one unit holds both. A Wizard's Abyssal Allegiance is free and not a feature.
+  General`` is 1 when one unit holds both;
+- an Abyssal Allegiance is free and every Wizard follows one, so ``allegiance A`` counts a Wizard following A
+  against the baseline allegiance (:func:`baseline_allegiance`, the first listed), whose worth is folded into
+  the Wizard keyword's row (a Wizard with two through Tome of Magic counts both).
 """
 
 from __future__ import annotations
@@ -33,6 +36,17 @@ LOWEST_SHARE = 0.8
 BASELINE_TYPE = "light-infantry"
 #: the feature of one unit holding both the General and the Battle Standard
 TOGETHER = "battle standard with the General"
+
+
+def baseline_allegiance() -> str:
+    """The Abyssal Allegiance the others are counted against."""
+    return _allegiances()[0]
+
+
+def _allegiances() -> tuple[str, ...]:
+    from skirmish_hobgoblin.magic.spells import allegiances
+
+    return allegiances()
 
 
 @lru_cache(maxsize=1)
@@ -69,7 +83,9 @@ class HobgoblinBalance:
         return ["a type's row is one unit at its points with its starting keywords; a keyword's row is one purchase "
                 "on a x1 type at its listed cost (on a x2 type it counts twice, as it costs twice)",
                 f"General and Battle Standard cost nothing: their rows say where they are worth most, against a "
-                f"{base} unit holding them; Abyssal Allegiances are free and folded into Wizard"]
+                f"{base} unit holding them",
+                f"Abyssal Allegiances are free: their rows say what following one is worth against "
+                f"{baseline_allegiance()}, which is folded into the Wizard row"]
 
     def prices(self) -> dict[str, float]:
         """The printed price in points of one of each feature."""
@@ -84,6 +100,9 @@ class HobgoblinBalance:
             if not kw.once_per_army:
                 out[f"keyword {kw.offer_text(offer)}"] = float(offer.cost)
         out[TOGETHER] = 0.0
+        for name in _allegiances():
+            if name != baseline_allegiance():
+                out[f"allegiance {name}"] = 0.0
         return out
 
     def features(self, setup: dict[str, Any], seat: str) -> tuple[dict[str, float], float]:
@@ -110,7 +129,16 @@ class HobgoblinBalance:
                     add(f"battle standard on {kind.name}")
             if unit.general and unit.battle_standard:
                 add(TOGETHER)
+            for name in _allegiances_of(unit.allegiance):
+                if name != baseline_allegiance():
+                    add(f"allegiance {name}")
         return out, float(army_cost(army, content))
+
+
+def _allegiances_of(text: str) -> list[str]:
+    """The allegiances an army list names for a Wizard, spelt as the spell list spells them."""
+    known = {a.casefold(): a for a in _allegiances()}
+    return [known[a.strip().casefold()] for a in text.replace("+", ",").split(",") if a.strip().casefold() in known]
 
 
 def model() -> HobgoblinBalance:
