@@ -13,7 +13,7 @@ from typing import Any
 from skirmish import AgentContext, Decision
 from skirmish_hobgoblin.ai import cards, combat, objectives, placing, steering
 from skirmish_hobgoblin.ai.board import centre, dist, keywords_of, p_hit, ready, units_of
-from skirmish_hobgoblin.ai.movement import AROUND, Planner, terrain_cost
+from skirmish_hobgoblin.ai.movement import AROUND, Planner, doom_cost, terrain_cost
 from skirmish_hobgoblin.decide import context_of, option_data
 
 __all__ = ["HobgoblinAI", "keywords_of", "make_ai", "make_him", "p_hit"]
@@ -29,6 +29,8 @@ WALLED = 30.0
 HURT = 12.0
 #: how far a blocked unit shuffles aside (inches) before steering again
 SIDESTEP = 2.0
+#: the Doom a Cowardly unit expects when it activates without the choice of Distracted (D3)
+COWARDLY_DOOM = 2.0
 #: what a Fortune Card kept in hand is worth (points), against a Force of Will re-roll
 CARD_KEPT = 45.0
 
@@ -98,8 +100,10 @@ class HobgoblinAI:
             return pick
         units = self._units(view)
         deploys = [o for o in d.options if option_data(o).get("action") == "deploy"]
-        # biggest first, so they get the front line spots
-        deploys.sort(key=lambda o: -units.get(option_data(o).get("actor", ""), {}).get("points", 0))
+        # a searcher first (Desperate Search: its spot opposite the markers), then biggest first, so they get the
+        # front line spots
+        deploys.sort(key=lambda o: (placing.deploy_x(view, self.player, units.get(option_data(o).get("actor", ""), {}))
+                                    is None, -units.get(option_data(o).get("actor", ""), {}).get("points", 0)))
         return deploys[0].value if deploys else d.options[0].value
 
     def on_placement(self, view: Any, d: Decision) -> Any:
@@ -129,6 +133,10 @@ class HobgoblinAI:
             return 2 * HURT if placing.hurts_at(view, self.player, actor, e["x"], e["y"]) else \
                 HURT if placing.lane_hurts(view, self.player, actor, e["x"], e["y"]) else 0.0
 
+        if goal is not None and pool:  # a searcher: the spot exactly opposite its goal, when it is free
+            exact = {"x": round(goal, 2), "y": pool[0]["y"]}
+            if not view.check(exact):
+                pool = [exact] + pool
         if actor and all(hurt(e) for e in pool):  # every suggested spot hurts: look along the same rows
             pool = pool + placing.more_spots(view, actor, sorted({e["y"] for e in pool}),
                                              lambda e: not hurt(e) and not view.check(e))
@@ -187,20 +195,23 @@ class HobgoblinAI:
         if not acts:
             return self._pick(d, "done")
         enemies = [u for u in units.values() if u["side"] != self.player and ready(u)]
-        keen = [o for o in acts if not self._costly(units, units[option_data(o)["actor"]], enemies)]
+        keen = [o for o in acts if not self._costly(view, units, units[option_data(o)["actor"]], enemies)]
         if not keen:
             return self._pick(d, "done")  # the rest hold: moving would only cost them Doom
         acts = keen
 
-        def nearest(o: Any) -> float:
+        def nearest(o: Any) -> tuple[bool, float]:
             u = units[option_data(o)["actor"]]
-            return min((dist(centre(u), centre(e)) for e in enemies), default=0.0)
+            # a searcher first (Desperate Search): before friends moving up fill its way to the markers
+            return (not objectives.searcher(view, self.player, u),
+                    min((dist(centre(u), centre(e)) for e in enemies), default=0.0))
 
         return min(acts, key=nearest).value
 
-    def _costly(self, units: dict[str, Any], u: dict[str, Any], enemies: list[dict[str, Any]]) -> bool:
+    def _costly(self, view: Any, units: dict[str, Any], u: dict[str, Any], enemies: list[dict[str, Any]]) -> bool:
         """A Cowardly unit that may not take Distracted (Wild, no Character within 4") gains D3 Doom when it
-        activates: not worth it unless an enemy is within its reach."""
+        activates: not worth it when that Doom may break it, nor unless an enemy is within its reach or a move
+        (out of the enemy's shots and charges, say) gains more than the Doom costs."""
         kw = keywords_of(u)
         if "Cowardly" not in kw or "Wild" not in kw or "Berserk" in kw:
             return False
@@ -208,8 +219,14 @@ class HobgoblinAI:
                and dist(centre(f), centre(u)) <= 4 + (float(f.get("width", 4)) + float(u.get("width", 4))) / 2
                for f in units.values()):
             return False
+        if combat.breaks_at(u) - int(u.get("doom", 0)) <= 3:
+            return True  # D3 Doom may break it: it would panic its friends and lose its points for nothing
         reach = float(u.get("speed", 8)) + 2
-        return not any(dist(centre(u), centre(e)) <= reach + float(e.get("width", 4)) / 2 for e in enemies)
+        if any(dist(centre(u), centre(e)) <= reach + float(e.get("width", 4)) / 2 for e in enemies):
+            return False
+        choices = self._planner(view).ranked(u, [], option_data, float(u.get("speed", 8)))
+        hold = next((c.value for c in choices if c.option == "end"), 0.0)
+        return choices[0].value - hold <= COWARDLY_DOOM * doom_cost(u)
 
     def _planner(self, view: Any) -> Planner:
         first = view.state.get("first") == self.player

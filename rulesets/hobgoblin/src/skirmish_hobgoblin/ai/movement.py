@@ -150,6 +150,25 @@ def _edge_facing(me: Unit, at: Point, other: Point) -> str:
     return "front" if ang <= 60 else "side" if ang <= 130 else "rear"
 
 
+def contact_spot(me: Unit, them: Unit, edge: str) -> tuple[Point, float]:
+    """Roughly where ``me`` stands, and facing which way, once it has engaged ``them`` on ``edge``: square on to that
+    edge, centred on it (for a side, the one nearer ``me``)."""
+    tx, ty = centre(them)
+    f = math.radians(float(them.get("facing", 0.0)))
+    fwd, right = (math.cos(f), math.sin(f)), (math.sin(f), -math.cos(f))
+    depth = float(me.get("depth", 2.0)) / 2
+    if edge == "front":
+        normal, off = fwd, float(them.get("depth", 2.0)) / 2
+    elif edge == "rear":
+        normal, off = (-fwd[0], -fwd[1]), float(them.get("depth", 2.0)) / 2
+    else:
+        mx, my = centre(me)
+        sign = 1.0 if (mx - tx) * right[0] + (my - ty) * right[1] >= 0 else -1.0
+        normal, off = (right[0] * sign, right[1] * sign), float(them.get("width", 4.0)) / 2
+    at = (tx + normal[0] * (off + depth), ty + normal[1] * (off + depth))
+    return at, math.degrees(math.atan2(-normal[1], -normal[0])) % 360.0
+
+
 @attrs.define
 class Planner:
     view: Any
@@ -306,7 +325,8 @@ class Planner:
         advance from ``start``)."""
         if terrain is None:
             terrain = terrain_cost(self.view, me, start, at)
-        return (objectives.place_value(self.view, self.player, me, at) + self.chances(me, at, stale)
+        faced = me if facing is None else dict(me, facing=facing)
+        return (objectives.place_value(self.view, self.player, faced, at) + self.chances(me, at, stale)
                 - self.danger(me, at, facing=facing) - self.shot_danger(me, at) - terrain)
 
     def engage_value(self, me: Unit, data: dict[str, Any]) -> float:
@@ -327,6 +347,8 @@ class Planner:
                 * doom_cost(me) * HARM
         spot = centre(them)
         value -= 0.5 * self.danger(me, spot, skip=them["id"])
+        at, facing = contact_spot(me, them, edge)
+        value += objectives.place_value(self.view, self.player, dict(me, facing=facing), at)  # like holding's
         return value
 
     def choose(self, me: Unit, options: list[Any], data_of: Any, mp: float) -> Choice:
@@ -387,9 +409,15 @@ class Planner:
 
     def hemmed(self, me: Unit, at: Point, facing: float) -> bool:
         """Whether ``me`` standing at ``at`` facing ``facing`` has terrain that hurts it (Perilous; Rough for a
-        Wild unit) in the 6" straight ahead, so that next round it must pay for it, turn, or stay (Berserk)."""
+        Wild unit) in the 6" straight ahead, or impassable terrain or the table edge within them, so that next round
+        it must pay for it, turn, or stay (Berserk)."""
         f = math.radians(facing)
         ahead = (at[0] + math.cos(f) * steering.BERSERK_ADVANCE, at[1] + math.sin(f) * steering.BERSERK_ADVANCE)
+        walls = self.memo.get("walls")
+        if walls is None:
+            walls = self.memo["walls"] = boxed(terrain(self.view, "impassable"))
+        if free_run(self.view, dict(me, facing=facing), at, ahead, walls) < steering.BERSERK_ADVANCE - 0.5:
+            return True
         kinds = steering.harmful(me)
         if not near(self.view, kinds, around([at, ahead], _radius(me) + 0.1)):
             return False

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from skirmish_hobgoblin.ai.board import Point, Unit, dist, keywords_of, ready, units_of
+from skirmish_hobgoblin.ai.board import Point, Unit, dist, keywords_of, point_gap, ready, unit_corners, units_of
 
 #: a Victory Point, in points of units (a VP usually decides a scenario game; points only break ties)
 VP = 450.0
+#: Bloodbath, level or behind on points lost: what breaking an enemy unit is worth beyond its points (a VP's share)
+EDGE = 0.4
 #: the rounds of a game (twists that change it are not read)
 ROUNDS = 5
 #: a marker's radius (32 mm across)
@@ -17,6 +19,10 @@ MARKER = 0.625
 CHARACTERS = ("General", "Battle Standard", "Hero", "Wizard")
 #: Desperate Search: a marker is found with the General or Battle Standard, and no enemy, this close
 SEARCH_NEAR = 4.0
+#: how much inside that 4" the AI wants to be (the unit's end spot is predicted, not exact)
+SEARCH_SPARE = 0.1
+#: what a marker an enemy stands by is worth to a searcher next to it, against one it would find
+BLOCKED = 0.35
 
 
 def scenario(view: Any) -> str:
@@ -73,7 +79,11 @@ def goals_module(view: Any) -> Any:
 def goal_points(view: Any, player: str, unit: Unit) -> list[tuple[Point, str, str]]:
     """Places to steer to besides markers and enemies (bridges, Weak Points...): (point, why, target)."""
     goals = goals_module(view)
-    return goals.goal_points(view, player, unit) if goals is not None else []
+    if goals is not None:
+        return goals.goal_points(view, player, unit)
+    if searcher(view, player, unit):  # the spots between two markers it finds together
+        return [(mid, f"between {a} and {b}", "") for (a, b), mid in search_pairs(unit, markers(view))]
+    return []
 
 
 def engage_bonus(view: Any, player: str, me: Unit, them: Unit, data: dict[str, Any]) -> float:
@@ -146,11 +156,63 @@ def place_value(view: Any, player: str, unit: Unit, p: Point) -> float:
             kw = keywords_of(unit)
             if "General" not in kw and "Battle Standard" not in kw:
                 return 0.0
-            best = max((_toward(_reach(unit, p, m), 3.0, 36.0) for m in live), default=0.0)
-            return VP * 0.9 * best
+            return VP * 0.9 * search_worth(view, unit, p, live)
         best = max((_toward(_reach(unit, p, m), 3.0, 24.0) for m in live), default=0.0)
         return VP * 0.4 * best
     return 0.0
+
+
+def searcher(view: Any, player: str, unit: Unit) -> bool:
+    """Whether ``unit`` is one of the Attacker's General or Battle Standard in Desperate Search (it finds the
+    markers)."""
+    if scenario(view) != "desperate-search" or role(view, player) != "Attacker" or unit.get("side") != player:
+        return False
+    kw = keywords_of(unit)
+    return "General" in kw or "Battle Standard" in kw
+
+
+def search_worth(view: Any, unit: Unit, p: Point, live: list[dict[str, Any]]) -> float:
+    """Desperate Search, the Attacker's General or Battle Standard centred at ``p`` (facing as ``unit`` does): one
+    for each marker it would find there (its outline within 4", with a little to spare), so that standing between
+    two markers counts for both, plus a gradient towards the best of what is left: a marker, or the spot between two
+    that it would find together (:func:`search_pairs`). A marker an enemy stands within 4" of is not found while it
+    stays: it counts :data:`BLOCKED` as much."""
+    outline = unit_corners(unit, p)
+    worth: dict[str, float] = {}
+    found: set[str] = set()
+    more = 0.0
+    for m in live:
+        at = (float(m["x"]), float(m["y"]))
+        worth[m["id"]] = w = BLOCKED if blocked(view, unit["side"], at) else 1.0
+        g = point_gap(at, outline) - MARKER
+        if g <= SEARCH_NEAR - SEARCH_SPARE:
+            found.add(m["id"])
+        else:
+            more = max(more, w * _toward(g, SEARCH_NEAR - SEARCH_SPARE, 36.0))
+    for (a, b), mid in search_pairs(unit, live):
+        add = sum(worth[k] for k in (a, b) if k not in found)
+        if add > more:
+            more = max(more, add * _toward(dist(p, mid), 0.0, 36.0))
+    return sum(worth[k] for k in found) + 0.9 * more
+
+
+def search_pairs(unit: Unit, live: list[dict[str, Any]]) -> list[tuple[tuple[str, str], Point]]:
+    """Desperate Search: pairs of markers close enough that ``unit`` standing midway, side on to them, is within 4"
+    of both (the markers' ids and the spot between them)."""
+    half = float(unit.get("width", 4.0)) / 2 + MARKER + SEARCH_NEAR - SEARCH_SPARE
+    out = []
+    for i, a in enumerate(live):
+        for b in live[i + 1:]:
+            pa, pb = (float(a["x"]), float(a["y"])), (float(b["x"]), float(b["y"]))
+            if dist(pa, pb) / 2 <= half:
+                out.append(((a["id"], b["id"]), ((pa[0] + pb[0]) / 2, (pa[1] + pb[1]) / 2)))
+    return out
+
+
+def blocked(view: Any, player: str, at: Point) -> bool:
+    """Whether an enemy unit in play stands within 4" of the marker at ``at`` (Desperate Search: it is not found)."""
+    return any(u["side"] != player and ready(u) and point_gap(at, unit_corners(u)) - MARKER <= SEARCH_NEAR
+               for u in units_of(view).values())
 
 
 def unit_worth(view: Any, player: str, unit: Unit) -> float:
@@ -161,6 +223,8 @@ def unit_worth(view: Any, player: str, unit: Unit) -> float:
         return goals.unit_worth(view, player, unit)
     name = scenario(view)
     enemy = unit["side"] != player
+    if name == "bloodbath" and enemy and not ahead(view, player):
+        return VP * EDGE  # level (or behind), the first enemy unit broken is what wins the game
     if name == "bathed-in-glory" and is_character(unit):
         return VP if enemy else VP * 0.8
     if name == "burn-them-out" and "Objective" in keywords_of(unit):  # the Defender's buildings decide it
@@ -173,6 +237,16 @@ def unit_worth(view: Any, player: str, unit: Unit) -> float:
                          for m in markers(view)):
             return VP * 0.5  # it keeps a marker from being found
     return 0.0
+
+
+def ahead(view: Any, player: str) -> bool:
+    """Bloodbath: whether the enemy has lost more points of units than ``player`` has (so ``player`` leads)."""
+    lost: dict[str, float] = {}
+    for u in units_of(view).values():
+        if u.get("status") == "removed":
+            mine = u["side"] == player
+            lost[str(mine)] = lost.get(str(mine), 0.0) + float(u.get("points", 0))
+    return lost.get("False", 0.0) > lost.get("True", 0.0)
 
 
 def guard_value(view: Any, player: str, them: Unit) -> float:

@@ -5,7 +5,7 @@ allow, so its units reach them soonest.
   just over the centreline, nearest the middle of the table first.
 - Desperate Search, as the Attacker (markers in the Defender's zone, found by my General or Battle Standard):
   on the zone's edge nearest the centreline, the first two just over the 16" apart the rules ask, either side
-  of the middle, so the General can walk from one to the next.
+  of the middle, so that a wide General standing midway finds both at once (or walks from one to the next).
 """
 
 from __future__ import annotations
@@ -18,6 +18,9 @@ from skirmish_hobgoblin.ai.steering import harmful
 
 #: how far past the rules' 16" the markers go (the check is "more than 16"")
 SPARE = 0.5
+#: Desperate Search: how far past 16" apart the first two markers go, so that a General at least 2 * (8 + MARKER
+#: - 4) (about 6.8") wide standing midway is within 4" of both (it finds the two at once)
+SEARCH_SPARE = 0.02
 
 
 def marker_spot(view: Any, player: str, decision: Any) -> dict[str, float] | None:
@@ -37,10 +40,16 @@ def marker_spot(view: Any, player: str, decision: Any) -> dict[str, float] | Non
     mid = width / 2
     placed = [(float(m["x"]), float(m["y"])) for m in markers(view)]
     if name == "desperate-search" and len([m for m in markers(view) if m.get("kind") == "objective"]) < 2:
-        wants = [mid - 8.0 - SPARE / 2, mid + 8.0 + SPARE / 2]
+        placed_x = [p[0] for p in placed]
+        if not placed_x:
+            mid = pair_centre(view, y, width, depth)
+        wants = [placed_x[0] + 16.0 + SEARCH_SPARE, placed_x[0] - 16.0 - SEARCH_SPARE] if placed_x else \
+            [mid - 8.0 - SEARCH_SPARE / 2, mid + 8.0 + SEARCH_SPARE / 2]
     else:
         wants = [mid]
     spots = [{"x": float(x) / 2, "y": round(y, 2)} for x in range(8, int(2 * width) - 7)]
+    if name == "desperate-search":  # the exact spots first: a wide General between two of them finds both
+        spots = [{"x": round(w, 2), "y": round(y, 2)} for w in wants] + spots
     legal = [s for s in spots if not view.check(s)]
     if not legal:
         return None
@@ -51,6 +60,29 @@ def marker_spot(view: Any, player: str, decision: Any) -> dict[str, float] | Non
         return far + 0.01 * crowd
 
     return min(legal, key=cost)
+
+
+#: Desperate Search: the terrain a searcher's lane to the spot between the first two markers should keep clear of
+LANE_BLOCKS = ("impassable", "perilous")
+#: how far either side of a lane's centre line it is tested (half a wide General's width)
+LANE_HALF = 4.0
+
+
+def pair_centre(view: Any, y: float, width: float, depth: float) -> float:
+    """Desperate Search: where along the marker row ``y`` to centre the first two markers: nearest the middle of
+    the table where the straight lane from the Attacker's side to the spot between them (and the spot itself) is
+    clear of impassable and Perilous terrain."""
+    back = depth - y + (-4.0 if y > depth / 2 else 4.0)  # behind the mirrored row, on the Attacker's side
+    ahead = y + (2.0 if y > depth / 2 else -2.0)
+
+    def blocked(cx: float) -> bool:
+        return any(line_through(view, k, (cx + dx, back), (cx + dx, ahead))
+                   for k in LANE_BLOCKS for dx in (-LANE_HALF, -LANE_HALF / 2, 0.0, LANE_HALF / 2, LANE_HALF))
+
+    mid = width / 2
+    options = [mid + sign * step / 2 for step in range(0, int(width) - 34) for sign in (1, -1)]
+    options = [cx for cx in options if 16.5 <= cx <= width - 16.5]  # the pair 8" either side, 8.5" in
+    return next((cx for cx in options if not blocked(cx)), mid)
 
 
 def deploy_x(view: Any, player: str, unit: dict[str, Any]) -> float | None:
