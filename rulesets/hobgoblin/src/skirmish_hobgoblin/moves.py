@@ -687,7 +687,35 @@ def _plan_engage(game: Game, unit: Unit, enemy: Unit, mp: float) -> list[dict[st
             best = found.get(where)
             if best is None or (best["hazard"], not best["flush"], best["cost"]) > (harm, not flush, cost):
                 found[where] = plan
+    if not found:  # no squared-up approach: any manoeuvre may engage, so straight on into contact as it faces
+        plan = _straight_in(game, unit, enemy, mp, rect, engaged_now, memo)
+        if plan is not None:
+            found[plan["edge"]] = plan
     return sorted(found.values(), key=lambda p: (p["hazard"], not p["flush"], p["cost"]))
+
+
+def _straight_in(game: Game, unit: Unit, enemy: Unit, mp: float, rect: Rect, engaged_now: list[str],
+                 memo: dict[tuple[Any, ...], tuple[Outcome, float]]) -> dict[str, Any] | None:
+    """An Advance straight ahead that ends touching ``enemy`` (a corner or an edge at an angle), when the wheel
+    that squares the unit up first is refused: an enemy a hair away at a slant, say, that the swinging corner would
+    run into. None when the advance meets something else first or is refused."""
+    from skirmish.geometry import contact_edges
+    from skirmish_hobgoblin.geom import contact_side
+
+    state = game.state
+    m = game.ruleset.rules.movement
+    reach = math.floor(mp + 1e-9) * m.advance_per_mp
+    others = obstacles(state, unit)
+    dist, hit = travel_limit(rect, "forward", _in_lane(rect, "forward", others, reach), reach, table_of(state))
+    if hit != enemy.rect or dist <= 0:
+        return None
+    steps = [("advance", round(dist, 6))]
+    done = _run(game, unit, steps, mp, rect, engaged_now, memo)
+    if done is None or not touching(done[0], enemy.rect):
+        return None
+    end, left, harm = done
+    return {"steps": steps, "cost": mp - left, "edge": contact_side(enemy, end), "hazard": harm,
+            "flush": "front" in contact_edges(end, enemy.rect).edges, "end": (end.centre.x, end.centre.y, end.facing)}
 
 
 def _laterals(rect: Rect, mid: Any, nx: float, ny: float, half: float) -> list[float]:
