@@ -169,10 +169,57 @@ def test_essence_result_becomes_a_success_for_one_essence() -> None:
     h = s.heroes["hero1"]
     h.hand.cards.clear()
     battle(game, "troop:human", "prairie-spawn", ["Essence", "Star", "Blank"])
-    answer(game, "essence")
+    assert h.essence == 1
+    answer(game, "strike:1")  # GU-S4: paid for as the hero strikes
+    assert s.troops["human"] == 0 and h.essence == 0 + 1  # paid 1, then the kill's reward
+
+
+def test_essence_results_are_paid_for_with_the_strike_in_one_answer() -> None:
+    """GU-S4: one strike option per number of Essence results paid for, each with the damage it deals."""
+    game = new_game(1)
+    s = game.state
+    h = s.heroes["hero1"]
+    h.hand.cards.clear()
+    h.essence = 2
+    battle(game, "troop:dwarf", "mountains-spawn", ["Essence", "Essence", "Star"])
+    opts = {o.value: o for o in game.pending.options}
+    assert [v for v in opts if v.startswith("strike")] == ["strike", "strike:1", "strike:2"]
+    assert [opts[v].data["damage"] for v in ("strike", "strike:1", "strike:2")] == [1, 2, 3]
+    assert "for 3 damage: 2 Essence result(s) count as successes (pay 2 Essence)" in opts["strike:2"].label
+    answer(game, "strike:2")
+    assert h.essence == min(h.max_essence, h.kills)  # both paid, then 1 per kill
+    assert s.troop_damage.get("dwarf", 0) == 3 or h.kills
+
+
+def test_essence_results_paid_for_are_limited_by_the_heros_essence() -> None:
+    game = new_game(1)
+    s = game.state
+    h = s.heroes["hero1"]
+    h.hand.cards.clear()
+    h.essence = 1
+    battle(game, "troop:dwarf", "mountains-spawn", ["Essence", "Essence", "Star"])
+    assert [v for v in values(game) if v.startswith("strike")] == ["strike", "strike:1"]
+
+
+def test_wizard_pays_for_one_essence_result_per_roll_free() -> None:
+    game = new_game(1)
+    s = game.state
+    h = s.heroes["hero1"]
+    h.hand.cards.clear()
+    h.essence = 1
+    battle(game, "troop:dwarf", "mountains-spawn", ["Essence", "Essence", "Blank"])
+    from skirmish_goblin_uprising.combat import ask_roll
+
+    s.combat.free_convert = True  # as the Wizard's passive sets it; the roll is asked again
+    game.pending = None
+    game._waiting = None
+    game.call(ask_roll, "hero1")
+    game.advance()
+    opts = {o.value: o for o in game.pending.options}
+    assert "(pay 0 Essence" not in opts["strike:1"].label and "free: Wizard" in opts["strike:1"].label
+    assert "pay 1 Essence, 1 free: Wizard" in opts["strike:2"].label
+    answer(game, "strike:2")
     assert h.essence == 0
-    strike(game)
-    assert s.troops["human"] == 0
 
 
 def test_uprising_pays_one_goblin_and_rally_adds_one() -> None:

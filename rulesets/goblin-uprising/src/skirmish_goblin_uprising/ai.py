@@ -453,8 +453,15 @@ class GoblinAI:
         for x in ("fury", "ambush"):
             if x in has:
                 return x
-        if "essence" in has and dmg < need:
-            return "essence"
+        # Essence results are paid for with the strike (GU-S4): as many as bring the damage up to what is needed
+        strike = "strike"
+        if "strike:1" in has and dmg < need:
+            for o in d.options:
+                data = o.data
+                if data.get("action") == "strike" and data["essence"]:
+                    strike, dmg = o.value, data["damage"]
+                    if dmg >= need:
+                        break
         ups = [x for x in values if x.startswith("uprising:")]
         if ups and dmg < need:
             def val(x: str) -> float:
@@ -469,7 +476,7 @@ class GoblinAI:
         if "rally" in has and dmg < need and self.me["renown"] >= 4 and any(
                 self.c.goblins[c].uprising.effect in ("damage", "ignore_armor") for c in self.me["hand"]):
             return "rally"
-        return "strike"
+        return strike
 
     def _prevent(self, d: Decision, values: list[str]) -> str:
         ctx = getattr(d, "context", None) or {}

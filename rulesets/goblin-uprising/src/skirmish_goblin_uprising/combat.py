@@ -1,7 +1,8 @@
 """Combat: two turns (the attack, then the counter-attack), armies, the Tyrant, other heroes, rewards.
 
-A hero's combat turn: choose an ability, roll its Goblin dice, resolve its effect, then (in any order) turn
-Essence results into successes, Rally, spend Uprising results on goblins' uprising effects, and strike. An
+A hero's combat turn: choose an ability, roll its Goblin dice, resolve its effect, then (in any order) Rally,
+spend Uprising results on goblins' uprising effects, and strike, paying for Essence results to count as successes
+in the same answer (RULINGS GU-S4). An
 enemy's turn: its stat damage, plus the enemy die (the Tyrant: both Tyrant dice), plus 1 per other miniature
 of its army. Armies (all miniatures of one type) share the damage on their tile (RULINGS: army model).
 """
@@ -253,10 +254,6 @@ def roll_options(game: Game, hid: str, dmg: int | None = None) -> list[Any]:
     assert cb is not None
     options = []
     memo = c.memo
-    open_essence = essence_faces(game, cb.dice) - cb.converted
-    if open_essence > 0 and (hero.essence > 0 or cb.free_convert):
-        cost = "free (Wizard)" if cb.free_convert else "pay 1 Essence"
-        options.append(_once(memo, "essence", f"{cost}: turn an Essence result into a success", action="essence"))
     if hero.renown >= 1 and hero.hand.cards:  # an Uprising result is spent by discarding a goblin (GU-S3)
         options.append(_once(memo, "rally", "Rally (1 Renown): add an Uprising result", action="rally"))
     if cb.uprisings > 0:
@@ -281,13 +278,29 @@ def roll_options(game: Game, hid: str, dmg: int | None = None) -> list[Any]:
     if dmg is None:
         dmg = strike_damage(game, cb)
     target = cb.target
-    key = ("strike", target, s.tyrant_id if target == TYRANT else "", dmg)  # what the label reads
-    found = memo.get(key)
-    if found is None:
-        found = memo[key] = opt("strike", f"strike {target_name(game, target)} for {dmg} damage", "",
-                                action="strike", damage=dmg)
-    options.append(found)
+    tyrant_id = s.tyrant_id if target == TYRANT else ""
+    free = 1 if cb.free_convert else 0
+    most = min(essence_faces(game, cb.dice) - cb.converted, hero.essence + free)  # Essence results paid for (GU-S4)
+    for k in range(max(0, most) + 1):
+        damage = dmg + k + (cb.essence_bonus if k and not cb.used_essence else 0)
+        pay = max(0, k - free)
+        key = ("strike", target, tyrant_id, damage, k, pay)  # what the label reads
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = _strike_option(game, target, damage, k, pay)
+        options.append(found)
     return options
+
+
+def _strike_option(game: Game, target: str, damage: int, k: int, pay: int) -> Any:
+    """Striking for ``damage``, ``k`` Essence results counted as successes for ``pay`` Essence (GU-S4)."""
+    text = f"strike {target_name(game, target)} for {damage} damage"
+    if not k:
+        return opt("strike", text, "", action="strike", damage=damage, essence=0, pay=0)
+    cost = f"pay {pay} Essence" if pay == k else f"pay {pay} Essence, 1 free: Wizard" if pay else "free: Wizard"
+    return opt(f"strike:{k}", f"{text}: {k} Essence result(s) count as successes ({cost})",
+               "each Essence result you pay for counts as a success", action="strike", damage=damage, essence=k,
+               pay=pay)
 
 
 def _once(memo: dict[Any, Any], value: str, label: str, **data: Any) -> Any:
@@ -335,16 +348,21 @@ def _roll_answer(game: Game, answer: str, hid: str) -> None:
     if answer == "strike":
         strike(game, hid)
         return
-    if answer == "essence":
+    if answer.startswith("strike:"):  # Essence results paid for as the strike is made (GU-S4)
+        k = int(answer[7:])
+        pay = k
         if cb.free_convert:
             cb.free_convert = False
+            pay -= 1
             if logging(game):
                 say(game, f"{hid} turns an Essence result into a success for free (Wizard)", "Class passive")
-        else:
-            lose_essence(game, hero, 1, "Combat: spending Essence")
-        cb.converted += 1
+        if pay:
+            lose_essence(game, hero, pay, "Combat: spending Essence")
+        cb.converted += k
         cb.used_essence = True
-    elif answer == "rally":
+        strike(game, hid)
+        return
+    if answer == "rally":
         lose_renown(game, hero, 1, "Renown: Rally")
         cb.uprisings += 1
     elif answer.startswith("uprising:"):
