@@ -18,6 +18,7 @@ import attrs
 from skirmish.geometry import (
     EPS,
     IMPASSABLE,
+    MAX_ARC_ERROR,
     TABLE_EDGE,
     Move,
     Rect,
@@ -31,6 +32,7 @@ from skirmish.geometry import (
     touching,
     travel_limit,
     wheel,
+    wheel_angle,
     wheel_chord,
 )
 from skirmish_hobgoblin import geom, stats
@@ -337,10 +339,19 @@ def max_amount(game: Game, unit: Unit, kind: str, **kw: Any) -> float:
             amount = math.floor((amount - 0.05) * 100 + 1e-6) / 100
         return 0.0
     lo, hi = 0.0, top
-    if not check(game, unit, kind, hi, **kw).error:
-        return hi
     step = 0.05
-    if kind == "fly":
+    sure = None
+    if not kw and kind.startswith("wheel") and not check(game, unit, kind, step).error:
+        sure = wheel_sure(game, unit, kind)  # the same answers as check's, where sure (the bisection is unchanged)
+        legal = sure(hi) if sure is not None else None
+        if legal is None:
+            legal = not check(game, unit, kind, hi).error
+        if legal:
+            return hi
+        lo = step
+    elif not check(game, unit, kind, hi, **kw).error:
+        return hi
+    elif kind == "fly":
         lo = float(kp(game.ruleset.content, "flying", "min_move"))
         if check(game, unit, kind, lo, **kw).error:
             return 0.0
@@ -350,11 +361,115 @@ def max_amount(game: Game, unit: Unit, kind: str, **kw: Any) -> float:
         lo = step
     for _ in range(7):
         mid = (lo + hi) / 2
-        if check(game, unit, kind, mid, **kw).error:
-            hi = mid
-        else:
+        legal = sure(mid) if sure is not None else None
+        if legal is None:
+            legal = not check(game, unit, kind, mid, **kw).error
+        if legal:
             lo = mid
+        else:
+            hi = mid
     return math.floor(lo * 100 + 1e-6) / 100
+
+
+#: how far outside a sure answer must stay from every boundary of the exact tests (inches)
+_SURE = 1e-5
+
+
+def wheel_sure(game: Game, unit: Unit, kind: str) -> Callable[[float], bool | None] | None:
+    """Answers to ``check(game, unit, kind, amount)`` for the wheels of ``unit`` from where it stands, without the
+    exact check where they are sure: ``answer(amount)`` is True (no error), False (an error) or None (not sure: ask
+    ``check``). Only once ``check`` passed a 0.05" wheel of this kind, so that nothing but the path and the end's
+    contacts can refuse one (the MP, Wild and the half-turn limit do not depend on the amount up to
+    :func:`max_amount`'s top). None when the table edge or an Impassable piece is within the reach of every wheel,
+    or a narrative scenario adds its own checks.
+
+    A wheel's swept region (``shape_after``) is the start and end footprints and a polygon that holds the sector the
+    far corner sweeps (the pie) and lies at most ``MAX_ARC_ERROR`` outside it, all within the far corner's circle
+    about the hinge (grown by that error). Against each unit within that reach: the end footprint overlapping it is
+    ``check``'s own test (refused); one of its corners deep inside the pie is refused (the polygon holds the pie);
+    the unit further than the error from the pie (its gap to the circle, or to either side of the pie's angle) is
+    clear; anything else is unsure. Contacts at the end (what a Distracted unit, or one that flew over an enemy, may
+    not touch) are ``check``'s own tests.
+    """
+    state = game.state
+    notes = state.notes
+    if notes.get("chasm") or notes.get("fortress") or state.units.get(unit.id) is not unit or not unit.in_play:
+        return None
+    act = state.activation
+    mine = act if act and act.unit == unit.id else None
+    ignore_friends = mine.ignore_friends if mine else False
+    flown_over = list(mine.flown_over) if mine else []
+    rect = unit.rect
+    pivot = "left" if kind.endswith("left") else "right"
+    backwards = "back" in kind
+    hinge = rect.corner("front-left" if pivot == "left" else "front-right")
+    far = rect.corner("rear-right" if pivot == "left" else "rear-left")
+    hx, hy = hinge.x, hinge.y
+    sx, sy = far.x - hx, far.y - hy
+    radius = math.hypot(sx, sy)
+    sx, sy = sx / radius, sy / radius
+    g = radius + MAX_ARC_ERROR + _SURE
+    box = (hx - g, hy - g, hx + g, hy + g)  # holds every wheel's swept region and its bounds
+    table = table_of(state)
+    if box[0] <= 0 or box[1] <= 0 or box[2] >= table.width or box[3] >= table.depth or \
+            table.candidates(box, IMPASSABLE, ()):
+        return None
+    near = [u.rect for u in _near(box, obstacles(state, unit, ignore_friends=ignore_friends))]
+    corners = [r._corner_xy for r in near]
+    distracted = unit.has(stats.DISTRACTED) or (kind in DISTRACTING and not unit.has("Undistractable"))
+    watch = distracted or bool(flown_over)
+    enemies = _near(box, state.enemies(unit)) if watch else []
+    before = set(geom.contact_map(state).get(unit.id, ())) if watch else set()
+    width = rect.width
+
+    def answer(amount: float) -> bool | None:
+        degrees = wheel_angle(width, min(amount, 2 * width))  # the end footprint exactly as wheel() makes it
+        turn = degrees if (pivot == "left") != backwards else -degrees
+        end = rect.rotated(turn, about=hinge)
+        sign = 1.0 if turn > 0 else -1.0
+        rad = math.radians(turn)
+        ex, ey = sx * math.cos(rad) - sy * math.sin(rad), sx * math.sin(rad) + sy * math.cos(rad)
+        unsure = False
+        for ob, pts in zip(near, corners, strict=True):
+            if overlaps(end, ob):
+                return False
+            inside_deep = False
+            gap_s = gap_e = math.inf
+            for px, py in pts:
+                dx, dy = px - hx, py - hy
+                rho = math.hypot(dx, dy)
+                side_s = sign * (sx * dy - sy * dx)  # > 0: on the pie's side of the start ray's line
+                side_e = sign * (dx * ey - dy * ex)  # > 0: on the pie's side of the end ray's line
+                if rho < radius - _SURE and side_s > _SURE and side_e > _SURE:
+                    inside_deep = True
+                    break
+                gap_s = min(gap_s, -side_s)
+                gap_e = min(gap_e, -side_e)
+            if inside_deep:
+                return False
+            lower = max(gap_s, gap_e, _point_rect_gap(hx, hy, ob) - radius)
+            if not lower > MAX_ARC_ERROR + _SURE:
+                unsure = True  # a later unit may still refuse it for sure
+        if unsure:
+            return None
+        if watch:
+            contacts = [e.id for e in _near(bounds(end), enemies) if touching(end, e.rect)]
+            if distracted and any(c not in before for c in contacts):
+                return False
+            if any(c in flown_over for c in contacts):
+                return False
+        return True
+
+    return answer
+
+
+def _point_rect_gap(x: float, y: float, rect: Rect) -> float:
+    """Distance from a point to a rect (0 inside)."""
+    cx, cy, fx, fy, hw, hd = rect._frame
+    dx, dy = x - cx, y - cy
+    u = abs(dx * fy - dy * fx) - hw
+    v = abs(dx * fx + dy * fy) - hd
+    return math.hypot(u if u > 0 else 0.0, v if v > 0 else 0.0)
 
 
 def can_make(game: Game, unit: Unit, kind: str) -> bool:
