@@ -84,9 +84,37 @@ def _courage(game: Game, unit: Unit, names: set[str] | None, commanders: list[tu
     found = memo.get(("courage", unit.id))
     if found is not None and found[0] == read:
         return found[1]
-    value = _courage_now(game, unit, {e.name for e in unit.keywords.entries} if names is None else names, commanders)
+    # a new arrangement: the value is the same while the unit, its place, the Command holders with their places and
+    # the enemies touching it with theirs are (what _courage_now reads besides ``read``)
+    units = state.units
+    touching = tuple([(i, (e := units[i]).x, e.y, e.facing, e.width, e.depth)
+                      for i in geom.contact_map(state).get(unit.id, ())]) if unit.in_play else ()
+    placed = (read, unit.x, unit.y, unit.facing, unit.width, unit.depth, unit.side, unit.team,
+              _holders_placed(commanders), touching)
+    kept = _PLACED.get(unit.id)
+    if kept is not None and kept[0] is unit and kept[1] == placed:
+        value = kept[2]
+    else:
+        value = _courage_now(game, unit, {e.name for e in unit.keywords.entries} if names is None else names,
+                             commanders)
+        if len(_PLACED) > 4096:
+            _PLACED.clear()
+        _PLACED[unit.id] = (unit, placed, value)
     memo["courage", unit.id] = (read, value)
     return value
+
+
+#: per unit id: the unit, everything _courage_now read and its answer (a derived cache past the arrangement)
+_PLACED: dict[str, tuple[Unit, tuple[Any, ...], int]] = {}
+#: the last Command holders list given and its holders with their places
+_HOLDERS_PLACED: list[object] = [None, None]
+
+
+def _holders_placed(commanders: list[tuple[Unit, int]]) -> tuple[Any, ...]:
+    if _HOLDERS_PLACED[0] is not commanders:
+        _HOLDERS_PLACED[0], _HOLDERS_PLACED[1] = commanders, tuple(
+            [(f.id, x, f.side, f.team, f.x, f.y, f.facing, f.width, f.depth) for f, x in commanders])
+    return _HOLDERS_PLACED[1]  # type: ignore[return-value]
 
 
 def _courage_now(game: Game, unit: Unit, names: set[str], commanders: list[tuple[Unit, int]] | None) -> int:
