@@ -138,14 +138,15 @@ def _sector(centre: Vec, start: Vec, degrees: float, max_error: float) -> Polygo
     n = max(1, math.ceil(span / max_step))
     step = span / n
     sign = 1.0 if degrees > 0 else -1.0
-    a0 = math.atan2(start.y - centre.y, start.x - centre.x)
+    cx, cy = centre.x, centre.y
+    a0 = math.atan2(start.y - cy, start.x - cx)
     outer = radius / math.cos(step / 2)
+    cos, sin = math.cos, math.sin
     pts = [centre, start]
-    for k in range(n):
-        ang = a0 + sign * (k + 0.5) * step
-        pts.append(Vec(centre.x + outer * math.cos(ang), centre.y + outer * math.sin(ang)))
+    pts += [Vec(cx + outer * cos(ang), cy + outer * sin(ang))  # the same arithmetic as a plain loop, names local
+            for ang in [a0 + sign * (k + 0.5) * step for k in range(n)]]
     end = a0 + sign * span
-    pts.append(Vec(centre.x + radius * math.cos(end), centre.y + radius * math.sin(end)))
+    pts.append(Vec(cx + radius * cos(end), cy + radius * sin(end)))
     return Polygon(pts)
 
 

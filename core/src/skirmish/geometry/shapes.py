@@ -609,17 +609,37 @@ def _o_circle_polygon(c: Circle, p: Polygon) -> bool:
 def _convex_penetration(pa: Sequence[tuple[float, float]], pb: Sequence[tuple[float, float]]) -> float:
     """Separating-axis overlap depth of two convex polygons (stops early once <= ``EPS``)."""
     best = math.inf
+    hypot = math.hypot
     for pts in (pa, pb):
-        for i in range(len(pts)):
-            (x0, y0), (x1, y1) = pts[i - 1], pts[i]
+        x0, y0 = pts[-1]
+        for x1, y1 in pts:  # each edge (pts[i - 1], pts[i]) in order
             nx, ny = y1 - y0, x0 - x1
-            norm = math.hypot(nx, ny)
+            x0, y0 = x1, y1
+            norm = hypot(nx, ny)
             if norm == 0.0:
                 continue
             nx, ny = nx / norm, ny / norm
-            proj_a = [x * nx + y * ny for x, y in pa]
-            proj_b = [x * nx + y * ny for x, y in pb]
-            best = min(best, min(max(proj_a), max(proj_b)) - max(min(proj_a), min(proj_b)))
+            lo_a = hi_a = None
+            for x, y in pa:  # min and max of the projections, as min(...) and max(...) of their list would give
+                p = x * nx + y * ny
+                if lo_a is None:
+                    lo_a = hi_a = p
+                elif p < lo_a:
+                    lo_a = p
+                elif p > hi_a:
+                    hi_a = p
+            lo_b = hi_b = None
+            for x, y in pb:
+                p = x * nx + y * ny
+                if lo_b is None:
+                    lo_b = hi_b = p
+                elif p < lo_b:
+                    lo_b = p
+                elif p > hi_b:
+                    hi_b = p
+            gap = (hi_b if hi_b < hi_a else hi_a) - (lo_b if lo_b > lo_a else lo_a)  # min(), max() of the two
+            if gap < best:
+                best = gap
             if best <= EPS:
                 return best
     return best

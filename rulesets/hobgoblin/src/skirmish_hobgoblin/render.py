@@ -84,8 +84,7 @@ def view_data(game: Game, player: str | None) -> dict[str, Any]:
         "sides": {p: {"army": s.army, "mercury": s.mercury, "vp": s.vp, "half": s.half, "role": s.role,
                       "hand": s.hand.view(player)} for p, s in state.sides.items()},
         "deck": len(state.deck.draw_pile), "discards": list(state.deck.discard_pile),
-        "terrain": [{"name": p.name, "keywords": list(p.keywords), "points": [list(q) for q in p.points]}
-                    for p in state.pieces],
+        "terrain": _terrain_data(state.pieces),
         "markers": [{"id": m.id, "kind": m.kind, "x": m.x, "y": m.y, "owner": m.owner, "removed": m.removed}
                     for m in state.markers],
         "activation": ({"unit": state.activation.unit, "mp": state.activation.mp} if state.activation else {}),
@@ -93,6 +92,20 @@ def view_data(game: Game, player: str | None) -> dict[str, Any]:
         **({"teams": _teams_view(game)} if state.teams else {}),
         **({"narrative": _narrative_view(game)} if game.stash.get("hobgoblin-narrative") else {}),
     }
+
+
+#: the last pieces' view entries: (the pieces, their entries) (a derived cache: pieces are frozen)
+_TERRAIN: list[Any] = [(), []]
+
+
+def _terrain_data(pieces: list[Any]) -> list[dict[str, Any]]:
+    """The view's terrain entries (a fresh list and dicts each view; the point lists are kept per set of pieces:
+    the view is read-only below its top level)."""
+    kept, entries = _TERRAIN
+    if len(kept) != len(pieces) or any(a is not b for a, b in zip(kept, pieces, strict=False)):
+        entries = [(p.name, list(p.keywords), [list(q) for q in p.points]) for p in pieces]
+        _TERRAIN[0], _TERRAIN[1] = tuple(pieces), entries
+    return [{"name": n, "keywords": list(k), "points": pts} for n, k, pts in entries]
 
 
 def _teams_view(game: Game) -> dict[str, Any]:
