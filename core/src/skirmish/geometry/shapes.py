@@ -200,8 +200,9 @@ class Rect:
         """Half the diagonal: the radius of the smallest circle around the rect."""
         return math.hypot(self.width, self.depth) / 2
 
-    @property
+    @cached_property
     def bounds(self) -> tuple[float, float, float, float]:
+        """(min x, min y, max x, max y), worked out once per rect (rects are frozen)."""
         xs = [p[0] for p in self._corner_xy]
         ys = [p[1] for p in self._corner_xy]
         return (min(xs), min(ys), max(xs), max(ys))

@@ -375,13 +375,13 @@ def max_amount(game: Game, unit: Unit, kind: str, **kw: Any) -> float:
 _SURE = 1e-5
 
 
-def wheel_sure(game: Game, unit: Unit, kind: str) -> Callable[[float], bool | None] | None:
+def wheel_sure(game: Game, unit: Unit, kind: str, *, contacts: bool = True) -> Callable[[float], bool | None] | None:
     """Answers to ``check(game, unit, kind, amount)`` for the wheels of ``unit`` from where it stands, without the
     exact check where they are sure: ``answer(amount)`` is True (no error), False (an error) or None (not sure: ask
-    ``check``). Only once ``check`` passed a 0.05" wheel of this kind, so that nothing but the path and the end's
-    contacts can refuse one (the MP, Wild and the half-turn limit do not depend on the amount up to
-    :func:`max_amount`'s top). None when the table edge or an Impassable piece is within the reach of every wheel,
-    or a narrative scenario adds its own checks.
+    ``check``). True only once ``check`` passed a 0.05" wheel of this kind, so that nothing but the path and the
+    end's contacts can refuse one (the MP, Wild and the half-turn limit do not depend on the amount up to
+    :func:`max_amount`'s top), and never when the table edge or an Impassable piece is within the reach of every
+    wheel (then only refusals by units are answered). None when a narrative scenario adds its own checks.
 
     A wheel's swept region (``shape_after``) is the start and end footprints and a polygon that holds the sector the
     far corner sweeps (the pie) and lies at most ``MAX_ARC_ERROR`` outside it, all within the far corner's circle
@@ -389,7 +389,8 @@ def wheel_sure(game: Game, unit: Unit, kind: str) -> Callable[[float], bool | No
     ``check``'s own test (refused); one of its corners deep inside the pie is refused (the polygon holds the pie);
     the unit further than the error from the pie (its gap to the circle, or to either side of the pie's angle) is
     clear; anything else is unsure. Contacts at the end (what a Distracted unit, or one that flew over an enemy, may
-    not touch) are ``check``'s own tests.
+    not touch) are ``check``'s own tests; with ``contacts=False`` they are left out, and only False answers are sure
+    (a path refused whatever else ``check`` is told: its MP, Distracted and contacts).
     """
     state = game.state
     notes = state.notes
@@ -411,13 +412,12 @@ def wheel_sure(game: Game, unit: Unit, kind: str) -> Callable[[float], bool | No
     g = radius + MAX_ARC_ERROR + _SURE
     box = (hx - g, hy - g, hx + g, hy + g)  # holds every wheel's swept region and its bounds
     table = table_of(state)
-    if box[0] <= 0 or box[1] <= 0 or box[2] >= table.width or box[3] >= table.depth or \
-            table.candidates(box, IMPASSABLE, ()):
-        return None
+    open_ground = not (box[0] <= 0 or box[1] <= 0 or box[2] >= table.width or box[3] >= table.depth or
+                       table.candidates(box, IMPASSABLE, ()))  # else only refusals by units are sure
     near = [u.rect for u in _near(box, obstacles(state, unit, ignore_friends=ignore_friends))]
     corners = [r._corner_xy for r in near]
     distracted = unit.has(stats.DISTRACTED) or (kind in DISTRACTING and not unit.has("Undistractable"))
-    watch = distracted or bool(flown_over)
+    watch = contacts and (distracted or bool(flown_over))
     enemies = _near(box, state.enemies(unit)) if watch else []
     before = set(geom.contact_map(state).get(unit.id, ())) if watch else set()
     width = rect.width
@@ -450,7 +450,7 @@ def wheel_sure(game: Game, unit: Unit, kind: str) -> Callable[[float], bool | No
             lower = max(gap_s, gap_e, _point_rect_gap(hx, hy, ob) - radius)
             if not lower > MAX_ARC_ERROR + _SURE:
                 unsure = True  # a later unit may still refuse it for sure
-        if unsure:
+        if unsure or not open_ground:
             return None
         if watch:
             contacts = [e.id for e in _near(bounds(end), enemies) if touching(end, e.rect)]
@@ -743,6 +743,8 @@ def _plan_engage(game: Game, unit: Unit, enemy: Unit, mp: float) -> list[dict[st
     found: dict[str, dict[str, Any]] = {}
     memo: dict[tuple[Any, ...], tuple[Outcome, float]] = {}
     others: list[Unit] | None = None  # every other unit (the same for each try)
+    here = state.units.get(unit.id) is unit and unit.in_play
+    refused: dict[str, Callable[[float], bool | None] | None] = {}  # wheels whose path is surely blocked, by kind
     for edge in ("front", "left", "right", "rear"):
         seg = target.edge(edge)
         mid = target.edge_centre(edge)
@@ -758,6 +760,11 @@ def _plan_engage(game: Game, unit: Unit, enemy: Unit, mp: float) -> list[dict[st
         turned = rect
         if abs(delta) > 0.05:  # the same wheel for every lateral offset tried below
             turn = _wheel_for(rect, delta)
+            if turn[0] not in refused:
+                refused[turn[0]] = wheel_sure(game, unit, turn[0], contacts=False) if here else None
+            sure = refused[turn[0]]
+            if sure is not None and sure(turn[1]) is False:
+                continue  # its path is blocked for sure: _run would refuse it for every lateral offset
             turned = shape_after(rect, *turn).end
             assert isinstance(turned, Rect)
             turned = turned.with_facing(facing)
