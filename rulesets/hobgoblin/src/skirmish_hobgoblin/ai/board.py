@@ -80,7 +80,12 @@ def unit_corners(unit: Unit, at: Point | None = None, facing: float | None = Non
 def _seg_point(p: Point, a: Point, b: Point) -> float:
     ax, ay = b[0] - a[0], b[1] - a[1]
     n = ax * ax + ay * ay
-    t = 0.0 if n == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * ax + (p[1] - a[1]) * ay) / n))
+    if n == 0:
+        t = 0.0
+    else:  # max(0.0, min(1.0, v)) written as comparisons (the same value)
+        t = ((p[0] - a[0]) * ax + (p[1] - a[1]) * ay) / n
+        t = t if t < 1.0 else 1.0
+        t = t if t > 0.0 else 0.0
     return math.hypot(p[0] - a[0] - t * ax, p[1] - a[1] - t * ay)
 
 
@@ -99,8 +104,9 @@ def inside(p: Point, poly: list[Point]) -> bool:
 
 
 def _boxes_apart(a: list[Point], b: list[Point]) -> bool:
-    return (max(q[0] for q in a) < min(q[0] for q in b) or max(q[0] for q in b) < min(q[0] for q in a)
-            or max(q[1] for q in a) < min(q[1] for q in b) or max(q[1] for q in b) < min(q[1] for q in a))
+    ax0, ay0, ax1, ay1 = _bbox(a)
+    bx0, by0, bx1, by1 = _bbox(b)
+    return ax1 < bx0 or bx1 < ax0 or ay1 < by0 or by1 < ay0
 
 
 def poly_gap(a: list[Point], b: list[Point]) -> float:
@@ -111,12 +117,19 @@ def poly_gap(a: list[Point], b: list[Point]) -> float:
     hypot = math.hypot
     for poly, other in ((a, b), (b, a)):
         n = len(other)
-        edges = [(other[i], other[(i + 1) % n]) for i in range(n)]
+        edges = []  # each edge's start, direction and squared length, worked out once for every point
+        for i in range(n):
+            (sx, sy), (ex, ey) = other[i], other[(i + 1) % n]
+            ax, ay = ex - sx, ey - sy
+            edges.append((sx, sy, ax, ay, ax * ax + ay * ay))
         for px, py in poly:
-            for (sx, sy), (ex, ey) in edges:
-                ax, ay = ex - sx, ey - sy
-                m = ax * ax + ay * ay
-                t = 0.0 if m == 0 else max(0.0, min(1.0, ((px - sx) * ax + (py - sy) * ay) / m))
+            for sx, sy, ax, ay, m in edges:
+                if m == 0:
+                    t = 0.0
+                else:  # max(0.0, min(1.0, v)) written as comparisons (the same value)
+                    t = ((px - sx) * ax + (py - sy) * ay) / m
+                    t = t if t < 1.0 else 1.0
+                    t = t if t > 0.0 else 0.0
                 g = hypot(px - sx - t * ax, py - sy - t * ay)
                 if g < best:
                     best = g
@@ -141,7 +154,12 @@ def point_gap(p: Point, poly: list[Point]) -> float:
     if inside(p, poly):
         return 0.0
     n = len(poly)
-    return min(_seg_point(p, poly[i], poly[(i + 1) % n]) for i in range(n))
+    best = _seg_point(p, poly[0], poly[1 % n])  # min() over the edges as a loop (the same value)
+    for i in range(1, n):
+        g = _seg_point(p, poly[i], poly[(i + 1) % n])
+        if g < best:
+            best = g
+    return best
 
 
 def _bbox(poly: list[Point]) -> tuple[float, float, float, float]:
@@ -176,8 +194,16 @@ def _boxes(view: Any, keyword: str) -> list[tuple[list[Point], tuple[float, floa
 
 def _box_gap(p: Point, box: tuple[float, float, float, float]) -> float:
     """Distance from ``p`` to a bounding box (a lower bound on its distance to what the box holds)."""
-    dx = max(box[0] - p[0], 0.0, p[0] - box[2])
-    dy = max(box[1] - p[1], 0.0, p[1] - box[3])
+    dx = box[0] - p[0]  # max(box[0] - p[0], 0.0, p[0] - box[2]) as comparisons (the same value)
+    if dx < 0.0:
+        dx = 0.0
+    if p[0] - box[2] > dx:
+        dx = p[0] - box[2]
+    dy = box[1] - p[1]
+    if dy < 0.0:
+        dy = 0.0
+    if p[1] - box[3] > dy:
+        dy = p[1] - box[3]
     return math.hypot(dx, dy)
 
 
@@ -246,8 +272,11 @@ def free_run(view: Any, unit: Unit, a: Point, b: Point, polys: list[list[Point]]
         p = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
         if not (half_depth < p[0] < w - half_depth and half_depth < p[1] < d - half_depth):
             return length * (i - 1) / steps
-        if any(_within(p, poly, box, r) and point_gap(p, poly) < r for poly, box in near):
-            return length * (i - 1) / steps
+        for poly, box in near:  # _within(p, poly, box, r) and point_gap(p, poly) < r, the gap measured once
+            if p[0] < box[0] - r or p[0] > box[2] + r or p[1] < box[1] - r or p[1] > box[3] + r:
+                continue
+            if point_gap(p, poly) < r:
+                return length * (i - 1) / steps
     return length
 
 
