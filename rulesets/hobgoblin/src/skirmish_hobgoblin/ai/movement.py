@@ -189,10 +189,15 @@ class Planner:
         shape = self.memo.get(e["id"])
         if shape is None:
             shape = self.memo[e["id"]] = (centre(e), _radius(e), unit_corners(e))
-        rough = dist(centre(moved), shape[0]) - _radius(moved) - shape[1]
+        mine = self.memo.get("moved")  # the moved unit's centre, radius and outline, kept while it is the same dict
+        if mine is None or mine[0] is not moved:
+            mine = self.memo["moved"] = [moved, centre(moved), _radius(moved), None]
+        rough = dist(mine[1], shape[0]) - mine[2] - shape[1]
         if rough > 3.0:
             return rough
-        return poly_gap(unit_corners(moved), shape[2])
+        if mine[3] is None:
+            mine[3] = unit_corners(moved)
+        return poly_gap(mine[3], shape[2])
 
     def _key(self, me: Unit) -> tuple[Any, ...]:
         return (me.get("id"), combat._profile(me), tuple(me.get("engaged", []) or ()))
