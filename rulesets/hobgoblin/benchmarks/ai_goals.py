@@ -11,9 +11,10 @@ of the seeds and blue (the Defender) in the second (``--role attacker`` / ``defe
 ``--blind``: the AI plays without :mod:`skirmish_hobgoblin.ai.narrative` (the
 battle AI alone, as before it).
 
-Teams: ``--teams 2v2`` games (random armies, two rolled objectives); the AI team is red in even seeds, blue in
-odd ones; against ``random`` seats or the same AI ignoring the team objectives (``blind``);
-``random-blind``: the AI team itself ignores them, against random seats (the figure before ai/teams.py).
+Teams: ``--teams 2v2`` games (random armies, two rolled objectives, or ``--objectives a,b``); the AI team is red
+in even seeds, blue in odd ones; against ``random`` seats or the same AI ignoring the team objectives
+(``blind``); ``random-blind``: the AI team itself ignores them, against random seats (the figure before
+ai/teams.py). ``--ignore a,b``: every AI seat weighs those objectives as not in play (an ablation).
 """
 
 from __future__ import annotations
@@ -82,8 +83,8 @@ def narrative_game(args: tuple[str, int, str, str, bool]) -> dict[str, Any]:
             **extra}
 
 
-def team_game(args: tuple[int, str]) -> dict[str, Any]:
-    seed, against = args
+def team_game(args: tuple[int, str, str, str]) -> dict[str, Any]:
+    seed, against, objectives, ignore = args
     import os
 
     from skirmish_hobgoblin.ai import teams as team_goals
@@ -91,8 +92,12 @@ def team_game(args: tuple[int, str]) -> dict[str, Any]:
 
     if os.environ.get("AI_GOALS_NO_CLOSE_IN"):  # an experiment: without the pull towards the nearest enemy
         team_goals.CLOSE_IN = 0.0
+    team_goals.IGNORED.clear()
+    team_goals.IGNORED.update(o for o in ignore.split(",") if o)
 
     setup = apply_teams({"layout": "cavern-crossing"}, "2v2")
+    if objectives:
+        setup["objectives"] = objectives.split(",")
     ai_team = "red" if seed % 2 == 0 else "blue"
     mine = MAKERS["blind"] if against == "random-blind" else make_ai
     makers = {p: (mine if p.startswith(ai_team) else MAKERS[against.replace("-blind", "")]) for p in setup["players"]}
@@ -138,13 +143,14 @@ def narrative(opts: argparse.Namespace) -> None:
         if sc == "the-fortress":
             extra = (f"; Weak Point Doom {sum(r['weak_doom'] for r in out)}, Broken "
                      f"{sum(r['broken'] for r in out)}")
+        won = [r["seed"] for r in out if r["winners"] and r["winners"][0] == r["attacker"]]
         print(f"{sc}: {len(out)} games, seeds {opts.seed}-{opts.seed + opts.games - 1}: "
               + ", ".join(f"{k} {v}" for k, v in sorted(by.items())) + extra
-              + f" ({cpu / len(out):.1f} s CPU a game)", flush=True)
+              + f" ({cpu / len(out):.1f} s CPU a game); the Attacker won seeds {won}", flush=True)
 
 
 def teams(opts: argparse.Namespace) -> None:
-    jobs = [(s, opts.against) for s in range(opts.seed, opts.seed + opts.games)]
+    jobs = [(s, opts.against, opts.objectives, opts.ignore) for s in range(opts.seed, opts.seed + opts.games)]
     out = _run(team_game, jobs, opts.workers)
     won = sum(1 for r in out if r["winners"] and r["winners"][0] == r["ai_team"])
     draws = sum(1 for r in out if r["draw"])
@@ -163,7 +169,10 @@ def teams(opts: argparse.Namespace) -> None:
         ticks["vp ai"] += r["vp"][r["ai_team"]]
         ticks[f"vp {opts.against}"] += r["vp"][other]
     cpu = sum(r["cpu"] for r in out)
-    print(f"teams 2v2, AI team v {opts.against}, {len(out)} games, seeds {opts.seed}-{opts.seed + opts.games - 1}: "
+    what = (f" objectives {opts.objectives}" if opts.objectives else "") + \
+        (f" (the AI ignoring {opts.ignore})" if opts.ignore else "")
+    seeds = f"seeds {opts.seed}-{opts.seed + opts.games - 1}"
+    print(f"teams 2v2{what}, AI team v {opts.against}, {len(out)} games, {seeds}: "
           f"AI team {won} wins, {draws} draws, {len(out) - won - draws} losses; "
           + ", ".join(f"{k} {v}" for k, v in sorted(ticks.items())) + f" ({cpu / len(out):.1f} s CPU a game)",
           flush=True)
@@ -179,6 +188,8 @@ def main() -> None:
     ap.add_argument("--against", default="")
     ap.add_argument("--blind", action="store_true")
     ap.add_argument("--role", choices=["both", "attacker", "defender"], default="both")
+    ap.add_argument("--objectives", default="", help="teams: the objectives in play (default: two rolled)")
+    ap.add_argument("--ignore", default="", help="teams: objectives every AI seat weighs as not in play")
     opts = ap.parse_args()
     if opts.what == "narrative":
         opts.against = opts.against or "ai"

@@ -118,11 +118,82 @@ def test_chasm_attacker_charges_a_unit_blocking_a_bridge_harder():
     view = View(g, "red")
     units = units_of(view)
     bonus = objectives.engage_bonus(view, "red", units["r2"], units["b2"], {"edge": "front"})
-    assert bonus > 0 and objectives.unit_worth(view, "red", units["b2"]) > 0
+    there = narrative.engage_place(view, "red", units["r2"], units["b2"])  # where the charge leaves it
+    assert bonus - there > 0 and objectives.unit_worth(view, "red", units["b2"]) > 0
     place(g, "Guard", 30.0, 50.0, 270.0)  # away from the bridges
     view = View(g, "red")
     units = units_of(view)
-    assert objectives.engage_bonus(view, "red", units["r2"], units["b2"], {"edge": "front"}) == 0
+    there = narrative.engage_place(view, "red", units["r2"], units["b2"])
+    assert objectives.engage_bonus(view, "red", units["r2"], units["b2"], {"edge": "front"}) == there
+
+
+def test_chasm_attacker_within_2_inches_of_two_markers_is_worth_the_win_and_a_step_short_is_not():
+    g = chasm_game()
+    view = View(g, "red")
+    (wx, wy), = narrative.win_spots(view, units_of(view)["r2"])
+    place(g, "Narrow", wx, 44.0, 90.0)  # across the chasm
+    view = View(g, "red")
+    me = units_of(view)["r2"]
+    at = (wx, wy - 1.0)
+    assert narrative.held(view, me, at, 90.0) == {"objective1", "objective2"}
+    won = narrative.place_value(view, "red", me, at)
+    assert won >= narrative.CHASM_WIN
+    short = narrative.place_value(view, "red", me, (wx, wy - 6.0))  # across, a move short
+    assert short < won - 0.5 * objectives.VP
+
+
+def test_chasm_a_friend_holding_one_marker_makes_another_marker_the_win():
+    g = chasm_game()
+    third = next(m for m in g.state.markers if m.id == "objective3")
+    place(g, "Gen", third.x, third.y - 2.0, 90.0)  # holds objective3
+    one = next(m for m in g.state.markers if m.id == "objective1")
+    place(g, "Narrow", one.x, 44.0, 90.0)  # across the chasm
+    view = View(g, "red")
+    me = units_of(view)["r2"]
+    assert narrative.friends_held(view, "red", me) == {"objective3"}
+    assert narrative.place_value(view, "red", me, (one.x, one.y - 2.0)) >= narrative.CHASM_WIN
+
+
+def test_chasm_a_goal_the_unit_cannot_reach_in_the_rounds_left_counts_little():
+    g = chasm_game()
+    view = View(g, "red")
+    me = units_of(view)["r2"]  # Speed 8
+    g.round = 4  # one round after this one
+    view = View(g, "red")
+    assert narrative.in_time(view, me, 7.0) > 0.7  # one more move
+    assert narrative.in_time(view, me, 12.0) < 0.25  # two more: too late
+    g.round = 1
+    view = View(g, "red")
+    assert narrative.in_time(view, me, 12.0) > 0.6
+
+
+def test_chasm_and_fortress_attacker_deploys_its_slowest_movers_first_and_immobile_units_last():
+    fast = {"speed": 10, "points": 500, "keywords": ""}
+    slow = {"speed": 6, "points": 300, "keywords": ""}
+    slowed = {"speed": 4, "points": 400, "keywords": "Slow [2]"}  # the view's Speed: Slow taken off
+    gun = {"speed": 0, "points": 350, "keywords": "Immobile"}
+    order = sorted([fast, gun, slowed, slow], key=narrative.deploy_rank)
+    assert order == [slowed, slow, fast, gun]
+
+
+def test_chasm_attacker_deploys_an_immobile_unit_clear_of_the_bridge_lanes():
+    g = chasm_game()
+    view = View(g, "red")
+    me = dict(units_of(view)["r2"], keywords="Immobile", status="undeployed")
+    spots = narrative.deploy_spots(view, "red", me)
+    xs = [sum(b) / 2 for b in g.stash["hobgoblin-narrative"]["bridges"]]
+    assert spots and all(abs(x - bx) >= 3.5 + me["width"] / 2 for x, _ in spots for bx in xs)
+
+
+def test_fortress_attacker_charging_a_unit_in_front_of_a_weak_point_keeps_the_pull_of_the_weak_point():
+    g = fortress_game()
+    place(g, "Ram", 24.0, 24.0, 90.0)
+    place(g, "Guard", 24.0, 29.0, 270.0)  # between the Ram and Weak Point 2, outside the wall
+    view = View(g, "red")
+    units = units_of(view)
+    there = narrative.engage_place(view, "red", units["r2"], units["b2"])
+    assert there >= narrative.place_value(view, "red", units["r2"], (24.0, 24.0)) > 0
+    assert objectives.engage_bonus(view, "red", units["r2"], units["b2"], {"edge": "front"}) >= there
 
 
 def test_chasm_attacker_deploys_lined_up_behind_a_bridge():
@@ -238,11 +309,13 @@ def test_fortress_defender_charging_an_attacker_battering_a_weak_point_is_worth_
     place(g, "Ram", 24.0, 31.5 - unit(g, "Ram").depth / 2 - 0.3, 90.0)  # against Weak Point 2
     view = View(g, "blue")
     units = units_of(view)
-    assert objectives.engage_bonus(view, "blue", units["b2"], units["r2"], {"edge": "front"}) > 0
+    there = narrative.engage_place(view, "blue", units["b2"], units["r2"])
+    assert objectives.engage_bonus(view, "blue", units["b2"], units["r2"], {"edge": "front"}) - there > 0
     place(g, "Ram", 30.0, 20.0, 90.0)
     view = View(g, "blue")
     units = units_of(view)
-    assert objectives.engage_bonus(view, "blue", units["b2"], units["r2"], {"edge": "front"}) == 0
+    there = narrative.engage_place(view, "blue", units["b2"], units["r2"])
+    assert objectives.engage_bonus(view, "blue", units["b2"], units["r2"], {"edge": "front"}) == there
 
 
 def test_fortress_the_view_gives_each_weak_points_doom():
@@ -275,6 +348,26 @@ def test_fortress_attacker_deploys_in_a_clear_lane_not_behind_a_tower():
     view = View(g, "red")
     xs = [round(x, 2) for x, _ in narrative.deploy_spots(view, "red", units_of(view)["r2"])]
     assert 12.0 not in xs and xs[0] in (24.0, 36.0, 48.0, 60.0)  # the old AI: 12 first
+
+
+def test_fortress_attacker_deploys_in_a_rough_lane_rather_than_behind_a_friend_at_a_weak_point():
+    rubble = {"pieces": [{"kind": "rubble", "rect": [42, 25, 44, 12, 0]}]}  # Rough across the lanes of x 24-60
+    g = setup_game("the-fortress", RED_F, BLUE_F, layout=rubble)
+    place(g, "Gen", 12.0, 17.0, 90.0)  # at Weak Point 1's lane, the only clear one
+    view = View(g, "red")
+    x, _ = narrative.deploy_spots(view, "red", units_of(view)["r2"])[0]
+    assert abs(x - 12.0) > 6.0  # the old AI queued behind the General (a Rough lane cost more than a friend)
+
+
+def test_fortress_attacker_by_the_wall_askew_counts_as_far_from_touching_so_it_comes_square():
+    g = fortress_game()
+    place(g, "Ram", 21.0, 22.0, 90.0)
+    view = View(g, "red")
+    me = units_of(view)["r2"]
+    ty = 31.5 - me["depth"] / 2 - narrative.FACE_GAP
+    slanted = narrative.place_value(view, "red", me, (24.0, ty))  # at the touching spot, but wheeled ~17 degrees
+    square = narrative.place_value(view, "red", me, (21.5, ty - 5.0))  # in the lane, 5" short, facing the wall
+    assert square > slanted  # the old AI valued the askew spot as touching (it never got flush)
 
 
 def test_fortress_sneaky_attacker_arrives_lined_up_with_a_weak_point():

@@ -18,8 +18,8 @@ import math
 from typing import Any
 
 from skirmish_hobgoblin.ai import steering
-from skirmish_hobgoblin.ai.board import Point, Unit, dist, keywords_of, ready
-from skirmish_hobgoblin.ai.objectives import MARKER, VP, markers, role, scenario
+from skirmish_hobgoblin.ai.board import Point, Unit, dist, keywords_of, point_gap, ready, unit_corners
+from skirmish_hobgoblin.ai.objectives import MARKER, VP, markers, role, rounds_after, scenario
 
 #: players whose AI ignores these goals (benchmarks compare with and without)
 BLIND: set[str] = set()
@@ -38,6 +38,11 @@ EDGE = 0.4 * VP
 FORT_TOUCH, FORT_PULL, FORT_PLUG, FORT_WATCH = 8.0 * VP, 6.0 * VP, 2.0 * VP, 0.8 * VP
 FORT_RANGE = 40.0
 WEAK_COURAGE, WEAK_NEEDED = 7, 3
+#: The Fortress: a place by the wall come to askew (or off a Weak Point's line): the unit never gets flush there; it
+#: counts as this many inches further from touching (backing off and coming again square)
+FORT_AGAIN = 10.0
+#: The Fortress: a unit behind a friend in a Weak Point's lane counts as this many units' worth of lane cost
+FORT_STACKED = 6.0
 #: how far in front of the wall face the Attacker's front edge stops (the marker sticks out 0.5")
 FACE_GAP = 0.3
 #: The Breach: the ground within 8" of the marker
@@ -131,23 +136,75 @@ def win_spots(view: Any, unit: Unit) -> list[Point]:
     out = []
     for i, a in enumerate(objs):
         for b in objs[i + 1:]:
-            if dist((a["x"], a["y"]), (b["x"], b["y"])) <= 2 * hw + 2 * (CHASM_NEAR + MARKER) - 0.4:
+            if dist((a["x"], a["y"]), (b["x"], b["y"])) <= 2 * hw + 2 * (CHASM_NEAR + MARKER - HOLD_SLACK):
                 out.append(((a["x"] + b["x"]) / 2, (a["y"] + b["y"]) / 2))
+    return out
+
+
+def _speed(unit: Unit) -> float:
+    """The inches the unit advances in a Movement Phase (the view's Speed: Slow already taken off)."""
+    return max(1.0, float(unit.get("speed", 6)))
+
+
+def _facing_at(unit: Unit, p: Point) -> float:
+    """How ``unit`` faces once steered to ``p`` (its own facing where it stands)."""
+    if dist((float(unit["x"]), float(unit["y"])), p) <= 0.3:
+        return float(unit.get("facing", 0.0))
+    return float(steering.predict(unit, p, 99.0)[1])
+
+
+#: a place the unit steers to holds a marker only with this much to spare (the moves end up to half an inch and
+#: a few degrees off the plan)
+HOLD_SLACK = 0.4
+
+
+def held(view: Any, unit: Unit, p: Point, facing: float | None = None, slack: float = 0.05) -> set[str]:
+    """The objective markers within 2" of ``unit`` standing at ``p`` (the rules' test: its footprint's gap), with
+    ``slack`` to spare."""
+    objs = [m for m in markers(view) if m.get("kind") == "objective"]
+    near = [m for m in objs if dist(p, (float(m["x"]), float(m["y"]))) <= max(_half(unit)) * 1.5 + CHASM_NEAR + 1.0]
+    if not near:
+        return set()
+    poly = unit_corners(unit, p, _facing_at(unit, p) if facing is None else facing)
+    return {str(m["id"]) for m in near
+            if point_gap((float(m["x"]), float(m["y"])), poly) - float(m.get("radius", MARKER)) <= CHASM_NEAR - slack}
+
+
+def friends_held(view: Any, player: str, unit: Unit) -> set[str]:
+    """The objective markers ``player``'s other units hold where they stand."""
+    out: set[str] = set()
+    for f in _friends(view, player, unit):
+        out |= held(view, f, (float(f["x"]), float(f["y"])), float(f.get("facing", 0.0)))
     return out
 
 
 def chasm_targets(view: Any, player: str, unit: Unit) -> list[tuple[Point, float]]:
     """Where the Attacker's ``unit`` wins: spots within 2" of two markers (worth ``CHASM_WIN``), and each marker
-    (``CHASM_ONE``, less for each friend already at it)."""
+    (``CHASM_WIN`` when a friend holds another one, else ``CHASM_ONE``, less for each friend already going to
+    it)."""
     out: list[tuple[Point, float]] = [(at, CHASM_WIN) for at in win_spots(view, unit)]
     friends = _friends(view, player, unit)
+    theirs = friends_held(view, player, unit)
     for m in markers(view):
         if m.get("kind") != "objective":
             continue
         at = (float(m["x"]), float(m["y"]))
+        if theirs - {m["id"]}:
+            out.append((at, CHASM_WIN))
+            continue
         n = sum(1 for f in friends if dist((f["x"], f["y"]), at) <= CHASM_NEAR + 3.0)
         out.append((at, CHASM_ONE / (1 + n)))
     return out
+
+
+def in_time(view: Any, unit: Unit, r: float) -> float:
+    """How much a goal ``r`` inches of route away counts for a unit not yet there (:func:`held` says when it is):
+    much while it can still get there in the rounds left at its speed (less for each inch), little once it
+    cannot (it needs one more move at least)."""
+    moves = max(1, math.ceil(r / _speed(unit) - 1e-6))
+    if moves <= rounds_after(view):
+        return 0.85 - 0.015 * r
+    return max(0.0, 0.25 - r / CHASM_ROUTE * 0.25)
 
 
 def _route(view: Any, player: str, unit: Unit, p: Point, to: Point) -> float:
@@ -226,11 +283,17 @@ def chasm_value(view: Any, player: str, unit: Unit, p: Point) -> float:
     edge = -EDGE if p[1] + hd + hw > c["y0"] - 1.0 and p[1] - hd - hw < c["y1"] + 1.0 and not lined_up(view, p) \
         else 0.0
     if role(view, player) == "Attacker":
-        best = 0.0
+        facing = _facing_at(unit, p)
+        stays = dist((float(unit["x"]), float(unit["y"])), p) <= 0.3
+        mine = held(view, unit, p, facing, 0.05 if stays else HOLD_SLACK)
+        theirs = friends_held(view, player, unit)
+        if mine and len(mine | theirs) >= 2:
+            return CHASM_WIN + CHASM_ACROSS  # the game won at the round's end
+        best = CHASM_ONE if mine - theirs else 0.0
+        reach = _half(unit)[1] + CHASM_NEAR + MARKER - 0.5  # a marker is held from this far (front edge on)
         for at, worth in chasm_targets(view, player, unit):
-            r = _route(view, player, unit, p, at)
-            near = 1.0 if r <= 1.0 else max(0.0, 0.9 - r / CHASM_ROUTE)
-            best = max(best, worth * near)
+            r = max(0.0, _route(view, player, unit, p, at) - reach)
+            best = max(best, worth * in_time(view, unit, r))
         sign, _ = _chasm_sides(view, player)
         across = CHASM_ACROSS if (p[1] - c["mid"]) * sign > hd else 0.0  # over: the bridge is behind it
         return best + edge + across
@@ -268,6 +331,23 @@ def chasm_goals(view: Any, player: str, unit: Unit) -> list[tuple[Point, str, st
     if role(view, player) == "Attacker":
         for at, _w in chasm_targets(view, player, unit):
             out.append((at, "objective", ""))
+        out += straight_goals(view, unit, [at for at, _w in chasm_targets(view, player, unit)])
+    return out
+
+
+def straight_goals(view: Any, unit: Unit, targets: list[Point]) -> list[tuple[Point, str, str]]:
+    """Places straight ahead of ``unit`` (no wheel: a wheel swings the front off the line the markers stand on)
+    level with each target, when that is ahead and within two moves."""
+    f = math.radians(float(unit.get("facing", 0.0)))
+    fx, fy = math.cos(f), math.sin(f)
+    here = (float(unit["x"]), float(unit["y"]))
+    reach = 2.0 * _speed(unit)
+    out: list[tuple[Point, str, str]] = []
+    for at in targets:
+        t = (at[0] - here[0]) * fx + (at[1] - here[1]) * fy
+        side = abs((at[0] - here[0]) * fy - (at[1] - here[1]) * fx)
+        if 0.5 < t <= reach and side <= max(_half(unit)) + CHASM_NEAR + MARKER:
+            out.append(((here[0] + fx * t, here[1] + fy * t), "objective, straight on", ""))
     return out
 
 
@@ -456,7 +536,7 @@ def _by_the_wall(view: Any, unit: Unit, p: Point, xs: list[float]) -> bool:
     gap = min(abs(p[1] - f["y0"]), abs(p[1] - f["y1"])) - hd
     if gap >= min(4.0, hw + 1.0):
         return False
-    if not any(abs(p[0] - x) <= 1.0 for x in xs):
+    if not any(abs(p[0] - x) <= max(1.0, hw - LANE_OVERLAP) + 0.05 for x in xs):  # its front off the marker
         return True
     facing = steering.predict(unit, p, 99.0)[1] if dist((unit["x"], unit["y"]), p) > 0.3 else float(unit["facing"])
     square = 90.0 if p[1] < f["mid"] else 270.0
@@ -474,16 +554,18 @@ def fortress_value(view: Any, player: str, unit: Unit, p: Point) -> float:
         if broken >= WEAK_NEEDED:
             return 0.0
         best = 0.0
+        xs = [float(m["x"]) for m in pts] + _gates_open(view)
+        # askew by the wall: it never gets flush there, it must back off and come again square
+        again = FORT_AGAIN if _by_the_wall(view, unit, p, xs) else 0.0
         for m in pts:
             at = (float(m["x"]), float(m["y"]))
             n = sum(1 for u in friends if dist((u["x"], u["y"]), at) <= 6.0)
             worth = (1.0 + f["doom"].get(m["id"], 0) / WEAK_COURAGE) / (1 + 0.7 * n)
             for inside in (False, True):
-                d = _wall_route(view, player, unit, p, touch_spot(view, player, unit, m, inside))
+                d = _wall_route(view, player, unit, p, touch_spot(view, player, unit, m, inside)) + again
                 best = max(best, FORT_TOUCH * worth if d <= 0.1 else  # (0.3" short of the spot touches nothing)
                            FORT_PULL * worth * max(0.0, 1.0 - d / FORT_RANGE))
-        xs = [float(m["x"]) for m in pts] + _gates_open(view)
-        return best - (EDGE if _by_the_wall(view, unit, p, xs) else 0.0)
+        return best - (EDGE if again else 0.0)
     out = _attacker_outside(view, player)
     _, hd = _half(unit)
     inside = (p[1] - f["mid"]) * out < 0 or abs(p[1] - f["mid"]) <= hd
@@ -639,12 +721,26 @@ def engage_bonus(view: Any, player: str, me: Unit, them: Unit, data: dict[str, A
     if not in_play(view, player):
         return 0.0
     name = scenario(view)
+    there = engage_place(view, player, me, them)
     if name == "the-fortress":  # the Attacker's charge pins a unit plugging a Weak Point's gap
         mine = 0.8 if role(view, player) == "Defender" else 1.0
-        return VP * mine if on_weak_point(view, them) else 0.0
+        return there + (VP * mine if on_weak_point(view, them) else 0.0)
     if name == "the-chasm" and role(view, player) == "Attacker":
-        return VP * 0.5 if blocking(view, them) else 0.0
-    return 0.0
+        return there + (VP * 0.5 if blocking(view, them) else 0.0)
+    return there
+
+
+def engage_place(view: Any, player: str, me: Unit, them: Unit) -> float:
+    """The scenario worth of where ``me`` stands once in contact with ``them`` (a place to steer to is valued with
+    its scenario worth; a charge ends somewhere too): short of ``them`` on the line between the centres, or where
+    ``me`` stands when that spot is worth nothing (over the chasm, on the wall)."""
+    a, b = (float(me["x"]), float(me["y"])), (float(them["x"]), float(them["y"]))
+    d = dist(a, b)
+    keep = _half(me)[1] + min(_half(them))
+    end = a if d <= keep else (b[0] + (a[0] - b[0]) * keep / d, b[1] + (a[1] - b[1]) * keep / d)
+    here = place_value(view, player, me, a)
+    v = place_value(view, player, me, end)
+    return here if v <= INVALID / 2 else v
 
 
 def marker_spot(view: Any, player: str, decision: Any) -> dict[str, float] | None:
@@ -654,7 +750,7 @@ def marker_spot(view: Any, player: str, decision: Any) -> dict[str, float] | Non
 
 
 def _columns(view: Any, player: str, unit: Unit, xs: list[float], front: float, towards: float,
-             costs: list[float] | None = None) -> list[Point]:
+             costs: list[float] | None = None, stacked: float = 1.0) -> list[Point]:
     """Deployment spots in columns at ``xs``: the least filled column first (a lane's ``costs`` count as more
     units in it, three for each :data:`LANE_HURT`), each unit behind the last one deployed there (``front``: the
     zone's edge nearest the enemy, ``towards``: +1 when that is north)."""
@@ -668,9 +764,27 @@ def _columns(view: Any, player: str, unit: Unit, xs: list[float], front: float, 
             y = float(last["y"]) - towards * (float(last.get("depth", 2)) / 2 + hd + 0.3)
         else:
             y = front - towards * (hd + 0.05)
-        out.append((len(col) + (3.0 * costs[i] / LANE_HURT if costs else 0.0), (x, y)))
+        out.append((stacked * len(col) + (3.0 * costs[i] / LANE_HURT if costs else 0.0), (x, y)))
     out.sort(key=lambda t: t[0])
     return [pt for _, pt in out]
+
+
+def _aside_lanes(view: Any, player: str, unit: Unit, lanes: list[float], front: float, towards: float) -> list[Point]:
+    """Deployment spots for an Immobile unit: on the zone's front edge clear of every lane (a unit that never moves
+    there would stop the column behind it for the whole game), nearest the lanes' middle first."""
+    hw, hd = _half(unit)
+    width = float(view.state.get("table", [72.0, 48.0])[0])
+    xs = [hw + 0.5 + k * 0.5 for k in range(int((width - 2 * hw - 1.0) / 0.5) + 1)]
+    mid = sum(lanes) / len(lanes) if lanes else width / 2
+
+    def room(x: float) -> float:  # the gap to the nearest lane's unit (3.5": half a wide column)
+        return min((abs(x - lx) - hw - 3.5 for lx in lanes), default=99.0)
+
+    clear = [x for x in xs if room(x) >= 0]
+    y = front - towards * (hd + 0.05)
+    if clear:
+        return [(x, y) for x in sorted(clear, key=lambda x: abs(x - mid))]
+    return [(x, y) for x in sorted(xs, key=lambda x: -room(x))]  # no room: as far from the lanes as can be
 
 
 def deploy_spots(view: Any, player: str, unit: Unit) -> list[Point]:
@@ -695,6 +809,8 @@ def deploy_spots(view: Any, player: str, unit: Unit) -> list[Point]:
                 lanes.append((lane_cost(view, unit, (x, y), (x, (c["y1"] + hd + 6.0) if sign > 0 else
                                                           (c["y0"] - hd - 6.0))), x))
             lanes.sort()
+            if "Immobile" in keywords_of(unit):
+                return _aside_lanes(view, player, unit, [x for _, x in lanes], front, sign)
             return _columns(view, player, unit, [x for _, x in lanes], front, sign, [k for k, _ in lanes])
         friends = _friends(view, player, unit)
         spots = [(x, (c["y1"] + hd + 0.1) if sign > 0 else (c["y0"] - hd - 0.1)) for x in xs]
@@ -717,7 +833,12 @@ def deploy_spots(view: Any, player: str, unit: Unit) -> list[Point]:
                 if cost < math.inf:
                     lanes.append((cost, x))
             lanes.sort()
-            return _columns(view, player, unit, [x for _, x in lanes], front, -out, [k for k, _ in lanes])
+            if "Immobile" in keywords_of(unit):
+                return _aside_lanes(view, player, unit, [x for _, x in lanes], front, -out)
+            # a unit battering a Weak Point stays there: one behind it waits all game, so any lane that is not
+            # Perilous beats a place behind a friend
+            return _columns(view, player, unit, [x for _, x in lanes], front, -out, [k for k, _ in lanes],
+                            stacked=FORT_STACKED)
         front = f["y0"] if out > 0 else f["y1"]
         return _columns(view, player, unit, xs, front, out)
     return []
@@ -756,7 +877,24 @@ def deploy_option(view: Any, player: str, decision: Any) -> Any:
         return None
     from skirmish_hobgoblin.decide import option_data
 
-    return next((o.value for o in decision.options if option_data(o).get("action") == "aside"), None)
+    aside = next((o.value for o in decision.options if option_data(o).get("action") == "aside"), None)
+    if aside is not None:
+        return aside
+    units = {u["id"]: u for u in view.state.get("units", [])}
+    deploys = [(o, units.get(option_data(o).get("actor", ""))) for o in decision.options
+               if option_data(o).get("action") == "deploy"]
+    deploys = [(o, u) for o, u in deploys if u is not None]
+    if not deploys:
+        return None
+    return min(deploys, key=lambda ou: deploy_rank(ou[1]))[0].value
+
+
+def deploy_rank(unit: Unit) -> tuple[float, ...]:
+    """The Attacker's deployment order in The Chasm and The Fortress: the slowest movers first (they take the
+    fronts of the columns, the only places they reach the goal from in time; faster ones fill in behind), the
+    bigger first among equals; Immobile units last (out of the lanes)."""
+    immobile = "Immobile" in keywords_of(unit)
+    return (1.0 if immobile else 0.0, _speed(unit), -float(unit.get("points", 0)))
 
 
 def _arrival_targets(view: Any, player: str, unit: Unit) -> list[tuple[Point, float]]:
@@ -796,7 +934,10 @@ def arrival_value(view: Any, player: str, unit: Unit, p: Point) -> float:
             continue
         if wall is not None and abs(at[0] - p[0]) > 0.05:
             worth *= 0.5  # not lined up: by the wall there is no room to wheel
-        best = max(best, worth * max(0.0, 1.0 - dist(p, at) / 30.0))
+        way = dist(p, at)
+        if wall is None:  # The Chasm: a unit coming at the markers askew swings its front off their line
+            way += 1.5 * max(0.0, abs(at[0] - p[0]) - 0.5)
+        best = max(best, worth * max(0.0, 1.0 - way / 30.0))
     enemies = [u for u in view.state.get("units", []) if u["side"] != player and ready(u)]
     near = sum(1 for e in enemies if dist(p, (float(e["x"]), float(e["y"]))) <= float(e.get("speed", 8)) + 4.0)
     return best * (1.0 - 0.15 * min(near, 4))

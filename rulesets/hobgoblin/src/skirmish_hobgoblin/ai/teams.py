@@ -31,6 +31,8 @@ from skirmish_hobgoblin.ai.objectives import VP
 
 #: players whose AI ignores the team objectives (benchmarks compare with and without)
 BLIND: set[str] = set()
+#: objectives every AI seat weighs as if not in play (benchmarks: which objective's weighing helps)
+IGNORED: set[str] = set()
 #: a tick not yet worth a VP still brings the next step nearer
 TICK_LATER = 0.3 * VP
 #: Command reaches 8"; a unit this close to breaking may need it
@@ -56,7 +58,7 @@ def in_play(view: Any, player: str) -> bool:
 
 
 def objectives_in_play(view: Any) -> list[str]:
-    return list(_teams(view).get("objectives", []))
+    return [o for o in _teams(view).get("objectives", []) if o not in IGNORED]
 
 
 def team_of(view: Any, player: str) -> str:
