@@ -721,26 +721,12 @@ def engage_bonus(view: Any, player: str, me: Unit, them: Unit, data: dict[str, A
     if not in_play(view, player):
         return 0.0
     name = scenario(view)
-    there = engage_place(view, player, me, them)
     if name == "the-fortress":  # the Attacker's charge pins a unit plugging a Weak Point's gap
         mine = 0.8 if role(view, player) == "Defender" else 1.0
-        return there + (VP * mine if on_weak_point(view, them) else 0.0)
+        return VP * mine if on_weak_point(view, them) else 0.0
     if name == "the-chasm" and role(view, player) == "Attacker":
-        return there + (VP * 0.5 if blocking(view, them) else 0.0)
-    return there
-
-
-def engage_place(view: Any, player: str, me: Unit, them: Unit) -> float:
-    """The scenario worth of where ``me`` stands once in contact with ``them`` (a place to steer to is valued with
-    its scenario worth; a charge ends somewhere too): short of ``them`` on the line between the centres, or where
-    ``me`` stands when that spot is worth nothing (over the chasm, on the wall)."""
-    a, b = (float(me["x"]), float(me["y"])), (float(them["x"]), float(them["y"]))
-    d = dist(a, b)
-    keep = _half(me)[1] + min(_half(them))
-    end = a if d <= keep else (b[0] + (a[0] - b[0]) * keep / d, b[1] + (a[1] - b[1]) * keep / d)
-    here = place_value(view, player, me, a)
-    v = place_value(view, player, me, end)
-    return here if v <= INVALID / 2 else v
+        return VP * 0.5 if blocking(view, them) else 0.0
+    return 0.0
 
 
 def marker_spot(view: Any, player: str, decision: Any) -> dict[str, float] | None:
