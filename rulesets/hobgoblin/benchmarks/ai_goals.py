@@ -26,6 +26,7 @@ import time
 from typing import Any
 
 from skirmish import AgentContext, Game, RandomAgent, View
+from skirmish.errors import IllegalAnswer
 from skirmish_hobgoblin.agents import make_ai
 from skirmish_hobgoblin.rules import Hobgoblin
 
@@ -102,7 +103,10 @@ def team_game(args: tuple[int, str, str, str]) -> dict[str, Any]:
     mine = MAKERS["blind"] if against == "random-blind" else make_ai
     makers = {p: (mine if p.startswith(ai_team) else MAKERS[against.replace("-blind", "")]) for p in setup["players"]}
     t = time.process_time()
-    game = _play(setup, seed, makers)
+    try:
+        game = _play(setup, seed, makers)
+    except IllegalAnswer as err:  # an AI answer the rules refuse: counted apart, reported
+        return {"seed": seed, "error": str(err)}
     res = game.result
     ticks = {k: v for k, v in game.state.notes.items() if str(k).startswith(("tick:", "objective:"))}
     removed = collections.Counter(game.state.team_of(m.owner) for m in game.state.markers
@@ -152,6 +156,10 @@ def narrative(opts: argparse.Namespace) -> None:
 def teams(opts: argparse.Namespace) -> None:
     jobs = [(s, opts.against, opts.objectives, opts.ignore) for s in range(opts.seed, opts.seed + opts.games)]
     out = _run(team_game, jobs, opts.workers)
+    for r in out:
+        if "error" in r:
+            print(f"seed {r['seed']}: an AI answer was refused: {r['error']}", flush=True)
+    out = [r for r in out if "error" not in r]
     won = sum(1 for r in out if r["winners"] and r["winners"][0] == r["ai_team"])
     draws = sum(1 for r in out if r["draw"])
     ticks: collections.Counter[str] = collections.Counter()
