@@ -145,3 +145,34 @@ def test_bloodbath_level_on_points_an_enemy_unit_broken_is_worth_more_than_its_p
     assert objectives.unit_worth(view([enemy, mine]), "red", enemy) == objectives.VP * objectives.EDGE
     assert objectives.unit_worth(view([enemy, mine]), "red", mine) == 0.0
     assert objectives.unit_worth(view([enemy, mine, gone]), "red", enemy) == 0.0
+
+
+def test_a_shot_that_can_place_no_doom_is_not_taken_even_at_a_building():
+    """Seed 13: the Wolf Riders shot Building 1 every round although it had the 5 Doom shooting can place (the
+    building's worth was added to a shot worth nothing), and the shot left them Distracted, unable to charge it."""
+    riders = unit("w", "red", "light-cavalry", 50, 10, keywords="Ranged [8]", speed=14)
+    building = unit("o", "blue", "war-wagon", 54, 16, keywords="Large, Immobile, Objective", doom=5, courage=9,
+                    width=3.0, depth=3.0)
+    v = view([riders, building], scenario="burn-them-out")
+    v.state["sides"]["red"]["role"] = "Attacker"
+    shot = option("w shoots o", "shoot", action="shoot", actor="w", target="o", dice=5, need=3)
+    d = decision("red", "shoot", "shoot?", options=[shot, option("done", "done", action="done")],
+                 context={"phase": "Shooting", "action": "shoot"})
+    assert ai().decide(v, d) == "done"
+    v = view([riders, dict(building, doom=2)], scenario="burn-them-out")
+    assert ai().decide(v, d) == "w shoots o"
+
+
+def test_a_move_whose_turn_runs_into_a_unit_beside_it_is_not_planned():
+    """Seed 136: an enemy 0.2" in front of the General's right half; the planner valued wheeling towards a marker as
+    if the wheel could start, took it, and the General stood still three rounds. Such moves are left out now."""
+    general = unit("g", "red", "heavy-infantry", 30.0, 25.1, keywords="General", width=7.09, depth=4.72, speed=6)
+    riders = unit("b", "blue", "light-cavalry", 33.0, 29.2, facing=92.0, width=5.9, depth=3.1)
+    far = unit("f", "blue", "light-infantry", 60.0, 40.0, facing=270.0)
+    v = view([general, riders, far])
+    plan = Planner(v, "red", {u["id"]: u for u in (general, riders, far)}, moves_after=False)
+    from skirmish_hobgoblin.ai.board import boxed, obstacles
+    polys = boxed(obstacles(v, general))
+    assert plan._jammed(general, (31.0, 26.0), 60.0, polys)  # wheeled right towards the north-east: into the riders
+    assert not plan._jammed(general, (30.0, 25.1), 90.0, polys)
+    assert all(c.why != "towards f" for c in plan.ranked(general, [], option_data, 6.0))

@@ -183,7 +183,8 @@ class HobgoblinAI:
             if target is None or shooter is None:
                 continue
             value = combat.shot_value(view, shooter, target, int(data["dice"]), int(data["need"]))
-            value += objectives.unit_worth(view, self.player, target) * 0.25
+            if value > 0:  # a shot that can place no Doom (the shooting cap reached) is worth nothing, a building too
+                value += objectives.unit_worth(view, self.player, target) * 0.25
             if value > score:
                 best, score = o.value, value
         return best if best is not None else self._pick(d, "done")

@@ -389,6 +389,8 @@ class Planner:
                 if end is None:
                     continue
             else:
+                if dist(turned, start) > 0.01 and self._jammed(me, turned, facing, polys):
+                    continue  # the turn itself would run into a unit or impassable terrain next to it
                 run = free_run(self.view, me, turned, end, polys)
                 if run < dist(turned, end) - 0.01:
                     t = run / max(1e-6, dist(turned, end))
@@ -411,6 +413,18 @@ class Planner:
             if c.end is None or all(k.end is None or dist(k.end, c.end) > 1.0 for k in kept):
                 kept.append(c)
         return kept
+
+    @staticmethod
+    def _jammed(me: Unit, at: Point, facing: float, polys: Any) -> bool:
+        """Whether ``me`` turned to stand at ``at`` facing ``facing`` would overlap an obstacle (``polys``, boxed)."""
+        cs = unit_corners(me, at, facing)
+        xs, ys = [c[0] for c in cs], [c[1] for c in cs]
+        for poly, box in polys:
+            if box[0] > max(xs) or box[2] < min(xs) or box[1] > max(ys) or box[3] < min(ys):
+                continue
+            if poly_gap(cs, poly) <= 0.0:
+                return True
+        return False
 
     def hemmed(self, me: Unit, at: Point, facing: float) -> bool:
         """Whether ``me`` standing at ``at`` facing ``facing`` has terrain that hurts it (Perilous; Rough for a
