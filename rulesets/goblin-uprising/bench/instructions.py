@@ -6,9 +6,9 @@
 Plays the games of ``benchmarks/rulesets.py --ruleset goblin-uprising --option heroes=N`` (seeds 1000..) after two
 warm-up games (content memos filled) under ``valgrind --tool=callgrind``, once setting the games up only and once
 playing them, and prints the difference. ``--double MODULE:ATTR`` (a pure function or ``Class.method``, e.g.
-``skirmish_goblin_uprising.turns:action_options``) runs it twice per call: the extra instructions are what it costs.
-Put an older ``src`` first on ``PYTHONPATH`` to compare.
-Needs valgrind; about 50x slower than a plain run.
+``skirmish_goblin_uprising.turns:action_options``) runs it twice per call: the extra instructions are what it
+costs; ``~MODULE:ATTR`` runs a do-nothing first instead, the wrapper's own cost to subtract. Put an older ``src``
+first on ``PYTHONPATH`` to compare. Needs valgrind; about 50x slower than a plain run.
 """
 
 from __future__ import annotations
@@ -24,15 +24,20 @@ from typing import Any
 
 def _double(spec: str) -> None:
     """Make ``MODULE:ATTR`` run twice per call (rebinding the name where rules modules imported it)."""
-    module, attr = spec.split(":")
+    module, attr = spec.lstrip("~").split(":")
     owner: Any = importlib.import_module(module)
     *path, name = attr.split(".")
     for part in path:
         owner = getattr(owner, part)
     once = getattr(owner, name)
 
+    def nothing(*args: Any, **kwargs: Any) -> None:
+        return None
+
+    first = nothing if spec.startswith("~") else once  # "~": the wrapper's own cost, to subtract
+
     def twice(*args: Any, **kwargs: Any) -> Any:
-        once(*args, **kwargs)
+        first(*args, **kwargs)
         return once(*args, **kwargs)
 
     setattr(owner, name, twice)
