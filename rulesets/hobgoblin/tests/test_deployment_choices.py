@@ -85,3 +85,25 @@ def test_deployment_prompt_and_labels_round_inches():
     assert not re.search(r"\d\.\d\d", g.pending.prompt)
     assert all(not re.search(r"\d\.\d\d", o.label) for o in g.pending.options)
     assert deployment.num(3.54331) == "3.5" and deployment.num(12.0) == "12"
+
+
+def test_deployment_suggested_spots_are_legal_as_offered_after_rounding():
+    """The offered centres are rounded to 0.01"; each is checked where it is offered, so a friend standing a hair
+    beyond an unrounded spot never makes the suggestion refused (a 2v2 game once stopped at set-up on this)."""
+    g = _to_placement()
+    unit = g.state.units[g.pending.context["actor"]]
+    other = next(u for u in g.state.units.values() if u.side == unit.side and u.id != unit.id)
+    facing = deployment.facing_of(g, unit.side)
+    lo, hi = deployment.zone(g, unit.side)
+    row = hi - unit.depth / 2 - 0.5 if facing == 90 else lo + unit.depth / 2 + 0.5
+    half = other.width / 2 if facing in (90, 270) else other.depth / 2
+    checked = 0
+    for k in (3, 4):
+        for eps in (0.0005, 0.001, 0.002, 0.003, 0.004, 0.006):
+            # the friend's right edge just short of a candidate's left edge, then its left edge just past one's right
+            for x in (1 + 2 * k - eps - half, unit.width + 1 + 2 * k + eps + half):
+                deployment.place(g, other, x, row, facing, "test")
+                for sx, sy in deployment.free_spots(g, unit):
+                    assert deployment.placement_error(g, unit, deployment.footprint_at(g, unit, sx, sy)) == ""
+                    checked += 1
+    assert checked > 100

@@ -406,8 +406,9 @@ def free_spots(game: Game, unit: Unit, y_range: tuple[float, float] | None = Non
     for y in ys:
         x = unit.width / 2 + 1.0
         while x <= state.width - unit.width / 2 - 1.0 and len(out) < most:
-            if not placement_error(game, unit, footprint_at(game, unit, x, y), y_range):
-                out.append((round(x, 2), round(y, 2)))
+            spot = (round(x, 2), round(y, 2))  # checked as offered: rounding may move it into a neighbour
+            if not placement_error(game, unit, footprint_at(game, unit, *spot), y_range):
+                out.append(spot)
                 x += unit.width + 4.0
             else:
                 x += 2.0
