@@ -11,7 +11,7 @@ import random
 from typing import Any
 
 from skirmish import AgentContext, Decision
-from skirmish_hobgoblin.ai import cards, combat, objectives, placing, steering
+from skirmish_hobgoblin.ai import cards, combat, initiative, objectives, placing, steering
 from skirmish_hobgoblin.ai.board import centre, dist, keywords_of, p_hit, ready, units_of
 from skirmish_hobgoblin.ai.movement import AROUND, Planner, doom_cost, terrain_cost
 from skirmish_hobgoblin.decide import context_of, option_data
@@ -86,10 +86,13 @@ class HobgoblinAI:
         return "odd"
 
     def on_first_player(self, view: Any, d: Decision) -> Any:
-        return self._pick(d, "take")
+        """Take the First Player token only when a charge is already in reach (:mod:`ai.initiative`)."""
+        if context_of(d).get("phase") == "Set-up" or initiative.wants_first(view, self.player):
+            return self._pick(d, "take")
+        return self._pick(d, "give")
 
     def on_initiative(self, view: Any, d: Decision) -> Any:
-        return self._pick(d, "keep")
+        return self._pick(d, "keep" if initiative.wants_first(view, self.player) else "pass")
 
     def on_half(self, view: Any, d: Decision) -> Any:
         return d.options[0].value
@@ -469,6 +472,9 @@ class HobgoblinAI:
                 continue
             unit = units.get(data.get("target", ""), {})
             doom, courage = unit.get("doom", 0), unit.get("courage", 10)
+            if name == "Carpe Diem" and (view.state.get("first") == self.player) == \
+                    initiative.wants_first(view, self.player):
+                continue  # the token is already where it wants it
             if name in ("Vial of Mercury", "Hopelessness", "Carpe Diem", "Against All Odds", "Go Down Fighting",
                         "Eager for Battle", "Crushing Charge", "Take Heart"):
                 return o.value

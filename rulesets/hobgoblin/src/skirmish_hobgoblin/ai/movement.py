@@ -3,7 +3,10 @@
 
     the fight it starts (two rounds, exact odds) or the scenario worth of the place
     + the chances it sets up for next round (a fight it would win, a target in range)
-    - the enemy charges it invites (what each enemy that can reach it would gain)
+    - the enemy charges it invites (what each enemy that can reach it would gain: in full from those that still
+      move after it this round)
+    - the friends it leaves to break (those only its Command keeps from breaking), or breaking itself by leaving
+      the Command that holds it
     - the terrain it crosses (Perilous dice, Rough Doom)
 
 and the best taken."""
@@ -25,6 +28,7 @@ from skirmish_hobgoblin.ai.board import (
     centre,
     dist,
     free_run,
+    gap,
     keywords_of,
     line_through,
     near,
@@ -40,10 +44,12 @@ from skirmish_hobgoblin.ai.board import (
 
 #: a chance set up for next round is worth this share of its value now
 OPPORTUNITY = 0.8
-#: enemies that move after us this round threaten fully; otherwise (next round, maybe after us) this much
-LATER = 0.3
-#: and enemies that still move after us this round
-NOW = 0.3
+#: enemies that can reach a unit threaten it next round (they may move first, or it may move away first) this much
+LATER = 0.5
+#: and enemies that still move after it this round in full: whatever charge favours them is theirs to make
+NOW = 1.0
+#: Command reaches friends within this many inches
+COMMAND_RANGE = 8.0
 #: how a shooter sees a place
 SEEN, COVER, HIDDEN = "seen", "cover", "hidden"
 #: the chance an enemy shooter in range picks this unit (it has others to choose from)
@@ -332,7 +338,63 @@ class Planner:
             terrain = terrain_cost(self.view, me, start, at)
         faced = me if facing is None else dict(me, facing=facing)
         return (objectives.place_value(self.view, self.player, faced, at) + self.chances(me, at, stale)
-                - self.danger(me, at, facing=facing) - self.shot_danger(me, at) - terrain)
+                - self.danger(me, at, facing=facing) - self.shot_danger(me, at) - terrain
+                - self.command_cost(me, at))
+
+    def command_cost(self, me: Unit, at: Point) -> float:
+        """The units that break when ``me`` ends at ``at``: friends that keep their nerve only by ``me``'s Command
+        (8"), left behind; or ``me`` itself, walking out of the Command that holds it. Each costs its points."""
+        key = ("command", self._key(me))
+        got = self.memo.get(key)
+        if got is None:
+            got = self.memo[key] = self._commanded(me)
+        if not got:
+            return 0.0
+        moved = dict(me, x=at[0], y=at[1])
+        cost = 0.0
+        for f, need, alone in got:
+            if f is me or f["id"] == me["id"]:
+                if all(poly_gap(unit_corners(moved), unit_corners(c)) > COMMAND_RANGE for c in need):
+                    cost += alone
+            elif poly_gap(unit_corners(moved), unit_corners(f)) > COMMAND_RANGE:
+                cost += alone
+        return cost
+
+    def _commanded(self, me: Unit) -> list[tuple[Unit, list[Unit], float]]:
+        """(unit, the commanders that alone keep it from breaking, its points) for ``me`` and for each friend
+        that only ``me``'s Command keeps from breaking now."""
+        friends = [u for u in self.units.values() if u["side"] == self.player and ready(u)]
+        leaders = [(u, int(keywords_of(u).get("Command") or 0)) for u in friends]
+        leaders = [(u, x) for u, x in leaders if x > 0]
+        if not leaders:
+            return []
+        out = []
+        for f in friends:
+            if "Broken" in keywords_of(f):
+                continue
+            own = int(keywords_of(f).get("Command") or 0)
+            near = [(c, x) for c, x in leaders if c["id"] != f["id"] and gap(f, c) <= COMMAND_RANGE]
+            best = max([own] + [x for _c, x in near])
+            if best <= own:
+                continue  # no Command from others holds it
+            base = int(f.get("courage", 10)) - best
+            if f["id"] == me["id"]:
+                moving = [c for c, x in near if x > own]
+                fall = own
+            else:
+                if not any(c["id"] == me["id"] for c, _x in near):
+                    continue
+                rest = [x for c, x in near if c["id"] != me["id"]]
+                fall = max([own, *rest])
+                moving = [me]
+            if fall >= best:
+                continue
+            courage = base + fall
+            breaks = -(-courage // 2) if "Fragile" in keywords_of(f) else courage
+            if int(f.get("doom", 0)) >= breaks:
+                worth = float(f.get("points", 300)) + objectives.unit_worth(self.view, self.player, f)
+                out.append((f, moving, worth))
+        return out
 
     def engage_value(self, me: Unit, data: dict[str, Any]) -> float:
         them = self.units.get(data.get("target", ""))
@@ -351,7 +413,7 @@ class Planner:
             value -= hazard * p_hit(combat.chart(self.view, PERILOUS_ATTACKER, str(me.get("type", "")))) \
                 * doom_cost(me) * HARM
         spot = centre(them)
-        value -= 0.5 * self.danger(me, spot, skip=them["id"])
+        value -= 0.5 * self.danger(me, spot, skip=them["id"]) + self.command_cost(me, spot)
         at, facing = contact_spot(me, them, edge)
         value += objectives.place_value(self.view, self.player, dict(me, facing=facing), at)  # like holding's
         return value
