@@ -176,3 +176,18 @@ def test_a_move_whose_turn_runs_into_a_unit_beside_it_is_not_planned():
     assert plan._jammed(general, (31.0, 26.0), 60.0, polys)  # wheeled right towards the north-east: into the riders
     assert not plan._jammed(general, (30.0, 25.1), 90.0, polys)
     assert all(c.why != "towards f" for c in plan.ranked(general, [], option_data, 6.0))
+
+
+def test_a_charge_next_round_counts_less_from_a_place_facing_away_from_the_enemy():
+    """Bloodbath draws at 3000 points each: units stood side on or backwards to the enemy in reach, counting the
+    charge they would make next round as if they faced it (a wide wheel eats the move). Now a place facing the enemy
+    counts the whole charge, one facing away half of it."""
+    ogres = unit("o", "red", "monstrous-infantry", 30.0, 20.0, facing=90.0, width=5.9, depth=3.15, speed=10,
+                 points=450)
+    prey = unit("p", "blue", "ranged-infantry", 30.0, 28.0, facing=270.0)
+    v = view([ogres, prey])
+    plan = Planner(v, "red", {"o": ogres, "p": prey}, moves_after=False)
+    ahead = plan.chances(ogres, (30.0, 20.0), facing=90.0)
+    side = plan.chances(ogres, (30.0, 20.0), facing=0.0)
+    behind = plan.chances(ogres, (30.0, 20.0), facing=270.0)
+    assert ahead > 0 and side == pytest.approx(0.75 * ahead) and behind == pytest.approx(0.5 * ahead)

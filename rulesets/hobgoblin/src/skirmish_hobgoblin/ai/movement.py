@@ -175,6 +175,14 @@ def contact_spot(me: Unit, them: Unit, edge: str) -> tuple[Point, float]:
     return at, math.degrees(math.atan2(-normal[1], -normal[0])) % 360.0
 
 
+def _facing_share(me: Unit, at: Point, target: Point, facing: float | None) -> float:
+    """How much of a charge next round a unit at ``at`` facing ``facing`` keeps: all with the target ahead, less as
+    it stands further round (a wide wheel eats the move; a turn after Reform leaves it Distracted)."""
+    f = float(me.get("facing", 0.0)) if facing is None else facing
+    ang = abs(steering.turn_to(f, at, target))
+    return 1.0 if ang <= 45.0 else 0.75 if ang <= 100.0 else 0.5
+
+
 @attrs.define
 class Planner:
     view: Any
@@ -312,7 +320,7 @@ class Planner:
             self.memo[key] = got
         return got
 
-    def chances(self, me: Unit, at: Point, stale: frozenset[str] = frozenset()) -> float:
+    def chances(self, me: Unit, at: Point, stale: frozenset[str] = frozenset(), facing: float | None = None) -> float:
         """Next round's prospects from ``at``: the best target in range or fight within reach (those a little
         further off count for less, so a unit walks towards them). ``stale``: enemies whose charge does not
         count (within reach now, yet no engagement is on offer: waiting here will not bring it)."""
@@ -327,7 +335,7 @@ class Planner:
             if shot > 0:
                 best = max(best, shot * _toward(d, reach - 0.5))
             if charge > 0 and e["id"] not in stale:
-                best = max(best, charge * _toward(d, speed - 1))
+                best = max(best, charge * _toward(d, speed - 1) * _facing_share(me, at, centre(e), facing))
         return OPPORTUNITY * best * self.later()
 
     def place(self, me: Unit, at: Point, start: Point, facing: float | None = None,
@@ -337,7 +345,7 @@ class Planner:
         if terrain is None:
             terrain = terrain_cost(self.view, me, start, at)
         faced = me if facing is None else dict(me, facing=facing)
-        return (objectives.place_value(self.view, self.player, faced, at) + self.chances(me, at, stale)
+        return (objectives.place_value(self.view, self.player, faced, at) + self.chances(me, at, stale, facing)
                 - self.danger(me, at, facing=facing) - self.shot_danger(me, at) - terrain
                 - self.command_cost(me, at))
 
