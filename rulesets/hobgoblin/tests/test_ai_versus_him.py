@@ -63,21 +63,6 @@ def test_the_general_does_not_leave_behind_a_friend_that_only_its_command_keeps_
     assert plan.command_cost(chariots, (34, 12)) == 0
 
 
-def test_a_cowardly_wild_unit_that_d3_doom_may_break_is_not_activated():
-    """Wild and Cowardly with no Character near: activating costs D3 Doom, and at 8 Doom of 10 that may break
-    it, even with an enemy in reach."""
-    from skirmish_hobgoblin.decide import decision, option
-
-    wolves = unit("w", "red", "beasts", 30, 10, keywords="Skirmishers, Nimble, Wild, Cowardly", speed=12, doom=8)
-    enemy = unit("e", "blue", "light-infantry", 30, 18, facing=270.0)
-    v = view([wolves, enemy])
-    acts = [option("activate w", "w", action="activate", actor="w"), option("done", "done", action="done")]
-    d = decision("red", "activate", "which?", options=acts, context={"phase": "Movement", "action": "activate"})
-    assert ai().decide(v, d) == "done"
-    v = view([dict(wolves, doom=2), enemy])
-    assert ai().decide(v, d) == "activate w"
-
-
 def test_a_unit_does_not_walk_into_the_reach_of_enemies_that_move_after_it():
     """Seed 25 against Him, round 1: the Wolf Riders move first and a weak Rock Lobber behind the Cave Troll and
     Guruk's Mob lures them forward, to end 5" from both; He moves next and charges them. What the enemies that move
