@@ -24,6 +24,7 @@ from skirmish.geometry import (
     Rect,
     advance,
     bounds,
+    contact_edges,
     overlaps,
     path_clear,
     retreat,
@@ -786,57 +787,38 @@ def _plan_engage(game: Game, unit: Unit, enemy: Unit, mp: float) -> list[dict[st
             r2, left, _ = pre
             if others is None:
                 others = obstacles(state, unit)
-            reach = math.floor(left + 1e-9) * m.advance_per_mp
-            dist, hit = travel_limit(r2, "forward", _in_lane(r2, "forward", others, reach), reach, table_of(state))
-            if hit != target or dist <= 0:
+            plan = _advance_into(game, unit, enemy, mp, rect, steps, r2, left, others, engaged_now, memo)
+            if plan is None:
                 continue
-            final = [*steps, ("advance", round(dist, 6))]
-            done = _run(game, unit, final, mp, rect, engaged_now, memo)
-            if done is None:
-                continue
-            end, left2, harm = done
-            if not touching(end, target):
-                continue
-            from skirmish_hobgoblin.geom import contact_side
-
-            where = contact_side(enemy, end)
-            cost = mp - left2
-            from skirmish.geometry import contact_edges
-
-            flush = "front" in contact_edges(end, target).edges
-            plan = {"steps": final, "cost": cost, "edge": where, "flush": flush, "hazard": harm,
-                    "end": (end.centre.x, end.centre.y, end.facing)}
-            best = found.get(where)
-            if best is None or (best["hazard"], not best["flush"], best["cost"]) > (harm, not flush, cost):
-                found[where] = plan
+            best = found.get(plan["edge"])
+            if best is None or (best["hazard"], not best["flush"], best["cost"]) > \
+                    (plan["hazard"], not plan["flush"], plan["cost"]):
+                found[plan["edge"]] = plan
     if not found:  # no squared-up approach: any manoeuvre may engage, so straight on into contact as it faces
-        plan = _straight_in(game, unit, enemy, mp, rect, engaged_now, memo)
+        # (an enemy a hair away at a slant, say, that the squaring wheel's swinging corner would run into)
+        plan = _advance_into(game, unit, enemy, mp, rect, [], rect, mp, obstacles(state, unit) if others is None
+                             else others, engaged_now, memo)
         if plan is not None:
             found[plan["edge"]] = plan
     return sorted(found.values(), key=lambda p: (p["hazard"], not p["flush"], p["cost"]))
 
 
-def _straight_in(game: Game, unit: Unit, enemy: Unit, mp: float, rect: Rect, engaged_now: list[str],
-                 memo: dict[tuple[Any, ...], tuple[Outcome, float]]) -> dict[str, Any] | None:
-    """An Advance straight ahead that ends touching ``enemy`` (a corner or an edge at an angle), when the wheel
-    that squares the unit up first is refused: an enemy a hair away at a slant, say, that the swinging corner would
-    run into. None when the advance meets something else first or is refused."""
-    from skirmish.geometry import contact_edges
-    from skirmish_hobgoblin.geom import contact_side
-
-    state = game.state
-    m = game.ruleset.rules.movement
-    reach = math.floor(mp + 1e-9) * m.advance_per_mp
-    others = obstacles(state, unit)
-    dist, hit = travel_limit(rect, "forward", _in_lane(rect, "forward", others, reach), reach, table_of(state))
+def _advance_into(game: Game, unit: Unit, enemy: Unit, mp: float, rect: Rect, lead: list[tuple[str, float]],
+                  at: Rect, left: float, others: list[Unit], engaged_now: list[str],
+                  memo: dict[tuple[Any, ...], tuple[Outcome, float]]) -> dict[str, Any] | None:
+    """The engage plan that makes the ``lead`` manoeuvres (which leave the unit as ``at`` with ``left`` MP) and then
+    advances straight into contact with ``enemy``; None when the advance meets something else first, the whole run
+    from ``rect`` is refused, or it ends short of contact."""
+    reach = math.floor(left + 1e-9) * game.ruleset.rules.movement.advance_per_mp
+    dist, hit = travel_limit(at, "forward", _in_lane(at, "forward", others, reach), reach, table_of(game.state))
     if hit != enemy.rect or dist <= 0:
         return None
-    steps = [("advance", round(dist, 6))]
+    steps = [*lead, ("advance", round(dist, 6))]
     done = _run(game, unit, steps, mp, rect, engaged_now, memo)
     if done is None or not touching(done[0], enemy.rect):
         return None
-    end, left, harm = done
-    return {"steps": steps, "cost": mp - left, "edge": contact_side(enemy, end), "hazard": harm,
+    end, left_after, harm = done
+    return {"steps": steps, "cost": mp - left_after, "edge": geom.contact_side(enemy, end), "hazard": harm,
             "flush": "front" in contact_edges(end, enemy.rect).edges, "end": (end.centre.x, end.centre.y, end.facing)}
 
 
