@@ -58,9 +58,10 @@ def chart(view: Any, attacker_type: str, defender_type: str) -> int:
         return 4
 
 
-def breaks_at(unit: Unit) -> int:
-    """The Doom that breaks the unit now (Fragile: half its Courage, rounded up)."""
-    courage = int(unit.get("courage", 10))
+def breaks_at(unit: Unit, courage: int | None = None) -> int:
+    """The Doom that breaks the unit now, or at Courage ``courage`` (Fragile: half its Courage, rounded up)."""
+    if courage is None:
+        courage = int(unit.get("courage", 10))
     return -(-courage // 2) if "Fragile" in keywords_of(unit) else courage
 
 

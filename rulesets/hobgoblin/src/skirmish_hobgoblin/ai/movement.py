@@ -358,13 +358,13 @@ class Planner:
             got = self.memo[key] = self._commanded(me)
         if not got:
             return 0.0
-        moved = dict(me, x=at[0], y=at[1])
+        moved = unit_corners(dict(me, x=at[0], y=at[1]))
         cost = 0.0
         for f, need, alone in got:
             if f is me or f["id"] == me["id"]:
-                if all(poly_gap(unit_corners(moved), unit_corners(c)) > COMMAND_RANGE for c in need):
+                if all(poly_gap(moved, unit_corners(c)) > COMMAND_RANGE for c in need):
                     cost += alone
-            elif poly_gap(unit_corners(moved), unit_corners(f)) > COMMAND_RANGE:
+            elif poly_gap(moved, unit_corners(f)) > COMMAND_RANGE:
                 cost += alone
         return cost
 
@@ -397,9 +397,7 @@ class Planner:
                 moving = [me]
             if fall >= best:
                 continue
-            courage = base + fall
-            breaks = -(-courage // 2) if "Fragile" in keywords_of(f) else courage
-            if int(f.get("doom", 0)) >= breaks:
+            if int(f.get("doom", 0)) >= combat.breaks_at(f, base + fall):
                 worth = float(f.get("points", 300)) + objectives.unit_worth(self.view, self.player, f)
                 out.append((f, moving, worth))
         return out
