@@ -241,12 +241,14 @@ def unit_worth(view: Any, player: str, unit: Unit) -> float:
 
 def ahead(view: Any, player: str) -> bool:
     """Bloodbath: whether the enemy has lost more points of units than ``player`` has (so ``player`` leads)."""
-    lost: dict[str, float] = {}
+    mine = theirs = 0.0
     for u in units_of(view).values():
         if u.get("status") == "removed":
-            mine = u["side"] == player
-            lost[str(mine)] = lost.get(str(mine), 0.0) + float(u.get("points", 0))
-    return lost.get("False", 0.0) > lost.get("True", 0.0)
+            if u["side"] == player:
+                mine += float(u.get("points", 0))
+            else:
+                theirs += float(u.get("points", 0))
+    return theirs > mine
 
 
 def guard_value(view: Any, player: str, them: Unit) -> float:
