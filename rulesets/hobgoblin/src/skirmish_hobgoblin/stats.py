@@ -13,6 +13,8 @@ from skirmish_hobgoblin.state import HobState, Unit
 from skirmish_hobgoblin.tables import kp
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from skirmish import Game
     from skirmish_hobgoblin.tables import BattleRules
 
@@ -86,9 +88,7 @@ def _courage(game: Game, unit: Unit, names: set[str] | None, commanders: list[tu
         return found[1]
     # a new arrangement: the value is the same while the unit, its place, the Command holders with their places and
     # the enemies touching it with theirs are (what _courage_now reads besides ``read``)
-    units = state.units
-    touching = tuple([(i, (e := units[i]).x, e.y, e.facing, e.width, e.depth)
-                      for i in geom.contact_map(state).get(unit.id, ())]) if unit.in_play else ()
+    touching = _contacts_placed(state, geom.contact_map(state).get(unit.id, ())) if unit.in_play else ()
     placed = (read, unit.x, unit.y, unit.facing, unit.width, unit.depth, unit.side, unit.team,
               _holders_placed(commanders), touching)
     kept = _PLACED.get(unit.id)
@@ -111,10 +111,17 @@ _HOLDERS_PLACED: list[object] = [None, None]
 
 
 def _holders_placed(commanders: list[tuple[Unit, int]]) -> tuple[Any, ...]:
+    """The Command holders with their Command and places (kept for the last list given)."""
     if _HOLDERS_PLACED[0] is not commanders:
         _HOLDERS_PLACED[0], _HOLDERS_PLACED[1] = commanders, tuple(
             [(f.id, x, f.side, f.team, f.x, f.y, f.facing, f.width, f.depth) for f, x in commanders])
     return _HOLDERS_PLACED[1]  # type: ignore[return-value]
+
+
+def _contacts_placed(state: HobState, ids: Iterable[str]) -> tuple[Any, ...]:
+    """The units ``ids`` (those touching a unit) with their places."""
+    units = state.units
+    return tuple([(i, (e := units[i]).x, e.y, e.facing, e.width, e.depth) for i in ids])
 
 
 def _courage_now(game: Game, unit: Unit, names: set[str], commanders: list[tuple[Unit, int]] | None) -> int:
@@ -197,7 +204,7 @@ def refresh_all(game: Game, rule: str = "Broken") -> None:
     state = game.state
     commanders = commanders_of(state)
     changes = _CHANGES[0]
-    holders = [(f.id, x, f.side, f.team, f.x, f.y, f.facing, f.width, f.depth) for f, x in commanders]
+    holders = _holders_placed(commanders)
     contacts = geom.contact_map(state)  # the same while nothing changes
     for u in list(state.in_play()):
         if _CHANGES[0] != changes or state.units.get(u.id) is not u:  # something changed: refresh as it is
@@ -221,15 +228,13 @@ def refresh_all(game: Game, rule: str = "Broken") -> None:
 _QUIET: dict[str, tuple[Unit, tuple[Any, ...]]] = {}
 
 
-def _refresh_read(game: Game, unit: Unit, holders: list[tuple[Any, ...]], contacts: dict[str, list[str]]
+def _refresh_read(game: Game, unit: Unit, holders: tuple[Any, ...], contacts: dict[str, list[str]]
                   ) -> tuple[Any, ...]:
     """Everything :func:`refresh` reads about a unit in play: its place, side, status, Doom, Courage and keywords,
     the notes on Command, the Command holders (with their places) and the enemies touching it (with theirs)."""
     state = game.state
     notes = state.notes
-    units = state.units
-    touching = tuple([(i, (e := units[i]).x, e.y, e.facing, e.width, e.depth)
-                      for i in contacts.get(unit.id, ())])
+    touching = _contacts_placed(state, contacts.get(unit.id, ()))
     return (id(game.ruleset), unit.x, unit.y, unit.facing, unit.width, unit.depth, unit.status, unit.side, unit.team,
             unit.doom, unit.courage, unit.courage_bonus, tuple(unit.keywords.entries), notes.get("no-command"),
             notes.get("command-range"), holders, touching)
