@@ -340,9 +340,8 @@ def near(view: Any, keywords: list[str] | tuple[str, ...], box: tuple[float, flo
 
 def around(points: list[Point], pad: float) -> tuple[float, float, float, float]:
     """The bounding box of ``points`` grown by ``pad`` on every side."""
-    xs = [p[0] for p in points]
-    ys = [p[1] for p in points]
-    return min(xs) - pad, min(ys) - pad, max(xs) + pad, max(ys) + pad
+    x0, y0, x1, y1 = _bbox(points)
+    return x0 - pad, y0 - pad, x1 + pad, y1 + pad
 
 
 def _meet(a: list[Point], b: list[Point]) -> bool:

@@ -486,9 +486,9 @@ class Planner:
     def _jammed(me: Unit, at: Point, facing: float, polys: Any) -> bool:
         """Whether ``me`` turned to stand at ``at`` facing ``facing`` would overlap an obstacle (``polys``, boxed)."""
         cs = unit_corners(me, at, facing)
-        xs, ys = [c[0] for c in cs], [c[1] for c in cs]
+        x0, y0, x1, y1 = around(cs, 0.0)
         for poly, box in polys:
-            if box[0] > max(xs) or box[2] < min(xs) or box[1] > max(ys) or box[3] < min(ys):
+            if box[0] > x1 or box[2] < x0 or box[1] > y1 or box[3] < y0:
                 continue
             if poly_gap(cs, poly) <= 0.0:
                 return True
