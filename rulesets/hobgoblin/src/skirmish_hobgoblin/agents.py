@@ -105,8 +105,11 @@ class HobgoblinAI:
         deploys = [o for o in d.options if option_data(o).get("action") == "deploy"]
         # a searcher first (Desperate Search: its spot opposite the markers), then biggest first, so they get the
         # front line spots
-        deploys.sort(key=lambda o: (placing.deploy_x(view, self.player, units.get(option_data(o).get("actor", ""), {}))
-                                    is None, -units.get(option_data(o).get("actor", ""), {}).get("points", 0)))
+        def order(o: Any) -> tuple[bool, float]:
+            u = units.get(option_data(o).get("actor", ""), {})
+            return placing.deploy_x(view, self.player, u) is None, -u.get("points", 0)
+
+        deploys.sort(key=order)
         return deploys[0].value if deploys else d.options[0].value
 
     def on_placement(self, view: Any, d: Decision) -> Any:
