@@ -185,7 +185,8 @@ def test_essence_results_are_paid_for_with_the_strike_in_one_answer() -> None:
     opts = {o.value: o for o in game.pending.options}
     assert [v for v in opts if v.startswith("strike")] == ["strike", "strike:1", "strike:2"]
     assert [opts[v].data["damage"] for v in ("strike", "strike:1", "strike:2")] == [1, 2, 3]
-    assert "for 3 damage: 2 Essence result(s) count as successes (pay 2 Essence)" in opts["strike:2"].label
+    assert opts["strike:2"].label == "strike for 3 damage, pay 2 Essence"
+    assert opts["strike:2"].help.startswith("2 Essence results count as successes")
     answer(game, "strike:2")
     assert h.essence == min(h.max_essence, h.kills)  # both paid, then 1 per kill
     assert s.troop_damage.get("dwarf", 0) == 3 or h.kills
@@ -216,8 +217,9 @@ def test_wizard_pays_for_one_essence_result_per_roll_free() -> None:
     game.call(ask_roll, "hero1")
     game.advance()
     opts = {o.value: o for o in game.pending.options}
-    assert "(pay 0 Essence" not in opts["strike:1"].label and "free: Wizard" in opts["strike:1"].label
-    assert "pay 1 Essence, 1 free: Wizard" in opts["strike:2"].label
+    assert "pay 0 Essence" not in opts["strike:1"].label
+    assert opts["strike:1"].label.endswith(", 1 free (Wizard)")
+    assert opts["strike:2"].label.endswith(", pay 1 Essence, 1 free (Wizard)")
     answer(game, "strike:2")
     assert h.essence == 0
 
@@ -374,3 +376,14 @@ def test_tyrant_rolls_both_dice() -> None:
     battle(game, "tyrant", "throne", ["+2", "+2", "Blank", "Blank", "Blank"])
     rolls = [e for e in game.log if e.kind == "roll" and "Tyrant" not in e.text and "attacks" in e.text]
     assert len(rolls) == 2 and s.heroes["hero1"].hp == 12 - 7
+
+
+def test_strike_options_fit_an_80_column_menu_against_the_tyrant() -> None:
+    """The longest strike labels (the Tyrant's full name, Essence paid, the Wizard's free one) are not cut off."""
+    from skirmish_goblin_uprising.combat import TYRANT, _strike_option
+
+    for tyrant in ("dwarf", "human", "elven", "merfolk"):
+        game = new_game(1, tyrant=tyrant)
+        for k, pay in ((0, 0), (1, 0), (2, 1), (6, 6)):
+            label = _strike_option(game, TYRANT, 12, k, pay).label
+            assert len(label) <= 80 - len("   6. "), label

@@ -294,13 +294,16 @@ def roll_options(game: Game, hid: str, dmg: int | None = None) -> list[Any]:
 
 def _strike_option(game: Game, target: str, damage: int, k: int, pay: int) -> Any:
     """Striking for ``damage``, ``k`` Essence results counted as successes for ``pay`` Essence (GU-S4)."""
-    text = f"strike {target_name(game, target)} for {damage} damage"
     if not k:
-        return opt("strike", text, "", action="strike", damage=damage, essence=0, pay=0)
-    cost = f"pay {pay} Essence" if pay == k else f"pay {pay} Essence, 1 free: Wizard" if pay else "free: Wizard"
-    return opt(f"strike:{k}", f"{text}: {k} Essence result(s) count as successes ({cost})",
-               "each Essence result you pay for counts as a success", action="strike", damage=damage, essence=k,
-               pay=pay)
+        return opt("strike", f"strike {target_name(game, target)} for {damage} damage", "", action="strike",
+                   damage=damage, essence=0, pay=0)
+    # the same target as the plain strike listed just above it, so no name: the line fits an 80-column menu
+    cost = f"pay {pay} Essence" if pay == k else f"pay {pay} Essence, 1 free (Wizard)" if pay else "1 free (Wizard)"
+    results = "1 Essence result counts" if k == 1 else f"{k} Essence results count"
+    free = "" if pay == k else ", the first free (Wizard)"
+    return opt(f"strike:{k}", f"strike for {damage} damage, {cost}",
+               f"{results} as successes against {target_name(game, target)}: 1 Essence each{free}",
+               action="strike", damage=damage, essence=k, pay=pay)
 
 
 def _once(memo: dict[Any, Any], value: str, label: str, **data: Any) -> Any:
