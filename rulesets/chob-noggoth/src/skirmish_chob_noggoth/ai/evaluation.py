@@ -23,6 +23,7 @@ may change the numbers).
 
 from __future__ import annotations
 
+import itertools
 import math
 from typing import TYPE_CHECKING, Any
 
@@ -266,10 +267,25 @@ def _fixed_stats(game: GameLike, w: Warrior) -> Stats:
     s.berserk = w.status == BERSERK
     s.own = 0.0 if s.berserk or s.split else max(float(w.cost), float(c.quality(w.quality).cost) if w.quality else 5.0)
     s.table = table
-    s.combat = (s.critical, s.dice, s.hit_m, s.accurate, s.obscured, s.monster, s.hardened, s.save, s.wounds,
-                s.max_wounds,
-                s.passive, s.bloody, s.parry, s.terrifying, s.quick, s.every_hit, s.p_die, s.hold)
+    s.combat = _combat_token((s.critical, s.dice, s.hit_m, s.accurate, s.obscured, s.monster, s.hardened, s.save,
+                              s.wounds, s.max_wounds, s.passive, s.bloody, s.parry, s.terrifying, s.quick, s.every_hit,
+                              s.p_die, s.hold))
     return s
+
+
+#: a small number for each set of fighting numbers (what a melee's course depends on), so that the melee tables
+#: are looked up by two ints instead of hashing two 18-field tuples at every look-up; numbers are never reused
+_COMBAT: dict[tuple[Any, ...], int] = {}
+_COMBAT_NEXT = itertools.count(1)
+
+
+def _combat_token(numbers: tuple[Any, ...]) -> int:
+    hit = _COMBAT.get(numbers)
+    if hit is None:
+        if len(_COMBAT) > CACHE_LIMIT:
+            _COMBAT.clear()
+        hit = _COMBAT[numbers] = next(_COMBAT_NEXT)
+    return hit
 
 # ------------------------------------------------------------------------------------- evaluation
 
@@ -607,14 +623,15 @@ def _melee(sa: Stats, sd: Stats, impact: bool, *, a_first: bool) -> float:
     value = 0.0
     worth_a, worth_d = sa.worth, sd.worth
     per_a, per_d = sa.kept(1), sd.kept(1)  # worth of each wound it survives
-    cap_a, cap_d = max(sa.wounds, 1) - 1, max(sd.wounds, 1) - 1
     flee_a, flee_d = 1 - sa.hold, 1 - sd.hold
-    for (wa, wd, fa, fd), p in ai_odds.melee_states(sa, sd, impact, a_first):
-        loss_a = worth_a if fa else per_a * (wa if wa < cap_a else cap_a)
-        loss_d = worth_d if fd else per_d * (wd if wd < cap_d else cap_d)
-        if not fa and not fd:  # the loser (more wounds; a tie is a roll-off) tests its morale
-            share_a = 1.0 if wa > wd else 0.0 if wd > wa else 0.5
+    # each end state as (chance, A fell, D fell, wounds A keeps, wounds D keeps, the loser's morale shares):
+    # the wounds capped at one short of removal, and who tests (more wounds; a tie is a roll-off), worked out
+    # once per melee table (they depend on the numbers only, not on the worth)
+    for p, fa, fd, ka, kd, share_a, share_d in ai_odds.melee_ends(sa, sd, impact, a_first):
+        loss_a = worth_a if fa else per_a * ka
+        loss_d = worth_d if fd else per_d * kd
+        if share_a is not None:  # neither fell: the loser tests its morale
             loss_a += share_a * flee_a * (worth_a - loss_a)
-            loss_d += (1 - share_a) * flee_d * (worth_d - loss_d)
+            loss_d += share_d * flee_d * (worth_d - loss_d)
         value += p * (loss_d - loss_a)
     return value

@@ -139,6 +139,33 @@ def melee_states(sa: Stats, sd: Stats, impact: bool, a_first: bool
     return hit
 
 
+#: the same end states made ready for :func:`~skirmish_chob_noggoth.ai.evaluation._melee`
+_ENDS: dict[tuple[Any, ...], tuple[tuple[float, int, int, int, int, float | None, float | None], ...]] = {}
+
+
+def melee_ends(sa: Stats, sd: Stats, impact: bool, a_first: bool
+               ) -> tuple[tuple[float, int, int, int, int, float | None, float | None], ...]:
+    """:func:`melee_states` as (chance, A's fate, D's fate, A's wounds capped at one short of its last, D's
+    likewise, A's share of the loser's morale test, D's share), in the same order; the shares are None when
+    either fell. The caps and shares depend on the numbers only, so they are worked out once per table."""
+    key = (sa.combat, sd.combat, impact, a_first)
+    hit = _ENDS.get(key)
+    if hit is None:
+        if len(_ENDS) > CACHE_LIMIT:
+            _ENDS.clear()
+        cap_a, cap_d = max(sa.wounds, 1) - 1, max(sd.wounds, 1) - 1
+        out = []
+        for (wa, wd, fa, fd), p in melee_states(sa, sd, impact, a_first):
+            if not fa and not fd:
+                share_a = 1.0 if wa > wd else 0.0 if wd > wa else 0.5
+                share_d: float | None = 1 - share_a
+            else:
+                share_a = share_d = None
+            out.append((p, fa, fd, wa if wa < cap_a else cap_a, wd if wd < cap_d else cap_d, share_a, share_d))
+        hit = _ENDS[key] = tuple(out)
+    return hit
+
+
 def play_melee(sa: Stats, sd: Stats, impact: bool, a_first: bool) -> dict[tuple[int, int, int, int], float]:
     """The chances of each way a melee can end.
 

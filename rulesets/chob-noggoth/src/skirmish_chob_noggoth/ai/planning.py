@@ -77,6 +77,8 @@ class ChobAI(Answers, Evaluation):
         #: enemy tables and potentials where warriors stand, by warrior and enemies (they carry over
         #: between the decisions of a step)
         self._rows: dict[tuple[Any, ...], list[tuple[Any, ...]]] = {}
+        #: the values of one enemy row, by the two warriors' numbers and sides (see :meth:`foe_table`)
+        self._pairs: dict[tuple[Any, ...], tuple[Any, ...]] = {}
         self._here: dict[tuple[Any, ...], float] = {}
         #: named moves measured exactly, by move and the whole table
         self._exact: dict[tuple[Any, ...], tuple[float | None]] = {}
@@ -119,21 +121,30 @@ class ChobAI(Answers, Evaluation):
             sit.foe_rows[w.id] = rows
             return rows
         rows = []
+        pairs = self._pairs
+        if len(pairs) > CACHE_LIMIT:
+            pairs.clear()
         for e in sit.foes:
             if e.id == w.id:
                 continue
-            se = self.stats(sit, e)
-            shot = self.shot_value(sit, w, e, cover=False, aimed=False)[0] if sw.reach else 0.0
-            charge = self.melee_value(sit, w, e, charged=True)
-            danger = self.melee_value(sit, e, w, charged=True)
-            e_shot = 0.0
-            if se.reach:
-                v = self.shot_value(sit, e, w, cover=False, aimed=False)[0]
-                e_shot = -v if w.side == self.player else v
-            shot, charge, danger = max(0.0, shot), max(0.0, charge), max(0.0, danger)
-            # the products :meth:`potential` needs, worked out once (same order of operations, same floats)
-            rows.append((e.id, e.x, e.y, e.radius, shot, charge, danger, se.move, e_shot, se.reach,
-                         OFFENCE_NOW * shot, CHARGE_LATER * charge, danger * FAR_WEIGHT, e_shot * FAR_WEIGHT))
+            se = sit.stats.get(e.id) or self.stats(sit, e)
+            # a row's values read only the two warriors' numbers and which side each is on, so they are kept
+            # per pair: when one enemy moves or is wounded, the other rows are not worked out again
+            pair = (sw, se, w.side, w.status, e.side, e.status)
+            values = pairs.get(pair)
+            if values is None:
+                shot = self.shot_value(sit, w, e, cover=False, aimed=False)[0] if sw.reach else 0.0
+                charge = self.melee_value(sit, w, e, charged=True)
+                danger = self.melee_value(sit, e, w, charged=True)
+                e_shot = 0.0
+                if se.reach:
+                    v = self.shot_value(sit, e, w, cover=False, aimed=False)[0]
+                    e_shot = -v if w.side == self.player else v
+                shot, charge, danger = max(0.0, shot), max(0.0, charge), max(0.0, danger)
+                # the products :meth:`potential` needs, worked out once (same order of operations, same floats)
+                values = pairs[pair] = (shot, charge, danger, se.move, e_shot, se.reach, OFFENCE_NOW * shot,
+                                        CHARGE_LATER * charge, danger * FAR_WEIGHT, e_shot * FAR_WEIGHT)
+            rows.append((e.id, e.x, e.y, e.radius, *values))
         sit.foe_rows[w.id] = rows
         if len(self._rows) > CACHE_LIMIT:
             self._rows.clear()
