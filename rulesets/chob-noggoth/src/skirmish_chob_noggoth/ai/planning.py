@@ -77,6 +77,9 @@ class ChobAI(Answers, Evaluation):
         #: enemy tables and potentials where warriors stand, by warrior and enemies (they carry over
         #: between the decisions of a step)
         self._rows: dict[tuple[Any, ...], list[tuple[Any, ...]]] = {}
+        #: each activation option read (see :meth:`_acts_of`) and the worth of taking aim (see :meth:`_aim`)
+        self._read: dict[int, tuple[Option, tuple[str, str, str]]] = {}
+        self._aims: dict[tuple[Any, ...], float] = {}
         #: the values of one enemy row, by the two warriors' numbers and sides (see :meth:`foe_table`)
         self._pairs: dict[tuple[Any, ...], tuple[Any, ...]] = {}
         self._here: dict[tuple[Any, ...], float] = {}
@@ -288,7 +291,7 @@ class ChobAI(Answers, Evaluation):
     def _activation(self, view: View, decision: Decision) -> Any:
         """The best option, its move measured exactly before it is taken (else "end")."""
         sit = self.situation(view)
-        acts = [(o.value, activation_of(o)) for o in decision.options]
+        acts = self._acts_of(decision)
         parts = dict(acts)
         heap = [(-score - self.rng.random() * 1e-6, value) for value, score in self._scores(sit, decision, acts)]
         heapq.heapify(heap)
@@ -325,7 +328,7 @@ class ChobAI(Answers, Evaluation):
         baseline: dict[str, float] = {}
         chargers: dict[str, list[str]] = {}  # who else could charge each enemy in this step
         if acts is None:
-            acts = [(o.value, activation_of(o)) for o in decision.options]
+            acts = self._acts_of(decision)
         acts = [act for act in acts if act[1][0]]  # options with an actor
         for _value, (wid, verb, arg) in acts:
             if verb in ("charge", "acharge"):
@@ -335,7 +338,7 @@ class ChobAI(Answers, Evaluation):
             if w is None:
                 continue
             if wid not in baseline:
-                baseline[wid] = sit.baseline[wid] = self.aim_value(sit, w) if step == "actions" else 0.0
+                baseline[wid] = sit.baseline[wid] = self._aim(sit, w) if step == "actions" else 0.0
             score = self.score(sit, w, verb, arg, step)
             if score is None:
                 continue
@@ -343,6 +346,32 @@ class ChobAI(Answers, Evaluation):
                 score += self.support(sit, w, sit.state.warriors[arg], chargers[arg])
             out.append((value, score - baseline[wid]))
         return out
+
+    def _acts_of(self, decision: Decision) -> list[tuple[Any, tuple[str, str, str]]]:
+        """(value, :func:`activation_of`) of each option. The rules keep a warrior's options between the decisions
+        of a step (the same objects), so each is read once, kept with the option it was read from."""
+        read = self._read
+        if len(read) > CACHE_LIMIT:
+            read.clear()
+        out = []
+        for o in decision.options:
+            hit = read.get(id(o))
+            if hit is None or hit[0] is not o:
+                hit = read[id(o)] = (o, activation_of(o))
+            out.append((o.value, hit[1]))
+        return out
+
+    def _aim(self, sit: Situation, w: Warrior) -> float:
+        """:meth:`aim_value`, kept between decisions by all it reads: the warrior's numbers, side, Aimed tokens and
+        place, and the enemies (their places and numbers, in :meth:`Situation.foes_key`)."""
+        key = ((sit.stats.get(w.id) or self.stats(sit, w)), w.side, w.status, w.aimed, w.x, w.y, w.radius,
+               sit.foes_key(self))
+        hit = self._aims.get(key)
+        if hit is None:
+            if len(self._aims) > CACHE_LIMIT:
+                self._aims.clear()
+            hit = self._aims[key] = self.aim_value(sit, w)
+        return hit
 
     def allowance(self, sit: Situation, w: Warrior, verb: str, step: str) -> float:
         sw = self.stats(sit, w)

@@ -138,7 +138,7 @@ class Situation:
     def foes_key(self, ai: ChobAI) -> int:
         """A number for everything about the enemies (and the AI's mood) a move's worth depends on."""
         if self._foes_key is None:
-            key = (self.caution, self.moves_left, *((e.id, e.x, e.y, ai.stats(self, e)) for e in self.foes))
+            key = (self.caution, self.moves_left, *((e.id, e.x, e.y, e.radius, ai.stats(self, e)) for e in self.foes))
             self._foes_key = ai.token(key)
         return self._foes_key
 
