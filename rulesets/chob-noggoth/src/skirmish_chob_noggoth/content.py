@@ -383,6 +383,10 @@ def lookup(entries: Iterable[Any], roll: int, what: str = "table") -> Any:
     raise SetupError(f"{what} has no entry for a roll of {roll}")
 
 
+#: per content: the keys :meth:`Content.find` found, by (kind, name)
+_FOUND: dict[int, tuple[Content, dict[tuple[str, str], str]]] = {}
+
+
 @attrs.frozen
 class Content:
     """Everything Chob-Noggoth reads from data."""
@@ -426,12 +430,25 @@ class Content:
 
     def find(self, kind: str, name: str) -> str:
         """The key of ``name`` among the ``kind`` names ("type", "quality", "bonus rule",
-        "monster trait", "extra trait", "mercenary"); a SetupError line if there is none."""
+        "monster trait", "extra trait", "mercenary"); a SetupError line if there is none.
+
+        Names found are kept per content (the rules look a warrior's type and quality up many times a
+        decision); content is frozen once built."""
+        entry = _FOUND.get(id(self))
+        if entry is None or entry[0] is not self:
+            if len(_FOUND) > 8:
+                _FOUND.clear()
+            entry = _FOUND[id(self)] = (self, {})
+        hit = entry[1].get((kind, name))
+        if hit is not None:
+            return hit
         found = self.key(kind, name)
         if found is None:
             table = self.table_of(kind)
             choices = [v.name for v in table.values()]
             raise SetupError(f"unknown {kind} '{name}'{suggest(name, choices)}")
+        if len(entry[1]) < 4096:
+            entry[1][(kind, name)] = found
         return found
 
     def key(self, kind: str, name: str) -> str | None:
