@@ -71,6 +71,8 @@ class ChobAI(Answers, Evaluation):
         self.knock_ons: dict[tuple[Any, ...], tuple[float, float]] = {}
         #: what the knock-on reads of each warrior, with the warrior object it was read from
         self.knock_rows: dict[str, tuple[Warrior, tuple[Any, ...]]] = {}
+        #: per side: its warrior objects at the last decision, the side's flags, and what the knock-on came to
+        self.knock_last: dict[str, tuple[tuple[Warrior, ...], tuple[Any, ...], tuple[float, float]]] = {}
         self._next_token = 0
         #: where a "move to a point" it chose is meant to go, by warrior id
         self._plan: dict[str, tuple[float, float]] = {}

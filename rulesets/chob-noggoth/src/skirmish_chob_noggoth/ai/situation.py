@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from operator import is_
 from typing import TYPE_CHECKING, Any
 
 from skirmish_chob_noggoth import board
@@ -113,14 +114,21 @@ class Situation:
         if hit is None:
             # everything knock_on reads: the side, and its warriors' statuses, costs and morale
             side = self.state.sides.get(player)
-            key = (player, side.starting if side else None, side.heroic_death if side else None,
-                   tuple(self._knock_row(w) for w in self.state.warriors.values() if w.side == player))
-            known = self._ai.knock_ons
-            hit = known.get(key)
-            if hit is None:
-                if len(known) > 2000:
-                    known.clear()
-                hit = known[key] = knock_on(self.game, player)
+            flags = (side.starting if side else None, side.heroic_death if side else None)
+            team = tuple(w for w in self.state.warriors.values() if w.side == player)
+            # the same warrior objects as at the last decision have the same rows (see :meth:`_knock_row`)
+            last = self._ai.knock_last.get(player)
+            if last is not None and last[1] == flags and len(last[0]) == len(team) and all(map(is_, last[0], team)):
+                hit = last[2]
+            else:
+                key = (player, *flags, tuple(self._knock_row(w) for w in team))
+                known = self._ai.knock_ons
+                hit = known.get(key)
+                if hit is None:
+                    if len(known) > 2000:
+                        known.clear()
+                    hit = known[key] = knock_on(self.game, player)
+                self._ai.knock_last[player] = (team, flags, hit)
             self._raw_knock_on[player] = hit
         return hit
 
