@@ -23,7 +23,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--agent", default="ai")
     ap.add_argument("--games", type=int, default=3)
-    ap.add_argument("--skip-context", default="class,leadership,left,oppress,me,board")
+    ap.add_argument("--skip-context", default="class,leadership,left,oppress,me,board,menu")
     a = ap.parse_args()
     skip = set(a.skip_context.split(","))
     reg = Registry()

@@ -265,22 +265,24 @@ class GoblinAI:
         me = self.me
         ctx = getattr(d, "context", None) or {}
         actions = ctx.get("actions", 0)
-        has = set(values)
-        groups: dict[str, list[str]] = {}  # answers by kind ("train", "goblin", "move"...), in option order
-        for kind, run in groupby(values, _KIND.__getitem__):  # (the rules list each kind together)
-            found = groups.get(kind)
-            if found is None:
-                groups[kind] = list(run)
-            else:
-                found.extend(run)
+        # answers by kind ("train", "goblin", "move"...), in option order: the rules' menu, else grouped here
+        groups: dict[str, Any] | None = ctx.get("menu")
+        if groups is None:
+            groups = {}
+            for kind, run in groupby(values, _KIND.__getitem__):  # (the rules list each kind together)
+                found = groups.get(kind)
+                if found is None:
+                    groups[kind] = list(run)
+                else:
+                    found.extend(run)
         # free choices first
         trains = groups.get("train")
         if trains:
             return max(trains, key=lambda x: self._ability_score(x.split(":", 1)[1], "tyrant"))
         communes = groups.get("commune")
         if communes:
-            return next((f"commune:{g}" for g in GUARDIAN_PREF if f"commune:{g}" in has), communes[0])
-        if "tribe" in has:
+            return next((f"commune:{g}" for g in GUARDIAN_PREF if f"commune:{g}" in communes), communes[0])
+        if "tribe" in groups:
             effect = self.c.tribes[me["tribe"]].effect
             if effect == "full_heal" and me["hp"] <= me["max_hp"] * 0.4:
                 return "tribe"
@@ -296,43 +298,44 @@ class GoblinAI:
                 return x
             if effect == "heal" and me["hp"] <= me["max_hp"] - 3 and len(me["hand"]) >= 2:
                 return x
-        if "recruit" in has and me["renown"] >= 4 and me.get("guardian"):  # (no training offered: see above)
+        if "recruit" in groups and me["renown"] >= 4 and me.get("guardian"):  # (no training offered: see above)
             return "recruit"
         if actions > 0:
-            choice = self._spend_action(groups, has)
+            choice = self._spend_action(groups)
             if choice.startswith("move:"):  # a step towards a goal: the whole way there at once when that is offered
-                return self._travel(d, choice, has)
+                return self._travel(d, choice, groups.get("travel", ()))
             return choice
-        return self._deed(values)
+        return self._deed(groups.get("battle", ()))
 
-    def _spend_action(self, groups: dict[str, list[str]], has: set[str]) -> str:
+    def _spend_action(self, groups: dict[str, Any]) -> str:
         me = self.me
         here = me["space"]
-        if me["hp"] <= me["max_hp"] * 0.4 and ("rest:hp" in has or "rest:both" in has):
-            return "rest:both" if "rest:both" in has else "rest:hp"
+        rests = groups.get("rest", ())
+        if me["hp"] <= me["max_hp"] * 0.4 and ("rest:hp" in rests or "rest:both" in rests):
+            return "rest:both" if "rest:both" in rests else "rest:hp"
         interacts = groups.get("interact")
         if interacts:
             return interacts[0]
-        if "guardian" in has:
+        if "guardian" in groups:
             effect = self.c.guardians[me["guardian"]].active.effect
             if effect in ("blast", "heal_region") and (effect == "blast" or me["hp"] < me["max_hp"] - 3):
                 return "guardian"
         goals = self._goal_spaces()
         target_here = self._good_battle_here()
         if target_here and (not goals or self._region_of(goals[0]) == self._region_of(here)):
-            return self._rest_or_end(has)
-        moves = groups.get("move", []) + groups.get("leap", [])
+            return self._rest_or_end(rests)
+        moves = [*groups.get("move", ()), *groups.get("leap", ())]
         for goal in goals[:3]:
             if goal == here:
-                return self._rest_or_end(has)
+                return self._rest_or_end(rests)
             if moves:
                 now = self._dist(here, goal)
                 best = min(moves, key=lambda m: (self._dist(m.split(":", 1)[1], goal), m))
                 if self._dist(best.split(":", 1)[1], goal) < now:
                     return best
-        return self._rest_or_end(has)
+        return self._rest_or_end(rests)
 
-    def _travel(self, d: Decision, step: str, has: set[str]) -> str:
+    def _travel(self, d: Decision, step: str, travels: Any) -> str:
         """``step`` (a Move 1 towards the first goal it brings nearer) or the travel to that goal, when one is offered
         and passes no token or quest on the way (those are taken in passing, one step at a time). The travel's path
         may differ from the step (another shortest path): it is as long."""
@@ -344,7 +347,7 @@ class GoblinAI:
         else:
             return step
         travel = f"travel:{goal}"
-        if travel not in has:
+        if travel not in travels:
             return step
         o = d.option_for(travel)
         path = (getattr(o, "data", None) or {}).get("path", ()) if o is not None else ()
@@ -353,15 +356,16 @@ class GoblinAI:
             return step
         return travel
 
-    def _rest_or_end(self, has: set[str]) -> str:
+    def _rest_or_end(self, rests: Any) -> str:
+        """A rest worth taking (``rests``: the rest answers on offer), else "end"."""
         me = self.me
-        if "rest:both" in has and (me["hp"] < me["max_hp"] or me["essence"] < me["max_essence"]):
+        if "rest:both" in rests and (me["hp"] < me["max_hp"] or me["essence"] < me["max_essence"]):
             return "rest:both"
-        if "rest:hp" in has and me["hp"] <= me["max_hp"] - 2:
+        if "rest:hp" in rests and me["hp"] <= me["max_hp"] - 2:
             return "rest:hp"
-        if "rest:essence" in has and me["essence"] <= me["max_essence"] - 2:
+        if "rest:essence" in rests and me["essence"] <= me["max_essence"] - 2:
             return "rest:essence"
-        if "rest:hp" in has and me["hp"] < me["max_hp"]:
+        if "rest:hp" in rests and me["hp"] < me["max_hp"]:
             return "rest:hp"
         return "end"
 
@@ -399,10 +403,11 @@ class GoblinAI:
                     best, score = f"general:{key}", s
         return best
 
-    def _deed(self, values: list[str]) -> str:
+    def _deed(self, battles: Any) -> str:
+        """Battle the target worth it when ``battles`` (the battle answers on offer) has it, else Adventure."""
         target = self._good_battle_here()
         sch = self.b.get("scheme") or {}
-        if target and f"battle:{target}" in values:
+        if target and f"battle:{target}" in battles:
             left = self._tile_left(target)
             exp = self._expected(self._best_dice())
             if target == "tyrant" or left <= exp + 1 or sch.get("goal") in ("clear_region", "kill_general",

@@ -78,7 +78,7 @@ def ask_action(game: Game, hid: str) -> None:
     c = C(game)
     here = s.where(hid)
     space = here or ""
-    options = action_options(game, hero, turn, space, c)
+    options, menu = action_menu(game, hero, turn, space, c)
     if len(options) == 1:  # the deed with nothing to battle: Adventure is compulsory (GU-S1)
         resolve_only(game, hid, "action", options[0], R_TURN)
         _acted(game, options[0].value, hid)
@@ -89,64 +89,103 @@ def ask_action(game: Game, hid: str) -> None:
     game.ask(decision(hid, "action", prompt, options, rule=R_TURN,
                       context={"hero": hid, "actions": turn.actions, "space": here, "region": region,
                                "phase": "hero turn", "me": hero_view(hero, space, region),
-                               "board": board_view(game)}), _acted, hid)
+                               "board": board_view(game), "menu": menu}), _acted, hid)
 
 
 def action_options(game: Game, hero: Hero, turn: Turn, here: str | None = None, c: Any = None) -> list[Any]:
-    """The options of a hero-turn decision, in a fixed order (``here``: the hero's space, when known).
-
-    Lists that depend only on content and a few values (moves from a space, rests at given HP and Essence,
-    training at given abilities, a goblin's turn effect) are built once per content set and reused.
-    """
-    s = game.state
+    """The options of a hero-turn decision, in a fixed order (``here``: the hero's space, when known)."""
     if c is None:
         c = C(game)
+    if here is None:
+        here = game.state.where(hero.id) or ""
+    return action_menu(game, hero, turn, here, c)[0]
+
+
+Part = tuple[tuple[Any, ...], tuple[str, ...]]  # options of one kind, in order, and their values
+
+
+def _part(options: Any) -> Part:
+    """A part of the hero-turn menu: its options and their values (kept together in the content's memo)."""
+    options = tuple(options)
+    return options, tuple(o.value for o in options)
+
+
+def action_menu(game: Game, hero: Hero, turn: Turn, here: str, c: Any) -> tuple[list[Any], dict[str, tuple[str, ...]]]:
+    """The options of a hero-turn decision in a fixed order, and its menu: the options' values by kind ("move",
+    "rest", "goblin"...: the part of a value before its first ":"), for agents that answer by kind.
+
+    The menu is put together from parts built once per content set and the few values each reads (moves from a
+    space, rests at given HP and Essence, training at given abilities, a goblin's turn effect at a Leadership...),
+    each part kept with its values, so nothing is grouped or rebuilt per decision.
+    """
+    s = game.state
     memo = c._look["memo"]
     out: list[Any] = []
-    if here is None:
-        here = s.where(hero.id) or ""
+    menu: dict[str, tuple[str, ...]] = {}
     cls = c.classes[hero.cls]
     actions = turn.actions
     if actions > 0:
         free = cls.passive == "free_first_move" and not turn.moved_free
         key: tuple[Any, ...] = ("moves", here, free)
-        found = memo.get(key)
-        if found is None:
-            found = memo[key] = tuple(
+        part = memo.get(key)
+        if part is None:
+            part = memo[key] = _part(
                 opt(f"move:{n}", f"Move 1 to {c.space_name(n)}" + (" (free: Ranger)" if free else ""),
                     "one action: step to an adjacent space", action="move", space=n, free=free)
                 for n in c.rmap.neighbours(here))
-        out += found
+        out += part[0]
+        menu["move"] = part[1]
         g = c.guardians.get(hero.guardian) if hero.guardian else None
         if g is not None and g.passive.effect == "long_step" and not turn.long_step:
-            out += _leaps(c, here)
+            part = _leaps(c, here)
+            out += part[0]
+            menu["leap"] = part[1]
         if actions + free >= 2:
-            out += _travels(c, here, actions + free, free)
+            part = _travels(c, here, actions + free, free)
+            if part[0]:
+                out += part[0]
+                menu["travel"] = part[1]
         if not turn.rested:
             if cls.passive == "rest_both":
-                out.append(_fixed(memo, "rest:both", "Rest: regain 2 HP and 1 Essence (Druid)", "", action="rest"))
+                key = ("rest", "both")
+                part = memo.get(key)
+                if part is None:
+                    part = memo[key] = _part((_fixed(memo, "rest:both", "Rest: regain 2 HP and 1 Essence (Druid)", "",
+                                                     action="rest"),))
             else:
                 key = ("rest", hero.hp, hero.max_hp, hero.essence, hero.max_essence)
-                found = memo.get(key)
-                if found is None:
-                    found = memo[key] = (
+                part = memo.get(key)
+                if part is None:
+                    part = memo[key] = _part((
                         opt("rest:hp", f"Rest: regain 2 HP ({hero.hp}/{hero.max_hp}"
                             f"{_full(hero.hp, hero.max_hp)})", "", action="rest", gain="hp"),
                         opt("rest:essence", f"Rest: regain 2 Essence ({hero.essence}/{hero.max_essence}"
                             f"{_full(hero.essence, hero.max_essence)})", "",
-                            action="rest", gain="essence"))
-                out += found
+                            action="rest", gain="essence")))
+            out += part[0]
+            menu["rest"] = part[1]
         tokens, quests = s.tokens, s.quests
         if tokens or quests:
-            for space in interact_spaces(game, hero, pet_reach=True, here=here):
-                what: tuple[str, ...] = ("quest",) if space in quests else \
-                    ("peeked", tokens[space]) if space in s.peeked else ("hidden",)
+            spaces: Any = (here,)
+            if hero.pet and c.pets[hero.pet].effect == "interact_adjacent":  # (interact_spaces, pet reach included)
+                spaces = (here, *c.rmap.neighbours(here))
+            values: list[str] = []
+            for space in spaces:
+                if space in quests:
+                    what: tuple[str, ...] = ("quest",)
+                elif space in tokens:
+                    what = ("peeked", tokens[space]) if space in s.peeked else ("hidden",)
+                else:
+                    continue
                 key = ("interact", space, what)  # what token_label reads
                 found = memo.get(key)
                 if found is None:
                     found = memo[key] = opt(f"interact:{space}", f"Interact: {token_label(game, space)}",
                                             "one action", action="interact", space=space)
                 out.append(found)
+                values.append(found.value)
+            if values:
+                menu["interact"] = tuple(values)
         if g is not None and actions >= 2 and not turn.guardian_used and guardian_usable(game, hero):
             key = ("guardian", hero.guardian)
             found = memo.get(key)
@@ -154,33 +193,42 @@ def action_options(game: Game, hero: Hero, turn: Turn, here: str | None = None, 
                 found = memo[key] = opt("guardian", f"{g.name}: {guardian_text(g.active)} (2 actions)", "",
                                         action="guardian")
             out.append(found)
+            menu["guardian"] = _ONE["guardian"]
     # free: Renown, goblins, tribe card
     renown = hero.renown
     if renown >= TRAIN:
         key = ("train", hero.cls, tuple(hero.abilities))
-        found = memo.get(key)
-        if found is None:
-            found = memo[key] = tuple(
+        part = memo.get(key)
+        if part is None:
+            part = memo[key] = _part(
                 opt(f"train:{a.id}", f"Train (2 Renown): learn {a.name} (level {a.level}: {ability_text(a)})",
                     f"free; 'help {a.name}' explains it",
                     action="train", ability=a.id, level=a.level, dice=a.dice)
                 for a in cls.abilities if a.id not in hero.abilities and (a.level == 1 or a.requires in hero.abilities))
-        out += found
+        if part[0]:
+            out += part[0]
+            menu["train"] = part[1]
     if renown >= RECRUIT:
-        out.append(_fixed(memo, "recruit", "Recruit (1 Renown): draw a goblin", "free", action="recruit"))
+        found = memo.get(("fixed", "recruit"))
+        out.append(found if found is not None else
+                   _fixed(memo, "recruit", "Recruit (1 Renown): draw a goblin", "free", action="recruit"))
+        menu["recruit"] = _ONE["recruit"]
     if renown >= COMMUNE and not hero.guardian:
         taken = {h.guardian for h in s.heroes.values()}
-        for gid, g in c.guardians.items():
-            if gid not in taken:
-                label = (f"Commune (5 Renown): {g.name} (passive: {guardian_passive_text(g.passive)}; "
-                         f"2 actions: {guardian_text(g.active)})")
-                out.append(_fixed(memo, f"commune:{gid}", label, "free", action="commune", guardian=gid))
+        key = ("commune", tuple(gid for gid in c.guardians if gid not in taken))
+        part = memo.get(key)
+        if part is None:
+            part = memo[key] = _part(_commune(memo, gid, g) for gid, g in c.guardians.items() if gid not in taken)
+        if part[0]:
+            out += part[0]
+            menu["commune"] = part[1]
     cards = hero.hand.cards
     if cards:
         goblins = c.goblins
         used = turn.goblins_used
         leadership = hero.leadership
         usable: dict[str, bool] = {}  # a turn effect's check (it reads only the effect's name), once per decision
+        values = []
         for card in dict.fromkeys(cards):
             if card in used:
                 continue
@@ -196,19 +244,27 @@ def action_options(game: Game, hero: Hero, turn: Turn, here: str | None = None, 
                     found = memo[key] = opt(f"goblin:{card}", f"{g.name}: {turn_text(e, leadership)} "
                                             "(discard it)", "free", action="goblin", card=card, effect=e.effect)
                 out.append(found)
-    if hero.tribe_ready and tribe_usable(game, hero):
-        key = ("tribe", hero.tribe)
-        found = memo.get(key)
-        if found is None:
-            tribe = c.tribes[hero.tribe]
-            found = memo[key] = opt("tribe", f"exhaust {tribe.name}: {tribe_text(tribe)}", "free", action="tribe",
-                                    effect=tribe.effect)
-        out.append(found)
+                values.append(found.value)
+        if values:
+            menu["goblin"] = tuple(values)
+    if hero.tribe_ready:
+        tribe = c.tribes[hero.tribe]
+        effect = tribe.effect  # (tribe_usable)
+        if effect in ("extra_actions", "teleport") or (effect == "full_heal" and hero.hp < hero.max_hp):
+            key = ("tribe", hero.tribe)
+            found = memo.get(key)
+            if found is None:
+                found = memo[key] = opt("tribe", f"exhaust {tribe.name}: {tribe_text(tribe)}", "free",
+                                        action="tribe", effect=effect)
+            out.append(found)
+            menu["tribe"] = _ONE["tribe"]
     if actions > 0:
         found = memo.get(("fixed", "end"))
         out.append(found if found is not None else
                    _fixed(memo, "end", END_LABEL, "", action="end"))
+        menu["end"] = _ONE["end"]
     else:
+        values = []
         for t in battle_targets(game, hero):
             key = ("battle", t, _target_state(s, t))  # what the option's label and help read
             found = memo.get(key)
@@ -217,8 +273,25 @@ def action_options(game: Game, hero: Hero, turn: Turn, here: str | None = None, 
                 found = memo[key] = opt(f"battle:{t}", f"Battle {target_name(game, t)} ({about})", about,
                                         action="battle", target=t)
             out.append(found)
+            values.append(found.value)
+        if values:
+            menu["battle"] = tuple(values)
         out.append(_fixed(memo, "adventure", "Adventure: draw an adventure card", "", action="adventure"))
-    return out
+        menu["adventure"] = _ONE["adventure"]
+    return out, menu
+
+
+_ONE = {kind: (kind,) for kind in ("guardian", "recruit", "tribe", "end", "adventure")}  # kinds with one value
+
+
+def _commune(memo: dict[Any, Any], gid: str, g: Any) -> Any:
+    """The Commune option for guardian ``g`` (built once per content set)."""
+    found = memo.get(("fixed", f"commune:{gid}"))
+    if found is None:
+        label = (f"Commune (5 Renown): {g.name} (passive: {guardian_passive_text(g.passive)}; "
+                 f"2 actions: {guardian_text(g.active)})")
+        found = _fixed(memo, f"commune:{gid}", label, "free", action="commune", guardian=gid)
+    return found
 
 
 END_LABEL = "End your actions: heroic deed next, unused ones lost"
@@ -237,13 +310,13 @@ def _fixed(memo: dict[Any, Any], value: str, label: str, help: str, **data: Any)
     return found
 
 
-def _leaps(c: Any, here: str) -> tuple[Any, ...]:
+def _leaps(c: Any, here: str) -> Part:
     """The Wind Guardian's two-space moves from ``here`` (once per content set and space)."""
     key = ("leaps", here)
     found = c.memo.get(key)
     if found is None:
         near = set(c.rmap.neighbours(here))
-        found = c.memo[key] = tuple(
+        found = c.memo[key] = _part(
             opt(f"leap:{n}", f"Move 2 to {c.space_name(n)} (Wind Guardian, once per turn)", "one action: two spaces",
                 action="move", space=n)
             for n in c.rmap.within(here, 2) if n != here and n not in near)
@@ -266,7 +339,7 @@ def travel_path(c: Any, here: str, to: str) -> tuple[str, ...]:
     return found
 
 
-def _travels(c: Any, here: str, reach: int, free: bool) -> tuple[Any, ...]:
+def _travels(c: Any, here: str, reach: int, free: bool) -> Part:
     """Travel options from ``here``: every space 2 to ``reach`` moves away, reached by that many Move 1 actions
     along ``travel_path`` (RULINGS GU-S2; once per content set, space, reach and free first move)."""
     key = ("travels", here, reach, free)
@@ -283,7 +356,7 @@ def _travels(c: Any, here: str, reach: int, free: bool) -> tuple[Any, ...]:
                            + (" (the first free: Ranger)" if free else "") + f" via {via}",
                            f"{d - free} action(s): Move 1 once per space, stepping on each space shown",
                            action="travel", space=to, steps=d, path=path))
-        found = c.memo[key] = tuple(out)
+        found = c.memo[key] = _part(out)
     return found
 
 
