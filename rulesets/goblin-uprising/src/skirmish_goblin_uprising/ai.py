@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from itertools import groupby
 from operator import attrgetter
-from typing import Any
+from typing import Any, NamedTuple
 
 from skirmish import AgentContext, Decision, View
 
@@ -38,6 +38,17 @@ def make_ai(ctx: AgentContext) -> GoblinAI:
     return GoblinAI(ctx)
 
 
+class TroopRow(NamedTuple):
+    """One troop type on the board as the AI reads it (from the view's troops section)."""
+
+    key: str
+    region: str
+    left: int  # HP left on the tile
+    damage: int  # damage on the tile
+    danger: int  # its damage + miniatures - 1 (what its counter-attack may deal before the AI's margins)
+    space: str  # its region's spawn space
+
+
 class GoblinAI:
     """Heuristic co-operative hero (see module notes)."""
 
@@ -59,6 +70,9 @@ class GoblinAI:
         self._odds: tuple[float, float] | None = None  # chance of a success / an Essence result on a Goblin die
         self._scores: dict[tuple[str, str, int], float] = {}  # an ability's worth (it does not change in a game)
         self._handlers: dict[str, Any] = {}  # decision kind -> the bound method that answers it (None: no handler)
+        self._rows: tuple[Any, tuple[TroopRow, ...]] = (None, ())  # (the board's troops section, its rows)
+        self._dice: dict[tuple[str, tuple[str, ...]], int] = {}  # (class, abilities) -> the most dice of an ability
+        self._good: dict[tuple[str, ...], int] = {}  # a hand -> how many of its goblins add damage against the Tyrant
 
     # -- plumbing ------------------------------------------------------------------------
     def decide(self, view: View, decision: Decision) -> Any:
@@ -157,11 +171,26 @@ class GoblinAI:
         return dice * stars + min(dice * ess, self.me.get("essence", 0))
 
     def _best_dice(self) -> int:
-        found = self._memo.get("best_dice")
+        """The most dice among this hero's abilities (once per class and abilities known)."""
+        me = self.me
+        key = (me["class"], tuple(me["abilities"]))
+        found = self._dice.get(key)
         if found is None:
-            cls = self.c.classes[self.me["class"]]
-            found = self._memo["best_dice"] = max((cls.ability(a).dice for a in self.me["abilities"]), default=3)
+            cls = self.c.classes[key[0]]
+            found = self._dice[key] = max((cls.ability(a).dice for a in key[1]), default=3)
         return found
+
+    def _troop_rows(self) -> tuple[TroopRow, ...]:
+        """The board's troops as flat rows (worked out again only when the troops section is another dict)."""
+        troops = self.b["troops"]
+        last = self._rows
+        if last[0] is troops:
+            return last[1]
+        specs, spawn = self.c.troops, self.c._look["spawn"]
+        rows = tuple(TroopRow(key, t["region"], t["hp"] - t["damage"], t["damage"], specs[key].damage + t["count"] - 1,
+                              spawn[t["region"]]) for key, t in troops.items())
+        self._rows = (troops, rows)
+        return rows
 
     def _tile_left(self, target: str) -> int:
         kind, _, key = target.partition(":")
@@ -187,7 +216,12 @@ class GoblinAI:
         ty = self.b["tyrant"]
         if ty["hp"] <= 0:
             return False
-        good = sum(1 for card in me["hand"] if self.c.goblins[card].uprising.effect in ("damage", "ignore_armor"))
+        hand = tuple(me["hand"])
+        good = self._good.get(hand)
+        if good is None:
+            goblins = self.c.goblins
+            good = self._good[hand] = sum(1 for card in hand
+                                          if goblins[card].uprising.effect in ("damage", "ignore_armor"))
         through = self._expected(self._best_dice()) + 0.6 - ty["armor"] + 1.5 * min(good, me["renown"] + 1)
         late = ty["oppress"] or ty["countdown"] > 0
         if through < (0.3 if late else 1.0):
@@ -240,14 +274,12 @@ class GoblinAI:
         # troops to kill: weakest tile first, not too far
         troops = []
         castle, hp = c.board.castle, me["hp"]
-        specs, spawn = c.troops, c._look["spawn"]
-        for key, t in v["troops"].items():
-            if t["region"] == castle:
+        for _key, region, left, _damage, danger, space in self._troop_rows():
+            if region == castle:
                 continue
-            if specs[key].damage + t["count"] - 1 + 2 >= hp:  # too dangerous
+            if danger + 2 >= hp:  # too dangerous
                 continue
-            space = spawn[t["region"]]
-            troops.append((t["hp"] - t["damage"] - exp, dist(space, 99), space))
+            troops.append((left - exp, dist(space, 99), space))
         troops.sort(key=lambda x: (x[0] > 0, x[1], x[0]))
         out += [t[2] for t in troops if t[2]]
         if len(out) >= want:
@@ -385,13 +417,13 @@ class GoblinAI:
         if v["tyrant"]["region"] == region and self._tyrant_ready():
             return "tyrant"
         exp = self._expected(self._best_dice())
-        for key, t in v["troops"].items():
-            if t["region"] != region:
+        hp = self.me["hp"]
+        for key, at, left, damage, danger, _space in self._troop_rows():
+            if at != region:
                 continue
-            danger = c.troops[key].damage + t["count"] - 1 + 1.3
-            if danger >= self.me["hp"] and t["hp"] - t["damage"] > exp:
+            if danger + 1.3 >= hp and left > exp:
                 continue
-            s = exp - (t["hp"] - t["damage"]) + (1.0 if t["damage"] else 0)
+            s = exp - left + (1.0 if damage else 0)
             if s > score:
                 best, score = f"troop:{key}", s
         for key, g in v["generals"].items():
