@@ -109,17 +109,21 @@ class _Board:
 _BOARDS: dict[int, _Board] = {}  # id(state) -> the board sections last built for it
 
 
-def board_view(game: Game) -> dict[str, Any]:
+def board_view(game: Game, *, unchanged: bool = False) -> dict[str, Any]:
     """The view's shared board sections: ``tyrant``, ``scheme``, ``troops``, ``generals``, ``tokens``, ``quests``
     (and ``track``, the track's length).
 
     Each section is built again only when a value it shows changed (compared with the values it was built from;
     dicts the rules only add to or delete from compare in order where order can change), else the same dict is
     handed out again, and the whole mapping is the same dict while no section changed. Views and hero-turn
-    decisions share them: nobody may change a view's dicts.
+    decisions share them: nobody may change a view's dicts. ``unchanged``: the caller knows that nothing a section
+    shows changed since the last call for this state (a hero's quiet action in between): the sections last built
+    are handed out without comparing.
     """
     s = game.state
     cache = _BOARDS.get(id(s))
+    if unchanged and cache is not None and cache.state is s and cache.sections:
+        return cache.sections
     if cache is None or cache.state is not s:
         if len(_BOARDS) > 64:
             _BOARDS.clear()

@@ -69,7 +69,9 @@ def end_turn(game: Game, hid: str) -> None:
 # ----------------------------------------------------------------------------- the options of the turn
 
 
-def ask_action(game: Game, hid: str) -> None:
+def ask_action(game: Game, hid: str, quiet: bool = False) -> None:
+    """Ask the hero's next hero-turn choice. ``quiet``: only a choice that changes nothing the board sections show
+    (``QUIET``) was made since the last one was asked, so the board is handed on as it was."""
     s = game.state
     hero = s.heroes[hid]
     turn = s.turn
@@ -89,7 +91,7 @@ def ask_action(game: Game, hid: str) -> None:
     game.ask(decision(hid, "action", prompt, options, rule=R_TURN,
                       context={"hero": hid, "actions": turn.actions, "space": here, "region": region,
                                "phase": "hero turn", "me": hero_view(hero, space, region),
-                               "board": board_view(game), "menu": menu}), _acted, hid)
+                               "board": board_view(game, unchanged=quiet), "menu": menu}), _acted, hid)
 
 
 def action_options(game: Game, hero: Hero, turn: Turn, here: str | None = None, c: Any = None) -> list[Any]:
@@ -489,10 +491,13 @@ def _acted(game: Game, answer: str, hid: str) -> None:
             say(game, f"{hid} exhausts the {tribe.name}", "Tribe cards", hero=hid)
         TRIBE_EFFECTS[tribe.effect](game, hero, tribe.n)
     if not later:  # nothing was scheduled: ask the next hero-turn choice now (the same as a step run next)
-        ask_action(game, hid)
+        ask_action(game, hid, kind in QUIET)
 
 
 _MAY_ASK = frozenset({"interact", "guardian", "goblin", "tribe"})  # hero-turn choices whose effects may schedule steps
+# hero-turn choices that change only the hero, its hand and the goblin deck, never what the board sections show (the
+# Tyrant, scheme, troops, generals, tokens, quests): the next choice reuses the board as it was
+QUIET = frozenset({"end", "move", "leap", "travel", "rest", "train", "recruit", "commune"})
 
 
 def rest(game: Game, hero: Hero, what: str) -> None:
