@@ -8,6 +8,7 @@
 ``--core`` puts one frozen copy of core's ``src`` in front of both, so core changes landing meanwhile do not count.
 Each run is one process measuring CPU time; the runs alternate (before, after, before, ...) so load swings hit both.
 Prints each run, the medians and the median of the pair ratios (after / before) for AI and random games.
+``--side-by-side`` starts the two runs of a pair together instead, so both see the same load (needs 2 cores).
 """
 
 from __future__ import annotations
@@ -23,12 +24,23 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[3]
 
 
-def run(src: str, core: str, games: int) -> list[dict[str, float]]:
+def start(src: str, core: str, games: int) -> subprocess.Popen[str]:
+    """One benchmark run with ``src`` (and ``core``) first on the path, started (not waited for)."""
     path = os.pathsep.join(p for p in (core, src, os.environ.get("PYTHONPATH", "")) if p)
-    out = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "rulesets.py"), "--ruleset", "goblin-uprising",
-                          "--games", str(games), "--option", "heroes=4", "--json"], cwd=ROOT,
-                         env={**os.environ, "PYTHONPATH": path}, capture_output=True, text=True, check=True)
-    return json.loads(out.stdout)
+    return subprocess.Popen([sys.executable, str(ROOT / "benchmarks" / "rulesets.py"), "--ruleset", "goblin-uprising",
+                             "--games", str(games), "--option", "heroes=4", "--json"], cwd=ROOT,
+                            env={**os.environ, "PYTHONPATH": path}, stdout=subprocess.PIPE, text=True)
+
+
+def rows_of(proc: subprocess.Popen[str]) -> list[dict[str, float]]:
+    out, _ = proc.communicate()
+    if proc.returncode:
+        sys.exit(f"benchmark run failed (exit {proc.returncode})")
+    return json.loads(out)
+
+
+def run(src: str, core: str, games: int) -> list[dict[str, float]]:
+    return rows_of(start(src, core, games))
 
 
 def main() -> None:
@@ -38,11 +50,16 @@ def main() -> None:
     ap.add_argument("--pairs", type=int, default=5)
     ap.add_argument("--games", type=int, default=30)
     ap.add_argument("--core", default="")
+    ap.add_argument("--side-by-side", action="store_true", help="start each pair's two runs together (same load)")
     a = ap.parse_args()
     got: dict[str, list[list[dict[str, float]]]] = {"before": [], "after": []}
     for _ in range(a.pairs):
-        for label, src in (("before", a.before), ("after", a.after)):
-            rows = run(src, a.core, a.games)
+        if a.side_by_side:
+            procs = [(label, start(src, a.core, a.games)) for label, src in (("before", a.before), ("after", a.after))]
+            done = [(label, rows_of(proc)) for label, proc in procs]
+        else:
+            done = [(label, run(src, a.core, a.games)) for label, src in (("before", a.before), ("after", a.after))]
+        for label, rows in done:
             got[label].append(rows)
             print(f"{label:6} " + "  ".join(f"{r['agents']} {r['games_per_second']:6.2f} games/s ({r['engine_us']:.0f}"
                                            f"+{r['agent_us']:.0f} us, {r['decisions_per_game']:.0f} decisions/game)"

@@ -5,7 +5,8 @@ kind, prompt and context. Speed work compares it before and after (run it with e
     PYTHONPATH=<old checkout>/rulesets/goblin-uprising/src .venv/bin/python rulesets/goblin-uprising/bench/game_hash.py
 
 Plays 1, 4 and 6 heroes against a Tyrant chosen by seed (seeds 0..games-1, no event log kept). ``--skip-context``
-leaves context keys out (keys added on purpose for the AI).
+leaves context keys out (keys added on purpose for the AI): ``KEY`` in every decision, ``KIND.KEY`` in decisions of
+that kind only.
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--agent", default="ai")
     ap.add_argument("--games", type=int, default=3)
-    ap.add_argument("--skip-context", default="class,leadership,left,oppress,me,board,menu")
+    ap.add_argument("--skip-context", default="class,leadership,left,oppress,me,board,menu,hurt,help-essence.essence,"
+                    "village.tyrant,village.content,start-ability.content")
     a = ap.parse_args()
     skip = set(a.skip_context.split(","))
     reg = Registry()
@@ -40,8 +42,8 @@ def main() -> None:
                 d = game.pending
                 h.update(json.dumps(rs.view(game, d.player)).encode())
                 h.update(repr([(o.value, o.label, o.help, sorted(o.data.items())) for o in d.options]).encode())
-                h.update(repr((d.kind, d.prompt, sorted((k, v) for k, v in d.context.items() if k not in skip)))
-                         .encode())
+                h.update(repr((d.kind, d.prompt, sorted((k, v) for k, v in d.context.items()
+                                                        if k not in skip and f"{d.kind}.{k}" not in skip))).encode())
                 n += 1
                 game.answer(seats[d.player].decide(View(game, d.player), d), d.player)
             h.update(repr((game.result, game.rng.rolls)).encode())

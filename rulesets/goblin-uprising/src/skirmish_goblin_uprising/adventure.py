@@ -301,7 +301,8 @@ def help_resolve(game: Game, player: str, value: Any) -> None:
         options = [opt("yes", "pay 1 of your Essence: it counts as a success", "", action="essence"),
                    opt("no", "keep your Essence", "", action="keep")]
         game.ask(decision(player, "help-essence", f"{player}: turn your Essence result into a success?", options,
-                          rule="Adventure: help", context={"hero": player}), _helper_essence, player)
+                          rule="Adventure: help", context={"hero": player, "essence": s.heroes[player].essence}),
+                 _helper_essence, player)
 
 
 def _helper_essence(game: Game, answer: str, player: str) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from itertools import groupby
 from operator import attrgetter
-from typing import Any, NamedTuple
+from typing import Any
 
 from skirmish import AgentContext, Decision, View
 
@@ -38,15 +38,10 @@ def make_ai(ctx: AgentContext) -> GoblinAI:
     return GoblinAI(ctx)
 
 
-class TroopRow(NamedTuple):
-    """One troop type on the board as the AI reads it (from the view's troops section)."""
-
-    key: str
-    region: str
-    left: int  # HP left on the tile
-    damage: int  # damage on the tile
-    danger: int  # its damage + miniatures - 1 (what its counter-attack may deal before the AI's margins)
-    space: str  # its region's spawn space
+# one troop type on the board as the AI reads it (from the view's troops section): its key, region, HP left on the
+# tile, damage on the tile, danger (its damage + miniatures - 1: what its counter-attack may deal before the AI's
+# margins) and its region's spawn space
+TroopRow = tuple[str, str, int, int, int, str]
 
 
 class GoblinAI:
@@ -64,6 +59,7 @@ class GoblinAI:
         self.rng = random.Random(ctx.seed)
         self.ruleset = ctx.ruleset
         self._view: View | None = None
+        self._ctx: dict[str, Any] = {}  # the context of the decision being answered
         self._player = ctx.player
         self._memo: dict[str, Any] = {}  # figures worked out once per decision (or per unchanged plan: see decide)
         self._plan: tuple[Any, ...] = ()  # what the memo's figures were worked out from: (board, own sheet)
@@ -72,7 +68,6 @@ class GoblinAI:
         self._handlers: dict[str, Any] = {}  # decision kind -> the bound method that answers it (None: no handler)
         self._rows: tuple[Any, tuple[TroopRow, ...]] = (None, ())  # (the board's troops section, its rows)
         self._dice: dict[tuple[str, tuple[str, ...]], int] = {}  # (class, abilities) -> the most dice of an ability
-        self._good: dict[tuple[str, ...], int] = {}  # a hand -> how many of its goblins add damage against the Tyrant
 
     # -- plumbing ------------------------------------------------------------------------
     def decide(self, view: View, decision: Decision) -> Any:
@@ -81,6 +76,7 @@ class GoblinAI:
             return decision.examples[0] if decision.examples else {}
         self._view, self._player = view, decision.player
         ctx: dict[str, Any] = getattr(decision, "context", None) or {}
+        self._ctx = ctx
         # a hero-turn decision carries the hero's own sheet and the board (the same as in the view): no view needed
         me: dict[str, Any] | None = ctx.get("me") if ctx.get("hero") == decision.player else None
         board: dict[str, Any] | None = ctx.get("board") if me is not None else None
@@ -120,8 +116,10 @@ class GoblinAI:
             value = self.v
         elif name == "me":  # this hero as the view shows it
             value = self.v["heroes"].get(self._player, {})
-        elif name == "c":  # the content (it does not change during a game)
-            value = self.ruleset.content_for({"content": self.v.get("content", "")})
+        elif name == "c":  # the content (it does not change during a game; set-up decisions name it)
+            ctx = self._ctx
+            value = self.ruleset.content_for({"content": ctx["content"] if "content" in ctx else
+                                              self.v.get("content", "")})
         else:
             raise AttributeError(name)
         setattr(self, name, value)
@@ -140,10 +138,13 @@ class GoblinAI:
         return next((f"tribe:{k}" for k in TRIBE_PREF if f"tribe:{k}" in values), values[0])
 
     def _start_ability(self, d: Decision, values: list[str]) -> str:
-        return max(values, key=lambda x: self._ability_score(x.split(":", 1)[1], "troop:x"))
+        ctx = getattr(d, "context", None) or {}
+        cls, leadership = ctx.get("class", ""), ctx.get("leadership")  # (else from the view)
+        return max(values, key=lambda x: self._ability_score(x.split(":", 1)[1], "troop:x", cls, leadership))
 
     def _village(self, d: Decision, values: list[str]) -> str:
-        home = self.c.tyrants[self.b["tyrant"]["id"]].home
+        ctx = getattr(d, "context", None) or {}
+        home = self.c.tyrants[ctx["tyrant"] if "tyrant" in ctx else self.b["tyrant"]["id"]].home
         want = f"village:village-{home}"
         return want if want in values else values[0]
 
@@ -171,13 +172,16 @@ class GoblinAI:
         return dice * stars + min(dice * ess, self.me.get("essence", 0))
 
     def _best_dice(self) -> int:
-        """The most dice among this hero's abilities (once per class and abilities known)."""
-        me = self.me
-        key = (me["class"], tuple(me["abilities"]))
-        found = self._dice.get(key)
+        """The most dice among this hero's abilities (once per plan; once per class and abilities known)."""
+        found = self._memo.get("best_dice")
         if found is None:
-            cls = self.c.classes[key[0]]
-            found = self._dice[key] = max((cls.ability(a).dice for a in key[1]), default=3)
+            me = self.me
+            key = (me["class"], tuple(me["abilities"]))
+            found = self._dice.get(key)
+            if found is None:
+                cls = self.c.classes[key[0]]
+                found = self._dice[key] = max((cls.ability(a).dice for a in key[1]), default=3)
+            self._memo["best_dice"] = found
         return found
 
     def _troop_rows(self) -> tuple[TroopRow, ...]:
@@ -187,8 +191,8 @@ class GoblinAI:
         if last[0] is troops:
             return last[1]
         specs, spawn = self.c.troops, self.c._look["spawn"]
-        rows = tuple(TroopRow(key, t["region"], t["hp"] - t["damage"], t["damage"], specs[key].damage + t["count"] - 1,
-                              spawn[t["region"]]) for key, t in troops.items())
+        rows = tuple((key, t["region"], t["hp"] - t["damage"], t["damage"], specs[key].damage + t["count"] - 1,
+                      spawn[t["region"]]) for key, t in troops.items())
         self._rows = (troops, rows)
         return rows
 
@@ -216,12 +220,8 @@ class GoblinAI:
         ty = self.b["tyrant"]
         if ty["hp"] <= 0:
             return False
-        hand = tuple(me["hand"])
-        good = self._good.get(hand)
-        if good is None:
-            goblins = self.c.goblins
-            good = self._good[hand] = sum(1 for card in hand
-                                          if goblins[card].uprising.effect in ("damage", "ignore_armor"))
+        goblins = self.c.goblins
+        good = sum(1 for card in me["hand"] if goblins[card].uprising.effect in ("damage", "ignore_armor"))
         through = self._expected(self._best_dice()) + 0.6 - ty["armor"] + 1.5 * min(good, me["renown"] + 1)
         late = ty["oppress"] or ty["countdown"] > 0
         if through < (0.3 if late else 1.0):
@@ -272,16 +272,18 @@ class GoblinAI:
         if len(out) >= want:
             return out[:want]
         # troops to kill: weakest tile first, not too far
+        # sorted by (out of reach, distance, HP left beyond the expected damage), ties in board order (the index)
         troops = []
         castle, hp = c.board.castle, me["hp"]
-        for _key, region, left, _damage, danger, space in self._troop_rows():
+        for i, (_key, region, left, _damage, danger, space) in enumerate(self._troop_rows()):
             if region == castle:
                 continue
             if danger + 2 >= hp:  # too dangerous
                 continue
-            troops.append((left - exp, dist(space, 99), space))
-        troops.sort(key=lambda x: (x[0] > 0, x[1], x[0]))
-        out += [t[2] for t in troops if t[2]]
+            beyond = left - exp
+            troops.append((beyond > 0, dist(space, 99), beyond, i, space))
+        troops.sort()
+        out += [t[4] for t in troops if t[4]]
         if len(out) >= want:
             return out[:want]
         quests = v["quests"]
@@ -362,8 +364,8 @@ class GoblinAI:
                 return self._rest_or_end(rests)
             if moves:
                 now = self._dist(here, goal)
-                best = min(moves, key=lambda m: (self._dist(m.split(":", 1)[1], goal), m))
-                if self._dist(best.split(":", 1)[1], goal) < now:
+                best_d, best = min((self._dist(m.split(":", 1)[1], goal), m) for m in moves)
+                if best_d < now:
                     return best
         return self._rest_or_end(rests)
 
@@ -551,6 +553,10 @@ class GoblinAI:
         return min(values, key=self._tile_left)
 
     def _heal(self, d: Decision, values: list[str]) -> str:
+        ctx = getattr(d, "context", None) or {}
+        hurt = ctx.get("hurt")  # each hero's HP below its most (else from the view)
+        if hurt is not None:
+            return max(values, key=lambda x: hurt[x[5:]])
         heroes = self.v["heroes"]
         return max(values, key=lambda x: heroes[x[5:]]["max_hp"] - heroes[x[5:]]["hp"])
 
@@ -580,7 +586,8 @@ class GoblinAI:
         return "help" if "help" in values else "pass" if "pass" in values else values[0]
 
     def _help_essence(self, d: Decision, values: list[str]) -> str:
-        return "yes" if self.me["essence"] >= 2 else "no"
+        ctx = getattr(d, "context", None) or {}
+        return "yes" if (ctx["essence"] if "essence" in ctx else self.me["essence"]) >= 2 else "no"
 
     def _adventure(self, d: Decision, values: list[str]) -> str:
         return "green"

@@ -507,7 +507,8 @@ def _c_heal(game: Game, hero: Hero, cb: Combat, n: int, rule: str) -> None:
     options = [opt(f"hero:{h.id}", f"{h.id} ({h.hp}/{h.max_hp} HP)", "", hero=h.id, hp=h.hp, max_hp=h.max_hp)
                for h in [hero, *others]]
     game.ask(decision(hero.id, "heal", f"{hero.id}: who heals {n} HP?", options, rule=rule,
-                      context={"hero": hero.id, "amount": n}), _healed, n, rule)
+                      context={"hero": hero.id, "amount": n,
+                               "hurt": {h.id: h.max_hp - h.hp for h in [hero, *others]}}), _healed, n, rule)
 
 
 def _healed(game: Game, answer: str, n: int, rule: str) -> None:

@@ -369,7 +369,10 @@ def choose_ability(game: Game, seat: str) -> None:
                    + "".join(f"; {effect_text(e, h.leadership)}" for e in a.effects), "", ability=a.id, dice=a.dice)
                for a in firsts]
     game.ask(decision(seat, "start-ability", f"{seat}: choose your level 1 ability", options,
-                      rule="Set-up 3: heroes", context={"hero": seat, "phase": "setup"}), _ability_chosen, seat)
+                      rule="Set-up 3: heroes", context={"hero": seat, "phase": "setup", "class": h.cls,
+                                                         "leadership": h.leadership,
+                                                         "content": str(game.setup.get("content", ""))}),
+             _ability_chosen, seat)
 
 
 def _ability_chosen(game: Game, answer: str, seat: str) -> None:
@@ -418,7 +421,8 @@ def choose_village(game: Game, seat: str) -> None:
         near = c.region_name(c.rmap.space(outer[0]).region) if outer else ""
         options.append(opt(f"village:{v}", f"{c.space_name(v)} (next to {near})", "", village=v))
     game.ask(decision(seat, "village", f"{seat}: choose your village", options, rule="Set-up 7: villages",
-                      context={"hero": seat, "phase": "setup"}), _village_chosen, seat)
+                      context={"hero": seat, "phase": "setup", "tyrant": s.tyrant_id,
+                               "content": str(game.setup.get("content", ""))}), _village_chosen, seat)
 
 
 def _village_chosen(game: Game, answer: str, seat: str) -> None:

@@ -738,9 +738,11 @@ def _pulled(game: Game, answer: str, hid: str) -> None:
 
 def _ga_heal_any(game: Game, hero: Hero, n: int) -> None:
     s = S(game)
-    options = [opt(f"hero:{h.id}", f"{h.id} ({h.hp}/{h.max_hp} HP)", "", hero=h.id) for h in s.active_heroes()]
+    heroes = s.active_heroes()
+    options = [opt(f"hero:{h.id}", f"{h.id} ({h.hp}/{h.max_hp} HP)", "", hero=h.id) for h in heroes]
     ask_or_only(game, decision(hero.id, "heal", f"{hero.id}: who heals {n}?", options,
-                               rule="Guardians: active ability", context={"hero": hero.id, "amount": n}),
+                               rule="Guardians: active ability",
+                               context={"hero": hero.id, "amount": n, "hurt": {h.id: h.max_hp - h.hp for h in heroes}}),
                 _healed_any, n)
 
 
