@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 from itertools import groupby
-from operator import attrgetter
 from typing import Any
 
 from skirmish import AgentContext, Decision, View
@@ -31,7 +30,6 @@ class _Kinds(dict[str, str]):
 
 
 _KIND = _Kinds()
-_VALUE = attrgetter("value")
 
 
 def make_ai(ctx: AgentContext) -> GoblinAI:
@@ -71,11 +69,15 @@ class GoblinAI:
 
     # -- plumbing ------------------------------------------------------------------------
     def decide(self, view: View, decision: Decision) -> Any:
-        values = list(map(_VALUE, decision.options))
-        if not values:
-            return decision.examples[0] if decision.examples else {}
-        self._view, self._player = view, decision.player
         ctx: dict[str, Any] = getattr(decision, "context", None) or {}
+        menu: dict[str, tuple[str, ...]] | None = ctx.get("menu")
+        if menu is None:
+            values = [o.value for o in decision.options]
+            if not values:
+                return decision.examples[0] if decision.examples else {}
+        else:  # a hero-turn decision lists its answers by kind: no list of them is needed
+            values = []
+        self._view, self._player = view, decision.player
         self._ctx = ctx
         # a hero-turn decision carries the hero's own sheet and the board (the same as in the view): no view needed
         me: dict[str, Any] | None = ctx.get("me") if ctx.get("hero") == decision.player else None
@@ -105,6 +107,9 @@ class GoblinAI:
         else:
             handler = handlers[kind] = getattr(self, "_" + kind.replace("-", "_"), None)
         choice = handler(decision, values) if handler is not None else None
+        if menu is not None:
+            return choice if type(choice) is str and choice in menu.get(_KIND[choice], ()) else \
+                decision.options[0].value
         return choice if choice in values else values[0]
 
     def __getattr__(self, name: str) -> Any:
@@ -171,6 +176,13 @@ class GoblinAI:
         stars, ess = self._odds
         return dice * stars + min(dice * ess, self.me.get("essence", 0))
 
+    def _exp(self) -> float:
+        """Expected successes of this hero's best ability (once per plan: it reads only the hero's sheet)."""
+        found = self._memo.get("exp")
+        if found is None:
+            found = self._memo["exp"] = self._expected(self._best_dice())
+        return found
+
     def _best_dice(self) -> int:
         """The most dice among this hero's abilities (once per plan; once per class and abilities known)."""
         found = self._memo.get("best_dice")
@@ -222,7 +234,7 @@ class GoblinAI:
             return False
         goblins = self.c.goblins
         good = sum(1 for card in me["hand"] if goblins[card].uprising.effect in ("damage", "ignore_armor"))
-        through = self._expected(self._best_dice()) + 0.6 - ty["armor"] + 1.5 * min(good, me["renown"] + 1)
+        through = self._exp() + 0.6 - ty["armor"] + 1.5 * min(good, me["renown"] + 1)
         late = ty["oppress"] or ty["countdown"] > 0
         if through < (0.3 if late else 1.0):
             return False
@@ -261,7 +273,7 @@ class GoblinAI:
         def far(sp: str) -> int:
             return dist(sp, 99)
 
-        exp = self._expected(self._best_dice())
+        exp = self._exp()
         if goal == "explore":
             out += sorted(v["tokens"], key=far)
         elif goal == "kill_general":
@@ -418,7 +430,7 @@ class GoblinAI:
         best, score = "", -1.0
         if v["tyrant"]["region"] == region and self._tyrant_ready():
             return "tyrant"
-        exp = self._expected(self._best_dice())
+        exp = self._exp()
         hp = self.me["hp"]
         for key, at, left, damage, danger, _space in self._troop_rows():
             if at != region:
@@ -443,7 +455,7 @@ class GoblinAI:
         sch = self.b.get("scheme") or {}
         if target and f"battle:{target}" in battles:
             left = self._tile_left(target)
-            exp = self._expected(self._best_dice())
+            exp = self._exp()
             if target == "tyrant" or left <= exp + 1 or sch.get("goal") in ("clear_region", "kill_general",
                                                                              "kills_in_round", "kills_total"):
                 return f"battle:{target}"
