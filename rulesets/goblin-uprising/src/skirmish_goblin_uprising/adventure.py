@@ -14,7 +14,6 @@ import attrs
 from skirmish import Do
 from skirmish_goblin_uprising.common import (
     C,
-    S,
     discard_cards,
     draw_cards,
     draw_goblins,
@@ -69,30 +68,30 @@ def apply_gains(game: Game, hid: str, effects: Any, rule: str, source: str = "")
 
 
 def _gain(game: Game, hid: str, e: Effect, rule: str, source: str) -> None:
-    hero = S(game).heroes[hid]
+    hero = game.state.heroes[hid]
     if hero.removed or game.result is not None:
         return
     GAIN[e.effect](game, hid, e, rule, source)
 
 
 def _g_renown(game: Game, hid: str, e: Effect, rule: str, source: str) -> None:
-    gain_renown(game, S(game).heroes[hid], e.amount(), rule)
+    gain_renown(game, game.state.heroes[hid], e.amount(), rule)
 
 
 def _g_essence(game: Game, hid: str, e: Effect, rule: str, source: str) -> None:
-    gain_essence(game, S(game).heroes[hid], e.amount(), rule)
+    gain_essence(game, game.state.heroes[hid], e.amount(), rule)
 
 
 def _g_goblins(game: Game, hid: str, e: Effect, rule: str, source: str) -> None:
-    draw_goblins(game, S(game).heroes[hid], e.amount(), rule)
+    draw_goblins(game, game.state.heroes[hid], e.amount(), rule)
 
 
 def _g_heal(game: Game, hid: str, e: Effect, rule: str, source: str) -> None:
-    heal(game, S(game).heroes[hid], e.amount(), rule)
+    heal(game, game.state.heroes[hid], e.amount(), rule)
 
 
 def _g_pet(game: Game, hid: str, e: Effect, rule: str, source: str) -> None:
-    s, c = S(game), C(game)
+    s, c = game.state, C(game)
     hero = s.heroes[hid]
     if hero.pet:
         if logging(game):
@@ -114,13 +113,13 @@ def _g_pet(game: Game, hid: str, e: Effect, rule: str, source: str) -> None:
 
 def _take_pet(game: Game, answer: str, hid: str, rule: str) -> None:
     pet = answer.split(":", 1)[1]
-    S(game).heroes[hid].pet = pet
+    game.state.heroes[hid].pet = pet
     if logging(game):
         say(game, f"{hid} gains the {C(game).pets[pet].name} pet", rule, hero=hid, pet=pet)
 
 
 def _g_refresh_tribe(game: Game, hid: str, e: Effect, rule: str, source: str) -> None:
-    hero = S(game).heroes[hid]
+    hero = game.state.heroes[hid]
     hero.tribe_ready = True
     if logging(game):
         say(game, f"{hid}'s tribe card is face up again", rule, hero=hid)
@@ -139,7 +138,7 @@ def _g_damage(game: Game, hid: str, e: Effect, rule: str, source: str) -> None:
 
 
 def _g_lose_essence(game: Game, hid: str, e: Effect, rule: str, source: str) -> None:
-    lose_essence(game, S(game).heroes[hid], e.amount(), rule)
+    lose_essence(game, game.state.heroes[hid], e.amount(), rule)
 
 
 def _g_discard(game: Game, hid: str, e: Effect, rule: str, source: str) -> None:
@@ -149,13 +148,13 @@ def _g_discard(game: Game, hid: str, e: Effect, rule: str, source: str) -> None:
 
 
 def _g_lose_renown(game: Game, hid: str, e: Effect, rule: str, source: str) -> None:
-    lose_renown(game, S(game).heroes[hid], e.amount(), rule)
+    lose_renown(game, game.state.heroes[hid], e.amount(), rule)
 
 
 def _g_spawn_here(game: Game, hid: str, e: Effect, rule: str, source: str) -> None:
     from skirmish_goblin_uprising.tyranny import spawn_in_region, spawn_random
 
-    region = hero_region(game, S(game).heroes[hid])
+    region = hero_region(game, game.state.heroes[hid])
     if region:
         spawn_in_region(game, region, rule)
     else:
@@ -176,7 +175,7 @@ def interact(game: Game, hid: str, space: str) -> None:
     """Take the exploration token, or resolve the Quest token, on ``space``."""
     from skirmish_goblin_uprising.tyranny import foil_scheme, scheme_event
 
-    s, c = S(game), C(game)
+    s, c = game.state, C(game)
     if space in s.quests:
         source = s.quests.pop(space)
         if logging(game):
@@ -213,7 +212,7 @@ def quest_reward(game: Game, source: str) -> tuple[Any, ...]:
 
 
 def start_adventure(game: Game, hid: str) -> None:
-    s, c = S(game), C(game)
+    s, c = game.state, C(game)
     hero = s.heroes[hid]
     drawn = draw_cards(game, "adventures", 1, R_ADV)
     if not drawn:
@@ -245,7 +244,7 @@ def start_adventure(game: Game, hid: str) -> None:
 
 
 def _chosen(game: Game, answer: str, hid: str) -> None:
-    s, c = S(game), C(game)
+    s, c = game.state, C(game)
     run = s.adventure
     assert run is not None
     card = c.adventures[run.card]
@@ -253,7 +252,7 @@ def _chosen(game: Game, answer: str, hid: str) -> None:
 
 
 def _invited(game: Game, answer: str, hid: str) -> None:
-    s = S(game)
+    s = game.state
     run = s.adventure
     assert run is not None
     run.invites = int(answer.split(":", 1)[1])
@@ -267,11 +266,11 @@ def _invited(game: Game, answer: str, hid: str) -> None:
 
 
 def _bard(game: Game, hid: str) -> bool:
-    return C(game).classes[S(game).heroes[hid].cls].passive == "inspiring_helper"
+    return C(game).classes[game.state.heroes[hid].cls].passive == "inspiring_helper"
 
 
 def help_offer(game: Game, player: str) -> list[Any]:
-    s = S(game)
+    s = game.state
     run = s.adventure
     if run is None or run.invites <= 0 or player == run.hero or s.heroes[player].removed:
         return []
@@ -283,7 +282,7 @@ def help_offer(game: Game, player: str) -> list[Any]:
 
 
 def help_resolve(game: Game, player: str, value: Any) -> None:
-    s = S(game)
+    s = game.state
     run = s.adventure
     if run is None or value != "help":
         return
@@ -306,7 +305,7 @@ def help_resolve(game: Game, player: str, value: Any) -> None:
 
 
 def _helper_essence(game: Game, answer: str, player: str) -> None:
-    s = S(game)
+    s = game.state
     if answer == "yes" and s.adventure is not None:
         lose_essence(game, s.heroes[player], 1, "Adventure: help")
         s.adventure.help += 1
@@ -315,7 +314,7 @@ def _helper_essence(game: Game, answer: str, player: str) -> None:
 def _roll_adventure(game: Game, hid: str) -> None:
     from skirmish_goblin_uprising.combat import roll_goblin
 
-    s = S(game)
+    s = game.state
     run = s.adventure
     if run is None or game.result is not None:
         return
@@ -326,7 +325,7 @@ def _roll_adventure(game: Game, hid: str) -> None:
 def adventure_total(game: Game) -> int:
     from skirmish_goblin_uprising.combat import successes
 
-    run = S(game).adventure
+    run = game.state.adventure
     assert run is not None
     return successes(game, run.dice) + run.converted + run.help
 
@@ -334,7 +333,7 @@ def adventure_total(game: Game) -> int:
 def ask_adventure_roll(game: Game, hid: str) -> None:
     from skirmish_goblin_uprising.combat import blank_faces, essence_faces
 
-    s, c = S(game), C(game)
+    s, c = game.state, C(game)
     run = s.adventure
     assert run is not None
     hero = s.heroes[hid]
@@ -363,7 +362,7 @@ def ask_adventure_roll(game: Game, hid: str) -> None:
 def _adventure_roll_answer(game: Game, answer: str, hid: str) -> None:
     from skirmish_goblin_uprising.combat import blank_faces, roll_goblin
 
-    s, c = S(game), C(game)
+    s, c = game.state, C(game)
     run = s.adventure
     assert run is not None
     hero = s.heroes[hid]
@@ -385,7 +384,7 @@ def _adventure_roll_answer(game: Game, answer: str, hid: str) -> None:
 def _finish(game: Game, hid: str, card: Adventure, success: bool, chosen: bool = False) -> None:
     from skirmish_goblin_uprising.tyranny import run_extra_moves, scheme_event
 
-    s = S(game)
+    s = game.state
     s.adventure = None
     discard_cards(game, "adventures", [card.id], R_ADV)
     side = card.green if success else card.red

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 from skirmish import Do
 from skirmish_goblin_uprising.common import (
     C,
-    S,
     a_name,
     discard_goblin,
     draw_goblins,
@@ -64,7 +63,7 @@ def battle_targets(game: Game, hero: Hero) -> list[str]:
 
 def start_battle(game: Game, hid: str, target: str) -> None:
     """The Battle heroic deed against ``target``."""
-    s = S(game)
+    s = game.state
     s.battle = Battle(heroes=[hid], falls={hid: s.heroes[hid].falls})
     if logging(game):
         game.emit("battle", f"{hid} battles {target_name(game, target)}", rule="Heroic deed: Battle", hero=hid,
@@ -83,7 +82,7 @@ def start_battle(game: Game, hid: str, target: str) -> None:
 
 
 def _standing(game: Game, hid: str) -> bool:
-    s = S(game)
+    s = game.state
     hero = s.heroes[hid]
     return not hero.removed and s.battle is not None and hero.falls == s.battle.falls.get(hid, hero.falls)
 
@@ -94,7 +93,7 @@ def _strike_back(game: Game, hid: str, target: str, started: bool) -> None:
 
 
 def _hero_counter(game: Game, hid: str, attacker: str) -> None:
-    s = S(game)
+    s = game.state
     if game.result is None and _standing(game, hid) and _standing(game, attacker) \
             and hero_region(game, s.heroes[hid]) == hero_region(game, s.heroes[attacker]):
         hero_strike(game, hid, f"hero:{attacker}", False, True)
@@ -102,7 +101,7 @@ def _hero_counter(game: Game, hid: str, attacker: str) -> None:
 
 def hp_left(game: Game, target: str) -> int:
     """HP left on a target: an army's tile, a general, the Tyrant or a hero."""
-    s = S(game)
+    s = game.state
     if target == TYRANT:
         return s.hp
     kind, _, key = target.partition(":")
@@ -114,7 +113,7 @@ def hp_left(game: Game, target: str) -> int:
 
 
 def target_alive(game: Game, target: str) -> bool:
-    s = S(game)
+    s = game.state
     if target == TYRANT:
         return s.hp > 0
     kind, _, key = target.partition(":")
@@ -130,11 +129,11 @@ def target_alive(game: Game, target: str) -> bool:
 
 def hero_strike(game: Game, hid: str, target: str, started: bool, counter: bool) -> None:
     """Ask which ability the hero uses against ``target``."""
-    s, c = S(game), C(game)
+    s, c = game.state, C(game)
     hero = s.heroes[hid]
     cls = c.classes[hero.cls]
     options = []
-    memo = c.memo
+    memo = c._look["memo"]
     for aid in hero.abilities:
         key = ("ability", hero.cls, aid, hero.leadership, target)
         found = memo.get(key)
@@ -154,7 +153,7 @@ def hero_strike(game: Game, hid: str, target: str, started: bool, counter: bool)
 
 
 def _ability_chosen(game: Game, answer: str, hid: str, target: str, started: bool, counter: bool) -> None:
-    s, c = S(game), C(game)
+    s, c = game.state, C(game)
     hero = s.heroes[hid]
     ability = c.classes[hero.cls].ability(answer.split(":", 1)[1])
     s.combat = cb = Combat(hero=hid, target=target, started=started, ability=ability.id, piercing=ability.piercing,
@@ -171,19 +170,19 @@ def _ability_chosen(game: Game, answer: str, hid: str, target: str, started: boo
 
 
 def _is(c: Any, key: str) -> bool:
-    found = c.memo.get(("goblin-die-has", key))
+    found = c._look["memo"].get(("goblin-die-has", key))
     if found is None:
-        found = c.memo["goblin-die-has", key] = any(getattr(f, key) for f in c.dice["goblin"].results.values())
+        found = c._look["memo"]["goblin-die-has", key] = any(getattr(f, key) for f in c.dice["goblin"].results.values())
     return found
 
 
 def _goblin_faces(game: Game) -> dict[str, tuple[int, bool, bool]]:
     """Each Goblin die face: (successes, an Essence result, blank), once per content set."""
     c = C(game)
-    found = c.memo.get("goblin-faces")
+    found = c._look["memo"].get("goblin-faces")
     if found is None:
         results = c.dice["goblin"].results
-        found = c.memo["goblin-faces"] = {
+        found = c._look["memo"]["goblin-faces"] = {
             label: (f.success, bool(f.essence), not any(attrs_true(f))) for label, f in results.items()}
     return found
 
@@ -233,7 +232,7 @@ def strike_damage(game: Game, cb: Combat) -> int:
 
 
 def _target_damaged(game: Game, target: str) -> bool:
-    s = S(game)
+    s = game.state
     if target == TYRANT:
         return s.hp < s.max_hp
     kind, _, key = target.partition(":")
@@ -248,12 +247,12 @@ def _target_damaged(game: Game, target: str) -> bool:
 def roll_options(game: Game, hid: str, dmg: int | None = None) -> list[Any]:
     """What the hero may do with the combat roll now (always ending with striking for ``dmg``, the damage the roll
     deals now: worked out when not given)."""
-    s, c = S(game), C(game)
+    s, c = game.state, C(game)
     hero = s.heroes[hid]
     cb = s.combat
     assert cb is not None
     options = []
-    memo = c.memo
+    memo = c._look["memo"]
     if hero.renown >= 1 and hero.hand.cards:  # an Uprising result is spent by discarding a goblin (GU-S3)
         options.append(_once(memo, "rally", "Rally (1 Renown): add an Uprising result", action="rally"))
     if cb.uprisings > 0:
@@ -316,7 +315,7 @@ def _once(memo: dict[Any, Any], value: str, label: str, **data: Any) -> Any:
 
 
 def ask_roll(game: Game, hid: str) -> None:
-    s = S(game)
+    s = game.state
     cb = s.combat
     if cb is None or game.result is not None:
         return
@@ -344,7 +343,7 @@ def ask_roll(game: Game, hid: str) -> None:
 
 
 def _roll_answer(game: Game, answer: str, hid: str) -> None:
-    s, c = S(game), C(game)
+    s, c = game.state, C(game)
     hero = s.heroes[hid]
     cb = s.combat
     assert cb is not None
@@ -417,7 +416,7 @@ def effect_text(e: Effect, leadership: int = 0) -> str:
 
 def apply_combat_effect(game: Game, hid: str, e: Effect) -> None:
     """Resolve an ability's or a goblin's uprising effect during the hero's combat turn."""
-    s = S(game)
+    s = game.state
     hero = s.heroes[hid]
     cb = s.combat
     assert cb is not None
@@ -512,12 +511,12 @@ def _c_heal(game: Game, hero: Hero, cb: Combat, n: int, rule: str) -> None:
 
 
 def _healed(game: Game, answer: str, n: int, rule: str) -> None:
-    heal(game, S(game).heroes[answer[5:]], n, rule)
+    heal(game, game.state.heroes[answer[5:]], n, rule)
 
 
 def _c_swap(game: Game, hero: Hero, cb: Combat, n: int, rule: str) -> None:
     region = hero_region(game, hero)
-    s = S(game)
+    s = game.state
     others = [h for h in heroes_in(game, region) if h.id != hero.id and s.where(h.id) != s.where(hero.id)]
     if not others:
         if logging(game):
@@ -532,7 +531,7 @@ def _c_swap(game: Game, hero: Hero, cb: Combat, n: int, rule: str) -> None:
 def _swapped(game: Game, answer: str, hid: str, rule: str) -> None:
     if answer == "none":
         return
-    s = S(game)
+    s = game.state
     other = answer[5:]
     a, b = s.where(hid), s.where(other)
     assert a is not None and b is not None
@@ -553,7 +552,7 @@ COMBAT_EFFECTS: dict[str, Callable[..., None]] = {
 
 def strike(game: Game, hid: str) -> None:
     """Deal the roll's damage to the target; leftover goes on if Piercing; the survivor counter-attacks."""
-    s = S(game)
+    s = game.state
     cb = s.combat
     assert cb is not None
     dmg = strike_damage(game, cb)
@@ -601,7 +600,7 @@ def _ask_pierce(game: Game, hid: str, others: list[str], leftover: int) -> None:
 
 
 def _pierced(game: Game, answer: str, hid: str, leftover: int) -> None:
-    s = S(game)
+    s = game.state
     cb = s.combat
     assert cb is not None
     killed, _ = hit_enemy(game, hid, answer, leftover, False)
@@ -610,7 +609,7 @@ def _pierced(game: Game, answer: str, hid: str, leftover: int) -> None:
 
 
 def _cleave_all(game: Game, hid: str, target: str, amount: int) -> None:
-    region = hero_region(game, S(game).heroes[hid])
+    region = hero_region(game, game.state.heroes[hid])
     for other in enemies_in(game, region):
         if other != target and other != TYRANT and amount > 0:
             if logging(game):
@@ -620,7 +619,7 @@ def _cleave_all(game: Game, hid: str, target: str, amount: int) -> None:
 
 def hit_enemy(game: Game, hid: str, target: str, dmg: int, piercing: bool) -> tuple[bool, int]:
     """Damage an army or a general. Returns (a miniature was removed, leftover damage)."""
-    s, c = S(game), C(game)
+    s, c = game.state, C(game)
     kind, _, key = target.partition(":")
     killed = False
     if not target_alive(game, target):
@@ -660,7 +659,7 @@ def enemy_defeated(game: Game, hid: str, target: str) -> None:
     """A miniature (or a general) is removed: count it for rewards, schemes and guardians."""
     from skirmish_goblin_uprising.tyranny import check_scheme, scheme_event
 
-    s, c = S(game), C(game)
+    s, c = game.state, C(game)
     hero = s.heroes[hid]
     kind, _, key = target.partition(":")
     region = troop_or_general_region(game, target)
@@ -704,7 +703,7 @@ def hit_tyrant(game: Game, hid: str, dmg: int, ignore: int) -> None:
     """Royal Armor reduces every hit by its token count (less what the attack ignores)."""
     from skirmish_goblin_uprising.tyranny import scheme_event, tyrant_defeated
 
-    s = S(game)
+    s = game.state
     armor = max(0, s.armor - ignore)
     through = max(0, dmg - armor)
     s.hp = max(0, s.hp - through)
@@ -722,7 +721,7 @@ def hit_tyrant(game: Game, hid: str, dmg: int, ignore: int) -> None:
 
 def enemy_strike(game: Game, source: str, defenders: list[str], countered: str = "") -> None:
     """An enemy attacks: one roll hits the defenders (all heroes in the region on a Cleave)."""
-    s, c = S(game), C(game)
+    s, c = game.state, C(game)
     if game.result is not None or not target_alive(game, source):
         return
     defenders = [d for d in defenders if not s.heroes[d].removed]
@@ -798,13 +797,13 @@ def enemy_strike(game: Game, source: str, defenders: list[str], countered: str =
 
 
 def _drain(game: Game, hid: str, n: int) -> None:
-    hero = S(game).heroes[hid]
+    hero = game.state.heroes[hid]
     if not hero.removed:
         lose_essence(game, hero, n, "Enemy die: Essence")
 
 
 def _lose_renown(game: Game, hid: str, n: int) -> None:
-    hero = S(game).heroes[hid]
+    hero = game.state.heroes[hid]
     if not hero.removed:
         lose_renown(game, hero, n, "Tyrant's Power")
 
@@ -820,7 +819,7 @@ def _reinforce(game: Game) -> None:
 
 def enemy_attack_phase(game: Game, source: str) -> None:
     """An Aggressive enemy attacks every hero in its region; each survivor then counter-attacks it."""
-    s = S(game)
+    s = game.state
     if game.result is not None or not target_alive(game, source):
         return
     region = region_at(game, s.where(TYRANT)) if source == TYRANT else troop_or_general_region(game, source)
@@ -837,7 +836,7 @@ def enemy_attack_phase(game: Game, source: str) -> None:
 
 def end_battle(game: Game) -> None:
     """Rewards for every hero involved: defeats, or +1 Renown for surviving (which does not stack)."""
-    s = S(game)
+    s = game.state
     battle = s.battle
     s.battle = None
     s.combat = None
@@ -861,6 +860,6 @@ def end_battle(game: Game) -> None:
 
 
 def note_player_defeat(game: Game, winner: str) -> None:
-    s = S(game)
+    s = game.state
     if s.battle is not None:
         s.battle.players[winner] = s.battle.players.get(winner, 0) + 1

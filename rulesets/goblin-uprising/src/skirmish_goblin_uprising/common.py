@@ -24,7 +24,7 @@ def S(game: Game) -> GameState:
 
 
 def tyrant(game: Game) -> Tyrant:
-    return C(game).tyrants[S(game).tyrant_id]
+    return C(game).tyrants[game.state.tyrant_id]
 
 
 def region_at(game: Game, space: str | None) -> str:
@@ -38,7 +38,7 @@ def region_at(game: Game, space: str | None) -> str:
 
 
 def hero_region(game: Game, hero: Hero) -> str:
-    return region_at(game, S(game).where(hero.id))
+    return region_at(game, game.state.where(hero.id))
 
 
 def heroes_in(game: Game, region: str) -> list[Hero]:
@@ -173,7 +173,7 @@ def discard_goblin(game: Game, hero: Hero, card: str, rule: str, why: str = "") 
 
 def moment(game: Game, text: str) -> None:
     """Remember a key moment for the end-of-game summary."""
-    S(game).moments.append(f"round {game.round}: {text}")
+    game.state.moments.append(f"round {game.round}: {text}")
 
 
 # -- pieces and decks, logged with printed names ------------------------------------------------------
@@ -200,14 +200,14 @@ def card_name(game: Game, deck: str, card: str) -> str:
 
 
 def place_piece(game: Game, piece: str, space: str, rule: str) -> None:
-    S(game).board.place(piece, space)
+    game.state.board.place(piece, space)
     if logging(game):
         game.emit("occupancy", f"{piece_name(game, piece)} placed on {C(game).space_name(space)}", rule=rule,
                   action="place", occupant=piece, space=space)
 
 
 def move_piece(game: Game, piece: str, to: str, rule: str) -> str:
-    here = S(game).board.move(piece, to)
+    here = game.state.board.move(piece, to)
     if not logging(game):
         return here
     c = C(game)
@@ -217,7 +217,7 @@ def move_piece(game: Game, piece: str, to: str, rule: str) -> str:
 
 
 def remove_piece(game: Game, piece: str, rule: str) -> str:
-    here = S(game).board.remove(piece)
+    here = game.state.board.remove(piece)
     if logging(game):
         game.emit("occupancy", f"{piece_name(game, piece)} removed from {C(game).space_name(here)}", rule=rule,
                   action="remove", occupant=piece, space=here)
@@ -227,7 +227,7 @@ def remove_piece(game: Game, piece: str, rule: str) -> str:
 def draw_cards(game: Game, deck_id: str, n: int, rule: str, hero: Hero | None = None,
                reshuffle: bool = True) -> list[str]:
     """Draw from one of the game's decks (into a hero's public hand, or face up), logged with card names."""
-    deck = getattr(S(game), deck_id)
+    deck = getattr(game.state, deck_id)
     before = len(deck.discard_pile)
     drawn = deck.draw(game.rng, None, n, to=hero.hand if hero is not None else None, reshuffle=reshuffle)
     if not logging(game):
@@ -252,7 +252,7 @@ def discard_cards(game: Game, deck_id: str, cards: list[str], rule: str) -> None
     """Put cards on a deck's discard pile, logged with card names."""
     if not cards:
         return
-    getattr(S(game), deck_id).discard(cards)
+    getattr(game.state, deck_id).discard(cards)
     if not logging(game):
         return
     names = ", ".join(card_name(game, deck_id, card) for card in cards)

@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 
 from skirmish_goblin_uprising.common import (
     C,
-    S,
     discard_cards,
     discard_goblin,
     hero_region,
@@ -33,7 +32,7 @@ if TYPE_CHECKING:
 def deal_damage(game: Game, hid: str, amount: int, aimed: bool, source: str, rule: str,
                 attack: bool = False) -> None:
     """Deal ``amount`` damage to hero ``hid`` (``attack``: from an enemy's attack, which a Bear softens)."""
-    s = S(game)
+    s = game.state
     hero = s.heroes[hid]
     if hero.removed or amount <= 0 or game.result is not None:
         return
@@ -71,7 +70,7 @@ def _can_prevent(game: Game, hero: Hero) -> bool:
 
 def ask_prevent(game: Game, hid: str, amount: int, source: str, rule: str) -> None:
     """Ask the hero how to prevent: one goblin at a time (1 damage each), a prevention tribe card, or take it."""
-    s, c = S(game), C(game)
+    s, c = game.state, C(game)
     hero = s.heroes[hid]
     options = []
     memo = c.memo
@@ -94,7 +93,7 @@ def ask_prevent(game: Game, hid: str, amount: int, source: str, rule: str) -> No
 
 
 def _prevented(game: Game, answer: str, hid: str, amount: int, source: str, rule: str) -> None:
-    s, c = S(game), C(game)
+    s, c = game.state, C(game)
     hero = s.heroes[hid]
     if answer == "take":
         take_damage(game, hid, amount, source, rule)
@@ -121,7 +120,7 @@ def _prevented(game: Game, answer: str, hid: str, amount: int, source: str, rule
 
 
 def take_damage(game: Game, hid: str, amount: int, source: str, rule: str) -> None:
-    s = S(game)
+    s = game.state
     hero = s.heroes[hid]
     hero.hp = max(0, hero.hp - amount)
     if s.battle is not None and hid in s.battle.heroes and C(game).classes[hero.cls].passive == "fury" \
@@ -138,7 +137,7 @@ def take_damage(game: Game, hid: str, amount: int, source: str, rule: str) -> No
 
 def falling(game: Game, hid: str, source: str) -> None:
     """HP reached 0: a Bone Tribe card or a Life guardian may save the hero; otherwise the hero falls."""
-    s, c = S(game), C(game)
+    s, c = game.state, C(game)
     hero = s.heroes[hid]
     tribe = c.tribes[hero.tribe]
     options = []
@@ -155,7 +154,7 @@ def falling(game: Game, hid: str, source: str) -> None:
 
 
 def _bone_answer(game: Game, answer: str, hid: str, source: str) -> None:
-    hero = S(game).heroes[hid]
+    hero = game.state.heroes[hid]
     if answer == "tribe":
         hero.tribe_ready = False
         hero.hp = 1
@@ -167,7 +166,7 @@ def _bone_answer(game: Game, answer: str, hid: str, source: str) -> None:
 
 
 def _life_guardian(game: Game, hid: str, source: str) -> None:
-    s, c = S(game), C(game)
+    s, c = game.state, C(game)
     hero = s.heroes[hid]
     region = hero_region(game, hero)
     for other in s.active_heroes():
@@ -184,7 +183,7 @@ def _life_guardian(game: Game, hid: str, source: str) -> None:
 
 
 def _life_answer(game: Game, answer: str, saver: str, hid: str, source: str) -> None:
-    s, c = S(game), C(game)
+    s, c = game.state, C(game)
     if answer == "save":
         other = s.heroes[saver]
         for _ in range(c.guardians[other.guardian].passive.amount()):
@@ -201,7 +200,7 @@ def fall(game: Game, hid: str, source: str) -> None:
     """Falling in battle (or removal under Oppress)."""
     from skirmish_goblin_uprising.tyranny import check_all_removed
 
-    s, c = S(game), C(game)
+    s, c = game.state, C(game)
     hero = s.heroes[hid]
     rule = "Damage: falling in battle"
     hero.falls += 1
@@ -254,7 +253,7 @@ def source_name(source: str) -> str:
 
 def ask_discard(game: Game, hid: str, n: int, rule: str) -> None:
     """The hero discards ``n`` goblins of their choice (all when they hold no more)."""
-    hero = S(game).heroes[hid]
+    hero = game.state.heroes[hid]
     if n <= 0 or not hero.hand.cards:
         return
     designs = list(dict.fromkeys(hero.hand.cards))
@@ -269,5 +268,5 @@ def ask_discard(game: Game, hid: str, n: int, rule: str) -> None:
 
 
 def _discarded(game: Game, answer: str, hid: str, n: int, rule: str) -> None:
-    discard_goblin(game, S(game).heroes[hid], answer.split(":", 1)[1], rule, "discarded")
+    discard_goblin(game, game.state.heroes[hid], answer.split(":", 1)[1], rule, "discarded")
     ask_discard(game, hid, n - 1, rule)

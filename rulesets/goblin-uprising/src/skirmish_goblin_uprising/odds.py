@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from skirmish import SkirmishError
-from skirmish_goblin_uprising.common import C, S, target_name
+from skirmish_goblin_uprising.common import C, target_name
 
 if TYPE_CHECKING:
     from skirmish import Game
@@ -42,7 +42,7 @@ def at_least(dist: dict[int, Fraction], k: int) -> Fraction:
 
 def enemy_damage(game: Game, target: str) -> dict[int, Fraction]:
     """The damage of one attack by ``target`` (before prevention)."""
-    s, c = S(game), C(game)
+    s, c = game.state, C(game)
     kind, _, key = target.partition(":")
     if target == "tyrant":
         base, die, n = s.damage, c.dice["tyrant"], c.counts.tyrant_per_attack
@@ -69,7 +69,7 @@ def enemy_damage(game: Game, target: str) -> dict[int, Fraction]:
 
 
 def odds(game: Game, player: str, query: str) -> list[tuple[str, dict[Any, Any]]]:
-    s, c = S(game), C(game)
+    s, c = game.state, C(game)
     hero = s.heroes.get(player)
     words = query.split()
     essence = hero.essence if hero else 0

@@ -11,7 +11,7 @@ import math
 import textwrap
 from typing import TYPE_CHECKING, Any
 
-from skirmish_goblin_uprising.common import C, S, a_name, region_at, target_name, tyrant
+from skirmish_goblin_uprising.common import C, a_name, region_at, target_name, tyrant
 from skirmish_goblin_uprising.state import TYRANT
 
 if TYPE_CHECKING:
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 
 def track_preview(game: Game, n: int = 3) -> list[str]:
-    s = S(game)
+    s = game.state
     t = tyrant(game)
     out = []
     for i in range(s.marker, min(s.marker + n, len(t.track))):
@@ -210,7 +210,7 @@ def _scheme_view(game: Game, memo: dict[Any, Any], t: Any, sid: str, progress: i
 
 
 def _hero_line(game: Game, hid: str) -> str:
-    s, c = S(game), C(game)
+    s, c = game.state, C(game)
     h = s.heroes[hid]
     if h.removed:
         return f"{hid}: removed from the game"
@@ -223,7 +223,7 @@ def _hero_line(game: Game, hid: str) -> str:
 
 
 def hero_sheet(game: Game, hid: str) -> str:
-    s, c = S(game), C(game)
+    s, c = game.state, C(game)
     h = s.heroes[hid]
     if not h.cls:
         return f"{hid}: (not chosen yet)"
@@ -256,7 +256,7 @@ def hero_sheet(game: Game, hid: str) -> str:
 
 
 def board_text(game: Game) -> str:
-    s, c = S(game), C(game)
+    s, c = game.state, C(game)
     lines: list[str] = []
     rows: list[tuple[int, str, str, str, str]] = []
     for r in c.board.regions:
@@ -291,7 +291,7 @@ def board_text(game: Game) -> str:
 
 
 def tyrant_text(game: Game) -> str:
-    s = S(game)
+    s = game.state
     t = tyrant(game)
     from skirmish_goblin_uprising.tyranny import goal_text
 
@@ -314,7 +314,7 @@ def tyrant_text(game: Game) -> str:
 
 
 def describe(game: Game, player: str | None) -> str:
-    s = S(game)
+    s = game.state
     parts = [f"Round {game.round} {game.phase}".strip(), tyrant_text(game), board_text(game)]
     for hid in s.order:
         parts.append(hero_sheet(game, hid) if hid == player or player is None else _hero_line(game, hid))
@@ -331,7 +331,7 @@ def _fit(line: str, width: int = 79) -> str:
 
 
 def brief(game: Game, player: str) -> str:
-    s = S(game)
+    s = game.state
     t = tyrant(game)
     head = (f"R{game.round} {t.name.split()[0]} HP {s.hp}/{s.max_hp} Armor {s.armor} track {s.marker}/"
             f"{len(t.track)}" + (" OPPRESS" if s.oppress else "") + (f" scheme: {t.scheme(s.scheme).name}"
@@ -343,7 +343,7 @@ def brief(game: Game, player: str) -> str:
 
 
 def final_summary(game: Game, player: str) -> str:
-    s = S(game)
+    s = game.state
     res = game.result
     names = {"Tyrant": "the Tyrant", "heroes": "the heroes"}
     winners = ", ".join(names.get(w, w) for w in res.winners) if res else ""
@@ -366,7 +366,7 @@ def measure(game: Game, a: str, b: str) -> str:
     """How many Move 1 actions separate two pieces or spaces, and whether they share a region."""
     from skirmish import SkirmishError
 
-    s, c = S(game), C(game)
+    s, c = game.state, C(game)
 
     def locate(name: str) -> str:
         if name in c.rmap:
@@ -391,7 +391,7 @@ def measure(game: Game, a: str, b: str) -> str:
 
 def svg(game: Game) -> str:
     """The board as an SVG picture: regions in a ring around the castle, spaces, pieces and tokens."""
-    s, c = S(game), C(game)
+    s, c = game.state, C(game)
     outer = [r for r in c.board.regions if r.id != c.board.castle]
     pos: dict[str, tuple[float, float]] = {}
     cx = cy = 300.0

@@ -10,7 +10,7 @@ from functools import cached_property
 from typing import Any
 
 from skirmish import Do, Game, Phase, Rounds, Ruleset, SetupError, SetupOption
-from skirmish_goblin_uprising.common import C, S, draw_cards, place_piece, say, tyrant
+from skirmish_goblin_uprising.common import C, draw_cards, place_piece, say, tyrant
 from skirmish_goblin_uprising.compat import decision, finish, opt
 from skirmish_goblin_uprising.content import Content, load_content
 from skirmish_goblin_uprising.explain import passive_short
@@ -210,7 +210,7 @@ class GoblinUprising(Ruleset):
         return _PHASES
 
     def end_of_round(self, game: Game) -> None:
-        s = S(game)
+        s = game.state
         s.kills_round = 0
         s.moves_this_round = 0
         s.life_used = []
@@ -283,7 +283,7 @@ class GoblinUprising(Ruleset):
         return clone
 
     def summary(self, game: Game) -> dict[str, float]:
-        s = S(game)
+        s = game.state
         return {"rounds": float(game.round), "marker": float(s.marker), "schemes_foiled": float(len(s.foiled)),
                 "tyrant_hp": float(s.hp), "falls": float(sum(h.falls for h in s.heroes.values())),
                 "removed": float(sum(1 for h in s.heroes.values() if h.removed)),
@@ -299,7 +299,7 @@ def _preset(game: Game, seat: str, key: str) -> str:
 
 def choose_class(game: Game, seat: str) -> None:
     """Set-up 3: a class (unique), one level 1 ability, the class's components, a tribe card; draw Leadership."""
-    c, s = C(game), S(game)
+    c, s = C(game), game.state
     taken = {h.cls for h in s.heroes.values()}
     free = [k for k in c.classes if k not in taken]
     preset = _preset(game, seat, "class")
@@ -317,7 +317,7 @@ def choose_class(game: Game, seat: str) -> None:
 
 
 def _class_chosen(game: Game, answer: str, seat: str) -> None:
-    c, s = C(game), S(game)
+    c, s = C(game), game.state
     key = answer.split(":", 1)[1]
     cl = c.classes[key]
     h = s.heroes[seat]
@@ -331,7 +331,7 @@ def _class_chosen(game: Game, answer: str, seat: str) -> None:
 
 
 def choose_tribe(game: Game, seat: str) -> None:
-    c, s = C(game), S(game)
+    c, s = C(game), game.state
     taken = {h.tribe for h in s.heroes.values()}
     free = [k for k in c.tribes if k not in taken]
     preset = _preset(game, seat, "tribe")
@@ -349,12 +349,12 @@ def choose_tribe(game: Game, seat: str) -> None:
 
 def _tribe_chosen(game: Game, answer: str, seat: str) -> None:
     key = answer.split(":", 1)[1]
-    S(game).heroes[seat].tribe = key
+    game.state.heroes[seat].tribe = key
     game.emit("setup", f"{seat} comes from the {C(game).tribes[key].name}", rule="Set-up 3: heroes", hero=seat)
 
 
 def choose_ability(game: Game, seat: str) -> None:
-    c, s = C(game), S(game)
+    c, s = C(game), game.state
     h = s.heroes[seat]
     firsts = [a for a in c.classes[h.cls].abilities if a.level == 1]
     preset = _preset(game, seat, "ability")
@@ -376,7 +376,7 @@ def choose_ability(game: Game, seat: str) -> None:
 
 
 def _ability_chosen(game: Game, answer: str, seat: str) -> None:
-    c, s = C(game), S(game)
+    c, s = C(game), game.state
     h = s.heroes[seat]
     key = answer.split(":", 1)[1]
     h.abilities = [key]
@@ -384,13 +384,13 @@ def _ability_chosen(game: Game, answer: str, seat: str) -> None:
 
 
 def draw_hand(game: Game, seat: str) -> None:
-    h = S(game).heroes[seat]
+    h = game.state.heroes[seat]
     draw_cards(game, "goblins", h.leadership, "Set-up 3: starting goblins", h)
 
 
 def setup_tokens_and_behavior(game: Game) -> None:
     """Set-up 4: exploration tokens face down on the numbered spots; 6: a hidden behavior card."""
-    c, s = C(game), S(game)
+    c, s = C(game), game.state
     tokens = [t for t, spec in c.tokens.items() for _ in range(spec.copies)]
     game.rng.shuffle(tokens, rule="Set-up 4: exploration tokens", why="shuffle the exploration tokens")
     for spot, token in zip(c.spots, tokens, strict=False):
@@ -406,7 +406,7 @@ def setup_tokens_and_behavior(game: Game) -> None:
 
 def choose_village(game: Game, seat: str) -> None:
     """Set-up 7: each hero's miniature on a village of its own, chosen in player order."""
-    c, s = C(game), S(game)
+    c, s = C(game), game.state
     taken = {h.village for h in s.heroes.values()}
     free = [v for v in c.villages if v not in taken]
     preset = _preset(game, seat, "village")
@@ -426,7 +426,7 @@ def choose_village(game: Game, seat: str) -> None:
 
 
 def _village_chosen(game: Game, answer: str, seat: str) -> None:
-    _c, s = C(game), S(game)
+    _c, s = C(game), game.state
     v = answer.split(":", 1)[1]
     h = s.heroes[seat]
     h.village = v
@@ -435,7 +435,7 @@ def _village_chosen(game: Game, answer: str, seat: str) -> None:
 
 def place_troops(game: Game) -> None:
     """Set-up 8: one troop of its own type in each region; 9: one more in the Tyrant's home region."""
-    c, s = C(game), S(game)
+    c, s = C(game), game.state
     for r in c.board.regions:
         s.troops[r.troop] = s.troops.get(r.troop, 0) + 1
     t = tyrant(game)
@@ -455,7 +455,7 @@ def place_troops(game: Game) -> None:
 def heroes_phase(game: Game) -> None:
     from skirmish_goblin_uprising.turns import hero_turn
 
-    game.schedule(*[Do(hero_turn, (seat,)) for seat in S(game).order])
+    game.schedule(*[Do(hero_turn, (seat,)) for seat in game.state.order])
 
 
 def _upkeep(game: Game) -> None:

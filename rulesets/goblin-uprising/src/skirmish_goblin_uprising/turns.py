@@ -15,7 +15,6 @@ from skirmish import Do
 from skirmish_goblin_uprising.combat import battle_targets
 from skirmish_goblin_uprising.common import (
     C,
-    S,
     a_name,
     discard_goblin,
     draw_goblins,
@@ -47,7 +46,7 @@ R_TURN = "Hero's turn"
 
 
 def hero_turn(game: Game, hid: str) -> None:
-    s = S(game)
+    s = game.state
     hero = s.heroes[hid]
     if hero.removed or game.result is not None:
         return
@@ -61,7 +60,7 @@ def hero_turn(game: Game, hid: str) -> None:
 def end_turn(game: Game, hid: str) -> None:
     from skirmish_goblin_uprising.tyranny import run_extra_moves
 
-    S(game).turn = None
+    game.state.turn = None
     end_scope(game, "turn")
     run_extra_moves(game)
 
@@ -315,10 +314,10 @@ def _fixed(memo: dict[Any, Any], value: str, label: str, help: str, **data: Any)
 def _leaps(c: Any, here: str) -> Part:
     """The Wind Guardian's two-space moves from ``here`` (once per content set and space)."""
     key = ("leaps", here)
-    found = c.memo.get(key)
+    found = c._look["memo"].get(key)
     if found is None:
         near = set(c.rmap.neighbours(here))
-        found = c.memo[key] = _part(
+        found = c._look["memo"][key] = _part(
             opt(f"leap:{n}", f"Move 2 to {c.space_name(n)} (Wind Guardian, once per turn)", "one action: two spaces",
                 action="move", space=n)
             for n in c.rmap.within(here, 2) if n != here and n not in near)
@@ -329,7 +328,7 @@ def travel_path(c: Any, here: str, to: str) -> tuple[str, ...]:
     """The spaces a travel from ``here`` to ``to`` steps on, ``to`` last: a shortest path, each step to the first
     neighbour (in the map's order) one move nearer (once per content set and pair of spaces)."""
     key = ("travel-path", here, to)
-    found = c.memo.get(key)
+    found = c._look["memo"].get(key)
     if found is None:
         dist = c._look["dist"]
         path, at = [], here
@@ -337,7 +336,7 @@ def travel_path(c: Any, here: str, to: str) -> tuple[str, ...]:
             left = dist[at][to]
             at = next(n for n in c.rmap.neighbours(at) if dist[n].get(to) == left - 1)
             path.append(at)
-        found = c.memo[key] = tuple(path)
+        found = c._look["memo"][key] = tuple(path)
     return found
 
 
@@ -345,7 +344,7 @@ def _travels(c: Any, here: str, reach: int, free: bool) -> Part:
     """Travel options from ``here``: every space 2 to ``reach`` moves away, reached by that many Move 1 actions
     along ``travel_path`` (RULINGS GU-S2; once per content set, space, reach and free first move)."""
     key = ("travels", here, reach, free)
-    found = c.memo.get(key)
+    found = c._look["memo"].get(key)
     if found is None:
         name = c.space_name
         out = []
@@ -358,7 +357,7 @@ def _travels(c: Any, here: str, reach: int, free: bool) -> Part:
                            + (" (the first free: Ranger)" if free else "") + f" via {via}",
                            f"{d - free} action(s): Move 1 once per space, stepping on each space shown",
                            action="travel", space=to, steps=d, path=path))
-        found = c.memo[key] = _part(out)
+        found = c._look["memo"][key] = _part(out)
     return found
 
 
@@ -375,7 +374,7 @@ def _target_state(s: Any, t: str) -> tuple[Any, ...]:
 
 
 def _target_help(game: Game, t: str) -> str:
-    s, c = S(game), C(game)
+    s, c = game.state, C(game)
     if t == TYRANT:
         return f"HP {s.hp}/{s.max_hp}, Royal Armor {s.armor}; it strikes first"
     kind, _, key = t.partition(":")
@@ -388,7 +387,7 @@ def _target_help(game: Game, t: str) -> str:
 
 
 def interact_spaces(game: Game, hero: Hero, pet_reach: bool, here: str | None = None) -> list[str]:
-    s, c = S(game), C(game)
+    s, c = game.state, C(game)
     if here is None:
         here = s.where(hero.id) or ""
     spaces = [here]
@@ -398,7 +397,7 @@ def interact_spaces(game: Game, hero: Hero, pet_reach: bool, here: str | None = 
 
 
 def token_label(game: Game, space: str) -> str:
-    s, c = S(game), C(game)
+    s, c = game.state, C(game)
     if space in s.quests:
         return f"resolve the Quest token on {c.space_name(space)}"
     if space in s.peeked:
@@ -407,7 +406,7 @@ def token_label(game: Game, space: str) -> str:
 
 
 def _acted(game: Game, answer: str, hid: str) -> None:
-    s, c = S(game), C(game)
+    s, c = game.state, C(game)
     hero = s.heroes[hid]
     turn = s.turn
     assert turn is not None
@@ -539,12 +538,12 @@ def turn_effect_usable(game: Game, hero: Hero, e: Effect, here: str | None = Non
     if effect == "essence":
         return hero.essence < hero.max_essence
     if effect == "interact_adjacent":
-        s = S(game)
+        s = game.state
         if here is None:
             here = s.where(hero.id) or ""
         return any(n in s.tokens or n in s.quests for n in C(game).rmap.neighbours(here))
     if effect == "peek":
-        s = S(game)
+        s = game.state
         return any(sp not in s.peeked for sp in s.tokens)
     if effect == "renown_if_troop":
         return troop_in(game, hero_region(game, hero))
@@ -552,7 +551,7 @@ def turn_effect_usable(game: Game, hero: Hero, e: Effect, here: str | None = Non
 
 
 def _ask_move(game: Game, hero: Hero, n: int, rule: str) -> None:
-    s, c = S(game), C(game)
+    s, c = game.state, C(game)
     here = s.where(hero.id) or ""
     options = [opt(f"space:{sp}", f"{c.space_name(sp)}", "", space=sp) for sp in c.rmap.within(here, n)
                if sp != here]
@@ -575,7 +574,7 @@ def _t_essence(game: Game, hero: Hero, n: int) -> None:
 
 
 def _t_interact_adjacent(game: Game, hero: Hero, n: int) -> None:
-    s, c = S(game), C(game)
+    s, c = game.state, C(game)
     here = s.where(hero.id) or ""
     spaces = [sp for sp in c.rmap.neighbours(here) if sp in s.tokens or sp in s.quests]
     if not spaces:
@@ -599,7 +598,7 @@ def _t_draw_discard(game: Game, hero: Hero, n: int) -> None:
 
 
 def _t_peek(game: Game, hero: Hero, n: int) -> None:
-    s, c = S(game), C(game)
+    s, c = game.state, C(game)
     here = s.where(hero.id) or ""
     dist = c.rmap.distances_from(here)
     hidden = sorted((sp for sp in s.tokens if sp not in s.peeked), key=lambda sp: (dist.get(sp, 99), sp))[:n]
@@ -615,7 +614,7 @@ def _t_renown_if_troop(game: Game, hero: Hero, n: int) -> None:
 
 
 def _t_extra_action(game: Game, hero: Hero, n: int) -> None:
-    turn = S(game).turn
+    turn = game.state.turn
     assert turn is not None
     turn.actions += n
     if logging(game):
@@ -720,7 +719,7 @@ def _ga_travel(game: Game, hero: Hero, n: int) -> None:
 
 
 def _ga_pull_hero(game: Game, hero: Hero, n: int) -> None:
-    s = S(game)
+    s = game.state
     others = [h for h in s.active_heroes() if h.id != hero.id]
     if not others:
         return
@@ -730,14 +729,14 @@ def _ga_pull_hero(game: Game, hero: Hero, n: int) -> None:
 
 
 def _pulled(game: Game, answer: str, hid: str) -> None:
-    s = S(game)
+    s = game.state
     here = s.where(hid)
     assert here is not None
     move_piece(game, answer[5:], here, "Guardians: active ability")
 
 
 def _ga_heal_any(game: Game, hero: Hero, n: int) -> None:
-    s = S(game)
+    s = game.state
     heroes = s.active_heroes()
     options = [opt(f"hero:{h.id}", f"{h.id} ({h.hp}/{h.max_hp} HP)", "", hero=h.id) for h in heroes]
     ask_or_only(game, decision(hero.id, "heal", f"{hero.id}: who heals {n}?", options,
@@ -747,7 +746,7 @@ def _ga_heal_any(game: Game, hero: Hero, n: int) -> None:
 
 
 def _healed_any(game: Game, answer: str, n: int) -> None:
-    heal(game, S(game).heroes[answer[5:]], n, "Guardians: active ability")
+    heal(game, game.state.heroes[answer[5:]], n, "Guardians: active ability")
 
 
 def _ga_remove_troop(game: Game, hero: Hero, n: int) -> None:
@@ -762,7 +761,7 @@ def _ga_remove_troop(game: Game, hero: Hero, n: int) -> None:
 def _removed_troop(game: Game, answer: str) -> None:
     from skirmish_goblin_uprising.tyranny import check_scheme
 
-    s = S(game)
+    s = game.state
     key = answer[6:]
     s.troops[key] -= 1
     if not s.troops[key]:

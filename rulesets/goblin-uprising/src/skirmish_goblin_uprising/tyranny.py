@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 
 from skirmish_goblin_uprising.common import (
     C,
-    S,
     a_name,
     discard_cards,
     draw_cards,
@@ -68,7 +67,7 @@ def random_region(game: Game, why: str, valid: Callable[[str], bool], rule: str 
 
 def spawn_troop(game: Game, troop: str, rule: str = "Spawning Troops") -> bool:
     """Place one miniature of ``troop`` on its region's marked space; none left: the marker moves down 1."""
-    s, c = S(game), C(game)
+    s, c = game.state, C(game)
     if s.troops.get(troop, 0) >= c.troops[troop].count:
         if logging(game):
             say(game, f"no {c.troops[troop].name} left to spawn: the destruction marker moves down 1", rule,
@@ -90,7 +89,7 @@ def spawn_in_region(game: Game, region: str, rule: str) -> bool:
 
 def spawn_random(game: Game, rule: str = "Reinforcement") -> None:
     """A troop spawns in a rolled region (one re-roll when that troop has no miniature left)."""
-    s, c = S(game), C(game)
+    s, c = game.state, C(game)
 
     def has_left(region: str) -> bool:
         troop = c.region_spec(region).troop
@@ -105,7 +104,7 @@ def spawn_random(game: Game, rule: str = "Reinforcement") -> None:
 
 def _on_spawn(game: Game, troop: str) -> None:
     """The Tyrannical Ability, where it counts spawns."""
-    s = S(game)
+    s = game.state
     ability = tyrant(game).ability
     if ability.effect not in ("crown_on_spawn", "rising_tide") or ability.troop != troop:
         return
@@ -136,7 +135,7 @@ def spawn_general(game: Game, general: str, rule: str = "Spawning Generals") -> 
 
     A general already on the board moves the destruction marker down 1 instead.
     """
-    s, c = S(game), C(game)
+    s, c = game.state, C(game)
     if general == "random":
         region = roll_region(game, "a general", rule)
         general = next((g for g, spec in c.generals.items() if spec.region == region), "")
@@ -164,7 +163,7 @@ def spawn_general(game: Game, general: str, rule: str = "Spawning Generals") -> 
 
 def queue_extra_move(game: Game, why: str) -> None:
     """A marker move owed by a failed spawn: resolved once the current move (or effect) is done (GU-34)."""
-    s = S(game)
+    s = game.state
     if s.moves_this_round >= EXTRA_MOVE_CAP:
         if logging(game):
             say(game, f"extra marker move ({why}) ignored: {EXTRA_MOVE_CAP} extra moves this round already",
@@ -176,7 +175,7 @@ def queue_extra_move(game: Game, why: str) -> None:
 
 def run_extra_moves(game: Game) -> None:
     """Resolve owed extra marker moves one by one (no reinforcements)."""
-    s = S(game)
+    s = game.state
     if s.extra_moves <= 0 or game.result is not None:
         return
     s.extra_moves -= 1
@@ -187,7 +186,7 @@ def run_extra_moves(game: Game) -> None:
 
 def move_marker(game: Game, *, reinforce: bool = True, why: str = "") -> None:
     """Move the destruction marker down 1: Oppress, reinforcements of the bracket, then the space's effect."""
-    s = S(game)
+    s = game.state
     t = tyrant(game)
     rule = "Destruction Track"
     if s.oppress:
@@ -203,7 +202,7 @@ def _after_oppress(game: Game, reinforce: bool, why: str) -> None:
 
 
 def _advance(game: Game, t: Any, rule: str, reinforce: bool, why: str) -> None:
-    s = S(game)
+    s = game.state
     if s.countdown > 0:
         s.countdown -= 1
         if logging(game):
@@ -242,7 +241,7 @@ def oppress_damage(game: Game) -> None:
     n = tyrant(game).oppress
     if logging(game):
         say(game, f"Oppress: {n} damage to every goblin hero", "Oppress")
-    for hero in reversed(S(game).active_heroes()):
+    for hero in reversed(game.state.active_heroes()):
         game.call(deal_damage, hero.id, n, False, "Oppress", "Oppress")
 
 
@@ -295,7 +294,7 @@ def _t_damage_ring(game: Game, e: Effect, rule: str, region: str) -> None:
     spawn = c.spawn_space(region)
     near = {region} | {c.rmap.space(n).region for n in c.rmap.neighbours(spawn) if c.rmap.space(n).region}
     near.discard(c.board.castle)
-    heroes = [h for h in S(game).active_heroes() if region_at(game, S(game).where(h.id)) in near]
+    heroes = [h for h in game.state.active_heroes() if region_at(game, game.state.where(h.id)) in near]
     if logging(game):
         say(game, f"{e.amount()} damage to each hero in {', '.join(sorted(c.region_name(r) for r in near))}", rule)
     _damage_heroes(game, heroes, e.amount(), rule)
@@ -304,7 +303,7 @@ def _t_damage_ring(game: Game, e: Effect, rule: str, region: str) -> None:
 def _t_damage_all(game: Game, e: Effect, rule: str, region: str) -> None:
     if logging(game):
         say(game, f"{e.amount()} damage to every hero", rule)
-    _damage_heroes(game, S(game).active_heroes(), e.amount(), rule)
+    _damage_heroes(game, game.state.active_heroes(), e.amount(), rule)
 
 
 def _t_discard_region(game: Game, e: Effect, rule: str, region: str) -> None:
@@ -317,22 +316,22 @@ def _t_discard_region(game: Game, e: Effect, rule: str, region: str) -> None:
 def _t_discard_all(game: Game, e: Effect, rule: str, region: str) -> None:
     from skirmish_goblin_uprising.damage import ask_discard
 
-    for hero in reversed(S(game).active_heroes()):
+    for hero in reversed(game.state.active_heroes()):
         game.call(ask_discard, hero.id, e.amount(), rule)
 
 
 def _t_drain_all(game: Game, e: Effect, rule: str, region: str) -> None:
-    for hero in S(game).active_heroes():
+    for hero in game.state.active_heroes():
         lose_essence(game, hero, e.amount(), rule)
 
 
 def _t_lose_renown_all(game: Game, e: Effect, rule: str, region: str) -> None:
-    for hero in S(game).active_heroes():
+    for hero in game.state.active_heroes():
         lose_renown(game, hero, e.amount(), rule)
 
 
 def _t_armor(game: Game, e: Effect, rule: str, region: str) -> None:
-    s = S(game)
+    s = game.state
     before = s.armor
     s.armor = min(10, s.armor + e.amount())
     if logging(game):
@@ -340,7 +339,7 @@ def _t_armor(game: Game, e: Effect, rule: str, region: str) -> None:
 
 
 def _t_tyrant_heal(game: Game, e: Effect, rule: str, region: str) -> None:
-    s = S(game)
+    s = game.state
     before = s.hp
     s.hp = min(s.max_hp, s.hp + e.amount())
     if logging(game):
@@ -348,14 +347,14 @@ def _t_tyrant_heal(game: Game, e: Effect, rule: str, region: str) -> None:
 
 
 def _t_heal_full(game: Game, e: Effect, rule: str, region: str) -> None:
-    s = S(game)
+    s = game.state
     s.hp = s.max_hp
     if logging(game):
         say(game, f"the Tyrant heals to full ({s.hp})", rule)
 
 
 def _t_aggressive(game: Game, e: Effect, rule: str, region: str) -> None:
-    s = S(game)
+    s = game.state
     if not s.aggressive:
         s.aggressive = True
         if logging(game):
@@ -368,7 +367,7 @@ def _t_reveal_behavior(game: Game, e: Effect, rule: str, region: str) -> None:
 
 
 def _t_oppress(game: Game, e: Effect, rule: str, region: str) -> None:
-    s = S(game)
+    s = game.state
     if not s.oppress:
         s.oppress = True
         if logging(game):
@@ -377,14 +376,14 @@ def _t_oppress(game: Game, e: Effect, rule: str, region: str) -> None:
 
 
 def _t_quest(game: Game, e: Effect, rule: str, region: str) -> None:
-    s = S(game)
+    s = game.state
     source = f"scheme:{s.scheme}" if rule.startswith("Scheme") else f"quest:{rule}"
     place_quest(game, source, rule)
 
 
 def place_quest(game: Game, source: str, rule: str) -> str:
     """Put a Quest token on the Inner (else Outer) space of a rolled region; returns the space."""
-    c, s = C(game), S(game)
+    c, s = C(game), game.state
 
     def free_spot(region: str) -> str:
         for sid in reversed(c.rmap.spaces_in(region)):
@@ -409,25 +408,25 @@ def _t_heal_full_flag(game: Game, e: Effect, rule: str, region: str) -> None:
 
 
 def _t_flight(game: Game, e: Effect, rule: str, region: str) -> None:
-    S(game).flight = True
+    game.state.flight = True
     if logging(game):
         say(game, "from now on the Tyrant flees to a random region in every Upkeep", rule)
 
 
 def _t_countdown(game: Game, e: Effect, rule: str, region: str) -> None:
-    S(game).countdown = e.amount()
+    game.state.countdown = e.amount()
     if logging(game):
         say(game, f"the heroes must defeat the Tyrant before the marker moves {e.amount()} more times", rule)
 
 
 def _t_spawn_all_generals(game: Game, e: Effect, rule: str, region: str) -> None:
-    s = S(game)
+    s = game.state
     for g in reversed([g for g in C(game).generals if g not in s.generals]):
         game.call(_spawn_general_step, g, rule)
 
 
 def _t_undying(game: Game, e: Effect, rule: str, region: str) -> None:
-    S(game).undying = True
+    game.state.undying = True
     if logging(game):
         say(game, "the Tyrant must be defeated twice: the first time it rises again with half its HP", rule)
 
@@ -447,7 +446,7 @@ TYRANNY: dict[str, Callable[[Game, Any, str, str], None]] = {
 
 
 def reveal_behavior(game: Game, rule: str = "Behavior card") -> None:
-    s = S(game)
+    s = game.state
     if s.revealed:
         return
     s.revealed = True
@@ -463,7 +462,7 @@ def reveal_behavior(game: Game, rule: str = "Behavior card") -> None:
 
 
 def reveal_next_scheme(game: Game) -> None:
-    s = S(game)
+    s = game.state
     drawn = draw_cards(game, "schemes", 1, "Schemes", reshuffle=False)
     s.progress = 0
     s.participants = []
@@ -508,7 +507,7 @@ def _goal_text(c: Any, goal: Any) -> str:
 
 def scheme_event(game: Game, kind: str, hero: str, amount: int = 1, region: str = "") -> None:
     """Count progress towards the active scheme's goal (``kind`` as the goal conditions), then check it."""
-    s = S(game)
+    s = game.state
     if not s.scheme:
         return
     goal = tyrant(game).scheme(s.scheme).goal
@@ -527,7 +526,7 @@ def scheme_event(game: Game, kind: str, hero: str, amount: int = 1, region: str 
 
 
 def scheme_met(game: Game) -> bool:
-    s = S(game)
+    s = game.state
     if not s.scheme:
         return False
     goal = tyrant(game).scheme(s.scheme).goal
@@ -550,7 +549,7 @@ def check_scheme(game: Game) -> None:
 
 def foil_scheme(game: Game, hero: str = "") -> None:
     """The active scheme is foiled: Royal Armor comes off, those who took part gain Renown, the next is revealed."""
-    s = S(game)
+    s = game.state
     sc = tyrant(game).scheme(s.scheme)
     if hero and hero not in s.participants:
         s.participants.append(hero)
@@ -580,7 +579,7 @@ def foil_scheme(game: Game, hero: str = "") -> None:
 
 
 def upkeep_phase(game: Game) -> None:
-    s = S(game)
+    s = game.state
     t = tyrant(game)
     s.earth_used = []
     steps: list[Any] = []
@@ -609,7 +608,7 @@ def _flee(game: Game) -> None:
 
 def _tax_renown(game: Game) -> None:
     ability = tyrant(game).ability
-    for hero in S(game).active_heroes():
+    for hero in game.state.active_heroes():
         if hero.renown >= ability.n:
             lose_renown(game, hero, 1, f"Tyrannical Ability: {ability.name}")
 
@@ -623,7 +622,7 @@ def attack_phase(game: Game) -> None:
     from skirmish import Do
     from skirmish_goblin_uprising.combat import enemy_attack_phase
 
-    s, c = S(game), C(game)
+    s, c = game.state, C(game)
     t = tyrant(game)
     steps: list[Any] = []
     if t.ability.effect == "hunt" and s.hp > 0:
@@ -649,7 +648,7 @@ def _hunt(game: Game) -> None:
     from skirmish_goblin_uprising.damage import deal_damage
 
     ability = tyrant(game).ability
-    heroes = S(game).active_heroes()
+    heroes = game.state.active_heroes()
     if not heroes:
         return
     if len(heroes) == 1:
@@ -657,7 +656,7 @@ def _hunt(game: Game) -> None:
             say(game, f"{ability.name}: a lone hero has no rival in Renown; the Tyrant does not shoot (house rule)",
                 f"Tyrannical Ability: {ability.name}")
         return
-    prey = max(heroes, key=lambda h: (h.renown, -S(game).order.index(h.id)))
+    prey = max(heroes, key=lambda h: (h.renown, -game.state.order.index(h.id)))
     if logging(game):
         say(game, f"{ability.name}: the Tyrant shoots {prey.id}, the most renowned hero, for {ability.n}",
             f"Tyrannical Ability: {ability.name}", hero=prey.id)
@@ -669,7 +668,7 @@ def _hunt(game: Game) -> None:
 
 def tyrant_defeated(game: Game, hero: str) -> None:
     """The Tyrant's HP reached 0: the heroes win, unless a revealed behavior card says otherwise."""
-    s = S(game)
+    s = game.state
     if s.revealed and s.undying and not s.defeated_once:
         s.defeated_once = True
         s.hp = max(1, s.max_hp // 2)
@@ -683,5 +682,5 @@ def tyrant_defeated(game: Game, hero: str) -> None:
 
 
 def check_all_removed(game: Game) -> None:
-    if game.result is None and not S(game).active_heroes():
+    if game.result is None and not game.state.active_heroes():
         finish(game, "Tyrant", "every hero has been removed from the game", rule="Losing the Game")
