@@ -40,6 +40,9 @@ def make_ai(ctx: AgentContext) -> GoblinAI:
 # tile, damage on the tile, danger (its damage + miniatures - 1: what its counter-attack may deal before the AI's
 # margins) and its region's spawn space
 TroopRow = tuple[str, str, int, int, int, str]
+# the troops section last read (kept alive, so compared by identity), its content set and its rows: the heroes of a
+# game share one board, so one set of rows serves them all
+_LAST_ROWS: list[tuple[Any, Any, tuple[TroopRow, ...]]] = [(None, None, ())]
 
 
 class GoblinAI:
@@ -64,7 +67,6 @@ class GoblinAI:
         self._odds: tuple[float, float] | None = None  # chance of a success / an Essence result on a Goblin die
         self._scores: dict[tuple[str, str, int], float] = {}  # an ability's worth (it does not change in a game)
         self._handlers: dict[str, Any] = {}  # decision kind -> the bound method that answers it (None: no handler)
-        self._rows: tuple[Any, tuple[TroopRow, ...]] = (None, ())  # (the board's troops section, its rows)
         self._dice: dict[tuple[str, tuple[str, ...]], int] = {}  # (class, abilities) -> the most dice of an ability
 
     # -- plumbing ------------------------------------------------------------------------
@@ -197,15 +199,16 @@ class GoblinAI:
         return found
 
     def _troop_rows(self) -> tuple[TroopRow, ...]:
-        """The board's troops as flat rows (worked out again only when the troops section is another dict)."""
-        troops = self.b["troops"]
-        last = self._rows
-        if last[0] is troops:
-            return last[1]
-        specs, spawn = self.c.troops, self.c._look["spawn"]
+        """The board's troops as flat rows (shared by the game's AI heroes: worked out again only when the troops
+        section is another dict or the content another set)."""
+        troops, c = self.b["troops"], self.c
+        last = _LAST_ROWS[0]
+        if last[0] is troops and last[1] is c:
+            return last[2]
+        specs, spawn = c.troops, c._look["spawn"]
         rows = tuple((key, t["region"], t["hp"] - t["damage"], t["damage"], specs[key].damage + t["count"] - 1,
                       spawn[t["region"]]) for key, t in troops.items())
-        self._rows = (troops, rows)
+        _LAST_ROWS[0] = (troops, c, rows)
         return rows
 
     def _tile_left(self, target: str) -> int:
