@@ -165,13 +165,37 @@ def test_chasm_a_goal_the_unit_cannot_reach_in_the_rounds_left_counts_little():
     assert narrative.in_time(view, me, 12.0) > 0.6
 
 
-def test_chasm_and_fortress_attacker_deploys_its_slowest_movers_first_and_immobile_units_last():
+def test_fortress_attacker_deploys_its_slowest_movers_first_and_immobile_units_last():
     fast = {"speed": 10, "points": 500, "keywords": ""}
     slow = {"speed": 6, "points": 300, "keywords": ""}
     slowed = {"speed": 4, "points": 400, "keywords": "Slow [2]"}  # the view's Speed: Slow taken off
     gun = {"speed": 0, "points": 350, "keywords": "Immobile"}
     order = sorted([fast, gun, slowed, slow], key=narrative.deploy_rank)
     assert order == [slowed, slow, fast, gun]
+
+
+def test_chasm_attacker_deploys_its_fastest_movers_first_at_the_fronts_of_the_bridge_columns():
+    fast = {"speed": 10, "points": 300, "keywords": ""}
+    slow = {"speed": 6, "points": 500, "keywords": ""}
+    gun = {"speed": 0, "points": 350, "keywords": "Immobile"}
+    order = sorted([slow, gun, fast], key=lambda u: narrative.deploy_rank(u, fastest=True))
+    assert order == [fast, slow, gun]  # the old AI: slow first, and a column goes no faster than its front
+    g = chasm_game()
+    from skirmish_hobgoblin.decide import decision, option
+
+    d = decision("red", "deploy", "which unit deploys next?",
+                 options=[option(f"deploy {i}", f"deploy {i}", action="deploy", actor=i) for i in ("r1", "r2")])
+    unit(g, "Narrow").speed = 10
+    assert make_ai(AgentContext("red", 1, g.ruleset, {}, g.players)).decide(View(g, "red"), d) == "deploy r2"
+
+
+def test_chasm_attacker_deploys_first_in_the_lane_of_the_bridge_its_pair_of_markers_stands_astride():
+    g = chasm_game()
+    objs = {m.id: m for m in g.state.markers}
+    objs["objective1"].x, objs["objective2"].x, objs["objective3"].x = 36.0 - 4.15, 36.0 + 4.15, 12.0
+    view = View(g, "red")
+    x, _ = narrative.deploy_spots(view, "red", units_of(view)["r2"])[0]
+    assert x == pytest.approx(36.0)  # the old AI: bridge 1 (x 12), the first of two equally clear lanes
 
 
 def test_chasm_attacker_deploys_an_immobile_unit_clear_of_the_bridge_lanes():
@@ -420,3 +444,106 @@ def test_a_blind_seat_ignores_the_scenario_goals():
     finally:
         narrative.BLIND.discard("red")
     assert objectives.goal_points(view, "red", me)
+
+
+# ------------------------------------------------------------------------------------------------ turns and lanes
+
+
+def test_chasm_attacker_over_the_chasm_facing_its_way_is_worth_more_than_facing_askew():
+    g = chasm_game()
+    place(g, "Narrow", 12.0, 44.0, 90.0)  # over bridge 1, 10" short of the win spot between its markers
+    view = View(g, "red")
+    me = units_of(view)["r2"]
+    ahead = narrative.place_value(view, "red", me, (12.0, 44.0))
+    sideways = narrative.place_value(view, "red", dict(me, facing=180.0), (12.0, 44.0))
+    assert ahead > sideways + 0.1 * objectives.VP  # the old AI: the same (inches only, no turn to face the way)
+    assert narrative.path_mp(me, 180.0, [(12.0, 44.0), (12.0, 54.0)]) == pytest.approx(10.0 + steering.REFORM_MP)
+
+
+def test_chasm_attacker_by_the_edge_askew_counts_as_far_from_crossing_so_it_comes_square():
+    g = chasm_game()
+    place(g, "Narrow", 12.0, 31.0, 90.0)  # its front 2.3" short of the chasm, in bridge 1's lane
+    view = View(g, "red")
+    me = units_of(view)["r2"]
+    square = narrative.place_value(view, "red", me, (12.0, 31.0))
+    askew = narrative.place_value(view, "red", dict(me, facing=100.0), (12.0, 31.0))
+    assert square > askew + 0.2 * objectives.VP  # a wheel there swings over the drop
+
+
+def test_chasm_attacker_in_a_bridge_lane_off_its_centre_is_not_a_dead_end_by_the_edge():
+    g = chasm_game()
+    values = []
+    for x in (12.0, 14.0):  # bridge 1 is x 9.05-14.95: at 14 most of the unit's width is still on it
+        place(g, "Narrow", x, 31.0, 90.0)
+        view = View(g, "red")
+        values.append(narrative.place_value(view, "red", units_of(view)["r2"], (x, 31.0)))
+    assert abs(values[0] - values[1]) < 0.5 * narrative.EDGE  # the old AI: 2" off the centre was off the line
+
+
+def test_a_planned_end_facing_is_read_as_the_units_facing_there():
+    g = chasm_game()
+    place(g, "Narrow", 12.0, 26.0, 90.0)
+    view = View(g, "red")
+    me = units_of(view)["r2"]
+    assert narrative._facing_at(dict(me, facing=103.0), (11.6, 30.7), view) == 103.0  # the planner's, after a wheel
+    assert narrative._facing_at(me, (12.0, 30.0), view) == pytest.approx(90.0)  # its own, steered straight on
+
+
+def test_fortress_attacker_facing_the_wall_in_its_lane_is_worth_more_than_facing_askew():
+    g = fortress_game()
+    place(g, "Ram", 24.0, 20.0, 90.0)  # in Weak Point 2's lane, 10" short, away from the wall
+    view = View(g, "red")
+    me = units_of(view)["r2"]
+    square = narrative.place_value(view, "red", me, (24.0, 20.0))
+    askew = narrative.place_value(view, "red", dict(me, facing=130.0), (24.0, 20.0))
+    assert square > askew + 0.1 * objectives.VP  # the old AI: the same (inches only)
+
+
+def test_fortress_attacker_lane_keeps_the_units_body_clear_of_the_wall_beside_the_weak_point():
+    from skirmish_hobgoblin.ai.board import free_run
+
+    g = fortress_game()
+    place(g, "Ram", 26.2, 22.0, 90.0)  # its front overlaps Weak Point 2 (x 24), near the plain wall at x 28
+    view = View(g, "red")
+    me = units_of(view)["r2"]
+    x, y = narrative.touch_spot(view, "red", me, {"x": 24.0})
+    assert x < 26.0  # the old AI: 26.2, where the steering's disc meets the wall 1.3" short of touching
+    assert free_run(view, dict(me, x=x), (x, 22.0), (x, y)) == pytest.approx(y - 22.0)
+
+
+def test_fortress_attacker_column_leaves_room_for_its_front_units_first_advance():
+    from skirmish_hobgoblin.ai.board import free_run
+
+    g = fortress_game()
+    place(g, "Gen", 24.0, 17.0, 90.0)  # first in Weak Point 2's lane
+    view = View(g, "red")
+    spots = narrative.deploy_spots(view, "red", units_of(view)["r2"])
+    x, y = next(s for s in spots if abs(s[0] - 24.0) < 0.5)  # behind the General
+    place(g, "Ram", x, y, 90.0)
+    view = View(g, "red")
+    gen = units_of(view)["r1"]
+    assert free_run(view, gen, (24.0, 17.0), (24.0, 23.0)) == pytest.approx(6.0)  # the old AI: 0 (a 0.3" gap)
+
+
+def test_fortress_sneaky_attacker_arrives_at_a_weak_point_no_friend_is_lined_up_for():
+    from skirmish_hobgoblin import deployment
+
+    g = fortress_game()
+    place(g, "Gen", 60.0, 19.0, 90.0)  # lined up with Weak Point 5, on its way
+    hob_bench.run(g, deployment.ask_anywhere, unit(g, "Ram"), 8.0, "Sneaky")
+    answer = make_ai(AgentContext("red", 1, g.ruleset, {}, g.players)).decide(View(g, "red"), g.pending)
+    assert abs(answer["x"] - 60.0) > 6.0, answer  # the old AI: in front of the General, at Weak Point 5
+
+
+def test_a_unit_with_a_friend_close_behind_plans_its_advance_all_the_way():
+    from skirmish_hobgoblin.ai.board import free_run
+
+    g = fortress_game()
+    place(g, "Gen", 24.0, 17.0, 90.0)
+    place(g, "Ram", 24.0, 17.0 - unit(g, "Gen").depth - 0.3, 90.0)  # 0.3" behind it
+    view = View(g, "red")
+    gen = units_of(view)["r1"]
+    assert free_run(view, gen, (24.0, 17.0), (24.0, 23.0)) == pytest.approx(6.0)  # the old AI: 0, as if walled in
+    assert free_run(view, gen, (24.0, 17.0), (24.0, 11.0)) < 1.0  # backing into the friend is still stopped
+    choice = best(g, "red", "Gen")
+    assert choice.end is not None and choice.end[1] > 21.0, choice  # the old AI wheeled off its lane

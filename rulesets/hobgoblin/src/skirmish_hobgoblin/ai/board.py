@@ -267,15 +267,19 @@ def free_run(view: Any, unit: Unit, a: Point, b: Point, polys: list[list[Point]]
     mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
     reach = length / 2 + r + 0.5
     near = [(poly, box) for poly, box in shapes if _box_gap(mid, box) <= reach]
+    # an outline the body already reaches where it starts (a friend just behind) stops it only if the way brings it
+    # nearer
+    near = [(poly, box, point_gap(a, poly)) for poly, box in near]
     for i in range(1, steps + 1):
         t = i / steps
         p = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
         if not (half_depth < p[0] < w - half_depth and half_depth < p[1] < d - half_depth):
             return length * (i - 1) / steps
-        for poly, box in near:  # _within(p, poly, box, r) and point_gap(p, poly) < r, the gap measured once
+        for poly, box, was in near:  # _within(p, poly, box, r) and point_gap(p, poly) < r, the gap measured once
             if p[0] < box[0] - r or p[0] > box[2] + r or p[1] < box[1] - r or p[1] > box[3] + r:
                 continue
-            if point_gap(p, poly) < r:
+            g = point_gap(p, poly)
+            if g < r and not (was < r and g >= was - 1e-9):
                 return length * (i - 1) / steps
     return length
 

@@ -1,11 +1,15 @@
 """The AI's goals in the narrative scenarios, read off the view (terrain, markers, roles, Weak Point Doom).
 
 - The Chasm: the Attacker crosses a bridge (lined up with it, most of its width on it) and makes for a spot within
-  2" of two objective markers (it places them in pairs astride a bridge); the Defender blocks the bridge ends and
-  guards those spots. A place the unit could only reach over the chasm off a bridge is worth nothing.
+  2" of two objective markers (it places them in pairs astride a bridge, its fastest units at the fronts of the
+  bridge columns); the way there is counted in MP, turns included, and a place come to askew by the edge as a dead
+  end. The Defender blocks the bridge ends and guards those spots. A place the unit could only reach over the chasm
+  off a bridge is worth nothing.
 - The Fortress: the Attacker lines up in front of the standing Weak Points and touches them (one or two units to
-  each, the most battered first), never through the wall; the Defender plugs the gaps by the Weak Points (a unit on
-  a gate keeps the marker out of reach) and charges Attackers battering one.
+  each, the most battered first; a Sneaky one where no friend is lined up), never through the wall, square on (the
+  way counted in MP, turns included; a lane that keeps the unit clear of the plain wall beside the Weak Point); the
+  Defender plugs the gaps by the Weak Points (a unit on a gate keeps the marker out of reach) and charges Attackers
+  battering one.
 - The Breach: both sides make for the ground within 8" of the Breach Marker, more so as the game's end nears, and
   breaking an enemy unit there (or keeping one's own) counts like a marker.
 
@@ -146,10 +150,15 @@ def _speed(unit: Unit) -> float:
     return max(1.0, float(unit.get("speed", 6)))
 
 
-def _facing_at(unit: Unit, p: Point) -> float:
-    """How ``unit`` faces once steered to ``p`` (its own facing where it stands)."""
+def _facing_at(unit: Unit, p: Point, view: Any = None) -> float:
+    """How ``unit`` faces once steered to ``p`` (its own facing where it stands). Given the ``view``, a facing
+    other than the unit's own there is taken as the facing it ends with (the planner's, after its wheel)."""
     if dist((float(unit["x"]), float(unit["y"])), p) <= 0.3:
         return float(unit.get("facing", 0.0))
+    if view is not None:
+        now = next((u for u in view.state.get("units", []) if u["id"] == unit.get("id")), None)
+        if now is not None and abs(float(now.get("facing", 0.0)) - float(unit.get("facing", 0.0))) > 1e-6:
+            return float(unit.get("facing", 0.0))
     return float(steering.predict(unit, p, 99.0)[1])
 
 
@@ -207,11 +216,44 @@ def in_time(view: Any, unit: Unit, r: float) -> float:
     return max(0.0, 0.25 - r / CHASM_ROUTE * 0.25)
 
 
-def _route(view: Any, player: str, unit: Unit, p: Point, to: Point) -> float:
-    """Inches from ``p`` to ``to``, by a bridge when they are on opposite sides of the chasm."""
+def turn_mp(unit: Unit, facing: float, heading: float) -> float:
+    """The MP ``unit`` facing ``facing`` spends to face ``heading``: the wheel's swinging corner's travel, or a
+    Reform where that is cheaper and allowed (nothing for a turn too small to bother with)."""
+    turn = abs((heading - facing + 180.0) % 360.0 - 180.0)
+    if turn <= steering.SLACK:
+        return 0.0
+    wheel = steering.chord(float(unit.get("width", 4.0)), turn)
+    reform = steering._reform_mp(unit)
+    return min(wheel, float(reform)) if reform is not None else wheel
+
+
+def _heading(a: Point, b: Point) -> float:
+    return math.degrees(math.atan2(b[1] - a[1], b[0] - a[0]))
+
+
+def path_mp(unit: Unit, facing: float, path: list[Point]) -> float:
+    """The MP of walking ``path`` (legs shorter than an inch need no turn) starting faced ``facing``: each leg's
+    inches and each turn onto it (:func:`turn_mp`)."""
+    total = 0.0
+    for a, b in zip(path, path[1:], strict=False):
+        d = dist(a, b)
+        if d < 1.0:
+            total += d
+            continue
+        h = _heading(a, b)
+        total += d + turn_mp(unit, facing, h)
+        facing = h
+    return total
+
+
+def _route(view: Any, player: str, unit: Unit, p: Point, to: Point, facing: float | None = None) -> float:
+    """The MP from ``p`` to ``to``, by a bridge when they are on opposite sides of the chasm, turns counted from
+    ``facing`` (inches only without it)."""
     c = chasm(view)
+    walk = (lambda path: path_mp(unit, facing, path)) if facing is not None else \
+        (lambda path: sum(dist(a, b) for a, b in zip(path, path[1:], strict=False)))
     if (p[1] < c["mid"]) == (to[1] < c["mid"]):
-        return dist(p, to)
+        return walk([p, to])
     hw, hd = _half(unit)
     best = math.inf
     for b0, b1 in c["bridges"]:
@@ -220,7 +262,7 @@ def _route(view: Any, player: str, unit: Unit, p: Point, to: Point) -> float:
         near = (bx, (c["y0"] - hd - hw - 1.0) if sign > 0 else (c["y1"] + hd + hw + 1.0))
         far = (bx, (c["y1"] + hd + 1.0) if sign > 0 else (c["y0"] - hd - 1.0))
         lined = abs(p[0] - bx) <= 0.5 and abs(p[1] - c["mid"]) <= hd + hw + 4.0
-        best = min(best, (dist(p, far) if lined else dist(p, near) + dist(near, far)) + dist(far, to))
+        best = min(best, walk([p, far, to] if lined else [p, near, far, to]))
     return best
 
 
@@ -274,16 +316,34 @@ def lined_up(view: Any, p: Point, slack: float = 1.5) -> bool:
     return any(abs(p[0] - (b0 + b1) / 2) <= slack for b0, b1 in chasm(view)["bridges"])
 
 
+#: The Chasm: a place by the chasm's edge on the Attacker's side (or on a bridge) come to askew counts this many MP
+#: further from the goal (a wheel there swings over the drop: it backs off and comes again square)
+CHASM_AGAIN = 10.0
+
+
+def _askew_at_edge(view: Any, unit: Unit, p: Point, facing: float, sign: float) -> bool:
+    """Whether ``unit`` at ``p`` facing ``facing`` stands with its front within a wheel's swing of the chasm (its
+    width plus an inch) on the Attacker's side, or on a bridge, and not square to the chasm."""
+    c = chasm(view)
+    hw, hd = _half(unit)
+    gap = (c["y0"] - (p[1] + hd)) if sign > 0 else ((p[1] - hd) - c["y1"])  # the front's way to the edge
+    behind = (p[1] - hd < c["y1"]) if sign > 0 else (p[1] + hd > c["y0"])  # its rear not yet past the chasm
+    if gap > 2 * hw + 1.0 or not behind:
+        return False
+    square = 90.0 if sign > 0 else 270.0
+    return abs((facing - square + 180.0) % 360.0 - 180.0) > steering.SLACK
+
+
 def chasm_value(view: Any, player: str, unit: Unit, p: Point) -> float:
     if not chasm_reachable(view, unit, p):
         return INVALID
     c = chasm(view)
     hw, hd = _half(unit)
     # off a bridge's line, the chasm's edge is a dead end where a wheel would swing over the drop
-    edge = -EDGE if p[1] + hd + hw > c["y0"] - 1.0 and p[1] - hd - hw < c["y1"] + 1.0 and not lined_up(view, p) \
-        else 0.0
+    lined = lined_up(view, p) or _on_bridge(c, p[0] - hw, p[0] + hw)  # in a bridge's lane
+    edge = -EDGE if p[1] + hd + hw > c["y0"] - 1.0 and p[1] - hd - hw < c["y1"] + 1.0 and not lined else 0.0
     if role(view, player) == "Attacker":
-        facing = _facing_at(unit, p)
+        facing = _facing_at(unit, p, view)
         stays = dist((float(unit["x"]), float(unit["y"])), p) <= 0.3
         mine = held(view, unit, p, facing, 0.05 if stays else HOLD_SLACK)
         theirs = friends_held(view, player, unit)
@@ -291,10 +351,11 @@ def chasm_value(view: Any, player: str, unit: Unit, p: Point) -> float:
             return CHASM_WIN + CHASM_ACROSS  # the game won at the round's end
         best = CHASM_ONE if mine - theirs else 0.0
         reach = _half(unit)[1] + CHASM_NEAR + MARKER - 0.5  # a marker is held from this far (front edge on)
-        for at, worth in chasm_targets(view, player, unit):
-            r = max(0.0, _route(view, player, unit, p, at) - reach)
-            best = max(best, worth * in_time(view, unit, r))
         sign, _ = _chasm_sides(view, player)
+        again = CHASM_AGAIN if _askew_at_edge(view, unit, p, facing, sign) else 0.0
+        for at, worth in chasm_targets(view, player, unit):
+            r = max(0.0, _route(view, player, unit, p, at, facing) + again - reach)
+            best = max(best, worth * in_time(view, unit, r))
         across = CHASM_ACROSS if (p[1] - c["mid"]) * sign > hd else 0.0  # over: the bridge is behind it
         return best + edge + across
     sign, _edge = _chasm_sides(view, player)
@@ -478,16 +539,24 @@ def lane_x(view: Any, unit: Unit, mx: float, y: float, out: float) -> float:
     """The x of the straight lane (square to the wall, from the Attacker's zone to ``y``) in which ``unit`` touches
     the marker at ``mx``: its own x when that touches the marker and the lane ahead is clear, else the cheapest lane
     by :func:`lane_cost` (ties: nearest the unit)."""
-    hw, _ = _half(unit)
+    hw, hd = _half(unit)
     reach = max(0.0, hw - LANE_OVERLAP)
     here = float(unit.get("x", mx)) if unit.get("status", "ready") == "ready" else mx
     start = y + out * 14.0  # the lane from the Attacker's zone (12" back) to the wall
+    gate = next(((g0, g1) for g0, g1, _ in fortress(view)["gates"] if g0 <= mx <= g1), (mx - 4.0, mx + 4.0))
+    # the steering sees the unit as a disc 0.45 of its width round its centre: where that reaches the wall beside
+    # the Weak Point's stretch, it plans to stop short of touching
+    side = math.sqrt(max(0.0, (0.45 * 2 * hw) ** 2 - (hd + FACE_GAP) ** 2))
+
+    def clear(x: float) -> bool:
+        return gate[0] + side <= x <= gate[1] - side
+
     if unit.get("status", "ready") == "ready" and (float(unit["y"]) - y) * out > 0:
         ahead = y + out * math.ceil(abs(float(unit["y"]) - y))  # from where it stands (whole inches: kept answers)
-        if abs(here - mx) <= reach and lane_cost(view, unit, (here, ahead), (here, y)) == 0.0:
+        if abs(here - mx) <= reach and clear(here) and lane_cost(view, unit, (here, ahead), (here, y)) == 0.0:
             return here
     xs = [mx + k * 0.25 for k in range(-int(reach / 0.25), int(reach / 0.25) + 1)]
-    return min(xs, key=lambda x: (lane_cost(view, unit, (x, start), (x, y)), abs(x - here)))
+    return min(xs, key=lambda x: (not clear(x), lane_cost(view, unit, (x, start), (x, y)), abs(x - here)))
 
 
 def _gates_open(view: Any) -> list[float]:
@@ -510,6 +579,23 @@ def _wall_route(view: Any, player: str, unit: Unit, p: Point, to: Point) -> floa
             a, b = b, a
         best = min(best, dist(p, a) + dist(a, b) + dist(b, to))
     return best
+
+
+def _wall_mp(view: Any, player: str, unit: Unit, p: Point, facing: float, spot: Point, inside: bool) -> float:
+    """The MP from ``p`` (facing ``facing``) to stand square at the touch ``spot``: the inches
+    (:func:`_wall_route`), the turn onto the way there and, on arrival, the turn square to the wall."""
+    d = _wall_route(view, player, unit, p, spot)
+    if d < 1.0 or d == math.inf:
+        return d
+    square = 90.0 if (_attacker_outside(view, player) < 0) != inside else 270.0
+    f = fortress(view)
+    if (p[1] < f["mid"]) != (spot[1] < f["mid"]):  # through a breach: the turns onto the gate and off it
+        gx = min(_gates_open(view), key=lambda g: abs(g - p[0]) + abs(g - spot[0]))
+        h = _heading(p, (gx, f["mid"]))
+        return d + turn_mp(unit, facing, h) + turn_mp(unit, h, _heading((gx, f["mid"]), spot)) + \
+            turn_mp(unit, _heading((gx, f["mid"]), spot), square)
+    h = _heading(p, spot)
+    return d + turn_mp(unit, facing, h) + turn_mp(unit, h, square)
 
 
 def fortress_reachable(view: Any, player: str, unit: Unit, p: Point) -> bool:
@@ -557,12 +643,13 @@ def fortress_value(view: Any, player: str, unit: Unit, p: Point) -> float:
         xs = [float(m["x"]) for m in pts] + _gates_open(view)
         # askew by the wall: it never gets flush there, it must back off and come again square
         again = FORT_AGAIN if _by_the_wall(view, unit, p, xs) else 0.0
+        facing = _facing_at(unit, p, view)
         for m in pts:
             at = (float(m["x"]), float(m["y"]))
             n = sum(1 for u in friends if dist((u["x"], u["y"]), at) <= 6.0)
             worth = (1.0 + f["doom"].get(m["id"], 0) / WEAK_COURAGE) / (1 + 0.7 * n)
             for inside in (False, True):
-                d = _wall_route(view, player, unit, p, touch_spot(view, player, unit, m, inside)) + again
+                d = _wall_mp(view, player, unit, p, facing, touch_spot(view, player, unit, m, inside), inside) + again
                 best = max(best, FORT_TOUCH * worth if d <= 0.1 else  # (0.3" short of the spot touches nothing)
                            FORT_PULL * worth * max(0.0, 1.0 - d / FORT_RANGE))
         return best - (EDGE if again else 0.0)
@@ -747,12 +834,19 @@ def _columns(view: Any, player: str, unit: Unit, xs: list[float], front: float, 
         col = [f for f in placed if abs(float(f["x"]) - x) < _half(f)[0] + _half(unit)[0] - 0.2]  # in the way
         if col:
             last = min(col, key=lambda f: float(f["y"]) * towards)
-            y = float(last["y"]) - towards * (float(last.get("depth", 2)) / 2 + hd + 0.3)
+            y = float(last["y"]) - towards * (float(last.get("depth", 2)) / 2 + hd + column_gap(last))
         else:
             y = front - towards * (hd + 0.05)
         out.append((stacked * len(col) + (3.0 * costs[i] / LANE_HURT if costs else 0.0), (x, y)))
     out.sort(key=lambda t: t[0])
     return [pt for _, pt in out]
+
+
+def column_gap(front: Unit) -> float:
+    """The gap (inches) left behind ``front`` in a column: room for its body as the steering sees it (a disc
+    0.45 of its width round its centre, :func:`board.free_run`), so that a friend just behind does not stop its
+    first advance."""
+    return max(0.3, 0.45 * float(front.get("width", 4.0)) - float(front.get("depth", 2.0)) / 2 + 0.3)
 
 
 def _aside_lanes(view: Any, player: str, unit: Unit, lanes: list[float], front: float, towards: float) -> list[Point]:
@@ -792,12 +886,13 @@ def deploy_spots(view: Any, player: str, unit: Unit) -> list[Point]:
             for b0, b1 in c["bridges"]:
                 x = bridge_lane(view, ghost, b0, b1)
                 y = front - sign * 2.0
+                pair = any(b0 <= sx <= b1 for sx, _ in win_spots(view, unit))  # one unit between them wins
                 lanes.append((lane_cost(view, unit, (x, y), (x, (c["y1"] + hd + 6.0) if sign > 0 else
-                                                          (c["y0"] - hd - 6.0))), x))
+                                                          (c["y0"] - hd - 6.0))), 0 if pair else 1, x))
             lanes.sort()
             if "Immobile" in keywords_of(unit):
-                return _aside_lanes(view, player, unit, [x for _, x in lanes], front, sign)
-            return _columns(view, player, unit, [x for _, x in lanes], front, sign, [k for k, _ in lanes])
+                return _aside_lanes(view, player, unit, [x for _, _, x in lanes], front, sign)
+            return _columns(view, player, unit, [x for _, _, x in lanes], front, sign, [k for k, _, _ in lanes])
         friends = _friends(view, player, unit)
         spots = [(x, (c["y1"] + hd + 0.1) if sign > 0 else (c["y0"] - hd - 0.1)) for x in xs]
         spots += win_spots(view, unit)
@@ -872,15 +967,17 @@ def deploy_option(view: Any, player: str, decision: Any) -> Any:
     deploys = [(o, u) for o, u in deploys if u is not None]
     if not deploys:
         return None
-    return min(deploys, key=lambda ou: deploy_rank(ou[1]))[0].value
+    fastest = scenario(view) == "the-chasm"
+    return min(deploys, key=lambda ou: deploy_rank(ou[1], fastest))[0].value
 
 
-def deploy_rank(unit: Unit) -> tuple[float, ...]:
+def deploy_rank(unit: Unit, fastest: bool = False) -> tuple[float, ...]:
     """The Attacker's deployment order in The Chasm and The Fortress: the slowest movers first (they take the
     fronts of the columns, the only places they reach the goal from in time; faster ones fill in behind), the
-    bigger first among equals; Immobile units last (out of the lanes)."""
+    bigger first among equals; Immobile units last (out of the lanes). ``fastest``: the fastest first (The Chasm:
+    one lane a bridge, and a column goes no faster than its front)."""
     immobile = "Immobile" in keywords_of(unit)
-    return (1.0 if immobile else 0.0, _speed(unit), -float(unit.get("points", 0)))
+    return (1.0 if immobile else 0.0, -_speed(unit) if fastest else _speed(unit), -float(unit.get("points", 0)))
 
 
 def _arrival_targets(view: Any, player: str, unit: Unit) -> list[tuple[Point, float]]:
@@ -899,9 +996,21 @@ def _arrival_targets(view: Any, player: str, unit: Unit) -> list[tuple[Point, fl
                 lined = abs(x - float(m["x"])) <= hw - LANE_OVERLAP and (y - ty) * o >= 0 and \
                     lane_cost(view, unit, (x, round(y)), (x, ty)) == 0.0
                 worth = FORT_TOUCH * (1.0 + f["doom"].get(m["id"], 0) / WEAK_COURAGE) * (0.8 if inside else 1.0)
+                worth /= 1.0 + 0.7 * len(_in_lane(view, player, unit, m, inside))  # a friend is on its way there
                 out.append(((x, ty) if lined else (float(m["x"]), ty), worth))
         return out
     return []
+
+
+def _in_lane(view: Any, player: str, unit: Unit, m: dict[str, Any], inside: bool = False) -> list[Unit]:
+    """``player``'s other units lined up with Weak Point ``m`` on the Attacker's side of the wall (or ``inside``):
+    their fronts overlap the marker straight ahead, within 16" of the wall."""
+    f = fortress(view)
+    o = _attacker_outside(view, player) * (-1.0 if inside else 1.0)
+    mx = float(m["x"])
+    return [u for u in _friends(view, player, unit) if "Immobile" not in keywords_of(u)
+            and abs(float(u["x"]) - mx) <= _half(u)[0] + MARKER
+            and 0.0 < (float(u["y"]) - f["mid"]) * o <= 16.0]
 
 
 def _facing(view: Any, player: str) -> float:
