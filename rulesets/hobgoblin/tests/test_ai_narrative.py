@@ -547,3 +547,15 @@ def test_a_unit_with_a_friend_close_behind_plans_its_advance_all_the_way():
     assert free_run(view, gen, (24.0, 17.0), (24.0, 11.0)) < 1.0  # backing into the friend is still stopped
     choice = best(g, "red", "Gen")
     assert choice.end is not None and choice.end[1] > 21.0, choice  # the old AI wheeled off its lane
+
+
+def test_chasm_sneaky_attacker_does_not_arrive_in_the_lane_ahead_of_a_friend_crossing_there():
+    from skirmish_hobgoblin import deployment
+
+    g = chasm_game()
+    place(g, "Gen", 12.0, 28.0, 90.0)  # lined up with bridge 1, the pair of markers' bridge, on its way over
+    hob_bench.run(g, deployment.ask_anywhere, unit(g, "Narrow"), 8.0, "Sneaky")
+    answer = make_ai(AgentContext("red", 1, g.ruleset, {}, g.players)).decide(View(g, "red"), g.pending)
+    gen, narrow = unit(g, "Gen"), unit(g, "Narrow")
+    in_its_way = abs(answer["x"] - 12.0) < (gen.width + narrow.width) / 2 and 28.0 < answer["y"] <= 48.0
+    assert not in_its_way, answer  # the old AI: just over the bridge in front of it (the General stops behind)

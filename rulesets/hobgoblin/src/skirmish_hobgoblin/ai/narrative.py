@@ -1020,7 +1020,8 @@ def _facing(view: Any, player: str) -> float:
 
 def arrival_value(view: Any, player: str, unit: Unit, p: Point) -> float:
     """What arriving centred at ``p`` is worth: the best goal's worth falling off with the way there (a Fortress
-    spot only on its own side of the wall), less for each enemy that could reach the unit there."""
+    spot only on its own side of the wall), less for each enemy that could reach the unit there, and (The Chasm)
+    much less in the lane ahead of a friend on its way."""
     best = 0.0
     wall = fortress(view) if scenario(view) == "the-fortress" else None
     there = dict(unit, x=p[0], y=p[1], status="ready", facing=_facing(view, player))
@@ -1035,7 +1036,27 @@ def arrival_value(view: Any, player: str, unit: Unit, p: Point) -> float:
         best = max(best, worth * max(0.0, 1.0 - way / 30.0))
     enemies = [u for u in view.state.get("units", []) if u["side"] != player and ready(u)]
     near = sum(1 for e in enemies if dist(p, (float(e["x"]), float(e["y"]))) <= float(e.get("speed", 8)) + 4.0)
+    if wall is None and _ahead_of_friend(view, player, unit, p):
+        best *= BLOCKS_FRIEND
     return best * (1.0 - 0.15 * min(near, 4))
+
+
+#: The Chasm: what arriving in the lane straight ahead of a friend (the way it is going) keeps of its worth
+BLOCKS_FRIEND = 0.3
+
+
+def _ahead_of_friend(view: Any, player: str, unit: Unit, p: Point) -> bool:
+    """Whether ``unit`` centred at ``p`` stands in a moving friend's lane ahead of it (towards the Defender's side,
+    within two moves), where the friend would have to stop behind it."""
+    sign, _ = _chasm_sides(view, player)
+    hw, _ = _half(unit)
+    for f in _friends(view, player, unit):
+        if "Immobile" in keywords_of(f):
+            continue
+        ahead = (p[1] - float(f["y"])) * sign
+        if abs(p[0] - float(f["x"])) < hw + _half(f)[0] and 0.0 < ahead <= 2 * _speed(f) + 4.0:
+            return True
+    return False
 
 
 def arrive_spot(view: Any, player: str, decision: Any) -> dict[str, float] | None:
