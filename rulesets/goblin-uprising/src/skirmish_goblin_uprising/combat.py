@@ -334,7 +334,7 @@ def ask_roll(game: Game, hid: str) -> None:
     if hero.renown >= 1 and hero.hand.cards:  # Rally is on offer: the hero's sheet comes along (as in the view)
         from skirmish_goblin_uprising.render import hero_view
 
-        here = s.where(hid) or ""
+        here = s.board.where(hid) or ""
         context["me"] = hero_view(hero, here, C(game)._look["space_region"].get(here, ""))
     game.ask(decision(hid, "roll", f"{hid} rolled {' '.join(cb.dice)}"
                       + (f" (+{cb.uprisings} Uprising to spend)" if cb.uprisings else ""), options,
@@ -517,7 +517,7 @@ def _healed(game: Game, answer: str, n: int, rule: str) -> None:
 def _c_swap(game: Game, hero: Hero, cb: Combat, n: int, rule: str) -> None:
     region = hero_region(game, hero)
     s = game.state
-    others = [h for h in heroes_in(game, region) if h.id != hero.id and s.where(h.id) != s.where(hero.id)]
+    others = [h for h in heroes_in(game, region) if h.id != hero.id and s.board.where(h.id) != s.board.where(hero.id)]
     if not others:
         if logging(game):
             say(game, f"{hero.id} has nobody to swap places with", rule)
@@ -533,7 +533,7 @@ def _swapped(game: Game, answer: str, hid: str, rule: str) -> None:
         return
     s = game.state
     other = answer[5:]
-    a, b = s.where(hid), s.where(other)
+    a, b = s.board.where(hid), s.board.where(other)
     assert a is not None and b is not None
     move_piece(game, hid, b, rule)
     move_piece(game, other, a, rule)
@@ -679,7 +679,7 @@ def enemy_defeated(game: Game, hid: str, target: str) -> None:
         scheme_event(game, "general", hid)
     for other in s.active_heroes():
         g = c.guardians.get(other.guardian)
-        if g is None or region_at(game, s.where(other.id)) != region:
+        if g is None or region_at(game, s.board.where(other.id)) != region:
             continue
         if g.passive.effect == "renown_on_kill":
             gain_renown(game, other, g.passive.amount(), f"Guardians: {g.name}")
@@ -731,7 +731,7 @@ def enemy_strike(game: Game, source: str, defenders: list[str], countered: str =
     kind, _, key = source.partition(":")
     if source == TYRANT:
         base, die, n = s.damage, "tyrant", c.counts.tyrant_per_attack
-        region = region_at(game, s.where(TYRANT))
+        region = region_at(game, s.board.where(TYRANT))
     elif kind == "troop":
         base, die, n = c.troops[key].damage + s.troops[key] - 1, "enemy", c.counts.enemy_per_attack
         region = troop_region(game, key)
@@ -822,7 +822,7 @@ def enemy_attack_phase(game: Game, source: str) -> None:
     s = game.state
     if game.result is not None or not target_alive(game, source):
         return
-    region = region_at(game, s.where(TYRANT)) if source == TYRANT else troop_or_general_region(game, source)
+    region = region_at(game, s.board.where(TYRANT)) if source == TYRANT else troop_or_general_region(game, source)
     defenders = [h.id for h in heroes_in(game, region)]
     if not defenders:
         return

@@ -38,7 +38,7 @@ def region_at(game: Game, space: str | None) -> str:
 
 
 def hero_region(game: Game, hero: Hero) -> str:
-    return region_at(game, game.state.where(hero.id))
+    return region_at(game, game.state.board.where(hero.id))
 
 
 def heroes_in(game: Game, region: str) -> list[Hero]:

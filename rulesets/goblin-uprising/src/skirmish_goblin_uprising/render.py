@@ -56,7 +56,7 @@ def view_data(game: Game, player: str | None) -> dict[str, Any]:
     """The view every hero shares (no hidden information in it; ``player`` does not change it)."""
     s = game.state
     regions = C(game)._look["space_region"]
-    where = s.where
+    where = s.board.where
     heroes = {}
     for hid in s.order:
         space = where(hid) or ""
@@ -129,7 +129,7 @@ def board_view(game: Game, *, unchanged: bool = False) -> dict[str, Any]:
             _BOARDS.clear()
         cache = _BOARDS[id(s)] = _Board(s)
     changed = False
-    tspace = s.where(TYRANT) or ""
+    tspace = s.board.where(TYRANT) or ""
     key: tuple[Any, ...] = (s.tyrant_id, s.hp, s.max_hp, s.armor, s.damage, s.aggressive, tspace, s.crowns,
                             s.behavior, s.revealed, s.oppress, s.countdown)
     c = None
@@ -217,7 +217,7 @@ def _hero_line(game: Game, hid: str) -> str:
     if not h.cls:
         return f"{hid}: still choosing a class"
     cls = c.classes[h.cls].name if h.cls else "?"
-    where = c.space_name(s.where(hid) or "") if s.where(hid) else "-"
+    where = c.space_name(s.board.where(hid) or "") if s.board.where(hid) else "-"
     return (f"{hid} {cls} @ {where}: HP {h.hp}/{h.max_hp} Ess {h.essence}/{h.max_essence} Ren {h.renown} "
             f"L{h.leadership} hand {len(h.hand)}")
 
@@ -373,7 +373,7 @@ def measure(game: Game, a: str, b: str) -> str:
             return name
         if name.startswith("troop:") and name[6:] in c.troops:
             return c.spawn_space(c.region_of_troop(name[6:]))
-        space = s.where(name)
+        space = s.board.where(name)
         if space is None:
             raise SkirmishError(f"no piece or space called '{name}' on the board (heroes, tyrant, general:ID, "
                                 "troop:ID or a space id)")

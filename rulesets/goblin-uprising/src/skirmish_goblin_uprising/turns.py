@@ -77,7 +77,7 @@ def ask_action(game: Game, hid: str, quiet: bool = False) -> None:
     if hero.removed or game.result is not None or turn is None:
         return
     c = C(game)
-    here = s.where(hid)
+    here = s.board.where(hid)
     space = here or ""
     options, menu = action_menu(game, hero, turn, space, c)
     if len(options) == 1:  # the deed with nothing to battle: Adventure is compulsory (GU-S1)
@@ -98,7 +98,7 @@ def action_options(game: Game, hero: Hero, turn: Turn, here: str | None = None, 
     if c is None:
         c = C(game)
     if here is None:
-        here = game.state.where(hero.id) or ""
+        here = game.state.board.where(hero.id) or ""
     return action_menu(game, hero, turn, here, c)[0]
 
 
@@ -389,7 +389,7 @@ def _target_help(game: Game, t: str) -> str:
 def interact_spaces(game: Game, hero: Hero, pet_reach: bool, here: str | None = None) -> list[str]:
     s, c = game.state, C(game)
     if here is None:
-        here = s.where(hero.id) or ""
+        here = s.board.where(hero.id) or ""
     spaces = [here]
     if pet_reach and hero.pet and c.pets[hero.pet].effect == "interact_adjacent":
         spaces += list(c.rmap.neighbours(here))
@@ -438,7 +438,7 @@ def _acted(game: Game, answer: str, hid: str) -> None:
             turn.long_step = True
         move_piece(game, hid, arg, "Move 1")
     elif kind == "travel":  # several Move 1 actions in a row, one space each (GU-S2)
-        path = travel_path(c, s.where(hid) or "", arg)
+        path = travel_path(c, s.board.where(hid) or "", arg)
         if logging(game):
             say(game, f"{hid} travels to {c.space_name(arg)} ({len(path)} x Move 1)", R_TURN, hero=hid, space=arg)
         ranger = c.classes[hero.cls].passive == "free_first_move"
@@ -540,7 +540,7 @@ def turn_effect_usable(game: Game, hero: Hero, e: Effect, here: str | None = Non
     if effect == "interact_adjacent":
         s = game.state
         if here is None:
-            here = s.where(hero.id) or ""
+            here = s.board.where(hero.id) or ""
         return any(n in s.tokens or n in s.quests for n in C(game).rmap.neighbours(here))
     if effect == "peek":
         s = game.state
@@ -552,7 +552,7 @@ def turn_effect_usable(game: Game, hero: Hero, e: Effect, here: str | None = Non
 
 def _ask_move(game: Game, hero: Hero, n: int, rule: str) -> None:
     s, c = game.state, C(game)
-    here = s.where(hero.id) or ""
+    here = s.board.where(hero.id) or ""
     options = [opt(f"space:{sp}", f"{c.space_name(sp)}", "", space=sp) for sp in c.rmap.within(here, n)
                if sp != here]
     options.append(opt("stay", "stay where you are", ""))
@@ -575,7 +575,7 @@ def _t_essence(game: Game, hero: Hero, n: int) -> None:
 
 def _t_interact_adjacent(game: Game, hero: Hero, n: int) -> None:
     s, c = game.state, C(game)
-    here = s.where(hero.id) or ""
+    here = s.board.where(hero.id) or ""
     spaces = [sp for sp in c.rmap.neighbours(here) if sp in s.tokens or sp in s.quests]
     if not spaces:
         return
@@ -599,7 +599,7 @@ def _t_draw_discard(game: Game, hero: Hero, n: int) -> None:
 
 def _t_peek(game: Game, hero: Hero, n: int) -> None:
     s, c = game.state, C(game)
-    here = s.where(hero.id) or ""
+    here = s.board.where(hero.id) or ""
     dist = c.rmap.distances_from(here)
     hidden = sorted((sp for sp in s.tokens if sp not in s.peeked), key=lambda sp: (dist.get(sp, 99), sp))[:n]
     for sp in hidden:
@@ -730,7 +730,7 @@ def _ga_pull_hero(game: Game, hero: Hero, n: int) -> None:
 
 def _pulled(game: Game, answer: str, hid: str) -> None:
     s = game.state
-    here = s.where(hid)
+    here = s.board.where(hid)
     assert here is not None
     move_piece(game, answer[5:], here, "Guardians: active ability")
 

@@ -294,7 +294,7 @@ def _t_damage_ring(game: Game, e: Effect, rule: str, region: str) -> None:
     spawn = c.spawn_space(region)
     near = {region} | {c.rmap.space(n).region for n in c.rmap.neighbours(spawn) if c.rmap.space(n).region}
     near.discard(c.board.castle)
-    heroes = [h for h in game.state.active_heroes() if region_at(game, game.state.where(h.id)) in near]
+    heroes = [h for h in game.state.active_heroes() if region_at(game, game.state.board.where(h.id)) in near]
     if logging(game):
         say(game, f"{e.amount()} damage to each hero in {', '.join(sorted(c.region_name(r) for r in near))}", rule)
     _damage_heroes(game, heroes, e.amount(), rule)
