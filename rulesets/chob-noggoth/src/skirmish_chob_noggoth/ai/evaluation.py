@@ -62,7 +62,8 @@ class Stats:
     __slots__ = ("critical", "dice", "hit_m", "hit_r", "reach", "save", "hardened", "monster", "impact", "quick",
                  "parry", "terrifying", "hold", "hold_divine", "accurate", "obscured", "move", "amove", "worth",
                  "p_die", "wounds", "max_wounds", "every_hit", "explodes", "mage", "passive", "bloody", "ranged_out",
-                 "melee_out", "split", "blows_up", "future", "angrier", "combat", "table", "own", "berserk")
+                 "melee_out", "split", "blows_up", "future", "angrier", "combat", "table", "own", "berserk",
+                 "losses")
 
     def dice_at(self, wounds: int) -> int:
         """Attack dice with ``wounds`` left (a Monster's dice follow its wounds)."""
@@ -86,10 +87,17 @@ class Stats:
         """Worth lost by suffering ``x`` wounds from now (its last wounds roll on its table).
 
         Wounds short of removing it are worth their share only while there is time left to
-        finish it off (``future``); in the last round only removals count.
+        finish it off (``future``); in the last round only removals count. Kept per number of
+        wounds (a Stats object's numbers never change once made).
         """
         if x <= 0:
             return 0.0
+        hit = self.losses.get(x)
+        if hit is None:
+            hit = self.losses[x] = self._damage(x)
+        return hit
+
+    def _damage(self, x: int) -> float:
         k = max(self.wounds, 1)
         vpw = self.vpw() - self.angrier
         if x < k:
@@ -178,7 +186,7 @@ _BUTCHERED = "~butchered"
 
 
 #: the slots of a :class:`Stats` that do not depend on the round (copied from the warrior's numbers)
-_FIXED = tuple(name for name in Stats.__slots__ if name not in ("worth", "future", "angrier"))
+_FIXED = tuple(name for name in Stats.__slots__ if name not in ("worth", "future", "angrier", "losses"))
 
 
 def _make_stats(game: GameLike, w: Warrior, extra: tuple[float, float, float, float, float]) -> Stats:
@@ -203,6 +211,7 @@ def _make_stats(game: GameLike, w: Warrior, extra: tuple[float, float, float, fl
     # Passive Aggressive: every wound short of the last gives it another attack die
     per_die = (RANGED_WORTH * ranged + MELEE_WORTH * melee) / max(s.dice, 1)
     s.angrier = extra[4] * per_die * extra[3] if s.passive and not s.berserk else 0.0
+    s.losses = {}
     return s
 
 
@@ -217,6 +226,7 @@ def _fixed_stats(game: GameLike, w: Warrior) -> Stats:
         fixed.clear()
     c = game.ruleset.content
     s = fixed[key] = Stats()
+    s.losses = {}
     s.monster = profile.is_monster(w)
     s.critical = c.combat.critical
     s.wounds, s.max_wounds = w.wounds, w.max_wounds
@@ -342,8 +352,9 @@ class Evaluation:
         modifier = sw.accurate + combat.aimed_bonus * int(aimed) - st.obscured - (combat.cover_penalty if cover else 0)
         value = 0.0
         wounds = 0.0
+        damage = st.damage
         for x, _z, p in ai_odds.attack_table(sw, st, n, need, modifier, t.wounds):
-            value += p * st.damage(x)
+            value += p * damage(x)
             wounds += p * x
         if ours:
             value = -value
