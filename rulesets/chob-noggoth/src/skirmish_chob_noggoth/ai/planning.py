@@ -148,7 +148,8 @@ class ChobAI(Answers, Evaluation):
                 shot, charge, danger = max(0.0, shot), max(0.0, charge), max(0.0, danger)
                 # the products :meth:`potential` needs, worked out once (same order of operations, same floats)
                 values = pairs[pair] = (shot, charge, danger, se.move, e_shot, se.reach, OFFENCE_NOW * shot,
-                                        CHARGE_LATER * charge, danger * FAR_WEIGHT, e_shot * FAR_WEIGHT)
+                                        CHARGE_LATER * charge, danger * FAR_WEIGHT, e_shot * FAR_WEIGHT,
+                                        se.move + 0.3, se.move * FAR + 0.3, se.reach + se.move)
             rows.append((e.id, e.x, e.y, e.radius, *values))
         sit.foe_rows[w.id] = rows
         if len(self._rows) > CACHE_LIMIT:
@@ -166,39 +167,42 @@ class ChobAI(Answers, Evaluation):
         sw = (sit.stats.get(w.id) or self.stats(sit, w))
         r = w.radius
         reach, move = sw.reach, max(sw.move, 1.0)
+        in_charge = move + 0.2
         moves_left = sit.moves_left
         best = danger = shot_danger = 0.0
         hypot, ceil = math.hypot, math.ceil
-        for eid, ex, ey, er, shot, charge, threat, e_move, e_shot, e_reach, shot_now, charge_now, far_threat, \
-                far_shot in self.foe_table(sit, w):
+        # a row's shot or charge counts only if it beats the best so far, and what it gives is at most shot_now
+        # (or charge_now: a decay only lowers it), so a row that cannot beat it is skipped (the same maximum)
+        for eid, ex, ey, er, _shot, _charge, threat, _e_move, e_shot, e_reach, shot_now, charge_now, far_threat, \
+                far_shot, near_threat, far_reach, shot_far in self.foe_table(sit, w):
             if eid == ignore:
                 continue
             gap = hypot(ex - x, ey - y) - r - er
-            if shot:
+            if shot_now > best:
                 if gap <= reach:
-                    v = shot_now
+                    best = shot_now
                 else:
                     k = ceil((gap - reach) / move)
                     v = shot_now * DECAY ** k if k <= moves_left else 0.0
-                if v > best:
-                    best = v
-            if charge:
-                if gap <= move + 0.2:
-                    v = charge_now
+                    if v > best:
+                        best = v
+            if charge_now > best:
+                if gap <= in_charge:
+                    best = charge_now
                 else:
                     k = ceil((gap - move) / move)
                     v = charge_now * MELEE_DECAY ** k if k <= moves_left else 0.0
-                if v > best:
-                    best = v
+                    if v > best:
+                        best = v
             if threat > danger:
-                if gap <= e_move + 0.3:
+                if gap <= near_threat:
                     danger = threat
-                elif gap <= e_move * FAR + 0.3 and far_threat > danger:
+                elif gap <= far_reach and far_threat > danger:
                     danger = far_threat  # it could come on and charge later in the round
             if e_shot > shot_danger:
                 if gap <= e_reach:
                     shot_danger = e_shot
-                elif gap <= e_reach + e_move and far_shot > shot_danger:
+                elif gap <= shot_far and far_shot > shot_danger:
                     shot_danger = far_shot
         value = best - sit.caution * (DANGER * danger + SHOT_DANGER * shot_danger)
         if sit.free_shrine(w, x, y):

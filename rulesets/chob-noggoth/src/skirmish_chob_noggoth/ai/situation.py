@@ -194,7 +194,11 @@ class Situation:
             self._free = [(s.x, s.y) for s in self.state.shrines
                           if not any(board.point_gap(e, s.x, s.y) <= self._enemy_reach for e in self.foes)]
         reach = self._shrine_reach + w.radius
-        return any(math.hypot(sx - x, sy - y) <= reach for sx, sy in self._free)
+        hypot = math.hypot
+        for sx, sy in self._free:  # noqa: SIM110 (a loop: no generator on a hot path)
+            if hypot(sx - x, sy - y) <= reach:
+                return True
+        return False
 
 
 
