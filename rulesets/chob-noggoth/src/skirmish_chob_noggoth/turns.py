@@ -180,6 +180,8 @@ class _Kept:
         self.foes = [o for o in state.warriors.values()
                      if (o.status == READY and o.side != player) or o.status == BERSERK]
         self._foe_rows: tuple[tuple[Any, ...], ...] | None = None
+        #: the rows that changed since an earlier table, by that table (see :meth:`_same`)
+        self._diffs: dict[int, tuple[tuple[tuple[Any, ...], ...], list[tuple[Any, Any]]]] = {}
 
     def reach(self, w: Warrior) -> _Reach:
         """Where an ally would change ``w``'s list (kept while ``w``, the enemies and the step are the same)."""
@@ -223,7 +225,11 @@ class _Kept:
             return True
         if len(rows) != len(now):
             return False
-        changed = [(a, b) for a, b in zip(rows, now, strict=True) if a != b]
+        # the lists checked at the last decision all hold that decision's rows: compare them with now once
+        hit = self._diffs.get(id(rows))
+        if hit is None or hit[0] is not rows:
+            hit = self._diffs[id(rows)] = (rows, [(a, b) for a, b in zip(rows, now, strict=True) if a != b])
+        changed = hit[1]
         if not changed:
             return True
         reach: _Reach | None = None
