@@ -333,7 +333,7 @@ class Evaluation:
     def shot_value(self, sit: Situation, w: Warrior, t: Warrior, *, cover: bool, aimed: bool | None = None,
                    boomstick: bool = False) -> tuple[float, float]:
         """(worth in Fingers for our side, expected wounds) of ``w`` shooting ``t``."""
-        sw, st = self.stats(sit, w), self.stats(sit, t)
+        sw, st = (sit.stats.get(w.id) or self.stats(sit, w)), (sit.stats.get(t.id) or self.stats(sit, t))
         aimed = w.aimed if aimed is None else aimed
         if sw.mage and not boomstick:
             cover = False
@@ -371,7 +371,7 @@ class Evaluation:
 
     def melee_value(self, sit: Situation, a: Warrior, d: Warrior, *, charged: bool) -> float:
         """Expected worth for ``a``'s side of a melee that ``a`` starts (``charged``: it moved in)."""
-        sa, sd = self.stats(sit, a), self.stats(sit, d)
+        sa, sd = (sit.stats.get(a.id) or self.stats(sit, a)), (sit.stats.get(d.id) or self.stats(sit, d))
         key = (sa, sd, charged)
         hit = self._melee.get(key)
         if hit is not None:
@@ -399,7 +399,7 @@ class Evaluation:
             if gap > 6:
                 continue
             reach = (6 - max(0, math.ceil(gap) - 1)) / 6 if gap > 0 else 1.0
-            so = self.stats(sit, o)
+            so = (sit.stats.get(o.id) or self.stats(sit, o))
             hurt = self._hurts.get(so)
             if hurt is None:  # what D6 hits do to it (its numbers say it all)
                 if len(self._hurts) > CACHE_LIMIT:
@@ -449,7 +449,7 @@ class Evaluation:
 
     def aim_value(self, sit: Situation, w: Warrior) -> float:
         """What it gains by doing nothing in an Actions step (an Aimed token, if it can shoot)."""
-        sw = self.stats(sit, w)
+        sw = (sit.stats.get(w.id) or self.stats(sit, w))
         if not sw.reach or w.aimed or sit.engaged(w):
             return 0.0
         best_now = best_aimed = 0.0
@@ -513,7 +513,7 @@ class Evaluation:
 
     def spell_value(self, sit: Situation, mage: Warrior, effect: str, t: Warrior) -> float:
         """The worth for our side of spell ``effect`` going off on ``t``."""
-        st = self.stats(sit, t)
+        st = (sit.stats.get(t.id) or self.stats(sit, t))
         ours = t.side == self.player and t.status == READY
         sign = -1.0 if ours else 1.0
         if effect == "heal":
@@ -526,7 +526,7 @@ class Evaluation:
             caught = [] if mage.id == t.id else board.on_line(sit.state, mage, t)
             value = 0.0
             for o in [*caught, t]:
-                so = self.stats(sit, o)
+                so = (sit.stats.get(o.id) or self.stats(sit, o))
                 v = ai_odds.fail_save(so, o.wounds) * so.damage(1)
                 value += -v if o.side == self.player and o.status == READY else v
             return value
@@ -591,15 +591,15 @@ class Evaluation:
         mine = [w for w in state.warriors.values() if w.side == player and w.status == READY]
         if not foes:
             return 0.0
-        fs = [self.stats(sit, e) for e in foes]
-        ms = [self.stats(sit, w) for w in mine]
+        fs = [(sit.stats.get(e.id) or self.stats(sit, e)) for e in foes]
+        ms = [(sit.stats.get(w.id) or self.stats(sit, w)) for w in mine]
         avg_hit = sum(ai_odds.fail_save(s, e.wounds) * s.damage(1) for s, e in zip(fs, foes, strict=True)) / len(fs)
         avg_wound = sum(s.damage(1) for s in fs) / len(fs)
         smite = sum(s.worth + sign * self.blast_value(sit, e) for s, e in zip(fs, foes, strict=True)) / len(fs)
         # everybody suffers a hit: what each side loses, and the explosions of those on their last wound
         angered = 0.0
         for o in state.on_table():
-            so = self.stats(sit, o)
+            so = (sit.stats.get(o.id) or self.stats(sit, o))
             pf = ai_odds.fail_save(so, o.wounds)
             v = pf * so.damage(1)
             angered += -v * risk if o.side == player and o.status == READY else v

@@ -249,7 +249,7 @@ class ChobAI(Answers, Evaluation):
         Toward each enemy; to just inside its range of the enemies it would most like to shoot
         (coming closer or backing off); and straight away from the nearest enemy.
         """
-        sw = self.stats(sit, w)
+        sw = (sit.stats.get(w.id) or self.stats(sit, w))
         state = sit.state
         spots: list[tuple[float, float]] = []
         rows = self.foe_table(sit, w)
@@ -380,7 +380,7 @@ class ChobAI(Answers, Evaluation):
         return hit
 
     def allowance(self, sit: Situation, w: Warrior, verb: str, step: str) -> float:
-        sw = self.stats(sit, w)
+        sw = (sit.stats.get(w.id) or self.stats(sit, w))
         if verb.startswith("a") and verb[1:] in _MOVE_VERBS:
             return sw.amove
         return float(self.ruleset.content.movement.eager_move) if step == "eager" else sw.move
