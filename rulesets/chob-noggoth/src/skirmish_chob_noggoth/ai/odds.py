@@ -213,7 +213,9 @@ def play_melee(sa: Stats, sd: Stats, impact: bool, a_first: bool) -> dict[tuple[
                             continue
                         key = (0 if ds else ns, 0 if dt else nt, ds, dt) if a_strikes else \
                             (0 if dt else nt, 0 if ds else ns, dt, ds)
-                        _add(new, key, pp * qt * qs)
+                        q = pp * qt * qs
+                        if q > 1e-12:  # _add written out (the innermost loop)
+                            new[key] = new.get(key, 0.0) + q
         states = new
     return states
 

@@ -205,8 +205,13 @@ class ChobAI(Answers, Evaluation):
                 elif gap <= shot_far and far_shot > shot_danger:
                     shot_danger = far_shot
         value = best - sit.caution * (DANGER * danger + SHOT_DANGER * shot_danger)
-        if sit.free_shrine(w, x, y):
-            value += SHRINE_SPOT
+        free = sit.free_shrines()
+        if free:  # sit.free_shrine(w, x, y) written out
+            reach = sit.shrine_reach + r
+            for sx, sy in free:
+                if hypot(sx - x, sy - y) <= reach:
+                    value += SHRINE_SPOT
+                    break
         return value
 
     def rough_target(self, sit: Situation, w: Warrior, verb: str, arg: str, allowance: float

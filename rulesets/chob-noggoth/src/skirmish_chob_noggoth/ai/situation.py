@@ -57,7 +57,7 @@ class Situation:
         content = ai.ruleset.content
         self.state.contact = float(content.combat.base_contact)
         #: how near a shrine a warrior prays, and no enemy may be
-        self._shrine_reach = float(content.table.shrine_reach)
+        self.shrine_reach = float(content.table.shrine_reach)
         self._enemy_reach = float(content.prayer.enemy_reach)
         self._free: list[tuple[float, float]] | None = None
         self._foes_key: int | None = None
@@ -188,14 +188,18 @@ class Situation:
             hit = self._engaged[w.id] = bool(board.contacts(self.state, w))
         return hit
 
-    def free_shrine(self, w: Warrior, x: float, y: float) -> bool:
-        """A shrine is within reach of (x, y) and no enemy stands near it."""
+    def free_shrines(self) -> list[tuple[float, float]]:
+        """(x, y) of the shrines no enemy stands near."""
         if self._free is None:
             self._free = [(s.x, s.y) for s in self.state.shrines
                           if not any(board.point_gap(e, s.x, s.y) <= self._enemy_reach for e in self.foes)]
-        reach = self._shrine_reach + w.radius
+        return self._free
+
+    def free_shrine(self, w: Warrior, x: float, y: float) -> bool:
+        """A shrine is within reach of (x, y) and no enemy stands near it."""
+        reach = self.shrine_reach + w.radius
         hypot = math.hypot
-        for sx, sy in self._free:  # noqa: SIM110 (a loop: no generator on a hot path)
+        for sx, sy in self.free_shrines():  # noqa: SIM110 (a loop: no generator on a hot path)
             if hypot(sx - x, sy - y) <= reach:
                 return True
         return False
