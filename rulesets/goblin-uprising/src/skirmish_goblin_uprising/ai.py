@@ -68,6 +68,8 @@ class GoblinAI:
         self._scores: dict[tuple[str, str, int], float] = {}  # an ability's worth (it does not change in a game)
         self._handlers: dict[str, Any] = {}  # decision kind -> the bound method that answers it (None: no handler)
         self._dice: dict[tuple[str, tuple[str, ...]], int] = {}  # (class, abilities) -> the most dice of an ability
+        self._damage: dict[str, int] | None = None  # see _damage_goblins
+        self._best_of: dict[tuple[Any, ...], str] = {}  # see _best_ability
 
     # -- plumbing ------------------------------------------------------------------------
     def decide(self, view: View, decision: Decision) -> Any:
@@ -185,6 +187,24 @@ class GoblinAI:
             found = self._memo["exp"] = self._expected(self._best_dice())
         return found
 
+    def _damage_goblins(self) -> dict[str, int]:
+        """Goblin design -> 1 when its Uprising effect adds damage against the Tyrant, else 0 (once per game)."""
+        found = self._damage
+        if found is None:
+            found = self._damage = {gid: 1 if g.uprising.effect in ("damage", "ignore_armor") else 0
+                                    for gid, g in self.c.goblins.items()}
+        return found
+
+    def _best_ability(self, values: Any, target: str, cls: str, leadership: int) -> str:
+        """The answer among ``values`` ("ability:ID" / "train:ID") with the best ability score for this class and
+        Leadership (the first best in order; kept per class, Leadership and values: the score reads nothing else)."""
+        key = (cls, leadership, tuple(values))
+        found = self._best_of.get(key)
+        if found is None:
+            found = self._best_of[key] = max(
+                values, key=lambda x: self._ability_score(x.split(":", 1)[1], target, cls, leadership))
+        return found
+
     def _best_dice(self) -> int:
         """The most dice among this hero's abilities (once per plan; once per class and abilities known)."""
         found = self._memo.get("best_dice")
@@ -235,8 +255,7 @@ class GoblinAI:
         ty = self.b["tyrant"]
         if ty["hp"] <= 0:
             return False
-        goblins = self.c.goblins
-        good = sum(1 for card in me["hand"] if goblins[card].uprising.effect in ("damage", "ignore_armor"))
+        good = sum(map(self._damage_goblins().__getitem__, me["hand"]))
         through = self._exp() + 0.6 - ty["armor"] + 1.5 * min(good, me["renown"] + 1)
         late = ty["oppress"] or ty["countdown"] > 0
         if through < (0.3 if late else 1.0):
@@ -327,7 +346,7 @@ class GoblinAI:
         # free choices first
         trains = groups.get("train")
         if trains:
-            return max(trains, key=lambda x: self._ability_score(x.split(":", 1)[1], "tyrant"))
+            return self._best_ability(trains, "tyrant", me["class"], me.get("leadership", 0))
         communes = groups.get("commune")
         if communes:
             return next((f"commune:{g}" for g in GUARDIAN_PREF if f"commune:{g}" in communes), communes[0])
@@ -491,6 +510,8 @@ class GoblinAI:
     def _ability(self, d: Decision, values: list[str]) -> str:
         ctx = getattr(d, "context", None) or {}
         target, cls, leadership = ctx.get("target", ""), ctx.get("class", ""), ctx.get("leadership")
+        if cls and leadership is not None:
+            return self._best_ability(values, target, cls, leadership)
         return max(values, key=lambda x: self._ability_score(x.split(":", 1)[1], target, cls, leadership))
 
     def _roll(self, d: Decision, values: list[str]) -> str:
