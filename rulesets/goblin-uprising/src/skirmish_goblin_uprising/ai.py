@@ -30,6 +30,9 @@ class _Kinds(dict[str, str]):
 
 
 _KIND = _Kinds()
+# what keeping a goblin is worth, by its Uprising effect (default 1) plus its hero-turn effect (default 0)
+_KEEP_UPRISING = {"damage": 3, "ignore_armor": 3, "piercing": 2, "shield": 2}
+_KEEP_TURN = {"extra_action": 1, "essence": 0.5}
 
 
 def make_ai(ctx: AgentContext) -> GoblinAI:
@@ -70,6 +73,7 @@ class GoblinAI:
         self._dice: dict[tuple[str, tuple[str, ...]], int] = {}  # (class, abilities) -> the most dice of an ability
         self._damage: dict[str, int] | None = None  # see _damage_goblins
         self._best_of: dict[tuple[Any, ...], str] = {}  # see _best_ability
+        self._worth: dict[str, float] = {}  # see _card_value
 
     # -- plumbing ------------------------------------------------------------------------
     def decide(self, view: View, decision: Decision) -> Any:
@@ -568,10 +572,12 @@ class GoblinAI:
         return "take"
 
     def _card_value(self, value: str) -> float:
-        card = value.split(":", 1)[1]
-        g = self.c.goblins[card]
-        return {"damage": 3, "ignore_armor": 3, "piercing": 2, "shield": 2}.get(g.uprising.effect, 1) + \
-            {"extra_action": 1, "essence": 0.5}.get(g.turn.effect, 0)
+        """What keeping a goblin ("goblin:ID" or "discard:ID"...) is worth (once per answer value and game)."""
+        found = self._worth.get(value)
+        if found is None:
+            g = self.c.goblins[value.split(":", 1)[1]]
+            found = self._worth[value] = _KEEP_UPRISING.get(g.uprising.effect, 1) + _KEEP_TURN.get(g.turn.effect, 0)
+        return found
 
     def _discard(self, d: Decision, values: list[str]) -> str:
         return min(values, key=self._card_value)
