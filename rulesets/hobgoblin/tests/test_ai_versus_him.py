@@ -26,12 +26,23 @@ def test_the_ai_passes_the_first_player_token_when_no_charge_is_in_reach():
     assert ai().decide(v, _initiative()) == "blue"
 
 
-def test_the_ai_keeps_the_first_player_token_when_a_charge_is_in_reach():
-    mine = unit("k", "red", "heavy-infantry", 36, 10, speed=6)
-    theirs = unit("t", "blue", "monster", 36, 20, facing=270.0, speed=10)  # 8" apart: the Monster reaches
+def test_the_ai_keeps_the_first_player_token_when_a_charge_it_would_win_is_in_reach():
+    mine = unit("k", "red", "heavy-cavalry", 36, 10, speed=12, keywords="Devastating Charge", points=450)
+    theirs = unit("t", "blue", "light-infantry", 36, 20, facing=270.0)  # 8" apart: the Knights reach
     v = view([mine, theirs], first="red")
     assert initiative.wants_first(v, "red")
     assert ai().decide(v, _initiative()) == "red"
+
+
+def test_the_ai_passes_the_token_when_the_only_charge_in_reach_is_one_it_would_lose():
+    """Against Him the AI kept the token whenever a unit could reach an enemy (45 times in 61 lost games of 200,
+    and 26 Carpe Diems to take it), moved first without charging, and His units charged whatever it had left in
+    reach. Moving first pays only for a fight worth making: Heavy Infantry reaching a Monster passes."""
+    mine = unit("k", "red", "heavy-infantry", 36, 10, speed=6)
+    theirs = unit("t", "blue", "monster", 36, 20, facing=270.0, speed=10)  # 8" apart: the Monster reaches
+    v = view([mine, theirs], first="red")
+    assert not initiative.wants_first(v, "red")
+    assert ai().decide(v, _initiative()) == "blue"
 
 
 def test_carpe_diem_gives_the_token_away_when_the_ai_would_rather_move_second():
@@ -85,3 +96,51 @@ def test_a_unit_does_not_walk_into_the_reach_of_enemies_that_move_after_it():
     best = plan.choose(riders, [], option_data, 14.0)
     assert best.end is not None
     assert gap(riders, troll, best.end) > 10.5 and gap(riders, mob, best.end) > 8.5
+
+
+def _knights(x: float, y: float, facing: float = 90.0, **extra: object) -> dict:
+    return unit("k", "red", "heavy-cavalry", x, y, facing=facing, width=5.9, depth=3.9, speed=12, points=750,
+                keywords="Flying, Fragile, General, Command [2]", **extra)
+
+
+def _pool(x0: float, y0: float, x1: float, y1: float) -> dict:
+    return {"name": "Noxious Pools", "keywords": ["perilous"], "points": [[x0, y0], [x1, y0], [x1, y1], [x0, y1]]}
+
+
+def test_a_flyer_does_not_land_in_perilous_terrain():
+    """Seed 63 against Him: the Lance Knights flew 12" into the Noxious Pools; next round every way out cost a
+    die per MP. The landing steps back (still 12" or more) until the footprint is clear of the pools."""
+    from skirmish_hobgoblin.ai.board import boxed, obstacles
+    from skirmish_hobgoblin.ai.movement import Planner
+
+    knights = _knights(36.0, 10.0)
+    enemy = unit("e", "blue", "heavy-infantry", 36.0, 44.0, facing=270.0)
+    for terrain, want in (([], 30.0), ([_pool(30.0, 26.0, 42.0, 32.0)], 24.0)):
+        v = view([knights, enemy], terrain=terrain)
+        plan = Planner(v, "red", {"k": knights, "e": enemy}, moves_after=False)
+        polys = boxed(obstacles(v, knights))
+        assert plan._landing(knights, (36.0, 10.0), (36.0, 30.0), 90.0, polys) == pytest.approx((36.0, want))
+
+
+def test_the_turn_before_a_fly_pays_for_the_perilous_terrain_it_is_made_in():
+    """Seed 63 against Him: the Lance Knights (Fragile General, 4 Doom) stood in the Noxious Pools and chose a Fly
+    away, counted free of terrain; the turn they made first on the ground rolled a Perilous die per MP and broke
+    them. A fly's value now pays for the wheel before it."""
+    from skirmish_hobgoblin.ai import steering
+    from skirmish_hobgoblin.ai.movement import Planner, path_cost
+    from skirmish_hobgoblin.decide import option_data
+
+    knights = _knights(36.0, 20.0, doom=4)
+    enemy = unit("e", "blue", "heavy-infantry", 56.0, 40.0, facing=225.0)
+    end, facing, _go, turned, flew = steering.predict(knights, (56.0, 40.0), 12.0)
+    assert flew and turned != (36.0, 20.0)  # a wheel, then a Fly
+    values = {}
+    for name, terrain in (("open", []), ("pools", [_pool(30.0, 17.0, 42.0, 26.0)])):
+        v = view([knights, enemy], terrain=terrain)
+        plan = Planner(v, "red", {"k": knights, "e": enemy}, moves_after=False)
+        flights = [c for c in plan.ranked(knights, [], option_data, 12.0) if c.why == "towards e, flying"]
+        assert flights, name
+        values[name] = flights[0].value
+    cost = path_cost(view([knights, enemy], terrain=[_pool(30.0, 17.0, 42.0, 26.0)]), knights, turned, facing, turned)
+    assert cost > 0
+    assert values["pools"] == pytest.approx(values["open"] - cost)

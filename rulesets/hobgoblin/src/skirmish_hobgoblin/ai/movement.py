@@ -467,7 +467,10 @@ class Planner:
                                              for p, f in seen):
                 continue  # (nearly) where another goal already takes it
             seen.append((end, facing))
-            hazard = 0.0 if flew else path_cost(self.view, me, turned, facing, end)
+            if flew:  # the turn before a Fly is made on the ground: Perilous dice for a turn in the pools
+                hazard = path_cost(self.view, me, turned, facing, turned)
+            else:
+                hazard = path_cost(self.view, me, turned, facing, end)
             v = self.place(me, end, start, facing, terrain=hazard) - 2.0  # a small cost to moving (no dithering)
             if (dist(end, turned) < 6.0 and not flew) or why.startswith(("marker", "fall back")):
                 v -= berserk
@@ -513,7 +516,8 @@ class Planner:
 
     def _landing(self, me: Unit, turned: Point, end: Point, facing: float, polys: Any) -> Point | None:
         """Where a Fly from ``turned`` towards ``end`` may finish: the furthest spot (at least 12") whose
-        footprint is on the table and overlaps no obstacle, in 1" steps back; None when there is none."""
+        footprint is on the table and overlaps no obstacle nor terrain that hurts the unit, in 1" steps back; None
+        when there is none."""
         length = dist(turned, end)
         w, d = self.view.state.get("table", [72.0, 48.0])
         go = length
@@ -522,8 +526,9 @@ class Planner:
             p = (turned[0] + (end[0] - turned[0]) * t, turned[1] + (end[1] - turned[1]) * t)
             cs = unit_corners(me, p, facing)
             if all(0.0 < c[0] < w and 0.0 < c[1] < d for c in cs) and \
-                    not any(poly_gap(cs, poly) <= 0.05 for poly, _box in polys):
-                return p
+                    not any(poly_gap(cs, poly) <= 0.05 for poly, _box in polys) and \
+                    not any(overlaps(self.view, k, cs) for k in steering.harmful(me)):
+                return p  # (not in terrain that hurts it: every way out would cost it)
             go -= 1.0
         return None
 
