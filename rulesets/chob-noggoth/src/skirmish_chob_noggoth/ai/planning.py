@@ -45,6 +45,8 @@ POINT_DOUBT = 0.03
 #: an option must beat doing nothing by this much
 EPS = 1e-3
 _MOVE_VERBS = ("charge", "advance", "shrine", "back", "point")
+#: each move verb as offered (a move made as an action starts with "a") and the move it is
+_MOVE_BASE = {**{v: v for v in _MOVE_VERBS}, **{f"a{v}": v for v in _MOVE_VERBS}}
 
 
 def activation_of(option: Option) -> tuple[str, str, str]:
@@ -405,6 +407,9 @@ class ChobAI(Answers, Evaluation):
 
     def score(self, sit: Situation, w: Warrior, verb: str, arg: str, step: str) -> float | None:
         """The worth of one activation option (None: never take it)."""
+        base = _MOVE_BASE.get(verb)  # most options are moves: tell them first
+        if base is not None:
+            return self._move(sit, w, verb, base, arg, step)
         if verb == "hold":
             return 0.0
         if verb == "fight":
@@ -424,10 +429,10 @@ class ChobAI(Answers, Evaluation):
             return self.pray_value(sit, w)
         if verb == "heal":
             return self.heal_value(sit, w, sit.state.warriors[arg])
-        action = verb.startswith("a") and verb[1:] in _MOVE_VERBS
-        base = verb[1:] if action else verb
-        if base not in _MOVE_VERBS:
-            return None
+        return None
+
+    def _move(self, sit: Situation, w: Warrior, verb: str, base: str, arg: str, step: str) -> float | None:
+        """The worth of a move option (``verb`` as offered, ``base`` without the "a" of a move made as an action)."""
         # a move's worth depends only on the mover and the enemies, so it carries over between the
         # decisions of a step (usually only one warrior has moved since the last one)
         key = (sit.foes_key(self), (sit.stats.get(w.id) or self.stats(sit, w)), w.x, w.y, verb, arg, step)
