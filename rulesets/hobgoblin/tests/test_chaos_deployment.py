@@ -184,3 +184,33 @@ def test_last_stand_defender_holds_the_centre_attacker_16_inches_out():
 def test_marker_placement_is_checked(entry: str):
     g = deployed(entry)
     assert all(8 < m["x"] < g.state.width - 8 for m in g.stash["hobgoblin-chaos"]["markers"])
+
+
+def _first_position(setup: dict[str, Any], seed: int = 3) -> tuple[Game, Any]:
+    """Play the set-up by the AI until a unit's typed placement is asked."""
+    game = Game(RULESET, setup, seed=seed)
+    agents = {p: make_ai(AgentContext(p, i, RULESET, {}, game.players)) for i, p in enumerate(game.players)}
+    while game.pending is not None and game.pending.kind != "position":
+        d = game.pending
+        game.answer(agents[d.player].decide(View(game, d.player), d), d.player)
+    assert game.pending is not None
+    return game, game.pending
+
+
+@pytest.mark.parametrize(("setup", "words"), [
+    ({"chaos": {"deployment": ["forced-march"]}}, "your zone is y"),
+    ({"chaos": {"deployment": ["last-stand"]}}, "the table's centre"),
+    ({"scenario": "the-fortress"}, "The Fortress: your zone is y"),
+    ({"scenario": "the-breach"}, "the Breach Marker at ("),
+])
+def test_a_typed_deployment_says_where_the_zone_is_and_offers_free_spots_that_are_legal(setup: dict[str, Any],
+                                                                                         words: str):
+    base = {"players": ["red", "blue"], "layout": "open-ground", "scenario": "bloodbath", "first": "red"}
+    game, d = _first_position({**base, **setup})
+    assert words in d.prompt and "Free spots include " in d.prompt
+    listed = d.prompt.split("Free spots include ")[1].split(", ")
+    assert listed and listed == [f"{s[0]:g},{s[1]:g}" for s in d.context["spots"][:4]]
+    x, y = (float(v) for v in listed[0].split(","))
+    unit = game.state.units[d.context["actor"]]
+    game.answer({"x": x, "y": y}, d.player)
+    assert unit.status == READY and (unit.x, unit.y) == (x, y)

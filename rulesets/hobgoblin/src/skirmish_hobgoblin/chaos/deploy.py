@@ -274,14 +274,39 @@ def ask(game: Game, unit: Unit, provider: str = "chaos") -> None:
 
     hw, hd = unit.width / 2, unit.depth / 2
     lo = min(hw, hd)
-    where = rule if provider == "narrative" else f"{RULE}: {', '.join(e.name for e in entries(game))}"
-    game.ask(decision(unit.side, "position", f"{unit.name}: type its centre as x,y (deployment of {where})",
+    game.ask(decision(unit.side, "position", _prompt(game, unit, found, arriving, provider),
                       params=[Param("x", "float", round(lo, 2), round(state.width - lo, 2), step=0.01),
                               Param("y", "float", round(lo, 2), round(state.depth - lo, 2), step=0.01)],
                       validator=validate, examples=[{"x": x, "y": y} for x, y, _ in found], rule=rule,
                       context={"phase": game.phase or "Set-up", "actor": unit.id, "action": "position",
                                "spots": [[x, y] for x, y, _ in found]}),
              _placed, unit.id, arriving, provider)
+
+
+def _prompt(game: Game, unit: Unit, found: list[tuple[float, float, float]], arriving: bool, provider: str) -> str:
+    """The placement question: the unit, where it may go in words, and a few legal centres to start from."""
+    from skirmish_hobgoblin.narrative import zones
+
+    state = game.state
+    if provider == "narrative":
+        where = f"{game.ruleset.scenarios[state.scenario].name}: {zones.zone_text(game, unit)}"
+    else:
+        ids = _ids(game)
+        where = f"{RULE} ({', '.join(e.name for e in entries(game))})"
+        if "last-stand" in ids:
+            defender = state.sides[unit.side].role == "Defender"
+            r = _param(game, "last-stand", "defender" if defender else "attacker", 10 if defender else 16)
+            where += f": all of it within {r:g}\" of the table's centre" if defender else \
+                f": at least {r:g}\" from the table's centre"
+        elif "tunnel-entrances" in ids:
+            where += f": all of it within {_param(game, 'tunnel-entrances', 'reach', 8):g}\" of an entrance you hold"
+        elif not arriving:
+            band = _half_band(game, unit, back_of(game, unit))
+            where += f": your zone is y {band[0]:g} to {band[1]:g}"
+    what = "arrives" if arriving else "deploys"
+    some = ", ".join(f"{x:g},{y:g}" for x, y, _ in found[:4])
+    return (f"{unit.name} ({unit.type_name}, {unit.width:.1f}\" x {unit.depth:.1f}\") {what}: type its centre as x,y. "
+            f"{where}. Free spots include {some}")
 
 
 def _placed(game: Game, answer: dict[str, Any], uid: str, arriving: bool, provider: str = "chaos") -> None:

@@ -41,6 +41,24 @@ def zone_error(game: Game, unit: Unit, rect: Rect, arriving: bool = False) -> st
     return base_error(game, unit, rect)
 
 
+def zone_text(game: Game, unit: Unit) -> str:
+    """Where ``unit`` may deploy, in words for the placement prompt."""
+    from skirmish_hobgoblin.narrative import chasm, fortress
+
+    state = game.state
+    sid = state.scenario
+    if sid in ("the-chasm", "the-fortress"):
+        lo, hi = (chasm if sid == "the-chasm" else fortress).zone(game, unit.side)
+        return f"your zone is y {lo:g} to {hi:g}, all of the unit inside it"
+    if sid == "the-breach":
+        bx, by = data(game)["breach"]
+        p = game.ruleset.scenarios[sid].params
+        if state.sides[unit.side].role == "Defender":
+            return f"all of it within {float(p['defender_zone']):g}\" of the Breach Marker at ({bx:g}, {by:g})"
+        return f"all of it more than {float(p['attacker_away']):g}\" from the Breach Marker at ({bx:g}, {by:g})"
+    return "anywhere on your side that the scenario allows"
+
+
 def facing_at(game: Game, unit: Unit, x: float, y: float) -> float:
     """Units face the enemy's half (Breach: the Defender faces away from the wall, the Attacker towards it)."""
     from skirmish_hobgoblin.deployment import facing_of
