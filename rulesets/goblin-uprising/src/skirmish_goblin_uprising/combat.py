@@ -283,10 +283,10 @@ def roll_options(game: Game, hid: str, dmg: int | None = None) -> list[Any]:
     for k in range(max(0, most) + 1):
         damage = dmg + k + (cb.essence_bonus if k and not cb.used_essence else 0)
         pay = max(0, k - free)
-        key = ("strike", target, tyrant_id, damage, k, pay)  # what the label reads
-        found = memo.get(key)
+        skey = ("strike", target, tyrant_id, damage, k, pay)  # what the label reads
+        found = memo.get(skey)
         if found is None:
-            found = memo[key] = _strike_option(game, target, damage, k, pay)
+            found = memo[skey] = _strike_option(game, target, damage, k, pay)
         options.append(found)
     return options
 

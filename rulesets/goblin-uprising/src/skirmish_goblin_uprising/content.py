@@ -334,7 +334,7 @@ class Content:
     scale_hp: tuple[int, ...] = ()
     scale_armor: tuple[int, ...] = ()
     source: str = "built-in house set"
-    _look: dict[str, dict[str, Any]] = attrs.field(init=False, repr=False, eq=False)
+    _look: dict[str, dict[Any, Any]] = attrs.field(init=False, repr=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
         b = self.board
@@ -607,52 +607,52 @@ def check_content(c: Content) -> None:
     for gid, g in c.goblins.items():
         _check_effects([g.uprising], "combat", f"goblins.toml [{gid}] uprising", c)
         _check_effects([g.turn], "turn", f"goblins.toml [{gid}] turn", c)
-    for a in c.adventures.values():
-        _check_effects(a.green, "gain", f"adventures.toml card {a.id} green", c)
-        _check_effects(a.red, "gain", f"adventures.toml card {a.id} red", c)
-    for t in c.tokens.values():
-        _check_effects(t.effects, "gain", f"tokens.toml token {t.id}", c)
-    for gid, g in c.guardians.items():
-        _check_effects([g.passive], "guardian_passive", f"guardians.toml [{gid}] passive", c)
-        _check_effects([g.active], "guardian_active", f"guardians.toml [{gid}] active", c)
+    for adv in c.adventures.values():
+        _check_effects(adv.green, "gain", f"adventures.toml card {adv.id} green", c)
+        _check_effects(adv.red, "gain", f"adventures.toml card {adv.id} red", c)
+    for tok in c.tokens.values():
+        _check_effects(tok.effects, "gain", f"tokens.toml token {tok.id}", c)
+    for gid, gd in c.guardians.items():
+        _check_effects([gd.passive], "guardian_passive", f"guardians.toml [{gid}] passive", c)
+        _check_effects([gd.active], "guardian_active", f"guardians.toml [{gid}] active", c)
     for pid, p in c.pets.items():
         if p.effect not in EFFECTS["pet"]:
             raise SetupError(f"pets.toml [{pid}]: unknown pet effect {p.effect!r}")
-    for gid, g in c.generals.items():
-        if g.region not in regions:
-            raise SetupError(f"enemies.toml [generals.{gid}]: unknown region {g.region!r}")
-        _check_effects(g.entry, "tyranny", f"enemies.toml [generals.{gid}] entry", c)
+    for gid, gen in c.generals.items():
+        if gen.region not in regions:
+            raise SetupError(f"enemies.toml [generals.{gid}]: unknown region {gen.region!r}")
+        _check_effects(gen.entry, "tyranny", f"enemies.toml [generals.{gid}] entry", c)
     if c.default_difficulty not in c.difficulties:
         raise SetupError(f"difficulty.toml: default {c.default_difficulty!r} is not a level")
     if not c.tyrants:
         raise SetupError("no Tyrant in the content (tyrants/*.toml)")
-    for key, t in c.tyrants.items():
+    for key, ty in c.tyrants.items():
         where = f"tyrants/{key}.toml"
-        if t.home not in regions:
-            raise SetupError(f"{where}: home {t.home!r} is not a region")
-        if not t.track:
+        if ty.home not in regions:
+            raise SetupError(f"{where}: home {ty.home!r} is not a region")
+        if not ty.track:
             raise SetupError(f"{where}: the destruction track has no spaces")
-        firsts = [s for s in t.schemes if s.first]
+        firsts = [s for s in ty.schemes if s.first]
         if len(firsts) != 1:
             raise SetupError(f"{where}: exactly one scheme must be marked first (the '!' card), found {len(firsts)}")
-        if not t.behaviors:
+        if not ty.behaviors:
             raise SetupError(f"{where}: no behavior cards")
-        if t.ability.effect not in EFFECTS["ability"]:
-            raise SetupError(f"{where}: unknown Tyrannical Ability {t.ability.effect!r}")
-        if t.ability.troop and t.ability.troop not in c.troops:
-            raise SetupError(f"{where}: the Tyrannical Ability names unknown troop {t.ability.troop!r}")
-        if t.ability.general and t.ability.general not in c.generals:
-            raise SetupError(f"{where}: the Tyrannical Ability names unknown general {t.ability.general!r}")
-        _check_effects(t.power, "power", f"{where} power", c)
-        for i, space in enumerate(t.track, 1):
+        if ty.ability.effect not in EFFECTS["ability"]:
+            raise SetupError(f"{where}: unknown Tyrannical Ability {ty.ability.effect!r}")
+        if ty.ability.troop and ty.ability.troop not in c.troops:
+            raise SetupError(f"{where}: the Tyrannical Ability names unknown troop {ty.ability.troop!r}")
+        if ty.ability.general and ty.ability.general not in c.generals:
+            raise SetupError(f"{where}: the Tyrannical Ability names unknown general {ty.ability.general!r}")
+        _check_effects(ty.power, "power", f"{where} power", c)
+        for i, space in enumerate(ty.track, 1):
             _check_effects(space.effects, "tyranny", f"{where} track space {i}", c)
-        for s in t.schemes:
-            if s.goal.condition not in EFFECTS["goal"]:
-                raise SetupError(f"{where} scheme {s.id}: unknown goal {s.goal.condition!r}"
-                                 f"{_suggest(s.goal.condition, EFFECTS['goal'])}")
-            if s.goal.region and s.goal.region not in regions:
-                raise SetupError(f"{where} scheme {s.id}: goal names unknown region {s.goal.region!r}")
-            _check_effects(s.reveal, "tyranny", f"{where} scheme {s.id} reveal", c)
-            _check_effects(s.upkeep, "tyranny", f"{where} scheme {s.id} upkeep", c)
-        for b in t.behaviors:
+        for sc in ty.schemes:
+            if sc.goal.condition not in EFFECTS["goal"]:
+                raise SetupError(f"{where} scheme {sc.id}: unknown goal {sc.goal.condition!r}"
+                                 f"{_suggest(sc.goal.condition, EFFECTS['goal'])}")
+            if sc.goal.region and sc.goal.region not in regions:
+                raise SetupError(f"{where} scheme {sc.id}: goal names unknown region {sc.goal.region!r}")
+            _check_effects(sc.reveal, "tyranny", f"{where} scheme {sc.id} reveal", c)
+            _check_effects(sc.upkeep, "tyranny", f"{where} scheme {sc.id} upkeep", c)
+        for b in ty.behaviors:
             _check_effects(b.effects, "tyranny", f"{where} behavior {b.id}", c)

@@ -193,9 +193,9 @@ def glossary(c: Content) -> dict[str, str]:
                                                                  "L" in f"{g.turn.n}{g.uprising.n}" else ""))
     for t in c.tribes.values():
         out[t.name] = f"tribe card: {tribe_text(t)}; once, then exhausted"
-    for g in c.guardians.values():
-        out[g.name] = (f"guardian: passive: {guardian_passive_text(g.passive)}; 2 actions, once a turn: "
-                       f"{guardian_text(g.active)}")
+    for gd in c.guardians.values():
+        out[gd.name] = (f"guardian: passive: {guardian_passive_text(gd.passive)}; 2 actions, once a turn: "
+                        f"{guardian_text(gd.active)}")
     for p in c.pets.values():
         out.setdefault(p.name, f"pet: {pet_text(p)}")
     for troop in c.troops.values():
@@ -204,11 +204,11 @@ def glossary(c: Content) -> dict[str, str]:
     for general in c.generals.values():
         out.setdefault(general.name, f"general: HP {general.hp}, damage {general.damage}"
                        + (", Aggressive" if general.aggressive else ""))
-    for t in c.tyrants.values():
-        power = "; ".join(_POWERS.get(e.effect, e.effect).format(n=e.amount()) for e in t.power)
-        out[t.name] = (f"Tyrant: HP {t.hp}, Royal Armor {t.armor}, damage {t.damage}; {t.pressure}"
-                       + (f"; Power: {power}" if power else ""))
-        out.setdefault(t.ability.name, f"{t.name}'s Tyrannical Ability: {t.pressure}")
-        for sc in t.schemes:
-            out.setdefault(sc.name, f"{t.name}'s scheme: it acts every Upkeep while active; {_goal_text(c, sc.goal)}")
+    for ty in c.tyrants.values():
+        power = "; ".join(_POWERS.get(e.effect, e.effect).format(n=e.amount()) for e in ty.power)
+        out[ty.name] = (f"Tyrant: HP {ty.hp}, Royal Armor {ty.armor}, damage {ty.damage}; {ty.pressure}"
+                        + (f"; Power: {power}" if power else ""))
+        out.setdefault(ty.ability.name, f"{ty.name}'s Tyrannical Ability: {ty.pressure}")
+        for sc in ty.schemes:
+            out.setdefault(sc.name, f"{ty.name}'s scheme: it acts every Upkeep while active; {_goal_text(c, sc.goal)}")
     return out

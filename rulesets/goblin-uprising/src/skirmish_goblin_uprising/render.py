@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import textwrap
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from skirmish_goblin_uprising.common import C, a_name, region_at, target_name, tyrant
 from skirmish_goblin_uprising.state import TYRANT
@@ -161,8 +161,9 @@ def board_view(game: Game, *, unchanged: bool = False) -> dict[str, Any]:
     generals = tuple(s.generals.items())  # generals leave and come back: compared in order
     if generals != cache.generals_in:
         c = c or C(game)
-        specs = c.generals
-        cache.generals = {g: {"damage": d, "hp": specs[g].hp, "region": specs[g].region} for g, d in generals}
+        gen_specs = c.generals
+        cache.generals = {g: {"damage": d, "hp": gen_specs[g].hp, "region": gen_specs[g].region}
+                          for g, d in generals}
         cache.generals_in = generals
         changed = True
     tokens, peeked = s.tokens, s.peeked  # tokens are only ever taken away after set-up
@@ -249,9 +250,9 @@ def hero_sheet(game: Game, hid: str) -> str:
     if h.pet:
         lines.append(f"  pet: {c.pets[h.pet].name}: {pet_text(c.pets[h.pet])}")
     for card in h.hand.cards:
-        g = c.goblins[card]
-        lines.append(f"  goblin {g.name}: uprising {effect_text(g.uprising, h.leadership)} | turn "
-                     f"{turn_text(g.turn, h.leadership)}")
+        gob = c.goblins[card]
+        lines.append(f"  goblin {gob.name}: uprising {effect_text(gob.uprising, h.leadership)} | turn "
+                     f"{turn_text(gob.turn, h.leadership)}")
     return "\n".join(lines)
 
 
@@ -281,9 +282,9 @@ def board_text(game: Game) -> str:
             near = ", ".join(c.space_name(n) for n in c.rmap.neighbours(sid))
             rows.append((len(lines), c.space_name(sid), " ".join(names), " ".join(marks), near))
             lines.append("")
-    widths = [max((len(row[k]) for row in rows), default=0) for k in (1, 2, 3)]
-    for at, name, who, marks, near in rows:  # columns only as wide as what they hold
-        cells = [f"{name:<{widths[0]}}"] + [f"{text:<{w}}" for text, w in ((who, widths[1]), (marks, widths[2])) if w]
+    widths = [max((len(cast(str, row[k])) for row in rows), default=0) for k in (1, 2, 3)]
+    for at, name, occ, tags, near in rows:  # columns only as wide as what they hold
+        cells = [f"{name:<{widths[0]}}"] + [f"{text:<{w}}" for text, w in ((occ, widths[1]), (tags, widths[2])) if w]
         lines[at] = f"  {' '.join(cells)} -> {near}"
     villages = [f"{c.space_name(v)}: {' '.join(s.board.occupants(v)) or '-'}" for v in c.villages]
     lines.append("Villages: " + "; ".join(villages))

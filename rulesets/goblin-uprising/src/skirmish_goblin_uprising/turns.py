@@ -479,10 +479,10 @@ def _acted(game: Game, answer: str, hid: str) -> None:
             game.emit("guardian", f"{hid} communes with the {c.guardians[arg].name}", rule="Renown: Commune", hero=hid,
                       guardian=arg)
     elif kind == "goblin":
-        g = c.goblins[arg]
+        gob = c.goblins[arg]
         turn.goblins_used.append(arg)
         discard_goblin(game, hero, arg, "Goblin cards", "hero-turn effect")
-        TURN_EFFECTS[g.turn.effect](game, hero, g.turn.amount(hero.leadership))
+        TURN_EFFECTS[gob.turn.effect](game, hero, gob.turn.amount(hero.leadership))
     elif kind == "tribe":
         tribe = c.tribes[hero.tribe]
         hero.tribe_ready = False
