@@ -11,6 +11,7 @@ import math
 import textwrap
 from typing import TYPE_CHECKING, Any, cast
 
+from skirmish import SkirmishError
 from skirmish_goblin_uprising.common import C, a_name, region_at, target_name, tyrant
 from skirmish_goblin_uprising.state import TYRANT
 
@@ -331,7 +332,7 @@ def _fit(line: str, width: int = 79) -> str:
                                    break_long_words=False))
 
 
-def brief(game: Game, player: str) -> str:
+def brief(game: Game, player: str | None) -> str:
     s = game.state
     t = tyrant(game)
     head = (f"R{game.round} {t.name.split()[0]} HP {s.hp}/{s.max_hp} Armor {s.armor} track {s.marker}/"
@@ -343,7 +344,7 @@ def brief(game: Game, player: str) -> str:
     return "\n".join(lines)
 
 
-def final_summary(game: Game, player: str) -> str:
+def final_summary(game: Game, player: str | None) -> str:
     s = game.state
     res = game.result
     names = {"Tyrant": "the Tyrant", "heroes": "the heroes"}
@@ -365,8 +366,6 @@ def final_summary(game: Game, player: str) -> str:
 
 def measure(game: Game, a: str, b: str) -> str:
     """How many Move 1 actions separate two pieces or spaces, and whether they share a region."""
-    from skirmish import SkirmishError
-
     s, c = game.state, C(game)
 
     def locate(name: str) -> str:

@@ -236,12 +236,12 @@ class GoblinUprising(Ruleset):
 
         return describe(game, player)
 
-    def brief(self, game: Game, player: str) -> str:
+    def brief(self, game: Game, player: str | None) -> str:
         from skirmish_goblin_uprising.render import brief
 
         return brief(game, player)
 
-    def final_summary(self, game: Game, player: str) -> str:
+    def final_summary(self, game: Game, player: str | None) -> str:
         from skirmish_goblin_uprising.render import final_summary
 
         return final_summary(game, player)
