@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from skirmish import Do
 from skirmish_goblin_uprising.common import (
     C,
     a_name,
@@ -31,6 +32,7 @@ from skirmish_goblin_uprising.state import TYRANT
 if TYPE_CHECKING:
     from skirmish import Game
     from skirmish_goblin_uprising.content import Effect
+    from skirmish_goblin_uprising.state import Hero
 
 #: the most extra marker moves (failed spawns, Rising Tide) resolved in one round: stops spawn loops (GU-34)
 EXTRA_MOVE_CAP = 12
@@ -274,7 +276,7 @@ def _t_spawn_general(game: Game, e: Effect, rule: str, region: str) -> None:
     spawn_general(game, e.general, rule)
 
 
-def _damage_heroes(game: Game, heroes: list[Any], n: int, rule: str) -> None:
+def _damage_heroes(game: Game, heroes: list[Hero], n: int, rule: str) -> None:
     from skirmish_goblin_uprising.damage import deal_damage
 
     for hero in reversed(heroes):
@@ -583,7 +585,6 @@ def upkeep_phase(game: Game) -> None:
     t = tyrant(game)
     s.earth_used = []
     steps: list[Any] = []
-    from skirmish import Do
 
     if s.flight and s.hp > 0:
         steps.append(Do(_flee))
@@ -619,7 +620,6 @@ def tyranny_phase(game: Game) -> None:
 
 def attack_phase(game: Game) -> None:
     """The Tyrant (if Aggressive), then Aggressive armies and generals in region-die order, Champions last."""
-    from skirmish import Do
     from skirmish_goblin_uprising.combat import enemy_attack_phase
 
     s, c = game.state, C(game)
