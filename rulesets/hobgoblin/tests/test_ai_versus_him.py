@@ -144,3 +144,29 @@ def test_the_turn_before_a_fly_pays_for_the_perilous_terrain_it_is_made_in():
     cost = path_cost(view([knights, enemy], terrain=[_pool(30.0, 17.0, 42.0, 26.0)]), knights, turned, facing, turned)
     assert cost > 0
     assert values["pools"] == pytest.approx(values["open"] - cost)
+
+
+def _deploy_decision(actor: str) -> object:
+    from skirmish import Param
+
+    spots = [{"x": x, "y": y} for y in (13.9, 4.0) for x in (20.0, 36.0, 52.0)]  # south: 13.9 is the front row
+    return decision("red", "position", "where?", params=[Param("x", "float", 0, 72), Param("y", "float", 0, 16)],
+                    examples=spots, context={"phase": "Set-up", "action": "position", "actor": actor})
+
+
+def test_a_shooting_army_deploys_on_its_back_row_against_him():
+    """Iron Grudge Hold (38% of its points in Ranged units) won 94 of 100 games against Him at Easy deployed on the
+    back row, 81 on the front: His units come to it through its volleys. An army with less shooting, or facing
+    another opponent (random play need not come forward), keeps its fighters on the front row."""
+    him = "Undistractable"  # His solo rules make all His units so
+
+    def army(ranged: bool, foe_keywords: str = him) -> list[dict]:
+        fighters = unit("f", "red", "heavy-infantry", 0, 0, status="undeployed", points=600)
+        shooters = unit("s", "red", "ranged-infantry", 0, 0, status="undeployed", points=400,
+                        keywords="Ranged [24]" if ranged else "")
+        foe = unit("t", "blue", "monster", 0, 0, status="undeployed", points=1000, keywords=foe_keywords)
+        return [fighters, shooters, foe]
+
+    assert ai().decide(view(army(ranged=True), rnd=0), _deploy_decision("f"))["y"] == 4.0
+    assert ai().decide(view(army(ranged=False), rnd=0), _deploy_decision("f"))["y"] == 13.9
+    assert ai().decide(view(army(ranged=True, foe_keywords=""), rnd=0), _deploy_decision("f"))["y"] == 13.9

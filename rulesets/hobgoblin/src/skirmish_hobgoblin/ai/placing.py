@@ -155,3 +155,16 @@ def more_spots(view: Any, unit: dict[str, Any], rows: list[float], good: Any,
                 out.append(spot)
             x += step
     return out
+
+
+def back_row(view: Any, spots: list[dict[str, float]]) -> list[dict[str, float]]:
+    """The ``spots`` furthest from the centreline (the back row of a deployment zone)."""
+    centreline = float(view.state.get("table", [72.0, 48.0])[1]) / 2
+    far = max(abs(e["y"] - centreline) for e in spots)
+    return [e for e in spots if abs(abs(e["y"] - centreline) - far) < 0.01]
+
+
+def versus_him(view: Any, player: str) -> bool:
+    """Whether the enemy is Him (the solo opponent): His solo rules make every one of His units Undistractable."""
+    theirs = [u for u in view.state.get("units", []) if u["side"] != player]
+    return bool(theirs) and all("Undistractable" in keywords_of(u) for u in theirs)
