@@ -168,7 +168,8 @@ def action_menu(game: Game, hero: Hero, turn: Turn, here: str, c: Any) -> tuple[
         tokens, quests = s.tokens, s.quests
         if tokens or quests:
             spaces: Any = (here,)
-            if hero.pet and c.pets[hero.pet].effect == "interact_adjacent":  # (interact_spaces, pet reach included)
+            # mirrors interact_spaces(pet_reach=True), inlined for speed: change both together
+            if hero.pet and c.pets[hero.pet].effect == "interact_adjacent":
                 spaces = (here, *c.rmap.neighbours(here))
             values: list[str] = []
             for space in spaces:
@@ -250,7 +251,7 @@ def action_menu(game: Game, hero: Hero, turn: Turn, here: str, c: Any) -> tuple[
             menu["goblin"] = tuple(values)
     if hero.tribe_ready:
         tribe = c.tribes[hero.tribe]
-        effect = tribe.effect  # (tribe_usable)
+        effect = tribe.effect  # mirrors tribe_usable: change both
         if effect in ("extra_actions", "teleport") or (effect == "full_heal" and hero.hp < hero.max_hp):
             key = ("tribe", hero.tribe)
             found = memo.get(key)
