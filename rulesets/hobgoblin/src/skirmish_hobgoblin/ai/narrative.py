@@ -187,13 +187,14 @@ def friends_held(view: Any, player: str, unit: Unit) -> set[str]:
     return out
 
 
-def chasm_targets(view: Any, player: str, unit: Unit) -> list[tuple[Point, float]]:
+def chasm_targets(view: Any, player: str, unit: Unit, theirs: set[str] | None = None) -> list[tuple[Point, float]]:
     """Where the Attacker's ``unit`` wins: spots within 2" of two markers (worth ``CHASM_WIN``), and each marker
     (``CHASM_WIN`` when a friend holds another one, else ``CHASM_ONE``, less for each friend already going to
-    it)."""
+    it). ``theirs``: :func:`friends_held`, when the caller has it already."""
     out: list[tuple[Point, float]] = [(at, CHASM_WIN) for at in win_spots(view, unit)]
     friends = _friends(view, player, unit)
-    theirs = friends_held(view, player, unit)
+    if theirs is None:
+        theirs = friends_held(view, player, unit)
     for m in markers(view):
         if m.get("kind") != "objective":
             continue
@@ -219,7 +220,7 @@ def in_time(view: Any, unit: Unit, r: float) -> float:
 def turn_mp(unit: Unit, facing: float, heading: float) -> float:
     """The MP ``unit`` facing ``facing`` spends to face ``heading``: the wheel's swinging corner's travel, or a
     Reform where that is cheaper and allowed (nothing for a turn too small to bother with)."""
-    turn = abs((heading - facing + 180.0) % 360.0 - 180.0)
+    turn = abs(steering.turn_between(facing, heading))
     if turn <= steering.SLACK:
         return 0.0
     wheel = steering.chord(float(unit.get("width", 4.0)), turn)
@@ -331,7 +332,7 @@ def _askew_at_edge(view: Any, unit: Unit, p: Point, facing: float, sign: float) 
     if gap > 2 * hw + 1.0 or not behind:
         return False
     square = 90.0 if sign > 0 else 270.0
-    return abs((facing - square + 180.0) % 360.0 - 180.0) > steering.SLACK
+    return abs(steering.turn_between(square, facing)) > steering.SLACK
 
 
 def chasm_value(view: Any, player: str, unit: Unit, p: Point) -> float:
@@ -353,7 +354,7 @@ def chasm_value(view: Any, player: str, unit: Unit, p: Point) -> float:
         reach = _half(unit)[1] + CHASM_NEAR + MARKER - 0.5  # a marker is held from this far (front edge on)
         sign, _ = _chasm_sides(view, player)
         again = CHASM_AGAIN if _askew_at_edge(view, unit, p, facing, sign) else 0.0
-        for at, worth in chasm_targets(view, player, unit):
+        for at, worth in chasm_targets(view, player, unit, theirs):
             r = max(0.0, _route(view, player, unit, p, at, facing) + again - reach)
             best = max(best, worth * in_time(view, unit, r))
         across = CHASM_ACROSS if (p[1] - c["mid"]) * sign > hd else 0.0  # over: the bridge is behind it
@@ -390,9 +391,9 @@ def chasm_goals(view: Any, player: str, unit: Unit) -> list[tuple[Point, str, st
         else:
             out.append(((bx, (c["y1"] + hd + 0.2) if sign > 0 else (c["y0"] - hd - 0.2)), f"hold bridge {i}", ""))
     if role(view, player) == "Attacker":
-        for at, _w in chasm_targets(view, player, unit):
-            out.append((at, "objective", ""))
-        out += straight_goals(view, unit, [at for at, _w in chasm_targets(view, player, unit)])
+        targets = [at for at, _w in chasm_targets(view, player, unit)]
+        out += [(at, "objective", "") for at in targets]
+        out += straight_goals(view, unit, targets)
     return out
 
 
@@ -624,9 +625,8 @@ def _by_the_wall(view: Any, unit: Unit, p: Point, xs: list[float]) -> bool:
         return False
     if not any(abs(p[0] - x) <= max(1.0, hw - LANE_OVERLAP) + 0.05 for x in xs):  # its front off the marker
         return True
-    facing = steering.predict(unit, p, 99.0)[1] if dist((unit["x"], unit["y"]), p) > 0.3 else float(unit["facing"])
     square = 90.0 if p[1] < f["mid"] else 270.0
-    return abs((facing - square + 180.0) % 360.0 - 180.0) > 10.0
+    return abs(steering.turn_between(square, _facing_at(unit, p))) > 10.0
 
 
 def fortress_value(view: Any, player: str, unit: Unit, p: Point) -> float:

@@ -36,10 +36,14 @@ def flies(unit: Unit, far: float, mp: float) -> bool:
         FLY_MIN and far >= FLY_MIN
 
 
+def turn_between(facing: float, heading: float) -> float:
+    """Degrees to turn (positive: left, within -180..180) from ``facing`` to ``heading``."""
+    return (heading - facing + 180.0) % 360.0 - 180.0
+
+
 def turn_to(facing: float, frm: Point, to: Point) -> float:
     """Degrees to turn (positive: left) to face ``to`` from ``frm``."""
-    want = math.degrees(math.atan2(to[1] - frm[1], to[0] - frm[0]))
-    return (want - facing + 180.0) % 360.0 - 180.0
+    return turn_between(facing, math.degrees(math.atan2(to[1] - frm[1], to[0] - frm[0])))
 
 
 def chord(width: float, degrees: float) -> float:
