@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from skirmish_chob_noggoth import board
 from skirmish_chob_noggoth.ai import odds as ai_odds
+from skirmish_chob_noggoth.ai.evaluation import Evaluation
 from skirmish_chob_noggoth.state import READY
 
 if TYPE_CHECKING:
@@ -27,14 +28,21 @@ DEPLOYMENT = "centre"
 DANGER = 0.6
 
 
-class Answers:
-    """Answers to set-up, role, placement, spell and divine decisions (mixed into the AI)."""
+class Answers(Evaluation):
+    """Answers to set-up, role, placement, spell and divine decisions (the AI, :class:`~skirmish_chob_noggoth.ai.
+    planning.ChobAI`, builds on them; one line of classes, as a compiled build needs)."""
 
-    player: str
-    ruleset: Any
     rng: random.Random
     _plan: dict[str, tuple[float, float]]
     warriors_seen: dict[str, Any]
+
+    def situation(self, view: View) -> Situation:
+        """The table at this decision (made by the planning half)."""
+        raise NotImplementedError
+
+    def potential(self, sit: Situation, w: Warrior, x: float, y: float, *, ignore: str = "") -> float:
+        """How good it is for ``w`` to stand at (x, y) (worked out by the planning half)."""
+        raise NotImplementedError
 
     def _edge(self, view: View, decision: Decision) -> Any:
         """The long edge with the shrines nearer to it (its warriors will pray there), else either."""

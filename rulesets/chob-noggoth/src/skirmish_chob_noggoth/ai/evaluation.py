@@ -65,6 +65,45 @@ class Stats:
                  "melee_out", "split", "blows_up", "future", "angrier", "combat", "table", "own", "berserk",
                  "losses")
 
+    critical: int
+    dice: int
+    hit_m: int
+    hit_r: int
+    reach: float
+    save: int
+    hardened: int
+    monster: bool
+    impact: bool
+    quick: bool
+    parry: bool
+    terrifying: bool
+    hold: float
+    hold_divine: float
+    accurate: int
+    obscured: int
+    move: float
+    amove: float
+    worth: float
+    p_die: float
+    wounds: int
+    max_wounds: int
+    every_hit: bool
+    explodes: int
+    mage: bool
+    passive: bool
+    bloody: int
+    ranged_out: float
+    melee_out: float
+    split: bool
+    blows_up: float
+    future: float
+    angrier: float
+    combat: int
+    table: str
+    own: float
+    berserk: bool
+    losses: dict[int, float]
+
     def dice_at(self, wounds: int) -> int:
         """Attack dice with ``wounds`` left (a Monster's dice follow its wounds)."""
         if not self.monster:
@@ -185,8 +224,46 @@ def _butchered_share(c: Any) -> float:
 _BUTCHERED = "~butchered"
 
 
-#: the slots of a :class:`Stats` that do not depend on the round (copied from the warrior's numbers)
-_FIXED = tuple(name for name in Stats.__slots__ if name not in ("worth", "future", "angrier", "losses"))
+#: the slots of a :class:`Stats` that depend on the round (the others are copied from the warrior's numbers)
+_ROUND = ("worth", "future", "angrier", "losses")
+
+
+def _copy_fixed(s: Stats, fixed: Stats) -> None:
+    """Copy the slots that do not depend on the round (every slot but :data:`_ROUND`, written out)."""
+    s.critical = fixed.critical
+    s.dice = fixed.dice
+    s.hit_m = fixed.hit_m
+    s.hit_r = fixed.hit_r
+    s.reach = fixed.reach
+    s.save = fixed.save
+    s.hardened = fixed.hardened
+    s.monster = fixed.monster
+    s.impact = fixed.impact
+    s.quick = fixed.quick
+    s.parry = fixed.parry
+    s.terrifying = fixed.terrifying
+    s.hold = fixed.hold
+    s.hold_divine = fixed.hold_divine
+    s.accurate = fixed.accurate
+    s.obscured = fixed.obscured
+    s.move = fixed.move
+    s.amove = fixed.amove
+    s.p_die = fixed.p_die
+    s.wounds = fixed.wounds
+    s.max_wounds = fixed.max_wounds
+    s.every_hit = fixed.every_hit
+    s.explodes = fixed.explodes
+    s.mage = fixed.mage
+    s.passive = fixed.passive
+    s.bloody = fixed.bloody
+    s.ranged_out = fixed.ranged_out
+    s.melee_out = fixed.melee_out
+    s.split = fixed.split
+    s.blows_up = fixed.blows_up
+    s.combat = fixed.combat
+    s.table = fixed.table
+    s.own = fixed.own
+    s.berserk = fixed.berserk
 
 
 def _make_stats(game: GameLike, w: Warrior, extra: tuple[float, float, float, float, float]) -> Stats:
@@ -194,8 +271,7 @@ def _make_stats(game: GameLike, w: Warrior, extra: tuple[float, float, float, fl
     knock-on losses, future, boldness and horizon: see :meth:`Situation.knock_on`)."""
     fixed = _fixed_stats(game, w)
     s = Stats()
-    for name in _FIXED:
-        setattr(s, name, getattr(fixed, name))
+    _copy_fixed(s, fixed)
     ranged, melee = s.ranged_out, s.melee_out
     if s.berserk:
         worth = 0.3 + extra[4] * MELEE_WORTH * melee  # lost to its side already: only its threat counts
@@ -330,7 +406,7 @@ class Evaluation:
             sit.stats[w.id] = s
         return s
 
-    def shot_value(self, sit: Situation, w: Warrior, t: Warrior, *, cover: bool, aimed: bool | None = None,
+    def shot_value(self, sit: Situation, w: Warrior, t: Warrior, *, cover: bool, aimed: int | None = None,
                    boomstick: bool = False) -> tuple[float, float]:
         """(worth in Fingers for our side, expected wounds) of ``w`` shooting ``t``."""
         sw, st = (sit.stats.get(w.id) or self.stats(sit, w)), (sit.stats.get(t.id) or self.stats(sit, t))
@@ -641,7 +717,7 @@ def _melee(sa: Stats, sd: Stats, impact: bool, *, a_first: bool) -> float:
     for p, fa, fd, ka, kd, share_a, share_d in ai_odds.melee_ends(sa, sd, impact, a_first):
         loss_a = worth_a if fa else per_a * ka
         loss_d = worth_d if fd else per_d * kd
-        if share_a is not None:  # neither fell: the loser tests its morale
+        if share_a >= 0.0:  # neither fell: the loser tests its morale
             loss_a += share_a * flee_a * (worth_a - loss_a)
             loss_d += share_d * flee_d * (worth_d - loss_d)
         value += p * (loss_d - loss_a)

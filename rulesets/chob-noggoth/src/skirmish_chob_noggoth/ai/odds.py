@@ -140,13 +140,13 @@ def melee_states(sa: Stats, sd: Stats, impact: bool, a_first: bool
 
 
 #: the same end states made ready for :func:`~skirmish_chob_noggoth.ai.evaluation._melee`
-_ENDS: dict[tuple[Any, ...], tuple[tuple[float, int, int, int, int, float | None, float | None], ...]] = {}
+_ENDS: dict[tuple[Any, ...], tuple[tuple[float, int, int, int, int, float, float], ...]] = {}
 
 
 def melee_ends(sa: Stats, sd: Stats, impact: bool, a_first: bool
-               ) -> tuple[tuple[float, int, int, int, int, float | None, float | None], ...]:
+               ) -> tuple[tuple[float, int, int, int, int, float, float], ...]:
     """:func:`melee_states` as (chance, A's fate, D's fate, A's wounds capped at one short of its last, D's
-    likewise, A's share of the loser's morale test, D's share), in the same order; the shares are None when
+    likewise, A's share of the loser's morale test, D's share), in the same order; the shares are -1.0 when
     either fell. The caps and shares depend on the numbers only, so they are worked out once per table."""
     key = (sa.combat, sd.combat, impact, a_first)
     hit = _ENDS.get(key)
@@ -158,9 +158,9 @@ def melee_ends(sa: Stats, sd: Stats, impact: bool, a_first: bool
         for (wa, wd, fa, fd), p in melee_states(sa, sd, impact, a_first):
             if not fa and not fd:
                 share_a = 1.0 if wa > wd else 0.0 if wd > wa else 0.5
-                share_d: float | None = 1 - share_a
+                share_d = 1 - share_a
             else:
-                share_a = share_d = None
+                share_a = share_d = -1.0
             out.append((p, fa, fd, wa if wa < cap_a else cap_a, wd if wd < cap_d else cap_d, share_a, share_d))
         hit = _ENDS[key] = tuple(out)
     return hit

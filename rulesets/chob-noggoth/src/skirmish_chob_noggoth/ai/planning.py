@@ -21,8 +21,8 @@ from typing import TYPE_CHECKING, Any
 
 from skirmish_chob_noggoth import board, profile
 from skirmish_chob_noggoth.ai.answers import DANGER, Answers
-from skirmish_chob_noggoth.ai.evaluation import BOOMSTICK_WOUNDS, CACHE_LIMIT, Evaluation
-from skirmish_chob_noggoth.ai.situation import Situation
+from skirmish_chob_noggoth.ai.evaluation import BOOMSTICK_WOUNDS, CACHE_LIMIT
+from skirmish_chob_noggoth.ai.situation import FoeRow, PairValues, Situation
 from skirmish_chob_noggoth.state import Warrior
 
 if TYPE_CHECKING:
@@ -58,7 +58,7 @@ def activation_of(option: Option) -> tuple[str, str, str]:
     return str(data.get("actor", "")), verb, str(data.get("target") or data.get("shrine") or "")
 
 
-class ChobAI(Answers, Evaluation):
+class ChobAI(Answers):
     """Scores each offered option by its expected worth in Fingers and takes the best one."""
 
     def __init__(self, ctx: AgentContext) -> None:
@@ -80,17 +80,17 @@ class ChobAI(Answers, Evaluation):
         self._plan: dict[str, tuple[float, float]] = {}
         #: enemy tables and potentials where warriors stand, by warrior and enemies (they carry over
         #: between the decisions of a step)
-        self._rows: dict[tuple[Any, ...], list[tuple[Any, ...]]] = {}
+        self._rows: dict[tuple[Any, ...], list[FoeRow]] = {}
         #: each activation option read (see :meth:`_acts_of`) and the worth of taking aim (see :meth:`_aim`)
         self._read: dict[int, tuple[Option, tuple[str, str, str]]] = {}
         self._aims: dict[tuple[Any, ...], float] = {}
         #: the values of one enemy row, by the two warriors' numbers and sides (see :meth:`foe_table`)
-        self._pairs: dict[tuple[Any, ...], tuple[Any, ...]] = {}
+        self._pairs: dict[tuple[Any, ...], PairValues] = {}
         self._here: dict[tuple[Any, ...], float] = {}
         #: named moves measured exactly, by move and the whole table
         self._exact: dict[tuple[Any, ...], tuple[float | None]] = {}
         #: move scores by mover and enemies (see :meth:`score`)
-        self._moves: dict[tuple[Any, ...], tuple[float | None, tuple[float, float] | None]] = {}
+        self._moves: dict[tuple[Any, ...], tuple[float | None, tuple[float, float] | None, bool]] = {}
 
     def decide(self, view: View, decision: Decision) -> Any:
         handler = _HANDLERS.get(decision.kind)
@@ -116,9 +116,9 @@ class ChobAI(Answers, Evaluation):
             hit = self._tokens[key] = self._next_token
         return hit
 
-    def foe_table(self, sit: Situation, w: Warrior) -> list[tuple[Any, ...]]:
+    def foe_table(self, sit: Situation, w: Warrior) -> list[FoeRow]:
         """Per enemy, what does not depend on where ``w`` stands (cached for the decision)."""
-        rows = sit.foe_rows.get(w.id)
+        rows: list[FoeRow] | None = sit.foe_rows.get(w.id)
         if rows is not None:
             return rows
         sw = (sit.stats.get(w.id) or self.stats(sit, w))

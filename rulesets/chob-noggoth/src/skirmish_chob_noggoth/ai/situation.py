@@ -30,6 +30,14 @@ LATE, LEAD, AHEAD, BEHIND = 2, 3, (1.6, 0.3, 1.0), (0.6, 1.5, 0.5)
 FRAGILITY, FRAGILE = 1.5, (0.5, 1.0, 0.7)
 
 
+#: what :meth:`ChobAI.foe_table` keeps per pair of warriors (shot, charge, danger, the enemy's move, its shot, its
+#: reach, and the products :meth:`ChobAI.potential` reads), and a row of the table: the enemy's id, x, y and base
+#: radius, then the pair's values (typed, so that a compiled build reads them as floats)
+PairValues = tuple[float, float, float, float, float, float, float, float, float, float, float, float, float]
+FoeRow = tuple[str, float, float, float, float, float, float, float, float, float, float, float, float, float, float,
+               float, float]
+
+
 class GameLike:
     """Just enough of a game for the ruleset's helpers: its ruleset and a state."""
 
@@ -79,7 +87,7 @@ class Situation:
         #: per-decision caches: stats and enemy tables by warrior id, potentials where they stand,
         #: the spot each "move to a point" option would aim for, the worth of a cast
         self.stats: dict[str, Stats] = {}
-        self.foe_rows: dict[str, list[tuple[Any, ...]]] = {}
+        self.foe_rows: dict[str, list[FoeRow]] = {}
         self.here: dict[str, float] = {}
         self.points: dict[str, tuple[float, float]] = {}
         self.casts: dict[str, float] = {}

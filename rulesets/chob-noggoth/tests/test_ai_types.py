@@ -1,0 +1,37 @@
+"""The AI's modules stay typed (they compiled with mypyc in a trial: benchmarks/README.md, "Sixth round"), and the
+written-out copy of a warrior's fixed numbers misses no slot."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from skirmish_chob_noggoth.ai import evaluation
+from skirmish_chob_noggoth.ai.evaluation import Stats
+
+SRC = Path(evaluation.__file__).parents[2]
+
+
+def test_a_stats_copy_takes_every_slot_but_the_rounds_worth() -> None:
+    fixed, s = Stats(), Stats()
+    for i, name in enumerate(Stats.__slots__):
+        setattr(fixed, name, i)
+    evaluation._copy_fixed(s, fixed)
+    copied = {name for name in Stats.__slots__ if hasattr(s, name)}
+    assert copied == set(Stats.__slots__) - set(evaluation._ROUND)
+    assert all(getattr(s, name) == getattr(fixed, name) for name in copied)
+
+
+def test_every_stats_slot_has_a_type() -> None:
+    assert set(Stats.__annotations__) == set(Stats.__slots__)
+
+
+def test_the_ai_modules_type_check() -> None:
+    pytest.importorskip("mypy")  # not a test dependency: checked where it is installed
+    modules = sorted(str(p.relative_to(SRC)) for p in (SRC / "skirmish_chob_noggoth" / "ai").glob("*.py"))
+    done = subprocess.run([sys.executable, "-m", "mypy", "--follow-imports=silent", "--ignore-missing-imports",
+                           "--no-incremental", *modules], cwd=SRC, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stdout[-3000:]
