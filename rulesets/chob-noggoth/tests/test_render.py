@@ -214,7 +214,9 @@ def test_view_hands_out_an_unchanged_warrior_dict_again_and_a_changed_one_afresh
     game = bench([warrior("r1", "red", x=10, y=10), warrior("r2", "red", x=12, y=10), warrior("b1", "blue", x=20)])
     first = view_data(game)
     game.state.warriors["r1"].x = 11.0
-    game.state.warriors["b1"].rules.append("Fearless")  # a change in place, not by setting a field
+    b1 = game.state.warriors["b1"]
+    b1.rules = [*b1.rules, "Fearless"]  # lists are never changed in place (state.Names): a new list is assigned
+    game.state.warriors["r2"].aimed = game.state.warriors["r2"].aimed  # a new stamp, the same fields
     second = view_data(game)
     same = {a["id"] for a, b in zip(first["warriors"], second["warriors"], strict=True) if a is b}
     assert same == {"r2"}

@@ -288,7 +288,7 @@ def _grant(game: Game, player: str, entry: Entry, rule: str) -> None:
     gained = []
     for w in allies_of(game, player):
         if not w.has(name):
-            w.rules.append(name)
+            w.rules = [*w.rules, name]  # assigned, never changed in place (see state.Names)
             gained.append(w)
     game.emit("grant", f"{', '.join(w.name for w in gained) or 'nobody'} gain{'s' if len(gained) == 1 else ''} "
               f"{name} for the rest of the game", rule=rule, rule_name=name, targets=[w.id for w in gained])
@@ -333,7 +333,7 @@ def _blessing(game: Game, player: str, entry: Entry, rule: str) -> None:
     if w.has(name):
         game.emit("blessing", f"{w.name} already has {name}: nothing happens", rule=rule, target=w.id, rule_name=name)
         return
-    w.rules.append(name)
+    w.rules = [*w.rules, name]
     if name == c.bonus_rules["big"].name:  # Big's extra wound comes with it
         w.max_wounds += 1
         w.wounds += 1

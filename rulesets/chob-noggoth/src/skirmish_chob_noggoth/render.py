@@ -25,9 +25,9 @@ BLOCKING, AREA, SHRINE, EMPTY = "#", "~", "+", "."
 SIDE_COLOURS = ("#c0392b", "#2e6fbf", "#7d3c98", "#1e8449")
 
 
-#: per game state: each warrior's fields at the last view and the dict made of them, and the last terrain and
-#: shrine lists (a view hands out the same dict again while they are the same: views are read, never changed)
-_SHOWN: dict[int, tuple[ChobState, dict[str, tuple[tuple[Any, ...], dict[str, Any]]], list[Any]]] = {}
+#: per game state: each warrior's stamp and fields at the last view and the dict made of them, and the last terrain
+#: and shrine lists (a view hands out the same dict again while they are the same: views are read, never changed)
+_SHOWN: dict[int, tuple[ChobState, dict[str, tuple[int, tuple[Any, ...], dict[str, Any]]], list[Any]]] = {}
 
 
 def escape(text: str) -> str:
@@ -44,7 +44,12 @@ def _warrior_view(w: Warrior) -> dict[str, Any]:
             "boomstick_used": w.boomstick_used, "mercenary": w.mercenary, "cost": w.cost}
 
 
-def _kept_views(state: ChobState) -> tuple[dict[str, tuple[tuple[Any, ...], dict[str, Any]]], list[Any]]:
+def _shown_fields(w: Warrior) -> tuple[Any, ...]:
+    return (w.id, w.side, w.name, w.kind, w.role, w.quality, w.mounted, tuple(w.rules), tuple(w.traits), w.wounds,
+            w.max_wounds, w.x, w.y, w.radius, w.status, w.aimed, tuple(w.roles), w.boomstick_used, w.mercenary, w.cost)
+
+
+def _kept_views(state: ChobState) -> tuple[dict[str, tuple[int, tuple[Any, ...], dict[str, Any]]], list[Any]]:
     entry = _SHOWN.get(id(state))
     if entry is None or entry[0] is not state:
         if len(_SHOWN) > 32:
@@ -58,18 +63,18 @@ def view_data(game: Game) -> dict[str, Any]:
 
     A warrior whose fields are the same as at the last view of this state is shown by the same dict (and the
     terrain and shrines by the same lists), so a reader can tell what changed by identity; views are read-only.
+    An unchanged stamp (:class:`~skirmish_chob_noggoth.state.Warrior`) says so without reading the fields.
     """
     state = game.state
     shown, table = _kept_views(state)
     warriors = []
     for w in state.warriors.values():
-        fields = (w.id, w.side, w.name, w.kind, w.role, w.quality, w.mounted, tuple(w.rules), tuple(w.traits),
-                  w.wounds, w.max_wounds, w.x, w.y, w.radius, w.status, w.aimed, tuple(w.roles), w.boomstick_used,
-                  w.mercenary, w.cost)
         hit = shown.get(w.id)
-        if hit is None or hit[0] != fields:
-            hit = shown[w.id] = (fields, _warrior_view(w))
-        warriors.append(hit[1])
+        if hit is None or hit[0] != w.stamp:
+            # a new stamp: fields assigned (perhaps to the same values: then the same dict again)
+            fields = _shown_fields(w)
+            hit = shown[w.id] = (w.stamp, fields, hit[2] if hit is not None and hit[1] == fields else _warrior_view(w))
+        warriors.append(hit[2])
     pieces, shrines = tuple(state.pieces), tuple(state.shrines)
     if table[0] != pieces:
         table[0], table[1] = pieces, [{"id": p.id, "name": p.name, "kind": p.kind, "shape": p.shape, "x": p.x,

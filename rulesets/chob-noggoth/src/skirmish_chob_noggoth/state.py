@@ -6,35 +6,89 @@ Distances are in inches on a 36" x 24" table; the long edges are y = 0 and y = 2
 
 from __future__ import annotations
 
+import itertools
 import math
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from typing import Any, NoReturn
 
 import attrs
 
 from skirmish_chob_noggoth.terrain import Shrine
 from skirmish_chob_noggoth.terrain import TerrainPiece as Piece
 
-__all__ = ["BERSERK", "DEAD", "FLED", "READY", "UNDEPLOYED", "ChobState", "Piece", "Shrine", "Side", "Warrior"]
+__all__ = ["BERSERK", "DEAD", "FLED", "READY", "UNDEPLOYED", "ChobState", "Names", "Piece", "Shrine", "Side",
+           "Warrior"]
 
 #: statuses a warrior can have; only "ready" warriors are on the table and controlled
 READY, UNDEPLOYED, DEAD, FLED, BERSERK = "ready", "undeployed", "dead", "fled", "berserk"
 _ON = (READY, BERSERK)
 
 
-@attrs.define
-class Warrior:
-    """One figure. ``kind`` is its type; a Hero also has ``roles`` and the ``role`` it acts as this round."""
+_OBJ_SETATTR = object.__setattr__
+#: the change clock: every new warrior and every assignment to a warrior's field takes the next number
+_CLOCK = itertools.count(1)
+
+
+class Names(list):  # type: ignore[type-arg]
+    """A warrior's list of names (rules, traits, roles) that cannot be changed in place.
+
+    Rules code assigns a new list instead (``w.rules = [*w.rules, name]``), so every change to a warrior goes
+    through an assignment and is counted by its :attr:`Warrior.stamp`; changing one in place raises.
+    """
+
+    __slots__ = ()
+
+    def _refuse(self, *_args: Any, **_kwargs: Any) -> NoReturn:
+        raise TypeError("a warrior's list is not changed in place: assign a new list to the field")
+
+    append = extend = insert = remove = pop = clear = sort = reverse = _refuse
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _refuse
+
+    def __reduce_ex__(self, _protocol: Any) -> tuple[Any, ...]:
+        return Names, (list(self),)
+
+    def __copy__(self) -> Names:
+        return self  # it never changes
+
+    def __deepcopy__(self, _memo: Any) -> Names:
+        return self
+
+
+def _names(value: Iterable[str]) -> Names:
+    return value if type(value) is Names else Names(value)
+
+
+def _changed(w: Any, a: attrs.Attribute, value: Any) -> Any:  # type: ignore[type-arg]
+    """Every assignment to a warrior's field: a new stamp, and the field's converter (Aimed tokens, lists)."""
+    _OBJ_SETATTR(w, "stamp", next(_CLOCK))
+    c = a.converter
+    return value if c is None else c(value)
+
+
+class _Stamped:
+    __slots__ = ("stamp",)
+
+
+@attrs.define(on_setattr=_changed)
+class Warrior(_Stamped):
+    """One figure. ``kind`` is its type; a Hero also has ``roles`` and the ``role`` it acts as this round.
+
+    ``stamp`` (not a field: not compared, shown, saved or hashed) is the number of the warrior's last change,
+    from a clock shared by all warriors: made, any field assigned (the list fields are :class:`Names`, never
+    changed in place) or copied with its stamp. Two warriors with the same stamp hold the same fields, so
+    what was worked out from a warrior can be kept by its stamp.
+    """
 
     id: str
     side: str
     name: str
     kind: str
     quality: str = "standard"
-    roles: list[str] = attrs.field(factory=list)
+    roles: list[str] = attrs.field(factory=Names, converter=_names)
     role: str = ""
     mounted: bool = False
-    rules: list[str] = attrs.field(factory=list)
-    traits: list[str] = attrs.field(factory=list)
+    rules: list[str] = attrs.field(factory=Names, converter=_names)
+    traits: list[str] = attrs.field(factory=Names, converter=_names)
     wounds: int = 1
     max_wounds: int = 1
     x: float = 0.0
@@ -49,6 +103,21 @@ class Warrior:
     melee_wounds: int = 0
     #: the Finger value it was hired for (victory on points)
     cost: int = 0
+
+    def __attrs_post_init__(self) -> None:
+        _OBJ_SETATTR(self, "stamp", next(_CLOCK))
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Its fields and its stamp (a copy holds the same fields, so it keeps the stamp)."""
+        state = {name: getattr(self, name) for name in _FIELDS}
+        state["stamp"] = self.stamp
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            _OBJ_SETATTR(self, name, value)
+        if "stamp" not in state:
+            _OBJ_SETATTR(self, "stamp", next(_CLOCK))
 
     @property
     def acting_as(self) -> str:
@@ -74,6 +143,9 @@ class Warrior:
 
     def centre_distance(self, x: float, y: float) -> float:
         return math.hypot(self.x - x, self.y - y)
+
+
+_FIELDS = tuple(a.name for a in attrs.fields(Warrior))
 
 
 @attrs.define

@@ -136,7 +136,9 @@ def _warrior_options(game: Game, w: Warrior, what: str, kind: Any) -> list[Optio
 
 #: per game state: each warrior's last option list by (step, warrior), with the table it was built on
 _KEPT: dict[int, tuple[ChobState, dict[tuple[str, str], tuple[Any, Any, tuple[Option, ...]]],
-                       dict[tuple[Any, ...], _Reach], dict[tuple[Any, ...], int]]] = {}
+                       dict[tuple[Any, ...], _Reach], dict[tuple[Any, ...], int], list[Any]]] = {}
+#: each warrior's row by its stamp (a stamp stands for one set of fields: its row never changes)
+_ROWS: dict[int, tuple[Any, ...]] = {}
 #: numbers standing for a step and its enemies in the keys of kept :class:`_Reach` answers (never reused)
 _TOKENS = itertools.count(1)
 _ON = (READY, BERSERK)
@@ -145,6 +147,25 @@ _ON = (READY, BERSERK)
 def _table_row(o: Warrior) -> tuple[Any, ...]:
     return (o.id, o.side, o.status, o.x, o.y, o.radius, o.name, o.kind, o.role, o.quality, o.mounted, tuple(o.rules),
             tuple(o.traits), o.wounds, o.max_wounds, o.aimed, o.boomstick_used, o.mercenary)
+
+
+def _table_rows(state: ChobState, last: list[Any]) -> tuple[tuple[Any, ...], ...]:
+    """Every warrior's row, as at the last call (``last``: its stamps and rows first) when no warrior changed since;
+    a row is made afresh only for a new stamp, so an unchanged warrior's row is the same object."""
+    ws = state.warriors.values()
+    stamps = tuple([w.stamp for w in ws])
+    if stamps == last[0]:
+        return last[1]  # type: ignore[no-any-return]
+    if len(_ROWS) > 4000:
+        _ROWS.clear()
+    rows = []
+    for w in ws:
+        row = _ROWS.get(w.stamp)
+        if row is None:
+            row = _ROWS[w.stamp] = _table_row(w)
+        rows.append(row)
+    last[0], last[1] = stamps, tuple(rows)
+    return last[1]  # type: ignore[no-any-return]
 
 
 def _obscured(row: tuple[Any, ...]) -> bool:
@@ -168,15 +189,20 @@ class _Kept:
         if entry is None or entry[0] is not state:
             if len(_KEPT) > 32:
                 _KEPT.clear()
-            entry = _KEPT[id(state)] = (state, {}, {}, {})
+            entry = _KEPT[id(state)] = (state, {}, {}, {}, [None, None, None])
         self.lists = entry[1]
         self.reaches: dict[tuple[Any, ...], _Reach] = entry[2]
         self.tokens: dict[tuple[Any, ...], int] = entry[3]
         self._base = 0
-        self.shared = (id(game.ruleset.content), what, kind, state.contact, board._terrain_key(state),
-                       tuple((s.id, s.x, s.y) for s in state.shrines),
-                       tuple((p, s.edge) for p, s in state.sides.items()))
-        self.rows = tuple(_table_row(o) for o in state.warriors.values())
+        shared = (id(game.ruleset.content), what, kind, state.contact, board._terrain_key(state),
+                  tuple((s.id, s.x, s.y) for s in state.shrines), tuple((p, s.edge) for p, s in state.sides.items()))
+        last = entry[4]
+        if shared == last[2]:
+            shared = last[2]  # the same object as at the last decision: the kept lists compare it by identity
+        else:
+            last[2] = shared
+        self.shared = shared
+        self.rows = _table_rows(state, last)
         self.foes = [o for o in state.warriors.values()
                      if (o.status == READY and o.side != player) or o.status == BERSERK]
         self._foe_rows: tuple[tuple[Any, ...], ...] | None = None
@@ -197,7 +223,8 @@ class _Kept:
                     self.reaches.clear()
                 token = self.tokens[base] = next(_TOKENS)
             self._base = token
-        key = (self._base, next(row for row in self.rows if row[0] == w.id))
+        row = _ROWS.get(w.stamp)
+        key = (self._base, row if row is not None else next(row for row in self.rows if row[0] == w.id))
         hit = self.reaches.get(key)
         if hit is None:
             if len(self.reaches) > 400:
@@ -228,7 +255,8 @@ class _Kept:
         # the lists checked at the last decision all hold that decision's rows: compare them with now once
         hit = self._diffs.get(id(rows))
         if hit is None or hit[0] is not rows:
-            hit = self._diffs[id(rows)] = (rows, [(a, b) for a, b in zip(rows, now, strict=True) if a != b])
+            hit = self._diffs[id(rows)] = (rows, [(a, b) for a, b in zip(rows, now, strict=True)
+                                                  if a is not b and a != b])
         changed = hit[1]
         if not changed:
             return True
