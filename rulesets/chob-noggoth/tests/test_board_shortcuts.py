@@ -133,3 +133,89 @@ def test_line_test_near_an_edge_answers_as_overlaps(spec, offset, along, tilt, s
     exact = overlaps(Segment(Vec(*a), Vec(*b)), piece_shape(Piece("t", "t", kind, shape, x, y, w, h)))
     if sure is not None:
         assert sure == exact
+
+
+def _layout(wx, wy, angle, others, terrain):
+    import math
+
+    from chob_bench import warrior
+
+    ux, uy = math.cos(angle), math.sin(angle)
+    mover = warrior("m", "red", x=min(max(wx, 0.5), 35.5), y=min(max(wy, 0.5), 23.5))
+    bases = [warrior(f"o{i}", "blue", x=mover.x + ux * along * 3 - uy * side, y=mover.y + uy * along * 3 + ux * side,
+                     radius=rad) for i, (along, side, rad) in enumerate(others)]
+    pieces = [Piece(f"t{i}", f"t{i}", kind, shape, mover.x + ux * along - uy * side, mover.y + uy * along + ux * side,
+                    pw, ph) for i, (along, side, pw, ph, shape, kind) in enumerate(terrain)]
+    return mover, bases, ChobState({w.id: w for w in [mover, *bases]}, {}, pieces, []), ux, uy
+
+
+layouts = dict(wx=coord, wy=depth, angle=st.floats(0.0, 6.283), allowance=st.floats(0.5, 12.0),
+               others=st.lists(st.tuples(st.floats(-3.0, 3.0), st.floats(-1.5, 1.5), st.sampled_from([0.5, 1.0])),
+                               max_size=3),
+               terrain=st.lists(st.tuples(st.floats(-2.0, 12.0), st.floats(-4.0, 4.0), st.floats(0.5, 5.0),
+                                          st.floats(0.5, 5.0), st.sampled_from(["rect", "circle"]),
+                                          st.sampled_from(["blocking", "area"])), max_size=3))
+
+
+@settings(max_examples=1500, deadline=None)
+@given(fly=st.booleans(), **layouts)
+def test_closed_form_stop_is_legal_and_agrees_with_a_fine_bisection(wx, wy, angle, allowance, fly, others,
+                                                                      terrain) -> None:
+    """The closed-form stop of ``furthest_toward`` is a legal move (on the table, on no base, through none, out of
+    blocking terrain) and is where a 60-step bisection of the exact checks stops: to 1e-6" against bases and the
+    table's edges, to the terrain margin against blocking pieces. A flier has no legal stop further along."""
+    import math
+
+    mover, bases, state, ux, uy = _layout(wx, wy, angle, others, terrain)
+    want = min(allowance, 12.0)
+    near = board._path_bases(state, mover, ux * want, uy * want)
+    can = board._mover(state, mover, allowance, fly, None)
+    stop = board._closed_stop(state, mover, ux, uy, want, allowance, fly, near)
+    if stop is not None:
+        x, y = stop
+        assert board.move_problem(state, mover, x, y, allowance, fly=fly) is None
+        assert mover.radius - board.EPS <= x <= 36 - mover.radius + board.EPS
+        assert mover.radius - board.EPS <= y <= 24 - mover.radius + board.EPS
+        for o in bases:
+            assert math.hypot(o.x - x, o.y - y) >= o.radius + mover.radius - board.EPS
+    blocking = any(kind == "blocking" for *_rest, kind in terrain)
+    along = 0.0 if stop is None else math.hypot(stop[0] - mover.x, stop[1] - mover.y)
+    if fly:
+        # nothing legal further along (a grid a thousandth of an inch apart, a margin past the stop)
+        margin = 1e-3 if blocking else 1e-5
+        for i in range(1, 400):
+            t = along + margin + (want - along - margin) * i / 400
+            if t >= 0.05 and t <= want - margin:
+                assert not can(mover.x + ux * t, mover.y + uy * t), (t, along)
+        return
+    lo, hi = 0.0, want
+    if can(mover.x + ux * hi, mover.y + uy * hi):
+        lo = hi
+    else:
+        for _ in range(60):
+            mid = (lo + hi) / 2
+            if can(mover.x + ux * mid, mover.y + uy * mid):
+                lo = mid
+            else:
+                hi = mid
+    if abs(lo - 0.05) < 1e-3:
+        return  # the threshold of "no progress": either answer is right
+    if lo < 0.05:
+        assert stop is None
+        return
+    assert stop is not None
+    assert abs(along - lo) <= (5e-4 if blocking else 1e-6), (along, lo)
+
+
+def test_moving_up_to_a_base_stops_at_contact_in_closed_form() -> None:
+    """Advancing straight at a base in the way stops in base contact with it (1e-9" short of overlapping)."""
+    import math
+
+    from chob_bench import warrior
+
+    mover = warrior("m", "red", x=5.0, y=10.0)
+    wall = warrior("o", "blue", x=8.0, y=10.0)
+    state = ChobState({"m": mover, "o": wall}, {}, [], [])
+    x, y = board.furthest_toward(state, mover, 20.0, 10.0, 6.0)
+    assert y == 10.0 and math.isclose(math.hypot(wall.x - x, wall.y - y), 1.0 - board.EPS, abs_tol=1e-8)
+    assert board.move_problem(state, mover, x, y, 6.0) is None

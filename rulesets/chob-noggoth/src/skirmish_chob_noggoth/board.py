@@ -115,7 +115,8 @@ _ON_TABLE = ("ready", "berserk")
 
 
 def _mover(state: ChobState, w: Warrior, allowance: float, fly: bool,
-           near: tuple[tuple[str, float, float, float], ...] | None = None) -> Callable[[float, float], bool]:
+           near: tuple[tuple[str, float, float, float], ...] | None = None,
+           table: Table | None = None) -> Callable[[float, float], bool]:
     """``move_problem(state, w, x, y, allowance, fly=fly) is None`` as a function of (x, y), with the other
     bases and the table looked up once (for the probes of one straight line). ``near``: only these bases
     (id, x, y, radius) can fail a probe (see :func:`_path_bases`), so only they are checked."""
@@ -126,7 +127,8 @@ def _mover(state: ChobState, w: Warrior, allowance: float, fly: bool,
                   if o.id != w.id and o.status in _ON_TABLE]
     else:
         others = [(ox, oy, orad + r - EPS) for _oid, ox, oy, orad in near]
-    table = table_of(state)
+    if table is None:
+        table = table_of(state)
     terrain = bool(table.terrain)
     hypot, seg, open_ground = math.hypot, _segment_gap, _open_ground
     limit = allowance + 1e-6
@@ -210,8 +212,137 @@ def furthest_toward(state: ChobState, w: Warrior, tx: float, ty: float, allowanc
     if hit is None:
         if len(_STOPS) > 20000:
             _STOPS.clear()
-        hit = _STOPS[key] = (_bisect(state, w, ux, uy, want, allowance, fly, near),)
+        hit = _STOPS[key] = (_closed_stop(state, w, ux, uy, want, allowance, fly, near),)
     return hit[0]
+
+
+#: how far short of a boundary :func:`_closed_stop` stops (then tries in turn where the exact checks refuse)
+_BACK_OFF = (1e-9, 1e-7, 1e-5)
+#: a boundary crossed more steeply than this (a base's half chord, a direction's share across an edge) is
+#: placed by the floats to well under the back-off: a stop short of it needs no exact check
+_STEEP = 1e-2
+
+
+def _closed_stop(state: ChobState, w: Warrior, ux: float, uy: float, want: float, allowance: float, fly: bool,
+                 near: tuple[tuple[str, float, float, float], ...]) -> tuple[float, float] | None:
+    """The stop of :func:`furthest_toward` along the unit direction (ux, uy), up to ``want``, in closed form: where
+    the centre's ray leaves the table's bounds (with :func:`move_problem`'s tolerance), and per base ``near`` the
+    line and per blocking piece the first contact (a quadratic for a round base or piece; a rect piece widened by
+    the base is two boxes and four corner circles). A walker stops short of the first of them; a flier (only its
+    end spot counts) at the furthest point not inside a base or a piece.
+
+    The stop is :data:`_BACK_OFF` short of a base or an edge crossed steeply (the floats place those surely) and
+    twice :data:`_TERRAIN_MARGIN` short of a walker's first contact with blocking terrain (where :func:`_known`
+    answers for the exact terrain checks). Near any other boundary the stop is checked as :func:`move_problem`
+    does, and where the exact checks refuse it even a little shorter, the bisection decides."""
+    wx, wy, r = w.x, w.y, w.radius
+    # (from, to, margin, sure): an open interval of t where a stop fails, how far short of it to stop, and
+    # whether that margin is sure without the exact checks
+    spans: list[tuple[float, float, float, bool]] = []
+    edge = math.inf
+    m = _BACK_OFF[0]
+    for u, c, lo_edge, hi_edge in ((ux, wx, r - EPS, state.width - r + EPS), (uy, wy, r - EPS, state.depth - r + EPS)):
+        if not lo_edge <= c <= hi_edge:
+            return _bisect(state, w, ux, uy, want, allowance, fly, near)  # it starts off the table
+        if abs(u) > 1e-12:
+            t = (hi_edge - c) / u if u > 0 else (lo_edge - c) / u
+            edge = min(edge, t)
+            spans.append((t, math.inf, m, abs(u) >= _STEEP))
+    for _oid, ox, oy, orad in near:
+        reach = orad + r - EPS
+        tc = (ox - wx) * ux + (oy - wy) * uy
+        d2 = (ox - wx) ** 2 + (oy - wy) ** 2 - tc * tc
+        if d2 < reach * reach:
+            h = math.sqrt(reach * reach - d2)
+            if tc + h > 0:
+                spans.append((tc - h, tc + h, m, h >= _STEEP))
+    stop = _stop_before(spans, want, fly)
+    table = table_of(state)
+    terrain = False
+    if table.terrain and stop > 0.0 and _open_until(table, wx, wy, ux, uy, r) < stop + _TERRAIN_MARGIN:
+        # near or past the end of open ground: the blocking pieces count too
+        for p in state.pieces:
+            if p.kind == "blocking":
+                span = _piece_span(p, wx, wy, ux, uy, r)
+                if span is not None and span[1] > 0:
+                    terrain = True
+                    spans.append((*span, 2 * _TERRAIN_MARGIN, not fly))
+        stop = _stop_before(spans, stop, fly)
+    if stop < 0.05:
+        return None
+    # the exact checks tell where a boundary that is not sure lies near the stop, or terrain near an edge
+    exact = any(not sure and a - 1e-3 < stop < b + 1e-3 or (not fly and not sure and a - 1e-3 < stop)
+                for a, b, _m, sure in spans) \
+        or (terrain and not _TERRAIN_MARGIN < stop < edge - _TERRAIN_MARGIN)
+    if not exact:
+        return (wx + ux * stop, wy + uy * stop)
+    can = _mover(state, w, allowance, fly, near, table)
+    for back in (0.0, *_BACK_OFF[1:]):
+        t = stop - back
+        if t < 0.05:
+            return None
+        if can(wx + ux * t, wy + uy * t):
+            return (wx + ux * t, wy + uy * t)
+    return _bisect(state, w, ux, uy, want, allowance, fly, near)
+
+
+def _stop_before(spans: list[tuple[float, float, float, bool]], end: float, fly: bool) -> float:
+    """The furthest t up to ``end`` that the ``spans`` leave legal, each with its margin: a walker's path fails
+    from a span's start on; a flier's end spot only inside one."""
+    if fly:
+        moved = True
+        while moved:
+            moved = False
+            for a, b, margin, _sure in spans:
+                if a - margin < end < b + margin:
+                    end, moved = a - margin, True
+        return end
+    for a, _b, margin, _sure in spans:
+        if a - margin < end:
+            end = a - margin
+    return end
+
+
+_Span = tuple[float, float] | None
+
+
+def _piece_span(p: Piece, wx: float, wy: float, ux: float, uy: float, r: float) -> _Span:
+    """The open interval of t where a base of radius ``r`` centred on (wx, wy) + t (ux, uy) overlaps the piece
+    (None: never): the ray through the piece widened by ``r``, a convex shape, so one interval."""
+    if p.shape == "circle":
+        return _circle_span(wx, wy, ux, uy, p.x, p.y, p.w / 2 + r)
+    x0, x1, y0, y1 = p.x - p.w / 2, p.x + p.w / 2, p.y - p.h / 2, p.y + p.h / 2
+    parts = [_box_span(wx, wy, ux, uy, x0 - r, x1 + r, y0, y1), _box_span(wx, wy, ux, uy, x0, x1, y0 - r, y1 + r),
+             *(_circle_span(wx, wy, ux, uy, cx, cy, r) for cx in (x0, x1) for cy in (y0, y1))]
+    found = [part for part in parts if part is not None]
+    if not found:
+        return None
+    return min(a for a, _b in found), max(b for _a, b in found)
+
+
+def _circle_span(wx: float, wy: float, ux: float, uy: float, cx: float, cy: float, rho: float) -> _Span:
+    """The open interval of t where (wx, wy) + t (ux, uy) is inside the circle (None: never)."""
+    tc = (cx - wx) * ux + (cy - wy) * uy
+    d2 = (cx - wx) ** 2 + (cy - wy) ** 2 - tc * tc
+    if d2 >= rho * rho:
+        return None
+    h = math.sqrt(rho * rho - d2)
+    return (tc - h, tc + h)
+
+
+def _box_span(wx: float, wy: float, ux: float, uy: float, x0: float, x1: float, y0: float, y1: float) -> _Span:
+    """The open interval of t where (wx, wy) + t (ux, uy) is inside the box (None: never)."""
+    enter, leave = -math.inf, math.inf
+    for c, u, lo, hi in ((wx, ux, x0, x1), (wy, uy, y0, y1)):
+        if abs(u) < 1e-12:
+            if not lo < c < hi:
+                return None
+            continue
+        a, b = (lo - c) / u, (hi - c) / u
+        if a > b:
+            a, b = b, a
+        enter, leave = max(enter, a), min(leave, b)
+    return (enter, leave) if enter < leave else None
 
 
 def _bisect(state: ChobState, w: Warrior, ux: float, uy: float, want: float, allowance: float, fly: bool,
