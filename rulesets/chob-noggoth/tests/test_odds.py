@@ -56,3 +56,11 @@ def test_contest_odds_of_the_divine_roll_off() -> None:
     assert odds.contest_won(3, 0, "d6") == 1 and odds.contest_won(0, 3, "d6") == 0
     wins = sum(1 for a in range(1, 7) for b in range(1, 7) if a + 4 > b + 2)
     assert odds.contest_won(4, 2, "d6") == Fraction(wins, 36)
+
+
+@pytest.mark.parametrize("die", ["d6", "2d6", "d12"])
+def test_contest_odds_add_up_the_winning_margins(die: str) -> None:
+    diff = odds.dice_odds(die) - odds.dice_odds(die)
+    for mine, theirs in itertools.product(range(1, 30), repeat=2):
+        want = sum((p for d, p in diff.items() if d + mine > theirs), Fraction(0))
+        assert odds.contest_won(mine, theirs, die) == want

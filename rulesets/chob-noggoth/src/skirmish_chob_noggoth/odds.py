@@ -9,6 +9,7 @@ Results are exact :class:`fractions.Fraction` s; :func:`wound_table` gives float
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from fractions import Fraction
 from functools import lru_cache
 
@@ -158,8 +159,20 @@ def contest_won(mine: int, theirs: int, die: str) -> Fraction:
         return Fraction(0)
     if theirs <= 0:
         return Fraction(1)
+    margins, at_least = _margins(die)
+    return at_least[bisect_right(margins, theirs - mine)]  # the margins d with d + mine > theirs
+
+
+@lru_cache(maxsize=64)
+def _margins(die: str) -> tuple[tuple[int, ...], tuple[Fraction, ...]]:
+    """How far one roll of ``die`` beats another, ascending, and the exact chance of beating by each margin or
+    more (a suffix sum of :class:`Fraction` s: the same number as adding up the margins above a mark)."""
     diff = dice_odds(die) - dice_odds(die)
-    return sum((p for d, p in diff.items() if d + mine > theirs), Fraction(0))
+    margins = sorted(diff)
+    at_least = [Fraction(0)] * (len(margins) + 1)
+    for i in range(len(margins) - 1, -1, -1):
+        at_least[i] = at_least[i + 1] + diff[margins[i]]
+    return tuple(margins), tuple(at_least)
 
 
 def _add(into: dict, key: object, p: Fraction | int) -> None:
