@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-import attrs
+import attr
 
 from skirmish import Do
 from skirmish_goblin_uprising.common import (
@@ -35,16 +35,16 @@ if TYPE_CHECKING:
 R_ADV = "Heroic deed: Adventure"
 
 
-@attrs.define
+@attr.s(auto_attribs=True)
 class AdventureRun:
     """The adventure in progress."""
 
     hero: str
     card: str
     invites: int = 0
-    helpers: list[str] = attrs.field(factory=list)
+    helpers: list[str] = attr.ib(factory=list)
     help: int = 0  # successes added by helpers
-    dice: list[str] = attrs.field(factory=list)
+    dice: list[str] = attr.ib(factory=list)
     converted: int = 0
 
 

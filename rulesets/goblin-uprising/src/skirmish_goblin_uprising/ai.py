@@ -14,6 +14,7 @@ from itertools import groupby
 from typing import Any
 
 from skirmish import AgentContext, Decision, View
+from skirmish_goblin_uprising.content import Content
 
 CLASS_PREF = ["barbarian", "druid", "ranger", "wizard", "rogue", "bard"]
 TRIBE_PREF = ["moss", "stone", "bone", "fire", "river", "wind"]
@@ -51,13 +52,6 @@ _LAST_ROWS: list[tuple[Any, Any, tuple[TroopRow, ...]]] = [(None, None, ())]
 class GoblinAI:
     """Heuristic co-operative hero (see module notes)."""
 
-    # filled in per decision or worked out on first use (see __getattr__): the view ``v``, the board sections ``b``,
-    # this hero's sheet ``me``; and the content ``c`` (once per game)
-    v: dict[str, Any]
-    b: dict[str, Any]
-    me: dict[str, Any]
-    c: Any
-
     def __init__(self, ctx: AgentContext) -> None:
         self.player = ctx.player
         self.rng = random.Random(ctx.seed)
@@ -74,6 +68,12 @@ class GoblinAI:
         self._damage: dict[str, int] | None = None  # see _damage_goblins
         self._best_of: dict[tuple[Any, ...], str] = {}  # see _best_ability
         self._worth: dict[str, float] = {}  # see _card_value
+        # filled in per decision or worked out on first use (see _v, _b, _me, _c): the view ``v``, the board sections
+        # ``b``, this hero's sheet ``me``; and the content ``c`` (once per game). ``None``: not known yet
+        self.v: dict[str, Any] | None = None
+        self.b: dict[str, Any] | None = None
+        self.me: dict[str, Any] | None = None
+        self.c: Content | None = None
 
     # -- plumbing ------------------------------------------------------------------------
     def decide(self, view: View, decision: Decision) -> Any:
@@ -90,14 +90,10 @@ class GoblinAI:
         # a hero-turn decision carries the hero's own sheet and the board (the same as in the view): no view needed
         me: dict[str, Any] | None = ctx.get("me") if ctx.get("hero") == decision.player else None
         board: dict[str, Any] | None = ctx.get("board") if me is not None else None
-        attrs = self.__dict__
-        attrs.pop("v", None)
+        self.v = None
         if me is None or board is None:
-            if me is None:
-                attrs.pop("me", None)
-            else:
-                self.me = me
-            attrs.pop("b", None)
+            self.me = me
+            self.b = None
             self._memo.clear()
             self._plan = ()
         else:
@@ -120,23 +116,36 @@ class GoblinAI:
                 decision.options[0].value
         return choice if choice in values else values[0]
 
-    def __getattr__(self, name: str) -> Any:
-        """``v``, ``b``, ``me`` and ``c`` when the decision did not bring them: worked out once, then kept."""
-        if name == "v":  # the view of this decision (built on first use: many answers need none of it)
+    def _v(self) -> dict[str, Any]:
+        """The view of this decision (built on first use: many answers need none of it)."""
+        v = self.v
+        if v is None:
             assert self._view is not None
-            value: Any = self._view.state
-        elif name == "b":  # the board sections (tyrant, scheme, troops, generals, tokens, quests) of the view
-            value = self.v
-        elif name == "me":  # this hero as the view shows it
-            value = self.v["heroes"].get(self._player, {})
-        elif name == "c":  # the content (it does not change during a game; set-up decisions name it)
+            v = self.v = self._view.state
+        return v
+
+    def _b(self) -> dict[str, Any]:
+        """The board sections (tyrant, scheme, troops, generals, tokens, quests): the decision's, else the view's."""
+        b = self.b
+        if b is None:
+            b = self.b = self._v()
+        return b
+
+    def _me(self) -> dict[str, Any]:
+        """This hero's sheet: the decision's, else as the view shows it."""
+        me = self.me
+        if me is None:
+            me = self.me = self._v()["heroes"].get(self._player, {})
+        return me
+
+    def _c(self) -> Content:
+        """The content (it does not change during a game; set-up decisions name it, else the view does)."""
+        c = self.c
+        if c is None:
             ctx = self._ctx
-            value = self.ruleset.content_for({"content": ctx["content"] if "content" in ctx else
-                                              self.v.get("content", "")})
-        else:
-            raise AttributeError(name)
-        setattr(self, name, value)
-        return value
+            c = self.c = self.ruleset.content_for({"content": ctx["content"] if "content" in ctx else
+                                                   self._v().get("content", "")})
+        return c
 
     @staticmethod
     def _data(decision: Decision, value: Any) -> dict[str, Any]:
@@ -157,32 +166,32 @@ class GoblinAI:
 
     def _village(self, d: Decision, values: list[str]) -> str:
         ctx = getattr(d, "context", None) or {}
-        home = self.c.tyrants[ctx["tyrant"] if "tyrant" in ctx else self.b["tyrant"]["id"]].home
+        home = self._c().tyrants[ctx["tyrant"] if "tyrant" in ctx else self._b()["tyrant"]["id"]].home
         want = f"village:village-{home}"
         return want if want in values else values[0]
 
     # -- map helpers -----------------------------------------------------------------------
     def _dist(self, a: str, b: str) -> int:
-        hops = self.c._look["dist"].get(a)
+        hops = self._c()._look["dist"].get(a)
         if hops is None:  # not a space of the map (the look-up says why)
-            hops = self.c.rmap.distances_from(a)
+            hops = self._c().rmap.distances_from(a)
         return hops.get(b, 99)
 
     def _region_of(self, space: str) -> str:
-        return self.c.rmap.space(space).region if space else ""
+        return self._c().rmap.space(space).region if space else ""
 
     def _region_dist(self, space: str, region: str) -> int:
-        return min((self._dist(space, s) for s in self.c.rmap.spaces_in(region)), default=99)
+        return min((self._dist(space, s) for s in self._c().rmap.spaces_in(region)), default=99)
 
     def _expected(self, dice: int) -> float:
         """Expected successes of ``dice`` Goblin dice with this hero's Essence."""
         if self._odds is None:
-            faces = self.c.dice["goblin"]
+            faces = self._c().dice["goblin"]
             stars = sum(faces.results[f].success for f in faces.faces) / len(faces.faces)
             ess = sum(1 for f in faces.faces if faces.results[f].essence) / len(faces.faces)
             self._odds = (stars, ess)
         stars, ess = self._odds
-        return dice * stars + min(dice * ess, self.me.get("essence", 0))
+        return dice * stars + min(dice * ess, self._me().get("essence", 0))
 
     def _exp(self) -> float:
         """Expected successes of this hero's best ability (once per plan: it reads only the hero's sheet)."""
@@ -196,7 +205,7 @@ class GoblinAI:
         found = self._damage
         if found is None:
             found = self._damage = {gid: 1 if g.uprising.effect in ("damage", "ignore_armor") else 0
-                                    for gid, g in self.c.goblins.items()}
+                                    for gid, g in self._c().goblins.items()}
         return found
 
     def _best_ability(self, values: Any, target: str, cls: str, leadership: int) -> str:
@@ -213,11 +222,11 @@ class GoblinAI:
         """The most dice among this hero's abilities (once per plan; once per class and abilities known)."""
         found = self._memo.get("best_dice")
         if found is None:
-            me = self.me
+            me = self._me()
             key = (me["class"], tuple(me["abilities"]))
             found = self._dice.get(key)
             if found is None:
-                cls = self.c.classes[key[0]]
+                cls = self._c().classes[key[0]]
                 found = self._dice[key] = max((cls.ability(a).dice for a in key[1]), default=3)
             self._memo["best_dice"] = found
         return found
@@ -225,7 +234,7 @@ class GoblinAI:
     def _troop_rows(self) -> tuple[TroopRow, ...]:
         """The board's troops as flat rows (shared by the game's AI heroes: worked out again only when the troops
         section is another dict or the content another set)."""
-        troops, c = self.b["troops"], self.c
+        troops, c = self._b()["troops"], self._c()
         last = _LAST_ROWS[0]
         if last[0] is troops and last[1] is c:
             return last[2]
@@ -238,10 +247,10 @@ class GoblinAI:
     def _tile_left(self, target: str) -> int:
         kind, _, key = target.partition(":")
         if kind == "troop":
-            t = self.b["troops"].get(key)
+            t = self._b()["troops"].get(key)
             return t["hp"] - t["damage"] if t else 99
         if kind == "general":
-            g = self.b["generals"].get(key)
+            g = self._b()["generals"].get(key)
             return g["hp"] - g["damage"] if g else 99
         return 99
 
@@ -250,13 +259,13 @@ class GoblinAI:
         if me is None:
             found = self._memo.get("ready")
             if found is None:
-                found = self._memo["ready"] = self._ready(self.me)
+                found = self._memo["ready"] = self._ready(self._me())
             return found
         return self._ready(me)
 
     def _ready(self, me: dict[str, Any]) -> bool:
-        me = me or self.me
-        ty = self.b["tyrant"]
+        me = me or self._me()
+        ty = self._b()["tyrant"]
         if ty["hp"] <= 0:
             return False
         good = sum(map(self._damage_goblins().__getitem__, me["hand"]))
@@ -279,8 +288,8 @@ class GoblinAI:
     def _work_out_goals(self, want: int = 3) -> list[str]:
         """The first ``want`` goals (only those are read): the Tyrant when ready, the scheme's goal, troops to kill,
         quests, exploration tokens; the lists further down are not sorted once enough goals are known."""
-        v, c = self.b, self.c
-        me = self.me
+        v, c = self._b(), self._c()
+        me = self._me()
         here = me["space"]
         out: list[str] = []
         sch = v.get("scheme") or {}
@@ -334,7 +343,7 @@ class GoblinAI:
 
     # -- the hero turn --------------------------------------------------------------------
     def _action(self, d: Decision, values: list[str]) -> str:
-        me = self.me
+        me = self._me()
         ctx = getattr(d, "context", None) or {}
         actions = ctx.get("actions", 0)
         # answers by kind ("train", "goblin", "move"...), in option order: the rules' menu, else grouped here
@@ -355,12 +364,12 @@ class GoblinAI:
         if communes:
             return next((f"commune:{g}" for g in GUARDIAN_PREF if f"commune:{g}" in communes), communes[0])
         if "tribe" in groups:
-            effect = self.c.tribes[me["tribe"]].effect
+            effect = self._c().tribes[me["tribe"]].effect
             if effect == "full_heal" and me["hp"] <= me["max_hp"] * 0.4:
                 return "tribe"
             if effect == "extra_actions" and actions == 3:
                 return "tribe"
-        goblins = self.c.goblins
+        goblins = self._c().goblins
         for x in groups.get("goblin", ()):
             effect = goblins[x[7:]].turn.effect
             if effect == "renown_if_troop":
@@ -380,7 +389,7 @@ class GoblinAI:
         return self._deed(groups.get("battle", ()))
 
     def _spend_action(self, groups: dict[str, Any]) -> str:
-        me = self.me
+        me = self._me()
         here = me["space"]
         rests = groups.get("rest", ())
         if me["hp"] <= me["max_hp"] * 0.4 and ("rest:hp" in rests or "rest:both" in rests):
@@ -389,7 +398,7 @@ class GoblinAI:
         if interacts:
             return interacts[0]
         if "guardian" in groups:
-            effect = self.c.guardians[me["guardian"]].active.effect
+            effect = self._c().guardians[me["guardian"]].active.effect
             if effect in ("blast", "heal_region") and (effect == "blast" or me["hp"] < me["max_hp"] - 3):
                 return "guardian"
         goals = self._goal_spaces()
@@ -411,7 +420,7 @@ class GoblinAI:
         """``step`` (a Move 1 towards the first goal it brings nearer) or the travel to that goal, when one is offered
         and passes no token or quest on the way (those are taken in passing, one step at a time). The travel's path
         may differ from the step (another shortest path): it is as long."""
-        here = self.me["space"]
+        here = self._me()["space"]
         to = step[5:]
         for goal in self._goal_spaces():
             if self._dist(to, goal) < self._dist(here, goal):
@@ -423,14 +432,14 @@ class GoblinAI:
             return step
         o = d.option_for(travel)
         path = (getattr(o, "data", None) or {}).get("path", ()) if o is not None else ()
-        b = self.b
+        b = self._b()
         if not path or any(sp in b["tokens"] or sp in b["quests"] for sp in path[:-1]):
             return step
         return travel
 
     def _rest_or_end(self, rests: Any) -> str:
         """A rest worth taking (``rests``: the rest answers on offer), else "end"."""
-        me = self.me
+        me = self._me()
         if "rest:both" in rests and (me["hp"] < me["max_hp"] or me["essence"] < me["max_essence"]):
             return "rest:both"
         if "rest:hp" in rests and me["hp"] <= me["max_hp"] - 2:
@@ -449,15 +458,15 @@ class GoblinAI:
         return found
 
     def _work_out_battle(self) -> str:
-        v, c = self.b, self.c
-        region = self.me.get("region", "")
+        v, c, me = self._b(), self._c(), self._me()
+        region = me.get("region", "")
         if not region:
             return ""
         best, score = "", -1.0
         if v["tyrant"]["region"] == region and self._tyrant_ready():
             return "tyrant"
         exp = self._exp()
-        hp = self.me["hp"]
+        hp = me["hp"]
         for key, at, left, damage, danger, _space in self._troop_rows():
             if at != region:
                 continue
@@ -469,7 +478,7 @@ class GoblinAI:
         for key, g in v["generals"].items():
             if g["region"] != region:
                 continue
-            if self.me["hp"] > c.generals[key].damage + 4:
+            if me["hp"] > c.generals[key].damage + 4:
                 s = exp - (g["hp"] - g["damage"]) + 0.5
                 if s > score:
                     best, score = f"general:{key}", s
@@ -478,7 +487,7 @@ class GoblinAI:
     def _deed(self, battles: Any) -> str:
         """Battle the target worth it when ``battles`` (the battle answers on offer) has it, else Adventure."""
         target = self._good_battle_here()
-        sch = self.b.get("scheme") or {}
+        sch = self._b().get("scheme") or {}
         if target and f"battle:{target}" in battles:
             left = self._tile_left(target)
             exp = self._exp()
@@ -491,9 +500,9 @@ class GoblinAI:
     def _ability_score(self, aid: str, target: str, cls: str = "", leadership: int | None = None) -> float:
         """An ability's worth for this hero (its class and Leadership from the decision's context when given)."""
         if not cls:
-            cls = self.me["class"]
+            cls = self._me()["class"]
         if leadership is None:
-            leadership = self.me.get("leadership", 0)
+            leadership = self._me().get("leadership", 0)
         key = (cls, aid, leadership)
         found = self._scores.get(key)
         if found is None:
@@ -501,7 +510,7 @@ class GoblinAI:
         return found
 
     def _score_ability(self, cls_id: str, aid: str, leadership: int) -> float:
-        cls = self.c.classes[cls_id]
+        cls = self._c().classes[cls_id]
         a = cls.ability(aid)
         score = float(a.dice) + (0.7 if a.piercing else 0)
         for e in a.effects:
@@ -544,7 +553,7 @@ class GoblinAI:
         ups = [x for x in values if x.startswith("uprising:")]
         if ups and dmg < need:
             def val(x: str) -> float:
-                e = self.c.goblins[x[9:]].uprising.effect
+                e = self._c().goblins[x[9:]].uprising.effect
                 return {"damage": 3, "ignore_armor": 3 if target == "tyrant" else 0, "piercing": 2, "reroll": 1.5,
                         "shield": 1, "weaken": 1, "silence": 1, "heal": 0.5, "draw": 0.5}.get(e, 0)
             best = max(ups, key=val)
@@ -552,15 +561,15 @@ class GoblinAI:
                 return best
         if "reroll" in has and dmg < need and dmg + 1 < need:
             return "reroll"
-        if "rally" in has and dmg < need and self.me["renown"] >= 4 and any(
-                self.c.goblins[c].uprising.effect in ("damage", "ignore_armor") for c in self.me["hand"]):
+        if "rally" in has and dmg < need and self._me()["renown"] >= 4 and any(
+                self._c().goblins[g].uprising.effect in ("damage", "ignore_armor") for g in self._me()["hand"]):
             return "rally"
         return strike
 
     def _prevent(self, d: Decision, values: list[str]) -> str:
         ctx = getattr(d, "context", None) or {}
         dmg = ctx.get("damage", 0)
-        hp = ctx["hp"] if "hp" in ctx else self.me["hp"]
+        hp = ctx["hp"] if "hp" in ctx else self._me()["hp"]
         if "tribe" in values and dmg >= 2:
             return "tribe"
         cards = [x for x in values if x.startswith("goblin:")]
@@ -575,7 +584,7 @@ class GoblinAI:
         """What keeping a goblin ("goblin:ID" or "discard:ID"...) is worth (once per answer value and game)."""
         found = self._worth.get(value)
         if found is None:
-            g = self.c.goblins[value.split(":", 1)[1]]
+            g = self._c().goblins[value.split(":", 1)[1]]
             found = self._worth[value] = _KEEP_UPRISING.get(g.uprising.effect, 1) + _KEEP_TURN.get(g.turn.effect, 0)
         return found
 
@@ -599,7 +608,7 @@ class GoblinAI:
         hurt = ctx.get("hurt")  # each hero's HP below its most (else from the view)
         if hurt is not None:
             return max(values, key=lambda x: hurt[x[5:]])
-        heroes = self.v["heroes"]
+        heroes = self._v()["heroes"]
         return max(values, key=lambda x: heroes[x[5:]]["max_hp"] - heroes[x[5:]]["hp"])
 
     def _swap(self, d: Decision, values: list[str]) -> str:
@@ -607,7 +616,7 @@ class GoblinAI:
 
     def _free_move(self, d: Decision, values: list[str]) -> str:
         goals = self._goal_spaces()
-        here = self.me["space"]
+        here = self._me()["space"]
         if not goals:
             return "stay"
         best = min(values, key=lambda x: self._dist(x.split(":", 1)[1] if x != "stay" else here, goals[0]))
@@ -617,7 +626,7 @@ class GoblinAI:
     def _invite(self, d: Decision, values: list[str]) -> str:
         ctx = getattr(d, "context", None) or {}
         diff = ctx.get("difficulty", 1)
-        ess = ctx["essence"] if "essence" in ctx else self.me["essence"]
+        ess = ctx["essence"] if "essence" in ctx else self._me()["essence"]
         want = 0 if diff <= 1 else min(diff - 1, ess)
         options = sorted(int(x.split(":")[1]) for x in values)
         k = max((o for o in options if o <= want), default=0)
@@ -629,7 +638,7 @@ class GoblinAI:
 
     def _help_essence(self, d: Decision, values: list[str]) -> str:
         ctx = getattr(d, "context", None) or {}
-        return "yes" if (ctx["essence"] if "essence" in ctx else self.me["essence"]) >= 2 else "no"
+        return "yes" if (ctx["essence"] if "essence" in ctx else self._me()["essence"]) >= 2 else "no"
 
     def _adventure(self, d: Decision, values: list[str]) -> str:
         return "green"

@@ -17,6 +17,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+import attr
 import attrs
 import cattrs
 
@@ -60,7 +61,7 @@ FACE_KEYS = ("success", "essence", "uprising", "damage", "cleave", "aimed", "dra
 # ----------------------------------------------------------------------------- classes
 
 
-@attrs.frozen
+@attr.s(auto_attribs=True, hash=True)
 class Effect:
     """One named effect with its parameters. ``n`` may be a number, ``"L"`` (Leadership) or ``"L/2"``."""
 
@@ -80,7 +81,7 @@ class Effect:
         return leadership if self.n == "L" else -(-leadership // 2)
 
 
-@attrs.frozen
+@attr.s(auto_attribs=True, hash=True)
 class RegionSpec:
     id: str
     name: str
@@ -88,7 +89,7 @@ class RegionSpec:
     die_face: str = ""
 
 
-@attrs.frozen
+@attr.s(auto_attribs=True, hash=True)
 class SpaceSpec:
     id: str
     name: str = ""
@@ -98,7 +99,7 @@ class SpaceSpec:
     village: bool = False
 
 
-@attrs.frozen
+@attr.s(auto_attribs=True, hash=True)
 class Board:
     name: str
     castle: str
@@ -108,7 +109,7 @@ class Board:
     spaces: tuple[SpaceSpec, ...]
 
 
-@attrs.frozen
+@attr.s(auto_attribs=True, hash=True)
 class Face:
     success: int = 0
     essence: bool = False
@@ -122,14 +123,14 @@ class Face:
     power: bool = False
 
 
-@attrs.frozen
+@attr.s(auto_attribs=True, hash=True)
 class DieSpec:
     name: str
     faces: tuple[str, ...]
     results: dict[str, Face]
 
 
-@attrs.frozen
+@attr.s(auto_attribs=True, hash=True)
 class DiceCounts:
     enemy_per_attack: int = 1
     tyrant_per_attack: int = 2
@@ -137,7 +138,7 @@ class DiceCounts:
     helper: int = 1
 
 
-@attrs.frozen
+@attr.s(auto_attribs=True, hash=True)
 class Ability:
     id: str
     name: str
@@ -148,7 +149,7 @@ class Ability:
     effects: tuple[Effect, ...] = ()
 
 
-@attrs.frozen
+@attr.s(auto_attribs=True, hash=True)
 class HeroClass:
     name: str
     hp: int
@@ -158,7 +159,7 @@ class HeroClass:
     abilities: tuple[Ability, ...]
     token: str = ""
     pet: str = ""
-    _by_id: dict[str, Ability] = attrs.field(init=False, repr=False, eq=False)
+    _by_id: dict[str, Ability] = attr.ib(init=False, repr=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "_by_id", {a.id: a for a in self.abilities})
@@ -167,14 +168,14 @@ class HeroClass:
         return self._by_id[aid]
 
 
-@attrs.frozen
+@attr.s(auto_attribs=True, hash=True)
 class Tribe:
     name: str
     effect: str
     n: int = 0
 
 
-@attrs.frozen
+@attr.s(auto_attribs=True, hash=True)
 class GoblinCard:
     name: str
     copies: int
@@ -182,7 +183,7 @@ class GoblinCard:
     turn: Effect
 
 
-@attrs.frozen
+@attr.s(auto_attribs=True, hash=True)
 class Adventure:
     id: str
     name: str
@@ -191,7 +192,7 @@ class Adventure:
     red: tuple[Effect, ...]
 
 
-@attrs.frozen
+@attr.s(auto_attribs=True, hash=True)
 class TokenSpec:
     id: str
     name: str
@@ -199,21 +200,21 @@ class TokenSpec:
     effects: tuple[Effect, ...]
 
 
-@attrs.frozen
+@attr.s(auto_attribs=True, hash=True)
 class Guardian:
     name: str
     passive: Effect
     active: Effect
 
 
-@attrs.frozen
+@attr.s(auto_attribs=True, hash=True)
 class Pet:
     name: str
     effect: str
     n: int = 0
 
 
-@attrs.frozen
+@attr.s(auto_attribs=True, hash=True)
 class Troop:
     name: str
     hp: int
@@ -222,7 +223,7 @@ class Troop:
     aggressive: bool = False
 
 
-@attrs.frozen
+@attr.s(auto_attribs=True, hash=True)
 class General:
     name: str
     hp: int
@@ -232,7 +233,7 @@ class General:
     aggressive: bool = True
 
 
-@attrs.frozen
+@attr.s(auto_attribs=True, hash=True)
 class Difficulty:
     name: str
     hp: int = 0
@@ -240,7 +241,7 @@ class Difficulty:
     start: int = 0
 
 
-@attrs.frozen
+@attr.s(auto_attribs=True, hash=True)
 class TyrantAbility:
     name: str
     effect: str
@@ -249,20 +250,20 @@ class TyrantAbility:
     general: str = ""
 
 
-@attrs.frozen
+@attr.s(auto_attribs=True, hash=True)
 class TrackSpace:
     rolls: int
     effects: tuple[Effect, ...] = ()
 
 
-@attrs.frozen
+@attr.s(auto_attribs=True, hash=True)
 class Goal:
     condition: str
     n: int = 0
     region: str = ""
 
 
-@attrs.frozen
+@attr.s(auto_attribs=True, hash=True)
 class Scheme:
     id: str
     name: str
@@ -274,7 +275,7 @@ class Scheme:
     armor: int = 1
 
 
-@attrs.frozen
+@attr.s(auto_attribs=True, hash=True)
 class Behavior:
     id: str
     name: str
@@ -284,7 +285,7 @@ class Behavior:
 _SCHEMES_BY_ID: dict[int, tuple[Any, dict[str, Any]]] = {}  # a Tyrant (checked by identity) -> its schemes
 
 
-@attrs.frozen
+@attr.s(auto_attribs=True, hash=True)
 class Tyrant:
     id: str
     name: str
@@ -311,7 +312,7 @@ class Tyrant:
         return next(b for b in self.behaviors if b.id == bid)
 
 
-@attrs.frozen
+@attr.s(auto_attribs=True, hash=True)
 class Content:
     """Everything the rules read, built and checked once."""
 
@@ -334,7 +335,7 @@ class Content:
     scale_hp: tuple[int, ...] = ()
     scale_armor: tuple[int, ...] = ()
     source: str = "built-in house set"
-    _look: dict[str, dict[Any, Any]] = attrs.field(init=False, repr=False, eq=False)
+    _look: dict[str, dict[Any, Any]] = attr.ib(init=False, repr=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
         b = self.board
@@ -387,6 +388,40 @@ class Content:
 
 
 # ----------------------------------------------------------------------------- loading
+
+# the full types of the fields whose annotation is generic: a compiled (mypyc) class keeps only each annotation's
+# runtime class (``tuple``, ``dict``, ``type``), and cattrs needs the whole type to build the content; in pure Python
+# these are the types the annotations already say
+_FULL_TYPES: dict[type, dict[str, Any]] = {
+    Effect: {"n": int | str, "reward": tuple[Effect, ...]},
+    Board: {"adjacency": tuple[tuple[str, str], ...], "regions": tuple[RegionSpec, ...],
+            "spaces": tuple[SpaceSpec, ...]},
+    DieSpec: {"faces": tuple[str, ...], "results": dict[str, Face]},
+    Ability: {"effects": tuple[Effect, ...]},
+    HeroClass: {"abilities": tuple[Ability, ...], "_by_id": dict[str, Ability]},
+    Adventure: {"green": tuple[Effect, ...], "red": tuple[Effect, ...]},
+    TokenSpec: {"effects": tuple[Effect, ...]},
+    General: {"entry": tuple[Effect, ...]},
+    TrackSpace: {"effects": tuple[Effect, ...]},
+    Scheme: {"reveal": tuple[Effect, ...], "upkeep": tuple[Effect, ...]},
+    Behavior: {"effects": tuple[Effect, ...]},
+    Tyrant: {"track": tuple[TrackSpace, ...], "schemes": tuple[Scheme, ...], "behaviors": tuple[Behavior, ...],
+             "power": tuple[Effect, ...]},
+}
+
+
+def _resolve_types() -> None:
+    """Give every content class's attrs fields their full types (see :data:`_FULL_TYPES`), once."""
+    for cls in list(globals().values()):
+        if isinstance(cls, type) and attrs.has(cls) and cls.__module__ == __name__:
+            attrs.resolve_types(cls)  # marks the class resolved, so cattrs does not resolve it again
+            for field in attrs.fields(cls):
+                full = _FULL_TYPES.get(cls, {}).get(field.name)
+                if full is not None:
+                    object.__setattr__(field, "type", full)
+
+
+_resolve_types()
 
 _conv = cattrs.Converter(forbid_extra_keys=True)
 

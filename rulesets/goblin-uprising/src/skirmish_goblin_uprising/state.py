@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
-import attrs
+import attr
 
 from skirmish import Deck, Hand, Occupancy
 
 TYRANT = "tyrant"
 
 
-@attrs.define
+@attr.s(auto_attribs=True)
 class Hero:
     """One goblin hero (a seat)."""
 
@@ -28,8 +28,8 @@ class Hero:
     max_essence: int = 0
     leadership: int = 0
     renown: int = 0
-    hand: Hand = attrs.field(factory=lambda: Hand("", public=True))
-    abilities: list[str] = attrs.field(factory=list)
+    hand: Hand = attr.ib(factory=lambda: Hand("", public=True))
+    abilities: list[str] = attr.ib(factory=list)
     tribe_ready: bool = True
     guardian: str = ""
     pet: str = ""
@@ -41,7 +41,7 @@ class Hero:
     kills: int = 0
 
 
-@attrs.define
+@attr.s(auto_attribs=True)
 class Turn:
     """The hero turn in progress."""
 
@@ -51,10 +51,10 @@ class Turn:
     moved_free: bool = False
     long_step: bool = False
     guardian_used: bool = False
-    goblins_used: list[str] = attrs.field(factory=list)  # goblin designs whose hero-turn effect was used
+    goblins_used: list[str] = attr.ib(factory=list)  # goblin designs whose hero-turn effect was used
 
 
-@attrs.define
+@attr.s(auto_attribs=True)
 class Combat:
     """One combat in progress (a hero's combat turn and what modifies the answer to it)."""
 
@@ -62,7 +62,7 @@ class Combat:
     target: str
     started: bool = True  # the hero started it (a Battle), not a defence
     ability: str = ""
-    dice: list[str] = attrs.field(factory=list)
+    dice: list[str] = attr.ib(factory=list)
     converted: int = 0
     uprisings: int = 0  # Uprising results available (rolled or rallied), not yet used
     bonus: int = 0  # extra damage from effects
@@ -81,28 +81,28 @@ class Combat:
     counter: bool = False  # this combat turn is a counter-attack (no further counter follows)
 
 
-@attrs.define
+@attr.s(auto_attribs=True)
 class Battle:
     """Who is involved in the combat in progress and what they defeated (for the rewards)."""
 
-    heroes: list[str] = attrs.field(factory=list)
-    falls: dict[str, int] = attrs.field(factory=dict)
-    kills: dict[str, int] = attrs.field(factory=dict)  # troops and generals defeated, per hero
-    players: dict[str, int] = attrs.field(factory=dict)  # heroes defeated, per hero
+    heroes: list[str] = attr.ib(factory=list)
+    falls: dict[str, int] = attr.ib(factory=dict)
+    kills: dict[str, int] = attr.ib(factory=dict)  # troops and generals defeated, per hero
+    players: dict[str, int] = attr.ib(factory=dict)  # heroes defeated, per hero
 
 
-@attrs.define
+@attr.s(auto_attribs=True)
 class GameState:
     """Everything that changes during a game."""
 
     tyrant_id: str
     difficulty: str
-    heroes: dict[str, Hero] = attrs.field(factory=dict)
-    order: list[str] = attrs.field(factory=list)
-    board: Occupancy = attrs.field(factory=Occupancy)
-    troops: dict[str, int] = attrs.field(factory=dict)  # miniatures on the board per troop type
-    troop_damage: dict[str, int] = attrs.field(factory=dict)
-    generals: dict[str, int] = attrs.field(factory=dict)  # general on the board -> damage on it
+    heroes: dict[str, Hero] = attr.ib(factory=dict)
+    order: list[str] = attr.ib(factory=list)
+    board: Occupancy = attr.ib(factory=Occupancy)
+    troops: dict[str, int] = attr.ib(factory=dict)  # miniatures on the board per troop type
+    troop_damage: dict[str, int] = attr.ib(factory=dict)
+    generals: dict[str, int] = attr.ib(factory=dict)  # general on the board -> damage on it
     # the Tyrant
     hp: int = 0
     max_hp: int = 0
@@ -123,25 +123,25 @@ class GameState:
     moves_this_round: int = 0
     # schemes
     scheme: str = ""
-    schemes: Deck = attrs.field(factory=lambda: Deck("schemes"))
+    schemes: Deck = attr.ib(factory=lambda: Deck("schemes"))
     progress: int = 0
     kills_round: int = 0
-    participants: list[str] = attrs.field(factory=list)
-    foiled: list[str] = attrs.field(factory=list)
+    participants: list[str] = attr.ib(factory=list)
+    foiled: list[str] = attr.ib(factory=list)
     # decks and tokens
-    goblins: Deck = attrs.field(factory=lambda: Deck("goblins"))
-    adventures: Deck = attrs.field(factory=lambda: Deck("adventures"))
-    tokens: dict[str, str] = attrs.field(factory=dict)  # space -> exploration token (face down)
-    peeked: list[str] = attrs.field(factory=list)  # spaces whose token the heroes have looked at
-    quests: dict[str, str] = attrs.field(factory=dict)  # space -> source ("adventure:ID" or "scheme:ID")
+    goblins: Deck = attr.ib(factory=lambda: Deck("goblins"))
+    adventures: Deck = attr.ib(factory=lambda: Deck("adventures"))
+    tokens: dict[str, str] = attr.ib(factory=dict)  # space -> exploration token (face down)
+    peeked: list[str] = attr.ib(factory=list)  # spaces whose token the heroes have looked at
+    quests: dict[str, str] = attr.ib(factory=dict)  # space -> source ("adventure:ID" or "scheme:ID")
     # round and turn
     turn: Turn | None = None
     combat: Combat | None = None
     battle: Battle | None = None
     adventure: Any = None  # adventure.AdventureRun while an adventure is in progress
-    earth_used: list[str] = attrs.field(factory=list)
-    life_used: list[str] = attrs.field(factory=list)
-    moments: list[str] = attrs.field(factory=list)
+    earth_used: list[str] = attr.ib(factory=list)
+    life_used: list[str] = attr.ib(factory=list)
+    moments: list[str] = attr.ib(factory=list)
 
     def active_heroes(self) -> list[Hero]:
         return [self.heroes[h] for h in self.order if not self.heroes[h].removed]
