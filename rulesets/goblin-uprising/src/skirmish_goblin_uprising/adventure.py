@@ -31,6 +31,7 @@ from skirmish_goblin_uprising.compat import decision, open_once_window, opt
 if TYPE_CHECKING:
     from skirmish import Game
     from skirmish_goblin_uprising.content import Adventure, Effect
+    from skirmish_goblin_uprising.state import GameState
 
 R_ADV = "Heroic deed: Adventure"
 
@@ -91,7 +92,8 @@ def _g_heal(game: Game, hid: str, e: Effect, rule: str, source: str) -> None:
 
 
 def _g_pet(game: Game, hid: str, e: Effect, rule: str, source: str) -> None:
-    s, c = game.state, C(game)
+    s: GameState = game.state
+    c = C(game)
     hero = s.heroes[hid]
     if hero.pet:
         if logging(game):
@@ -175,7 +177,9 @@ def interact(game: Game, hid: str, space: str) -> None:
     """Take the exploration token, or resolve the Quest token, on ``space``."""
     from skirmish_goblin_uprising.tyranny import foil_scheme, scheme_event
 
-    s, c = game.state, C(game)
+    s: GameState = game.state
+
+    c = C(game)
     if space in s.quests:
         source = s.quests.pop(space)
         if logging(game):
@@ -212,7 +216,8 @@ def quest_reward(game: Game, source: str) -> tuple[Any, ...]:
 
 
 def start_adventure(game: Game, hid: str) -> None:
-    s, c = game.state, C(game)
+    s: GameState = game.state
+    c = C(game)
     hero = s.heroes[hid]
     drawn = draw_cards(game, "adventures", 1, R_ADV)
     if not drawn:
@@ -244,7 +249,8 @@ def start_adventure(game: Game, hid: str) -> None:
 
 
 def _chosen(game: Game, answer: str, hid: str) -> None:
-    s, c = game.state, C(game)
+    s: GameState = game.state
+    c = C(game)
     run = s.adventure
     assert run is not None
     card = c.adventures[run.card]
@@ -252,7 +258,7 @@ def _chosen(game: Game, answer: str, hid: str) -> None:
 
 
 def _invited(game: Game, answer: str, hid: str) -> None:
-    s = game.state
+    s: GameState = game.state
     run = s.adventure
     assert run is not None
     run.invites = int(answer.split(":", 1)[1])
@@ -270,7 +276,7 @@ def _bard(game: Game, hid: str) -> bool:
 
 
 def help_offer(game: Game, player: str) -> list[Any]:
-    s = game.state
+    s: GameState = game.state
     run = s.adventure
     if run is None or run.invites <= 0 or player == run.hero or s.heroes[player].removed:
         return []
@@ -282,7 +288,7 @@ def help_offer(game: Game, player: str) -> list[Any]:
 
 
 def help_resolve(game: Game, player: str, value: Any) -> None:
-    s = game.state
+    s: GameState = game.state
     run = s.adventure
     if run is None or value != "help":
         return
@@ -305,7 +311,7 @@ def help_resolve(game: Game, player: str, value: Any) -> None:
 
 
 def _helper_essence(game: Game, answer: str, player: str) -> None:
-    s = game.state
+    s: GameState = game.state
     if answer == "yes" and s.adventure is not None:
         lose_essence(game, s.heroes[player], 1, "Adventure: help")
         s.adventure.help += 1
@@ -314,7 +320,7 @@ def _helper_essence(game: Game, answer: str, player: str) -> None:
 def _roll_adventure(game: Game, hid: str) -> None:
     from skirmish_goblin_uprising.combat import roll_goblin
 
-    s = game.state
+    s: GameState = game.state
     run = s.adventure
     if run is None or game.result is not None:
         return
@@ -333,7 +339,9 @@ def adventure_total(game: Game) -> int:
 def ask_adventure_roll(game: Game, hid: str) -> None:
     from skirmish_goblin_uprising.combat import blank_faces, essence_faces
 
-    s, c = game.state, C(game)
+    s: GameState = game.state
+
+    c = C(game)
     run = s.adventure
     assert run is not None
     hero = s.heroes[hid]
@@ -362,7 +370,9 @@ def ask_adventure_roll(game: Game, hid: str) -> None:
 def _adventure_roll_answer(game: Game, answer: str, hid: str) -> None:
     from skirmish_goblin_uprising.combat import blank_faces, roll_goblin
 
-    s, c = game.state, C(game)
+    s: GameState = game.state
+
+    c = C(game)
     run = s.adventure
     assert run is not None
     hero = s.heroes[hid]
@@ -384,7 +394,7 @@ def _adventure_roll_answer(game: Game, answer: str, hid: str) -> None:
 def _finish(game: Game, hid: str, card: Adventure, success: bool, chosen: bool = False) -> None:
     from skirmish_goblin_uprising.tyranny import run_extra_moves, scheme_event
 
-    s = game.state
+    s: GameState = game.state
     s.adventure = None
     discard_cards(game, "adventures", [card.id], R_ADV)
     side = card.green if success else card.red

@@ -44,7 +44,7 @@ from skirmish_goblin_uprising.state import TYRANT, Battle, Combat
 if TYPE_CHECKING:
     from skirmish import Game
     from skirmish_goblin_uprising.content import Effect
-    from skirmish_goblin_uprising.state import Hero
+    from skirmish_goblin_uprising.state import GameState, Hero
 
 R_COMBAT = "Combat"
 
@@ -63,7 +63,7 @@ def battle_targets(game: Game, hero: Hero) -> list[str]:
 
 def start_battle(game: Game, hid: str, target: str) -> None:
     """The Battle heroic deed against ``target``."""
-    s = game.state
+    s: GameState = game.state
     s.battle = Battle(heroes=[hid], falls={hid: s.heroes[hid].falls})
     if logging(game):
         game.emit("battle", f"{hid} battles {target_name(game, target)}", rule="Heroic deed: Battle", hero=hid,
@@ -82,7 +82,7 @@ def start_battle(game: Game, hid: str, target: str) -> None:
 
 
 def _standing(game: Game, hid: str) -> bool:
-    s = game.state
+    s: GameState = game.state
     hero = s.heroes[hid]
     return not hero.removed and s.battle is not None and hero.falls == s.battle.falls.get(hid, hero.falls)
 
@@ -93,7 +93,7 @@ def _strike_back(game: Game, hid: str, target: str, started: bool) -> None:
 
 
 def _hero_counter(game: Game, hid: str, attacker: str) -> None:
-    s = game.state
+    s: GameState = game.state
     if game.result is None and _standing(game, hid) and _standing(game, attacker) \
             and hero_region(game, s.heroes[hid]) == hero_region(game, s.heroes[attacker]):
         hero_strike(game, hid, f"hero:{attacker}", False, True)
@@ -101,7 +101,7 @@ def _hero_counter(game: Game, hid: str, attacker: str) -> None:
 
 def hp_left(game: Game, target: str) -> int:
     """HP left on a target: an army's tile, a general, the Tyrant or a hero."""
-    s = game.state
+    s: GameState = game.state
     if target == TYRANT:
         return s.hp
     kind, _, key = target.partition(":")
@@ -113,7 +113,7 @@ def hp_left(game: Game, target: str) -> int:
 
 
 def target_alive(game: Game, target: str) -> bool:
-    s = game.state
+    s: GameState = game.state
     if target == TYRANT:
         return s.hp > 0
     kind, _, key = target.partition(":")
@@ -129,7 +129,8 @@ def target_alive(game: Game, target: str) -> bool:
 
 def hero_strike(game: Game, hid: str, target: str, started: bool, counter: bool) -> None:
     """Ask which ability the hero uses against ``target``."""
-    s, c = game.state, C(game)
+    s: GameState = game.state
+    c = C(game)
     hero = s.heroes[hid]
     cls = c.classes[hero.cls]
     options = []
@@ -153,7 +154,8 @@ def hero_strike(game: Game, hid: str, target: str, started: bool, counter: bool)
 
 
 def _ability_chosen(game: Game, answer: str, hid: str, target: str, started: bool, counter: bool) -> None:
-    s, c = game.state, C(game)
+    s: GameState = game.state
+    c = C(game)
     hero = s.heroes[hid]
     ability = c.classes[hero.cls].ability(answer.split(":", 1)[1])
     s.combat = cb = Combat(hero=hid, target=target, started=started, ability=ability.id, piercing=ability.piercing,
@@ -232,7 +234,7 @@ def strike_damage(game: Game, cb: Combat) -> int:
 
 
 def _target_damaged(game: Game, target: str) -> bool:
-    s = game.state
+    s: GameState = game.state
     if target == TYRANT:
         return s.hp < s.max_hp
     kind, _, key = target.partition(":")
@@ -247,7 +249,8 @@ def _target_damaged(game: Game, target: str) -> bool:
 def roll_options(game: Game, hid: str, dmg: int | None = None) -> list[Any]:
     """What the hero may do with the combat roll now (always ending with striking for ``dmg``, the damage the roll
     deals now: worked out when not given)."""
-    s, c = game.state, C(game)
+    s: GameState = game.state
+    c = C(game)
     hero = s.heroes[hid]
     cb = s.combat
     assert cb is not None
@@ -315,7 +318,7 @@ def _once(memo: dict[Any, Any], value: str, label: str, **data: Any) -> Any:
 
 
 def ask_roll(game: Game, hid: str) -> None:
-    s = game.state
+    s: GameState = game.state
     cb = s.combat
     if cb is None or game.result is not None:
         return
@@ -343,7 +346,8 @@ def ask_roll(game: Game, hid: str) -> None:
 
 
 def _roll_answer(game: Game, answer: str, hid: str) -> None:
-    s, c = game.state, C(game)
+    s: GameState = game.state
+    c = C(game)
     hero = s.heroes[hid]
     cb = s.combat
     assert cb is not None
@@ -416,7 +420,7 @@ def effect_text(e: Effect, leadership: int = 0) -> str:
 
 def apply_combat_effect(game: Game, hid: str, e: Effect) -> None:
     """Resolve an ability's or a goblin's uprising effect during the hero's combat turn."""
-    s = game.state
+    s: GameState = game.state
     hero = s.heroes[hid]
     cb = s.combat
     assert cb is not None
@@ -516,7 +520,7 @@ def _healed(game: Game, answer: str, n: int, rule: str) -> None:
 
 def _c_swap(game: Game, hero: Hero, cb: Combat, n: int, rule: str) -> None:
     region = hero_region(game, hero)
-    s = game.state
+    s: GameState = game.state
     others = [h for h in heroes_in(game, region) if h.id != hero.id and s.board.where(h.id) != s.board.where(hero.id)]
     if not others:
         if logging(game):
@@ -531,7 +535,7 @@ def _c_swap(game: Game, hero: Hero, cb: Combat, n: int, rule: str) -> None:
 def _swapped(game: Game, answer: str, hid: str, rule: str) -> None:
     if answer == "none":
         return
-    s = game.state
+    s: GameState = game.state
     other = answer[5:]
     a, b = s.board.where(hid), s.board.where(other)
     assert a is not None and b is not None
@@ -552,7 +556,7 @@ COMBAT_EFFECTS: dict[str, Callable[..., None]] = {
 
 def strike(game: Game, hid: str) -> None:
     """Deal the roll's damage to the target; leftover goes on if Piercing; the survivor counter-attacks."""
-    s = game.state
+    s: GameState = game.state
     cb = s.combat
     assert cb is not None
     dmg = strike_damage(game, cb)
@@ -600,7 +604,7 @@ def _ask_pierce(game: Game, hid: str, others: list[str], leftover: int) -> None:
 
 
 def _pierced(game: Game, answer: str, hid: str, leftover: int) -> None:
-    s = game.state
+    s: GameState = game.state
     cb = s.combat
     assert cb is not None
     killed, _ = hit_enemy(game, hid, answer, leftover, False)
@@ -619,7 +623,8 @@ def _cleave_all(game: Game, hid: str, target: str, amount: int) -> None:
 
 def hit_enemy(game: Game, hid: str, target: str, dmg: int, piercing: bool) -> tuple[bool, int]:
     """Damage an army or a general. Returns (a miniature was removed, leftover damage)."""
-    s, c = game.state, C(game)
+    s: GameState = game.state
+    c = C(game)
     kind, _, key = target.partition(":")
     killed = False
     if not target_alive(game, target):
@@ -659,7 +664,9 @@ def enemy_defeated(game: Game, hid: str, target: str) -> None:
     """A miniature (or a general) is removed: count it for rewards, schemes and guardians."""
     from skirmish_goblin_uprising.tyranny import check_scheme, scheme_event
 
-    s, c = game.state, C(game)
+    s: GameState = game.state
+
+    c = C(game)
     hero = s.heroes[hid]
     kind, _, key = target.partition(":")
     region = troop_or_general_region(game, target)
@@ -703,7 +710,7 @@ def hit_tyrant(game: Game, hid: str, dmg: int, ignore: int) -> None:
     """Royal Armor reduces every hit by its token count (less what the attack ignores)."""
     from skirmish_goblin_uprising.tyranny import scheme_event, tyrant_defeated
 
-    s = game.state
+    s: GameState = game.state
     armor = max(0, s.armor - ignore)
     through = max(0, dmg - armor)
     s.hp = max(0, s.hp - through)
@@ -721,7 +728,8 @@ def hit_tyrant(game: Game, hid: str, dmg: int, ignore: int) -> None:
 
 def enemy_strike(game: Game, source: str, defenders: list[str], countered: str = "") -> None:
     """An enemy attacks: one roll hits the defenders (all heroes in the region on a Cleave)."""
-    s, c = game.state, C(game)
+    s: GameState = game.state
+    c = C(game)
     if game.result is not None or not target_alive(game, source):
         return
     defenders = [d for d in defenders if not s.heroes[d].removed]
@@ -819,7 +827,7 @@ def _reinforce(game: Game) -> None:
 
 def enemy_attack_phase(game: Game, source: str) -> None:
     """An Aggressive enemy attacks every hero in its region; each survivor then counter-attacks it."""
-    s = game.state
+    s: GameState = game.state
     if game.result is not None or not target_alive(game, source):
         return
     region = region_at(game, s.board.where(TYRANT)) if source == TYRANT else troop_or_general_region(game, source)
@@ -836,7 +844,7 @@ def enemy_attack_phase(game: Game, source: str) -> None:
 
 def end_battle(game: Game) -> None:
     """Rewards for every hero involved: defeats, or +1 Renown for surviving (which does not stack)."""
-    s = game.state
+    s: GameState = game.state
     battle = s.battle
     s.battle = None
     s.combat = None
@@ -860,6 +868,6 @@ def end_battle(game: Game) -> None:
 
 
 def note_player_defeat(game: Game, winner: str) -> None:
-    s = game.state
+    s: GameState = game.state
     if s.battle is not None:
         s.battle.players[winner] = s.battle.players.get(winner, 0) + 1

@@ -45,7 +45,7 @@ def heroes_in(game: Game, region: str) -> list[Hero]:
     """Active heroes standing in ``region``, in player order."""
     if not region:
         return []
-    s = game.state
+    s: GameState = game.state
     regions, where, heroes = C(game)._look["space_region"], s.board.where, s.heroes
     return [h for h in map(heroes.__getitem__, s.order) if not h.removed and regions.get(where(h.id)) == region]
 
@@ -73,7 +73,7 @@ def enemies_in(game: Game, region: str) -> list[str]:
     """Enemy targets in ``region``: ``troop:TYPE``, ``general:ID`` and ``tyrant``."""
     if not region:
         return []
-    s = game.state
+    s: GameState = game.state
     look = C(game)._look
     regions, where = look["space_region"], s.board.where  # (pieces stand on map spaces)
     target = _region_troops(look).get(region)

@@ -26,13 +26,13 @@ from skirmish_goblin_uprising.compat import decision, opt
 
 if TYPE_CHECKING:
     from skirmish import Game
-    from skirmish_goblin_uprising.state import Hero
+    from skirmish_goblin_uprising.state import GameState, Hero
 
 
 def deal_damage(game: Game, hid: str, amount: int, aimed: bool, source: str, rule: str,
                 attack: bool = False) -> None:
     """Deal ``amount`` damage to hero ``hid`` (``attack``: from an enemy's attack, which a Bear softens)."""
-    s = game.state
+    s: GameState = game.state
     hero = s.heroes[hid]
     if hero.removed or amount <= 0 or game.result is not None:
         return
@@ -70,7 +70,8 @@ def _can_prevent(game: Game, hero: Hero) -> bool:
 
 def ask_prevent(game: Game, hid: str, amount: int, source: str, rule: str) -> None:
     """Ask the hero how to prevent: one goblin at a time (1 damage each), a prevention tribe card, or take it."""
-    s, c = game.state, C(game)
+    s: GameState = game.state
+    c = C(game)
     hero = s.heroes[hid]
     options = []
     memo = c.memo
@@ -93,7 +94,8 @@ def ask_prevent(game: Game, hid: str, amount: int, source: str, rule: str) -> No
 
 
 def _prevented(game: Game, answer: str, hid: str, amount: int, source: str, rule: str) -> None:
-    s, c = game.state, C(game)
+    s: GameState = game.state
+    c = C(game)
     hero = s.heroes[hid]
     if answer == "take":
         take_damage(game, hid, amount, source, rule)
@@ -120,7 +122,7 @@ def _prevented(game: Game, answer: str, hid: str, amount: int, source: str, rule
 
 
 def take_damage(game: Game, hid: str, amount: int, source: str, rule: str) -> None:
-    s = game.state
+    s: GameState = game.state
     hero = s.heroes[hid]
     hero.hp = max(0, hero.hp - amount)
     if s.battle is not None and hid in s.battle.heroes and C(game).classes[hero.cls].passive == "fury" \
@@ -137,7 +139,8 @@ def take_damage(game: Game, hid: str, amount: int, source: str, rule: str) -> No
 
 def falling(game: Game, hid: str, source: str) -> None:
     """HP reached 0: a Bone Tribe card or a Life guardian may save the hero; otherwise the hero falls."""
-    s, c = game.state, C(game)
+    s: GameState = game.state
+    c = C(game)
     hero = s.heroes[hid]
     tribe = c.tribes[hero.tribe]
     options = []
@@ -166,7 +169,8 @@ def _bone_answer(game: Game, answer: str, hid: str, source: str) -> None:
 
 
 def _life_guardian(game: Game, hid: str, source: str) -> None:
-    s, c = game.state, C(game)
+    s: GameState = game.state
+    c = C(game)
     hero = s.heroes[hid]
     region = hero_region(game, hero)
     for other in s.active_heroes():
@@ -183,7 +187,8 @@ def _life_guardian(game: Game, hid: str, source: str) -> None:
 
 
 def _life_answer(game: Game, answer: str, saver: str, hid: str, source: str) -> None:
-    s, c = game.state, C(game)
+    s: GameState = game.state
+    c = C(game)
     if answer == "save":
         other = s.heroes[saver]
         for _ in range(c.guardians[other.guardian].passive.amount()):
@@ -200,7 +205,9 @@ def fall(game: Game, hid: str, source: str) -> None:
     """Falling in battle (or removal under Oppress)."""
     from skirmish_goblin_uprising.tyranny import check_all_removed
 
-    s, c = game.state, C(game)
+    s: GameState = game.state
+
+    c = C(game)
     hero = s.heroes[hid]
     rule = "Damage: falling in battle"
     hero.falls += 1

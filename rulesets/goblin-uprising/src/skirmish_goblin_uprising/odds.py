@@ -16,6 +16,7 @@ from skirmish_goblin_uprising.common import C, target_name
 
 if TYPE_CHECKING:
     from skirmish import Game
+    from skirmish_goblin_uprising.state import GameState
 
 
 def goblin_successes(game: Game, n: int, essence: int, fixed: int = 0) -> dict[int, Fraction]:
@@ -42,7 +43,8 @@ def at_least(dist: dict[int, Fraction], k: int) -> Fraction:
 
 def enemy_damage(game: Game, target: str) -> dict[int, Fraction]:
     """The damage of one attack by ``target`` (before prevention)."""
-    s, c = game.state, C(game)
+    s: GameState = game.state
+    c = C(game)
     kind, _, key = target.partition(":")
     if target == "tyrant":
         base, die, n = s.damage, c.dice["tyrant"], c.counts.tyrant_per_attack
@@ -69,7 +71,8 @@ def enemy_damage(game: Game, target: str) -> dict[int, Fraction]:
 
 
 def odds(game: Game, player: str, query: str) -> list[tuple[str, dict[Any, Any]]]:
-    s, c = game.state, C(game)
+    s: GameState = game.state
+    c = C(game)
     hero = s.heroes.get(player)
     words = query.split()
     essence = hero.essence if hero else 0

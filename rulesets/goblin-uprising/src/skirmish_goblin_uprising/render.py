@@ -17,10 +17,11 @@ from skirmish_goblin_uprising.state import TYRANT
 
 if TYPE_CHECKING:
     from skirmish import Game
+    from skirmish_goblin_uprising.state import GameState
 
 
 def track_preview(game: Game, n: int = 3) -> list[str]:
-    s = game.state
+    s: GameState = game.state
     t = tyrant(game)
     out = []
     for i in range(s.marker, min(s.marker + n, len(t.track))):
@@ -55,7 +56,7 @@ def _tyranny_text(game: Game, e: Any) -> str:
 
 def view_data(game: Game, player: str | None) -> dict[str, Any]:
     """The view every hero shares (no hidden information in it; ``player`` does not change it)."""
-    s = game.state
+    s: GameState = game.state
     regions = C(game)._look["space_region"]
     where = s.board.where
     heroes = {}
@@ -121,7 +122,7 @@ def board_view(game: Game, *, unchanged: bool = False) -> dict[str, Any]:
     shows changed since the last call for this state (a hero's quiet action in between): the sections last built
     are handed out without comparing.
     """
-    s = game.state
+    s: GameState = game.state
     cache = _BOARDS.get(id(s))
     if unchanged and cache is not None and cache.state is s and cache.sections:
         return cache.sections
@@ -212,7 +213,8 @@ def _scheme_view(game: Game, memo: dict[Any, Any], t: Any, sid: str, progress: i
 
 
 def _hero_line(game: Game, hid: str) -> str:
-    s, c = game.state, C(game)
+    s: GameState = game.state
+    c = C(game)
     h = s.heroes[hid]
     if h.removed:
         return f"{hid}: removed from the game"
@@ -225,7 +227,8 @@ def _hero_line(game: Game, hid: str) -> str:
 
 
 def hero_sheet(game: Game, hid: str) -> str:
-    s, c = game.state, C(game)
+    s: GameState = game.state
+    c = C(game)
     h = s.heroes[hid]
     if not h.cls:
         return f"{hid}: (not chosen yet)"
@@ -258,7 +261,8 @@ def hero_sheet(game: Game, hid: str) -> str:
 
 
 def board_text(game: Game) -> str:
-    s, c = game.state, C(game)
+    s: GameState = game.state
+    c = C(game)
     lines: list[str] = []
     rows: list[tuple[int, str, str, str, str]] = []
     for r in c.board.regions:
@@ -293,7 +297,7 @@ def board_text(game: Game) -> str:
 
 
 def tyrant_text(game: Game) -> str:
-    s = game.state
+    s: GameState = game.state
     t = tyrant(game)
     from skirmish_goblin_uprising.tyranny import goal_text
 
@@ -316,7 +320,7 @@ def tyrant_text(game: Game) -> str:
 
 
 def describe(game: Game, player: str | None) -> str:
-    s = game.state
+    s: GameState = game.state
     parts = [f"Round {game.round} {game.phase}".strip(), tyrant_text(game), board_text(game)]
     for hid in s.order:
         parts.append(hero_sheet(game, hid) if hid == player or player is None else _hero_line(game, hid))
@@ -333,7 +337,7 @@ def _fit(line: str, width: int = 79) -> str:
 
 
 def brief(game: Game, player: str | None) -> str:
-    s = game.state
+    s: GameState = game.state
     t = tyrant(game)
     head = (f"R{game.round} {t.name.split()[0]} HP {s.hp}/{s.max_hp} Armor {s.armor} track {s.marker}/"
             f"{len(t.track)}" + (" OPPRESS" if s.oppress else "") + (f" scheme: {t.scheme(s.scheme).name}"
@@ -345,7 +349,7 @@ def brief(game: Game, player: str | None) -> str:
 
 
 def final_summary(game: Game, player: str | None) -> str:
-    s = game.state
+    s: GameState = game.state
     res = game.result
     names = {"Tyrant": "the Tyrant", "heroes": "the heroes"}
     winners = ", ".join(names.get(w, w) for w in res.winners) if res else ""
@@ -366,7 +370,8 @@ def final_summary(game: Game, player: str | None) -> str:
 
 def measure(game: Game, a: str, b: str) -> str:
     """How many Move 1 actions separate two pieces or spaces, and whether they share a region."""
-    s, c = game.state, C(game)
+    s: GameState = game.state
+    c = C(game)
 
     def locate(name: str) -> str:
         if name in c.rmap:
@@ -391,7 +396,8 @@ def measure(game: Game, a: str, b: str) -> str:
 
 def svg(game: Game) -> str:
     """The board as an SVG picture: regions in a ring around the castle, spaces, pieces and tokens."""
-    s, c = game.state, C(game)
+    s: GameState = game.state
+    c = C(game)
     outer = [r for r in c.board.regions if r.id != c.board.castle]
     pos: dict[str, tuple[float, float]] = {}
     cx = cy = 300.0

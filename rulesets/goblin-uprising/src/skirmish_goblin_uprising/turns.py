@@ -38,15 +38,15 @@ from skirmish_goblin_uprising.state import TYRANT, Turn
 
 if TYPE_CHECKING:
     from skirmish import Game
-    from skirmish_goblin_uprising.content import Effect
-    from skirmish_goblin_uprising.state import Hero
+    from skirmish_goblin_uprising.content import Content, Effect
+    from skirmish_goblin_uprising.state import GameState, Hero
 
 TRAIN, RECRUIT, COMMUNE = 2, 1, 5
 R_TURN = "Hero's turn"
 
 
 def hero_turn(game: Game, hid: str) -> None:
-    s = game.state
+    s: GameState = game.state
     hero = s.heroes[hid]
     if hero.removed or game.result is not None:
         return
@@ -71,7 +71,7 @@ def end_turn(game: Game, hid: str) -> None:
 def ask_action(game: Game, hid: str, quiet: bool = False) -> None:
     """Ask the hero's next hero-turn choice. ``quiet``: only a choice that changes nothing the board sections show
     (``QUIET``) was made since the last one was asked, so the board is handed on as it was."""
-    s = game.state
+    s: GameState = game.state
     hero = s.heroes[hid]
     turn = s.turn
     if hero.removed or game.result is not None or turn is None:
@@ -93,7 +93,7 @@ def ask_action(game: Game, hid: str, quiet: bool = False) -> None:
                                "board": board_view(game, unchanged=quiet), "menu": menu}), _acted, hid)
 
 
-def action_options(game: Game, hero: Hero, turn: Turn, here: str | None = None, c: Any = None) -> list[Any]:
+def action_options(game: Game, hero: Hero, turn: Turn, here: str | None = None, c: Content | None = None) -> list[Any]:
     """The options of a hero-turn decision, in a fixed order (``here``: the hero's space, when known)."""
     if c is None:
         c = C(game)
@@ -111,7 +111,8 @@ def _part(options: Any) -> Part:
     return options, tuple(o.value for o in options)
 
 
-def action_menu(game: Game, hero: Hero, turn: Turn, here: str, c: Any) -> tuple[list[Any], dict[str, tuple[str, ...]]]:
+def action_menu(game: Game, hero: Hero, turn: Turn, here: str,
+                c: Content) -> tuple[list[Any], dict[str, tuple[str, ...]]]:
     """The options of a hero-turn decision in a fixed order, and its menu: the options' values by kind ("move",
     "rest", "goblin"...: the part of a value before its first ":"), for agents that answer by kind.
 
@@ -119,7 +120,7 @@ def action_menu(game: Game, hero: Hero, turn: Turn, here: str, c: Any) -> tuple[
     space, rests at given HP and Essence, training at given abilities, a goblin's turn effect at a Leadership...),
     each part kept with its values, so nothing is grouped or rebuilt per decision.
     """
-    s = game.state
+    s: GameState = game.state
     memo = c._look["memo"]
     out: list[Any] = []
     menu: dict[str, tuple[str, ...]] = {}
@@ -234,8 +235,8 @@ def action_menu(game: Game, hero: Hero, turn: Turn, here: str, c: Any) -> tuple[
         for card in dict.fromkeys(cards):
             if card in used:
                 continue
-            g = goblins[card]
-            e = g.turn
+            spec = goblins[card]
+            e = spec.turn
             ok = usable.get(e.effect)
             if ok is None:
                 ok = usable[e.effect] = turn_effect_usable(game, hero, e, here)
@@ -243,7 +244,7 @@ def action_menu(game: Game, hero: Hero, turn: Turn, here: str, c: Any) -> tuple[
                 key = ("goblin", card, leadership)
                 found = memo.get(key)
                 if found is None:
-                    found = memo[key] = opt(f"goblin:{card}", f"{g.name}: {turn_text(e, leadership)} "
+                    found = memo[key] = opt(f"goblin:{card}", f"{spec.name}: {turn_text(e, leadership)} "
                                             "(discard it)", "free", action="goblin", card=card, effect=e.effect)
                 out.append(found)
                 values.append(found.value)
@@ -312,7 +313,7 @@ def _fixed(memo: dict[Any, Any], value: str, label: str, help: str, **data: Any)
     return found
 
 
-def _leaps(c: Any, here: str) -> Part:
+def _leaps(c: Content, here: str) -> Part:
     """The Wind Guardian's two-space moves from ``here`` (once per content set and space)."""
     key = ("leaps", here)
     found = c._look["memo"].get(key)
@@ -325,7 +326,7 @@ def _leaps(c: Any, here: str) -> Part:
     return found
 
 
-def travel_path(c: Any, here: str, to: str) -> tuple[str, ...]:
+def travel_path(c: Content, here: str, to: str) -> tuple[str, ...]:
     """The spaces a travel from ``here`` to ``to`` steps on, ``to`` last: a shortest path, each step to the first
     neighbour (in the map's order) one move nearer (once per content set and pair of spaces)."""
     key = ("travel-path", here, to)
@@ -341,7 +342,7 @@ def travel_path(c: Any, here: str, to: str) -> tuple[str, ...]:
     return found
 
 
-def _travels(c: Any, here: str, reach: int, free: bool) -> Part:
+def _travels(c: Content, here: str, reach: int, free: bool) -> Part:
     """Travel options from ``here``: every space 2 to ``reach`` moves away, reached by that many Move 1 actions
     along ``travel_path`` (RULINGS GU-S2; once per content set, space, reach and free first move)."""
     key = ("travels", here, reach, free)
@@ -375,7 +376,8 @@ def _target_state(s: Any, t: str) -> tuple[Any, ...]:
 
 
 def _target_help(game: Game, t: str) -> str:
-    s, c = game.state, C(game)
+    s: GameState = game.state
+    c = C(game)
     if t == TYRANT:
         return f"HP {s.hp}/{s.max_hp}, Royal Armor {s.armor}; it strikes first"
     kind, _, key = t.partition(":")
@@ -388,7 +390,8 @@ def _target_help(game: Game, t: str) -> str:
 
 
 def interact_spaces(game: Game, hero: Hero, pet_reach: bool, here: str | None = None) -> list[str]:
-    s, c = game.state, C(game)
+    s: GameState = game.state
+    c = C(game)
     if here is None:
         here = s.board.where(hero.id) or ""
     spaces = [here]
@@ -398,7 +401,8 @@ def interact_spaces(game: Game, hero: Hero, pet_reach: bool, here: str | None = 
 
 
 def token_label(game: Game, space: str) -> str:
-    s, c = game.state, C(game)
+    s: GameState = game.state
+    c = C(game)
     if space in s.quests:
         return f"resolve the Quest token on {c.space_name(space)}"
     if space in s.peeked:
@@ -407,7 +411,8 @@ def token_label(game: Game, space: str) -> str:
 
 
 def _acted(game: Game, answer: str, hid: str) -> None:
-    s, c = game.state, C(game)
+    s: GameState = game.state
+    c = C(game)
     hero = s.heroes[hid]
     turn = s.turn
     assert turn is not None
@@ -539,7 +544,7 @@ def turn_effect_usable(game: Game, hero: Hero, e: Effect, here: str | None = Non
     if effect == "essence":
         return hero.essence < hero.max_essence
     if effect == "interact_adjacent":
-        s = game.state
+        s: GameState = game.state
         if here is None:
             here = s.board.where(hero.id) or ""
         return any(n in s.tokens or n in s.quests for n in C(game).rmap.neighbours(here))
@@ -552,7 +557,8 @@ def turn_effect_usable(game: Game, hero: Hero, e: Effect, here: str | None = Non
 
 
 def _ask_move(game: Game, hero: Hero, n: int, rule: str) -> None:
-    s, c = game.state, C(game)
+    s: GameState = game.state
+    c = C(game)
     here = s.board.where(hero.id) or ""
     options = [opt(f"space:{sp}", f"{c.space_name(sp)}", "", space=sp) for sp in c.rmap.within(here, n)
                if sp != here]
@@ -575,7 +581,8 @@ def _t_essence(game: Game, hero: Hero, n: int) -> None:
 
 
 def _t_interact_adjacent(game: Game, hero: Hero, n: int) -> None:
-    s, c = game.state, C(game)
+    s: GameState = game.state
+    c = C(game)
     here = s.board.where(hero.id) or ""
     spaces = [sp for sp in c.rmap.neighbours(here) if sp in s.tokens or sp in s.quests]
     if not spaces:
@@ -599,7 +606,8 @@ def _t_draw_discard(game: Game, hero: Hero, n: int) -> None:
 
 
 def _t_peek(game: Game, hero: Hero, n: int) -> None:
-    s, c = game.state, C(game)
+    s: GameState = game.state
+    c = C(game)
     here = s.board.where(hero.id) or ""
     dist = c.rmap.distances_from(here)
     hidden = sorted((sp for sp in s.tokens if sp not in s.peeked), key=lambda sp: (dist.get(sp, 99), sp))[:n]
@@ -720,7 +728,7 @@ def _ga_travel(game: Game, hero: Hero, n: int) -> None:
 
 
 def _ga_pull_hero(game: Game, hero: Hero, n: int) -> None:
-    s = game.state
+    s: GameState = game.state
     others = [h for h in s.active_heroes() if h.id != hero.id]
     if not others:
         return
@@ -730,14 +738,14 @@ def _ga_pull_hero(game: Game, hero: Hero, n: int) -> None:
 
 
 def _pulled(game: Game, answer: str, hid: str) -> None:
-    s = game.state
+    s: GameState = game.state
     here = s.board.where(hid)
     assert here is not None
     move_piece(game, answer[5:], here, "Guardians: active ability")
 
 
 def _ga_heal_any(game: Game, hero: Hero, n: int) -> None:
-    s = game.state
+    s: GameState = game.state
     heroes = s.active_heroes()
     options = [opt(f"hero:{h.id}", f"{h.id} ({h.hp}/{h.max_hp} HP)", "", hero=h.id) for h in heroes]
     ask_or_only(game, decision(hero.id, "heal", f"{hero.id}: who heals {n}?", options,
@@ -762,7 +770,7 @@ def _ga_remove_troop(game: Game, hero: Hero, n: int) -> None:
 def _removed_troop(game: Game, answer: str) -> None:
     from skirmish_goblin_uprising.tyranny import check_scheme
 
-    s = game.state
+    s: GameState = game.state
     key = answer[6:]
     s.troops[key] -= 1
     if not s.troops[key]:

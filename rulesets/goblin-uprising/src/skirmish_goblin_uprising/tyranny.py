@@ -32,7 +32,7 @@ from skirmish_goblin_uprising.state import TYRANT
 if TYPE_CHECKING:
     from skirmish import Game
     from skirmish_goblin_uprising.content import Effect
-    from skirmish_goblin_uprising.state import Hero
+    from skirmish_goblin_uprising.state import GameState, Hero
 
 #: the most extra marker moves (failed spawns, Rising Tide) resolved in one round: stops spawn loops (GU-34)
 EXTRA_MOVE_CAP = 12
@@ -69,7 +69,8 @@ def random_region(game: Game, why: str, valid: Callable[[str], bool], rule: str 
 
 def spawn_troop(game: Game, troop: str, rule: str = "Spawning Troops") -> bool:
     """Place one miniature of ``troop`` on its region's marked space; none left: the marker moves down 1."""
-    s, c = game.state, C(game)
+    s: GameState = game.state
+    c = C(game)
     if s.troops.get(troop, 0) >= c.troops[troop].count:
         if logging(game):
             say(game, f"no {c.troops[troop].name} left to spawn: the destruction marker moves down 1", rule,
@@ -91,7 +92,8 @@ def spawn_in_region(game: Game, region: str, rule: str) -> bool:
 
 def spawn_random(game: Game, rule: str = "Reinforcement") -> None:
     """A troop spawns in a rolled region (one re-roll when that troop has no miniature left)."""
-    s, c = game.state, C(game)
+    s: GameState = game.state
+    c = C(game)
 
     def has_left(region: str) -> bool:
         troop = c.region_spec(region).troop
@@ -106,7 +108,7 @@ def spawn_random(game: Game, rule: str = "Reinforcement") -> None:
 
 def _on_spawn(game: Game, troop: str) -> None:
     """The Tyrannical Ability, where it counts spawns."""
-    s = game.state
+    s: GameState = game.state
     ability = tyrant(game).ability
     if ability.effect not in ("crown_on_spawn", "rising_tide") or ability.troop != troop:
         return
@@ -137,7 +139,8 @@ def spawn_general(game: Game, general: str, rule: str = "Spawning Generals") -> 
 
     A general already on the board moves the destruction marker down 1 instead.
     """
-    s, c = game.state, C(game)
+    s: GameState = game.state
+    c = C(game)
     if general == "random":
         region = roll_region(game, "a general", rule)
         general = next((g for g, spec in c.generals.items() if spec.region == region), "")
@@ -165,7 +168,7 @@ def spawn_general(game: Game, general: str, rule: str = "Spawning Generals") -> 
 
 def queue_extra_move(game: Game, why: str) -> None:
     """A marker move owed by a failed spawn: resolved once the current move (or effect) is done (GU-34)."""
-    s = game.state
+    s: GameState = game.state
     if s.moves_this_round >= EXTRA_MOVE_CAP:
         if logging(game):
             say(game, f"extra marker move ({why}) ignored: {EXTRA_MOVE_CAP} extra moves this round already",
@@ -177,7 +180,7 @@ def queue_extra_move(game: Game, why: str) -> None:
 
 def run_extra_moves(game: Game) -> None:
     """Resolve owed extra marker moves one by one (no reinforcements)."""
-    s = game.state
+    s: GameState = game.state
     if s.extra_moves <= 0 or game.result is not None:
         return
     s.extra_moves -= 1
@@ -188,7 +191,7 @@ def run_extra_moves(game: Game) -> None:
 
 def move_marker(game: Game, *, reinforce: bool = True, why: str = "") -> None:
     """Move the destruction marker down 1: Oppress, reinforcements of the bracket, then the space's effect."""
-    s = game.state
+    s: GameState = game.state
     t = tyrant(game)
     rule = "Destruction Track"
     if s.oppress:
@@ -204,7 +207,7 @@ def _after_oppress(game: Game, reinforce: bool, why: str) -> None:
 
 
 def _advance(game: Game, t: Any, rule: str, reinforce: bool, why: str) -> None:
-    s = game.state
+    s: GameState = game.state
     if s.countdown > 0:
         s.countdown -= 1
         if logging(game):
@@ -333,7 +336,7 @@ def _t_lose_renown_all(game: Game, e: Effect, rule: str, region: str) -> None:
 
 
 def _t_armor(game: Game, e: Effect, rule: str, region: str) -> None:
-    s = game.state
+    s: GameState = game.state
     before = s.armor
     s.armor = min(10, s.armor + e.amount())
     if logging(game):
@@ -341,7 +344,7 @@ def _t_armor(game: Game, e: Effect, rule: str, region: str) -> None:
 
 
 def _t_tyrant_heal(game: Game, e: Effect, rule: str, region: str) -> None:
-    s = game.state
+    s: GameState = game.state
     before = s.hp
     s.hp = min(s.max_hp, s.hp + e.amount())
     if logging(game):
@@ -349,14 +352,14 @@ def _t_tyrant_heal(game: Game, e: Effect, rule: str, region: str) -> None:
 
 
 def _t_heal_full(game: Game, e: Effect, rule: str, region: str) -> None:
-    s = game.state
+    s: GameState = game.state
     s.hp = s.max_hp
     if logging(game):
         say(game, f"the Tyrant heals to full ({s.hp})", rule)
 
 
 def _t_aggressive(game: Game, e: Effect, rule: str, region: str) -> None:
-    s = game.state
+    s: GameState = game.state
     if not s.aggressive:
         s.aggressive = True
         if logging(game):
@@ -369,7 +372,7 @@ def _t_reveal_behavior(game: Game, e: Effect, rule: str, region: str) -> None:
 
 
 def _t_oppress(game: Game, e: Effect, rule: str, region: str) -> None:
-    s = game.state
+    s: GameState = game.state
     if not s.oppress:
         s.oppress = True
         if logging(game):
@@ -378,14 +381,15 @@ def _t_oppress(game: Game, e: Effect, rule: str, region: str) -> None:
 
 
 def _t_quest(game: Game, e: Effect, rule: str, region: str) -> None:
-    s = game.state
+    s: GameState = game.state
     source = f"scheme:{s.scheme}" if rule.startswith("Scheme") else f"quest:{rule}"
     place_quest(game, source, rule)
 
 
 def place_quest(game: Game, source: str, rule: str) -> str:
     """Put a Quest token on the Inner (else Outer) space of a rolled region; returns the space."""
-    c, s = C(game), game.state
+    c = C(game)
+    s: GameState = game.state
 
     def free_spot(region: str) -> str:
         for sid in reversed(c.rmap.spaces_in(region)):
@@ -422,7 +426,7 @@ def _t_countdown(game: Game, e: Effect, rule: str, region: str) -> None:
 
 
 def _t_spawn_all_generals(game: Game, e: Effect, rule: str, region: str) -> None:
-    s = game.state
+    s: GameState = game.state
     for g in reversed([g for g in C(game).generals if g not in s.generals]):
         game.call(_spawn_general_step, g, rule)
 
@@ -448,7 +452,7 @@ TYRANNY: dict[str, Callable[[Game, Any, str, str], None]] = {
 
 
 def reveal_behavior(game: Game, rule: str = "Behavior card") -> None:
-    s = game.state
+    s: GameState = game.state
     if s.revealed:
         return
     s.revealed = True
@@ -464,7 +468,7 @@ def reveal_behavior(game: Game, rule: str = "Behavior card") -> None:
 
 
 def reveal_next_scheme(game: Game) -> None:
-    s = game.state
+    s: GameState = game.state
     drawn = draw_cards(game, "schemes", 1, "Schemes", reshuffle=False)
     s.progress = 0
     s.participants = []
@@ -509,7 +513,7 @@ def _goal_text(c: Any, goal: Any) -> str:
 
 def scheme_event(game: Game, kind: str, hero: str, amount: int = 1, region: str = "") -> None:
     """Count progress towards the active scheme's goal (``kind`` as the goal conditions), then check it."""
-    s = game.state
+    s: GameState = game.state
     if not s.scheme:
         return
     goal = tyrant(game).scheme(s.scheme).goal
@@ -528,7 +532,7 @@ def scheme_event(game: Game, kind: str, hero: str, amount: int = 1, region: str 
 
 
 def scheme_met(game: Game) -> bool:
-    s = game.state
+    s: GameState = game.state
     if not s.scheme:
         return False
     goal = tyrant(game).scheme(s.scheme).goal
@@ -551,7 +555,7 @@ def check_scheme(game: Game) -> None:
 
 def foil_scheme(game: Game, hero: str = "") -> None:
     """The active scheme is foiled: Royal Armor comes off, those who took part gain Renown, the next is revealed."""
-    s = game.state
+    s: GameState = game.state
     sc = tyrant(game).scheme(s.scheme)
     if hero and hero not in s.participants:
         s.participants.append(hero)
@@ -581,7 +585,7 @@ def foil_scheme(game: Game, hero: str = "") -> None:
 
 
 def upkeep_phase(game: Game) -> None:
-    s = game.state
+    s: GameState = game.state
     t = tyrant(game)
     s.earth_used = []
     steps: list[Any] = []
@@ -622,7 +626,9 @@ def attack_phase(game: Game) -> None:
     """The Tyrant (if Aggressive), then Aggressive armies and generals in region-die order, Champions last."""
     from skirmish_goblin_uprising.combat import enemy_attack_phase
 
-    s, c = game.state, C(game)
+    s: GameState = game.state
+
+    c = C(game)
     t = tyrant(game)
     steps: list[Any] = []
     if t.ability.effect == "hunt" and s.hp > 0:
@@ -668,7 +674,7 @@ def _hunt(game: Game) -> None:
 
 def tyrant_defeated(game: Game, hero: str) -> None:
     """The Tyrant's HP reached 0: the heroes win, unless a revealed behavior card says otherwise."""
-    s = game.state
+    s: GameState = game.state
     if s.revealed and s.undying and not s.defeated_once:
         s.defeated_once = True
         s.hp = max(1, s.max_hp // 2)
