@@ -219,3 +219,42 @@ def test_moving_up_to_a_base_stops_at_contact_in_closed_form() -> None:
     x, y = board.furthest_toward(state, mover, 20.0, 10.0, 6.0)
     assert y == 10.0 and math.isclose(math.hypot(wall.x - x, wall.y - y), 1.0 - board.EPS, abs_tol=1e-8)
     assert board.move_problem(state, mover, x, y, 6.0) is None
+
+
+@settings(max_examples=400, deadline=None)
+@given(spots=st.lists(st.tuples(st.floats(0.5, 35.5), st.floats(0.5, 23.5), st.sampled_from([0.5, 1.0, 1.5]),
+                                st.sampled_from(["red", "blue"])), min_size=2, max_size=8),
+       dx=st.floats(-8.0, 8.0), dy=st.floats(-8.0, 8.0), fly=st.booleans(), touching=st.booleans())
+def test_box_tests_skip_only_bases_out_of_reach(spots, dx, dy, fly, touching) -> None:
+    """``contacts``, ``_path_bases`` and ``move_problem`` skip bases outside a box around the move or the base: they
+    answer as measuring every base would."""
+    import math
+
+    from chob_bench import warrior
+
+    ws = [warrior(f"w{i}", side, x=x, y=y, radius=r) for i, (x, y, r, side) in enumerate(spots)]
+    if touching:  # one base exactly in contact with the first (gap 0.1) along a slant
+        ws[1].x, ws[1].y = ws[0].x + (ws[0].radius + ws[1].radius + 0.1) * 0.6, ws[0].y + (
+            ws[0].radius + ws[1].radius + 0.1) * 0.8
+    state = ChobState({w.id: w for w in ws}, {}, [], [])
+    w = ws[0]
+    gaps = sorted((w.gap(e), e.id, e) for e in state.enemies(w))
+    plain = [e for g, _, e in gaps if g <= state.contact]
+    assert board.contacts(state, w) == plain
+    ex, ey = w.x + dx, w.y + dy
+    seg = board._segment_gap
+    assert board._path_bases(state, w, dx, dy) == tuple(
+        (o.id, o.x, o.y, o.radius) for o in ws[1:] if seg(w.x, w.y, ex, ey, o.x, o.y) < o.radius + w.radius)
+    want = None
+    dist = math.hypot(dx, dy)
+    if dist > board.STAY and (w.radius - board.EPS <= ex <= 36 - w.radius + board.EPS
+                              and w.radius - board.EPS <= ey <= 24 - w.radius + board.EPS) and dist <= 12 + 1e-6:
+        for o in ws[1:]:
+            reach = o.radius + w.radius - board.EPS
+            if math.hypot(o.x - ex, o.y - ey) < reach:
+                want = f"that would end on top of {o.name}"
+                break
+            if not fly and board._segment_gap(w.x, w.y, ex, ey, o.x, o.y) < reach:
+                want = f"the way is blocked by {o.name}"
+                break
+        assert board.move_problem(state, w, ex, ey, 12.0, fly=fly) == want

@@ -60,8 +60,24 @@ def in_contact(a: Warrior, b: Warrior, contact: float = CONTACT) -> bool:
 
 def contacts(state: ChobState, w: Warrior) -> list[Warrior]:
     """Enemies in base contact with ``w``, closest first."""
-    near = sorted((g, e.id, e) for e in state.enemies(w) if (g := w.gap(e)) <= state.contact)
+    contact = state.contact
+    wx, wy, reach = w.x, w.y, w.radius + contact + _CLEAR
+    near = []
+    for e in state.enemies(w):
+        # an enemy further off along either axis than the two radii and the contact distance has a gap over it
+        # (the margin keeps rounding from deciding): only the others' gaps are measured, as before
+        far = reach + e.radius
+        if not (-far <= e.x - wx <= far and -far <= e.y - wy <= far):
+            continue
+        g = w.gap(e)
+        if g <= contact:
+            near.append((g, e.id, e))
+    near.sort()
     return [e for _, _, e in near]
+
+
+#: a margin for the box tests that skip measuring bases surely out of reach (rounding is a million times smaller)
+_CLEAR = 1e-9
 
 
 def point_gap(w: Warrior, x: float, y: float, radius: float = 0.0) -> float:
@@ -93,10 +109,17 @@ def move_problem(state: ChobState, w: Warrior, x: float, y: float, allowance: fl
         return "that would leave the table"
     if dist > allowance + 1e-6:
         return f"that is {dist:.1f}\" away; {w.name} can move {allowance:g}\""
+    # a base outside the move's box widened by both radii (and a margin) can neither overlap the end spot nor
+    # touch the way: only the others are measured (in the same order, so the same one is named)
+    x0, x1 = (w.x, x) if w.x <= x else (x, w.x)
+    y0, y1 = (w.y, y) if w.y <= y else (y, w.y)
     for o in state.warriors.values():
         if o.id == w.id or o.status not in _ON_TABLE:
             continue
         reach = o.radius + w.radius - EPS
+        far = reach + _CLEAR
+        if not (x0 - far <= o.x <= x1 + far and y0 - far <= o.y <= y1 + far):
+            continue
         if math.hypot(o.x - x, o.y - y) < reach:
             return f"that would end on top of {o.name}"
         if not fly and _segment_gap(w.x, w.y, x, y, o.x, o.y) < reach:
@@ -183,8 +206,18 @@ def _path_bases(state: ChobState, w: Warrior, dx: float, dy: float) -> tuple[tup
     fails none of them."""
     wx, wy, r = w.x, w.y, w.radius
     ex, ey = wx + dx, wy + dy
-    return tuple((o.id, o.x, o.y, o.radius) for o in state.warriors.values()
-                 if o.id != w.id and o.status in _ON_TABLE and _segment_gap(wx, wy, ex, ey, o.x, o.y) < o.radius + r)
+    # a base outside the line's box widened by both radii (and a margin) is surely further than that from it
+    x0, x1 = (wx, ex) if wx <= ex else (ex, wx)
+    y0, y1 = (wy, ey) if wy <= ey else (ey, wy)
+    out = []
+    for o in state.warriors.values():
+        if o.id == w.id or o.status not in _ON_TABLE:
+            continue
+        ox, oy, reach = o.x, o.y, o.radius + r
+        far = reach + _CLEAR
+        if x0 - far <= ox <= x1 + far and y0 - far <= oy <= y1 + far and _segment_gap(wx, wy, ex, ey, ox, oy) < reach:
+            out.append((o.id, ox, oy, o.radius))
+    return tuple(out)
 
 
 def furthest_toward(state: ChobState, w: Warrior, tx: float, ty: float, allowance: float, *, stop_gap: float = 0.0,
