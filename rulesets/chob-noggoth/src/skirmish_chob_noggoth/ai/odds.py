@@ -201,10 +201,16 @@ def play_melee(sa: Stats, sd: Stats, impact: bool, a_first: bool) -> dict[tuple[
             table = attack_table(striker, target, n, striker.hit_m, modifier, target.wounds - wt, parry=target.parry)
             for x, z, px in table:
                 nt, ns = wt + x, ws + z
+                pp = p * px
+                if nt <= t_last and ns <= s_last:  # nobody rolls on a table: the loops below with both chances 0.0
+                    # (one end state, q = pp * 1.0 * 1.0, which is pp exactly)
+                    key = (ns, nt, 0, 0) if a_strikes else (nt, ns, 0, 0)
+                    if pp > 1e-12:
+                        new[key] = new.get(key, 0.0) + pp
+                    continue
                 # each wound past the last one rolls on the last-wound table
                 pt = 1 - (1 - target.p_die) ** (nt - t_last) if nt > t_last else 0.0
                 ps = 1 - (1 - striker.p_die) ** (ns - s_last) if ns > s_last else 0.0
-                pp = p * px
                 for dt, qt in ((1, pt), (0, 1 - pt)):
                     if qt <= 0.0:
                         continue
