@@ -258,3 +258,25 @@ def test_box_tests_skip_only_bases_out_of_reach(spots, dx, dy, fly, touching) ->
                 want = f"the way is blocked by {o.name}"
                 break
         assert board.move_problem(state, w, ex, ey, 12.0, fly=fly) == want
+
+
+@settings(max_examples=400, deadline=None)
+@given(spots=st.lists(st.tuples(st.floats(0.5, 35.5), st.floats(0.5, 23.5), st.sampled_from([0.5, 1.0, 1.5])),
+                      min_size=3, max_size=9), beside=st.floats(-2.0, 2.0))
+def test_cover_box_test_skips_only_bases_far_from_the_line(spots, beside) -> None:
+    """``look`` names the same warriors giving cover as testing every base against every sight line does."""
+    import math
+
+    from chob_bench import warrior
+
+    ws = [warrior(f"w{i}", "red" if i else "blue", x=x, y=y, radius=r) for i, (x, y, r) in enumerate(spots)]
+    s, t = ws[0], ws[1]
+    mid = ws[2]  # one base near the line, beside it by up to 2"
+    length = math.hypot(t.x - s.x, t.y - s.y) or 1.0
+    mid.x = min(max((s.x + t.x) / 2 - (t.y - s.y) / length * beside, 0.5), 35.5)
+    mid.y = min(max((s.y + t.y) / 2 + (t.x - s.x) / length * beside, 0.5), 23.5)
+    state = ChobState({w.id: w for w in ws}, {}, [], [])
+    points = board.silhouette(s.x, s.y, t.x, t.y, t.radius)
+    want = tuple(o.id for o in ws[2:] if any(board._segment_gap(s.x, s.y, px, py, o.x, o.y) < o.radius - board.EPS
+                                             for px, py in points))
+    assert board.look(state, s, t).warriors == want

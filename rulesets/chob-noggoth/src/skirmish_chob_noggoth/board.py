@@ -685,10 +685,16 @@ def look(state: ChobState, shooter: Warrior, target: Warrior) -> Look:
     denom = vx * vx + vy * vy
     hypot = math.hypot
     hiding = []
+    # and a base outside the line's box widened by that much (and a margin) is surely further from it
+    x0, x1 = (sx, tx) if sx <= tx else (tx, sx)
+    y0, y1 = (sy, ty) if sy <= ty else (ty, sy)
     for o in state.warriors.values():
         if o.status not in _ON_TABLE or o.id == shooter.id or o.id == target.id:
             continue
         ox, oy = o.x, o.y
+        far = o.radius + tr + 0.01 + _CLEAR
+        if not (x0 - far <= ox <= x1 + far and y0 - far <= oy <= y1 + far):
+            continue
         t = 0.0 if denom < EPS else max(0.0, min(1.0, ((ox - sx) * vx + (oy - sy) * vy) / denom))
         if hypot(sx + vx * t - ox, sy + vy * t - oy) < o.radius + tr + 0.01 \
                 and any(_segment_gap(sx, sy, px, py, ox, oy) < o.radius - EPS for px, py in points):
