@@ -35,3 +35,29 @@ def test_the_ai_modules_type_check() -> None:
     done = subprocess.run([sys.executable, "-m", "mypy", "--follow-imports=silent", "--ignore-missing-imports",
                            "--no-incremental", *modules], cwd=SRC, capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stdout[-3000:]
+
+
+def test_a_warriors_numbers_follow_every_change_to_it() -> None:
+    """Stats are kept by a warrior's stamp: a role or wounds changed in place give the numbers a fresh warrior gets."""
+    from chob_bench import bench, warrior
+
+    from skirmish import AgentContext, View
+    from skirmish_chob_noggoth import ai
+
+    game = bench([warrior("r1", "red", "Hero", quality="heroic", roles=["Brawler", "Hunter"], role="Brawler"),
+                  warrior("b1", "blue", "Brawler", x=20)])
+    brain = ai.ChobAI(AgentContext("red", 1, game.ruleset, players=tuple(game.players)))
+    sit = brain.situation(View(game, "red"))
+    hero = sit.state.warriors["r1"]
+    as_brawler = brain.stats(sit, hero)
+    for change in ({"role": "Hunter"}, {"wounds": 1}):
+        for name, value in change.items():
+            setattr(hero, name, value)
+        sit.forget(hero)
+        kept = brain.stats(sit, hero)
+        fresh = ai.ChobAI(AgentContext("red", 1, game.ruleset, players=tuple(game.players)))
+        sit.stats.clear()
+        made = evaluation._make_stats(sit.game, hero, sit.knock_on("red"))
+        assert kept is not as_brawler
+        assert all(getattr(kept, n) == getattr(made, n) for n in Stats.__slots__ if n != "losses")
+        assert fresh.stats(sit, hero) is kept  # the same signature: the same object from the shared cache

@@ -390,19 +390,34 @@ class Evaluation:
         self._divine: dict[tuple[Any, ...], float] = {}
         #: what an explosion's D6 hits do to a warrior, by its numbers
         self._hurts: dict[Stats, float] = {}
+        #: each warrior's Stats by its stamp, with the round's worth and side flag it was made for (see :meth:`stats`)
+        self._by_stamp: dict[int, tuple[tuple[float, float, float, float, float], bool, Stats]] = {}
 
     def stats(self, sit: Situation, w: Warrior) -> Stats:
         s = sit.stats.get(w.id)
         if s is None:
             extra = sit.knock_on(w.side)
-            key = _sig(w, sit.state, extra)
-            s = self._stats.get(key)
-            if s is None:
-                if len(self._stats) > CACHE_LIMIT:  # (the other caches hold on to the objects they use)
-                    self._stats.clear()
-                    self._melee.clear()
-                    self._shots.clear()
-                s = self._stats[key] = _make_stats(sit.game, w, extra)
+            side = sit.state.sides.get(w.side)
+            inspired = bool(side and side.heroic_death)
+            # a warrior with the same stamp holds the same fields (see :class:`~skirmish_chob_noggoth.state.
+            # Warrior`), so with the same round's worth and side flag it has the same signature: kept by its stamp
+            # between decisions, the 14-field signature is built and hashed only for a changed warrior
+            stamp: int = w.stamp  # type: ignore[attr-defined]  # (a slot of the rules' Warrior, outside its fields)
+            kept = self._by_stamp.get(stamp)
+            if kept is not None and kept[1] is inspired and kept[0] == extra:
+                s = kept[2]
+            else:
+                key = _sig(w, sit.state, extra)
+                s = self._stats.get(key)
+                if s is None:
+                    if len(self._stats) > CACHE_LIMIT:  # (the other caches hold on to the objects they use)
+                        self._stats.clear()
+                        self._melee.clear()
+                        self._shots.clear()
+                    s = self._stats[key] = _make_stats(sit.game, w, extra)
+                if len(self._by_stamp) > CACHE_LIMIT:
+                    self._by_stamp.clear()
+                self._by_stamp[stamp] = (extra, inspired, s)
             sit.stats[w.id] = s
         return s
 
