@@ -61,3 +61,25 @@ def test_a_warriors_numbers_follow_every_change_to_it() -> None:
         assert kept is not as_brawler
         assert all(getattr(kept, n) == getattr(made, n) for n in Stats.__slots__ if n != "losses")
         assert fresh.stats(sit, hero) is kept  # the same signature: the same object from the shared cache
+
+
+def test_numbers_kept_by_stamp_go_when_the_signature_table_is_cleared() -> None:
+    """The stamp table holds only objects of the signature table, so both hand out the same object for a warrior."""
+    from chob_bench import bench, warrior
+
+    from skirmish import AgentContext, View
+    from skirmish_chob_noggoth import ai
+
+    game = bench([warrior("r1", "red", "Brawler"), warrior("b1", "blue", "Brawler", x=20)])
+    brain = ai.ChobAI(AgentContext("red", 1, game.ruleset, players=tuple(game.players)))
+    sit = brain.situation(View(game, "red"))
+    red, blue = sit.state.warriors["r1"], sit.state.warriors["b1"]
+    brain.stats(sit, red)
+    filler = Stats()
+    brain._stats.update({("filler", i): filler for i in range(evaluation.CACHE_LIMIT + 1)})  # cleared at the next
+    blue.wounds = 1  # a new signature: the table is cleared
+    sit.stats.clear()
+    brain.stats(sit, blue)
+    sit.stats.clear()
+    again = brain.stats(sit, red)
+    assert again is brain._stats[evaluation._sig(red, sit.state, sit.knock_on("red"))]

@@ -150,20 +150,23 @@ class Stats:
         return self.future * min(x, max(self.wounds, 1) - 1) * (self.vpw() - self.angrier)
 
 
+#: a warrior's Stats by its stamp, with the round's worth and side flag they were made for (see
+#: :meth:`Evaluation.stats`)
+_ByStamp = dict[int, tuple[tuple[float, float, float, float, float], bool, Stats]]
 _CACHES: dict[int, tuple[Any, dict[Any, Stats], dict[Any, float], dict[Any, tuple[float, float]],
-                          dict[str, float], dict[Any, Stats]]] = {}
+                          dict[str, float], dict[Any, Stats], _ByStamp]] = {}
 
 
 CACHE_LIMIT = 20000
 
 
 def _entry(content: Any) -> tuple[Any, dict[Any, Stats], dict[Any, float], dict[Any, tuple[float, float]],
-                                  dict[str, float], dict[Any, Stats]]:
+                                  dict[str, float], dict[Any, Stats], _ByStamp]:
     entry = _CACHES.get(id(content))
     if entry is None or entry[0] is not content:
         if len(_CACHES) > 8:
             _CACHES.clear()
-        entry = _CACHES[id(content)] = (content, {}, {}, {}, {}, {})
+        entry = _CACHES[id(content)] = (content, {}, {}, {}, {}, {}, {})
     return entry
 
 
@@ -390,8 +393,7 @@ class Evaluation:
         self._divine: dict[tuple[Any, ...], float] = {}
         #: what an explosion's D6 hits do to a warrior, by its numbers
         self._hurts: dict[Stats, float] = {}
-        #: each warrior's Stats by its stamp, with the round's worth and side flag it was made for (see :meth:`stats`)
-        self._by_stamp: dict[int, tuple[tuple[float, float, float, float, float], bool, Stats]] = {}
+        self._by_stamp = _entry(self.ruleset.content)[6]
 
     def stats(self, sit: Situation, w: Warrior) -> Stats:
         s = sit.stats.get(w.id)
@@ -400,8 +402,9 @@ class Evaluation:
             side = sit.state.sides.get(w.side)
             inspired = bool(side and side.heroic_death)
             # a warrior with the same stamp holds the same fields (see :class:`~skirmish_chob_noggoth.state.
-            # Warrior`), so with the same round's worth and side flag it has the same signature: kept by its stamp
-            # between decisions, the 14-field signature is built and hashed only for a changed warrior
+            # Warrior`), so with the same round's worth and side flag it has the same signature and gets the same
+            # object from the signature table (the stamp table, shared like it, is cleared with it): kept by its
+            # stamp between decisions, the 14-field signature is built and hashed only for a changed warrior
             stamp: int = w.stamp  # type: ignore[attr-defined]  # (a slot of the rules' Warrior, outside its fields)
             kept = self._by_stamp.get(stamp)
             if kept is not None and kept[1] is inspired and kept[0] == extra:
@@ -414,6 +417,7 @@ class Evaluation:
                         self._stats.clear()
                         self._melee.clear()
                         self._shots.clear()
+                        self._by_stamp.clear()  # (it holds only objects of the signature table)
                     s = self._stats[key] = _make_stats(sit.game, w, extra)
                 if len(self._by_stamp) > CACHE_LIMIT:
                     self._by_stamp.clear()
