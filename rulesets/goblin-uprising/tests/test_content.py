@@ -146,3 +146,15 @@ def test_enemy_die_faces(c) -> None:  # noqa: ANN001
     assert enemy.results["Axe"].cleave and enemy.results["Arrow"].aimed and enemy.results["Essence"].drain_essence
     assert not enemy.results["Axe"].damage and c.dice["goblin"].faces.count("Star") == 2
     assert c.counts.enemy_per_attack == 1 and c.counts.tyrant_per_attack == 2
+
+
+def test_content_is_shared_read_only_by_every_game() -> None:
+    """Content is loaded once and shared by every game of a process, so its cards refuse assignment."""
+    import attrs
+
+    c = load_content(None)
+    tribe = next(iter(c.tribes.values()))
+    tyrant = next(iter(c.tyrants.values()))
+    for card, field in ((tribe, "name"), (tyrant, "name"), (c.board, "castle")):
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            setattr(card, field, "changed")

@@ -61,7 +61,7 @@ FACE_KEYS = ("success", "essence", "uprising", "damage", "cleave", "aimed", "dra
 # ----------------------------------------------------------------------------- classes
 
 
-@attr.s(auto_attribs=True, hash=True)
+@attr.s(auto_attribs=True, frozen=True)
 class Effect:
     """One named effect with its parameters. ``n`` may be a number, ``"L"`` (Leadership) or ``"L/2"``."""
 
@@ -81,7 +81,7 @@ class Effect:
         return leadership if self.n == "L" else -(-leadership // 2)
 
 
-@attr.s(auto_attribs=True, hash=True)
+@attr.s(auto_attribs=True, frozen=True)
 class RegionSpec:
     id: str
     name: str
@@ -89,7 +89,7 @@ class RegionSpec:
     die_face: str = ""
 
 
-@attr.s(auto_attribs=True, hash=True)
+@attr.s(auto_attribs=True, frozen=True)
 class SpaceSpec:
     id: str
     name: str = ""
@@ -99,7 +99,7 @@ class SpaceSpec:
     village: bool = False
 
 
-@attr.s(auto_attribs=True, hash=True)
+@attr.s(auto_attribs=True, frozen=True)
 class Board:
     name: str
     castle: str
@@ -109,7 +109,7 @@ class Board:
     spaces: tuple[SpaceSpec, ...]
 
 
-@attr.s(auto_attribs=True, hash=True)
+@attr.s(auto_attribs=True, frozen=True)
 class Face:
     success: int = 0
     essence: bool = False
@@ -123,14 +123,14 @@ class Face:
     power: bool = False
 
 
-@attr.s(auto_attribs=True, hash=True)
+@attr.s(auto_attribs=True, frozen=True)
 class DieSpec:
     name: str
     faces: tuple[str, ...]
     results: dict[str, Face]
 
 
-@attr.s(auto_attribs=True, hash=True)
+@attr.s(auto_attribs=True, frozen=True)
 class DiceCounts:
     enemy_per_attack: int = 1
     tyrant_per_attack: int = 2
@@ -138,7 +138,7 @@ class DiceCounts:
     helper: int = 1
 
 
-@attr.s(auto_attribs=True, hash=True)
+@attr.s(auto_attribs=True, frozen=True)
 class Ability:
     id: str
     name: str
@@ -149,7 +149,7 @@ class Ability:
     effects: tuple[Effect, ...] = ()
 
 
-@attr.s(auto_attribs=True, hash=True)
+@attr.s(auto_attribs=True, frozen=True)
 class HeroClass:
     name: str
     hp: int
@@ -168,14 +168,14 @@ class HeroClass:
         return self._by_id[aid]
 
 
-@attr.s(auto_attribs=True, hash=True)
+@attr.s(auto_attribs=True, frozen=True)
 class Tribe:
     name: str
     effect: str
     n: int = 0
 
 
-@attr.s(auto_attribs=True, hash=True)
+@attr.s(auto_attribs=True, frozen=True)
 class GoblinCard:
     name: str
     copies: int
@@ -183,7 +183,7 @@ class GoblinCard:
     turn: Effect
 
 
-@attr.s(auto_attribs=True, hash=True)
+@attr.s(auto_attribs=True, frozen=True)
 class Adventure:
     id: str
     name: str
@@ -192,7 +192,7 @@ class Adventure:
     red: tuple[Effect, ...]
 
 
-@attr.s(auto_attribs=True, hash=True)
+@attr.s(auto_attribs=True, frozen=True)
 class TokenSpec:
     id: str
     name: str
@@ -200,21 +200,21 @@ class TokenSpec:
     effects: tuple[Effect, ...]
 
 
-@attr.s(auto_attribs=True, hash=True)
+@attr.s(auto_attribs=True, frozen=True)
 class Guardian:
     name: str
     passive: Effect
     active: Effect
 
 
-@attr.s(auto_attribs=True, hash=True)
+@attr.s(auto_attribs=True, frozen=True)
 class Pet:
     name: str
     effect: str
     n: int = 0
 
 
-@attr.s(auto_attribs=True, hash=True)
+@attr.s(auto_attribs=True, frozen=True)
 class Troop:
     name: str
     hp: int
@@ -223,7 +223,7 @@ class Troop:
     aggressive: bool = False
 
 
-@attr.s(auto_attribs=True, hash=True)
+@attr.s(auto_attribs=True, frozen=True)
 class General:
     name: str
     hp: int
@@ -233,7 +233,7 @@ class General:
     aggressive: bool = True
 
 
-@attr.s(auto_attribs=True, hash=True)
+@attr.s(auto_attribs=True, frozen=True)
 class Difficulty:
     name: str
     hp: int = 0
@@ -241,7 +241,7 @@ class Difficulty:
     start: int = 0
 
 
-@attr.s(auto_attribs=True, hash=True)
+@attr.s(auto_attribs=True, frozen=True)
 class TyrantAbility:
     name: str
     effect: str
@@ -250,20 +250,20 @@ class TyrantAbility:
     general: str = ""
 
 
-@attr.s(auto_attribs=True, hash=True)
+@attr.s(auto_attribs=True, frozen=True)
 class TrackSpace:
     rolls: int
     effects: tuple[Effect, ...] = ()
 
 
-@attr.s(auto_attribs=True, hash=True)
+@attr.s(auto_attribs=True, frozen=True)
 class Goal:
     condition: str
     n: int = 0
     region: str = ""
 
 
-@attr.s(auto_attribs=True, hash=True)
+@attr.s(auto_attribs=True, frozen=True)
 class Scheme:
     id: str
     name: str
@@ -275,7 +275,7 @@ class Scheme:
     armor: int = 1
 
 
-@attr.s(auto_attribs=True, hash=True)
+@attr.s(auto_attribs=True, frozen=True)
 class Behavior:
     id: str
     name: str
@@ -285,7 +285,7 @@ class Behavior:
 _SCHEMES_BY_ID: dict[int, tuple[Any, dict[str, Any]]] = {}  # a Tyrant (checked by identity) -> its schemes
 
 
-@attr.s(auto_attribs=True, hash=True)
+@attr.s(auto_attribs=True, frozen=True)
 class Tyrant:
     id: str
     name: str
@@ -312,7 +312,7 @@ class Tyrant:
         return next(b for b in self.behaviors if b.id == bid)
 
 
-@attr.s(auto_attribs=True, hash=True)
+@attr.s(auto_attribs=True, frozen=True)
 class Content:
     """Everything the rules read, built and checked once."""
 
