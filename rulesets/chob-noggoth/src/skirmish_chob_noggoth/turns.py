@@ -223,10 +223,9 @@ class _Kept:
                     self.reaches.clear()
                 token = self.tokens[base] = next(_TOKENS)
             self._base = token
-        row = _ROWS.get(w.stamp)
-        key = (self._base, row if row is not None else next(row for row in self.rows if row[0] == w.id))
+        key = (self._base, w.stamp)  # the stamp stands for the warrior's fields (a small number to hash)
         hit = self.reaches.get(key)
-        if hit is None:
+        if hit is None or hit.w is not w:
             if len(self.reaches) > 400:
                 self.reaches.clear()
             hit = self.reaches[key] = _Reach(self, w)
