@@ -59,6 +59,7 @@ def test_a_warriors_numbers_follow_every_change_to_it() -> None:
         sit.stats.clear()
         made = evaluation._make_stats(sit.game, hero, sit.knock_on("red"))
         assert kept is not as_brawler
+        assert kept.per_wound == kept.kept(1)
         assert all(getattr(kept, n) == getattr(made, n) for n in Stats.__slots__ if n != "losses")
         assert fresh.stats(sit, hero) is kept  # the same signature: the same object from the shared cache
 

@@ -63,7 +63,7 @@ class Stats:
                  "parry", "terrifying", "hold", "hold_divine", "accurate", "obscured", "move", "amove", "worth",
                  "p_die", "wounds", "max_wounds", "every_hit", "explodes", "mage", "passive", "bloody", "ranged_out",
                  "melee_out", "split", "blows_up", "future", "angrier", "combat", "table", "own", "berserk",
-                 "losses")
+                 "losses", "per_wound")
 
     critical: int
     dice: int
@@ -103,6 +103,8 @@ class Stats:
     own: float
     berserk: bool
     losses: dict[int, float]
+    #: :meth:`kept` of one wound (what each wound it survives costs), worked out once per object
+    per_wound: float
 
     def dice_at(self, wounds: int) -> int:
         """Attack dice with ``wounds`` left (a Monster's dice follow its wounds)."""
@@ -228,7 +230,7 @@ _BUTCHERED = "~butchered"
 
 
 #: the slots of a :class:`Stats` that depend on the round (the others are copied from the warrior's numbers)
-_ROUND = ("worth", "future", "angrier", "losses")
+_ROUND = ("worth", "future", "angrier", "losses", "per_wound")
 
 
 def _copy_fixed(s: Stats, fixed: Stats) -> None:
@@ -291,6 +293,7 @@ def _make_stats(game: GameLike, w: Warrior, extra: tuple[float, float, float, fl
     per_die = (RANGED_WORTH * ranged + MELEE_WORTH * melee) / max(s.dice, 1)
     s.angrier = extra[4] * per_die * extra[3] if s.passive and not s.berserk else 0.0
     s.losses = {}
+    s.per_wound = s.kept(1)
     return s
 
 
@@ -728,7 +731,7 @@ def _melee(sa: Stats, sd: Stats, impact: bool, *, a_first: bool) -> float:
     """Expected worth for A's side of one melee, played out over the exact dice distributions."""
     value = 0.0
     worth_a, worth_d = sa.worth, sd.worth
-    per_a, per_d = sa.kept(1), sd.kept(1)  # worth of each wound it survives
+    per_a, per_d = sa.per_wound, sd.per_wound  # worth of each wound it survives (kept(1))
     flee_a, flee_d = 1 - sa.hold, 1 - sd.hold
     # each end state as (chance, A fell, D fell, wounds A keeps, wounds D keeps, the loser's morale shares):
     # the wounds capped at one short of removal, and who tests (more wounds; a tie is a roll-off), worked out
