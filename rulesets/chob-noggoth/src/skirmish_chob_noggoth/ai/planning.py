@@ -147,7 +147,10 @@ class ChobAI(Answers):
                 if se.reach:
                     v = self.shot_value(sit, e, w, cover=False, aimed=False)[0]
                     e_shot = -v if w.side == self.player else v
-                shot, charge, danger = max(0.0, shot), max(0.0, charge), max(0.0, danger)
+                # max(0.0, v) written out (v if v > 0.0 else 0.0 is what max returns: the first of the largest)
+                shot = shot if shot > 0.0 else 0.0
+                charge = charge if charge > 0.0 else 0.0
+                danger = danger if danger > 0.0 else 0.0
                 # the products :meth:`potential` needs, worked out once (same order of operations, same floats)
                 values = pairs[pair] = (shot, charge, danger, se.move, e_shot, se.reach, OFFENCE_NOW * shot,
                                         CHARGE_LATER * charge, danger * FAR_WEIGHT, e_shot * FAR_WEIGHT,
@@ -168,7 +171,9 @@ class ChobAI(Answers):
         """
         sw = (sit.stats.get(w.id) or self.stats(sit, w))
         r = w.radius
-        reach, move = sw.reach, max(sw.move, 1.0)
+        reach, move = sw.reach, sw.move
+        if move < 1.0:  # max(sw.move, 1.0) written out
+            move = 1.0
         in_charge = move + 0.2
         moves_left = sit.moves_left
         best = danger = shot_danger = 0.0
