@@ -114,3 +114,14 @@ def test_whole_games_never_change_a_list_in_place(ruleset: str, seed: int) -> No
         game.answer(seats[d.player].decide(View(game, d.player), d), d.player)
         for w in game.state.warriors.values():
             assert type(w.rules) is Names and type(w.traits) is Names and type(w.roles) is Names
+
+
+def test_a_warrior_pickled_in_another_process_takes_a_new_stamp(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Stamps come from a per-process clock: one carried from elsewhere could name other fields here."""
+    from skirmish_chob_noggoth import state
+
+    w = warrior("r1", "red")
+    data = pickle.dumps(w)
+    monkeypatch.setattr(state, "_NONCE", state._NONCE + 1)  # as if loaded by another process
+    other = pickle.loads(data)
+    assert other == w and other.stamp != w.stamp

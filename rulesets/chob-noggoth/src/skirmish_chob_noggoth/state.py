@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import os
 from collections.abc import Iterable, Iterator
 from typing import Any, NoReturn
 
@@ -27,6 +28,12 @@ _ON = (READY, BERSERK)
 _OBJ_SETATTR = object.__setattr__
 #: the change clock: every new warrior and every assignment to a warrior's field takes the next number
 _CLOCK = itertools.count(1)
+#: which clock issued a stamp: this process's (a forked child gets another pid, a spawned one another nonce too)
+_NONCE = int.from_bytes(os.urandom(8), "big")
+
+
+def _origin() -> tuple[int, int]:
+    return os.getpid(), _NONCE
 
 
 class Names(list):  # type: ignore[type-arg]
@@ -111,12 +118,17 @@ class Warrior(_Stamped):
         """Its fields and its stamp (a copy holds the same fields, so it keeps the stamp)."""
         state = {name: getattr(self, name) for name in _FIELDS}
         state["stamp"] = self.stamp
+        state["stamp_origin"] = _origin()
         return state
 
     def __setstate__(self, state: dict[str, Any]) -> None:
+        """A copy made in this process keeps the stamp; one from another process (a pickle sent or stored) takes a
+        new one, as that process's clock may have given the same number to other fields."""
+        origin = state.get("stamp_origin")
         for name, value in state.items():
-            _OBJ_SETATTR(self, name, value)
-        if "stamp" not in state:
+            if name != "stamp_origin":
+                _OBJ_SETATTR(self, name, value)
+        if "stamp" not in state or origin != _origin():
             _OBJ_SETATTR(self, "stamp", next(_CLOCK))
 
     @property
