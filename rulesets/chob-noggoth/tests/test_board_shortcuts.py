@@ -37,17 +37,7 @@ def test_open_ground_means_the_exact_terrain_checks_find_nothing(ax, ay, bx, by,
        ts=st.lists(st.floats(0.0, 12.0), min_size=1, max_size=12))
 def test_known_probes_answer_as_the_exact_checks(wx, wy, angle, allowance, fly, others, terrain, ts) -> None:
     """Where the closed form answers a probe of the bisection, the exact checks answer the same."""
-    import math
-
-    from chob_bench import warrior
-
-    ux, uy = math.cos(angle), math.sin(angle)
-    mover = warrior("m", "red", x=min(max(wx, 0.5), 35.5), y=min(max(wy, 0.5), 23.5))
-    bases = [warrior(f"o{i}", "blue", x=mover.x + ux * along * 3 - uy * side, y=mover.y + uy * along * 3 + ux * side,
-                     radius=rad) for i, (along, side, rad) in enumerate(others)]
-    pieces = [Piece(f"t{i}", f"t{i}", kind, shape, mover.x + ux * along - uy * side, mover.y + uy * along + ux * side,
-                    pw, ph) for i, (along, side, pw, ph, shape, kind) in enumerate(terrain)]
-    state = ChobState({w.id: w for w in [mover, *bases]}, {}, pieces, [])
+    mover, _bases, state, ux, uy = _layout(wx, wy, angle, others, terrain)
     want = min(allowance, 12.0)
     near = board._path_bases(state, mover, ux * want, uy * want)
     can = board._mover(state, mover, allowance, fly, near)
