@@ -282,11 +282,9 @@ def _closed_stop(state: ChobState, w: Warrior, ux: float, uy: float, want: float
             edge = min(edge, t)
             spans.append((t, math.inf, m, abs(u) >= _STEEP))
     for _oid, ox, oy, orad in near:
-        reach = orad + r - EPS
-        tc = (ox - wx) * ux + (oy - wy) * uy
-        d2 = (ox - wx) ** 2 + (oy - wy) ** 2 - tc * tc
-        if d2 < reach * reach:
-            h = math.sqrt(reach * reach - d2)
+        hit = _circle_hit(wx, wy, ux, uy, ox, oy, orad + r - EPS)
+        if hit is not None:
+            tc, h = hit
             if tc + h > 0:
                 spans.append((tc - h, tc + h, m, h >= _STEEP))
     stop = _stop_before(spans, want, fly)
@@ -353,13 +351,21 @@ def _piece_span(p: Piece, wx: float, wy: float, ux: float, uy: float, r: float) 
     return min(a for a, _b in found), max(b for _a, b in found)
 
 
-def _circle_span(wx: float, wy: float, ux: float, uy: float, cx: float, cy: float, rho: float) -> _Span:
-    """The open interval of t where (wx, wy) + t (ux, uy) is inside the circle (None: never)."""
+def _circle_hit(wx: float, wy: float, ux: float, uy: float, cx: float, cy: float, rho: float) -> _Span:
+    """Where (wx, wy) + t (ux, uy) meets the circle: (t of the point nearest the centre, half the chord), or None."""
     tc = (cx - wx) * ux + (cy - wy) * uy
     d2 = (cx - wx) ** 2 + (cy - wy) ** 2 - tc * tc
     if d2 >= rho * rho:
         return None
-    h = math.sqrt(rho * rho - d2)
+    return tc, math.sqrt(rho * rho - d2)
+
+
+def _circle_span(wx: float, wy: float, ux: float, uy: float, cx: float, cy: float, rho: float) -> _Span:
+    """The open interval of t where (wx, wy) + t (ux, uy) is inside the circle (None: never)."""
+    hit = _circle_hit(wx, wy, ux, uy, cx, cy, rho)
+    if hit is None:
+        return None
+    tc, h = hit
     return (tc - h, tc + h)
 
 
