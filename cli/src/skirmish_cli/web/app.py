@@ -14,6 +14,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import click
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
@@ -173,6 +174,8 @@ def api(server: Server, handler: Any) -> Any:
             return JSONResponse({"error": str(exc)}, exc.status, headers=HEADERS)
         except SkirmishError as exc:
             return JSONResponse({"error": str(exc)}, 422, headers=HEADERS)
+        except click.ClickException as exc:  # the CLI's own checks (agent names) say it in one line too
+            return JSONResponse({"error": exc.format_message()}, 422, headers=HEADERS)
         except Exception as exc:  # noqa: BLE001 - one game's failure must not take the server down
             return JSONResponse({"error": f"the server failed: {type(exc).__name__}: {exc}"}, 500, headers=HEADERS)
 
