@@ -237,7 +237,7 @@ async def new_game(server: Server, request: Request, body: dict[str, Any]) -> An
 
 
 async def open_game(server: Server, request: Request, body: dict[str, Any]) -> Any:
-    host = await _threaded(_host, server, request)
+    host = await _threaded(lambda: server.hub.get(request.path_params["game_id"], reopen=True))
     server.kick(host)
     return links(host)
 

@@ -52,6 +52,7 @@ class Hub:
         self.registry = registry
         self.folder = folder
         self.games: dict[str, GameHost] = {}
+        self.put_away: set[str] = set()  # games a page put away: links do not take them back until opened again
         self.lock = threading.RLock()
         try:
             folder.mkdir(parents=True, exist_ok=True)
@@ -175,17 +176,24 @@ class Hub:
                 return path
         raise SkirmishError(f"{self.folder} is full of {stem} games; remove some")
 
-    def get(self, game_id: str) -> GameHost:
-        """The game with this id, loaded from its save (and journal) when the server does not hold it yet."""
+    def get(self, game_id: str, *, reopen: bool = False) -> GameHost:
+        """The game with this id, loaded from its save (and journal) when the server does not hold it yet.
+
+        A game put away (so a terminal may resume it) is only taken back when ``reopen`` says so.
+        """
         with self.lock:
             host = self.games.get(game_id)
             if host is not None and not host.closed:
                 return host
+            if game_id in self.put_away and not reopen:
+                raise Refused("this game was put away: open it again from the saved games (or resume it in a "
+                              "terminal)", 409)
             path = safe_name(game_id, self.folder)
             if not path.is_file():
                 raise Refused(f"no game '{game_id}' in the saves folder", 404)
             host = self._load(path)
             self.games[host.id] = host
+            self.put_away.discard(host.id)
             return host
 
     def _load(self, path: Path) -> GameHost:
@@ -213,6 +221,7 @@ class Hub:
     def close(self, game_id: str) -> None:
         with self.lock:
             host = self.games.pop(game_id, None)
+            self.put_away.add(game_id)
         if host is not None:
             with host.lock:
                 host.close()
@@ -221,6 +230,7 @@ class Hub:
         for game_id in list(self.games):
             with contextlib.suppress(SkirmishError):
                 self.close(game_id)
+        self.put_away.clear()
 
     # -- links kept beside the save ----------------------------------------------------------
     @staticmethod

@@ -392,7 +392,7 @@ function drawForm(d, area) {
   const values = d.prefill && typeof d.prefill === "object" && !Array.isArray(d.prefill) ? d.prefill : {};
   for (const p of d.params) fields.push(field(p, values[p.name]));
   const submit = el("button", { type: "submit", "data-role": "submit", text: "Answer" });
-  const form = el("form", { id: "answer-form" }, fields, submit, el("p", { id: "preview-note" }));
+  const form = el("form", { id: "answer-form", novalidate: true }, fields, submit, el("p", { id: "preview-note" }));
   form.addEventListener("submit", (event) => { event.preventDefault(); give(readForm(d), submit); });
   form.addEventListener("input", () => previewSoon(readForm(d)));
   area.replaceChildren(form);
@@ -615,6 +615,7 @@ async function travelTo(n) {
 
 function backToNow() {
   S.travel = null;
+  S.drawn = "";
   board().classList.remove("travel");
   document.getElementById("now").hidden = true;
   document.getElementById("moment-text").textContent = "";
@@ -664,6 +665,7 @@ function curtain(snap) {
 }
 
 async function refresh() {
+  if (S.closed) return;
   if (S.refreshing) { S.again = true; return; }
   S.refreshing = true;
   try {
@@ -698,7 +700,9 @@ function render(snap) {
   drawLog(snap);
   const moment = document.getElementById("moment");
   moment.max = String(snap.answers);
-  if (!S.travel) {
+  const same = S.drawn === `${snap.version}:${snap.state}`;  // nothing moved: keep what the player is typing
+  S.drawn = `${snap.version}:${snap.state}`;
+  if (!S.travel && !same) {
     moment.value = String(snap.answers);
     showPicture(snap.presentation);
     drawPanels(snap.presentation);
@@ -722,7 +726,7 @@ function listen() {
     try { msg = JSON.parse(event.data); } catch (err) { return; }
     if (msg.version !== S.version) { S.version = msg.version; refresh(); }
   });
-  ws.addEventListener("close", () => setTimeout(listen, 1500));
+  ws.addEventListener("close", () => { if (!S.closed) setTimeout(listen, 1500); });
 }
 
 async function control(what) {
@@ -735,6 +739,7 @@ async function control(what) {
     } else if (what === "close") {
       const said = await api(`${base}/close`, { key });
       note.textContent = `put away in ${said.save}; carry on here from the saved games, or in a terminal: ${said.resume}`;
+      S.closed = true;
       setState("finished");
       return;
     } else {

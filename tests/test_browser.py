@@ -1,0 +1,233 @@
+"""Web play in a real browser (Debian's chromium driven by playwright): whole games by clicking, hot-seat
+without peeking, a refused answer's reason, and a browser game carried on in the terminal.
+
+Screenshots of each table go to ``$SKIRMISH_ARTIFACTS`` (default: a temporary folder) for people to look at.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+playwright_api = pytest.importorskip("playwright.sync_api")
+pytest.importorskip("uvicorn")
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or "/usr/bin/chromium"
+if not Path(CHROMIUM).exists():
+    pytest.skip("no chromium on this machine (.ci/run installs Debian's)", allow_module_level=True)
+
+pytestmark = pytest.mark.slow
+CLI_TESTS = Path(__file__).resolve().parents[1] / "cli" / "tests"
+
+
+class Served:
+    """A real server (uvicorn in a thread) on a free port, with its saves folder."""
+
+    def __init__(self, folder: Path, plugins: str = "") -> None:
+        import uvicorn
+
+        from skirmish_cli.cmd_serve import bind
+        from skirmish_cli.registry import build_registry
+        from skirmish_cli.web.app import create_app
+
+        if plugins:
+            os.environ["SKIRMISH_PLUGINS"] = plugins
+        self.app = create_app(build_registry(quiet=True), folder, pace=0)
+        self.folder = folder
+        self.sock = bind("127.0.0.1", 0)
+        self.base = f"http://127.0.0.1:{self.sock.getsockname()[1]}"
+        self.server = uvicorn.Server(uvicorn.Config(self.app, log_level="error", ws="websockets-sansio"))
+        self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
+        self.thread.start()
+        for _ in range(200):
+            if self.server.started:
+                break
+            time.sleep(0.02)
+
+    def hub(self) -> Any:
+        return self.app.state.server.hub
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+        self.sock.close()
+
+
+@pytest.fixture
+def served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Served]:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.delenv("SKIRMISH_PLUGINS", raising=False)
+    s = Served(tmp_path / "saves")
+    yield s
+    s.stop()
+
+
+@pytest.fixture(scope="module")
+def chrome() -> Iterator[Any]:
+    with playwright_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+            "--disable-sync", "--no-first-run"])
+        yield b
+        b.close()
+
+
+def artefacts() -> Path:
+    folder = Path(os.environ.get("SKIRMISH_ARTIFACTS") or (Path(os.environ.get("TMPDIR", "/tmp")) / "skirmish-web"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def new_game(served: Served, ruleset: str, seats: list[str], seed: int = 1, **options: Any) -> Any:
+    from skirmish_cli.web.app import links
+
+    host = served.hub().new_game(ruleset, seats=seats, seed=seed, options=options)
+    return host, links(host)
+
+
+def watch(page: Any) -> list[str]:
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return errors
+
+
+def settle(page: Any, timeout: float = 30_000) -> str:
+    """Wait until the page can answer or the game is over; the state word."""
+    page.wait_for_selector("#game[data-game-state=waiting], #game[data-game-state=finished]", timeout=timeout)
+    return page.get_attribute("#game", "data-game-state")
+
+
+def click_once(page: Any) -> None:
+    """Answer the decision on screen as a newcomer would: the prefilled form as it is, else the first choice."""
+    submit = page.locator("[data-role=submit]")
+    if submit.count():
+        submit.click()
+        return
+    page.locator("#answer-area button[data-value]:visible").first.click()
+
+
+def play_by_clicking(page: Any, most: int) -> int:
+    clicks = 0
+    while settle(page) == "waiting":
+        seen = page.get_attribute("#game", "data-game-state")
+        assert seen == "waiting"
+        version = page.evaluate("() => document.getElementById('prompt').textContent")
+        click_once(page)
+        clicks += 1
+        assert clicks <= most, f"more than {most} clicks: the game does not end ({version})"
+        page.wait_for_function("() => document.getElementById('game').dataset.gameState !== 'waiting' "
+                               "|| document.getElementById('refusal').textContent !== ''", timeout=30_000)
+        refusal = page.text_content("[data-role=refusal]")
+        assert not refusal, f"a prefilled or offered answer was refused: {refusal}"
+    return clicks
+
+
+@pytest.mark.parametrize(("ruleset", "most"), [("chob-noggoth", 600), ("hobgoblin", 2500),
+                                               ("goblin-uprising", 2500)])
+def test_a_whole_game_played_by_clicking(served: Served, chrome: Any, ruleset: str, most: int) -> None:
+    host, made = new_game(served, ruleset, ["human", "ai"])
+    page = chrome.new_page(viewport={"width": 1400, "height": 900})
+    errors = watch(page)
+    page.goto(served.base + made["table"])
+    settle(page)
+    assert page.locator("svg[data-role=table]").count() == 1
+    assert page.text_content("[data-role=prompt]")
+    page.screenshot(path=str(artefacts() / f"{ruleset}-start.png"))
+    clicks = play_by_clicking(page, most)
+    assert page.get_attribute("#game", "data-game-state") == "finished"
+    assert page.locator("[data-role=result]").is_visible()
+    page.screenshot(path=str(artefacts() / f"{ruleset}-end.png"))
+    assert clicks > 0 and host.game.over and not errors
+
+
+def test_hot_seat_hobgoblin_in_two_browsers_never_shows_the_other_hand(served: Served, chrome: Any) -> None:
+    host, made = new_game(served, "hobgoblin", ["human", "human"], seed=2)
+    pages = {}
+    for seat, link in made["seats"].items():
+        context = chrome.new_context(viewport={"width": 1300, "height": 850})
+        page = context.new_page()
+        page.goto(served.base + link)
+        pages[seat] = page
+    ruleset, game = host.game.ruleset, host.game
+    for _ in range(12):  # a few answers each way, through the page of the seat to play
+        seat = game.pending.player if game.pending is not None else None
+        if seat is None:
+            break
+        page = pages[seat]
+        assert settle(page) == "waiting"
+        click_once(page)
+        page.wait_for_function("() => document.getElementById('game').dataset.gameState !== 'waiting'")
+        game = host.game
+    for seat, page in pages.items():
+        other = next(p for p in pages if p != seat)
+        secrets = ruleset.secrets(host.game, other)
+        assert secrets, "each seat holds Fortune cards"
+        page.wait_for_timeout(300)
+        shown = page.content()
+        moment = page.locator("[data-role=time-travel]")
+        moment.evaluate("(el) => { el.value = '1'; el.dispatchEvent(new Event('change')); }")
+        page.wait_for_selector("#board.travel")
+        page.wait_for_timeout(300)
+        shown += page.content()
+        assert not [s for s in secrets if s in shown], f"{seat}'s page shows {other}'s hidden cards"
+    pages["red" if "red" in pages else next(iter(pages))].screenshot(path=str(artefacts() / "hobgoblin-hot-seat.png"))
+
+
+def test_a_refused_answer_shows_the_rules_reason(tmp_path: Path, chrome: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.syspath_prepend(str(CLI_TESTS))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    served = Served(tmp_path / "saves", plugins="tiny_ruleset")
+    try:
+        host, made = new_game(served, "tiny", ["human", "human"], seed=3)
+        page = chrome.new_page()
+        page.goto(served.base + made["table"])
+        settle(page)
+        page.click("button[data-value=push]")
+        page.wait_for_selector("[data-role=submit]")
+        page.fill("input[name=dice]", "7")
+        page.wait_for_function("() => document.getElementById('refusal').textContent.includes('between 1 and 3')")
+        page.click("[data-role=submit]")
+        page.wait_for_function("() => document.getElementById('refusal').textContent.startsWith('refused')")
+        assert "dice must be between 1 and 3" in page.text_content("[data-role=refusal]")
+        assert host.game.pending is not None and host.game.pending.kind == "push"  # nothing was taken
+    finally:
+        served.stop()
+        os.environ.pop("SKIRMISH_PLUGINS", None)
+
+
+def test_a_game_started_in_the_browser_is_finished_in_the_terminal(served: Served, chrome: Any) -> None:
+    page = chrome.new_page()
+    errors = watch(page)
+    page.goto(served.base + "/")
+    page.select_option("[data-role=ruleset]", "chob-noggoth")
+    page.fill("#seed", "5")
+    page.click("[data-role=start]")
+    settle(page)
+    click_once(page)
+    page.wait_for_function("() => document.getElementById('game').dataset.gameState !== 'waiting'")
+    settle(page)
+    page.once("dialog", lambda d: d.accept())
+    page.click("#close")
+    page.wait_for_function("() => document.getElementById('control-note').textContent.includes('skirmish resume')")
+    saves = list(served.folder.glob("chob-noggoth*.toml"))
+    assert len(saves) == 1
+    env = {**os.environ, "SKIRMISH_PLUGINS": ""}
+    command = str(Path(sys.executable).parent / "skirmish")
+    done = subprocess.run([command, "resume", str(saves[0]), "--players", "ai,ai"],
+                          capture_output=True, text=True, timeout=600, env=env)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    from skirmish.saves import read_save
+
+    save = read_save(saves[0])
+    assert save.finished and sum(1 for a in save.answers if "player" in a) > 2
+    assert not errors and json.dumps(save.agents)
