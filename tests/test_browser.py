@@ -121,12 +121,14 @@ def play_by_clicking(page: Any, most: int) -> int:
     while settle(page) == "waiting":
         seen = page.get_attribute("#game", "data-game-state")
         assert seen == "waiting"
-        version = page.evaluate("() => document.getElementById('prompt').textContent")
+        prompt = page.text_content("[data-role=prompt]")
+        version = page.get_attribute("#game", "data-version")
         click_once(page)
         clicks += 1
-        assert clicks <= most, f"more than {most} clicks: the game does not end ({version})"
-        page.wait_for_function("() => document.getElementById('game').dataset.gameState !== 'waiting' "
-                               "|| document.getElementById('refusal').textContent !== ''", timeout=30_000)
+        assert clicks <= most, f"more than {most} clicks: the game does not end ({prompt})"
+        page.wait_for_function("(v) => document.getElementById('game').dataset.version !== v "
+                               "|| document.getElementById('refusal').textContent !== ''", arg=version,
+                               timeout=30_000)
         refusal = page.text_content("[data-role=refusal]")
         assert not refusal, f"a prefilled or offered answer was refused: {refusal}"
     return clicks
@@ -165,8 +167,9 @@ def test_hot_seat_hobgoblin_in_two_browsers_never_shows_the_other_hand(served: S
             break
         page = pages[seat]
         assert settle(page) == "waiting"
+        version = page.get_attribute("#game", "data-version")
         click_once(page)
-        page.wait_for_function("() => document.getElementById('game').dataset.gameState !== 'waiting'")
+        page.wait_for_function("(v) => document.getElementById('game').dataset.version !== v", arg=version)
         game = host.game
     for seat, page in pages.items():
         other = next(p for p in pages if p != seat)
@@ -213,8 +216,9 @@ def test_a_game_started_in_the_browser_is_finished_in_the_terminal(served: Serve
     page.fill("#seed", "5")
     page.click("[data-role=start]")
     settle(page)
+    version = page.get_attribute("#game", "data-version")
     click_once(page)
-    page.wait_for_function("() => document.getElementById('game').dataset.gameState !== 'waiting'")
+    page.wait_for_function("(v) => document.getElementById('game').dataset.version !== v", arg=version)
     settle(page)
     page.once("dialog", lambda d: d.accept())
     page.click("#close")

@@ -338,9 +338,11 @@ function drawOptions(d, area) {
     filter.addEventListener("input", () => filterOptions(null, filter.value));
     parts.push(filter);
   }
-  for (const [name, options] of groups) {
-    const list = el("div", { class: "options" }, options.map(optionButton));
-    if (groups.size > 1 && name) {
+  // groups only help when some hold several choices (one piece's moves); single-choice groups read as a flat list
+  const grouped = groups.size > 1 && groups.size < d.options.length;
+  for (const [name, options] of grouped ? groups : new Map([["", d.options]])) {
+    const list = el("div", { class: "options" }, options.map((o) => optionButton(o, grouped ? name : "")));
+    if (grouped && name) {
       const title = groupTitle(name);
       parts.push(el("fieldset", { class: "group", "data-group": name }, el("legend", { text: title }), list));
     } else {
@@ -356,10 +358,11 @@ function groupTitle(name) {
   return p ? p.name : name;
 }
 
-function optionButton(o) {
+function optionButton(o, group) {
+  const label = group && o.label.startsWith(`${group}: `) ? o.label.slice(group.length + 2) : o.label;
   const button = el("button", { type: "button", "data-value": valueText(o.value), "data-n": o.n, title: o.help || null },
     el("span", { class: "n", text: `${o.n}.` }),
-    el("span", {}, o.label, o.help ? el("span", { class: "help", text: o.help }) : null));
+    el("span", {}, label, o.help ? el("span", { class: "help", text: o.help }) : null));
   button.addEventListener("click", () => give(o.value, button));
   button.addEventListener("mouseenter", () => previewSoon(o.value));
   button.addEventListener("focus", () => previewSoon(o.value));
@@ -627,7 +630,9 @@ function backToNow() {
 // -- the whole page ---------------------------------------------------------------------------------------
 
 function setState(word) {
-  document.getElementById("game").setAttribute("data-game-state", word === "stopped" ? "finished" : word);
+  const game = document.getElementById("game");
+  game.setAttribute("data-game-state", word === "stopped" ? "finished" : word);
+  if (S.snap) game.dataset.version = `${S.snap.version}`;
   const status = document.getElementById("status");
   status.className = `status ${word}`;
   status.textContent = { waiting: "your move", thinking: "thinking…", finished: "game over", stopped: "stopped" }[word] || word;
