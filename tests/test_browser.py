@@ -161,9 +161,9 @@ def test_hot_seat_hobgoblin_in_two_browsers_never_shows_the_other_hand(served: S
         page.goto(served.base + link)
         pages[seat] = page
     ruleset, game = host.game.ruleset, host.game
-    for _ in range(12):  # a few answers each way, through the page of the seat to play
+    for _ in range(150):  # answers through the page of the seat to play, until both hold Fortune cards
         seat = game.pending.player if game.pending is not None else None
-        if seat is None:
+        if seat is None or all(ruleset.secrets(game, p) for p in pages) and game.decisions > 12:
             break
         page = pages[seat]
         assert settle(page) == "waiting"
@@ -203,6 +203,34 @@ def test_a_refused_answer_shows_the_rules_reason(tmp_path: Path, chrome: Any, mo
         page.wait_for_function("() => document.getElementById('refusal').textContent.startsWith('refused')")
         assert "dice must be between 1 and 3" in page.text_content("[data-role=refusal]")
         assert host.game.pending is not None and host.game.pending.kind == "push"  # nothing was taken
+    finally:
+        served.stop()
+        os.environ.pop("SKIRMISH_PLUGINS", None)
+
+
+def test_a_game_is_played_by_keyboard_alone(tmp_path: Path, chrome: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.syspath_prepend(str(CLI_TESTS))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    served = Served(tmp_path / "saves", plugins="tiny_ruleset")
+    try:
+        host, made = new_game(served, "tiny", ["human", "random"], seed=3)
+        page = chrome.new_page()
+        page.goto(served.base + made["table"])
+        for _ in range(40):
+            if settle(page) == "finished":
+                break
+            version = page.get_attribute("#game", "data-version")
+            if page.locator("[data-role=submit]").count():  # a form: Tab into its field, type, Enter
+                page.focus("input[name=dice]")
+                page.keyboard.press("Control+A")
+                page.keyboard.type("1")
+                page.keyboard.press("Enter")
+            else:
+                page.keyboard.press("3" if host.game.state.scores[host.game.pending.player] < 4 else "2")
+            page.wait_for_function("(v) => document.getElementById('game').dataset.version !== v", arg=version)
+        assert host.game.over
+        kinds = [a["value"] for a in host.game.answers if a.get("player") == "red"]
+        assert "push" in kinds and {"dice": 1} in kinds  # both a choice by number and a form by keys
     finally:
         served.stop()
         os.environ.pop("SKIRMISH_PLUGINS", None)
