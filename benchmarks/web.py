@@ -72,10 +72,12 @@ def clicks(ruleset: str, seed: int) -> None:
         served.stop()
     times.sort()
     p95 = times[min(len(times) - 1, int(len(times) * 0.95))]
-    print(f"{ruleset} seed {seed}: {len(times)} clicks; click to updated table: median {statistics.median(times):.0f} ms, "
-          f"95th percentile {p95:.0f} ms, slowest {times[-1]:.0f} ms (includes the AI's replies)")
+    print(f"{ruleset} seed {seed}: {len(times)} clicks; click to updated table: median "
+          f"{statistics.median(times):.0f} ms, 95th percentile {p95:.0f} ms, slowest {times[-1]:.0f} ms "
+          "(includes the AI's replies)")
     total = sum(weight.values())
-    print("page weight: " + ", ".join(f"{k} {v / 1024:.1f} KiB" for k, v in weight.items()) + f"; total {total / 1024:.1f} KiB")
+    print("page weight: " + ", ".join(f"{k} {v / 1024:.1f} KiB" for k, v in weight.items())
+          + f"; total {total / 1024:.1f} KiB")
 
 
 def memory(n: int, ruleset: str, steps: int) -> None:
