@@ -118,14 +118,14 @@ class Pictured(DiceRace):
     name = "pictured"
 
     def present(self, game: Game, player: str | None) -> Presentation:
-        return Presentation(svg=f"<svg data-decisions='{game.decisions}'/>", frame=Frame(10, 10, 10),
+        return Presentation(svg=f"<svg data-decisions='{game.decisions}'></svg>", frame=Frame(10, 10, 10),
                             pieces=[Piece(p, p, shape=("circle", 1 + i * 3, 1, 0.5))
                                     for i, p in enumerate(game.players)])
 
 
 def test_svg_draws_from_the_presentation_hook() -> None:
     game = Game(Pictured(), seed=1)
-    assert game.ruleset.svg(game, None) == "<svg data-decisions='0'/>"
+    assert game.ruleset.svg(game, None) == "<svg data-decisions='0'></svg>"
 
 
 def test_the_default_tape_measures_footprints() -> None:
@@ -232,3 +232,21 @@ def test_heroes_who_resign_lose_to_the_side_without_seats() -> None:
 
 def test_the_base_ruleset_has_the_presentation_hook() -> None:
     assert callable(Ruleset.present) and callable(Ruleset.shades) and callable(Ruleset.measure_between)
+
+
+class Leaky(DiceRace):
+    """Shows every runner's hand to everybody: the conformance check must catch it."""
+
+    name = "leaky"
+
+    def present(self, game: Game, player: str | None) -> Presentation:
+        hands = ", ".join(c for r in game.state.runners.values() for c in r.hand.cards)
+        return Presentation(svg="<svg></svg>", panels=[("hands", hands)])
+
+
+def test_the_conformance_check_catches_a_presentation_that_shows_another_hand() -> None:
+    from skirmish.testing.checks import check_presentation
+
+    assert check_presentation(Pictured(), 1) > 0
+    with pytest.raises(AssertionError, match="secret .* shows in the presentation"):
+        check_presentation(Leaky(), 1)
