@@ -208,6 +208,75 @@ def test_a_refused_answer_shows_the_rules_reason(tmp_path: Path, chrome: Any, mo
         os.environ.pop("SKIRMISH_PLUGINS", None)
 
 
+@pytest.fixture
+def table_served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Served]:
+    """A server with Tiny Table: a ruleset on a table with no web code, only ``present()``."""
+    monkeypatch.syspath_prepend(str(CLI_TESTS))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    s = Served(tmp_path / "saves", plugins="tiny_table")
+    yield s
+    s.stop()
+    os.environ.pop("SKIRMISH_PLUGINS", None)
+
+
+def at_table(page: Any, x: float, y: float) -> tuple[float, float]:
+    """Where on the screen the table point (x, y) inches is (Tiny Table's frame)."""
+    return page.evaluate("""([x, y]) => {
+        const svg = document.querySelector('svg[data-role=table]');
+        const pt = svg.createSVGPoint(); pt.x = 30 + x * 20; pt.y = 30 + 240 - y * 20;
+        const p = pt.matrixTransform(svg.getScreenCTM()); return [p.x, p.y]; }""", [x, y])
+
+
+def test_pointing_at_the_table_fills_the_spot_and_dragging_turns_it(table_served: Served, chrome: Any) -> None:
+    host, made = new_game(table_served, "tiny-table", ["human", "human"])
+    page = chrome.new_page(viewport={"width": 1300, "height": 800})
+    errors = watch(page)
+    page.goto(table_served.base + made["table"])
+    settle(page)
+    seat = host.game.pending.player
+    start = host.game.state["at"][seat]
+    sx, sy = at_table(page, start[0] + 3, start[1] + 2)
+    page.mouse.move(sx, sy)
+    page.mouse.down()
+    page.mouse.move(sx, sy - 40, steps=4)  # dragged straight up the picture: facing 90 (y grows up the table)
+    page.mouse.up()
+    assert float(page.input_value("input[name='to.x']")) == pytest.approx(start[0] + 3, abs=0.2)
+    assert float(page.input_value("input[name='to.y']")) == pytest.approx(start[1] + 2, abs=0.2)
+    assert float(page.input_value("input[name='to.facing']")) == pytest.approx(90, abs=2)
+    page.wait_for_selector("#overlay .ghost", state="attached")  # the piece's ghost where it would end
+    far = at_table(page, 23.5 if start[0] < 12 else 0.5, 11)
+    page.mouse.click(*far)
+    page.wait_for_function("() => document.getElementById('refusal').textContent.includes('too far')")
+    assert page.locator("#overlay .ghost").count() == 0
+    page.mouse.click(sx, sy)
+    page.wait_for_function("() => document.getElementById('refusal').textContent === ''")
+    version = page.get_attribute("#game", "data-version")
+    page.click("[data-role=submit]")
+    page.wait_for_function("(v) => document.getElementById('game').dataset.version !== v", arg=version)
+    moved = host.game.state["at"][seat]
+    assert moved[:2] == pytest.approx([start[0] + 3, start[1] + 2], abs=0.2) and not errors
+    page.screenshot(path=str(artefacts() / "tiny-table-pointing.png"))
+
+
+def test_the_tape_and_the_piece_details_come_from_the_presentation(table_served: Served, chrome: Any) -> None:
+    host, made = new_game(table_served, "tiny-table", ["human", "human"])
+    page = chrome.new_page(viewport={"width": 1300, "height": 800})
+    page.goto(table_served.base + made["table"])
+    settle(page)
+    page.hover("[data-piece=red]")
+    page.wait_for_selector("[data-role=piece-info] h3")
+    info = page.text_content("[data-role=piece-info]")
+    assert "red's piece" in info and "a round base, 1 inch across" in info  # the keyword with its glossary text
+    page.keyboard.press("m")
+    a, b = at_table(page, 4, 6), at_table(page, 20, 6)
+    page.mouse.move(*a)
+    page.mouse.down()
+    page.mouse.move(*b, steps=5)
+    page.mouse.up()
+    page.wait_for_function("() => document.querySelector('[data-role=tape-result]').textContent.includes('closest')")
+    assert '15.00"' in page.text_content("[data-role=tape-result]")  # base edge to base edge: 16 - 0.5 - 0.5
+
+
 def test_a_game_is_played_by_keyboard_alone(tmp_path: Path, chrome: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.syspath_prepend(str(CLI_TESTS))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))

@@ -252,7 +252,8 @@ async function onPointerUp(event) {
   if (!svg || !d) return;
   if (d.kind === "tape") {
     const p = toPicture(event);
-    const toPiece = pieceAt(event.target);
+    const under = document.elementFromPoint(event.clientX, event.clientY);  // the pointer is captured by the svg
+    const toPiece = pieceAt(under);
     const a = d.fromPiece || pointText(toTable(d.from));
     const b = toPiece || pointText(toTable(p));
     if (!d.moved && !toPiece) return;
