@@ -320,7 +320,8 @@ function drawDecision() {
     area.replaceChildren();
     return;
   }
-  prompt.textContent = (S.snap.seats.filter((s) => s.human).length > 1 ? `${d.player}: ` : "") + d.prompt;
+  const several = S.snap.seats.filter((s) => s.human).length > 1;
+  prompt.textContent = (several && !d.prompt.startsWith(d.player) ? `${d.player}: ` : "") + d.prompt;
   if (d.options.length) drawOptions(d, area); else drawForm(d, area);
   S.typed = "";
 }
