@@ -1,4 +1,4 @@
-"""``skirmish serve`` and ``skirmish play --web`` as commands: the address first, Ctrl-C saves, bad input in one line."""
+"""``skirmish serve`` and ``play --web`` as commands: the address first, Ctrl-C saves, bad input in one line."""
 
 from __future__ import annotations
 
