@@ -776,8 +776,26 @@ function showHelp() {
     el("p", { text: "Pick a choice with its button, or type its number and press Enter (Tab moves between buttons). Forms take their values in the fields; a spot on the table can be clicked (and dragged to turn)." }),
     el("p", { text: "Hover or tap a piece for its profile and keywords; click it to see what it can do now and to pick out the choices that concern it." }),
     el("p", { text: "tape (m): drag between two pieces or points to read the distance the rules use. + / − / 0: zoom, fit. u: undo. The slider shows the table after any earlier answer." }),
-    el("p", { text: "Click an event in the log to see why it happened." }));
+    el("p", { text: "Click an event in the log to see why it happened." }),
+    glossaryFinder());
   document.getElementById("dialog").showModal();
+}
+
+/** The ruleset's glossary, searchable: every rule, keyword and status explained. */
+function glossaryFinder() {
+  const terms = Object.entries(S.glossary || {});
+  if (!terms.length) return el("p", { class: "muted", text: "This ruleset has no glossary." });
+  const list = el("dl", { id: "glossary-list" });
+  const input = el("input", { type: "search", id: "glossary-search", placeholder: `search ${terms.length} terms of ${S.snap.title}`,
+    "aria-label": "search the glossary" });
+  const draw = () => {
+    const words = input.value.toLowerCase().split(/\s+/).filter(Boolean);
+    const found = terms.filter(([k, v]) => words.every((w) => `${k} ${v}`.toLowerCase().includes(w))).slice(0, 60);
+    list.replaceChildren(...found.map(([k, v]) => [el("dt", {}, el("b", { text: k })), el("dd", { text: v })]).flat());
+  };
+  input.addEventListener("input", draw);
+  draw();
+  return el("section", {}, el("h3", { text: "Terms" }), input, list);
 }
 
 function onKey(event) {
