@@ -7,8 +7,8 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
-
 from gu_helpers import RULESET, new_game
+
 from skirmish import AgentContext, Game, View
 from skirmish_goblin_uprising.ai import make_ai
 from skirmish_goblin_uprising.common import C
@@ -82,7 +82,7 @@ def test_no_label_covers_a_space_or_another_label(games: list[Game]) -> None:
             for sid, (x, y) in lay.pos.items():  # no label over a space's circle nor the marks on it
                 n = lay.nodes[sid]
                 assert a[2] <= n[0] or n[2] <= a[0] or a[3] <= n[1] or n[3] <= a[1], (sid, a)
-                assert n[0] <= x - NODE and x + NODE <= n[2]
+                assert n[0] <= x - NODE and x + NODE <= n[2] and n[1] <= y - NODE and y + NODE <= n[3]
         names = {p.label.key for p in lay.labels}
         assert {f"name:{sid}" for sid in lay.pos} <= names  # every space is named
         assert {f"region:{r.id}" for r in C(game).board.regions} <= names  # and every region
