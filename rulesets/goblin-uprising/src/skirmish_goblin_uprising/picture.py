@@ -146,35 +146,38 @@ def _positions(c: Content) -> tuple[dict[str, tuple[float, float]], dict[str, tu
             pos[sid] = (CX, CY)
         else:
             a = -math.pi / 2 + half + 2 * math.pi * i / max(2, len(castle_ids))
-            pos[sid] = (CX + 78 * math.cos(a), CY + 78 * math.sin(a))
+            pos[sid] = (CX + 86 * math.cos(a), CY + 86 * math.sin(a))
     if throne in rmap:  # between two regions' spokes, so no line to an inner space crosses it
         a = -math.pi / 2 + half
-        pos[throne] = (CX + 78 * math.cos(a), CY + 78 * math.sin(a)) if castle_ids else (CX, CY)
+        pos[throne] = (CX + 86 * math.cos(a), CY + 86 * math.sin(a)) if castle_ids else (CX, CY)
     found = memo["picture", "positions"] = (pos, {rid: (a, half) for rid, a in angles.items()})
     return found
 
 
-def _marks(game: Game, sid: str) -> list[str]:
-    """The pieces standing on space ``sid`` that get a mark on it, in drawing order."""
-    return [o for o in game.state.board.occupants(sid)]
+def _marks(game: Game, sid: str, x: float, y: float) -> list[tuple[str, float, float]]:
+    """The pieces standing on space ``sid`` (centred at ``x, y``) and where their marks go: one in the middle, two
+    side by side, more round a ring clear of one another (the Tyrant keeps the middle)."""
+    who = list(game.state.board.occupants(sid))
+    middle = TYRANT in who and len(who) > 1
+    if middle:
+        who.remove(TYRANT)
+    k = len(who)
+    if k <= 1 and not middle:
+        spots = [(x, y)][:k]
+    elif k == 2 and not middle:
+        spots = [(x - MARK * 1.3, y), (x + MARK * 1.3, y)]
+    else:
+        ring = max(NODE + (MARK * 0.55 if middle else -1), MARK * 1.3 / math.sin(math.pi / max(k, 2)))
+        start = -math.pi / 2 if k > 1 or not middle else math.pi / 4
+        spots = [(x + ring * math.cos(start + 2 * math.pi * i / k), y + ring * math.sin(start + 2 * math.pi * i / k))
+                 for i in range(k)]
+    out = [(w, px, py) for w, (px, py) in zip(who, spots, strict=True)]
+    return [(TYRANT, x, y), *out] if middle else out
 
 
-def _mark_spots(x: float, y: float, k: int) -> list[tuple[float, float]]:
-    """Where ``k`` marks on the space centred at ``(x, y)`` go: the middle, side by side, or a ring clear of one
-    another."""
-    if k <= 1:
-        return [(x, y)][:k]
-    if k == 2:
-        return [(x - MARK * 1.3, y), (x + MARK * 1.3, y)]
-    ring = max(NODE * 0.95, MARK * 1.3 / math.sin(math.pi / k))
-    return [(x + ring * math.cos(-math.pi / 2 + 2 * math.pi * i / k),
-             y + ring * math.sin(-math.pi / 2 + 2 * math.pi * i / k)) for i in range(k)]
-
-
-def _reach(k: int) -> float:
-    """How far from a space's centre its circle and ``k`` marks on it reach."""
-    spots = _mark_spots(0.0, 0.0, k)
-    return max([NODE] + [math.hypot(x, y) + MARK * 1.4 for x, y in spots])
+def _reach(marks: list[tuple[str, float, float]], x: float, y: float) -> float:
+    """How far from a space's centre its circle and the marks on it reach."""
+    return max([NODE] + [math.hypot(px - x, py - y) + MARK * 1.4 for _, px, py in marks])
 
 
 def _token_spot(x: float, y: float) -> tuple[float, float]:
@@ -188,7 +191,7 @@ def layout(game: Game) -> Layout:
     pos, regions = _positions(c)
     nodes: dict[str, Box] = {}
     for sid, (x, y) in pos.items():
-        reach = _reach(len(_marks(game, sid)))
+        reach = _reach(_marks(game, sid, x, y), x, y)
         box = [x - reach, y - reach, x + reach, y + reach]
         if sid in s.tokens or sid in s.quests:
             tx, ty = _token_spot(x, y)
@@ -352,8 +355,7 @@ def picture(game: Game, player: str | None, pieces: dict[str, Piece], legend: li
     for sid, (x, y) in pos.items():
         if sid in s.quests or sid in s.tokens:
             out.append(_token_mark(game, sid, x, y, pieces))
-        marks = _marks(game, sid)
-        for who, (mx, my) in zip(marks, _mark_spots(x, y, len(marks)), strict=True):
+        for who, mx, my in _marks(game, sid, x, y):
             if who == TYRANT:
                 out.append(_tyrant_mark(mx, my, _tip(pieces.get(TYRANT)), s.hp <= 0))
             elif who.startswith("general:"):
@@ -770,7 +772,7 @@ def legend(game: Game) -> list[LegendItem]:
 
 
 def panels(game: Game, player: str | None) -> list[tuple[str, str]]:
-    from skirmish_goblin_uprising.render import track_preview, tyrant_text
+    from skirmish_goblin_uprising.render import track_preview
     from skirmish_goblin_uprising.turns import COMMUNE, RECRUIT, TRAIN
 
     s: GameState = game.state
@@ -788,7 +790,14 @@ def panels(game: Game, player: str | None) -> list[tuple[str, str]]:
     else:
         scheme = f"none active; foiled {len(s.foiled)}"
     out.append(("Scheme", scheme))
-    out.append(("Tyrant", tyrant_text(game)))
+    tyr = [f"{t.name} ({t.race} Tyrant): HP {s.hp}/{s.max_hp}, Royal Armor {s.armor}, damage {s.damage}",
+           f"{t.ability.name}: {t.pressure}",
+           "behavior card: " + (t.behavior(s.behavior).name if s.revealed else "face down")]
+    state = [x for x, on in (("Aggressive", s.aggressive), ("Oppress active", s.oppress),
+                             (f"Crowns {s.crowns}", s.crowns > 0), (f"countdown {s.countdown}", s.countdown > 0)) if on]
+    if state:
+        tyr.append(", ".join(state))
+    out.append(("Tyrant", "\n".join(tyr)))
     for hid in s.order if player is None else [player] if player in s.heroes else []:
         h = s.heroes[hid]
         if not _hand_visible(h, player):
