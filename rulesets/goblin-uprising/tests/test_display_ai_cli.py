@@ -94,7 +94,7 @@ def test_final_summary_lists_key_moments() -> None:
 
 def test_svg_board() -> None:
     text = RULESET.svg(new_game(2), None)
-    assert text is not None and text.startswith("<svg") and text.count("data-place=") == 26
+    assert text is not None and text.startswith("<svg") and text.count('data-kind="space"') == 26
 
 
 @pytest.mark.parametrize("seed", range(3))

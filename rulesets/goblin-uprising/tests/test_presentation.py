@@ -57,7 +57,12 @@ def test_every_space_has_its_place_and_every_piece_its_mark(games: list[Game]) -
         shown = RULESET.present(game, "hero1")
         root = _root(shown.svg or "")
         places = _ids(root, "data-place")
-        assert sorted(places) == sorted(C(game).rmap.space_ids)
+        assert set(places) == set(C(game).rmap.space_ids)
+        circles = [e.get("data-place") for e in root.iter() if e.get("data-kind") == "space"
+                   and e.find(f"{NS}circle") is not None]
+        assert sorted(circles) == sorted(C(game).rmap.space_ids)  # each space's circle, once
+        names = [e.get("data-place") for e in root.iter() if e.get("data-kind") == "name"]
+        assert sorted(names) == sorted(C(game).rmap.space_ids)  # and its name, which a click picks too
         marks = _ids(root, "data-piece")
         assert len(marks) == len(set(marks)), "a piece is drawn twice"
         on_board = [hid for hid in s.order if s.board.where(hid)]

@@ -306,8 +306,7 @@ def picture(game: Game, player: str | None, pieces: dict[str, Piece], legend: li
     legend_h = legend_height(legend, WIDTH - 40, size=LEGEND_SIZE)
     height = legend_top + legend_h + 16
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH:g}" height="{height:.0f}" '
-           f'viewBox="0 0 {WIDTH:g} {height:.0f}" font-family="DejaVu Sans, Verdana, sans-serif" '
-           f'data-role="board">',
+           f'viewBox="0 0 {WIDTH:g} {height:.0f}" font-family="DejaVu Sans, Verdana, sans-serif">',
            f"<title>{escape(c.board.name)}: {escape(tyrant(game).name)}'s realm, round {game.round}</title>",
            f'<rect x="0" y="0" width="{WIDTH:g}" height="{height:.0f}" fill="{PAPER}"/>']
     out.append(_header(game))
@@ -421,11 +420,11 @@ def _labels(game: Game, lay: Layout, pieces: dict[str, Piece]) -> str:
                        f'font-size="{REGION_SIZE:g}" font-weight="bold" font-style="italic" '
                        f'fill="{_shade(colour, 0.45)}" stroke="{PAPER}" stroke-width="3" paint-order="stroke" '
                        f'pointer-events="none" data-label="{escape(lab.key)}">{escape(lab.text)}</text>')
-        else:
-            out.append(f'<text x="{p.x:.1f}" y="{p.y + NAME_SIZE * 0.35:.1f}" text-anchor="middle" '
-                       f'font-size="{NAME_SIZE:g}" fill="#1a1a1a" stroke="#ffffff" stroke-width="3" '
-                       f'paint-order="stroke" pointer-events="none" data-label="{escape(lab.key)}">'
-                       f'{escape(lab.text)}</text>')
+        else:  # a space's name: a click on it picks the space, as a click on its circle does
+            out.append(f'<g data-place="{escape(key)}" data-kind="name"><text x="{p.x:.1f}" '
+                       f'y="{p.y + NAME_SIZE * 0.35:.1f}" text-anchor="middle" font-size="{NAME_SIZE:g}" '
+                       f'fill="#1a1a1a" stroke="#ffffff" stroke-width="3" paint-order="stroke" '
+                       f'data-label="{escape(lab.key)}">{escape(lab.text)}</text></g>')
     out.append("</g>")
     return "\n".join(out)
 
