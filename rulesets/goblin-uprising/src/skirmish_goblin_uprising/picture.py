@@ -197,33 +197,42 @@ def layout(game: Game) -> Layout:
             tx, ty = _token_spot(x, y)
             box = [min(box[0], tx - 9), min(box[1], ty - 9), max(box[2], tx + 9), max(box[3], ty + 9)]
         nodes[sid] = (box[0], box[1], box[2], box[3])
-    labels: list[Label] = []
-    h = NAME_SIZE + 3
-    for sid, (x, y) in pos.items():
-        name = c.space_name(sid)
-        labels.append(Label(name, x, y + NODE + h / 2 + 1, text_width(name, NAME_SIZE) * 0.92, h, key=f"name:{sid}"))
-    for rid, (ang, half) in regions.items():
-        name = c.region_name(rid)
-        r = (R_INNER + R_OUTER) / 2 + 10
-        a = ang + half * 0.55
-        labels.append(Label(name, CX + r * math.cos(a), CY + r * math.sin(a),
-                            text_width(name, REGION_SIZE) * 0.95, REGION_SIZE + 4, key=f"region:{rid}"))
-    castle_name = c.region_name(c.board.castle)
-    labels.append(Label(castle_name, CX, CY + 108, text_width(castle_name, REGION_SIZE) * 0.95, REGION_SIZE + 4,
-                        key=f"region:{c.board.castle}"))
+    bounds = (6.0, HEAD + 4, BOARD - 6, HEAD + BOARD - 4)
+    avoid = list(nodes.values())
+    # troop badges first, beside their spawn space (outward side), then the spaces' names, then the regions'
+    badges: list[Label] = []
     for troop, n in s.troops.items():
-        if not n:
-            continue
-        spawn = c._look["spawn"].get(c.region_of_troop(troop))
+        spawn = c._look["spawn"].get(c.region_of_troop(troop)) if n else None
         if spawn not in pos:
             continue
         x, y = pos[spawn]
         text = _badge_text(c, troop, n, s.troop_damage.get(troop, 0))
-        out = math.atan2(y - CY, x - CX) if (x, y) != (CX, CY) else math.pi / 2
-        labels.append(Label(text, x + 34 * math.cos(out + 0.9), y + 34 * math.sin(out + 0.9),
-                            text_width(text, BADGE_SIZE) * 0.92 + 20, BADGE_SIZE + 8, key=f"troop:{troop}"))
-    bounds = (6.0, HEAD + 4, BOARD - 6, HEAD + BOARD - 4)
-    placed = place_labels(labels, avoid=list(nodes.values()), bounds=bounds, gap=2.0, near=NODE + 12)
+        w = text_width(text, BADGE_SIZE) * 0.92 + 20
+        side = 0.0 if abs(x - CX) < 1 else 1.0 if x > CX else -1.0
+        bx, by = (x + side * (nodes[spawn][2] - x + w / 2 + 3), y) if side else (x, nodes[spawn][3] + BADGE_SIZE)
+        badges.append(Label(text, bx, by, w, BADGE_SIZE + 8, key=f"troop:{troop}"))
+    placed = place_labels(badges, avoid=avoid, bounds=bounds, gap=2.0, near=NODE + 12)
+    avoid += [p.box for p in placed]
+    names: list[Label] = []
+    h = NAME_SIZE + 3
+    for sid, (x, _y) in pos.items():
+        name = c.space_name(sid)
+        names.append(Label(name, x, nodes[sid][3] + h / 2 + 1, text_width(name, NAME_SIZE) * 0.92, h,
+                           key=f"name:{sid}"))
+    more = place_labels(names, avoid=avoid, bounds=bounds, gap=2.0, near=NODE + 12)
+    avoid += [p.box for p in more]
+    placed += more
+    areas: list[Label] = []
+    for rid, (ang, half) in regions.items():
+        name = c.region_name(rid)
+        r = (R_INNER + R_OUTER) / 2 + 10
+        a = ang + half * 0.55
+        areas.append(Label(name, CX + r * math.cos(a), CY + r * math.sin(a),
+                           text_width(name, REGION_SIZE) * 0.95, REGION_SIZE + 4, key=f"region:{rid}"))
+    castle_name = c.region_name(c.board.castle)
+    areas.append(Label(castle_name, CX, CY + 108, text_width(castle_name, REGION_SIZE) * 0.95, REGION_SIZE + 4,
+                       key=f"region:{c.board.castle}"))
+    placed += place_labels(areas, avoid=avoid, bounds=bounds, gap=2.0, near=1000.0)
     return Layout(pos, regions, nodes, placed)
 
 
@@ -491,7 +500,7 @@ def _roster(game: Game, player: str | None) -> str:
         cls = c.classes[h.cls].name if h.cls else "choosing a class"
         where = s.board.where(hid)
         place = ("removed from the game" if h.removed else f"at {c.space_name(where)}" if where
-                 else "not on the board yet")
+                 else "not on the board yet") + (f" \u00b7 {len(h.hand)} goblin(s)" if h.cls else "")
         you = " (you)" if hid == player else ""
         out.append(f'<circle cx="{x + 11:.0f}" cy="{y - 5:.0f}" r="{MARK:.1f}" fill="{colour}" stroke="#fff" '
                    'stroke-width="2"/>'
@@ -503,8 +512,9 @@ def _roster(game: Game, player: str | None) -> str:
             out.append(f'<text x="{x + 28:.0f}" y="{y + 17:.0f}" font-size="12" fill="#8c1d1d" font-weight="bold">'
                        f'acting now ({s.turn.actions if s.turn else 0} action(s) left)</text>')
             y += 15
-        out.append(f'<text x="{x + 28:.0f}" y="{y + 17:.0f}" font-size="12" fill="#222">HP {h.hp}/{h.max_hp} '
-                   f'\u00b7 Ess {h.essence}/{h.max_essence} \u00b7 Ren {h.renown} \u00b7 L{h.leadership}</text>'
+        stats = (f"HP {h.hp}/{h.max_hp} \u00b7 Ess {h.essence}/{h.max_essence} \u00b7 Ren {h.renown} \u00b7 "
+                 f"L{h.leadership}" if h.cls else "")
+        out.append(f'<text x="{x + 28:.0f}" y="{y + 17:.0f}" font-size="12" fill="#222">{stats}</text>'
                    f'<text x="{x + 28:.0f}" y="{y + 33:.0f}" font-size="12" fill="#444">{escape(place)}</text>')
         y += 58
     out.append("</g>")
