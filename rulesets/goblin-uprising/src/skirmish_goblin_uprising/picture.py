@@ -669,8 +669,11 @@ def token_piece(game: Game, sid: str) -> Piece:
     s: GameState = game.state
     c = C(game)
     if sid in s.quests:
-        source = s.quests[sid]
-        rows = [("placed by", source.replace(":", " "))]
+        kind, _, key = s.quests[sid].partition(":")
+        schemes = {sc.id: sc.name for sc in tyrant(game).schemes}
+        named = (c.adventures[key].name if kind == "adventure" and key in c.adventures
+                 else schemes.get(key, key) if kind == "scheme" else key)
+        rows = [("placed by", f"{kind} {named}".strip())]
         return Piece(f"quest:{sid}", f"Quest token on {c.space_name(sid)}", side="", kind="quest", details=rows,
                      keywords=_known(c, ["Quest", "Interact"]), place=sid)
     if sid in s.peeked:
