@@ -196,4 +196,4 @@ def test_every_state_of_an_ai_game_presents(seed: int) -> None:
         _root(shown.svg or "")
         json.dumps(shown.to_dict())
         game.answer(agents[d.player].decide(View(game, d.player), d), d.player)
-    assert 'data-role="result"' in (RULESET.present(game, None).svg or "")
+    assert 'data-role="outcome"' in (RULESET.present(game, None).svg or "")

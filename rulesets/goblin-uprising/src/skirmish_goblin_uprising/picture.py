@@ -29,19 +29,21 @@ if TYPE_CHECKING:
     from skirmish_goblin_uprising.content import Content
     from skirmish_goblin_uprising.state import GameState, Hero
 
-# -- sizes and colours (picture units: about a pixel when a browser shows the picture 1200 wide) -----------------
+# -- sizes and colours (picture units: a pixel when a browser shows the picture 1100 wide; the board is compact so
+# that its names stay readable when a page shrinks the picture to fit beside its panels) ------------------------
 
-WIDTH = 1200.0
-BOARD = 900.0  # the board's square, left of the roster
+WIDTH = 1100.0
+BOARD = 800.0  # the board's square; the roster and the legend stand right of it
 HEAD = 92.0  # the title, the track and the scheme above the board
 CX, CY = BOARD / 2, HEAD + BOARD / 2
-R_INNER, R_OUTER = 150.0, 385.0  # the innermost and outermost rings of an outer region's spaces
-NODE = 21.0  # a space's radius
-MARK = 11.5  # a hero's, general's or the Tyrant's mark
-NAME_SIZE = 13.0
-REGION_SIZE = 15.0
-BADGE_SIZE = 12.0
-LEGEND_SIZE = 12.0
+R_INNER, R_OUTER = 132.0, 340.0  # the innermost and outermost rings of an outer region's spaces
+CASTLE = 92.0  # the castle's disc
+NODE = 20.0  # a space's radius
+MARK = 11.0  # a hero's, general's or the Tyrant's mark
+NAME_SIZE = 14.0
+REGION_SIZE = 16.0
+BADGE_SIZE = 13.0
+LEGEND_SIZE = 12.5
 PAPER = "#f6f1e3"
 HERO_COLOURS = ("#1f5fbf", "#d4551a", "#1d8a3a", "#8e3bbf", "#0f9aa8", "#c2186b")
 REGION_COLOURS = ("#8fb3d9", "#a89078", "#e0b85c", "#a8c65a", "#3f8f4f", "#e08a8a", "#9a8fbf", "#d9a441")
@@ -146,10 +148,10 @@ def _positions(c: Content) -> tuple[dict[str, tuple[float, float]], dict[str, tu
             pos[sid] = (CX, CY)
         else:
             a = -math.pi / 2 + half + 2 * math.pi * i / max(2, len(castle_ids))
-            pos[sid] = (CX + 86 * math.cos(a), CY + 86 * math.sin(a))
+            pos[sid] = (CX + 78 * math.cos(a), CY + 78 * math.sin(a))
     if throne in rmap:  # between two regions' spokes, so no line to an inner space crosses it
         a = -math.pi / 2 + half
-        pos[throne] = (CX + 86 * math.cos(a), CY + 86 * math.sin(a)) if castle_ids else (CX, CY)
+        pos[throne] = (CX + 78 * math.cos(a), CY + 78 * math.sin(a)) if castle_ids else (CX, CY)
     found = memo["picture", "positions"] = (pos, {rid: (a, half) for rid, a in angles.items()})
     return found
 
@@ -215,10 +217,16 @@ def layout(game: Game) -> Layout:
     avoid += [p.box for p in placed]
     names: list[Label] = []
     h = NAME_SIZE + 3
-    for sid, (x, _y) in pos.items():
+    for sid, (x, y) in pos.items():
         name = c.space_name(sid)
-        names.append(Label(name, x, nodes[sid][3] + h / 2 + 1, text_width(name, NAME_SIZE) * 0.92, h,
-                           key=f"name:{sid}"))
+        w = text_width(name, NAME_SIZE) * 0.92
+        far = math.hypot(x - CX, y - CY)
+        if far >= R_OUTER - 1:  # the rim (villages): the name outside, away from the board
+            ux, uy = (x - CX) / far, (y - CY) / far
+            lx, ly = x + ux * (nodes[sid][2] - x + w / 2 * abs(ux) + 2), y + uy * (nodes[sid][3] - y + h / 2 + 1)
+        else:
+            lx, ly = x, nodes[sid][3] + h / 2 + 1
+        names.append(Label(name, lx, ly, w, h, key=f"name:{sid}"))
     more = place_labels(names, avoid=avoid, bounds=bounds, gap=2.0, near=NODE + 12)
     avoid += [p.box for p in more]
     placed += more
@@ -230,7 +238,7 @@ def layout(game: Game) -> Layout:
         areas.append(Label(name, CX + r * math.cos(a), CY + r * math.sin(a),
                            text_width(name, REGION_SIZE) * 0.95, REGION_SIZE + 4, key=f"region:{rid}"))
     castle_name = c.region_name(c.board.castle)
-    areas.append(Label(castle_name, CX, CY + 108, text_width(castle_name, REGION_SIZE) * 0.95, REGION_SIZE + 4,
+    areas.append(Label(castle_name, CX, CY + CASTLE + 4, text_width(castle_name, REGION_SIZE) * 0.95, REGION_SIZE + 4,
                        key=f"region:{c.board.castle}"))
     placed += place_labels(areas, avoid=avoid, bounds=bounds, gap=2.0, near=1000.0)
     return Layout(pos, regions, nodes, placed)
@@ -311,9 +319,9 @@ def picture(game: Game, player: str | None, pieces: dict[str, Piece], legend: li
     lay = layout(game)
     pos = lay.pos
     colours = _region_colours(c)
-    legend_top = HEAD + BOARD + 14
-    legend_h = legend_height(legend, WIDTH - 40, size=LEGEND_SIZE)
-    height = legend_top + legend_h + 16
+    roster, legend_top = _roster(game, player)
+    legend_h = legend_height(legend, WIDTH - BOARD - 20, size=LEGEND_SIZE)
+    height = max(HEAD + BOARD, legend_top + legend_h + 12)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH:g}" height="{height:.0f}" '
            f'viewBox="0 0 {WIDTH:g} {height:.0f}" font-family="DejaVu Sans, Verdana, sans-serif">',
            f"<title>{escape(c.board.name)}: {escape(tyrant(game).name)}'s realm, round {game.round}</title>",
@@ -323,7 +331,7 @@ def picture(game: Game, player: str | None, pieces: dict[str, Piece], legend: li
     out.append('<g data-role="regions" pointer-events="none">')
     for rid, (ang, half) in lay.regions.items():
         a0, a1 = ang - half * 0.96, ang + half * 0.96
-        r0, r1 = 112.0, R_OUTER + 44
+        r0, r1 = CASTLE + 8, R_OUTER + 38
         pts = [(CX + r0 * math.cos(a0), CY + r0 * math.sin(a0)), (CX + r1 * math.cos(a0), CY + r1 * math.sin(a0)),
                (CX + r1 * math.cos(a1), CY + r1 * math.sin(a1)), (CX + r0 * math.cos(a1), CY + r0 * math.sin(a1))]
         path = (f"M{pts[0][0]:.1f},{pts[0][1]:.1f} L{pts[1][0]:.1f},{pts[1][1]:.1f} "
@@ -331,7 +339,7 @@ def picture(game: Game, player: str | None, pieces: dict[str, Piece], legend: li
                 f"A{r0:.0f},{r0:.0f} 0 0 0 {pts[0][0]:.1f},{pts[0][1]:.1f} Z")
         out.append(f'<path d="{path}" fill="{colours[rid]}" fill-opacity="0.28" stroke="{colours[rid]}" '
                    f'stroke-opacity="0.7" stroke-width="1.5" data-region="{escape(rid)}"/>')
-    out.append(f'<circle cx="{CX}" cy="{CY}" r="104" fill="{CASTLE_COLOUR}" fill-opacity="0.25" '
+    out.append(f'<circle cx="{CX}" cy="{CY}" r="{CASTLE:g}" fill="{CASTLE_COLOUR}" fill-opacity="0.25" '
                f'stroke="{CASTLE_COLOUR}" stroke-width="1.5" data-region="{escape(c.board.castle)}"/>')
     out.append("</g>")
     # paths between spaces
@@ -371,8 +379,9 @@ def picture(game: Game, player: str | None, pieces: dict[str, Piece], legend: li
             elif who in s.heroes:
                 out.append(_hero_mark(game, who, mx, my, pieces))
     out.append("</g>")
-    out.append(_roster(game, player))
-    out.append(legend_svg(legend, 20, legend_top + LEGEND_SIZE, size=LEGEND_SIZE, width=WIDTH - 40))
+    out.append(roster)
+    out.append(f'<text x="{BOARD + 10:g}" y="{legend_top - 6:.0f}" font-size="16" font-weight="bold">Key</text>')
+    out.append(legend_svg(legend, BOARD + 10, legend_top + LEGEND_SIZE + 6, size=LEGEND_SIZE, width=WIDTH - BOARD - 20))
     out.append("</svg>")
     return "\n".join(out)
 
@@ -447,9 +456,7 @@ def _header(game: Game) -> str:
     state = ", ".join(x for x in ("AGGRESSIVE" if s.aggressive else "", "OPPRESS" if s.oppress else "") if x)
     out.append(f'<text x="20" y="30" font-size="19" font-weight="bold" fill="{TYRANT_COLOUR}">{escape(t.name)}'
                f'<tspan font-weight="normal" fill="#222" font-size="15">  HP {s.hp}/{s.max_hp} \u00b7 Royal Armor '
-               f'{s.armor} \u00b7 damage {s.damage}'
-               + (f" \u00b7 on the {escape(c.space_name(where))}" if where else " \u00b7 off the board")
-               + (f" \u00b7 {state}" if state else "") + f"  \u00b7  round {game.round}</tspan></text>")
+               f'{s.armor} \u00b7 damage {s.damage}  \u00b7  round {game.round}</tspan></text>')
     # the destruction track: a box per space, those passed filled
     n = len(t.track)
     out.append('<text x="20" y="58" font-size="13" fill="#222">Destruction track</text>')
@@ -461,7 +468,10 @@ def _header(game: Game) -> str:
                    f'stroke-width="1"><title>space {i + 1}: {t.track[i].rolls} reinforcement roll(s)</title></rect>'
                    f'<text x="{x0 + i * 24 + 10:.0f}" y="58" font-size="10" text-anchor="middle" '
                    f'fill="{"#ffffff" if passed else "#444"}" pointer-events="none">{i + 1}</text>')
-    out.append(f'<text x="{x0 + n * 24 + 8:.0f}" y="58" font-size="13" fill="#222">marker {s.marker}/{n}</text>')
+    spot = f"on the {c.space_name(where)}" if where else "off the board"
+    loud = f' \u00b7 <tspan font-weight="bold" fill="#8c1d1d">{state}</tspan>' if state else ""
+    out.append(f'<text x="{x0 + n * 24 + 8:.0f}" y="58" font-size="13" fill="#222">marker {s.marker}/{n} '
+               f'\u00b7 the Tyrant {escape(spot)}{loud}</text>')
     if s.scheme:
         from skirmish_goblin_uprising.tyranny import goal_text
 
@@ -475,8 +485,9 @@ def _header(game: Game) -> str:
     return "\n".join(out)
 
 
-def _roster(game: Game, player: str | None) -> str:
-    """The column right of the board: each hero's mark, class, HP and where it stands; who is acting."""
+def _roster(game: Game, player: str | None) -> tuple[str, float]:
+    """The column right of the board: the result once there is one, each hero's mark, class, HP and where it
+    stands, who is acting; and how far down it reaches."""
     s: GameState = game.state
     c = C(game)
     x = BOARD + 10
@@ -486,7 +497,7 @@ def _roster(game: Game, player: str | None) -> str:
     if result is not None:
         who = "the heroes win" if "heroes" in result.winners else "the Tyrant wins"
         out.append(f'<text x="{x:.0f}" y="{y:.0f}" font-size="17" font-weight="bold" fill="#8c1d1d" '
-                   f'data-role="result">Game over: {who}</text>')
+                   f'data-role="outcome">Game over: {who}</text>')
         for line in _wrap(result.reason, 34):
             y += 17
             out.append(f'<text x="{x:.0f}" y="{y:.0f}" font-size="13" fill="#222">{escape(line)}</text>')
@@ -518,7 +529,7 @@ def _roster(game: Game, player: str | None) -> str:
                    f'<text x="{x + 28:.0f}" y="{y + 33:.0f}" font-size="12" fill="#444">{escape(place)}</text>')
         y += 58
     out.append("</g>")
-    return "\n".join(out)
+    return "\n".join(out), y + 14
 
 
 def _wrap(text: str, width: int) -> list[str]:
@@ -835,6 +846,20 @@ def _hand_text(game: Game, h: Hero) -> str:
     return "\n".join(lines)
 
 
+def _wrapped(panels: list[tuple[str, str]], width: int = 52) -> list[tuple[str, str]]:
+    """Panels with their lines wrapped for a narrow column (continuations indented)."""
+    import textwrap
+
+    out = []
+    for title, text in panels:
+        lines = []
+        for line in text.splitlines():
+            lead = len(line) - len(line.lstrip())
+            lines += textwrap.wrap(line, width, subsequent_indent=" " * (lead + 2)) or [""]
+        out.append((title, "\n".join(lines)))
+    return out
+
+
 def present(game: Game, player: str | None) -> Presentation:
     """What ``player`` sees (``None``: what the table shows; nobody sees face-down things)."""
     shown = pieces(game, player)
@@ -842,7 +867,7 @@ def present(game: Game, player: str | None) -> Presentation:
     by_id = {p.id: p for p in shown}
     svg = picture(game, player, by_id, items)
     brief = game.ruleset.brief(game, player)
-    return Presentation(svg=svg, pieces=shown, legend=items, brief=brief, panels=panels(game, player))
+    return Presentation(svg=svg, pieces=shown, legend=items, brief=brief, panels=_wrapped(panels(game, player)))
 
 
 def reach(game: Game, player: str, piece: str) -> list[str]:
