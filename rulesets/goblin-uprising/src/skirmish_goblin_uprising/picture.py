@@ -213,7 +213,7 @@ def layout(game: Game) -> Layout:
         side = 0.0 if abs(x - CX) < 1 else 1.0 if x > CX else -1.0
         bx, by = (x + side * (nodes[spawn][2] - x + w / 2 + 3), y) if side else (x, nodes[spawn][3] + BADGE_SIZE)
         badges.append(Label(text, bx, by, w, BADGE_SIZE + 8, key=f"troop:{troop}"))
-    placed = place_labels(badges, avoid=avoid, bounds=bounds, gap=2.0, near=NODE + 12)
+    placed = place_labels(badges, avoid=avoid, bounds=bounds, gap=2.0, near=2.0)
     avoid += [p.box for p in placed]
     names: list[Label] = []
     h = NAME_SIZE + 3
@@ -227,7 +227,7 @@ def layout(game: Game) -> Layout:
         else:
             lx, ly = x, nodes[sid][3] + h / 2 + 1
         names.append(Label(name, lx, ly, w, h, key=f"name:{sid}"))
-    more = place_labels(names, avoid=avoid, bounds=bounds, gap=2.0, near=NODE + 12)
+    more = place_labels(names, avoid=avoid, bounds=bounds, gap=2.0, near=2.0)
     avoid += [p.box for p in more]
     placed += more
     areas: list[Label] = []
@@ -523,11 +523,12 @@ def _roster(game: Game, player: str | None) -> tuple[str, float]:
             out.append(f'<text x="{x + 28:.0f}" y="{y + 17:.0f}" font-size="12" fill="#8c1d1d" font-weight="bold">'
                        f'acting now ({s.turn.actions if s.turn else 0} action(s) left)</text>')
             y += 15
-        stats = (f"HP {h.hp}/{h.max_hp} \u00b7 Ess {h.essence}/{h.max_essence} \u00b7 Ren {h.renown} \u00b7 "
-                 f"L{h.leadership}" if h.cls else "")
-        out.append(f'<text x="{x + 28:.0f}" y="{y + 17:.0f}" font-size="12" fill="#222">{stats}</text>'
-                   f'<text x="{x + 28:.0f}" y="{y + 33:.0f}" font-size="12" fill="#444">{escape(place)}</text>')
-        y += 58
+        if h.cls:
+            out.append(f'<text x="{x + 28:.0f}" y="{y + 17:.0f}" font-size="12" fill="#222">HP {h.hp}/{h.max_hp} '
+                       f'\u00b7 Ess {h.essence}/{h.max_essence} \u00b7 Ren {h.renown} \u00b7 L{h.leadership}</text>')
+            y += 16
+        out.append(f'<text x="{x + 28:.0f}" y="{y + 17:.0f}" font-size="12" fill="#444">{escape(place)}</text>')
+        y += 42
     out.append("</g>")
     return "\n".join(out), y + 14
 
