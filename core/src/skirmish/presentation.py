@@ -11,7 +11,10 @@ Conventions a picture follows so every screen can use it:
 - the root ``<svg>`` has a ``viewBox``; each piece is drawn inside an element carrying
   ``data-piece="ID"`` (the id the rules use in decisions), and named places (spaces, shrines,
   terrain) carry ``data-place="ID"``;
-- the picture is complete on its own (``skirmish svg`` writes it to a file as it is).
+- the picture is complete on its own (``skirmish svg`` writes it to a file as it is);
+- ``data-role`` values inside a picture are the helpers' (``grid``, ``ticks``, ``legend``); the page keeps
+  its own (``table``, ``prompt``, ``submit``, ``result``, ``log``...) outside the picture, so a picture should
+  not use those.
 
 Helpers here that a ruleset's drawing code may use: :func:`grid` (an inch grid with numbered
 ticks), :func:`place_labels` (labels that never overlap one another nor the boxes to avoid) and

@@ -645,6 +645,8 @@ function drawPanels(presentation) {
   box.replaceChildren(...(presentation.panels || []).map(([title, text]) => el("section", { class: "card panel" }, el("h3", { text: title }), el("pre", { text }))));
   document.getElementById("brief-text").textContent = presentation.brief || "";
   const legend = document.getElementById("legend");
+  const drawn = svgRoot() && svgRoot().querySelector("[data-role=legend]");
+  legend.hidden = Boolean(drawn);  // the picture has its own key: do not say it twice
   legend.replaceChildren(...(presentation.legend || []).map((item) => el("span", { title: item.help || null },
     el("span", { class: `sw ${item.mark}`, style: `background:${item.mark === "ring" ? "transparent" : item.colour};${item.mark === "ring" ? `border:2px solid ${item.colour}` : ""}` }), item.label)));
 }
