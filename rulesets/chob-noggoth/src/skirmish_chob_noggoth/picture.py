@@ -334,6 +334,67 @@ def _panel_lines(title: str, text: str, width: float) -> list[tuple[str, str]]:
     return rows
 
 
+def place_all(game: Game, frame: Frame) -> tuple[dict[str, list[Placed]], dict[str, float]]:
+    """Where every label goes (``warriors``, ``shrines``, ``terrain``, ``fallen``), none over another or a base,
+    all on the table where there is room; and the radius of the mark each label names (for leader lines).
+
+    The living are placed first (next to their bases), then shrines and terrain, then the fallen.
+    """
+    state = game.state
+    letters = _letters(game)
+    x0, y0 = frame.to_svg(0, state.depth)
+    x1, y1 = frame.to_svg(state.width, 0)
+    bounds = (x0 + 1, y0 + 1, x1 - 1, y1 - 1)
+    shrine_r = float(game.ruleset.content.table.shrine_diameter) / 2 * SCALE
+    living = [w for w in state.warriors.values() if w.on_table]
+    fallen = _fallen(game)
+    avoid = [_box(*frame.to_svg(w.x, w.y), w.radius * SCALE + 1.5) for w in living]
+    avoid += [_box(*frame.to_svg(s.x, s.y), shrine_r + 1) for s in state.shrines]
+    anchors: dict[str, float] = {}
+    live_labels = []
+    for w in living:
+        cx, cy = frame.to_svg(w.x, w.y)
+        text = f"{letters.get(w.id, '?')} {w.name} {w.wounds}/{w.max_wounds}" + (" berserk" if w.status == BERSERK
+                                                                                  else "")
+        live_labels.append(Label(text, cx, cy, text_width(text, SIZE), SIZE + 3, key=w.id))
+        anchors[w.id] = w.radius * SCALE
+    placed_live = place_labels(live_labels, avoid=avoid, bounds=bounds, gap=1.5, near=0.0)
+    taken = [p.box for p in placed_live]
+    place_labels_ = []
+    for s in state.shrines:
+        cx, cy = frame.to_svg(s.x, s.y)
+        text = f"shrine {s.id}"
+        place_labels_.append(Label(text, cx, cy, text_width(text, PLACE_SIZE), PLACE_SIZE + 3, key=s.id))
+        anchors[s.id] = shrine_r
+    placed_shrines = place_labels(place_labels_, avoid=avoid + taken, bounds=bounds, gap=1.5)
+    taken += [p.box for p in placed_shrines]
+    terrain_labels = []
+    for p in state.pieces:
+        cx, cy = frame.to_svg(p.x, p.y)
+        terrain_labels.append(Label(p.name, cx, cy, text_width(p.name, PLACE_SIZE), PLACE_SIZE + 3, key=p.id))
+        anchors[p.id] = 0.0
+    placed_terrain = place_labels(terrain_labels, avoid=avoid + taken, bounds=bounds, gap=1.5,
+                                  near=SCALE * 3)
+    taken += [p.box for p in placed_terrain]
+    gone_labels = []
+    for w in fallen:
+        cx, cy = frame.to_svg(w.x, w.y)
+        text = f"{letters.get(w.id, '?')} {w.name}"
+        gone_labels.append(Label(text, cx, cy, text_width(text, SMALL), SMALL + 2, key=w.id))
+        anchors[w.id] = w.radius * SCALE * 0.8
+    gone_avoid = avoid + [_box(*frame.to_svg(w.x, w.y), w.radius * SCALE * 0.8) for w in fallen]
+    placed_gone = place_labels(gone_labels, avoid=gone_avoid + taken, bounds=bounds, gap=1.0)
+    return {"warriors": placed_live, "shrines": placed_shrines, "terrain": placed_terrain,
+            "fallen": placed_gone}, anchors
+
+
+def _fallen(game: Game) -> list[Warrior]:
+    """Casualties whose last place is on the table (drawn there as faint marks)."""
+    state = game.state
+    return [w for w in state.warriors.values() if casualty(game, w) and 0 < w.x < state.width
+            and 0 < w.y < state.depth]
+
+
 def picture(game: Game, pieces: dict[str, Piece], legend_items: list[LegendItem],
             panels: list[tuple[str, str]], frame: Frame) -> str:
     """The whole SVG document (see the module docstring)."""
@@ -343,7 +404,6 @@ def picture(game: Game, pieces: dict[str, Piece], legend_items: list[LegendItem]
     table_w, table_h = state.width * SCALE, state.depth * SCALE
     x0, y0 = frame.to_svg(0, state.depth)
     x1, y1 = frame.to_svg(state.width, 0)
-    bounds = (x0 + 1, y0 + 1, x1 - 1, y1 - 1)
     content = game.ruleset.content
     shrine_r = float(content.table.shrine_diameter) / 2 * SCALE
     reach = float(content.table.shrine_reach) * SCALE
@@ -367,8 +427,7 @@ def picture(game: Game, pieces: dict[str, Piece], legend_items: list[LegendItem]
         body.append(f'<g class="shrine" data-place="{escape(s.id)}"><title>shrine {escape(s.id)}: pray within '
                     f'{content.table.shrine_reach:g}"</title><circle class="reach" cx="{cx:.1f}" cy="{cy:.1f}" '
                     f'r="{reach + r:.1f}"/><polygon points="{diamond}"/></g>')
-    fallen = [w for w in state.warriors.values() if casualty(game, w) and 0 < w.x < state.width
-              and 0 < w.y < state.depth]
+    fallen = _fallen(game)
     for w in fallen:
         cx, cy = frame.to_svg(w.x, w.y)
         r = w.radius * SCALE
@@ -399,43 +458,9 @@ def picture(game: Game, pieces: dict[str, Piece], legend_items: list[LegendItem]
                     f'fill="{colours.get(w.side, "#888")}"/><text class="letter" x="{cx:.1f}" '
                     f'y="{cy + font * 0.36:.1f}" font-size="{font:.0f}">{escape(letters.get(w.id, "?"))}</text></g>')
 
-    # labels: the living first (next to their bases), then shrines and terrain, then the fallen
-    avoid = [_box(*frame.to_svg(w.x, w.y), w.radius * SCALE + 1.5) for w in living]
-    avoid += [_box(*frame.to_svg(s.x, s.y), shrine_r + 1) for s in state.shrines]
-    anchors: dict[str, float] = {}
-    live_labels = []
-    for w in living:
-        cx, cy = frame.to_svg(w.x, w.y)
-        text = f"{letters.get(w.id, '?')} {w.name} {w.wounds}/{w.max_wounds}" + (" berserk" if w.status == BERSERK
-                                                                                  else "")
-        live_labels.append(Label(text, cx, cy, text_width(text, SIZE) * 0.92, SIZE + 3, key=w.id))
-        anchors[w.id] = w.radius * SCALE
-    placed_live = place_labels(live_labels, avoid=avoid, bounds=bounds, gap=1.5, near=0.0)
-    taken = [p.box for p in placed_live]
-    place_labels_ = []
-    for s in state.shrines:
-        cx, cy = frame.to_svg(s.x, s.y)
-        text = f"shrine {s.id}"
-        place_labels_.append(Label(text, cx, cy, text_width(text, PLACE_SIZE) * 0.92, PLACE_SIZE + 3, key=s.id))
-        anchors[s.id] = shrine_r
-    placed_shrines = place_labels(place_labels_, avoid=avoid + taken, bounds=bounds, gap=1.5)
-    taken += [p.box for p in placed_shrines]
-    terrain_labels = []
-    for p in state.pieces:
-        cx, cy = frame.to_svg(p.x, p.y)
-        terrain_labels.append(Label(p.name, cx, cy, text_width(p.name, PLACE_SIZE) * 0.92, PLACE_SIZE + 3, key=p.id))
-        anchors[p.id] = 0.0
-    placed_terrain = place_labels(terrain_labels, avoid=avoid + taken, bounds=bounds, gap=1.5,
-                                  near=SCALE * 3)
-    taken += [p.box for p in placed_terrain]
-    gone_labels = []
-    for w in fallen:
-        cx, cy = frame.to_svg(w.x, w.y)
-        text = f"{letters.get(w.id, '?')} {w.name}"
-        gone_labels.append(Label(text, cx, cy, text_width(text, SMALL) * 0.92, SMALL + 2, key=w.id))
-        anchors[w.id] = w.radius * SCALE * 0.8
-    gone_avoid = avoid + [_box(*frame.to_svg(w.x, w.y), w.radius * SCALE * 0.8) for w in fallen]
-    placed_gone = place_labels(gone_labels, avoid=gone_avoid + taken, bounds=bounds, gap=1.0)
+    placed, anchors = place_all(game, frame)
+    placed_live, placed_shrines, placed_terrain, placed_gone = (placed["warriors"], placed["shrines"],
+                                                                placed["terrain"], placed["fallen"])
     labels = (_draw_labels(placed_terrain, "place terrain-label", PLACE_SIZE, anchors)
               + _draw_labels(placed_shrines, "place shrine-label", PLACE_SIZE, anchors)
               + _draw_labels(placed_gone, "gone", SMALL, anchors)
