@@ -304,3 +304,15 @@ def test_presenting_changes_nothing_in_play() -> None:
                                           for p in g.players for w in g.state.on_table()]))
     assert quiet.digest() == watched.digest() and quiet.decisions == watched.decisions
     assert math.isfinite(quiet.decisions)
+
+
+def test_deployment_strips_are_shown_while_warriors_wait_to_be_placed() -> None:
+    game = ai_game(4, 1)
+    assert game.round == 0 and game.pending.kind == "deploy"
+    shown = game.ruleset.present(game, game.pending.player)
+    root = parse(shown.svg)
+    assert len([r for r in root.iter(SVG + "rect") if r.get("class") == "deployment"]) == 2
+    assert any("deployment strip" in item.label for item in shown.legend)
+    assert "Not on the table yet" in dict(shown.panels)
+    later = ai_game(4, 40)
+    assert not [r for r in parse(later.ruleset.svg(later, None)).iter(SVG + "rect") if r.get("class") == "deployment"]

@@ -292,6 +292,11 @@ def legend(game: Game, colours: dict[str, str]) -> list[LegendItem]:
     if state.shrines:
         items.append(LegendItem(f'shrine (pray within {reach:g}", dotted ring)', SHRINE_FILL,
                                 help=g.get("shrine", "")))
+    if game.round == 0 and any(w.status == UNDEPLOYED for w in state.warriors.values()) \
+            and any(side.edge for side in state.sides.values()):
+        depth = float(game.ruleset.content.table.deployment_depth)
+        items.append(LegendItem(f'deployment strip ({depth:g}" from the edge)', "#d8c7a8",
+                                help=f"each side deploys within {depth:g}\" of its own long edge"))
     items += [LegendItem("Aimed token", AIMED, "ring", help=g.get("Aimed token", "")),
               LegendItem("berserk", BERSERK_RING, "ring", help=g.get("berserk", "")),
               LegendItem("on its last wound (red label)", LAST, "line", help="one wound left"),
@@ -388,6 +393,27 @@ def place_all(game: Game, frame: Frame) -> tuple[dict[str, list[Placed]], dict[s
             "fallen": placed_gone}, anchors
 
 
+def _deployment_strips(game: Game, frame: Frame) -> list[str]:
+    """While warriors wait to be deployed before the first round: the strip along each side's edge."""
+    state = game.state
+    if game.round > 0 or not any(w.status == UNDEPLOYED for w in state.warriors.values()):
+        return []
+    depth = float(game.ruleset.content.table.deployment_depth)
+    colours = _colours(game)
+    out = []
+    for p, side in state.sides.items():
+        if side.edge not in ("north", "south"):
+            continue
+        low = 0.0 if side.edge == "south" else state.depth - depth
+        x0, y0 = frame.to_svg(0, low + depth)
+        x1, y1 = frame.to_svg(state.width, low)
+        out.append(f'<rect class="deployment" x="{x0:.1f}" y="{y0:.1f}" width="{x1 - x0:.1f}" height="{y1 - y0:.1f}" '
+                   f'fill="{colours.get(p, "#888")}" fill-opacity="0.12" stroke="{colours.get(p, "#888")}" '
+                   f'stroke-opacity="0.5" stroke-dasharray="6 4"><title>{escape(p)} deploys within {depth:g}" of '
+                   f"the {side.edge} edge</title></rect>")
+    return out
+
+
 def _fallen(game: Game) -> list[Warrior]:
     """Casualties whose last place is on the table (drawn there as faint marks)."""
     state = game.state
@@ -410,6 +436,7 @@ def picture(game: Game, pieces: dict[str, Piece], legend_items: list[LegendItem]
 
     body: list[str] = [f'<rect class="table" x="{x0:.1f}" y="{y0:.1f}" width="{table_w:.1f}" '
                        f'height="{table_h:.1f}"/>', grid(frame, colour=TABLE_EDGE)]
+    body.extend(_deployment_strips(game, frame))
     # terrain, then shrines, then the fallen, then the living (drawn on top)
     for p in state.pieces:
         cx, cy = frame.to_svg(p.x, p.y)
@@ -426,7 +453,7 @@ def picture(game: Game, pieces: dict[str, Piece], legend_items: list[LegendItem]
         diamond = f"{cx:.1f},{cy - r:.1f} {cx + r:.1f},{cy:.1f} {cx:.1f},{cy + r:.1f} {cx - r:.1f},{cy:.1f}"
         body.append(f'<g class="shrine" data-place="{escape(s.id)}"><title>shrine {escape(s.id)}: pray within '
                     f'{content.table.shrine_reach:g}"</title><circle class="reach" cx="{cx:.1f}" cy="{cy:.1f}" '
-                    f'r="{reach + r:.1f}"/><polygon points="{diamond}"/></g>')
+                    f'r="{reach + r:.1f}" clip-path="url(#chob-table-clip)"/><polygon points="{diamond}"/></g>')
     fallen = _fallen(game)
     for w in fallen:
         cx, cy = frame.to_svg(w.x, w.y)
@@ -518,6 +545,8 @@ def picture(game: Game, pieces: dict[str, Piece], legend_items: list[LegendItem]
            f".side-panel text{{font-size:{PANEL_SIZE:g}px;fill:#222}}.side-panel .heading{{font-weight:bold;"
            "font-size:13px}.side-panel .more{fill:#222}"
            "</style>",
+           f'<defs><clipPath id="chob-table-clip"><rect x="{x0:.1f}" y="{y0:.1f}" width="{table_w:.1f}" '
+           f'height="{table_h:.1f}"/></clipPath></defs>',
            f'<rect x="0" y="0" width="{width:.0f}" height="{height:.0f}" fill="#fbf9f4"/>',
            f'<text class="head" x="{x0:.1f}" y="26">{escape(_round_line(game))}</text>',
            f'<text class="sub" x="{x0:.1f}" y="46">{escape(_status_line(game))}</text>',
