@@ -73,14 +73,17 @@ def casualty(game: Game, w: Warrior) -> str:
 
 
 def _glossary_terms(game: Game) -> dict[str, str]:
-    """Glossary keys by their folded spelling (keywords are given as the glossary spells them)."""
-    return {k.casefold(): k for k in game.ruleset.glossary()}
+    """Glossary keys by their own and their folded spelling (keywords are given as the glossary spells them)."""
+    terms = game.ruleset.glossary()
+    return {**{k.casefold(): k for k in terms}, **{k: k for k in terms}}
 
 
 def _keywords(terms: dict[str, str], words: list[str]) -> list[str]:
+    """The glossary's spelling of each word it explains (the exact spelling first: "dead" the status, not the
+    last-wound result "Dead")."""
     out: list[str] = []
     for word in words:
-        key = terms.get(word.casefold())
+        key = terms.get(word) or terms.get(word.casefold())
         if key is not None and key not in out:
             out.append(key)
     return out
