@@ -175,9 +175,10 @@ def test_terrain_is_named_and_drawn_as_a_place_with_its_footprint() -> None:
     labels = {t.get("data-label"): "".join(t.itertext()) for t in root.iter(SVG + "text") if t.get("data-label")}
     for p in game.state.pieces:
         assert p.id in places and labels[p.id] == p.name
-        piece = shown.piece(p.id)
-        assert piece.shape[0] == "polygon" and p.kind in piece.kind
-    assert shown.piece("t1").shape[1:] == (5.0, 17.0, 7.0, 17.0, 7.0, 19.0, 5.0, 19.0)
+        assert p.kind in shown.piece(p.id).kind
+    assert shown.piece("t1").shape == ("polygon", 5.0, 17.0, 7.0, 17.0, 7.0, 19.0, 5.0, 19.0)
+    assert shown.piece("t2").shape == ("circle", 26.0, 8.0, 1.5)
+    assert game.ruleset.measure_between(game, "red", (26.0, 3.0), "t2").endswith('3.50" (closest points)')
 
 
 @pytest.mark.parametrize("seed", [1, 4])

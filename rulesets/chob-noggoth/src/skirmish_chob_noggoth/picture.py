@@ -150,38 +150,31 @@ def warrior_piece(game: Game, w: Warrior, letter: str, terms: dict[str, str]) ->
 
 
 def _terrain_piece(p: Any, terms: dict[str, str]) -> Piece:
+    """A terrain piece with its footprint: a circle as the rules measure it, a rectangle as its four corners."""
     if p.shape == "circle":
-        n = 24
-        r = p.w / 2
-        pts = [v for k in range(n) for v in (round(p.x + r * math.cos(2 * math.pi * k / n), 3),
-                                             round(p.y + r * math.sin(2 * math.pi * k / n), 3))]
+        shape: tuple[Any, ...] = ("circle", p.x, p.y, p.w / 2)
         size = f'{p.w:g}" across'
     else:
         x0, y0, x1, y1 = p.bounds
-        pts = [x0, y0, x1, y0, x1, y1, x0, y1]
+        shape = ("polygon", x0, y0, x1, y0, x1, y1, x0, y1)
         size = f'{p.w:g}" x {p.h:g}"'
     what = "blocking: impassable, blocks sight" if p.kind == "blocking" else "area: passable, gives cover"
     return Piece(p.id, p.name, kind=f"{p.kind} terrain", details=[("terrain", what), ("size", size)],
-                 keywords=_keywords(terms, ["cover"] if p.kind == "area" else []), shape=("polygon", *pts))
+                 keywords=_keywords(terms, ["cover"] if p.kind == "area" else []), shape=shape)
 
 
 def _shrine_piece(game: Game, s: Any, terms: dict[str, str]) -> Piece:
+    """A shrine, named as the menus name it, with who is close enough to pray there."""
+    from skirmish_chob_noggoth.board import point_gap
+
     t = game.ruleset.content.table
-    near = sorted((profile_gap(w, s.x, s.y), w.name) for w in game.state.on_table()
-                  if profile_gap(w, s.x, s.y) <= float(t.shrine_reach))
-    rows = [("shrine", s.id), ("pray", f"within {_inches(float(t.shrine_reach))} of it"),
-            ("at", f"({s.x:.1f}, {s.y:.1f})")]
+    reach = float(t.shrine_reach)
+    near = sorted((gap, w.name) for w in game.state.on_table() if (gap := point_gap(w, s.x, s.y)) <= reach)
+    rows = [("shrine", s.id), ("pray", f"within {_inches(reach)} of it"), ("at", f"({s.x:.1f}, {s.y:.1f})")]
     if near:
         rows.append(("within reach", ", ".join(name for _, name in near)))
     return Piece(s.id, f"shrine {s.id}", kind="shrine", details=rows, keywords=_keywords(terms, ["shrine"]),
                  shape=("circle", s.x, s.y, float(t.shrine_diameter) / 2))
-
-
-def profile_gap(w: Warrior, x: float, y: float) -> float:
-    """Base edge to a point (the shrine reach is measured so)."""
-    from skirmish_chob_noggoth.board import point_gap
-
-    return point_gap(w, x, y)
 
 
 # ---------------------------------------------------------------------------------------- texts
