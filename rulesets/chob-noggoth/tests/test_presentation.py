@@ -84,6 +84,9 @@ def test_every_warrior_on_the_table_is_drawn_in_its_own_group_with_a_piece() -> 
                                        w.radius)
             else:
                 assert piece.shape == ()
+        assert all(p.id in drawn for p in shown.pieces if p.shape)  # shrines and terrain too
+        places = elements(root, "data-place")
+        assert {s.id for s in game.state.shrines} | {p.id for p in game.state.pieces} == set(places)
 
 
 def test_the_svg_is_the_presentations_picture() -> None:

@@ -2,7 +2,8 @@
 
 :func:`present` builds the :class:`skirmish.presentation.Presentation` that the browser, ``skirmish svg`` and
 ``play --svg-dir`` draw. The picture is in pixels (``SCALE`` per inch), north at the top; each warrior is a
-``<g data-piece="ID">``, each shrine and terrain piece a ``<g data-place="ID">``. Labels are placed so that
+``<g data-piece="ID">``, each shrine and terrain piece a ``<g data-place="ID" data-piece="ID">`` (a named place, and
+a piece with details and a footprint to measure to). Labels are placed so that
 none overlaps another or a base; the fallen are faint marks whose names are listed beside the table.
 Nothing in Chob-Noggoth is hidden, so every seat sees the same picture.
 
@@ -442,12 +443,15 @@ def picture(game: Game, pieces: dict[str, Piece], legend_items: list[LegendItem]
         else:
             mark = (f'<rect x="{cx - p.w / 2 * SCALE:.1f}" y="{cy - p.h / 2 * SCALE:.1f}" '
                     f'width="{p.w * SCALE:.1f}" height="{p.h * SCALE:.1f}"/>')
-        body.append(f'<g class="terrain {escape(p.kind)}" data-place="{escape(p.id)}"><title>{tip}</title>{mark}</g>')
+        pid = escape(p.id)
+        body.append(f'<g class="terrain {escape(p.kind)}" data-place="{pid}" data-piece="{pid}"><title>{tip}</title>'
+                    f"{mark}</g>")
     for s in state.shrines:
         cx, cy = frame.to_svg(s.x, s.y)
         r = shrine_r
         diamond = f"{cx:.1f},{cy - r:.1f} {cx + r:.1f},{cy:.1f} {cx:.1f},{cy + r:.1f} {cx - r:.1f},{cy:.1f}"
-        body.append(f'<g class="shrine" data-place="{escape(s.id)}"><title>shrine {escape(s.id)}: pray within '
+        sid = escape(s.id)
+        body.append(f'<g class="shrine" data-place="{sid}" data-piece="{sid}"><title>shrine {sid}: pray within '
                     f'{content.table.shrine_reach:g}"</title><circle class="reach" cx="{cx:.1f}" cy="{cy:.1f}" '
                     f'r="{reach + r:.1f}" clip-path="url(#chob-table-clip)"/><polygon points="{diamond}"/></g>')
     fallen = _fallen(game)
