@@ -233,8 +233,10 @@ def test_the_fallen_are_faint_marks_with_their_names_and_listed_in_a_panel() -> 
     panels = dict(shown.panels)
     assert "Gone (blue): dead" in panels["Casualties"] and "Ran (blue): fled" in panels["Casualties"]
     assert {"Round order", "Warbands", "What just happened"} <= set(panels)
-    side = root.find(f".//{SVG}g[@data-role='panels']")
-    assert "Gone (blue): dead" in " ".join("".join(t.itertext()) for t in side.iter(SVG + "text"))
+    listed = root.find(f".//{SVG}g[@data-role='casualties']")  # under the legend, for a picture on its own
+    text = " ".join("".join(t.itertext()) for t in listed.iter(SVG + "text")).replace("\u00a0", " ")
+    assert "b Gone (blue): dead; c Ran (blue): fled" in text
+    assert all(len(line) <= picture.PANEL_CHARS for _, body in shown.panels for line in body.splitlines())
 
 
 def test_what_just_happened_and_the_brief() -> None:

@@ -41,18 +41,18 @@ if TYPE_CHECKING:
 
 #: picture units (pixels at natural size) per inch of table
 SCALE = 22.0
-#: room left of the table (y ticks), above it (title, status, north edge) and right of it before the panel
-LEFT, TOP, GUTTER = 44.0, 84.0, 26.0
-#: the column beside the table (round order, warbands, casualties, what just happened), in pixels
-PANEL_W = 300.0
-#: font sizes: warrior labels, casualty labels, place labels, panel text
-SIZE, SMALL, PLACE_SIZE, PANEL_SIZE = 12.0, 10.0, 11.0, 11.5
+#: room left of the table (y ticks) and above it (title, status, north edge)
+LEFT, TOP = 44.0, 86.0
+#: font sizes: warrior labels, casualty labels, place labels and the legend
+SIZE, SMALL, PLACE_SIZE = 12.0, 10.0, 11.0
 #: colours: table, terrain kinds, shrine, casualty grey, Aimed ring, berserk ring, a warrior on its last wound
 TABLE_FILL, TABLE_EDGE = "#e4d6b0", "#5a4a2a"
 TERRAIN_FILL = {"blocking": "#6b6459", "area": "#8cbf63"}
 TERRAIN_EDGE = {"blocking": "#3b362f", "area": "#4f7a33"}
 SHRINE_FILL, SHRINE_EDGE = "#f4d03f", "#8a6d05"
 GREY, AIMED, BERSERK_RING, LAST = "#6f6f6f", "#e1b100", "#e67e22", "#b03a2e"
+#: characters per line of a panel's text (a screen shows it as it is, beside the picture)
+PANEL_CHARS = 46
 #: event kinds that are not news for a player (dice, answers, bookkeeping)
 QUIET = frozenset({"roll", "draw", "answer", "phase", "round", "start", "step", "decision"})
 
@@ -234,18 +234,28 @@ def _warbands(game: Game) -> str:
     for p, side in state.sides.items():
         present = present_count(game, p)
         fingers = sum(w.cost for w in state.warriors.values() if w.side == p and w.status in (READY, UNDEPLOYED))
-        line = (f"{p} (Player {side.letter or '?'}, {side.edge or 'no edge yet'}): {side.warband}; "
-                f"{present}/{side.starting} standing, {fingers} Fingers")
+        lines.append(f"{p} (Player {side.letter or '?'}, {side.edge or 'no edge yet'}): {side.warband}")
+        line = f"{present}/{side.starting} standing, {fingers} Fingers"
         if side.divine_points:
             line += f", {side.divine_points} DI points"
         if half and side.starting and present and present * 2 <= side.starting and game.result is None:
             line += "; half strength or less: tests morale at the end of the round"
         if side.heroic_death:
             line += "; inspired by a Heroic Death"
-        lines.append(line)
+        lines.append("  " + line)
     if game.result is not None:
         lines.append(f"game over: {game.result.reason}")
     return "\n".join(lines)
+
+
+def _wrap(text: str) -> str:
+    """Each line of ``text`` wrapped at word boundaries to ``PANEL_CHARS``, continued lines indented."""
+    out = []
+    for line in text.splitlines():
+        body = line.lstrip()
+        indent = line[:len(line) - len(body)]
+        out.extend(textwrap.wrap(body, PANEL_CHARS, initial_indent=indent, subsequent_indent=indent + "  ") or [""])
+    return "\n".join(out)
 
 
 def _casualties(game: Game, letters: dict[str, str]) -> list[str]:
@@ -324,16 +334,6 @@ def _draw_labels(placed: list[Placed], cls: str, size: float, anchors: dict[str,
 
 def _box(x: float, y: float, r: float) -> tuple[float, float, float, float]:
     return (x - r, y - r, x + r, y + r)
-
-
-def _panel_lines(title: str, text: str, width: float) -> list[tuple[str, str]]:
-    """(class, line) rows of a panel section, wrapped to ``width`` pixels."""
-    chars = max(20, int(width / (PANEL_SIZE * 0.56)))
-    rows = [("heading", title)]
-    for para in (text.splitlines() or ["-"]):
-        for i, line in enumerate(textwrap.wrap(para, chars, subsequent_indent="   ") or [""]):
-            rows.append(("entry" if i == 0 else "more", line))
-    return rows
 
 
 def place_all(game: Game, frame: Frame) -> tuple[dict[str, list[Placed]], dict[str, float]]:
@@ -418,8 +418,8 @@ def _fallen(game: Game) -> list[Warrior]:
             and 0 < w.y < state.depth]
 
 
-def picture(game: Game, pieces: dict[str, Piece], legend_items: list[LegendItem],
-            panels: list[tuple[str, str]], frame: Frame) -> str:
+def picture(game: Game, pieces: dict[str, Piece], legend_items: list[LegendItem], casualties: list[str],
+            frame: Frame) -> str:
     """The whole SVG document (see the module docstring)."""
     state = game.state
     letters = _letters(game)
@@ -499,7 +499,8 @@ def picture(game: Game, pieces: dict[str, Piece], legend_items: list[LegendItem]
     right = max([x1] + [p.box[2] for p in every])
     bottom = max([y1] + [p.box[3] for p in every])
 
-    # around the table: edges, legend, and the panel column
+    # around the table: edges, the legend and the casualties below it (the panels go beside the picture on a
+    # screen; the picture stays about as wide as the table so a browser shows the table large)
     from skirmish_chob_noggoth.render import _edge_label
 
     ticks_bottom = y1 + SCALE * 0.9 + 8
@@ -507,15 +508,12 @@ def picture(game: Game, pieces: dict[str, Piece], legend_items: list[LegendItem]
     legend_y = south_y + 26
     legend_w = x1 - x0
     legend_h = legend_height(legend_items, legend_w, size=PLACE_SIZE)
-    panel_x = right + GUTTER
-    rows: list[tuple[str, str]] = []
-    for title, text in panels:
-        rows.extend(_panel_lines(title, text, PANEL_W - 16))
-        rows.append(("gap", ""))
-    line_h = PANEL_SIZE + 5
-    panel_h = sum(line_h if cls != "gap" else 6 for cls, _ in rows) + 14
-    width = panel_x + PANEL_W + 12
-    height = max(legend_y + legend_h + 12, y0 + panel_h + 12)
+    chars = max(40, int(legend_w / (PLACE_SIZE * 0.56)))
+    entries = [line.replace(" ", "\u00a0") for line in casualties]
+    gone_lines = textwrap.wrap("Casualties: " + "; ".join(entries), chars) if entries else []  # one entry unbroken
+    gone_y = legend_y + legend_h + 8
+    width = max(x1, right) + 20
+    height = gone_y + len(gone_lines) * (PLACE_SIZE + 5) + 8
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" width="{width:.0f}" '
            f'height="{height:.0f}" font-family="DejaVu Sans, Verdana, sans-serif" data-role="table" '
            f'data-ruleset="chob-noggoth">',
@@ -540,32 +538,27 @@ def picture(game: Game, pieces: dict[str, Piece], legend_items: list[LegendItem]
            "font-weight:bold}"
            f"text.gone{{fill:{GREY}}}"
            ".leader{stroke:#444;stroke-width:0.8;stroke-opacity:0.7;pointer-events:none}"
-           ".head{font-size:19px;font-weight:bold;fill:#222}.sub{font-size:12px;fill:#333}"
+           ".head{font-size:19px;font-weight:bold;fill:#222}.sub{font-size:12px;fill:#333}.over{font-weight:bold}"
            ".edge{font-size:12px;fill:#333;text-anchor:middle}"
-           f".side-panel text{{font-size:{PANEL_SIZE:g}px;fill:#222}}.side-panel .heading{{font-weight:bold;"
-           "font-size:13px}.side-panel .more{fill:#222}"
+           f".casualty-list text{{font-size:{PLACE_SIZE:g}px;fill:#333}}"
            "</style>",
            f'<defs><clipPath id="chob-table-clip"><rect x="{x0:.1f}" y="{y0:.1f}" width="{table_w:.1f}" '
            f'height="{table_h:.1f}"/></clipPath></defs>',
            f'<rect x="0" y="0" width="{width:.0f}" height="{height:.0f}" fill="#fbf9f4"/>',
            f'<text class="head" x="{x0:.1f}" y="26">{escape(_round_line(game))}</text>',
-           f'<text class="sub" x="{x0:.1f}" y="46">{escape(_status_line(game))}</text>',
-           f'<text class="edge" x="{(x0 + x1) / 2:.1f}" y="{y0 - 10:.1f}">{escape(_edge_label(state, "north"))}'
+           f'<text class="sub" x="{x0:.1f}" y="45">{escape(_status_line(game))}</text>',
+           *([f'<text class="sub over" x="{x0:.1f}" y="61">game over: {escape(game.result.reason)}</text>']
+             if game.result is not None else []),
+           f'<text class="edge" x="{(x0 + x1) / 2:.1f}" y="{y0 - 8:.1f}">{escape(_edge_label(state, "north"))}'
            "</text>",
            '<g data-role="board">', *body, "</g>",
            '<g data-role="labels">', *labels, "</g>",
            f'<text class="edge" x="{(x0 + x1) / 2:.1f}" y="{south_y:.1f}">{escape(_edge_label(state, "south"))}'
            '<tspan fill="#666"> (ticks every inch, numbers every 6")</tspan></text>',
            legend_svg(legend_items, x0, legend_y, size=PLACE_SIZE, width=legend_w)]
-    out.append(f'<g class="side-panel" data-role="panels"><rect x="{panel_x - 10:.1f}" y="{y0 - 4:.1f}" '
-               f'width="{PANEL_W + 4:.1f}" height="{panel_h:.1f}" fill="#f4efe3" stroke="#c9bfa6" rx="4"/>')
-    y = y0 + 14
-    for cls, line in rows:
-        if cls == "gap":
-            y += 6
-            continue
-        out.append(f'<text class="{cls}" x="{panel_x:.1f}" y="{y:.1f}">{escape(line)}</text>')
-        y += line_h
+    out.append('<g class="casualty-list" data-role="casualties">')
+    for i, line in enumerate(gone_lines):
+        out.append(f'<text x="{x0:.1f}" y="{gone_y + i * (PLACE_SIZE + 5):.1f}">{escape(line)}</text>')
     out.append("</g>")
     out.append("</svg>")
     return "\n".join(out) + "\n"
@@ -577,8 +570,6 @@ def _status_line(game: Game) -> str:
     state = game.state
     bits = [f"{p} (Player {s.letter or '?'}): {present_count(game, p)}/{s.starting} standing"
             for p, s in state.sides.items()]
-    if game.result is not None:
-        bits.append(f"game over: {game.result.reason}")
     return "; ".join(bits)
 
 
@@ -611,18 +602,20 @@ def present(game: Game, player: str | None) -> Presentation:
         pieces[p.id] = _terrain_piece(p, terms)
     colours = _colours(game)
     items = legend(game, colours)
+    gone = _casualties(game, letters)
     panels = [("Round order", _round_order(game)), ("Warbands", _warbands(game)),
-              ("Casualties", "\n".join(_casualties(game, letters)) or "none yet"),
+              ("Casualties", "\n".join(gone) or "none yet"),
               ("What just happened", "\n".join(_news(game, player)) or "nothing yet")]
     frame = frame_of(game)
     waiting = [w for w in state.warriors.values() if w.status == UNDEPLOYED]
     if waiting:
         panels.insert(2, ("Not on the table yet", ", ".join(f"{letters.get(w.id, '?')} {w.name}" for w in waiting)))
+    panels = [(title, _wrap(text)) for title, text in panels]
     try:
         brief = game.ruleset.brief(game, player)
     except Exception:  # noqa: BLE001 - a status line is not worth a lost picture
         brief = _round_line(game)
-    return Presentation(svg=picture(game, pieces, items, panels, frame), pieces=list(pieces.values()), legend=items,
+    return Presentation(svg=picture(game, pieces, items, gone, frame), pieces=list(pieces.values()), legend=items,
                         frame=frame, brief=brief, panels=panels)
 
 
