@@ -3,9 +3,11 @@
 :func:`present` builds the :class:`skirmish.presentation.Presentation` that the browser, ``skirmish svg`` and
 ``play --svg-dir`` draw. The picture is in pixels (``SCALE`` per inch), north at the top; each warrior is a
 ``<g data-piece="ID">``, each shrine and terrain piece a ``<g data-place="ID" data-piece="ID">`` (a named place, and
-a piece with details and a footprint to measure to). Labels are placed so that
-none overlaps another or a base; the fallen are faint marks whose names are listed beside the table.
-Nothing in Chob-Noggoth is hidden, so every seat sees the same picture.
+a piece with details and a footprint to measure to). Labels are placed so that none overlaps another or a
+base; the fallen are faint marks with their names where they fell, listed under the legend and in a panel.
+The picture is about as wide as the table: the panels (round order, warbands, casualties, what just happened)
+are :attr:`Presentation.panels`, which a screen shows beside it. Nothing in Chob-Noggoth is hidden, so every
+seat sees the same.
 
 :func:`shades` says what a selected warrior can reach, charge and shoot at now, asking the rules' own
 functions (its move allowance, the move options' charges, the shooting targets).
@@ -127,7 +129,6 @@ def warrior_piece(game: Game, w: Warrior, letter: str, terms: dict[str, str]) ->
         rows.append(("mercenary", merc.name if merc is not None else w.mercenary))
     rows.append(("Fingers", str(w.cost)))
     gone = casualty(game, w)
-    rows.append(("status", gone or w.status))
     if w.aimed:
         rows.append(("Aimed tokens", str(w.aimed)))
     if w.boomstick_used:
@@ -473,7 +474,8 @@ def picture(game: Game, pieces: dict[str, Piece], legend_items: list[LegendItem]
         r = w.radius * SCALE
         piece = pieces[w.id]
         tip = escape(f"{letters.get(w.id, '?')} {w.name} ({w.side}): "
-                     + "; ".join(f"{a} {b}" for a, b in piece.details if a in ("type", "wounds", "status")))
+                     + "; ".join(f"{a} {b}" for a, b in piece.details if a in ("type", "wounds"))
+                     + f"; {', '.join(piece.status)}")
         rings = ""
         if w.aimed:
             rings += f'<circle class="aimed" cx="{cx:.1f}" cy="{cy:.1f}" r="{r + 3:.1f}"/>'
