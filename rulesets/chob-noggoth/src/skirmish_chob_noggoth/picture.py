@@ -253,6 +253,9 @@ def _wrap(text: str) -> str:
     """Each line of ``text`` wrapped at word boundaries to ``PANEL_CHARS``, continued lines indented."""
     out = []
     for line in text.splitlines():
+        if len(line) <= PANEL_CHARS:
+            out.append(line)
+            continue
         body = line.lstrip()
         indent = line[:len(line) - len(body)]
         out.extend(textwrap.wrap(body, PANEL_CHARS, initial_indent=indent, subsequent_indent=indent + "  ") or [""])
