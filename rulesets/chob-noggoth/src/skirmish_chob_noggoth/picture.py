@@ -520,7 +520,7 @@ def picture(game: Game, pieces: dict[str, Piece], legend_items: list[LegendItem]
     width = max(x1, right) + 20
     height = gone_y + len(gone_lines) * (PLACE_SIZE + 5) + 8
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" width="{width:.0f}" '
-           f'height="{height:.0f}" font-family="DejaVu Sans, Verdana, sans-serif" data-role="table" '
+           f'height="{height:.0f}" font-family="DejaVu Sans, Verdana, sans-serif" '
            f'data-ruleset="chob-noggoth">',
            f"<title>{escape(_round_line(game))}</title>",
            "<style>"
