@@ -250,3 +250,9 @@ def test_the_conformance_check_catches_a_presentation_that_shows_another_hand() 
     assert check_presentation(Pictured(), 1) > 0
     with pytest.raises(AssertionError, match="secret .* shows in the presentation"):
         check_presentation(Leaky(), 1)
+
+
+def test_a_legend_can_mark_with_a_diamond() -> None:
+    from skirmish.presentation import LegendItem, legend_svg
+
+    assert "<polygon" in legend_svg([LegendItem("shrine", "#f0d040", "diamond")], 0, 20)

@@ -95,7 +95,8 @@ class Piece:
 
 @attrs.frozen
 class LegendItem:
-    """One line of a legend: a swatch (``colour`` drawn as ``mark``: square, circle, line or ring) and a label."""
+    """One line of a legend: a swatch (``colour`` drawn as ``mark``: square, circle, diamond, line or ring) and a
+    label."""
 
     label: str
     colour: str = "#888888"
@@ -349,6 +350,10 @@ def legend_svg(items: Sequence[LegendItem], x: float, y: float, *, size: float =
         elif item.mark == "ring":
             out.append(f'<circle cx="{cx + sw / 2:.1f}" cy="{cy - sw / 3:.1f}" r="{sw / 2.2:.1f}" fill="none" '
                        f'stroke="{item.colour}" stroke-width="2"/>')
+        elif item.mark == "diamond":
+            mx, my, r = cx + sw / 2, cy - sw / 3, sw / 2
+            out.append(f'<polygon points="{mx:.1f},{my - r:.1f} {mx + r:.1f},{my:.1f} {mx:.1f},{my + r:.1f} '
+                       f'{mx - r:.1f},{my:.1f}" fill="{item.colour}" stroke="#333" stroke-width="0.6"/>')
         elif item.mark == "line":
             out.append(f'<line x1="{cx:.1f}" y1="{cy - sw / 3:.1f}" x2="{cx + sw:.1f}" y2="{cy - sw / 3:.1f}" '
                        f'stroke="{item.colour}" stroke-width="3"/>')

@@ -256,9 +256,10 @@ def check_presentation(ruleset: Ruleset, seed: int, every: int = 7) -> int:
             ids = [p.id for p in shown.pieces]
             assert len(ids) == len(set(ids)), f"{where}: a piece id is given twice"
             if shown.svg is not None and "data-piece=" in shown.svg:
-                drawn = set(re.findall(r'data-piece="([^"]*)"', shown.svg))
+                drawn = set(re.findall(r'data-(?:piece|place)="([^"]*)"', shown.svg))
                 missing = [p.id for p in shown.pieces if p.shape and p.id not in drawn]
-                assert not missing, f"{where}: pieces {missing[:3]} are not marked data-piece in the picture"
+                assert not missing, (f"{where}: pieces {missing[:3]} are not marked data-piece (or, for places, "
+                                     "data-place) in the picture")
             for owner, owned in secrets.items():
                 if viewer == owner or viewer is None:
                     continue
