@@ -63,7 +63,7 @@ def play(ctx: click.Context, ruleset: str, seed: int | None, players: Sequence[s
     A game with a human seat is saved after every answer (a game between AIs only with
     --save or --autosave). At the prompt type 'help' for the commands (help TERM, odds,
     measure, show, undo, log, why, dice, save, quit). A ruleset may take settings of its
-    own after the options (e.g. --heroes 4); 'skirmish rulesets' lists them.
+    own after the options (e.g. --heroes 4); 'skirmish rulesets RULESET' lists them.
     """
     import secrets
 
