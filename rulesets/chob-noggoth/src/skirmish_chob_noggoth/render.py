@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 #: map cells per inch across, and rows per inch
 COLS_PER_INCH, ROWS_PER_INCH = 2, 1
 BLOCKING, AREA, SHRINE, EMPTY = "#", "~", "+", "."
+#: the columns the text fits (a terminal's 80)
+WIDTH = 80
 #: SVG colours per side (by seat), for warriors' bases
 SIDE_COLOURS = ("#c0392b", "#2e6fbf", "#7d3c98", "#1e8449")
 
@@ -157,6 +159,7 @@ def text_map(state: ChobState) -> list[str]:
     for w in shown:
         r, c = cell_of(state, w.x, w.y)
         grid[r][c] = letters[w.id]
+    _label_shrines(state, grid)
     ruler = "".join(f"{x:<8d}" for x in range(0, int(state.width), 4))[:cols]
     out = ["    " + ruler, "   +" + "-" * cols + "+"]
     for r, row in enumerate(grid):
@@ -166,6 +169,23 @@ def text_map(state: ChobState) -> list[str]:
     out.append("   +" + "-" * cols + "+")
     out.append("    " + ruler)
     return out
+
+
+def _label_shrines(state: ChobState, grid: list[list[str]]) -> None:
+    """Write each shrine's name (``s4``) beside its ``+`` where the cells are free (right, else left), so a choice
+    such as "head for shrine s4" can be found on the map."""
+    free = (EMPTY, AREA, BLOCKING)
+    for s in state.shrines:
+        r, c = cell_of(state, s.x, s.y)
+        if grid[r][c] != SHRINE:
+            continue  # a warrior stands on it: its letter shows, the list of shrines names it
+        label = str(s.id)
+        right = grid[r][c + 1:c + 1 + len(label)]
+        left = grid[r][max(0, c - len(label)):c]
+        if len(right) == len(label) and all(x in free for x in right):
+            grid[r][c + 1:c + 1 + len(label)] = list(label)
+        elif len(left) == len(label) and all(x in free for x in left):
+            grid[r][c - len(label):c] = list(label)
 
 
 def _edge_label(state: ChobState, edge: str) -> str:
@@ -187,8 +207,8 @@ def describe(game: Game, player: str | None) -> str:
     lines.append(f"    north = {_edge_label(state, 'north')}")
     lines.extend(text_map(state))
     lines.append(f"    south = {_edge_label(state, 'south')}")
-    lines.append(f"    1 column = 0.5\", 1 row = 1\".  {BLOCKING} blocking terrain  {AREA} area terrain (cover)  "
-                 f"{SHRINE} shrine  A-Z first side, a-z second side")
+    lines.append(f"    1 column = 0.5\", 1 row = 1\".  {BLOCKING} blocking terrain  {AREA} area terrain (cover)")
+    lines.append(f"    {SHRINE}s1 shrine s1  A-Z {_first_side(state)}  a-z the other side")
     letters = keys(state)
     for p, side in state.sides.items():
         lines.append("")
@@ -196,6 +216,10 @@ def describe(game: Game, player: str | None) -> str:
                      f"DI points {side.divine_points}" + ("; inspired by a Heroic Death" if side.heroic_death else ""))
         lines.append(_table([_row(game, w, letters[w.id]) for w in state.warriors.values() if w.side == p]))
     return "\n".join(lines)
+
+
+def _first_side(state: ChobState) -> str:
+    return next(iter(state.sides), "first side")
 
 
 def _round_name(game: Game) -> str:
@@ -226,14 +250,38 @@ def _row(game: Game, w: Warrior, key: str) -> list[str]:
             save if isinstance(save, str) else f"{save}+", reach, ", ".join([*w.rules, *w.traits]) or "-"]
 
 
-def _table(rows: list[list[str]]) -> str:
+#: the columns of a warrior's first line when the table is too wide for one (the rest go on a second line)
+_FIRST = (0, 1, 2, 5, 6, 7)
+
+
+def _table(rows: list[list[str]], width: int = WIDTH) -> str:
+    """The warriors as a table: one line each when that fits ``width``, else two (who, wounds, where and how;
+    then what it acts as and its numbers and rules, wrapped under it)."""
     if not rows:
         return "  (no warriors)"
     widths = [max(len(c), *(len(r[i]) for r in rows)) for i, c in enumerate(_COLUMNS)]
     fmt = "  " + "  ".join(f"{{:<{n}}}" for n in widths[:-1]) + "  {}"
     out = [fmt.format(*_COLUMNS)]
     out.extend(fmt.format(*r) for r in rows)
-    return "\n".join(line.rstrip() for line in out)
+    if max(len(line.rstrip()) for line in out) <= width:
+        return "\n".join(line.rstrip() for line in out)
+    import textwrap
+
+    first = "  " + "  ".join(f"{{:<{widths[i]}}}" for i in _FIRST)
+    lines = [first.format(*(_COLUMNS[i] for i in _FIRST)).rstrip(),
+             "      then: acting as, quality; attack dice, hit, shoot, save, range; rules"]
+    for r in rows:
+        lines.append(_clip_text(first.format(*(r[i] for i in _FIRST)).rstrip(), width))
+        _, _, _, acting, quality, _, _, _, aim, dice, hit, shoot, save, reach, rules = r
+        more = (f"{acting}, {quality}{', aimed' if aim else ''}; {dice} dice, hit {hit}, shoot {shoot}, "
+                f"save {save}, range {reach}; {rules}")
+        lines += textwrap.wrap(more, width=width, initial_indent="      ", subsequent_indent="        ",
+                               break_on_hyphens=False)
+    return "\n".join(lines)
+
+
+def _clip_text(text: str, width: int) -> str:
+    return text if len(text) <= width else text[:width - 3].rstrip() + "..."
 
 
 # -------------------------------------------------------------------------------------- SVG
