@@ -186,7 +186,9 @@ def test_events_between_your_turns_are_capped_with_a_pointer_to_log(tiny_env: Pa
     Session(registry, g, {"hero1": "human", "hero2": "random"}, tiny_env / "s.toml", terminal=term).run()
     text = "\n".join(term.transcript)
     assert "something happened 39" in text and "something happened 20" not in text
-    assert re.search(r"\.\.\. \((\d+) more events or dice rolls: 'log \d+' lists them all\)", text)
+    assert re.search(r"\.\.\. \((\d+) events and dice rolls not shown: press Enter or type 'more' for all \d+\)",
+                     text)
+    assert "'log " not in text  # (no more pointing at a log longer than the screen)
     assert len(text.split("hero1> ")[0].splitlines()) <= 24
 
 
@@ -281,7 +283,48 @@ def test_when_events_do_not_fit_dice_rolls_give_way_first(tiny_env: Path) -> Non
     Session(registry, g, {"hero1": "human", "hero2": "random"}, tiny_env / "s.toml", terminal=term, rows=20).run()
     screen = "\n".join(term.transcript).split("hero1> ")[0]
     assert "Tiny Arena begins" in screen and "hit 7 lands" in screen and "a die for hit" not in screen
-    assert "more events or dice rolls: 'log" in screen
+    assert "dice rolls not shown: press Enter or type 'more' for all" in screen
+
+
+def _burst(tiny_env: Path, lines: list[str], *, pages: bool, rows: int = 24) -> str:
+    from skirmish.engine import Game
+    from skirmish_cli.registry import get_registry
+    from skirmish_cli.session import Session, Terminal
+
+    registry = get_registry()
+    g = Game(registry.ruleset("arena"), seed=1)
+    for i in range(60):
+        g.emit("note", f"the other side did thing {i}", rule="Test")
+    term = Terminal(lines, pages=pages)
+    Session(registry, g, {"hero1": "human", "hero2": "random"}, tiny_env / "s.toml", terminal=term, rows=rows).run()
+    return "\n".join(term.transcript)
+
+
+def test_at_a_screen_the_other_sides_turn_is_shown_in_full_a_page_at_a_time(tiny_env: Path) -> None:
+    text = _burst(tiny_env, ["", "", "", "quit"], pages=True)
+    assert all(f"the other side did thing {i}\n" in text + "\n" for i in range(60))  # nothing left out
+    pages = text.split("more lines: Enter for the next page, q to skip --")
+    assert len(pages) >= 3
+    assert all(len(page.strip("\n").splitlines()) <= 24 for page in pages[:-1])  # each page fits the screen
+    assert "hero1> quit" in pages[-1] and len(pages[-1].split("hero1> ")[0].strip("\n").splitlines()) <= 24
+
+
+def test_q_skips_the_pages_and_enter_shows_them_again(tiny_env: Path) -> None:
+    text = _burst(tiny_env, ["q", "", "", "", "", "quit"], pages=True)
+    first = text.split("hero1> ")[0]
+    assert "lines skipped: 'more' shows everything since your last turn" in first
+    assert "thing 59" not in first
+    again = text.split("hero1> ", 1)[1]
+    assert "since your last turn (" in again and "thing 59" in again
+
+
+def test_without_a_screen_enter_or_more_shows_the_whole_list(tiny_env: Path) -> None:
+    text = _burst(tiny_env, ["more", "quit"], pages=False)
+    first, again = text.split("hero1> more", 1)
+    assert "thing 30" not in first and "press Enter or type 'more' for all" in first
+    assert all(f"thing {i}\n" in again for i in range(60))
+    text = _burst(tiny_env, ["", "quit"], pages=False)
+    assert "thing 30" in text.split("hero1> ", 1)[1]
 
 
 def test_long_event_lines_wrap_under_themselves(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -48,9 +48,12 @@ class SessionStop(SkirmishError):
 class Terminal:
     """Where a session reads lines and writes text. The default uses stdin/stdout through click."""
 
-    def __init__(self, lines: Iterable[str] | None = None) -> None:
+    def __init__(self, lines: Iterable[str] | None = None, *, pages: bool | None = None) -> None:
         self._lines = iter(lines) if lines is not None else None
         self.transcript: list[str] = []
+        #: a screen a person reads: text longer than it is shown a page at a time (default: stdin and stdout are
+        #: a terminal; a list of lines pages when told to, reading the key presses from the list)
+        self.pages = pages if pages is not None else (lines is None and _is_tty(sys.stdin) and _is_tty(sys.stdout))
         #: words the Tab key completes at a terminal (set by the session: commands, pieces, terms)
         self.completions: Callable[[], list[str]] | None = None
 
@@ -110,6 +113,13 @@ class Terminal:
         readline.parse_and_bind("tab: complete")
 
 
+def _is_tty(stream: Any) -> bool:
+    try:
+        return bool(stream is not None and stream.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
 #: prompt command -> (how to type it, what it does); ``help COMMAND`` reads it too
 COMMANDS: dict[str, tuple[str, str]] = {
     "help": ("help [TERM]", "how to answer; help TERM explains a rule, keyword or column"),
@@ -118,6 +128,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "show": ("show", "the whole picture: map and every piece"),
     "map": ("map on|off", "the whole picture after every change (off: a brief status)"),
     "list": ("list", "every choice of this decision, numbered"),
+    "more": ("more", "all that happened since your last turn, in full (or just Enter)"),
     "log": ("log [N|all]", "the last N events (10) with their numbers; all: random picks too"),
     "why": ("why [N]", "why event N (or the latest) happened: its chain of causes"),
     "dice": ("dice 6,1,4", "load the next die rolls (numbers or faces); dice clear: none"),
@@ -201,6 +212,9 @@ class Session:
         self.ahead: dict[str, tuple[str, bool, int, str]] = {}
         #: index of an answer given from words typed ahead -> the line (undone with the answer before it)
         self.one_line: dict[int, str] = {}
+        #: the lines of everything shown (or cut) before the latest prompt: 'more' and Enter show them again
+        self.burst: list[str] = []
+        self.burst_hidden = False  # some of it was not shown (cut, or the pages skipped): Enter shows it all
 
     # -- output ------------------------------------------------------------------------
     def say(self, text: str = "") -> None:
@@ -209,42 +223,75 @@ class Session:
     def flush(self, viewer: str | None, *, limit: int | None = None) -> None:
         """Print the events ``viewer`` has not seen yet (as ``viewer`` may see them) in at most ``limit`` rows.
 
-        When they do not fit, dice rolls give way first (the lines after them say what they did),
-        then the middle: the first events (what started it) and the latest (where things stand) stay.
+        The turn of the other side matters most, so nothing is cut from the middle: at a screen the whole list is
+        shown a page at a time (:meth:`page`). Elsewhere (piped input, tests) a list that does not fit shows what
+        changed - every event but the dice rolls (each line after a roll says what it did) - and, when even that
+        is too long, the first and the latest of them; the whole list is kept for ``more`` (or Enter).
         """
         events = self.game.log.events
         start = self.shown.get(viewer, 0)
         shown = [seen for ev in events[start:] if (seen := ev.seen_by(viewer)) is not None and seen.kind not in QUIET]
         self.shown[viewer] = len(events)
         lines = [render.event_line(ev, width=WIDTH) for ev in shown]
+        if limit is not None and shown:
+            self.burst = [line for text in lines for line in text.splitlines()]
+            self.burst_hidden = False
         if limit is None or sum(len(x.splitlines()) for x in lines) <= limit:
             for line in lines:
                 self.say(line)
             return
+        if self.term.pages:
+            self.burst_hidden = not self.page(self.burst, last=limit)
+            return
+        self.burst_hidden = True
         total = len(shown)
-        kept = [(ev, line) for ev, line in zip(shown, lines, strict=True) if ev.kind != "roll"]
+        kept = [line for ev, line in zip(shown, lines, strict=True) if ev.kind != "roll"]
         room = limit - 1  # one row for the note
-        head: list[str] = []
-        used = 0
-        for _, line in kept[:max(1, room // 3)]:  # the start
-            if used + len(line.splitlines()) > room // 3:
-                break
-            head.append(line)
-            used += len(line.splitlines())
-        tail: list[str] = []
-        for _, line in reversed(kept[len(head):]):  # the end
-            if used + len(line.splitlines()) > room:
-                break
-            tail.insert(0, line)
-            used += len(line.splitlines())
+        if sum(len(x.splitlines()) for x in kept) <= room:
+            head, tail = kept, []
+        else:
+            head, tail, used = [], [], 0
+            for line in kept[:max(1, room // 3)]:  # the start
+                if used + len(line.splitlines()) > room // 3:
+                    break
+                head.append(line)
+                used += len(line.splitlines())
+            for line in reversed(kept[len(head):]):  # the end
+                if used + len(line.splitlines()) > room:
+                    break
+                tail.insert(0, line)
+                used += len(line.splitlines())
         left_out = total - len(head) - len(tail)
         for line in head:
             self.say(line)
         if left_out:
-            self.say(render.style(f"  ... ({left_out} more events or dice rolls: 'log {total}' lists them all)",
-                                  dim=True))
+            what = "dice rolls" if len(head) == len(kept) else "events and dice rolls"
+            self.say(render.style(f"  ... ({left_out} {what} not shown: press Enter or type 'more' for all "
+                                  f"{total})", dim=True))
         for line in tail:
             self.say(line)
+
+    def page(self, lines: list[str], *, last: int | None = None) -> bool:
+        """Print ``lines`` a screen at a time, waiting for Enter between screens (``q`` skips the rest); the last
+        screen leaves ``last`` rows free for what follows (the question). Without a screen, all at once.
+        ``False`` when the rest was skipped."""
+        room = max(3, self.rows - 1)
+        last = room if last is None else max(3, min(last, room))
+        at = 0
+        pages = -(-(len(lines) - last) // room)  # screens before the last one
+        size = -(-(len(lines) - last) // pages) if pages > 0 else room  # as even as they can be
+        while self.term.pages and len(lines) - at > last:
+            for line in lines[at:at + size]:
+                self.say(line)
+            at += size
+            key = self.term.read(render.style(f"-- {len(lines) - at} more lines: Enter for the next page, "
+                                              "q to skip --", reverse=True))
+            if key is None or key.strip().lower() in ("q", "quit", "s", "skip"):
+                self.say(f"  ({len(lines) - at} lines skipped: 'more' shows everything since your last turn)")
+                return False
+        for line in lines[at:]:
+            self.say(line)
+        return True
 
     def mark_seen(self) -> None:
         """Everybody has seen everything so far (after a resume or an undo)."""
@@ -539,6 +586,9 @@ class Session:
             return
         text = line.strip()
         if not text:
+            if self.burst_hidden:
+                self.burst_hidden = False
+                self.cmd_more(player, "")
             return
         if text.startswith("="):
             self.give(player, text[1:], text, scripted)
@@ -631,7 +681,8 @@ class Session:
         """Command word -> handler(player, rest); a handler returning ``False`` means "not a command"."""
         table: dict[str, Callable[[str, str], bool | None]] = {
             "help": self.cmd_help, "odds": self.cmd_odds, "measure": self.cmd_measure, "show": self.cmd_show,
-            "map": self.cmd_map, "list": self.cmd_list, "log": self.cmd_log, "why": self.cmd_why,
+            "map": self.cmd_map, "list": self.cmd_list, "more": self.cmd_more, "log": self.cmd_log,
+            "why": self.cmd_why,
             "dice": self.cmd_dice, "undo": self.cmd_undo, "save": self.cmd_save, "quit": self.cmd_quit}
         table.update({alias: table[name] for alias, name in ALIASES.items()})
         return table
@@ -781,6 +832,16 @@ class Session:
         self.say(self.question(d, only=range(len(d.options))))
         return None
 
+    def cmd_more(self, player: str, rest: str) -> bool | None:
+        if rest:
+            return False
+        if not self.burst:
+            self.say("nothing has happened since your last turn")
+            return None
+        self.say(f"since your last turn ({len(self.burst)} lines):")
+        self.page(self.burst)
+        return None
+
     def viewer_of(self, player: str) -> str | None:
         return self.viewer if self.fixed_viewer and self.viewer is not None else player
 
@@ -792,8 +853,8 @@ class Session:
             return False
         n = int(words[0]) if words else (0 if everything and not words else 10)
         events = [ev for ev in self.game.log.for_player(self.viewer_of(player)) if everything or ev.kind != "draw"]
-        for ev in events[-n:] if n else events:
-            self.say(render.event_line(ev, seq=True, width=WIDTH))
+        self.page([line for ev in (events[-n:] if n else events)
+                   for line in render.event_line(ev, seq=True, width=WIDTH).splitlines()])
         return None
 
     def cmd_why(self, player: str, rest: str) -> bool | None:
