@@ -399,7 +399,7 @@ def test_many_odds_tables_are_one_line_each_then_odds_n_draws_one(monkeypatch: p
     assert got[-1] == "('odds N' draws table N in full, 1 to 5)"
     full = after(out, "odds 2")
     assert full[0].startswith("attack 2 with a long title") and any("at least" in line for line in full)
-    assert after(out, "odds 9")[0].startswith("1. attack 1")  # not a table number: the ruleset's query
+    assert after(out, "odds 9")[0] == "odds: no odds for choice 9 of this question (5 tables)"
 
 
 def test_what_your_answer_did_is_fitted_to_the_screen_too(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -459,3 +459,23 @@ def test_tab_completes_commands_pieces_and_terms(tiny_env: Path) -> None:
     assert [fake.fn("me", i) for i in range(2)] == ["measure ", None]
     assert fake.fn("gu", 0) == "Gus "
     assert session.game is game
+
+
+def test_odds_n_belongs_to_the_decision_on_screen_and_its_menu_numbers(monkeypatch: pytest.MonkeyPatch) -> None:
+    from fractions import Fraction
+
+    import tiny_arena
+
+    def odds(self: object, game: object, player: str, query: str) -> list[tuple[str, dict[int, Fraction]]]:
+        if game.decisions > 1 or query:  # type: ignore[attr-defined]
+            return []  # (a later question offers no attack)
+        return [("3. Ada strikes the Beast", {0: Fraction(1, 2), 1: Fraction(1, 2)}),
+                ("7. Bo strikes the Beast", {0: Fraction(1, 4), 2: Fraction(3, 4)})]
+
+    monkeypatch.setattr(tiny_arena.ArenaRuleset, "odds", odds)
+    out = play("odds", "odds 7", "odds 1", "1", "odds 7", "quit")
+    assert after(out, "odds 7")[0].startswith("7. Bo strikes the Beast")  # choice 7 of the menu, not table 7
+    assert after(out, "odds 1")[0] == "odds: no odds for choice 1 of this question (choices 3, 7 have odds)"
+    later = out.split("odds 7", 2)[2]  # asked again at the next question: not the old question's table
+    assert "Bo strikes" not in later.split("> quit")[0]
+    assert "no odds for choice 7" in later

@@ -182,7 +182,8 @@ class Session:
         #: lines of the screen the prompt must fit in (the terminal's, else 24)
         self.rows = rows or (shutil.get_terminal_size((WIDTH, 24)).lines if terminal is None else 24)
         self.full_map = False  # 'map on': the whole picture after every change instead of the brief
-        self.odds_shown: dict[str, list[tuple[str, Any]]] = {}  # the last odds listed, for 'odds N'
+        #: the odds of the decision on screen (player, decisions, answers) -> tables, for 'odds N'
+        self.odds_shown: dict[tuple[str, int, int], list[tuple[str, Any]]] = {}
         self.journal: Journal | None = None
         #: ``--svg-dir``: a picture written after every answer that changes it (:mod:`skirmish_cli.pictures`)
         self.pictures: Any = None
@@ -754,33 +755,73 @@ class Session:
         return f"no entry for '{term}' in {self.title()}'s glossary ('help terms' lists them)"
 
     def cmd_odds(self, player: str, rest: str) -> bool | None:
-        shown = self.odds_shown.get(player, [])
-        if rest.isdigit() and shown:
-            n = int(rest)
-            if 1 <= n <= len(shown):  # 'odds 2': the second table of the last list, in full
-                self.say(render.histogram_text(*shown[n - 1]))
+        """``odds``: the odds of what the decision on screen offers; ``odds N``: those of its choice N (numbered
+        like its menu when the ruleset's titles start with the choice's number, else the Nth table);
+        ``odds QUERY``: what the ruleset makes of QUERY."""
+        if rest.isdigit():
+            tables = self.offered_odds(player)
+            if tables is None:
                 return None
+            n = int(rest)
+            mine = [t for t in tables if _choice_number(t[0]) == n]
+            if not mine and not any(_choice_number(t[0]) for t in tables) and 1 <= n <= len(tables):
+                mine = [tables[n - 1]]
+            if mine:
+                for title, dist in mine:
+                    self.say(render.histogram_text(title, dist))
+                return None
+            d = self.game.pending
+            numbers = sorted({k for t in tables if (k := _choice_number(t[0]))})
+            what = (f"choices {_spans(numbers)} have odds" if numbers else
+                    f"{len(tables)} table{'s' if len(tables) != 1 else ''}" if tables else "nothing has odds")
+            self.say(f"odds: no odds for {'choice' if d is not None and d.options else 'table'} {n} of this "
+                     f"question ({what})")
+            return None
+        if rest:
+            try:
+                tables = self.game.ruleset.odds(self.game, player, rest)
+            except SkirmishError as exc:
+                self.say(f"odds: {exc}")
+                return None
+            except Exception as exc:  # noqa: BLE001 - a ruleset's bug must not end the game
+                self.say(f"odds: {self.title()} failed to work this out ({type(exc).__name__}: {exc})")
+                return None
+        else:
+            found = self.offered_odds(player)
+            if found is None:
+                return None
+            tables = found
+        if not tables:
+            self.say("odds: nothing to work out here" + ("" if rest else " (no attack is on offer; try odds QUERY)"))
+            return None
+        full = [render.histogram_text(title, dist) for title, dist in tables]
+        if sum(len(t.splitlines()) for t in full) <= max(8, self.rows - 4):
+            for text in full:
+                self.say(text)
+            return None
+        numbered = all(_choice_number(title) for title, _ in tables)
+        for i, (title, dist) in enumerate(tables, 1):  # too many to draw: one line each
+            self.say(render.odds_line(title if numbered else f"{i}. {title}", dist))
+        self.say("('odds N' draws " + ("choice N's odds" if numbered else "table N") + " in full"
+                 + ("" if numbered else f", 1 to {len(tables)}") + ")")
+        return None
+
+    def offered_odds(self, player: str) -> list[tuple[str, Any]] | None:
+        """The odds of what the decision on screen offers (worked out once per decision); ``None`` after saying why
+        the ruleset could not."""
+        key = (player, self.game.decisions, len(self.game.answers))
+        if key in self.odds_shown:
+            return self.odds_shown[key]
         try:
-            tables = self.game.ruleset.odds(self.game, player, rest)
+            tables = list(self.game.ruleset.odds(self.game, player, ""))
         except SkirmishError as exc:
             self.say(f"odds: {exc}")
             return None
         except Exception as exc:  # noqa: BLE001 - a ruleset's bug must not end the game
             self.say(f"odds: {self.title()} failed to work this out ({type(exc).__name__}: {exc})")
             return None
-        if not tables:
-            self.say("odds: nothing to work out here" + ("" if rest else " (no attack is on offer; try odds QUERY)"))
-            return None
-        self.odds_shown[player] = list(tables)
-        full = [render.histogram_text(title, dist) for title, dist in tables]
-        if sum(len(t.splitlines()) for t in full) <= max(8, self.rows - 4):
-            for text in full:
-                self.say(text)
-            return None
-        for i, (title, dist) in enumerate(tables, 1):  # too many to draw: one line each
-            self.say(render.odds_line(f"{i}. {title}", dist))
-        self.say(f"('odds N' draws table N in full, 1 to {len(tables)})")
-        return None
+        self.odds_shown = {key: tables}  # only the decision on screen's
+        return tables
 
     def cmd_measure(self, player: str, rest: str) -> bool | None:
         pairs = name_pairs(rest)
@@ -973,6 +1014,16 @@ class Session:
         self.autosave()
         raise _Quit
 
+
+
+def _choice_number(title: str) -> int:
+    """The menu number an odds title starts with (``"3. Nob shoots..."`` -> 3), else 0."""
+    head, sep, _ = title.partition(". ")
+    return int(head) if sep and head.isdigit() else 0
+
+
+def _spans(numbers: list[int]) -> str:
+    return ", ".join(map(str, numbers)) if len(numbers) <= 8 else f"{numbers[0]} to {numbers[-1]}"
 
 
 def name_pairs(text: str) -> list[tuple[str, str]]:

@@ -146,21 +146,39 @@ def odds(game: Game, player: str, query: str) -> list[tuple[str, dict[Any, Fract
     d = game.pending
     if d is None:
         return []
-    for o in d.options:
+    for i, o in enumerate(d.options, 1):  # each titled with its number in the menu ('odds 3': choice 3's)
         data = option_data(o)
         if data.get("action") == "shoot":
             a, t = state.units[data["actor"]], state.units[data["target"]]
-            out.append((o.label, attack_odds(game, a, t, data["dice"], attacks.SHOOTING, data.get("cover", False))))
+            out.append((f"{i}. {o.label}", attack_odds(game, a, t, data["dice"], attacks.SHOOTING,
+                                                      data.get("cover", False))))
         elif data.get("action") == "assign":
             a = state.units[data["actor"]]
             for tid, n in zip(data["targets"], data["dice"], strict=True):
                 t = state.units[tid]
-                out.append((f"{o.label}: {t.name}", attack_odds(game, a, t, n, attacks.COMBAT)))
+                out.append((f"{i}. {o.label}: {t.name}", attack_odds(game, a, t, n, attacks.COMBAT)))
         elif data.get("action") == "engage":
             a, t = state.units[data["actor"]], state.units[data["target"]]
-            out.append((f"{o.label}: then attacking with {stats.combat_dice(a)} dice",
+            out.append((f"{i}. {o.label}: then attacking with {stats.combat_dice(a)} dice",
                         attack_odds(game, a, t, stats.combat_dice(a), attacks.COMBAT)))
+        elif data.get("action") == "fight":  # which unit attacks next: each of its fights, as its dice split
+            out += _fight_odds(game, i, state.units[data["actor"]])
     return out
+
+
+def _fight_odds(game: Game, number: int, unit: Unit) -> list[tuple[str, dict[Any, Fraction]]]:
+    """The Doom ``unit`` deals when it attacks now: all its dice at its one enemy, or split as evenly as the
+    rules let it across several (the split is asked next)."""
+    from skirmish_hobgoblin.turns import splits
+
+    enemies = geom.engaged(game.state, unit)
+    if not enemies:
+        return []
+    dice = stats.combat_dice(unit)
+    split = min(splits(game, unit, enemies, dice), key=lambda c: (max(c) - min(c), [-x for x in c]))
+    how = "" if len(enemies) == 1 else " (split as evenly as allowed; you choose the split next)"
+    return [(f"{number}. {unit.name} attacks {e.name} in close combat ({n} dice){how}: Doom",
+             attack_odds(game, unit, e, n, attacks.COMBAT)) for e, n in zip(enemies, split, strict=True)]
 
 
 # ----------------------------------------------------------------------------- measure
