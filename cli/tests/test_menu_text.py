@@ -42,3 +42,37 @@ def test_the_session_shows_a_narrowed_list_whole(tmp_path) -> None:
         session.narrow(game.pending, "the")
     shown = "\n".join(session.term.transcript)
     assert "2 choices match 'the'" in shown and "later in the round" in shown
+
+
+def test_a_choice_that_gives_something_up_is_asked_about_once(tmp_path) -> None:
+    import attrs
+
+    from skirmish.engine import Game
+    from skirmish_cli.registry import get_registry
+    from skirmish_cli.session import Session, Terminal
+
+    registry = get_registry()
+
+    def session(lines: list[str], pages: bool) -> tuple[Session, Game]:
+        game = Game(registry.ruleset("tiny"), seed=1)
+        d = game.pending
+        marked = tuple(attrs.evolve(o, data={**o.data, "confirm": "your unused actions are lost"}) if i == 0 else o
+                       for i, o in enumerate(d.options))
+        game.pending = attrs.evolve(d, options=marked)
+        return Session(registry, game, {p: "human" for p in game.players}, None,
+                       terminal=Terminal(lines, pages=pages)), game
+
+    s, game = session(["n"], pages=True)
+    first = game.pending.options[0]
+    with contextlib.suppress(Exception):
+        s.give(game.pending.player, "1", "1", False)
+    assert not game.answers  # "n": nothing given
+    assert any("your unused actions are lost. Sure? (y/n)" in line for line in s.term.transcript)
+    s, game = session(["y"], pages=True)
+    with contextlib.suppress(Exception):
+        s.give(game.pending.player, "1", "1", False)
+    assert len(game.answers) == 1 and game.answers[0]["value"] == first.value
+    s, game = session([], pages=False)  # piped input and scripts are not asked (their next line is an answer)
+    with contextlib.suppress(Exception):
+        s.give(game.pending.player, "1", "1", False)
+    assert len(game.answers) == 1

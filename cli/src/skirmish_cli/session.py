@@ -636,6 +636,8 @@ class Session:
                         or self.narrow(decision, text):
                     raise
                 value = decision.options[matching_options(decision, text)[0]].value
+            if not scripted and not self.confirmed(decision, value):
+                return
             if rest:  # 'advance 3.5': the option advance, and 3.5 for the next question
                 refusal = self.try_ahead(player, value, rest)
                 if refusal:  # all or nothing: the first answer is not given either
@@ -655,6 +657,21 @@ class Session:
             self.keep_ahead(player, rest, scripted, str(shown))
         if given or self.game.pending is not decision:
             raise _Turn
+
+    def confirmed(self, decision: Any, value: Any) -> bool:
+        """Whether to give ``value``: a choice that gives something up (its option's ``data["confirm"]`` says what:
+        "your unused actions are lost") is asked about once, at a screen a person reads; else yes."""
+        if not self.term.pages or not decision.options:
+            return True
+        option = next((o for o in decision.options if o.value == value), None)
+        lost = (option.data or {}).get("confirm") if option is not None else None
+        if not lost:
+            return True
+        reply = self.term.read(f"{option.label.split(' (')[0]}: {lost}. Sure? (y/n) ")
+        if reply is not None and reply.strip().lower() in ("y", "yes"):
+            return True
+        self.say("  not given: choose again")
+        return False
 
     def narrow(self, decision: Any, text: str) -> bool:
         """Show the options matching ``text`` (part of a name or label); ``False`` when exactly one matches."""
