@@ -186,7 +186,7 @@ def test_events_between_your_turns_are_capped_with_a_pointer_to_log(tiny_env: Pa
     Session(registry, g, {"hero1": "human", "hero2": "random"}, tiny_env / "s.toml", terminal=term).run()
     text = "\n".join(term.transcript)
     assert "something happened 39" in text and "something happened 20" not in text
-    assert re.search(r"\.\.\. \((\d+) events and dice rolls not shown: press Enter or type 'more' for all \d+\)",
+    assert re.search(r"\.\.\. \((\d+) events and dice rolls not shown: Enter or 'more' shows all \d+\)",
                      text)
     assert "'log " not in text  # (no more pointing at a log longer than the screen)
     assert len(text.split("hero1> ")[0].splitlines()) <= 24
@@ -283,7 +283,7 @@ def test_when_events_do_not_fit_dice_rolls_give_way_first(tiny_env: Path) -> Non
     Session(registry, g, {"hero1": "human", "hero2": "random"}, tiny_env / "s.toml", terminal=term, rows=20).run()
     screen = "\n".join(term.transcript).split("hero1> ")[0]
     assert "Tiny Arena begins" in screen and "hit 7 lands" in screen and "a die for hit" not in screen
-    assert "dice rolls not shown: press Enter or type 'more' for all" in screen
+    assert "dice rolls not shown: Enter or 'more' shows all" in screen
 
 
 def _burst(tiny_env: Path, lines: list[str], *, pages: bool, rows: int = 24) -> str:
@@ -321,7 +321,7 @@ def test_q_skips_the_pages_and_enter_shows_them_again(tiny_env: Path) -> None:
 def test_without_a_screen_enter_or_more_shows_the_whole_list(tiny_env: Path) -> None:
     text = _burst(tiny_env, ["more", "quit"], pages=False)
     first, again = text.split("hero1> more", 1)
-    assert "thing 30" not in first and "press Enter or type 'more' for all" in first
+    assert "thing 30" not in first and "Enter or 'more' shows all" in first
     assert all(f"thing {i}\n" in again for i in range(60))
     text = _burst(tiny_env, ["", "quit"], pages=False)
     assert "thing 30" in text.split("hero1> ", 1)[1]

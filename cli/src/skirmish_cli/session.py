@@ -267,8 +267,8 @@ class Session:
             self.say(line)
         if left_out:
             what = "dice rolls" if len(head) == len(kept) else "events and dice rolls"
-            self.say(render.style(f"  ... ({left_out} {what} not shown: press Enter or type 'more' for all "
-                                  f"{total})", dim=True))
+            self.say(render.style(render.clip(f"  ... ({left_out} {what} not shown: Enter or 'more' shows all "
+                                              f"{total})"), dim=True))
         for line in tail:
             self.say(line)
 

@@ -26,6 +26,20 @@ STATUSES = {
 }
 
 
+#: how to get into a fight, which the book spreads over Movement and Engagement (``help engage``, ``help charge``)
+ENGAGING = ("A unit engages by ending a manoeuvre of its Movement activation in base contact with an enemy (any "
+            "manoeuvre will do: advance, wheel, shuffle, reform; each costs MP, and a unit has its Speed in MP). "
+            "At the prompt its menu offers 'engage NAME' for every enemy it can reach this activation, with the MP "
+            "the path costs, and says why the others cannot be engaged. It is illegal while the unit is "
+            "Distracted (it may only touch enemies it already touched), when the path is blocked by terrain or "
+            "other units, or when the enemy is beyond its MP. Once engaged, both fight in the Combat Phase.")
+HOW_TO = {
+    "engage": ENGAGING,
+    "charge": "Hobgoblin has no charge move of its own: a unit charges by engaging. " + ENGAGING,
+    "how to fight": ENGAGING,
+}
+
+
 def _of(name: str) -> str:
     """The possessive: ``Wolf Riders'``, ``Anvil Guard's``."""
     return f"{name}'" if name.endswith("s") else f"{name}'s"
@@ -41,7 +55,9 @@ def glossary(ruleset: Any) -> dict[str, str]:
     for c in ruleset.fortune.cards.values():
         out[c.name] = f"Fortune Card ({c.moment}): {c.summary}"
     for s in ruleset.scenarios.values():
-        out[s.name] = f"scenario (2D6 {'/'.join(map(str, s.roll))})"
+        rolled = f"2D6 {'/'.join(map(str, s.roll))}" if s.roll else "chosen by name"
+        out[s.name] = f"scenario ({rolled}): " + (s.how_to_win() or "see the scenario's rules for how it is won")
+    out.update(HOW_TO)
     from skirmish_hobgoblin.moves import HELP, spoken
 
     for kind, what in HELP.items():
@@ -217,6 +233,7 @@ def brief(game: Game, player: str | None) -> str:
     when = f"Round {game.round} {game.phase}" if game.round else "Set-up"
     what = f"scenario {sc.name}" if sc is not None else ("solo" if state.scenario else "scenario not yet rolled")
     lines = [f"{when} | First Player {state.first or 'not yet decided'} | {what}"]
+    lines += _how_won(game, sc)
     if state.teams:
         from skirmish_hobgoblin.teams.view import lines as team_lines
 
@@ -237,6 +254,25 @@ def brief(game: Game, player: str | None) -> str:
     if any(state.of(p) for p in state.sides):
         lines.append("  (Doom/Broken at; B Broken, D Distracted, E engaged; x,y inches; 'show': map)")
     return "\n".join(lines[:22])
+
+
+def _how_won(game: Game, sc: Any) -> list[str]:
+    """How this battle is won and the score so far, in three lines at most."""
+    import textwrap
+
+    state = game.state
+    if sc is None or state.teams:
+        return []
+    win = sc.how_to_win()
+    if sc.final == "bloodbath":
+        score = ", ".join(f"{p} {sum(u.points for u in state.of(p))} pts" for p in state.sides) + " in play"
+    else:
+        score = ", ".join(f"{p} {s.vp} VP" for p, s in state.sides.items())
+    text = f"To win: {win} Now: {score}." if win else f"Now: {score}."
+    lines = textwrap.wrap(text, 80, subsequent_indent="  ", break_on_hyphens=False)
+    if len(lines) > 3:
+        lines = textwrap.wrap(f"Now: {score} (help {sc.name}: how it is won).", 80, break_on_hyphens=False)
+    return lines
 
 
 def final_summary(game: Game, player: str | None) -> str:

@@ -166,7 +166,35 @@ def text_map(game: Game, cols: int = 72, rows: int = 24) -> list[str]:
             cc = int(u.x * sx) + k
             if 0 <= cc < cols:
                 grid[rr][cc] = ch
-    return ["+" + "-" * cols + "+"] + ["|" + "".join(row) + "|" for row in grid] + ["+" + "-" * cols + "+"]
+    return _framed(state, grid, cols, rows)
+
+
+#: what the characters of the text map mean
+LEGEND = ("# impassable terrain, % other terrain, o marker, ^>v< a unit's front edge; a unit is its side's "
+          "letter (upper case: the First Player's side) and its number: R with 1 is unit r1")
+
+
+def _framed(state: Any, grid: list[list[str]], cols: int, rows: int) -> list[str]:
+    """The grid with a compass, an inch ruler along the top and bottom (x) and the left (y), and a legend."""
+    step = 12 if state.width > 36 else 6
+    ruler = [" "] * (cols + 1)
+    for x in range(0, int(state.width) + 1, step):
+        c = min(cols, round(x * cols / state.width))
+        text = str(x)
+        start = min(cols + 1 - len(text), max(0, c - (len(text) - 1 if c == cols else 0)))
+        ruler[start:start + len(text)] = list(text)
+    ticks = "".join(ruler)
+    edge = "    +" + "-" * cols + "+"
+    out = [f"    north ^ (y = {state.depth:g}\")  x and y in inches from the south-west corner", "    " + ticks, edge]
+    per_row = state.depth / rows
+    labelled = max(1, round(step / per_row))
+    for r, row in enumerate(grid):
+        y = state.depth - r * per_row
+        label = f"{y:3.0f}" if r % labelled == 0 else "   "
+        out.append(f"{label} |" + "".join(row) + "|")
+    out += [edge, "    " + ticks, "    south (y = 0)"]
+    out += textwrap.wrap(LEGEND, 80, initial_indent="    ", subsequent_indent="    ")
+    return out
 
 
 def _arrow(facing: float) -> str:
