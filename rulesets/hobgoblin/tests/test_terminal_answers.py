@@ -107,3 +107,10 @@ def test_the_text_map_has_a_compass_axes_and_a_legend(ruleset):
     assert any(line.startswith(" 48 |") for line in lines) and any(line.startswith("  0 |") or
                                                                   line.startswith(" 12 |") for line in lines)
     assert all(len(line) <= 80 for line in lines)
+
+
+def test_when_no_enemy_is_in_reach_the_line_names_the_nearest():
+    g = battle([{"name": "A", "x": 30, "y": 14}], [{"name": "B", "x": 30, "y": 32}])
+    run(g, turns.activate_now, unit(g, "A"))
+    assert g.pending.prompt.splitlines()[1] == ("can engage no enemy: the nearest, B is 15.6\" away, beyond 8 MP "
+                                                "('help engage')")

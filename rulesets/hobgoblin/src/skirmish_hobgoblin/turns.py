@@ -436,6 +436,9 @@ def engage_line(game: Game, unit: Unit, opts: list[Any], missing: dict[str, str]
     cannot = [(key[len("engage "):], why) for key, why in missing.items() if key.startswith("engage ")]
     if not can and not cannot:
         return ""
+    far = [why for _, why in cannot if why.endswith(" MP") and " away, beyond " in why]
+    if not can and cannot and len(far) == len(cannot):  # all out of reach: the nearest says it
+        return f"\ncan engage no enemy: the nearest, {far[0]} ('help engage')"
     parts = [f"can engage {', '.join(can)}" if can else "can engage no enemy now"]
     if cannot:
         said = "; ".join(why for _, why in cannot[:most])
