@@ -479,3 +479,22 @@ def test_odds_n_belongs_to_the_decision_on_screen_and_its_menu_numbers(monkeypat
     later = out.split("odds 7", 2)[2]  # asked again at the next question: not the old question's table
     assert "Bo strikes" not in later.split("> quit")[0]
     assert "no odds for choice 7" in later
+
+
+def test_show_longer_than_the_screen_is_paged(tiny_env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import tiny_arena
+
+    from skirmish.engine import Game
+    from skirmish_cli.registry import get_registry
+    from skirmish_cli.session import Session, Terminal
+
+    monkeypatch.setattr(tiny_arena.ArenaRuleset, "describe",
+                        lambda self, game, player: "\n".join(f"map row {i}" for i in range(50)))
+    registry = get_registry()
+    g = Game(registry.ruleset("arena"), seed=1)
+    term = Terminal(["show", "", "", "quit"], pages=True)
+    Session(registry, g, {"hero1": "human", "hero2": "random"}, tiny_env / "s.toml", terminal=term).run()
+    text = "\n".join(term.transcript).split("hero1> show", 1)[1]
+    assert "map row 0\n" in text and "map row 49" in text
+    first = text.split("more lines: Enter for the next page")[0]
+    assert "map row 0" in first and "map row 30" not in first and len(first.strip("\n").splitlines()) <= 24

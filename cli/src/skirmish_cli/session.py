@@ -863,11 +863,13 @@ class Session:
             return False
         g = self.game
         phase = f", phase {g.phase}" if g.phase else ""
-        self.say(render.clip(f"{self.title()}, seed {g.seed}: round {g.round}{phase}, {g.decisions} decisions"))
-        self.say(g.ruleset.describe(g, player))
-        self.last_state[player] = self.status(player)
         assert self.game.pending is not None
-        self.say(self.question(self.game.pending, limit=self.option_lines()))
+        question = self.question(self.game.pending, limit=self.option_lines())
+        picture = [render.clip(f"{self.title()}, seed {g.seed}: round {g.round}{phase}, {g.decisions} decisions"),
+                   *g.ruleset.describe(g, player).splitlines()]
+        self.page(picture, last=self.rows - 1 - len(question.splitlines()))  # a screen at a time, the map first
+        self.last_state[player] = self.status(player)
+        self.say(question)
         return None
 
     def cmd_map(self, player: str, rest: str) -> bool | None:
