@@ -272,7 +272,8 @@ class Session:
         for line in tail:
             self.say(line)
 
-    def page(self, lines: list[str], *, last: int | None = None) -> bool:
+    def page(self, lines: list[str], *, last: int | None = None,
+             again: str = "'more' shows everything since your last turn") -> bool:
         """Print ``lines`` a screen at a time, waiting for Enter between screens (``q`` skips the rest); the last
         screen leaves ``last`` rows free for what follows (the question). Without a screen, all at once.
         ``False`` when the rest was skipped."""
@@ -288,7 +289,7 @@ class Session:
             key = self.term.read(render.style(f"-- {len(lines) - at} more lines: Enter for the next page, "
                                               "q to skip --", reverse=True))
             if key is None or key.strip().lower() in ("q", "quit", "s", "skip"):
-                self.say(f"  ({len(lines) - at} lines skipped: 'more' shows everything since your last turn)")
+                self.say(f"  ({len(lines) - at} lines skipped: {again})")
                 return False
         for line in lines[at:]:
             self.say(line)
@@ -867,7 +868,8 @@ class Session:
         question = self.question(self.game.pending, limit=self.option_lines())
         picture = [render.clip(f"{self.title()}, seed {g.seed}: round {g.round}{phase}, {g.decisions} decisions"),
                    *g.ruleset.describe(g, player).splitlines()]
-        self.page(picture, last=self.rows - 1 - len(question.splitlines()))  # a screen at a time, the map first
+        self.page(picture, last=self.rows - 1 - len(question.splitlines()),  # a screen at a time, the map first
+                  again="'show' draws it again")
         self.last_state[player] = self.status(player)
         self.say(question)
         return None
@@ -914,7 +916,8 @@ class Session:
         n = int(words[0]) if words else (0 if everything and not words else 10)
         events = [ev for ev in self.game.log.for_player(self.viewer_of(player)) if everything or ev.kind != "draw"]
         self.page([line for ev in (events[-n:] if n else events)
-                   for line in render.event_line(ev, seq=True, width=WIDTH).splitlines()])
+                   for line in render.event_line(ev, seq=True, width=WIDTH).splitlines()],
+                  again="'log N' lists the last N events")
         return None
 
     def cmd_why(self, player: str, rest: str) -> bool | None:
