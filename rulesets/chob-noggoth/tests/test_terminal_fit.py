@@ -38,3 +38,12 @@ def test_shrines_are_named_on_the_text_map() -> None:
     assert "+s1" in text  # name to the right of its mark
     assert "s4+" in text  # no room on the right at the table's edge: to the left
     assert "shrine s1" in render.describe(game, None)  # the legend says how to read it
+
+
+def test_ending_moves_with_warriors_left_asks_once_at_the_terminal() -> None:
+    from skirmish_chob_noggoth.turns import END, activation_options
+
+    game = bench([warrior("r1", "red", "Brawler", x=3.0, y=1.0, name="Grub"),
+                  warrior("b1", "blue", "Brawler", x=30.0, y=20.0, name="Snag")])
+    end = next(o for o in activation_options(game, "red", "moves") if o.value == END)
+    assert end.data["confirm"] == "1 warrior will not move this round"  # (the session asks "Sure? (y/n)")
