@@ -114,3 +114,11 @@ def test_when_no_enemy_is_in_reach_the_line_names_the_nearest():
     run(g, turns.activate_now, unit(g, "A"))
     assert g.pending.prompt.splitlines()[1] == ("can engage no enemy: the nearest, B is 15.6\" away, beyond 8 MP "
                                                 "('help engage')")
+
+
+def test_the_brief_in_the_movement_phase_says_how_to_get_into_a_fight(ruleset):
+    g = _moving()
+    g.phase = "Movement"
+    brief = ruleset.brief(g, "red")
+    assert "To fight: end a move touching an enemy (help engage)" in brief
+    assert all(len(line) <= 80 for line in brief.splitlines())

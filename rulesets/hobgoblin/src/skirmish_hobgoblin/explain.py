@@ -234,6 +234,8 @@ def brief(game: Game, player: str | None) -> str:
     what = f"scenario {sc.name}" if sc is not None else ("solo" if state.scenario else "scenario not yet rolled")
     lines = [f"{when} | First Player {state.first or 'not yet decided'} | {what}"]
     lines += _how_won(game, sc)
+    if game.phase == "Movement":
+        lines.append("To fight: end a move touching an enemy (help engage); menus name who is in reach")
     if state.teams:
         from skirmish_hobgoblin.teams.view import lines as team_lines
 
