@@ -96,8 +96,10 @@ def new_game(served: Served, ruleset: str, seats: list[str], seed: int = 1, **op
 
 
 def watch(page: Any) -> list[str]:
+    """Collect the page's script errors; say yes when a choice that gives something up asks."""
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("dialog", lambda d: d.accept())
     return errors
 
 
@@ -158,6 +160,7 @@ def test_hot_seat_hobgoblin_in_two_browsers_never_shows_the_other_hand(served: S
     for seat, link in made["seats"].items():
         context = chrome.new_context(viewport={"width": 1300, "height": 850})
         page = context.new_page()
+        watch(page)
         page.goto(served.base + link)
         pages[seat] = page
     ruleset, game = host.game.ruleset, host.game
@@ -317,7 +320,6 @@ def test_a_game_started_in_the_browser_is_finished_in_the_terminal(served: Serve
     click_once(page)
     page.wait_for_function("(v) => document.getElementById('game').dataset.version !== v", arg=version)
     settle(page)
-    page.once("dialog", lambda d: d.accept())
     page.click("#close")
     page.wait_for_function("() => document.getElementById('control-note').textContent.includes('skirmish resume')")
     saves = list(served.folder.glob("chob-noggoth*.toml"))

@@ -440,7 +440,11 @@ def odds_dict(title: str, dist: Mapping[Any, Any]) -> dict[str, Any]:
         items.sort(key=lambda kv: kv[0])
     rows = [{"outcome": outcome_text(o), "chance": float(p)} for o, p in items]
     mean = float(sum((Fraction(o) * p for o, p in items), Fraction(0))) if numbers and items else None
-    return {"title": title, "rows": rows, "mean": mean}
+    some = float(sum((p for o, p in items if o > 0), Fraction(0))) if numbers and items else None
+    number, dot, rest = title.partition(". ")  # "3. ..." is the odds of choice 3 of the menu
+    choice = int(number) if dot and number.isdigit() else None
+    return {"title": title, "rows": rows, "mean": mean, "some": some, "choice": choice,
+            "what": rest if choice is not None else title}
 
 
 __all__ = ["GameHost", "Refused", "Access", "SPECTATOR", "SaveError"]

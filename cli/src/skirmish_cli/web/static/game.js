@@ -483,6 +483,8 @@ function readForm(d) {
 }
 
 async function give(value, button) {
+  const lost = button && button._option && button._option.data.confirm;
+  if (typeof lost === "string" && lost && !confirm(`${lost}. Sure?`)) return;  // a choice that gives something up
   const refusal = document.getElementById("refusal");
   refusal.textContent = "";
   for (const b of document.querySelectorAll("#answer-area button")) b.disabled = true;
@@ -565,6 +567,13 @@ async function drawOdds() {
   try { tables = (await api(`${base}/odds${q()}`)).odds; } catch (err) { tables = []; }
   if (version !== S.snap.version) return;
   if (!tables.length) { box.hidden = true; return; }
+  for (const t of tables) {  // beside its choice: the average and the chance of at least one
+    if (t.choice === null || t.mean === null) continue;
+    const button = document.querySelector(`#answer-area button[data-n="${t.choice}"]`);
+    if (!button || button.querySelector(".odds")) continue;
+    button.querySelector("span:not(.n)").append(el("span", { class: "odds", "data-role": "option-odds",
+      text: `average ${t.mean.toFixed(2)} · at least 1: ${(t.some * 100).toFixed(0)}%` }));
+  }
   const body = document.getElementById("odds-body");
   body.replaceChildren(...tables.map((t, i) => el("table", {},
     el("caption", { text: `${i + 1}. ${t.title}${t.mean !== null ? ` (average ${t.mean.toFixed(2)})` : ""}` }),
