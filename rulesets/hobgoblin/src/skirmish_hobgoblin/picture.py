@@ -44,6 +44,8 @@ FONT = 11.0
 
 #: army colours (a team shares its colour in team play); terrain never uses these hues
 SIDE_COLOURS = ("#c0392b", "#2456a6", "#1e8449", "#7d3c98", "#b9770e", "#117a8b")
+#: team play: each team's hue, one shade per player of the team (the Warlord first)
+TEAM_SHADES = (("#c0392b", "#e8826f", "#8b1d12"), ("#2456a6", "#6a9be0", "#14336b"))
 #: terrain colour by its most telling keyword, in that order: earth, stone, moss and violet tones only
 TERRAIN_COLOURS = (("impassable", "#5d5d5d"), ("blocking", "#8c8c8c"), ("perilous", "#8e9a3c"),
                    ("arcane", "#a58fcf"), ("grim", "#7a6250"), ("obscuring", "#8fbf7f"), ("rough", "#cdb887"),
@@ -65,7 +67,12 @@ def side_colours(state: HobState) -> dict[str, str]:
     """Each player's colour: one per player, or one per team in team play."""
     if state.teams:
         teams = list(state.teams)
-        return {p: SIDE_COLOURS[teams.index(state.team_of(p)) % len(SIDE_COLOURS)] for p in state.sides}
+        out = {}
+        for p in state.sides:
+            t = teams.index(state.team_of(p))
+            shades = TEAM_SHADES[t % len(TEAM_SHADES)]
+            out[p] = shades[state.teams[teams[t]].index(p) % len(shades)]
+        return out
     return {p: SIDE_COLOURS[i % len(SIDE_COLOURS)] for i, p in enumerate(state.sides)}
 
 
@@ -242,14 +249,9 @@ def panels(game: Game, player: str | None) -> list[tuple[str, str]]:
 def legend(game: Game, colour_of: dict[str, str], glossary: dict[str, str]) -> list[LegendItem]:
     state = game.state
     items: list[LegendItem] = []
-    shown_sides: set[str] = set()
     for p, s in state.sides.items():
-        key = state.team_of(p) if state.teams else p
-        if key in shown_sides:
-            continue
-        shown_sides.add(key)
-        who = f"team {key}: {', '.join(state.teams[key])}" if state.teams else f"{p}: {s.army}"
-        items.append(LegendItem(who, colour_of[p], "square", f"units of {who}"))
+        who = f"{p} (team {state.team_of(p)})" if state.teams else f"{p}: {s.army}"
+        items.append(LegendItem(who, colour_of[p], "square", f"units of {p}: {s.army}"))
     items.append(LegendItem("front edge", "#111111", "line", "the thick edge is the unit's front"))
     kinds: dict[str, Terrain] = {}
     for piece in state.pieces:
