@@ -12,7 +12,7 @@ from hob_bench import RULESET, battle, unit
 
 from skirmish import Game
 from skirmish.plugins import Registry
-from skirmish.presentation import footprint
+from skirmish.presentation import Piece, footprint
 from skirmish.runner import DecisionLimit, agent_seed, drive
 from skirmish_hobgoblin import geom, picture
 from skirmish_hobgoblin.state import REMOVED
@@ -213,3 +213,21 @@ def test_every_presentation_of_a_short_game_renders(seed: int) -> None:
         drive(game, agents, max_decisions=260, after_answer=look)
     final = ruleset.present(game, game.players[0])
     assert re.search(r"<svg [^>]*viewBox=", final.svg)
+
+
+def test_a_selected_unit_shades_what_it_sees_may_shoot_could_engage_and_reaches() -> None:
+    import copy
+
+    game = battle([{"name": "A", "x": 30, "y": 14}, {"name": "R", "type": "Ranged Infantry", "x": 50, "y": 14}],
+                  [{"name": "B", "x": 30, "y": 21}, {"name": "Far", "x": 60, "y": 40}])
+    before = copy.deepcopy(game.state)
+    a, r = unit(game, "A"), unit(game, "R")
+    found = {s.kind: s for s in RULESET.shades(game, "red", a.id)}
+    assert set(found["see"].pieces) == {unit(game, "B").id, unit(game, "Far").id}
+    assert found["charge"].pieces == (unit(game, "B").id,)
+    reach = footprint(Piece("reach", "reach", shape=found["reach"].shape))
+    assert reach.facing == pytest.approx(a.facing) and reach.centre.y > a.y
+    shots = {s.kind: s for s in RULESET.shades(game, "red", r.id)}
+    assert "shoot" in shots and set(shots["shoot"].pieces) <= set(shots["see"].pieces)
+    assert game.state == before  # looking changes nothing
+    assert RULESET.shades(game, "red", "terrain1") == []

@@ -499,3 +499,46 @@ def present(game: Game, player: str | None) -> Presentation:
         brief = ""
     return Presentation(svg=svg, pieces=pieces, legend=items, frame=frame_of(state), brief=brief,
                         panels=panels(game, player))
+
+
+# ----------------------------------------------------------------------------- shading a selected unit
+
+
+def shades(game: Game, player: str, piece: str) -> list[Any]:
+    """What a selected unit can do, from the rules' own checks: the enemies it sees (``see``), may shoot now
+    (``shoot``: range, sight, not engaged), could engage with the MP it has this turn (``charge``: the movement
+    planner), and the footprint after its longest straight advance (``reach``). Positions are public, so every
+    seat gets the same answers; nothing in the game changes."""
+    from skirmish.presentation import Shade
+    from skirmish_hobgoblin import moves, turns
+
+    state = game.state
+    unit = state.units.get(piece)
+    if unit is None or not unit.in_play or game.over:
+        return []
+    out: list[Shade] = []
+    enemies = state.enemies(unit)
+    seen = [e.id for e in enemies if geom.has_los(state, unit, e)]
+    if seen:
+        out.append(Shade("see", f"{unit.name} sees (line of sight from its front edge)", seen))
+    if turns.can_shoot(game, unit):
+        targets = [e.id for e, _ in turns.shooting_targets(game, unit)]
+        if targets:
+            out.append(Shade("shoot", f"{unit.name} may shoot (in range {stats.shot_range(game, unit):g}\" and "
+                                      "sight)", targets))
+    act = state.activation
+    active = act is not None and act.unit == unit.id
+    if active or (unit.id not in state.activated and game.phase in ("Initiative", "Magic", "Shooting", "Movement")):
+        mp = act.mp if active and act is not None else float(stats.speed(unit))
+        engaged = {e.id for e in geom.engaged(state, unit)}
+        reachable = [e.id for e in enemies if e.id not in engaged and geom.gap(unit, e) <= mp + 0.01
+                     and moves.plan_engage(game, unit, e, mp)]
+        if reachable:
+            out.append(Shade("charge", f"{unit.name} could engage with {mp:g} MP", reachable))
+        far = moves.max_amount(game, unit, "advance", mp=mp)
+        if far > 0:
+            end = moves.shape_after(unit.rect, "advance", far).end
+            out.append(Shade("reach", f"{unit.name} advancing straight {far:g}\"", shape=(
+                "rect", round(end.centre.x, 4), round(end.centre.y, 4), round(end.width, 4), round(end.depth, 4),
+                round(end.facing, 4))))
+    return out

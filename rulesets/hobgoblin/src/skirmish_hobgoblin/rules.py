@@ -295,6 +295,13 @@ class Hobgoblin(Ruleset):
 
         return present(game, player)
 
+    def shades(self, game: Game, player: str, piece: str) -> list[Any]:
+        """The pending decision's targets for ``piece``, then what the unit sees, may shoot, could engage and
+        how far it advances, from the rules' own checks (``skirmish_hobgoblin.picture.shades``)."""
+        from skirmish_hobgoblin.picture import shades
+
+        return [*super().shades(game, player, piece), *shades(game, player, piece)]
+
     def describe(self, game: Game, player: str | None) -> str:
         from skirmish_hobgoblin.render import describe
 
