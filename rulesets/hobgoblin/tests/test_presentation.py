@@ -231,3 +231,22 @@ def test_a_selected_unit_shades_what_it_sees_may_shoot_could_engage_and_reaches(
     assert "shoot" in shots and set(shots["shoot"].pieces) <= set(shots["see"].pieces)
     assert game.state == before  # looking changes nothing
     assert RULESET.shades(game, "red", "terrain1") == []
+
+
+def test_chaos_of_war_places_are_drawn_named_and_listed() -> None:
+    registry = Registry()
+    ruleset = registry.ruleset("hobgoblin")
+    game = Game(ruleset, ruleset.apply_options({}, {"chaos": "places-of-power,no-mans-land"}), seed=2)
+    agents = {p: registry.make_agent("random", ruleset, p, agent_seed(2, i), game.players)
+              for i, p in enumerate(game.players)}
+    while len(picture.chaos_places(game)) < 5 and game.decisions < 150:
+        with contextlib.suppress(DecisionLimit):
+            drive(game, agents, max_decisions=game.decisions + 1)
+    places = picture.chaos_places(game)
+    assert {kind for _, _, kind, *_ in places} == {"No Man's Land", "Place of Power"}
+    shown = ruleset.present(game, "blue")
+    drawn = _groups(_tree(shown.svg), "data-place")
+    for pid, name, kind, *_ in places:
+        assert pid in drawn and shown.piece(pid).name == name
+        assert any(item.label == kind for item in shown.legend)
+    assert "Places of Power" in dict(shown.panels)["Chaos of War"]

@@ -56,6 +56,9 @@ MARKER_COLOUR = "#f2c418"
 STATUSES = ((stats.BROKEN, "B", "#111111"), (stats.DISTRACTED, "D", "#e67e22"),
             (stats.OUTMANOEUVRED, "O", "#8e44ad"))
 TABLE_FILL = "#f3eee2"
+#: Chaos of War's markers, Places of Power and tunnel ends: a teal ring (no army and no terrain uses it)
+CHAOS_COLOUR = "#138d90"
+CHAOS_RADIUS = 0.625
 
 
 def frame_of(state: HobState) -> Frame:
@@ -90,8 +93,12 @@ def statuses(unit: Unit) -> list[str]:
 
 
 def _kind_name(game: Game, piece: Terrain) -> str:
+    """The piece's kind as the legend lists it (a piece of no kind: its name without numbers and letters)."""
     kinds = game.ruleset.content.terrain
-    return kinds[piece.kind].name if piece.kind in kinds else piece.name
+    if piece.kind in kinds:
+        return kinds[piece.kind].name
+    words = [w for w in piece.name.split() if not w.isdigit() and len(w) > 1]
+    return " ".join(words) or piece.name
 
 
 def _keyword_names(game: Game, keys: tuple[str, ...]) -> list[str]:
@@ -165,8 +172,37 @@ def marker_piece(game: Game, marker: Marker) -> Piece:
     rows = [("Marker", marker.kind), ("Position", f"x {marker.x:.1f}, y {marker.y:.1f}")]
     if marker.owner:
         rows.append(("Owner", marker.owner))
+    if game.stash.get("hobgoblin-narrative"):
+        from skirmish_hobgoblin.narrative.view import view
+
+        doom = view(game).get("weak_points", {})
+        if marker.id in doom:
+            rows.append(("Doom", str(doom[marker.id])))
     return Piece(marker.id, marker_name(marker), side=marker.owner, kind="marker", details=rows,
                  shape=("circle", round(marker.x, 4), round(marker.y, 4), marker.radius))
+
+
+def chaos_places(game: Game) -> list[tuple[str, str, str, float, float, str]]:
+    """Chaos of War's places on the table as ``(id, name, kind, x, y, owner)``: its markers and the Places of
+    Power (all public)."""
+    if not game.stash.get("hobgoblin-chaos"):
+        return []
+    from skirmish_hobgoblin.chaos.view import view
+
+    v = view(game)
+    names = {str(e["id"]): str(e["name"]) for e in v["entries"]}  # a marker of an entry is named after it
+    out = [(str(m["id"]).replace(" ", "-"), str(m["id"]), names.get(str(m["kind"]), str(m["kind"]).replace("-", " ")),
+            float(m["x"]), float(m["y"]), str(m.get("owner", ""))) for m in v["markers"]]
+    out += [(f"power{i}", f"Place of Power {i}", "Place of Power", float(x), float(y), "")
+            for i, (x, y) in enumerate(v["places_of_power"], 1)]
+    return out  # tunnel ends are terrain pieces of their own (named on the table)
+
+
+def chaos_piece(place: tuple[str, str, str, float, float, str]) -> Piece:
+    pid, name, kind, x, y, owner = place
+    rows = [("Chaos of War", kind), ("Position", f"x {x:.1f}, y {y:.1f}")] + ([("Owner", owner)] if owner else [])
+    return Piece(pid, name, side=owner, kind="marker", details=rows, shape=("circle", round(x, 4), round(y, 4),
+                                                                          CHAOS_RADIUS))
 
 
 # ----------------------------------------------------------------------------- words beside the table
@@ -233,6 +269,14 @@ def panels(game: Game, player: str | None) -> list[tuple[str, str]]:
                      f"{len(units)} units ({sum(u.points for u in units)} pts) in play, {held} Fortune Cards")
     out.append(("Score", "\n".join(score)))
     out.append(("Scenario", how_won(game)))
+    if game.stash.get("hobgoblin-chaos"):
+        from skirmish_hobgoblin.chaos.view import view
+
+        out.append(("Chaos of War", "\n".join(f"{e['name']}: {e['summary']}" for e in view(game)["entries"])))
+    if state.teams:
+        from skirmish_hobgoblin.teams.view import lines
+
+        out.append(("Unlikely Allies", " ".join(line.strip() for line in lines(game))))
     gone = [u for u in state.units.values() if u.status == REMOVED]
     if gone:
         out.append(("Removed", "\n".join(f"{u.side}: {u.name} ({u.id}, {u.points} pts), round {u.removed_round}"
@@ -263,6 +307,8 @@ def legend(game: Game, colour_of: dict[str, str], glossary: dict[str, str]) -> l
                                           if w in glossary)))
     for kind in dict.fromkeys(m.kind for m in state.markers if not m.removed):
         items.append(LegendItem(f"{kind} marker", MARKER_COLOUR, "circle", f"a {kind} marker of the scenario"))
+    for kind in dict.fromkeys(place[2] for place in chaos_places(game)):
+        items.append(LegendItem(kind, CHAOS_COLOUR, "ring", f"Chaos of War: {kind}"))
     for word, letter, colour in STATUSES:
         items.append(LegendItem(f"{letter} {word}", colour, "circle", glossary.get(word, "")))
     items.append(LegendItem("deployment zone", "#777777", "ring", "where each army deploys (its half, clear of the "
@@ -391,6 +437,14 @@ def picture(game: Game, player: str | None, pieces: list[Piece], items: list[Leg
                     f'stroke-width="1.5"/>'
                     + (f'<circle cx="{sx:.1f}" cy="{sy:.1f}" r="{r * 0.45:.1f}" fill="{colour_of[m.owner]}"/>'
                        if m.owner in colour_of else "") + "</g>")
+    for pid, name, kind, x, y, owner in chaos_places(game):
+        sx, sy = frame.to_svg(x, y)
+        r = CHAOS_RADIUS * SCALE
+        inner = (f'<circle cx="{sx:.1f}" cy="{sy:.1f}" r="{r * 0.4:.1f}" fill="{colour_of[owner]}"/>'
+                 if owner in colour_of else "")
+        body.append(f'<g data-place="{escape(pid)}" class="marker"><title>{escape(name)} ({escape(kind)})</title>'
+                    f'<circle cx="{sx:.1f}" cy="{sy:.1f}" r="{r:.1f}" fill="#ffffff" stroke="{CHAOS_COLOUR}" '
+                    f'stroke-width="3"/>{inner}</g>')
     body.append("</g>")
     body.append('<g data-role="units">')
     for u in state.units.values():
@@ -457,6 +511,12 @@ def placed_labels(game: Game) -> list[Placed]:
         labels.append(Label(short, sx, sy, text_width(short, FONT - 1), FONT + 3, key=m.id))
         avoid.append((sx - r, sy - r, sx + r, sy + r))
         anchors[m.id] = avoid[-1]
+    for pid, name, _, x, y, _ in chaos_places(game):
+        sx, sy = frame.to_svg(x, y)
+        r = CHAOS_RADIUS * SCALE + 1.5
+        labels.append(Label(name, sx, sy, text_width(name, FONT - 1), FONT + 3, key=pid))
+        avoid.append((sx - r, sy - r, sx + r, sy + r))
+        anchors[pid] = avoid[-1]
     for u in state.units.values():
         if u.status != READY:
             continue
@@ -491,6 +551,7 @@ def present(game: Game, player: str | None) -> Presentation:
     pieces = [unit_piece(game, u, colour_of, glossary) for u in state.units.values()]
     pieces += [terrain_piece(game, i, piece, glossary) for i, piece in enumerate(state.pieces, 1)]
     pieces += [marker_piece(game, m) for m in state.markers if not m.removed]
+    pieces += [chaos_piece(place) for place in chaos_places(game)]
     items = legend(game, colour_of, glossary)
     svg = picture(game, player, pieces, items, colour_of)
     try:
