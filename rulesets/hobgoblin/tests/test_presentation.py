@@ -92,8 +92,10 @@ def test_labels_never_overlap_one_another_nor_a_unit() -> None:
         units = [picture._bbox(picture.frame_of(game.state), [(c.x, c.y) for c in u.rect.corners])
                  for u in game.state.in_play()]
         boxes = [p.box for p in placed]
-        assert len(placed) == len(game.state.pieces) + sum(1 for _ in game.state.in_play()) + sum(
-            1 for m in game.state.markers if not m.removed)
+        keys = {p.label.key for p in placed}
+        assert {u.id for u in game.state.in_play()} | {m.id for m in game.state.markers if not m.removed} <= keys
+        assert {p.label.text for p in placed if p.label.key.startswith("terrain")} >= {
+            t.name for t in game.state.pieces if not t.name[-1].isdigit()}
         for i, a in enumerate(boxes):
             for b in boxes[i + 1:] + units:
                 assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)

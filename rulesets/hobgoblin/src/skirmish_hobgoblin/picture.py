@@ -59,6 +59,8 @@ TABLE_FILL = "#f3eee2"
 #: Chaos of War's markers, Places of Power and tunnel ends: a teal ring (no army and no terrain uses it)
 CHAOS_COLOUR = "#138d90"
 CHAOS_RADIUS = 0.625
+#: inches within which a terrain piece of the same name as one already named goes without a label of its own
+REPEAT = 16.0
 
 
 def frame_of(state: HobState) -> Frame:
@@ -97,8 +99,7 @@ def _kind_name(game: Game, piece: Terrain) -> str:
     kinds = game.ruleset.content.terrain
     if piece.kind in kinds:
         return kinds[piece.kind].name
-    words = [w for w in piece.name.split() if not w.isdigit() and len(w) > 1]
-    return " ".join(words) or piece.name
+    return _family(piece.name)
 
 
 def _keyword_names(game: Game, keys: tuple[str, ...]) -> list[str]:
@@ -486,6 +487,12 @@ def picture(game: Game, player: str | None, pieces: list[Piece], items: list[Leg
     return "\n".join(out)
 
 
+def _family(name: str) -> str:
+    """A name without its numbers and one-letter words: ``Fortress wall at Weak Point 3`` -> ``Fortress wall at
+    Weak Point``."""
+    return " ".join(w for w in name.split() if not w.isdigit() and len(w) > 1) or name
+
+
 def placed_labels(game: Game) -> list[Placed]:
     """Every name on the table where :func:`picture` puts it: terrain names (key ``terrainN``), marker names
     (the marker's id) and unit names with their Doom (the unit's id), none over another nor over a unit."""
@@ -496,10 +503,15 @@ def placed_labels(game: Game) -> list[Placed]:
     labels: list[Label] = []
     avoid: list[tuple[float, float, float, float]] = []
     anchors: dict[str, tuple[float, float, float, float]] = {}
+    named: list[tuple[str, float, float]] = []
     for i, piece in enumerate(state.pieces, 1):
         anchors[terrain_id(i)] = _bbox(frame, piece.points)
         cx = sum(x for x, _ in piece.points) / len(piece.points)
         cy = sum(y for _, y in piece.points) / len(piece.points)
+        family = _family(piece.name)
+        if any(f == family and math.hypot(cx - x, cy - y) < REPEAT for f, x, y in named):
+            continue  # a run of like pieces (a wall's sections) is named once in a while; each has its title
+        named.append((family, cx, cy))
         sx, sy = frame.to_svg(cx, cy)
         labels.append(Label(piece.name, sx, sy, text_width(piece.name, FONT - 1), FONT + 3, key=terrain_id(i)))
     for m in state.markers:
