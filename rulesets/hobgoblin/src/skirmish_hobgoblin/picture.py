@@ -216,20 +216,28 @@ def how_won(game: Game) -> str:
     if sc is None:
         return "The scenario is rolled at set-up."
     p = sc.params
+
+    def g(key: str) -> str:
+        value = p.get(key)
+        return f"{value:g}" if isinstance(value, int | float) else str(value)
+
     last = game.ruleset.last_round(game)
     scoring = {
-        "pendulum": f"in the last {p.get('last_rounds')} rounds each unit not Broken within {p.get('range')}\" of an "
+        "pendulum": f"of the last {p.get('last_rounds')} rounds each unit not Broken within {g('range')}\" of an "
                     f"objective scores {p.get('vp')} VP ({p.get('vp_big')} if over {p.get('big_unit')} pts), "
                     f"at most {p.get('max_vp')} VP a side",
-        "wages": f"a unit not Broken within {p.get('near')}\" of one of your markers, with no enemy within "
-                 f"{p.get('clear')}\", removes it for {p.get('vp')} VP ({p.get('vp_zone')} VP inside the enemy's "
+        "wages": f"a unit not Broken within {g('near')}\" of one of your markers, with no enemy within "
+                 f"{g('clear')}\", removes it for {p.get('vp')} VP ({p.get('vp_zone')} VP inside the enemy's "
                  "zone)",
         "tides": f"a lone unit touching a marker and not engaged scores {p.get('vp')} VP; the marker then moves "
                  "towards its enemy's edge",
-        "altars": f"each altar gives {p.get('vp')} VP to the side with more units within {p.get('range')}\" "
+        "altars": f"each altar gives {p.get('vp')} VP to the side with more units within {g('range')}\" "
                   f"(units over {p.get('big_unit')} pts count twice)",
-        "search": f"the Attacker's General or Battle Standard within {p.get('near')}\" of a marker with no enemy as "
+        "search": f"the Attacker's General or Battle Standard within {g('near')}\" of a marker with no enemy as "
                   f"close finds it for {p.get('vp')} VP",
+        "chasm": f"the Attacker wins at once with units within {g('near')}\" of {p.get('needed')} objective "
+                 "markers",
+        "fortress": f"the Attacker wins at once when {p.get('needed')} Weak Points are Broken",
     }.get(sc.score, "")
     final = {
         "bloodbath": "the side with more points of units still in play wins",
@@ -238,9 +246,12 @@ def how_won(game: Game) -> str:
                  f"{p.get('vp_none_left')}), then the side with more VP wins",
         "burn": f"the Defender wins if {p.get('needed')} of its buildings still stand",
         "search": "markers never found give the Defender VP, then the side with more VP wins",
+        "chasm": "the Defender wins if the Attacker has not",
+        "fortress": "the Defender wins if the fortress holds",
+        "breach": f"the side with more unbroken units within {g('near')}\" of the breach wins (equal: a draw)",
     }.get(sc.final, "")
-    text = f"{sc.name}: " + "; ".join(t for t in (f"at the end of each round {scoring}" if scoring else "",
-                                                  f"after round {last} {final}" if final else "") if t)
+    when = f"at the end of each round {scoring}".replace("each round of the", "each of the") if scoring else ""
+    text = f"{sc.name}: " + "; ".join(t for t in (when, f"after round {last} {final}" if final else "") if t)
     return text.rstrip(": ") + "."
 
 
