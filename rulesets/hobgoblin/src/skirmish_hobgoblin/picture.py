@@ -549,7 +549,7 @@ def placed_labels(game: Game) -> list[Placed]:
         sx, sy = frame.to_svg(u.x, u.y)
         labels.append(Label(text, sx, sy, text_width(text, FONT), FONT + 4, key=u.id))
     tw, td = state.width * SCALE, state.depth * SCALE
-    bounds = (LEFT - 30, TOP - 4, LEFT + tw + RIGHT - 2, TOP + td + 2)
+    bounds = (LEFT + 1, TOP + 1, LEFT + tw + RIGHT - 2, TOP + td - 1)  # clear of the ticks and the title
     placed = place_labels(labels, avoid=avoid, bounds=bounds, gap=2.0, near=SCALE * 1.6)
     return [attrs.evolve(p, leader=_far(p, anchors[p.label.key])) for p in placed]
 
