@@ -3,7 +3,9 @@
 :func:`present` builds the :class:`skirmish.presentation.Presentation` that ``skirmish svg``, ``play --svg-dir``
 and the browser draw: units as their exact rectangles with the front edge marked, terrain and markers named,
 an inch grid with numbered ticks, labels that never overlap, a legend, and beside the table the seat's own
-Fortune Cards, the score, the scenario and the units removed. Nothing here decides anything: every number
+Fortune Cards, the score, the scenario and the units removed. Units are drawn in ``data-piece`` groups;
+terrain pieces and markers in groups that carry both ``data-place`` and ``data-piece`` (every piece with a
+footprint is marked, as the conformance check asks). Nothing here decides anything: every number
 comes from the rules' own functions (``stats``, ``geom``, ``deployment``).
 """
 
@@ -432,7 +434,8 @@ def picture(game: Game, player: str | None, pieces: list[Piece], items: list[Leg
     body = ['<g data-role="terrain">']
     for i, piece in enumerate(state.pieces, 1):
         heavy = piece.has("impassable")
-        body.append(f'<g data-place="{terrain_id(i)}" class="terrain"><title>{escape(piece.name)}: '
+        tid = terrain_id(i)
+        body.append(f'<g data-place="{tid}" data-piece="{tid}" class="terrain"><title>{escape(piece.name)}: '
                     f'{escape(", ".join(_keyword_names(game, piece.keywords)))}</title>'
                     f'<polygon points="{_pts(frame, piece.points)}" fill="{terrain_colour(piece)}" fill-opacity="0.85" '
                     f'stroke="{"#333" if heavy else "#6b5d45"}" stroke-width="{1.6 if heavy else 1}"/></g>')
@@ -444,7 +447,8 @@ def picture(game: Game, player: str | None, pieces: list[Piece], items: list[Leg
         sx, sy = frame.to_svg(m.x, m.y)
         r = max(m.radius * SCALE, 5.0)
         name = by_id[m.id].name if m.id in by_id else m.id
-        body.append(f'<g data-place="{escape(m.id)}" class="marker"><title>{escape(name)}</title>'
+        mid = escape(m.id)
+        body.append(f'<g data-place="{mid}" data-piece="{mid}" class="marker"><title>{escape(name)}</title>'
                     f'<circle cx="{sx:.1f}" cy="{sy:.1f}" r="{r:.1f}" fill="{MARKER_COLOUR}" stroke="#222" '
                     f'stroke-width="1.5"/>'
                     + (f'<circle cx="{sx:.1f}" cy="{sy:.1f}" r="{r * 0.45:.1f}" fill="{colour_of[m.owner]}"/>'
@@ -454,7 +458,8 @@ def picture(game: Game, player: str | None, pieces: list[Piece], items: list[Leg
         r = CHAOS_RADIUS * SCALE
         inner = (f'<circle cx="{sx:.1f}" cy="{sy:.1f}" r="{r * 0.4:.1f}" fill="{colour_of[owner]}"/>'
                  if owner in colour_of else "")
-        body.append(f'<g data-place="{escape(pid)}" class="marker"><title>{escape(name)} ({escape(kind)})</title>'
+        body.append(f'<g data-place="{escape(pid)}" data-piece="{escape(pid)}" class="marker">'
+                    f"<title>{escape(name)} ({escape(kind)})</title>"
                     f'<circle cx="{sx:.1f}" cy="{sy:.1f}" r="{r:.1f}" fill="#ffffff" stroke="{CHAOS_COLOUR}" '
                     f'stroke-width="3"/>{inner}</g>')
     body.append("</g>")
