@@ -162,7 +162,8 @@ def test_a_seat_sees_its_own_fortune_cards_and_never_anothers() -> None:
         panels = dict(RULESET.present(game, seat).panels)
         from skirmish_hobgoblin.fortune import card_name
 
-        assert panels["Your Fortune Cards"].count("\n") + 1 == len(game.state.sides[seat].hand.cards)
+        cards = [line for line in panels["Your Fortune Cards"].splitlines() if not line.startswith(" ")]
+        assert len(cards) == len(game.state.sides[seat].hand.cards)
         for cid in game.state.sides[seat].hand.cards:
             assert card_name(game, cid) in panels["Your Fortune Cards"]
         assert f"{other}'s Fortune Cards" not in panels

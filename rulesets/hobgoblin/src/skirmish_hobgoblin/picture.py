@@ -63,6 +63,8 @@ CHAOS_COLOUR = "#138d90"
 CHAOS_RADIUS = 0.625
 #: inches within which a terrain piece of the same name as one already named goes without a label of its own
 REPEAT = 16.0
+#: the width panels' lines are wrapped to (a narrow column beside the table, or a terminal)
+PANEL_WIDTH = 56
 
 
 def frame_of(state: HobState) -> Frame:
@@ -273,14 +275,16 @@ def panels(game: Game, player: str | None) -> list[tuple[str, str]]:
             card = card_of(game, cid)
             lines.append(f"{card.name} ({card.moment}): {card.summary}")
         out.append((title, "\n".join(lines) or "none"))
-    score = [f"Round {game.round} of {game.ruleset.last_round(game)}, {game.phase or 'set-up'}; First Player "
-             f"{state.first or 'not yet decided'}"]
+    last = game.ruleset.last_round(game)
+    when = "Game over" if game.over else f"Round {game.round} of {last}, {game.phase}" if game.round else "Set-up"
+    score = [f"{when}; First Player: {state.first or 'not yet decided'}"]
     for p, s in state.sides.items():
         hand = s.hand.view(player)
         held = len(hand) if isinstance(hand, list) else int(hand)
         units = state.of(p)
-        score.append(f"{p} ({s.army}{', ' + s.role if s.role else ''}): {s.vp} VP, Mercury {s.mercury}, "
-                     f"{len(units)} units ({sum(u.points for u in units)} pts) in play, {held} Fortune Cards")
+        score.append(f"{p}: {s.army}{' (' + s.role + ')' if s.role else ''}")
+        score.append(f"  {s.vp} VP, Mercury {s.mercury}, {held} cards, {len(units)} units "
+                     f"({sum(u.points for u in units)} pts)")
     out.append(("Score", "\n".join(score)))
     out.append(("Scenario", how_won(game)))
     if game.stash.get("hobgoblin-chaos"):
@@ -298,7 +302,16 @@ def panels(game: Game, player: str | None) -> list[tuple[str, str]]:
     waiting = [u for u in state.units.values() if u.status not in (READY, REMOVED)]
     if waiting:
         out.append(("Not on the table", "\n".join(f"{u.side}: {u.name} ({u.id}, {u.status})" for u in waiting)))
-    return out
+    return [(title, _wrap(text)) for title, text in out]
+
+
+def _wrap(text: str, width: int = PANEL_WIDTH) -> str:
+    """Each line of ``text`` wrapped at word boundaries, its continuations indented (panels are narrow)."""
+    import textwrap
+
+    return "\n".join(part for line in text.splitlines() or [""]
+                     for part in textwrap.wrap(line, width, subsequent_indent="  " if not line.startswith(" ")
+                                               else "    ", drop_whitespace=True) or [""])
 
 
 # ----------------------------------------------------------------------------- the legend
