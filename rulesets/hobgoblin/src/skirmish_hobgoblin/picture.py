@@ -569,7 +569,28 @@ def placed_labels(game: Game) -> list[Placed]:
     tw, td = state.width * SCALE, state.depth * SCALE
     bounds = (LEFT + 1, TOP + 1, LEFT + tw + RIGHT - 2, TOP + td - 1)  # clear of the ticks and the title
     placed = place_labels(labels, avoid=avoid, bounds=bounds, gap=2.0, near=SCALE * 1.6)
-    return [attrs.evolve(p, leader=_far(p, anchors[p.label.key])) for p in placed]
+    outlines = {u.id: [frame.to_svg(c.x, c.y) for c in u.rect.corners] for u in state.in_play()}
+    out = []
+    for p in placed:
+        far = _far(p, anchors[p.label.key])
+        if far and p.label.key in outlines:  # the leader starts at the unit's edge, not over its id
+            x, y = _nearest_on_outline(outlines[p.label.key], p.x, p.y)
+            p = attrs.evolve(p, label=attrs.evolve(p.label, x=x, y=y))
+        out.append(attrs.evolve(p, leader=far))
+    return out
+
+
+def _nearest_on_outline(corners: list[tuple[float, float]], x: float, y: float) -> tuple[float, float]:
+    """The point of a polygon's outline nearest to ``(x, y)``."""
+    best, found = math.inf, corners[0]
+    for (ax, ay), (bx, by) in zip(corners, corners[1:] + corners[:1], strict=True):
+        dx, dy = bx - ax, by - ay
+        t = max(0.0, min(1.0, ((x - ax) * dx + (y - ay) * dy) / ((dx * dx + dy * dy) or 1.0)))
+        px, py = ax + t * dx, ay + t * dy
+        d = math.hypot(px - x, py - y)
+        if d < best:
+            best, found = d, (px, py)
+    return found
 
 
 def _far(placed: Placed, anchor: tuple[float, float, float, float]) -> bool:
