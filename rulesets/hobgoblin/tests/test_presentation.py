@@ -11,6 +11,7 @@ import pytest
 from hob_bench import RULESET, battle, unit
 
 from skirmish import Game
+from skirmish.geometry import Polygon, distance
 from skirmish.plugins import Registry
 from skirmish.presentation import Piece, footprint
 from skirmish.runner import DecisionLimit, agent_seed, drive
@@ -89,9 +90,13 @@ def test_the_frame_maps_a_units_centre_to_where_it_is_drawn() -> None:
 def test_labels_never_overlap_one_another_nor_a_unit() -> None:
     for game in (_crowded(), _played(3, 120)):
         placed = picture.placed_labels(game)
-        units = [picture._bbox(picture.frame_of(game.state), [(c.x, c.y) for c in u.rect.corners])
-                 for u in game.state.in_play()]
+        frame = picture.frame_of(game.state)
         boxes = [p.box for p in placed]
+        for box in boxes:  # no label over a unit (its true outline, in inches)
+            (x0, y0), (x1, y1) = frame.to_table(box[0], box[3]), frame.to_table(box[2], box[1])
+            label = Polygon([(x0, y0), (x1, y0), (x1, y1), (x0, y1)])
+            assert all(distance(label, u.rect) > 0 for u in game.state.in_play()), box
+        units = [b for u in game.state.in_play() for b in picture.unit_boxes(frame, u)]
         keys = {p.label.key for p in placed}
         assert {u.id for u in game.state.in_play()} | {m.id for m in game.state.markers if not m.removed} <= keys
         assert {p.label.text for p in placed if p.label.key.startswith("terrain")} >= {

@@ -516,6 +516,22 @@ def picture(game: Game, player: str | None, pieces: list[Piece], items: list[Leg
     return "\n".join(out)
 
 
+def unit_boxes(frame: Frame, unit: Unit, slices: int = 4) -> list[tuple[float, float, float, float]]:
+    """Boxes (picture units) that together cover the unit and little else: its rectangle cut across its width
+    into ``slices`` strips, each strip's bounding box (a turned unit's one bounding box would keep labels far
+    away from it)."""
+    rect = unit.rect
+    fl, fr = rect.corner("front-left"), rect.corner("front-right")
+    rr, rl = rect.corner("rear-right"), rect.corner("rear-left")
+    out = []
+    for k in range(slices):
+        a, b = k / slices, (k + 1) / slices
+        pts = [(fl.x + (fr.x - fl.x) * t, fl.y + (fr.y - fl.y) * t) for t in (a, b)]
+        pts += [(rl.x + (rr.x - rl.x) * t, rl.y + (rr.y - rl.y) * t) for t in (b, a)]
+        out.append(_bbox(frame, pts))
+    return out
+
+
 def _family(name: str) -> str:
     """A name without its numbers and one-letter words: ``Fortress wall at Weak Point 3`` -> ``Fortress wall at
     Weak Point``."""
@@ -561,8 +577,8 @@ def placed_labels(game: Game) -> list[Placed]:
     for u in state.units.values():
         if u.status != READY:
             continue
-        avoid.append(_bbox(frame, [(c.x, c.y) for c in u.rect.corners]))
-        anchors[u.id] = avoid[-1]
+        avoid += unit_boxes(frame, u)
+        anchors[u.id] = _bbox(frame, [(c.x, c.y) for c in u.rect.corners])
         text = f"{u.id} {u.name} \u00b7 Doom {u.doom}/{stats.break_point(game, u)}"
         sx, sy = frame.to_svg(u.x, u.y)
         labels.append(Label(text, sx, sy, text_width(text, FONT), FONT + 4, key=u.id))
@@ -570,10 +586,12 @@ def placed_labels(game: Game) -> list[Placed]:
     bounds = (LEFT + 1, TOP + 1, LEFT + tw + RIGHT - 2, TOP + td - 1)  # clear of the ticks and the title
     placed = place_labels(labels, avoid=avoid, bounds=bounds, gap=2.0, near=SCALE * 1.6)
     outlines = {u.id: [frame.to_svg(c.x, c.y) for c in u.rect.corners] for u in state.in_play()}
+    outlines.update({terrain_id(i): [frame.to_svg(x, y) for x, y in piece.points]
+                     for i, piece in enumerate(state.pieces, 1)})
     out = []
     for p in placed:
         far = _far(p, anchors[p.label.key])
-        if far and p.label.key in outlines:  # the leader starts at the unit's edge, not over its id
+        if far and p.label.key in outlines:  # the leader starts at the edge of what it names, not over its id
             x, y = _nearest_on_outline(outlines[p.label.key], p.x, p.y)
             p = attrs.evolve(p, label=attrs.evolve(p.label, x=x, y=y))
         out.append(attrs.evolve(p, leader=far))
