@@ -419,19 +419,36 @@ def _unit_svg(game: Game, frame: Frame, unit: Unit, colour: str, piece: Piece) -
     return out
 
 
-def _title_line(game: Game) -> str:
+def _title_line(game: Game, room: float) -> str:
+    """The line above the table: round and phase, scenario, First Player, VP, the result; parts that do not fit
+    in ``room`` picture units are left out from the end (the panels say them all)."""
     state = game.state
     sc = game.ruleset.scenarios.get(state.scenario)
     last = game.ruleset.last_round(game)
     when = (f"Round {game.round} of {last}" + (f", {game.phase}" if game.phase else "")) if game.round else "Set-up"
     if game.over:
         when = f"Game over after round {game.round}"
-    scores = ", ".join(f"{p} {s.vp} VP" for p, s in state.sides.items())
-    text = f"{when} \u00b7 {sc.name if sc else 'scenario not yet rolled'} \u00b7 First Player " \
-           f"{state.first or 'not yet decided'} \u00b7 {scores}"
+    parts = [when, sc.name if sc else "scenario not yet rolled", f"First Player {state.first or 'not yet decided'}"]
     if game.over and game.result is not None:
-        text += f" \u00b7 {game.result.reason}"
+        parts.insert(1, game.result.reason)
+    parts.append(", ".join(f"{t} {v} VP" for t, v in _scores(game)))
+    text = parts[0]
+    for part in parts[1:]:
+        if text_width(f"{text} \u00b7 {part}", FONT + 2) > room:
+            break
+        text += f" \u00b7 {part}"
     return text
+
+
+def _scores(game: Game) -> list[tuple[str, int]]:
+    """VP by side as the battle counts them (team play: by team)."""
+    state = game.state
+    if state.teams:
+        from skirmish_hobgoblin.teams.objectives import team_vp
+
+        vp = team_vp(game)
+        return [(f"team {t}", int(vp.get(t, 0))) for t in state.teams]
+    return [(p, s.vp) for p, s in state.sides.items()]
 
 
 def picture(game: Game, player: str | None, pieces: list[Piece], items: list[LegendItem],
@@ -496,7 +513,7 @@ def picture(game: Game, player: str | None, pieces: list[Piece], items: list[Leg
                f'data-ruleset="hobgoblin" data-scale="{SCALE:g}">')
     out.append(f'<rect x="0" y="0" width="{width:.0f}" height="{height:.0f}" fill="#ffffff"/>')
     out.append(f'<text x="{LEFT:.0f}" y="{TOP - 12:.0f}" font-size="{FONT + 2:g}" font-weight="bold">'
-               f"{escape(_title_line(game))}</text>")
+               f"{escape(_title_line(game, width - LEFT - 8))}</text>")
     out.append(f'<rect x="{LEFT:.1f}" y="{TOP:.1f}" width="{tw:.1f}" height="{td:.1f}" fill="{TABLE_FILL}" '
                'stroke="#333" stroke-width="1.5" data-role="table-edge"/>')
     out += _zones(game, frame, colour_of)
