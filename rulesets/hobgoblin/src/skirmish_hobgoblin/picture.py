@@ -360,10 +360,14 @@ def _zones(game: Game, frame: Frame, colour_of: dict[str, str]) -> list[str]:
 
     state = game.state
     out = ['<g data-role="zones" pointer-events="none">']
+    drawn: set[tuple[float, float]] = set()
     for p, s in state.sides.items():
         if not s.half:
             continue
         lo, hi = zone(game, p)
+        if (lo, hi) in drawn:  # team play: allies share their half
+            continue
+        drawn.add((lo, hi))
         x0, y0 = frame.to_svg(0, hi)
         x1, y1 = frame.to_svg(state.width, lo)
         out.append(f'<rect x="{x0:.1f}" y="{y0:.1f}" width="{x1 - x0:.1f}" height="{y1 - y0:.1f}" '
