@@ -64,7 +64,7 @@ CHAOS_RADIUS = 0.625
 #: inches within which a terrain piece of the same name as one already named goes without a label of its own
 REPEAT = 16.0
 #: the width panels' lines are wrapped to (a narrow column beside the table, or a terminal)
-PANEL_WIDTH = 56
+PANEL_WIDTH = 46
 
 
 def frame_of(state: HobState) -> Frame:
@@ -151,10 +151,7 @@ def unit_piece(game: Game, unit: Unit, colour_of: dict[str, str], glossary: dict
     else:
         gone = (f"removed in round {unit.removed_round}" if unit.status == REMOVED
                 else f"not on the table ({unit.status})")
-        status = [gone]
-        rows.append(("Status", gone))
-    if status and unit.status == READY:
-        rows.append(("Status", ", ".join(status)))
+        status = [gone]  # statuses go in Piece.status only: a screen shows them beside the details
     lookup = {k.lower(): k for k in glossary}
     keywords = [lookup[n.lower()] for n in dict.fromkeys([unit.type_name, *(e.name for e in unit.keywords.entries)])
                 if n.lower() in lookup]
@@ -283,8 +280,8 @@ def panels(game: Game, player: str | None) -> list[tuple[str, str]]:
         held = len(hand) if isinstance(hand, list) else int(hand)
         units = state.of(p)
         score.append(f"{p}: {s.army}{' (' + s.role + ')' if s.role else ''}")
-        score.append(f"  {s.vp} VP, Mercury {s.mercury}, {held} cards, {len(units)} units "
-                     f"({sum(u.points for u in units)} pts)")
+        score.append(f"  {s.vp} VP, Mercury {s.mercury}, {held} cards, {len(units)} units, "
+                     f"{sum(u.points for u in units)} pts")
     out.append(("Score", "\n".join(score)))
     out.append(("Scenario", how_won(game)))
     if game.stash.get("hobgoblin-chaos"):
@@ -306,7 +303,8 @@ def panels(game: Game, player: str | None) -> list[tuple[str, str]]:
 
 
 def _wrap(text: str, width: int = PANEL_WIDTH) -> str:
-    """Each line of ``text`` wrapped at word boundaries, its continuations indented (panels are narrow)."""
+    """Each line of ``text`` wrapped at word boundaries, its continuations indented (panels are narrow: 46
+    columns, as Chob-Noggoth's)."""
     import textwrap
 
     return "\n".join(part for line in text.splitlines() or [""]
