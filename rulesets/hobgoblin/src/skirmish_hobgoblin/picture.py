@@ -114,7 +114,7 @@ def _keyword_names(game: Game, keys: tuple[str, ...]) -> list[str]:
 # ----------------------------------------------------------------------------- pieces
 
 
-def unit_piece(game: Game, unit: Unit, colour_of: dict[str, str], glossary: dict[str, str]) -> Piece:
+def unit_piece(game: Game, unit: Unit, glossary: dict[str, str]) -> Piece:
     """A unit as every seat sees it (nothing about a unit is hidden in Hobgoblin)."""
     state = game.state
     side = state.sides.get(unit.side)
@@ -453,7 +453,7 @@ def _scores(game: Game) -> list[tuple[str, int]]:
     return [(p, s.vp) for p, s in state.sides.items()]
 
 
-def picture(game: Game, player: str | None, pieces: list[Piece], items: list[LegendItem],
+def picture(game: Game, pieces: list[Piece], items: list[LegendItem],
             colour_of: dict[str, str]) -> str:
     """The whole table as a complete SVG document."""
     state = game.state
@@ -647,12 +647,12 @@ def present(game: Game, player: str | None) -> Presentation:
     ruleset = game.ruleset
     glossary = ruleset.glossary()
     colour_of = side_colours(state)
-    pieces = [unit_piece(game, u, colour_of, glossary) for u in state.units.values()]
+    pieces = [unit_piece(game, u, glossary) for u in state.units.values()]
     pieces += [terrain_piece(game, i, piece, glossary) for i, piece in enumerate(state.pieces, 1)]
     pieces += [marker_piece(game, m) for m in state.markers if not m.removed]
     pieces += [chaos_piece(place) for place in chaos_places(game)]
     items = legend(game, colour_of, glossary)
-    svg = picture(game, player, pieces, items, colour_of)
+    svg = picture(game, pieces, items, colour_of)  # the table hides nothing: only the panels differ by seat
     try:
         brief = ruleset.brief(game, player)
     except Exception:  # noqa: BLE001 - a status line is not worth a lost screen
