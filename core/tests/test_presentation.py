@@ -256,3 +256,12 @@ def test_a_legend_can_mark_with_a_diamond() -> None:
     from skirmish.presentation import LegendItem, legend_svg
 
     assert "<polygon" in legend_svg([LegendItem("shrine", "#f0d040", "diamond")], 0, 20)
+
+
+def test_a_label_pushed_clear_of_its_point_gets_a_leader_and_one_beside_it_does_not() -> None:
+    blocked = place_labels([Label("Anvil Guard", 100, 100, 60, 12)], avoid=[(40, 60, 160, 140)],
+                           bounds=(0, 0, 400, 400))[0]
+    assert blocked.leader
+    beside = place_labels([Label("Anvil Guard", 100, 100, 60, 12)], avoid=[(95, 95, 105, 105)],
+                          bounds=(0, 0, 400, 400))[0]
+    assert not beside.leader

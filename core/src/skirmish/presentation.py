@@ -299,8 +299,10 @@ def place_labels(labels: Sequence[Label], *, avoid: Iterable[Box] = (), bounds: 
                 angle = (math.pi / 2) + 2 * math.pi * k / count  # below first, then around
                 cx, cy = lab.x + r * math.cos(angle) * (1 + w / max(h, 1e-9)) * 0.5, lab.y + r * math.sin(angle)
                 box = (cx - w, cy - h, cx + w, cy + h)
-                if free(box):
-                    found = Placed(lab, cx, cy, leader=r > near + lab.height)
+                if free(box):  # a leader line when the box ended up clear of its point
+                    gap_x = max(box[0] - lab.x, 0.0, lab.x - box[2])
+                    gap_y = max(box[1] - lab.y, 0.0, lab.y - box[3])
+                    found = Placed(lab, cx, cy, leader=math.hypot(gap_x, gap_y) > near + lab.height)
                     break
             if found is not None:
                 break
