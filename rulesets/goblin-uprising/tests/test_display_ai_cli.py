@@ -147,6 +147,28 @@ def test_ai_travels_to_its_goal_in_one_answer() -> None:
     assert ai.decide(View(game, "hero1"), game.pending) == "travel:tundra-spawn"
 
 
+@pytest.mark.parametrize(("armor", "deed"), [(4, "adventure"), (3, "adventure"), (1, "battle:tyrant")])
+def test_ai_battles_the_tyrant_only_when_its_blows_can_get_through(armor: int, deed: str) -> None:
+    """Issue 22: AI heroes battled the Tyrant for nothing ("Royal Armor 3 stops 2"). A Barbarian with 3 dice, 1
+    Essence, 1 Renown and two damage goblins cannot get past 4 Royal Armor (the old AI counted each goblin as 1.5
+    damage and attacked) and has 15% against 3: it adventures; against 1 it attacks."""
+    from gu_helpers import reask
+
+    game = new_game(1)
+    s = game.state
+    s.board.move("hero1", "gate")  # the castle region, with the Tyrant on the Throne
+    for key in s.troops:
+        s.troops[key] = 0
+    s.turn.actions = 0
+    s.heroes["hero1"].hand.cards[:] = ["wolf-rider", "spear-goblin"]
+    s.heroes["hero1"].renown = 1
+    s.armor = armor
+    reask(game)
+    assert "battle:tyrant" in [o.value for o in game.pending.options]
+    ai = make_ai(AgentContext("hero1", 1, RULESET, {}, game.players))
+    assert ai.decide(View(game, "hero1"), game.pending) == deed
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("n", [1, 2, 4, 6])
 def test_ai_teams_win_some_and_lose_some(n: int) -> None:
