@@ -147,6 +147,37 @@ def test_ai_travels_to_its_goal_in_one_answer() -> None:
     assert ai.decide(View(game, "hero1"), game.pending) == "travel:tundra-spawn"
 
 
+def test_battling_a_fellow_hero_has_its_help() -> None:
+    """Issue 22: "Battle hero2 (a fellow hero, not an enemy)" was offered with no help and no glossary entry."""
+    from gu_helpers import reask
+
+    game = new_game(2)
+    s = game.state
+    s.board.move("hero1", "tundra-outer")  # (villages belong to no region)
+    s.board.move("hero2", "tundra-inner")
+    s.turn.actions = 0
+    reask(game)
+    battle = next(o for o in game.pending.options if o.value == "battle:hero:hero2")
+    assert "player against player" in battle.help and "fellow hero" in battle.help
+    assert "player against player" in RULESET.glossary()["fellow hero"]
+
+
+def test_every_option_of_whole_games_has_its_help() -> None:
+    """Issue 22: every choice the ruleset offers says what it does at 'help' (the respond window's pass options
+    are core's)."""
+    missing = set()
+    for seed, n in ((0, 1), (1, 3), (2, 6), (3, 4)):
+        game = Game(RULESET, {"players": [f"hero{i + 1}" for i in range(n)],
+                              "tyrant": ("dwarf", "human", "elven", "merfolk")[seed]}, seed=seed)
+        agents = {p: make_ai(AgentContext(p, seed + i, RULESET, {}, game.players)) for i, p in enumerate(game.players)}
+        while game.pending is not None:
+            d = game.pending
+            missing |= {(d.kind, o.value) for o in d.options
+                        if not o.help and not (d.kind == "respond" and o.value in ("pass", "pass-phase"))}
+            game.answer(agents[d.player].decide(View(game, d.player), d), d.player)
+    assert not missing
+
+
 @pytest.mark.parametrize(("armor", "deed"), [(4, "adventure"), (3, "adventure"), (1, "battle:tyrant")])
 def test_ai_battles_the_tyrant_only_when_its_blows_can_get_through(armor: int, deed: str) -> None:
     """Issue 22: AI heroes battled the Tyrant for nothing ("Royal Armor 3 stops 2"). A Barbarian with 3 dice, 1

@@ -152,7 +152,8 @@ def action_menu(game: Game, hero: Hero, turn: Turn, here: str,
                 key = ("rest", "both")
                 part = memo.get(key)
                 if part is None:
-                    part = memo[key] = _part((_fixed(memo, "rest:both", "Rest: regain 2 HP and 1 Essence (Druid)", "",
+                    part = memo[key] = _part((_fixed(memo, "rest:both", "Rest: regain 2 HP and 1 Essence (Druid)",
+                                                     "one action, once a turn",
                                                      action="rest"),))
             else:
                 key = ("rest", hero.hp, hero.max_hp, hero.essence, hero.max_essence)
@@ -160,9 +161,9 @@ def action_menu(game: Game, hero: Hero, turn: Turn, here: str,
                 if part is None:
                     part = memo[key] = _part((
                         opt("rest:hp", f"Rest: regain 2 HP ({hero.hp}/{hero.max_hp}"
-                            f"{_full(hero.hp, hero.max_hp)})", "", action="rest", gain="hp"),
+                            f"{_full(hero.hp, hero.max_hp)})", "one action, once a turn", action="rest", gain="hp"),
                         opt("rest:essence", f"Rest: regain 2 Essence ({hero.essence}/{hero.max_essence}"
-                            f"{_full(hero.essence, hero.max_essence)})", "",
+                            f"{_full(hero.essence, hero.max_essence)})", "one action, once a turn",
                             action="rest", gain="essence")))
             out += part[0]
             menu["rest"] = part[1]
@@ -193,8 +194,8 @@ def action_menu(game: Game, hero: Hero, turn: Turn, here: str,
             key = ("guardian", hero.guardian)
             found = memo.get(key)
             if found is None:
-                found = memo[key] = opt("guardian", f"{g.name}: {guardian_text(g.active)} (2 actions)", "",
-                                        action="guardian")
+                found = memo[key] = opt("guardian", f"{g.name}: {guardian_text(g.active)} (2 actions)",
+                                        "your guardian's ability: 2 actions, once a turn", action="guardian")
             out.append(found)
             menu["guardian"] = _ONE["guardian"]
     # free: Renown, goblins, tribe card
@@ -264,7 +265,8 @@ def action_menu(game: Game, hero: Hero, turn: Turn, here: str,
     if actions > 0:
         found = memo.get(("fixed", "end"))
         out.append(found if found is not None else
-                   _fixed(memo, "end", END_LABEL, "", action="end"))
+                   _fixed(memo, "end", END_LABEL, "skip your remaining actions; the heroic deed comes next",
+                          action="end"))
         menu["end"] = _ONE["end"]
     else:
         values = []
@@ -273,13 +275,15 @@ def action_menu(game: Game, hero: Hero, turn: Turn, here: str,
             found = memo.get(key)
             if found is None:
                 about = _target_help(game, t)
-                found = memo[key] = opt(f"battle:{t}", f"Battle {target_name(game, t)} ({about})", about,
-                                        action="battle", target=t)
+                found = memo[key] = opt(f"battle:{t}", f"Battle {target_name(game, t)} ({about})",
+                                        PVP_HELP if t.startswith("hero:") else about, action="battle", target=t)
             out.append(found)
             values.append(found.value)
         if values:
             menu["battle"] = tuple(values)
-        out.append(_fixed(memo, "adventure", "Adventure: draw an adventure card", "", action="adventure"))
+        out.append(_fixed(memo, "adventure", "Adventure: draw an adventure card",
+                               "the heroic deed: roll 5 dice for its successes (others may help) or choose a side",
+                               action="adventure"))
         menu["adventure"] = _ONE["adventure"]
     return out, menu
 
@@ -298,6 +302,9 @@ def _commune(memo: dict[Any, Any], gid: str, g: Any) -> Any:
 
 
 END_LABEL = "End your actions: heroic deed next, unused ones lost"
+#: the help of a Battle against another hero (player against player, RULINGS GU-30; the set-up option pvp)
+PVP_HELP = ("player against player: you strike the hero, it strikes back; one who falls goes home and the winner takes "
+            "a goblin from its hand and 1 Renown ('help fellow hero')")
 
 
 def _full(now: int, most: int) -> str:
@@ -560,9 +567,9 @@ def _ask_move(game: Game, hero: Hero, n: int, rule: str) -> None:
     s: GameState = game.state
     c = C(game)
     here = s.board.where(hero.id) or ""
-    options = [opt(f"space:{sp}", f"{c.space_name(sp)}", "", space=sp) for sp in c.rmap.within(here, n)
-               if sp != here]
-    options.append(opt("stay", "stay where you are", ""))
+    options = [opt(f"space:{sp}", f"{c.space_name(sp)}", "a free move: no action spent", space=sp)
+               for sp in c.rmap.within(here, n) if sp != here]
+    options.append(opt("stay", "stay where you are", "the free move is not used"))
     game.ask(decision(hero.id, "free-move", f"{hero.id}: move up to {n} space(s)", options, rule=rule,
                       context={"hero": hero.id, "range": n}), _moved, hero.id, rule)
 
@@ -587,7 +594,8 @@ def _t_interact_adjacent(game: Game, hero: Hero, n: int) -> None:
     spaces = [sp for sp in c.rmap.neighbours(here) if sp in s.tokens or sp in s.quests]
     if not spaces:
         return
-    options = [opt(f"interact:{sp}", token_label(game, sp), "", space=sp) for sp in spaces]
+    options = [opt(f"interact:{sp}", token_label(game, sp), "the goblin card reaches a token next to you", space=sp)
+               for sp in spaces]
     ask_or_only(game, decision(hero.id, "reach", f"{hero.id}: interact with which adjacent token?", options,
                                rule="Goblin cards", context={"hero": hero.id}), _reached, hero.id)
 
@@ -705,7 +713,7 @@ def guardian_usable(game: Game, hero: Hero) -> bool:
 
 def _ga_blast(game: Game, hero: Hero, n: int) -> None:
     targets = [t for t in enemies_in(game, hero_region(game, hero)) if t != TYRANT]
-    options = [opt(t, f"{target_name(game, t)}", "", target=t) for t in targets]
+    options = [opt(t, f"{target_name(game, t)}", f"your guardian deals {n} damage to it", target=t) for t in targets]
     ask_or_only(game, decision(hero.id, "blast", f"{hero.id}: the guardian strikes which enemy for {n}?", options,
                                rule="Guardians: active ability", context={"hero": hero.id, "damage": n}),
                 _blasted, hero.id, n)
@@ -732,7 +740,8 @@ def _ga_pull_hero(game: Game, hero: Hero, n: int) -> None:
     others = [h for h in s.active_heroes() if h.id != hero.id]
     if not others:
         return
-    options = [opt(f"hero:{h.id}", f"bring {h.id} to your space", "", hero=h.id) for h in others]
+    options = [opt(f"hero:{h.id}", f"bring {h.id} to your space", "that hero moves to you at once", hero=h.id)
+               for h in others]
     ask_or_only(game, decision(hero.id, "pull", f"{hero.id}: which hero comes to you?", options,
                                rule="Guardians: active ability", context={"hero": hero.id}), _pulled, hero.id)
 
@@ -747,7 +756,8 @@ def _pulled(game: Game, answer: str, hid: str) -> None:
 def _ga_heal_any(game: Game, hero: Hero, n: int) -> None:
     s: GameState = game.state
     heroes = s.active_heroes()
-    options = [opt(f"hero:{h.id}", f"{h.id} ({h.hp}/{h.max_hp} HP)", "", hero=h.id) for h in heroes]
+    options = [opt(f"hero:{h.id}", f"{h.id} ({h.hp}/{h.max_hp} HP)", f"{h.id} heals {n} HP (not above its most)",
+                   hero=h.id) for h in heroes]
     ask_or_only(game, decision(hero.id, "heal", f"{hero.id}: who heals {n}?", options,
                                rule="Guardians: active ability",
                                context={"hero": hero.id, "amount": n, "hurt": {h.id: h.max_hp - h.hp for h in heroes}}),
@@ -762,7 +772,8 @@ def _ga_remove_troop(game: Game, hero: Hero, n: int) -> None:
     c = C(game)
     targets = [t for t in enemies_in(game, hero_region(game, hero))
                if t.startswith("troop:") and not c.troops[t[6:]].aggressive]
-    options = [opt(t, f"remove {a_name(target_name(game, t))} miniature", "", target=t) for t in targets]
+    options = [opt(t, f"remove {a_name(target_name(game, t))} miniature", "taken off the board: no fight, no reward",
+                   target=t) for t in targets]
     ask_or_only(game, decision(hero.id, "remove", f"{hero.id}: remove which troop?", options,
                                rule="Guardians: active ability", context={"hero": hero.id}), _removed_troop)
 
