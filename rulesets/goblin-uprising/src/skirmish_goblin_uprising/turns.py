@@ -132,8 +132,8 @@ def action_menu(game: Game, hero: Hero, turn: Turn, here: str,
         part = memo.get(key)
         if part is None:
             part = memo[key] = _part(
-                opt(f"move:{n}", f"Move 1 to {c.space_name(n)}" + (" (free: Ranger)" if free else ""),
-                    "one action: step to an adjacent space", action="move", space=n, free=free)
+                opt(f"move:{n}", f"Move 1: {c.space_name(n)}" + (" (free: Ranger)" if free else ""),
+                    "one action: step to an adjacent space", action="move", space=n, free=free, group="Move 1")
                 for n in c.rmap.neighbours(here))
         out += part[0]
         menu["move"] = part[1]
@@ -327,8 +327,8 @@ def _leaps(c: Content, here: str) -> Part:
     if found is None:
         near = set(c.rmap.neighbours(here))
         found = c._look["memo"][key] = _part(
-            opt(f"leap:{n}", f"Move 2 to {c.space_name(n)} (Wind Guardian, once per turn)", "one action: two spaces",
-                action="move", space=n)
+            opt(f"leap:{n}", f"Move 2: {c.space_name(n)} (Wind Guardian, once per turn)", "one action: two spaces",
+                action="move", space=n, group="Move 2")
             for n in c.rmap.within(here, 2) if n != here and n not in near)
     return found
 
@@ -362,10 +362,12 @@ def _travels(c: Content, here: str, reach: int, free: bool) -> Part:
                 continue
             path = travel_path(c, here, to)
             via = ", ".join(name(sp) for sp in path[:-1])
-            out.append(opt(f"travel:{to}", f"Travel to {name(to)}: {d} Moves"
-                           + (" (the first free: Ranger)" if free else "") + f" via {via}",
+            # "Travel: X (...)": the menu shows every travel on one line (the CLI groups options by ``group``, the
+            # label's head), the destination first so that line reads as a list of places
+            out.append(opt(f"travel:{to}", f"Travel: {name(to)} ({d} Moves via {via}"
+                           + ("; the first free: Ranger" if free else "") + ")",
                            f"{d - free} action(s): Move 1 once per space, stepping on each space shown",
-                           action="travel", space=to, steps=d, path=path))
+                           action="travel", space=to, steps=d, path=path, group="Travel"))
         found = c._look["memo"][key] = _part(out)
     return found
 
