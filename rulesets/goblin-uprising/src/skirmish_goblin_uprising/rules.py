@@ -169,7 +169,7 @@ class GoblinUprising(Ruleset):
         n = len(game.players)
         percent = c.scale_hp[n - 1] if n <= len(c.scale_hp) else 100
         armor_scale = c.scale_armor[n - 1] if n <= len(c.scale_armor) else 0
-        state.max_hp = state.hp = max(1, round(t.hp * percent / 100) + level.hp)
+        state.max_hp = state.hp = max(1, round(t.hp * percent * level.hp_percent / 10000) + level.hp)
         state.armor = max(0, min(10, t.armor + level.armor + armor_scale))
         state.damage = t.damage
         state.board.place(TYRANT, c.board.throne)
