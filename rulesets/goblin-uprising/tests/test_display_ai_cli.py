@@ -42,6 +42,31 @@ def test_describe_shows_map_tyrant_track_scheme_and_sheet() -> None:
     assert "hero2 Wizard" in text and "Firebolt" not in text  # other heroes get a line, not a sheet
 
 
+def test_text_map_draws_the_board_in_80_by_24() -> None:
+    """Issue 22: no board at the terminal, only the list of spaces. The map has a row per region with its spaces
+    from the village in to the Gate, who stands where, troops with their type, generals and tokens."""
+    from skirmish_goblin_uprising.render import board_map
+
+    game = new_game(6)
+    s = game.state
+    s.board.move("hero1", "tundra-spawn")
+    s.board.move("hero2", "gate")
+    s.board.place("general:dwarf", "mountains-inner")
+    s.quests["desert-outer"] = "scheme:test"
+    s.troops["undead"], s.troop_damage["undead"] = 3, 1
+    lines = board_map(game).splitlines()
+    assert len(lines) <= 10 and all(len(line) < 80 for line in lines), lines
+    assert lines[0].split() == ["Village", "Outer", "Spawn", "(ring)", "Inner"]
+    row = {line.split()[0]: line for line in lines[1:] if line[:1].isalpha()}
+    assert set(row) >= {"Tundra", "Mountains", "Desert", "Prairie", "Forest", "Corals", "Castle"}
+    assert "3 Undead 1dmg h1" in row["Tundra"] and row["Tundra"].endswith("- Gate")
+    assert "G:Dwarf" in row["Mountains"] and "2 Dwarf" in row["Mountains"]
+    assert "Q" in row["Desert"].split() and "h3" in row["Desert"] and "?" in row["Prairie"].split()
+    assert "Gate:" in row["Castle"] and "h2" in row["Castle"] and "Throne: TYRANT" in row["Castle"]
+    text = RULESET.describe(game, "hero1")
+    assert "\n".join(lines) in text and "Spaces and their neighbours:" in text  # the map, then the list
+
+
 def test_brief_fits_the_prompt() -> None:
     game = new_game(6)
     lines = RULESET.brief(game, "hero1").splitlines()
