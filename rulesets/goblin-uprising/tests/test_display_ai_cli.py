@@ -187,6 +187,20 @@ def test_battling_a_fellow_hero_has_its_help() -> None:
     assert "player against player" in RULESET.glossary()["fellow hero"]
 
 
+def test_battling_the_tyrant_fits_a_line() -> None:
+    """Played by hand: "Battle Queen Brannhild the Forgeheart (HP 16/20, Royal Armor 3; it stri..." was cut; "it
+    strikes first" is in the help."""
+    from gu_helpers import reask
+
+    game = new_game(1)
+    game.state.board.move("hero1", "gate")
+    game.state.turn.actions = 0
+    reask(game)
+    battle = next(o for o in game.pending.options if o.value == "battle:tyrant")
+    assert battle.label.endswith("(HP 6/6, Royal Armor 1)") and len(battle.label) + 6 <= 80
+    assert "it strikes first" in battle.help
+
+
 def test_every_option_of_whole_games_has_its_help() -> None:
     """Issue 22: every choice the ruleset offers says what it does at 'help' (the respond window's pass options
     are core's)."""

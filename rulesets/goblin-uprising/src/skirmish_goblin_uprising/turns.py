@@ -206,7 +206,7 @@ def action_menu(game: Game, hero: Hero, turn: Turn, here: str,
         if part is None:
             part = memo[key] = _part(
                 opt(f"train:{a.id}", f"Train (2 Renown): learn {a.name} (level {a.level}: {ability_text(a)})",
-                    f"free; 'help {a.name}' explains it",
+                    f"costs no action; 'help {a.name}' explains it",
                     action="train", ability=a.id, level=a.level, dice=a.dice)
                 for a in cls.abilities if a.id not in hero.abilities and (a.level == 1 or a.requires in hero.abilities))
         if part[0]:
@@ -215,7 +215,8 @@ def action_menu(game: Game, hero: Hero, turn: Turn, here: str,
     if renown >= RECRUIT:
         found = memo.get(("fixed", "recruit"))
         out.append(found if found is not None else
-                   _fixed(memo, "recruit", "Recruit (1 Renown): draw a goblin", "free", action="recruit"))
+                   _fixed(memo, "recruit", "Recruit (1 Renown): draw a goblin",
+                          "costs no action: 1 Renown for 1 goblin card", action="recruit"))
         menu["recruit"] = _ONE["recruit"]
     if renown >= COMMUNE and not hero.guardian:
         taken = {h.guardian for h in s.heroes.values()}
@@ -246,7 +247,8 @@ def action_menu(game: Game, hero: Hero, turn: Turn, here: str,
                 found = memo.get(key)
                 if found is None:
                     found = memo[key] = opt(f"goblin:{card}", f"{spec.name}: {turn_text(e, leadership)} "
-                                            "(discard it)", "free", action="goblin", card=card, effect=e.effect)
+                                            "(discard it)", "costs no action; the card goes to the discard pile",
+                                            action="goblin", card=card, effect=e.effect)
                 out.append(found)
                 values.append(found.value)
         if values:
@@ -258,7 +260,8 @@ def action_menu(game: Game, hero: Hero, turn: Turn, here: str,
             key = ("tribe", hero.tribe)
             found = memo.get(key)
             if found is None:
-                found = memo[key] = opt("tribe", f"exhaust {tribe.name}: {tribe_text(tribe)}", "free",
+                found = memo[key] = opt("tribe", f"exhaust {tribe.name}: {tribe_text(tribe)}",
+                                        "costs no action; the card turns face down (exhausted)",
                                         action="tribe", effect=effect)
             out.append(found)
             menu["tribe"] = _ONE["tribe"]
@@ -275,7 +278,9 @@ def action_menu(game: Game, hero: Hero, turn: Turn, here: str,
             found = memo.get(key)
             if found is None:
                 about = _target_help(game, t)
-                found = memo[key] = opt(f"battle:{t}", f"Battle {target_name(game, t)} ({about})",
+                # the Tyrant's "it strikes first" only in the help: the label fits an 80-column menu
+                short = about.partition(";")[0] if t == TYRANT else about
+                found = memo[key] = opt(f"battle:{t}", f"Battle {target_name(game, t)} ({short})",
                                         PVP_HELP if t.startswith("hero:") else about, action="battle", target=t)
             out.append(found)
             values.append(found.value)
@@ -297,7 +302,8 @@ def _commune(memo: dict[Any, Any], gid: str, g: Any) -> Any:
     if found is None:
         label = (f"Commune (5 Renown): {g.name} (passive: {guardian_passive_text(g.passive)}; "
                  f"2 actions: {guardian_text(g.active)})")
-        found = _fixed(memo, f"commune:{gid}", label, "free", action="commune", guardian=gid)
+        found = _fixed(memo, f"commune:{gid}", label, "costs no action; one guardian per hero",
+                       action="commune", guardian=gid)
     return found
 
 
