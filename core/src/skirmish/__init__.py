@@ -29,6 +29,8 @@ _EXPORTS = {
     "drive": "runner", "play_one": "runner", "simulate": "runner",
     "parse_answer": "answer_text", "Situation": "studies.situations",
     "load_toml": "content", "structure": "content",
+    "Presentation": "presentation", "Piece": "presentation", "Frame": "presentation", "LegendItem": "presentation",
+    "Shade": "presentation",
     # errors
     "SkirmishError": "errors", "SetupError": "errors", "IllegalAnswer": "errors", "SaveError": "errors",
     "DiceError": "errors", "RulesetNotFound": "errors", "PluginError": "errors",

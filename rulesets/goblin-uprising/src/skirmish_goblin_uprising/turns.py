@@ -269,7 +269,7 @@ def action_menu(game: Game, hero: Hero, turn: Turn, here: str,
         found = memo.get(("fixed", "end"))
         out.append(found if found is not None else
                    _fixed(memo, "end", END_LABEL, "skip your remaining actions; the heroic deed comes next",
-                          action="end"))
+                          action="end", confirm="your unused actions are lost"))
         menu["end"] = _ONE["end"]
     else:
         values = []
