@@ -87,9 +87,12 @@ class Window(Step):
                 continue
             self.asking = player
             taken = {o.value for o in options}
-            extra = [Option(PASS, "pass", data={"action": "pass"})]
+            extra = [Option(PASS, "pass", "play nothing now; you are asked again at the next chance",
+                            data={"action": "pass"})]
             if PASS_PHASE not in taken and game.phase:
-                extra.append(Option(PASS_PHASE, "pass until the end of this phase", data={"action": "pass-phase"}))
+                extra.append(Option(PASS_PHASE, "pass until the end of this phase",
+                                    "play nothing and are not asked again until the next phase",
+                                    data={"action": "pass-phase"}))
             if PASS in taken:
                 raise ValueError(f"window {self.name!r}: a response may not use the value {PASS!r}")
             context = {"window": self.name, "mode": self.mode, **self.context}
