@@ -122,15 +122,18 @@ def _watch_parent(parent: int) -> None:
 
 @contextlib.contextmanager
 def _sigint_blocked() -> Iterator[None]:
-    """Hold Ctrl-C back while worker processes may be spawned (they inherit the blocked signal, so one that
-    lands while a worker is still importing cannot print a traceback there); delivered right after."""
+    """Hold Ctrl-C back while worker processes may be spawned: they inherit SIGINT blocked and ignored, so one
+    that lands while a worker is still importing cannot print a traceback there (a Dask worker never sees
+    it); here it stays pending (a blocked signal is kept even while ignored) and is delivered right after."""
     if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
         yield
         return
     old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    handler = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         yield
     finally:
+        signal.signal(signal.SIGINT, handler)
         signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
@@ -397,8 +400,11 @@ class DaskExecutor:
         for name in ("distributed", "distributed.client", "distributed.worker", "distributed.nanny",
                      "distributed.scheduler", "distributed.core", "distributed.comm", "tornado", "asyncio"):
             logging.getLogger(name).setLevel(logging.CRITICAL)  # one line of ours, not their tracebacks
+        import warnings
+
         try:
-            with _sigint_blocked():
+            with _sigint_blocked(), warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # "port 8787 is in use" (its HTTP server moves, nothing is wrong)
                 if address:
                     self.client = distributed.Client(address, timeout=f"{max(1, int(timeout))}s")
                 else:
