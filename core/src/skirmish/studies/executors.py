@@ -274,7 +274,10 @@ class DaskBackend:
         from distributed import KilledWorker
 
         try:
-            return fut.result()
+            return fut.result(timeout=self.timeout)  # fetched through the scheduler
+        except TimeoutError:
+            raise SkirmishError(f"the Dask scheduler at {self.address} has not answered for {self.timeout:.0f} s "
+                                "(lost or frozen): stopped") from None
         except KilledWorker:
             raise WorkerDied("Dask workers died running a chunk (killed, or out of memory)") from None
         except OSError as exc:
