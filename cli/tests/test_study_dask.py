@@ -52,6 +52,17 @@ def test_dask_gives_the_same_json_as_local(command: list[str]) -> None:
         assert b["workers"] == 2 and b["sides"] and b["interrupted"] is False
 
 
+def test_fail_fast_and_failures_on_dask_as_locally() -> None:
+    result = _run("simulate", "flaky", "-n", "15", "--players", "first", "--seed", "1", "--fail-fast",
+                  "--executor", "dask", "--workers", "1", plugins="flaky_ruleset")
+    assert result.returncode == 1 and result.stderr.count("\n") == 1, result.stderr
+    assert "game with seed 7 (first) failed: ZeroDivisionError" in result.stderr
+    both = [json.loads(_run("simulate", "flaky", "-n", "15", "--players", "first", "--json", *extra,
+                            plugins="flaky_ruleset").stdout) for extra in ([], ["--executor", "dask"])]
+    assert _timeless({**both[0], "workers": 0}) == _timeless({**both[1], "workers": 0})
+    assert both[1]["errors"] == 3 and [f["seed"] for f in both[1]["failures"]] == [0, 7, 14]
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
