@@ -331,7 +331,8 @@ def play_games(registry: Any, ruleset: str, n: int, agents: Sequence[str], *, se
     registry.ruleset(ruleset)  # fail early on a bad name
     for a in agents:
         registry.agent_spec(a, ruleset)
-    executor = executor if executor is not None else LocalExecutor(max(1, min(workers, os.cpu_count() or 1, n)))
+    if executor is None or executor.name == "local":  # no more processes than games
+        executor = LocalExecutor(min(executor.workers if executor is not None else workers, n))
     start = time.perf_counter()
     total = Tally()
     agents = list(agents)

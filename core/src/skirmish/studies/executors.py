@@ -362,7 +362,7 @@ class LocalExecutor:
     name = "local"
 
     def __init__(self, workers: int = 1) -> None:
-        self.workers = max(1, workers)
+        self.workers = max(1, min(workers, os.cpu_count() or 1))  # more processes than cores only cost memory
 
     def chunk_size(self, n: int) -> int:
         """One game at a time here (Ctrl-C loses nothing finished); in workers, up to :data:`LOCAL_CHUNK`."""
@@ -412,7 +412,7 @@ class DaskExecutor:
                     self.client = distributed.Client(address, timeout=f"{max(1, int(timeout))}s")
                 else:
                     self.cluster = distributed.LocalCluster(
-                        n_workers=workers or min(2, os.cpu_count() or 1), threads_per_worker=1, processes=True,
+                        n_workers=workers or 1, threads_per_worker=1, processes=True,
                         dashboard_address=None, silence_logs=logging.CRITICAL)
                     self.client = distributed.Client(self.cluster)
                     self.address = self.cluster.scheduler_address
@@ -447,7 +447,7 @@ def make_executor(kind: str, *, workers: int = 1, scheduler: str | None = None,
     if kind == "local":
         return LocalExecutor(workers)
     if kind == "dask":
-        return DaskExecutor(scheduler, timeout=timeout, workers=workers if workers > 1 else None)
+        return DaskExecutor(scheduler, timeout=timeout, workers=workers)
     raise SkirmishError(f"no executor '{kind}' (local or dask)")
 
 

@@ -15,6 +15,7 @@ import bisect
 import hashlib
 import json
 import os
+import stat
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
@@ -76,14 +77,9 @@ def read(path: Path, want: dict[str, Any] | None = None) -> tuple[dict[str, Any]
 def scan(path: Path, want: dict[str, Any] | None = None) -> Iterator[tuple[dict[str, Any], dict[str, Any] | None]]:
     """Stream a record file line by line (memory flat in its length): first ``(header, None)``, then
     ``(header, row)`` per game; a last line cut short is left out. Errors as :func:`read`."""
-    try:
-        handle = path.open("rb")
-    except FileNotFoundError:
-        raise SkirmishError(f"no record file {path}") from None
-    except OSError as exc:
-        raise SkirmishError(f"cannot read {path}: {exc.strerror or exc}") from None
+    handle = _open_regular(path)
     with handle:
-        first = handle.readline()
+        first = _line(handle, path, 1)
         if not first.strip():
             raise SkirmishError(f"{path} is not a study record (it is empty)")
         try:
@@ -96,7 +92,8 @@ def scan(path: Path, want: dict[str, Any] | None = None) -> Iterator[tuple[dict[
             raise SkirmishError(f"{path} holds games of another study ({_describe(head)}), not of this one "
                                 f"({_describe(want)})")
         yield head, None
-        for number, line in enumerate(handle, start=2):
+        number = 1
+        while line := _line(handle, path, number := number + 1):
             if not line.endswith(b"\n"):
                 return  # cut short by a killed run
             try:
@@ -105,6 +102,31 @@ def scan(path: Path, want: dict[str, Any] | None = None) -> Iterator[tuple[dict[
             except (ValueError, KeyError, TypeError):
                 raise SkirmishError(f"{path}, line {number}: not a game row") from None
             yield head, row
+
+
+#: the longest line a record file may hold (a game row is a few hundred bytes)
+MAX_LINE = 1 << 20
+
+
+def _open_regular(path: Path) -> Any:
+    """``path`` opened to read, refused at once unless it is a regular file (a FIFO or a device never ends)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except FileNotFoundError:
+        raise SkirmishError(f"no record file {path}") from None
+    except OSError as exc:
+        raise SkirmishError(f"cannot read {path}: {exc.strerror or exc}") from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise SkirmishError(f"{path} is not a study record (not a regular file)")
+    return os.fdopen(fd, "rb")
+
+
+def _line(handle: Any, path: Path, number: int) -> bytes:
+    line = handle.readline(MAX_LINE + 1)
+    if len(line) > MAX_LINE:
+        raise SkirmishError(f"{path}, line {number}: longer than {MAX_LINE // 1024} KiB, not a study record line")
+    return line
 
 
 def scan_merged(paths: Sequence[Path]) -> Iterator[tuple[dict[str, Any], dict[str, Any] | None]]:
