@@ -138,3 +138,14 @@ def test_workers_stop_when_asked_between_games() -> None:
         assert play_seeds(REGISTRY, FAST, range(5), ["random"], None, False, None) == []
     finally:
         executors._STOP = monkey
+
+
+def test_every_chunk_on_a_cluster_checks_its_workers_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker that joins after the first check is refused by its first chunk."""
+    from skirmish.studies import fingerprint as fp
+
+    mine = fingerprint(REGISTRY)
+    assert executors._checked_chunk(_square_chunk, mine, [2, 3], 0) == [4, 9]
+    monkeypatch.setattr(fp, "worker_fingerprint", lambda: {**mine, "skirmish-core": "0.0.1"})
+    with pytest.raises(executors.WorkerDiffers, match="skirmish-core '0.0.1' there"):
+        executors._checked_chunk(_square_chunk, mine, [2, 3], 0)

@@ -137,6 +137,27 @@ def _sigint_blocked() -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
+class WorkerDiffers(SkirmishError):
+    """A worker's environment differs from the client's (raised in the worker, by a chunk)."""
+
+
+def _checked_chunk(fn: Callable[..., list[Any]], expected: dict[str, Any], part: list[int], *args: Any) -> list[Any]:
+    """Worker: ``fn(part, *args)`` after checking this worker's fingerprint (once per process) against the
+    client's, so a worker that joined after the study started is refused too."""
+    from skirmish.studies.fingerprint import difference, worker_fingerprint
+
+    diff = difference(expected, worker_fingerprint())
+    if diff:
+        where = "a worker"
+        with contextlib.suppress(Exception):
+            from distributed import get_worker
+
+            where = f"Dask worker {get_worker().address}"
+        raise WorkerDiffers(f"{where} differs from this machine: {diff}; it would play other games than these "
+                            "(install the same versions and plugins there)")
+    return fn(part, *args)
+
+
 # -- backends ----------------------------------------------------------------------------------------------------
 class PoolBackend:
     """Spawned local worker processes (see :func:`skirmish.runner.process_context`)."""
@@ -280,6 +301,8 @@ class DaskBackend:
                                 "(lost or frozen): stopped") from None
         except KilledWorker:
             raise WorkerDied("Dask workers died running a chunk (killed, or out of memory)") from None
+        except WorkerDiffers as exc:
+            raise SkirmishError(str(exc)) from None
         except OSError as exc:
             raise SkirmishError(f"lost the Dask scheduler at {self.address} ({type(exc).__name__})") from None
 
@@ -303,10 +326,11 @@ def run_chunks(backend: Any, fn: Callable[..., list[Any]], parts: Iterator[list[
     try:
         if fingerprint is not None:
             backend.check(fingerprint)
+            fn, args = _checked_chunk, (fn, fingerprint, *args)
         try:
             while True:
                 while died is None and len(pending) < backend.window and (part := next(parts, None)) is not None:
-                    pending[backend.submit(fn, part, *args)] = part
+                    pending[backend.submit(fn, *_order(fn, part, args))] = part
                 if not pending:
                     break
                 for fut in backend.wait(set(pending)):
@@ -327,6 +351,11 @@ def run_chunks(backend: Any, fn: Callable[..., list[Any]], parts: Iterator[list[
         clean = True
     finally:
         backend.close(clean)
+
+
+def _order(fn: Callable[..., Any], part: list[int], args: tuple[Any, ...]) -> tuple[Any, ...]:
+    """The arguments of one task: ``part`` first, or after the wrapped function and fingerprint when checked."""
+    return (*args[:2], part, *args[2:]) if fn is _checked_chunk else (part, *args)
 
 
 def _hand_back(backend: Any, pending: dict[Any, list[int]], on_chunk: Callable[[list[int], list[Any]], None]) -> None:
