@@ -68,11 +68,14 @@ def _kind(pid: int, root: int) -> str:
     return "worker"
 
 
-def measure(ruleset: str, n: int, executor: str, workers: int, seed: int) -> dict[str, object]:
+def measure(ruleset: str, n: int, executor: str, workers: int, seed: int, plugins: str = "") -> dict[str, object]:
     args = [str(SKIRMISH), "simulate", ruleset, "-n", str(n), "--players", "random", "--workers", str(workers),
             "--seed", str(seed), "--json", "--executor", executor]
     start = time.monotonic()
-    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    env = dict(os.environ)
+    if plugins:  # e.g. the CLI tests' tiny ruleset, whose games take microseconds: the machinery alone
+        env.update(SKIRMISH_PLUGINS=plugins, PYTHONPATH=str(ROOT / "cli" / "tests"))
+    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT, env=env)
     peaks: dict[int, tuple[str, int]] = {}
     loads = []
     while proc.poll() is None:
@@ -105,6 +108,7 @@ def main() -> None:
     parser.add_argument("--executors", nargs="+", default=["local", "dask"], choices=["local", "dask"])
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--plugins", default="", help="SKIRMISH_PLUGINS from cli/tests (e.g. tiny_ruleset)")
     parser.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "study_memory.jsonl")
     ns = parser.parse_args()
     rows = []
@@ -112,7 +116,7 @@ def main() -> None:
     print("|---|---|---|---|---|---|---|---|")
     for n in ns.games:
         for executor in ns.executors:
-            row = measure(ns.ruleset, n, executor, ns.workers, ns.seed)
+            row = measure(ns.ruleset, n, executor, ns.workers, ns.seed, ns.plugins)
             rows.append(row)
             with ns.out.open("a", encoding="utf-8") as fh:
                 fh.write(json.dumps(row) + "\n")

@@ -82,11 +82,17 @@ def fingerprint(registry: Any) -> dict[str, Any]:
             "SKIRMISH_PLUGINS": os.environ.get("SKIRMISH_PLUGINS", "")}
 
 
+_WORKER: dict[str, Any] = {}  # this worker process's fingerprint, worked out once
+
+
 def worker_fingerprint() -> dict[str, Any]:
-    """The fingerprint of the process this runs in (a Dask worker), with its own registry."""
+    """The fingerprint of the process this runs in (a Dask worker), with its own registry (once per process:
+    its installed files and plugins do not change under it)."""
     from skirmish.runner import worker_registry
 
-    return fingerprint(worker_registry())
+    if not _WORKER:
+        _WORKER.update(fingerprint(worker_registry()))
+    return _WORKER
 
 
 def difference(mine: dict[str, Any], theirs: dict[str, Any]) -> str:
