@@ -96,10 +96,10 @@ def _study(address: str, *extra: str) -> subprocess.Popen[str]:
 
 def test_a_lost_scheduler_is_one_line(cluster: tuple[subprocess.Popen[bytes], str]) -> None:
     scheduler, address = cluster
-    proc = _study(address)
+    proc = _study(address, "--scheduler-timeout", "20")
     time.sleep(8)
     scheduler.kill()
-    _, err = proc.communicate(timeout=60)
+    _, err = proc.communicate(timeout=120)
     assert proc.returncode == 1 and err.count("\n") == 1, err
     assert err.startswith("error: lost the Dask scheduler at") or "has not answered" in err
 
@@ -110,9 +110,9 @@ def test_a_frozen_scheduler_times_out_with_one_line(cluster: tuple[subprocess.Po
     time.sleep(8)
     scheduler.send_signal(signal.SIGSTOP)
     start = time.monotonic()
-    _, err = proc.communicate(timeout=60)
+    _, err = proc.communicate(timeout=120)
     assert proc.returncode == 1 and err.count("\n") == 1, err
-    assert "has not answered for" in err and time.monotonic() - start < 30
+    assert "has not answered for" in err and time.monotonic() - start < 60
 
 
 def test_a_worker_without_the_clients_plugins_is_refused(cluster: tuple[subprocess.Popen[bytes], str]) -> None:

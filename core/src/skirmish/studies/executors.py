@@ -282,15 +282,17 @@ class DaskBackend:
                 return set()
 
     def _alive(self) -> None:
-        """Ping the scheduler; stop when it has been silent for longer than the timeout."""
-        if self.client.status in ("closed", "closing"):
+        """Ping the scheduler: a closed connection is a lost scheduler; silence longer than the timeout stops."""
+        if self.client.status != "running":  # "connecting": the client lost the scheduler and tries again
             raise SkirmishError(f"lost the Dask scheduler at {self.address} (the connection was closed)")
         try:
             self.client.sync(self.client.scheduler.identity, callback_timeout=min(self.timeout, 5.0))
             self.heard = time.monotonic()
-        except Exception as exc:  # noqa: BLE001 - any failure to answer is silence
+        except OSError as exc:
+            raise SkirmishError(f"lost the Dask scheduler at {self.address} ({type(exc).__name__})") from None
+        except Exception:  # noqa: BLE001 - no answer in time is silence
             silent = time.monotonic() - self.heard
-            if silent >= self.timeout or isinstance(exc, OSError) and "closed" in str(exc).lower():
+            if silent >= self.timeout:
                 raise SkirmishError(f"the Dask scheduler at {self.address} has not answered for {silent:.0f} s "
                                     "(lost or frozen): stopped") from None
 
