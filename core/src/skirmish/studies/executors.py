@@ -272,8 +272,10 @@ class DaskBackend:
                 done = wait(list(pending), timeout=poll, return_when="FIRST_COMPLETED").done
             except TimeoutError:
                 done = set()
-            except OSError as exc:
-                raise SkirmishError(f"lost the Dask scheduler at {self.address} ({type(exc).__name__})") from None
+            except Exception as exc:  # noqa: BLE001 - closed connections, futures cancelled by a lost scheduler
+                if isinstance(exc, OSError) or "Cancelled" in type(exc).__name__:
+                    raise SkirmishError(f"lost the Dask scheduler at {self.address} ({type(exc).__name__})") from None
+                raise
             if done:
                 self.heard = time.monotonic()
                 return set(done)
@@ -289,12 +291,17 @@ class DaskBackend:
             self.client.sync(self.client.scheduler.identity, callback_timeout=min(self.timeout, 5.0))
             self.heard = time.monotonic()
         except OSError as exc:
-            raise SkirmishError(f"lost the Dask scheduler at {self.address} ({type(exc).__name__})") from None
+            if not isinstance(exc, TimeoutError):
+                raise SkirmishError(f"lost the Dask scheduler at {self.address} ({type(exc).__name__})") from None
+            self._silent()
         except Exception:  # noqa: BLE001 - no answer in time is silence
-            silent = time.monotonic() - self.heard
-            if silent >= self.timeout:
-                raise SkirmishError(f"the Dask scheduler at {self.address} has not answered for {silent:.0f} s "
-                                    "(lost or frozen): stopped") from None
+            self._silent()
+
+    def _silent(self) -> None:
+        silent = time.monotonic() - self.heard
+        if silent >= self.timeout:
+            raise SkirmishError(f"the Dask scheduler at {self.address} has not answered for {silent:.0f} s "
+                                "(lost or frozen): stopped") from None
 
     def outcome(self, fut: Any) -> Any:
         from distributed import KilledWorker
@@ -308,8 +315,10 @@ class DaskBackend:
             raise WorkerDied("Dask workers died running a chunk (killed, or out of memory)") from None
         except WorkerDiffers as exc:
             raise SkirmishError(str(exc)) from None
-        except OSError as exc:
-            raise SkirmishError(f"lost the Dask scheduler at {self.address} ({type(exc).__name__})") from None
+        except Exception as exc:  # noqa: BLE001 - closed connections, futures cancelled by a lost scheduler
+            if isinstance(exc, OSError) or "Cancelled" in type(exc).__name__:
+                raise SkirmishError(f"lost the Dask scheduler at {self.address} ({type(exc).__name__})") from None
+            raise
 
     def interrupt(self) -> None:
         """Nothing to hand back on a cluster: what is running is cancelled by :meth:`close`."""
