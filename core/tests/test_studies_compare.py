@@ -64,10 +64,11 @@ def _record(rounds: int, last_round: int, finished: bool = True):  # noqa: ANN20
 
 def test_decided_early_counts_games_ending_before_the_rulesets_last_round() -> None:
     from skirmish.studies.compare import _decided_early
+    from skirmish.studies.tally import tally
 
-    rate, known = _decided_early([_record(3, 5), _record(5, 5), _record(2, 6), _record(6, 6)])
+    rate, known = _decided_early(tally([_record(3, 5), _record(5, 5), _record(2, 6), _record(6, 6)]))
     assert known and rate["rate"] == 0.5 and rate["n"] == 4
-    rate, known = _decided_early([_record(3, 0), _record(7, 0)])  # no fixed length: before the longest seen
+    rate, known = _decided_early(tally([_record(3, 0), _record(7, 0)]))  # no fixed length: before the longest seen
     assert not known and rate["rate"] == 0.5
 
 

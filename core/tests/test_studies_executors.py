@@ -1,12 +1,28 @@
-"""The Dask executor gives the same games as the local path for the same seeds (a LocalCluster in-process)."""
+"""Where a study's games run: the Dask executor gives the same games as the local path for the same seeds,
+chunks are handed out in a bounded window, and a worker whose environment differs is refused."""
 
 from __future__ import annotations
+
+import threading
+from typing import Any
 
 import pytest
 
 from skirmish import Registry
+from skirmish.errors import SkirmishError
 from skirmish.runner import simulate
-from skirmish.studies.executors import LocalExecutor, chunks, simulate_on
+from skirmish.studies import executors
+from skirmish.studies.executors import (
+    DaskBackend,
+    LocalExecutor,
+    PoolBackend,
+    chunks,
+    lazy_chunks,
+    run_chunks,
+    seed_ranges,
+    simulate_on,
+)
+from skirmish.studies.fingerprint import difference, fingerprint
 
 REGISTRY = Registry()
 FAST = "tavern-brawl" if "tavern-brawl" in REGISTRY.rulesets else "chob-noggoth"
@@ -18,12 +34,71 @@ def _key(records: list) -> list:
 
 def test_chunks_cover_every_seed_once() -> None:
     assert chunks(list(range(7)), 3) == [[0, 1, 2], [3, 4, 5], [6]]
+    assert list(lazy_chunks(range(7), 3)) == [[0, 1, 2], [3, 4, 5], [6]]
+    assert seed_ranges([5, 1, 2, 3, 9]) == "1-3, 5, 9"
 
 
 def test_local_executor_matches_simulate() -> None:
     _, local = simulate(REGISTRY, FAST, 6, ["random"], seed=3, alternate=True)
     _, mine = simulate_on(LocalExecutor(1), FAST, 6, ["random"], seed=3, alternate=True)
     assert _key(local) == _key(mine)
+
+
+def _square_chunk(seeds: list[int], offset: int) -> list[int]:
+    return [s * s + offset for s in seeds]
+
+
+def test_local_pool_runs_every_chunk_once_in_a_bounded_window() -> None:
+    backend = PoolBackend(2)
+    submitted: list[int] = []
+    real = backend.submit
+
+    def submit(fn: Any, *args: Any) -> Any:
+        submitted.append(args[0][0])
+        return real(fn, *args)
+
+    backend.submit = submit  # type: ignore[method-assign]
+    got: list[int] = []
+    in_flight: list[int] = []
+
+    def done(part: list[int], results: list[int]) -> None:
+        got.extend(results)
+        in_flight.append(len(submitted) - len(got) // 2)
+
+    run_chunks(backend, _square_chunk, lazy_chunks(range(40), 2), (1,), done)
+    assert sorted(got) == [s * s + 1 for s in range(40)]
+    assert max(in_flight) <= backend.window  # never more than the window handed out ahead
+
+
+class _FakeClient:
+    """Stands for a distributed.Client whose worker reports another environment."""
+
+    status = "running"
+
+    def __init__(self, theirs: dict[str, Any]) -> None:
+        self.theirs = theirs
+
+    def scheduler_info(self) -> dict[str, Any]:
+        return {"workers": {"tcp://10.0.0.9:4000": {"nthreads": 1}}}
+
+    def run(self, fn: Any) -> dict[str, Any]:
+        return {"tcp://10.0.0.9:4000": self.theirs}
+
+
+def test_a_worker_whose_environment_differs_is_refused_with_one_line() -> None:
+    mine = fingerprint(REGISTRY)
+    theirs = {**mine, "plugins": {k: v for k, v in mine["plugins"].items() if k != FAST},
+              "SKIRMISH_PLUGINS": "house_rules"}
+    assert difference(mine, mine) == ""
+    backend = DaskBackend(_FakeClient(theirs), "tcp://10.0.0.1:8786", 5.0)
+    with pytest.raises(SkirmishError) as caught:
+        backend.check(mine)
+    line = str(caught.value)
+    assert "\n" not in line and "tcp://10.0.0.9:4000" in line
+    assert "SKIRMISH_PLUGINS 'house_rules' there, '' here" in line and f"plugin {FAST} missing there" in line
+    changed = {**mine, "rulesets": {**mine["rulesets"], FAST: {"version": "9.9", "content": "0"}}}
+    assert f"ruleset {FAST} is version 9.9, content 0 there" in difference(mine, changed)
+    DaskBackend(_FakeClient(mine), "x", 5.0).check(mine)  # the same: accepted
 
 
 def test_dask_executor_matches_local() -> None:
@@ -34,28 +109,43 @@ def test_dask_executor_matches_local() -> None:
     with distributed.LocalCluster(processes=False, n_workers=1, threads_per_worker=2, dashboard_address=None) as lc, \
             distributed.Client(lc) as client:
         ex = DaskExecutor(client=client, chunk=2)
-        _, remote = simulate_on(ex, FAST, 6, ["random"], seed=11)
+        _, remote = simulate(REGISTRY, FAST, 6, ["random"], seed=11, executor=ex)
         ex.close()
     assert _key(local) == _key(remote)
 
 
-def _square_chunk(seeds: list[int], offset: int) -> list[int]:
-    return [s * s + offset for s in seeds]
+def test_a_silent_scheduler_stops_the_study_with_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Silent(_FakeClient):
+        def sync(self, *args: Any, **kwargs: Any) -> Any:
+            raise TimeoutError
+
+        scheduler = type("S", (), {"identity": None})()
+
+    backend = DaskBackend(Silent(fingerprint(REGISTRY)), "tcp://10.0.0.1:8786", 0.0)
+    with pytest.raises(SkirmishError) as caught:
+        backend._alive()
+    assert "has not answered for" in str(caught.value) and "\n" not in str(caught.value)
 
 
-@pytest.mark.parametrize("workers", [1, 2])
-def test_local_imap_seeds_yields_every_chunk_once(workers: int) -> None:
-    got = list(LocalExecutor(workers).imap_seeds(_square_chunk, list(range(20)), 1))
-    assert len(got) > 1 and sorted(x for part in got for x in part) == [s * s + 1 for s in range(20)]
+def test_workers_stop_when_asked_between_games() -> None:
+    event = threading.Event()
+    monkey = executors._STOP
+    try:
+        executors._STOP = event
+        event.set()
+        from skirmish.runner import play_seeds
+
+        assert play_seeds(REGISTRY, FAST, range(5), ["random"], None, False, None) == []
+    finally:
+        executors._STOP = monkey
 
 
-def test_dask_imap_seeds_yields_every_chunk_once() -> None:
-    distributed = pytest.importorskip("distributed", reason="the 'dask' extra (distributed) is not installed")
-    from skirmish.studies.executors import DaskExecutor
+def test_every_chunk_on_a_cluster_checks_its_workers_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker that joins after the first check is refused by its first chunk."""
+    from skirmish.studies import fingerprint as fp
 
-    with distributed.LocalCluster(processes=False, n_workers=1, threads_per_worker=2, dashboard_address=None) as lc, \
-            distributed.Client(lc) as client:
-        ex = DaskExecutor(client=client, chunk=3)
-        got = list(ex.imap_seeds(_square_chunk, list(range(10)), 0))
-        ex.close()
-    assert len(got) == 4 and sorted(x for part in got for x in part) == [s * s for s in range(10)]
+    mine = fingerprint(REGISTRY)
+    assert executors._checked_chunk(_square_chunk, mine, [2, 3], 0) == [4, 9]
+    monkeypatch.setattr(fp, "worker_fingerprint", lambda: {**mine, "skirmish-core": "0.0.1"})
+    with pytest.raises(executors.WorkerDiffers, match="skirmish-core '0.0.1' there"):
+        executors._checked_chunk(_square_chunk, mine, [2, 3], 0)

@@ -42,7 +42,7 @@ def test_a_cut_short_last_line_is_dropped_and_the_file_repaired(tmp_path: Path) 
     with path.open("a") as handle:
         handle.write('{"seed": 2, "fir')  # killed while writing
     again = records.RecordFile(path, HEAD)
-    assert sorted(again.rows) == [0, 1] and again.missing(range(4)) == [2, 3]
+    assert list(again.seeds) == [0, 1] and list(again.missing(range(4))) == [2, 3]
     again.add([row(2)])
     assert sorted(records.read(path, HEAD)[1]) == [0, 1, 2]
 
@@ -120,3 +120,17 @@ def test_a_balance_record_keeps_the_model_notes_and_reading_it_shows_them(tmp_pa
     lines = path.read_text().splitlines()
     path.write_text("".join(x + "\n" for x in [json.dumps(head), *lines[1:]]))
     assert balance_module.balance_from([path])["notes"] == []
+
+
+def test_a_fifo_a_device_or_an_endless_line_is_refused_at_once(tmp_path: Path) -> None:
+    import os
+
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    for path in (fifo, Path("/dev/zero")):
+        with pytest.raises(SkirmishError, match="not a regular file"):
+            list(records.scan(path))
+    long = tmp_path / "long.jsonl"
+    long.write_bytes(b"x" * (records.MAX_LINE + 10))
+    with pytest.raises(SkirmishError, match="line 1: longer than"):
+        list(records.scan(long))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import click
 
@@ -16,35 +17,64 @@ import click
 @click.option("--max-decisions", type=click.IntRange(min=1), help="Stop a game after this many decisions.")
 @click.option("--executor", type=click.Choice(["local", "dask"]), default="local", show_default=True,
               help="Play here (local processes) or on a Dask cluster (needs the 'dask' extra).")
-@click.option("--scheduler", metavar="ADDRESS", help="The Dask scheduler (default: a cluster in this process).")
+@click.option("--scheduler", metavar="ADDRESS",
+              help="The Dask scheduler (default: a cluster of --workers processes started here).")
+@click.option("--scheduler-timeout", type=click.FloatRange(min=1), default=60, show_default=True, metavar="SECONDS",
+              help="Stop when the Dask scheduler has not answered for this long.")
+@click.option("--csv", "csv_file", type=click.Path(dir_okay=False), metavar="FILE.csv",
+              help="Also write one row per game (ruleset, pairing, game columns) to FILE as games finish.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @click.option("--markdown", "as_markdown", is_flag=True, help="Print the report as a Markdown table (the default).")
 @click.option("--html", "html_file", type=click.Path(dir_okay=False), help="Also write an HTML report with charts.")
 def compare(rulesets: Sequence[str], n: int, seed: int, workers: int, max_decisions: int | None,
-            executor: str, scheduler: str | None, as_json: bool,
+            executor: str, scheduler: str | None, scheduler_timeout: float, csv_file: str | None, as_json: bool,
             as_markdown: bool, html_file: str | None) -> int:
     """Compare RULESETS (default: every installed one) over N games each: seat advantage, game length,
-    how much the AI beats random play, lethality, how often games end early, time per game."""
+    how much the AI beats random play, lethality, how often games end early, time per game.
+    Ctrl-C prints the figures of the games finished (exit 130)."""
+    from skirmish.studies.compare import CompareInterrupted, pairings
     from skirmish.studies.compare import compare as run
-    from skirmish.studies.compare import html_report, markdown
-    from skirmish_cli import render
-    from skirmish_cli.common import get_ruleset
+    from skirmish.studies.executors import make_executor
+    from skirmish.studies.rows import COMPARE_COLUMNS, CsvFile, game_row
+    from skirmish_cli.common import get_ruleset, progress_bar
     from skirmish_cli.registry import get_registry
 
     registry = get_registry()
     names = list(rulesets) or sorted(registry.rulesets)
     for name in names:
         get_ruleset(registry, name)
+    table = CsvFile(csv_file, COMPARE_COLUMNS) if csv_file else None
+    sink = ((lambda name, pairing, got: table.add([{"ruleset": name, "pairing": pairing, **game_row(r)}
+                                                   for r in got])) if table is not None else None)
+    total = n * sum(len(pairings(registry, name)) for name in names)
+    code = 0
     runner = None
-    if executor == "dask":
-        from skirmish.studies.executors import make_executor
-
-        runner = make_executor("dask", scheduler=scheduler)
     try:
-        report = run(registry, names, n, seed=seed, workers=workers, max_decisions=max_decisions, executor=runner)
+        runner = make_executor(executor, workers=workers, scheduler=scheduler, timeout=scheduler_timeout)
+        with progress_bar(total, "comparing") as advance:
+            report = run(registry, names, n, seed=seed, workers=workers, max_decisions=max_decisions,
+                         executor=runner, progress=advance, sink=sink)
+    except CompareInterrupted as stop:
+        report, code = stop.report, 130
+        done = sum(r["rounds_histogram"] and sum(r["rounds_histogram"].values()) or 0 for r in report["rulesets"])
+        click.echo(f"interrupted: the figures below are of the games finished ({done} AI v AI games of "
+                   f"{n * len(names)})", err=True)
+    except KeyboardInterrupt:  # while a cluster starts or stops
+        click.echo("interrupted: no game finished", err=True)
+        return 130
     finally:
+        if table is not None:
+            table.close()
         if runner is not None:
             runner.close()
+    _show(report, as_json, html_file)
+    return code
+
+
+def _show(report: dict[str, Any], as_json: bool, html_file: str | None) -> None:
+    from skirmish.studies.compare import html_report, markdown
+    from skirmish_cli import render
+
     if html_file:
         with open(html_file, "w", encoding="utf-8") as fh:
             fh.write(html_report(report))
@@ -52,4 +82,3 @@ def compare(rulesets: Sequence[str], n: int, seed: int, workers: int, max_decisi
         click.echo(render.to_json(report))
     else:
         click.echo(markdown(report))
-    return 0

@@ -2,19 +2,18 @@
 
 A game that raises is recorded (ruleset, seed, agents and where in the rules code it
 failed) and the run goes on, unless ``fail_fast``. Seeds are handed out lazily, chunk by
-chunk, so a long run costs no memory up front. Ctrl-C stops every worker at once and
-:class:`SimulationInterrupted` carries what was finished.
+chunk, and each chunk's games are folded into running summaries as it finishes, so a long run
+costs flat memory (:mod:`skirmish.studies.executors`, :mod:`skirmish.studies.tally`). Ctrl-C
+stops every worker and :class:`SimulationInterrupted` carries what was finished.
 """
 
 from __future__ import annotations
 
 import math
 import os
-import signal
 import time
 import traceback
-from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
@@ -32,12 +31,27 @@ class DecisionLimit(SkirmishError):
 
 
 class SimulationInterrupted(SkirmishError):
-    """The run was interrupted (Ctrl-C); ``summary`` and ``records`` hold the games finished before."""
+    """The run was interrupted (Ctrl-C); ``summary`` holds the games finished before (``records`` too, when the
+    caller asked for them to be kept)."""
 
-    def __init__(self, summary: Summary, records: list[GameRecord]) -> None:
-        super().__init__(f"interrupted after {len(records)} games")
+    def __init__(self, summary: Summary, records: list[GameRecord] | None = None, tally: Any = None) -> None:
+        super().__init__(f"interrupted after {summary.games} games")
         self.summary = summary
-        self.records = records
+        self.records = records if records is not None else []
+        self.tally = tally
+
+
+class WorkersLost(SkirmishError):
+    """Worker processes died during the run: ``summary`` holds the games finished, ``lost`` the seeds the dead
+    workers held (``unplayed`` seeds were not handed out yet)."""
+
+    def __init__(self, summary: Summary, why: str, lost: list[int], unplayed: int, tally: Any = None) -> None:
+        from skirmish.studies.executors import seed_ranges
+
+        self.summary, self.why, self.lost, self.unplayed, self.tally = summary, why, lost, unplayed, tally
+        super().__init__(f"{why}: {summary.games} games finished, {len(lost)} lost (seeds {seed_ranges(lost)})"
+                         + (f", {unplayed} not played" if unplayed else "")
+                         + "; play the lost seeds again with --seed")
 
 
 class GameFailed(SkirmishError):
@@ -176,7 +190,7 @@ class ForceTracker:
         out: dict[str, float] = {}
         for i in range(len(self.shares) - 1):
             (r, a), (_, b) = self.shares[i], self.shares[i + 1]
-            lost = [a[s] - b.get(s, a[s]) for s in a]
+            lost = [max(0.0, a[s] - b.get(s, a[s])) for s in a]  # a side that grew lost nothing
             key = f"lost in round {max(r, 1)}"
             out[key] = out.get(key, 0.0) + (sum(lost) / len(lost) if lost else 0.0)
         return out
@@ -245,38 +259,10 @@ class Summary:
 
 
 def summarize(ruleset: str, records: Sequence[GameRecord], seconds: float, workers: int) -> Summary:
-    by_side: Counter[str] = Counter()
-    by_agent: Counter[str] = Counter()
-    extra: Counter[str] = Counter()
-    seats: dict[str, Counter[str]] = {}
-    scores: dict[str, list[float]] = {}
-    draws = no_winner = 0
-    for r in records:
-        if r.finished and r.draw:
-            draws += 1
-        elif r.finished and not r.winners:
-            no_winner += 1
-        for w in r.winners:
-            by_side[w] += 1
-        for seat in r.winning_seats:
-            if seat in r.players:
-                by_agent[r.agents[r.players.index(seat)]] += 1
-        for seat in r.players:
-            outcome = r.outcome(seat)
-            if outcome != "none":
-                seats.setdefault(seat, Counter({"win": 0, "loss": 0, "draw": 0}))[outcome] += 1
-        extra.update(r.extra)
-        for seat, points in r.scores.items():
-            scores.setdefault(seat, []).append(points)
-    n = max(len(records), 1)
-    failed = [r for r in records if r.error]
-    shown = [{"seed": r.seed, "agents": list(r.agents), "error": r.error} for r in failed[:MAX_FAILURES_SHOWN]]
-    return Summary(ruleset, len(records), sum(r.finished for r in records), draws, dict(sorted(by_side.items())),
-                   dict(sorted(by_agent.items())), sum(r.rounds for r in records) / n,
-                   sum(r.decisions for r in records) / n, sum(r.dice for r in records) / n, seconds, workers,
-                   {k: v / n for k, v in sorted(extra.items())}, no_winner,
-                   {seat: dict(c) for seat, c in sorted(seats.items())},
-                   {seat: sum(v) / len(v) for seat, v in sorted(scores.items())}, len(failed), shown)
+    """The summary of ``records`` (one pass of a :class:`skirmish.studies.tally.Tally`)."""
+    from skirmish.studies.tally import tally
+
+    return tally(records).summary(ruleset, seconds, workers)
 
 
 #: how many failed games a summary lists in full
@@ -286,67 +272,125 @@ MAX_FAILURES_SHOWN = 20
 _REGISTRY: Any = None
 
 
-def _worker_init() -> None:
-    """Workers leave Ctrl-C to the parent, which stops them."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _chunk(args: tuple[str, list[int], list[str], dict[str, Any] | None, bool, int | None]) -> list[GameRecord]:
-    """Worker: play a chunk of games (the registry is built once per process)."""
+def worker_registry() -> Any:
+    """The registry of a worker process, built once per process from its own plugins."""
     global _REGISTRY
     from skirmish.plugins import Registry
 
-    ruleset, seeds, agents, setup, alternate, max_decisions = args
     if _REGISTRY is None:
         _REGISTRY = Registry()
+    return _REGISTRY
+
+
+def play_seeds(registry: Any, ruleset: str, seeds: Iterable[int], agents: Sequence[str],
+               setup: dict[str, Any] | None, alternate: bool, max_decisions: int | None) -> list[GameRecord]:
+    """One game per seed (seats reversed on odd seeds with ``alternate``); in a worker asked to stop (Ctrl-C in
+    the parent), the games played so far."""
+    from skirmish.studies.executors import stop_requested
+
     out = []
     for s in seeds:
-        names = agents[::-1] if alternate and s % 2 else agents
-        out.append(play_one(_REGISTRY, ruleset, s, names, setup=setup, max_decisions=max_decisions))
+        if stop_requested():
+            break
+        names = list(agents)[::-1] if alternate and s % 2 else list(agents)
+        out.append(play_one(registry, ruleset, s, names, setup=setup, max_decisions=max_decisions))
     return out
 
 
-def simulate(registry: Any, ruleset: str, n: int, agents: Sequence[str], *, seed: int = 0, workers: int = 1,
-             setup: dict[str, Any] | None = None, alternate: bool = False, max_decisions: int | None = None,
-             progress: Callable[[int], None] | None = None, fail_fast: bool = False
-             ) -> tuple[Summary, list[GameRecord]]:
-    """Play ``n`` games (seeds ``seed`` .. ``seed+n-1``), in ``workers`` processes when more than one.
+def _games(seeds: list[int], ruleset: str, agents: list[str], setup: dict[str, Any] | None, alternate: bool,
+           max_decisions: int | None) -> list[GameRecord]:
+    """Worker: play a chunk of games with the worker's registry."""
+    return play_seeds(worker_registry(), ruleset, seeds, agents, setup, alternate, max_decisions)
 
-    Raises :class:`SimulationInterrupted` on Ctrl-C (with the finished games) and, with
-    ``fail_fast``, :class:`GameFailed` at the first game that raises.
+
+def play_games(registry: Any, ruleset: str, n: int, agents: Sequence[str], *, seed: int = 0, workers: int = 1,
+               setup: dict[str, Any] | None = None, alternate: bool = False, max_decisions: int | None = None,
+               progress: Callable[[int], None] | None = None, fail_fast: bool = False, executor: Any = None,
+               sink: Callable[[list[GameRecord]], None] | None = None) -> tuple[Summary, Any]:
+    """Play ``n`` games (seeds ``seed`` .. ``seed+n-1``): (summary, tally), the games folded into a
+    :class:`~skirmish.studies.tally.Tally` as each chunk finishes (memory flat in ``n``); ``sink`` is given
+    each chunk's records (to write them to a file), ``progress`` their number. ``executor``
+    (:mod:`skirmish.studies.executors`) says where the games run; by default here, in ``workers`` processes
+    when more than one.
+
+    Raises :class:`SimulationInterrupted` on Ctrl-C and :class:`WorkersLost` when a worker dies (both with the
+    games finished), and with ``fail_fast`` :class:`GameFailed` at the first game that raises.
     """
+    from skirmish.studies.executors import (
+        LocalExecutor,
+        StudyInterrupted,
+        lazy_chunks,
+        run_chunks,
+        run_inline,
+    )
+    from skirmish.studies.executors import WorkersLost as Lost
+    from skirmish.studies.tally import Tally
+
     if not 1 <= n <= MAX_GAMES:
         raise SkirmishError(f"the number of games must be between 1 and {MAX_GAMES:,}, not {n:,}")
     registry.ruleset(ruleset)  # fail early on a bad name
     for a in agents:
         registry.agent_spec(a, ruleset)
+    if executor is None or executor.name == "local":  # no more processes than games
+        executor = LocalExecutor(min(executor.workers if executor is not None else workers, n))
     start = time.perf_counter()
-    records: list[GameRecord] = []
-    workers = max(1, min(workers, os.cpu_count() or 1, n))
+    total = Tally()
+    agents = list(agents)
 
-    def done(got: list[GameRecord]) -> None:
-        records.extend(got)
+    def done(part: list[int], got: list[GameRecord]) -> None:
+        total.add_all(got)
+        if sink is not None:
+            sink(got)
         if progress:
             progress(len(got))
         if fail_fast:
-            failed = next((r for r in got if r.error), None)
+            failed = min((r for r in got if r.error), key=lambda r: r.seed, default=None)
             if failed is not None:
                 raise GameFailed(failed)
 
+    backend = executor.backend()
+    used = getattr(backend, "workers", 1) if backend is not None else 1
+
+    def summary() -> Summary:
+        return total.summary(ruleset, time.perf_counter() - start, used, _sides(registry, ruleset, setup))
+
+    parts = lazy_chunks(range(seed, seed + n), executor.chunk_size(n))
     try:
-        if workers == 1:
-            for s in range(seed, seed + n):
-                names = list(agents)[::-1] if alternate and s % 2 else list(agents)
-                done([play_one(registry, ruleset, s, names, setup=setup, max_decisions=max_decisions)])
+        if backend is None:
+            run_inline(lambda part: play_seeds(registry, ruleset, part, agents, setup, alternate, max_decisions),
+                       parts, done)
         else:
-            _run_in_processes(ruleset, n, seed, list(agents), setup, alternate, max_decisions, workers, done)
-    except KeyboardInterrupt:
+            from skirmish.studies.fingerprint import fingerprint
+
+            check = fingerprint(registry) if backend.name != "local" else None
+            run_chunks(backend, _games, parts, (ruleset, agents, setup, alternate, max_decisions), done, check)
+    except StudyInterrupted:
+        raise SimulationInterrupted(summary(), tally=total) from None
+    except Lost as lost:
+        raise WorkersLost(summary(), lost.why, lost.lost, lost.unplayed, total) from None
+    return summary(), total
+
+
+def simulate(registry: Any, ruleset: str, n: int, agents: Sequence[str], *, seed: int = 0, workers: int = 1,
+             setup: dict[str, Any] | None = None, alternate: bool = False, max_decisions: int | None = None,
+             progress: Callable[[int], None] | None = None, fail_fast: bool = False, executor: Any = None
+             ) -> tuple[Summary, list[GameRecord]]:
+    """:func:`play_games` keeping every record too (in seed order): for small runs and tests; a big study folds
+    its games with :func:`play_games` and writes rows with its ``sink``.
+
+    Raises :class:`SimulationInterrupted` on Ctrl-C (with the finished games) and, with
+    ``fail_fast``, :class:`GameFailed` at the first game that raises.
+    """
+    records: list[GameRecord] = []
+    try:
+        summary, _ = play_games(registry, ruleset, n, agents, seed=seed, workers=workers, setup=setup,
+                           alternate=alternate, max_decisions=max_decisions, progress=progress, fail_fast=fail_fast,
+                           executor=executor, sink=records.extend)
+    except SimulationInterrupted as stop:
         records.sort(key=lambda r: r.seed)
-        summary = summarize(ruleset, records, time.perf_counter() - start, workers)
-        raise SimulationInterrupted(summary, records) from None
+        raise SimulationInterrupted(stop.summary, records, stop.tally) from None
     records.sort(key=lambda r: r.seed)
-    summary = summarize(ruleset, records, time.perf_counter() - start, workers)
-    return attrs.evolve(summary, sides=_sides(registry, ruleset, setup)), records
+    return summary, records
 
 
 def _sides(registry: Any, ruleset: str, setup: dict[str, Any] | None) -> dict[str, list[str]]:
@@ -357,46 +401,6 @@ def _sides(registry: Any, ruleset: str, setup: dict[str, Any] | None) -> dict[st
         return {side: list(seats) for side, seats in rs.sides(checked).items()}
     except Exception:  # noqa: BLE001 - a label for the report, never a reason to lose the results
         return {}
-
-
-def _run_in_processes(ruleset: str, n: int, seed: int, agents: list[str], setup: dict[str, Any] | None,
-                      alternate: bool, max_decisions: int | None, workers: int,
-                      done: Callable[[list[GameRecord]], None]) -> None:
-    """Hand out chunks of seeds lazily (a few per worker in flight); on any exit, stop every worker."""
-    size = max(1, min(100, math.ceil(n / (workers * 8))))
-    end = seed + n
-    tasks = ((ruleset, list(range(first, min(first + size, end))), agents, setup, alternate, max_decisions)
-             for first in range(seed, end, size))
-    for got in in_processes(_chunk, tasks, workers, in_flight=3, initializer=_worker_init):
-        done(got)
-
-
-def in_processes(fn: Callable[..., Any], tasks: Iterable[Any], workers: int, *, in_flight: int = 2,
-                 initializer: Callable[[], None] | None = None, spread: bool = False) -> Iterator[Any]:
-    """``fn(task)`` (``fn(*task)`` with ``spread``) for each task in ``workers`` spawned processes, each result
-    as soon as it is done (in any order). Tasks are handed out lazily, ``in_flight`` per worker at a time;
-    when the caller stops early or anything fails, every worker is stopped."""
-    from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=initializer, mp_context=process_context())
-    todo = iter(tasks)
-    clean = False
-    try:
-        pending: set[Any] = set()
-        while True:
-            while len(pending) < workers * in_flight and (task := next(todo, None)) is not None:
-                pending.add(pool.submit(fn, *task) if spread else pool.submit(fn, task))
-            if not pending:
-                break
-            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for fut in finished:
-                yield fut.result()
-        clean = True
-    finally:
-        if clean:
-            pool.shutdown(wait=True)
-        else:
-            _stop_pool(pool)
 
 
 def process_context() -> Any:
@@ -410,17 +414,3 @@ def process_context() -> Any:
     import multiprocessing
 
     return multiprocessing.get_context("spawn")
-
-
-def _stop_pool(pool: Any) -> None:
-    """Terminate the workers now and leave no process behind."""
-    processes = list(getattr(pool, "_processes", {}).values())
-    for proc in processes:
-        if proc.is_alive():
-            proc.terminate()
-    pool.shutdown(wait=False, cancel_futures=True)
-    for proc in processes:
-        proc.join(timeout=2)
-        if proc.is_alive():
-            proc.kill()
-            proc.join(timeout=1)

@@ -13,7 +13,7 @@ from typing import Any
 from skirmish.errors import SkirmishError
 from skirmish.runner import GameRecord, play_one
 from skirmish.studies import records
-from skirmish.studies.stats import least_squares, least_squares_cov
+from skirmish.studies.tally import RegressionTally
 
 
 def balance_model(registry: Any, ruleset: str) -> Any:
@@ -29,9 +29,13 @@ def balance_model(registry: Any, ruleset: str) -> Any:
 def play_games(registry: Any, ruleset: str, seeds: Sequence[int], agent: str = "ai",
                max_decisions: int | None = None) -> list[tuple[int, dict[str, Any], GameRecord]]:
     """(seed, set-up, record) of one game per seed, each with the model's random armies."""
+    from skirmish.studies.executors import stop_requested
+
     model = balance_model(registry, ruleset)
     out = []
     for s in seeds:
+        if stop_requested():
+            break
         setup = model.random_setup(s)
         out.append((s, setup, play_one(registry, ruleset, s, [agent], setup=setup, max_decisions=max_decisions)))
     return out
@@ -76,34 +80,28 @@ def model_notes(model: Any) -> list[str]:
 
 
 def estimate_rows(games: Sequence[dict[str, Any]], prices: dict[str, float] | None = None) -> dict[str, Any]:
+    """:func:`estimate_tally` of game rows (:func:`game_row`)."""
+    return estimate_tally(RegressionTally().add_rows(games), prices)
+
+
+def estimate_tally(fold: RegressionTally, prices: dict[str, float] | None = None) -> dict[str, Any]:
     """The regression: the first seat's result (1 win, 0.5 draw, 0 loss) on its army's content minus the
     other's; printed cost per feature as the model prices it (``prices``), else by least squares of army cost
     on content; worth in points by the scale that best maps worth onto printed cost. ``worth_se`` (and the
     ``disagreement_se`` it divides) counts both the effect's uncertainty and the scale's, which is itself
     estimated from every effect (delta method over the effects' covariance); ``points_per_win_se`` is the
-    scale's alone."""
-    rows: list[list[float]] = []
-    ys: list[float] = []
-    armies: list[tuple[dict[str, float], float]] = []
-    names: set[str] = set()
-    used = [g for g in games if g.get("outcome") is not None]
-    for g in used:
-        armies += [(g["first"], g["first_cost"]), (g["second"], g["second_cost"])]
-        names.update(g["first"], g["second"])
-    feats = sorted(names)
-    if not used or not feats:
+    scale's alone. Worked from the games' sufficient statistics (:class:`RegressionTally`), so a million
+    games cost no more than a hundred here."""
+    t = fold.aligned()
+    feats = t.names
+    if not t.used or not feats:
         raise SkirmishError("no finished games to learn from (raise -n)")
-    for g in used:
-        fa, fb = g["first"], g["second"]
-        rows.append([1.0] + [fa.get(f, 0) - fb.get(f, 0) for f in feats])
-        ys.append({"win": 1.0, "draw": 0.5}.get(g["outcome"], 0.0))
-    beta, cov = least_squares_cov(rows, ys, ridge=1e-3)
+    beta, cov = _solve(t.xtx, t.xty, t.yty, t.used, ridge=1e-3)
     se = [math.sqrt(max(0.0, cov[i][i])) for i in range(len(beta))]
     if prices is not None and all(f in prices for f in feats):
         printed = [prices[f] for f in feats]
     else:
-        printed, _ = least_squares([[f.get(n, 0) for n in feats] for f, _ in armies], [c for _, c in armies],
-                                   ridge=1e-3)
+        printed = _solve(t.atx, t.aty, 0.0, 2 * t.used, ridge=1e-3)[0]
     pairs = [(beta[i + 1], printed[i]) for i in range(len(feats))]
     denom = sum(p * p for _, p in pairs)
     scale = sum(b * p for b, p in pairs) / denom if denom else 0.0
@@ -121,20 +119,31 @@ def estimate_rows(games: Sequence[dict[str, Any]], prices: dict[str, float] | No
     table.sort(key=lambda r: -abs(r["disagreement_se"]) if not math.isnan(r["disagreement_se"]) else 0)
     warnings = []
     enough = 5 * (len(feats) + 1)
-    if len(used) < enough:
-        warnings.append(f"only {len(used)} games for {len(feats)} features: the estimates and their standard "
+    if t.used < enough:
+        warnings.append(f"only {t.used} games for {len(feats)} features: the estimates and their standard "
                         f"errors mean little below about {enough} games (raise -n)")
-    gaps = [g["first_cost"] - g["second_cost"] for g in used]
-    if max(gaps) - min(gaps) < 1e-9:
+    if t.gap_high - t.gap_low < 1e-9:
         warnings.append("every game's armies differ in printed cost by the same amount: a feature's worth cannot "
                         "be told from its price (the model should give the two sides different budgets)")
     if scale <= 0:
         warnings.append("the estimated worths do not rise with the printed costs (more games, or the costs are "
                         "far off): points per win cannot be read")
-    return {"games": len(games), "used": len(used), "first_seat_edge": round(beta[0] - 0.5, 4),
+    return {"games": t.games, "used": t.used, "first_seat_edge": round(beta[0] - 0.5, 4),
             "first_seat_edge_se": round(se[0], 4), "points_per_win": round(1 / scale, 1) if scale > 0 else None,
             "points_per_win_se": round(math.sqrt(max(0.0, scale_var)) / scale ** 2, 1) if scale > 0 else None,
             "features": table, "warnings": warnings}
+
+
+def _solve(xtx: Any, xty: Any, yty: float, n: int, ridge: float) -> tuple[list[float], list[list[float]]]:
+    """Least squares from ``X'X``, ``X'y``, ``y'y`` (numpy): the coefficients with ``ridge`` on the diagonal, and
+    their covariance (the residual variance from the unridged sums)."""
+    import numpy as np
+
+    inv = np.linalg.inv(xtx + ridge * np.eye(len(xty)))
+    beta = inv @ xty
+    rss = max(0.0, float(yty - 2 * beta @ xty + beta @ xtx @ beta))
+    sigma2 = rss / max(1, n - len(xty))
+    return beta.tolist(), (sigma2 * inv).tolist()
 
 
 def _worth_se(i: int, beta: Sequence[float], cov: Sequence[Sequence[float]], printed: Sequence[float],
@@ -149,74 +158,129 @@ def _worth_se(i: int, beta: Sequence[float], cov: Sequence[Sequence[float]], pri
     return math.sqrt(max(0.0, var))
 
 
+class BalanceInterrupted(SkirmishError):
+    """Ctrl-C during ``balance``: ``report`` is the estimate from the games finished (``None`` when too few)."""
+
+    def __init__(self, report: dict[str, Any] | None, played: int) -> None:
+        super().__init__("interrupted")
+        self.report = report
+        self.played = played
+
+
 def balance(registry: Any, ruleset: str, n: int, *, seed: int = 0, max_decisions: int | None = None,
             executor: Any = None, record: Path | None = None,
-            progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+            progress: Callable[[int], None] | None = None,
+            sink: Callable[[list[dict[str, Any]]], None] | None = None) -> dict[str, Any]:
     """Play ``n`` games (seeds ``seed``..) and estimate; ``executor`` (see :mod:`skirmish.studies.executors`)
     spreads the games, else they are played here. With ``record``, the games are kept in that file as they
     finish (:mod:`skirmish.studies.records`) and seeds it already holds are not played again;
-    ``progress`` is told how many games each finished chunk held."""
+    ``progress`` is told how many games each finished chunk held, ``sink`` given their rows. Rows are folded
+    into a :class:`RegressionTally` as they come (memory flat in ``n``). Ctrl-C raises
+    :class:`BalanceInterrupted` with the estimate of what finished; a dead worker
+    :class:`~skirmish.studies.executors.WorkersLost` (the finished games are in the record file)."""
+    from skirmish.studies.executors import LocalExecutor, StudyInterrupted, lazy_chunks, run_chunks, run_inline
+
     model = balance_model(registry, ruleset)
     prices = model_prices(model)
     notes = model_notes(model)
-    seeds = list(range(seed, seed + n))
+    fold = RegressionTally()
     store = None
     if record is not None:
         head = records.header("balance", ruleset, registry.ruleset(ruleset).version, max_decisions)
         head.update(prices=prices, notes=notes)
-        store = records.RecordFile(record, head)
-        todo = store.missing(seeds)
-        if todo and store.rows:
+        store = records.RecordFile(record, head, lambda row: fold.add_rows([row])
+                                   if seed <= int(row["seed"]) < seed + n else None)
+        kept = fold.games
+        if kept < n and store.last is not None:
             _check_same_play(registry, ruleset, store, max_decisions)
-        if progress and len(todo) < len(seeds):
-            progress(len(seeds) - len(todo))
+        if progress and kept:
+            progress(kept)
+        todo = store.missing(range(seed, seed + n))
     else:
-        todo = seeds
-    got: list[dict[str, Any]] = []
-    if todo:
-        chunks = (executor.imap_seeds(_balance_chunk, todo, ruleset, max_decisions) if executor is not None
-                  else (play_rows(registry, ruleset, [s], max_decisions) for s in todo))
-        for rows in chunks:
-            if store is not None:
-                store.add(rows)
-            got += rows
-            if progress:
-                progress(len(rows))
-    games = [store.rows[s] for s in seeds] if store is not None else sorted(got, key=lambda r: r["seed"])
-    report = estimate_rows(games, prices)
-    report.update({"ruleset": ruleset, "seed": seed, "notes": notes})
-    if store is not None:
-        report["record"] = {"file": str(store.path), "played_now": len(todo), "kept_before": n - len(todo)}
-    return report
+        kept = 0
+        todo = iter(range(seed, seed + n))
+    executor = executor if executor is not None else LocalExecutor(1)
+    played = 0
+
+    def done(part: list[int], rows: list[dict[str, Any]]) -> None:
+        nonlocal played
+        if store is not None:
+            store.add(rows)
+        fold.add_rows(rows)
+        played += len(rows)
+        if sink is not None:
+            sink(rows)
+        if progress:
+            progress(len(rows))
+
+    def report() -> dict[str, Any]:
+        out = estimate_tally(fold, prices)
+        out.update({"ruleset": ruleset, "seed": seed, "notes": notes})
+        if store is not None:
+            out["record"] = {"file": str(store.path), "played_now": played, "kept_before": kept}
+        return out
+
+    parts = lazy_chunks(todo, executor.chunk_size(n))
+    backend = executor.backend()
+    try:
+        if backend is None:
+            run_inline(lambda part: play_rows(registry, ruleset, part, max_decisions), parts, done)
+        else:
+            from skirmish.studies.fingerprint import fingerprint
+
+            check = fingerprint(registry) if backend.name != "local" else None
+            run_chunks(backend, _balance_chunk, parts, (ruleset, max_decisions), done, check)
+    except StudyInterrupted:
+        try:
+            partial = report()
+        except SkirmishError:
+            partial = None
+        raise BalanceInterrupted(partial, fold.games) from None
+    return report()
 
 
 def _check_same_play(registry: Any, ruleset: str, store: records.RecordFile, max_decisions: int | None) -> None:
     """Refuse to add games played by other code than the kept ones (an AI or rules change without a new
     rules version): the last kept seed is played again here and must come out the same."""
-    seed = max(store.rows)
+    assert store.last is not None
+    seed = int(store.last["seed"])
     again = play_rows(registry, ruleset, [seed], max_decisions)[0]
-    if json.loads(json.dumps(again)) != store.rows[seed]:
+    if json.loads(json.dumps(again)) != store.last:
         raise SkirmishError(f"{store.path}: seed {seed} now plays differently than when it was kept (the code "
                             "changed): start a new record file rather than mix the two")
 
 
 def balance_from(paths: Sequence[Path]) -> dict[str, Any]:
-    """The estimate from games kept in record files (merged; no game is played), with the model's notes as the
-    first file's header keeps them (files made before notes were kept have none)."""
-    head, games = records.merge(paths)
-    if head.get("study") != "balance":
-        raise SkirmishError(f"{paths[0]} holds a {head.get('study')} study, not a balance study")
-    report = estimate_rows(games, head.get("prices"))
-    report.update({"ruleset": head["ruleset"], "seed": games[0]["seed"] if games else 0,
+    """The estimate from games kept in record files (merged, read line by line; no game is played), with the
+    model's notes as the first file's header keeps them (files made before notes were kept have none)."""
+    fold = RegressionTally()
+    head: dict[str, Any] = {}
+    batch: list[dict[str, Any]] = []
+    first_seed: int | None = None
+    for head, row in records.scan_merged(paths):
+        if row is None:
+            if head.get("study") != "balance":
+                raise SkirmishError(f"{paths[0]} holds a {head.get('study')} study, not a balance study")
+            continue
+        seed = int(row["seed"])
+        first_seed = seed if first_seed is None else min(first_seed, seed)
+        batch.append(row)
+        if len(batch) >= 10_000:
+            fold.add_rows(batch)
+            batch = []
+    fold.add_rows(batch)
+    report = estimate_tally(fold, head.get("prices"))
+    report.update({"ruleset": head["ruleset"], "seed": first_seed or 0,
                    "notes": [str(n) for n in head.get("notes") or []],
-                   "record": {"files": [str(p) for p in paths], "games": len(games)}})
+                   "record": {"files": [str(p) for p in paths], "games": fold.games}})
     return report
 
 
 def _balance_chunk(seeds: list[int], ruleset: str, max_decisions: int | None) -> list[dict[str, Any]]:
-    from skirmish.plugins import Registry
+    """Worker: :func:`play_rows` with the worker's registry (built once per process)."""
+    from skirmish.runner import worker_registry
 
-    return play_rows(Registry(), ruleset, seeds, max_decisions=max_decisions)
+    return play_rows(worker_registry(), ruleset, seeds, max_decisions=max_decisions)
 
 
 def text(report: dict[str, Any], top: int = 15) -> str:

@@ -4,11 +4,14 @@ figures on common scales (rates 0..1 with Wilson intervals, lengths as quantiles
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+import math
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from skirmish.runner import GameRecord, simulate
-from skirmish.studies.stats import histogram, mean, quantile, wilson
+from skirmish.errors import SkirmishError
+from skirmish.runner import GameRecord, SimulationInterrupted, play_games
+from skirmish.studies.stats import wilson
+from skirmish.studies.tally import Tally, hist_quantile
 
 #: keys of a report that depend on the machine's speed (left out when two reports are compared)
 TIMING = ("seconds_per_game",)
@@ -18,25 +21,57 @@ def has_ai(registry: Any, ruleset: str) -> bool:
     return ("ai", ruleset) in registry.agents or ("ai", "") in registry.agents
 
 
+class CompareInterrupted(SkirmishError):
+    """Ctrl-C during ``compare``: ``report`` holds the figures of the games finished (``"interrupted": true``)."""
+
+    def __init__(self, report: dict[str, Any]) -> None:
+        super().__init__("interrupted")
+        self.report = report
+
+
+#: the pairings a ruleset is played in, by key: (agents, alternate seats)
+PAIRINGS = {"main": None, "random": (["random"], False), "mixed": (["ai", "random"], True)}
+
+
 def compare(registry: Any, rulesets: Sequence[str], n: int, *, seed: int = 0, workers: int = 1,
-            max_decisions: int | None = None, executor: Any = None) -> dict[str, Any]:
-    """The report: one entry per ruleset (in the order given); ``executor`` (a Dask one) plays the games."""
-    return {"games": n, "seed": seed, "rulesets": [study(registry, r, n, seed=seed, workers=workers,
-                                                        max_decisions=max_decisions, executor=executor)
-                                                  for r in rulesets]}
+            max_decisions: int | None = None, executor: Any = None, progress: Callable[[int], None] | None = None,
+            sink: Callable[[str, str, list[GameRecord]], None] | None = None) -> dict[str, Any]:
+    """The report: one entry per ruleset (in the order given); ``executor`` (e.g. a Dask one) plays the games.
+
+    Each pairing's games are folded into a :class:`~skirmish.studies.tally.Tally` as they finish (flat
+    memory); ``sink(ruleset, pairing, records)`` is given them first (to write rows to a file). On Ctrl-C,
+    :class:`CompareInterrupted` carries the report of what finished."""
+    report: dict[str, Any] = {"games": n, "seed": seed, "rulesets": []}
+    for name in rulesets:
+        tallies: dict[str, Tally] = {}
+        try:
+            for pairing, agents, alternate in pairings(registry, name):
+                tallies[pairing] = _run(registry, name, n, agents, seed, workers, max_decisions, alternate,
+                                        executor, progress, (lambda got, p=pairing, r=name: sink(r, p, got))
+                                        if sink else None)
+        except SimulationInterrupted as stop:
+            tallies[pairing] = stop.tally if stop.tally is not None else Tally()
+            report["rulesets"].append(figures(registry, name, tallies))
+            report["interrupted"] = True
+            raise CompareInterrupted(report) from None
+        report["rulesets"].append(figures(registry, name, tallies))
+    return report
+
+
+def pairings(registry: Any, ruleset: str) -> list[tuple[str, list[str], bool]]:
+    """(key, agents, alternate) of each set of games ``compare`` plays of ``ruleset``."""
+    if not has_ai(registry, ruleset):
+        return [("main", ["random"], False)]
+    return [("main", ["ai"], False), ("random", ["random"], False), ("mixed", ["ai", "random"], True)]
 
 
 def _run(registry: Any, ruleset: str, n: int, agents: list[str], seed: int, workers: int,
-         max_decisions: int | None, alternate: bool = False, executor: Any = None) -> list[GameRecord]:
-    if executor is not None:
-        from skirmish.studies.executors import simulate_on
-
-        registry.ruleset(ruleset)
-        return simulate_on(executor, ruleset, n, agents, seed=seed, alternate=alternate,
-                           max_decisions=max_decisions)[1]
-    _, records = simulate(registry, ruleset, n, agents, seed=seed, workers=workers, alternate=alternate,
-                          max_decisions=max_decisions)
-    return records
+         max_decisions: int | None, alternate: bool = False, executor: Any = None,
+         progress: Callable[[int], None] | None = None,
+         sink: Callable[[list[GameRecord]], None] | None = None) -> Tally:
+    _, total = play_games(registry, ruleset, n, agents, seed=seed, workers=workers, alternate=alternate,
+                          max_decisions=max_decisions, executor=executor, progress=progress, sink=sink)
+    return total
 
 
 def _rate(k: float, n: int) -> dict[str, float]:
@@ -44,77 +79,57 @@ def _rate(k: float, n: int) -> dict[str, float]:
     return {"rate": round(p, 4), "low": round(lo, 4), "high": round(hi, 4), "n": n}
 
 
-def _spread(values: Sequence[float]) -> dict[str, float]:
-    return {"mean": round(mean(values), 3), "p10": quantile(values, 0.1), "median": quantile(values, 0.5),
-            "p90": quantile(values, 0.9), "max": max(values) if values else 0}
+def _spread(hist: dict[int, int]) -> dict[str, float]:
+    n = sum(hist.values())
+    return {"mean": round(sum(k * v for k, v in hist.items()) / n if n else math.nan, 3),
+            "p10": hist_quantile(hist, 0.1), "median": hist_quantile(hist, 0.5), "p90": hist_quantile(hist, 0.9),
+            "max": max(hist) if hist else 0}
 
 
 def study(registry: Any, ruleset: str, n: int, *, seed: int = 0, workers: int = 1,
           max_decisions: int | None = None, executor: Any = None) -> dict[str, Any]:
     """Every common figure of one ruleset, plus its own (``summary``/``skirmish_simulate_figures``) means."""
+    return compare(registry, [ruleset], n, seed=seed, workers=workers, max_decisions=max_decisions,
+                   executor=executor)["rulesets"][0]
+
+
+def figures(registry: Any, ruleset: str, tallies: dict[str, Tally]) -> dict[str, Any]:
+    """The report entry of one ruleset from its pairings' tallies (``main``: the ruleset's AI, or random, against
+    itself; ``random``; ``mixed``: AI v random, seats alternating); a pairing not played yet counts nothing."""
     ai = "ai" if has_ai(registry, ruleset) else "random"
-    main = _run(registry, ruleset, n, [ai], seed, workers, max_decisions, executor=executor)
-    rand = (_run(registry, ruleset, n, ["random"], seed, workers, max_decisions, executor=executor)
-            if ai == "ai" else main)
-    played = [r for r in main if r.finished]
-    seats: dict[str, dict[str, float]] = {}
-    for seat in (main[0].players if main else ()):
-        seats[seat] = _rate(sum(r.outcome(seat) == "win" for r in played), len(played))
+    main = tallies.get("main") or Tally()
+    rand = main if ai == "random" else tallies.get("random") or Tally()
+    seats = {seat: _rate(main.seats.get(seat, {}).get("win", 0), main.finished)
+             for seat in (main.first[1] if main.first else ())}
     out: dict[str, Any] = {
-        "ruleset": ruleset, "agent": ai, "finished": len(played), "errors": sum(bool(r.error) for r in main),
+        "ruleset": ruleset, "agent": ai, "finished": main.finished, "errors": main.errors,
         "seat_win_rate": seats,
-        "rounds": _spread([r.rounds for r in main]), "decisions": _spread([r.decisions for r in main]),
-        "dice": _spread([r.dice for r in main]), "rounds_histogram": histogram([r.rounds for r in main]),
-        "draw_rate": _rate(sum(r.draw for r in played), len(played)),
-        "random_rounds": _spread([r.rounds for r in rand]),
-        "seconds_per_game": round(mean([r.seconds for r in main]), 4),
+        "rounds": _spread(main.rounds), "decisions": _spread(main.decisions), "dice": _spread(main.dice),
+        "rounds_histogram": dict(sorted(main.rounds.items())),
+        "draw_rate": _rate(main.draws, main.finished),
+        "random_rounds": _spread(rand.rounds),
+        "seconds_per_game": round(main.seconds.value() / main.games, 4) if main.games else math.nan,
     }
-    out["decided_before_last_round"], out["last_round_known"] = _decided_early(played)
-    out["lethality_per_round"] = _lethality(main)
+    out["decided_before_last_round"], out["last_round_known"] = _decided_early(main)
+    lethality = {int(k.rsplit(" ", 1)[1]): round(v, 4) for k, v in main.extra_means("lost in round ").items()}
+    out["lethality_per_round"] = {str(k): v for k, v in sorted(lethality.items())} or None
     if ai == "ai":
-        mixed = _run(registry, ruleset, n, ["ai", "random"], seed, workers, max_decisions, alternate=True,
-                     executor=executor)
-        won = total = 0
-        for r in mixed:
-            if not r.finished:
-                continue
-            for seat, agent in zip(r.players, r.agents, strict=False):
-                if agent == "ai":
-                    total += 1
-                    won += r.outcome(seat) == "win"
-        out["ai_v_random"] = _rate(won, total)
+        mixed = tallies.get("mixed") or Tally()
+        out["ai_v_random"] = _rate(mixed.agent_won["ai"], mixed.agent_played["ai"])
     else:
         out["ai_v_random"] = None
-    extra: dict[str, list[float]] = {}
-    for r in main:
-        for k, v in r.extra.items():
-            if not k.startswith("lost in round "):
-                extra.setdefault(k, []).append(v)
-    out["own_figures"] = {k: round(mean(v), 4) for k, v in sorted(extra.items())}
+    out["own_figures"] = {k: round(v, 4) for k, v in sorted(main.extra_means().items())
+                          if not k.startswith("lost in round ")}
     return out
 
 
-def _decided_early(played: Sequence[GameRecord]) -> tuple[dict[str, float], bool]:
+def _decided_early(main: Tally) -> tuple[dict[str, float], bool]:
     """How often a game ended before the round it would have run to (the ruleset's ``last_round``); for a
     ruleset without a fixed length, before the longest game seen (second value ``False``)."""
-    known = [r for r in played if r.last_round]
-    if known:
-        return _rate(sum(r.rounds < r.last_round for r in known), len(known)), True
-    top = max((r.rounds for r in played), default=0)
-    return _rate(sum(r.rounds < top for r in played), len(played)), False
-
-
-def _lethality(records: Sequence[GameRecord]) -> dict[str, float] | None:
-    """Mean share of the starting force lost in each round, from ``lost in round N`` figures (a ruleset's
-    ``skirmish_force_share``); ``None`` when the ruleset does not measure it."""
-    per: dict[int, list[float]] = {}
-    for r in records:
-        for k, v in r.extra.items():
-            if k.startswith("lost in round "):
-                per.setdefault(int(k.rsplit(" ", 1)[1]), []).append(v)
-    if not per:
-        return None
-    return {str(k): round(mean(v), 4) for k, v in sorted(per.items())}
+    if main.known_last:
+        return _rate(main.ended_early, main.known_last), True
+    top = max(main.played_rounds, default=0)
+    return _rate(main.finished - main.played_rounds.get(top, 0), main.finished), False
 
 
 def without_timing(report: dict[str, Any]) -> dict[str, Any]:
