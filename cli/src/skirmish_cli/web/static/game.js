@@ -23,6 +23,7 @@ function svgRoot() { return board().querySelector("svg"); }
 
 function showPicture(presentation, { keepView = true } = {}) {
   const box = board();
+  document.getElementById("toolbar").hidden = !(presentation && presentation.svg);  // nothing to zoom or measure
   if (!presentation || !presentation.svg) {
     box.replaceChildren(el("pre", { class: "muted", text: (presentation && presentation.brief) || "(this game draws no picture)" }));
     S.full = S.view = null;
