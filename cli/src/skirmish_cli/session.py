@@ -26,7 +26,7 @@ from skirmish.agents import View, load_script
 from skirmish.answer_text import matching_options, read_answer, why_not_offered
 from skirmish.errors import DiceError, IllegalAnswer, SkirmishError
 from skirmish.runner import agent_seed
-from skirmish.saves import Journal, SaveFile, SaveLock, replay
+from skirmish.saves import Journal, SaveFile, SaveLock, catch_up, replay
 from skirmish_cli import render
 from skirmish_cli.common import parse_dice, resume_hint
 from skirmish_cli.render import WIDTH
@@ -182,9 +182,9 @@ class Session:
         options = dict(agent_options or {})
         if script is not None:
             options.setdefault("script", str(script))
-        self.agents = {p: registry.make_agent(self.seats[p], ruleset, p, agent_seed(game.seed, i), game.players,
-                                              **options)
-                       for i, p in enumerate(game.players) if p not in self.humans}
+        self.agent_options = options
+        self.agents = self.new_agents()
+        catch_up(game, self.agents)  # a resumed game: the agents stand where they stood when it was saved
         self.script = str(script) if script is not None else None
         self.script_lines: dict[str, list[Any]] = {}
         if script is not None:
@@ -374,10 +374,18 @@ class Session:
             self.flush(self.viewer)  # watching: as it happens; a human sees it before the next prompt, fitted
         return True
 
+    def new_agents(self) -> dict[str, Any]:
+        """A fresh agent for every seat that is not a human's (each with its own seed)."""
+        game = self.game
+        return {p: self.registry.make_agent(self.seats[p], game.ruleset, p, agent_seed(game.seed, i), game.players,
+                                            **self.agent_options)
+                for i, p in enumerate(game.players) if p not in self.humans}
+
     def restore(self, n_answers: int) -> None:
-        """Rebuild the game from its first ``n_answers`` recorded answers."""
+        """Rebuild the game from its first ``n_answers`` recorded answers (the agents with it, as they stood)."""
         save = SaveFile.of(self.game, self.seats)
-        self.game = replay(save, self.game.ruleset, upto=n_answers, check_version=False)
+        self.agents = self.new_agents()
+        self.game = replay(save, self.game.ruleset, upto=n_answers, check_version=False, agents=self.agents)
         if self.pictures is not None:
             self.pictures.draw(self.game)
         self.ahead.clear()

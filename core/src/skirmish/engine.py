@@ -122,6 +122,7 @@ class Game:
         dice: Iterable[int | str] = (),
         hooks: Any = None,
         keep_log: bool = True,
+        observed: bool = True,
     ) -> None:
         self.ruleset = ruleset
         self.setup: dict[str, Any] = ruleset.check_setup(copy.deepcopy(setup) if setup is not None
@@ -147,13 +148,14 @@ class Game:
         self._step_causes: list[int | None] = []
         self._waiting_cause: int | None = None
         self.hooks = hooks if hooks is not None else ruleset.hooks
-        self.observed = True  # clones are not observed: no game-start/end or event hooks
-        if self.hooks is not None and _has_impls(self.hooks, "skirmish_event"):
+        #: clones (and games rebuilt only to bring agents up to date) are not observed: no game-start/end or event hooks
+        self.observed = observed
+        if observed and self.hooks is not None and _has_impls(self.hooks, "skirmish_event"):
             self.log.listeners.append(self._observe)
         self.state: Any = None
         self.emit("start", f"{ruleset.title} begins (seed {seed})", rule="Set-up", players=list(self.players))
         self.state = ruleset.create(self)
-        if self.hooks is not None:
+        if self.hooks is not None and observed:
             self.notify("skirmish_game_start", game=self)
         ruleset.start(self)
         self.advance()
