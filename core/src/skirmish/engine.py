@@ -127,6 +127,10 @@ class Game:
         self.ruleset = ruleset
         self.setup: dict[str, Any] = ruleset.check_setup(copy.deepcopy(setup) if setup is not None
                                                           else ruleset.default_setup())
+        if setup is not None:  # whatever the ruleset checked, no set-up number is nan, inf or absurd
+            from skirmish.textfiles import check_setup_numbers
+
+            check_setup_numbers(self.setup)
         self.seed = seed
         self.players: tuple[str, ...] = tuple(ruleset.players(self.setup))
         self.log = EventLog(keep=keep_log)

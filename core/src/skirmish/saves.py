@@ -21,7 +21,6 @@ import json
 import os
 import stat
 import tempfile
-import tomllib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -323,13 +322,12 @@ def read_save(path: str | Path) -> SaveFile:
     path = Path(path)
     raw = read_regular_file(path, what="save file")
     try:
-        data = tomllib.loads(raw.decode("utf-8"))
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise SaveError(f"{path} is not a skirmish save file (not text)") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise SaveError(f"{path} is not a valid save file: {exc}") from None
-    except RecursionError:
-        raise SaveError(f"{path} is not a valid save file (nested too deeply)") from None
+    from skirmish.textfiles import parse_toml
+
+    data = parse_toml(text, str(path), error=SaveError, kind="a valid save file")
     save = parse_save(data, str(path))
     journaled = _read_journal(save, path)
     if journaled is not save:

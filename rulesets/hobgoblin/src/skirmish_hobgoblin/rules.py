@@ -87,9 +87,10 @@ class Hobgoblin(Ruleset):
         setup["armies"] = {p: armies.get(p, DEFAULT_ARMIES[i % 2]) for i, p in enumerate(players)}
         points = setup.get("points", 3000)
         each = list(points.values()) if isinstance(points, dict) and setup.get("teams") else [points]  # team play
-        if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 500 for n in each):
-            raise SetupError("set-up 'points' must be a whole number of at least 500 (team play: or a table of "
-                             "player = points)")
+        most = self.content.building.max_points
+        if not all(isinstance(n, int) and not isinstance(n, bool) and 500 <= n <= most for n in each):
+            raise SetupError(f"set-up 'points' must be a whole number from 500 to {most} (team play: or a table "
+                             "of player = points)")
         if isinstance(points, dict) and set(points) - set(players):
             raise SetupError(f"set-up 'points' names '{sorted(set(points) - set(players))[0]}', who is not a player")
         setup["points"] = points
@@ -97,7 +98,10 @@ class Hobgoblin(Ruleset):
         if not isinstance(table, dict):
             raise SetupError("set-up 'table' must be a table with width and depth (inches)")
         r = self.rules.table
-        width, depth = float(table.get("width", r.width)), float(table.get("depth", r.depth))
+        from skirmish.textfiles import bounded_number
+
+        width, depth = (float(bounded_number(table.get(side, getattr(r, side)), f"set-up table {side}",
+                                             low=0, high=r.max_size)) for side in ("width", "depth"))
         if width < r.min_size or depth < r.min_size:
             raise SetupError(f"the table must be at least {r.min_size:g}\" x {r.min_size:g}\" "
                              f"(got {width:g} x {depth:g})")
