@@ -33,6 +33,7 @@ def build_registry(*, quiet: bool = False) -> Registry:
     import warnings
 
     from skirmish.plugins import PluginWarning, Registry
+    from skirmish.safe import safe_text
 
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", PluginWarning)
@@ -40,13 +41,13 @@ def build_registry(*, quiet: bool = False) -> Registry:
     for w in caught:
         if issubclass(w.category, PluginWarning):
             if not quiet:
-                click.echo(f"warning: {w.message}", err=True)
+                click.echo(safe_text(f"warning: {w.message}"), err=True)
         else:
             warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
     for problem in command_clashes(registry):
         registry.pm.failures.append(problem)
         if not quiet:
-            click.echo(f"warning: {problem}", err=True)
+            click.echo(safe_text(f"warning: {problem}"), err=True)
     return registry
 
 

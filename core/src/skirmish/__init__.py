@@ -28,7 +28,7 @@ _EXPORTS = {
     "SaveFile": "saves", "read_save": "saves", "write_save": "saves", "replay": "saves",
     "drive": "runner", "play_one": "runner", "simulate": "runner",
     "parse_answer": "answer_text", "Situation": "studies.situations",
-    "load_toml": "content", "structure": "content",
+    "load_toml": "content", "structure": "content", "safe_text": "safe", "safe_html": "safe",
     # errors
     "SkirmishError": "errors", "SetupError": "errors", "IllegalAnswer": "errors", "SaveError": "errors",
     "DiceError": "errors", "RulesetNotFound": "errors", "PluginError": "errors",
