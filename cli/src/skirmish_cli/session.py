@@ -197,6 +197,8 @@ class Session:
         self.last_state: dict[str | None, str] = {}
         self.last_human: str | None = None
         self.saved = False
+        #: stopped by an error or an interrupt, perhaps in the middle of an answer: the save is not folded
+        self.midway = False
         #: player -> (words typed ahead, from the script?, the decision count they are for, the whole line)
         self.ahead: dict[str, tuple[str, bool, int, str]] = {}
         #: index of an answer given from words typed ahead -> the line (undone with the answer before it)
@@ -274,12 +276,16 @@ class Session:
         self.close_save()
         self.lock, self.journal, self.save_path = lock, Journal(path, self.seats), path
 
-    def close_save(self) -> None:
-        """Fold the journal into the TOML save and give the path up (safe to call twice)."""
+    def close_save(self, *, fold: bool = True) -> None:
+        """Fold the journal into the TOML save and give the path up (safe to call twice).
+
+        ``fold=False`` (stopped by an error or Ctrl-C, perhaps halfway through an answer) leaves the save
+        and journal as they stand: every answer taken whole, none half-taken.
+        """
         journal, lock = self.journal, self.lock
         self.journal = self.lock = None
         try:
-            if journal is not None:
+            if journal is not None and fold:
                 journal.close(self.game)
         finally:
             if lock is not None:
@@ -322,15 +328,17 @@ class Session:
                 self.say(f"carry on with: {resume_hint(self.save_path)}")
             return 0
         except KeyboardInterrupt:
+            self.midway = True
             raise SessionStop(f"interrupted; {self.saved_note()}") from None
         except SessionStop:
             raise
         except Exception as exc:
+            self.midway = True
             if self.saved:
                 exc.add_note(self.saved_note())
             raise
         finally:
-            self.close_save()
+            self.close_save(fold=not self.midway)
 
     def finish(self) -> None:
         """The end: the last events, the ruleset's summary, and the result of every seat."""

@@ -372,14 +372,18 @@ class Game:
                 continue
             try:
                 impl.function(*(kwargs[name] for name in impl.argnames))
-            except Exception as exc:  # noqa: BLE001 - an observer's bug must not end the game
+            except KeyboardInterrupt:
+                raise
+            except BaseException as exc:  # noqa: BLE001 - an observer's bug (sys.exit too) must not end the game
                 broken.append(impl.plugin_name)
                 import warnings
 
+                from skirmish.errors import PluginFailed
                 from skirmish.plugins import PluginWarning
 
-                warnings.warn(f"skirmish plugin '{impl.plugin_name}' failed in {hook} ({type(exc).__name__}: {exc}); "
-                              "it observes no more of this game", PluginWarning, stacklevel=2)
+                why = str(exc) if isinstance(exc, PluginFailed) else \
+                    f"skirmish plugin '{impl.plugin_name}' failed in {hook} ({type(exc).__name__}: {exc})"
+                warnings.warn(f"{why}; it observes no more of this game", PluginWarning, stacklevel=2)
 
     # -- views, digest, cloning ---------------------------------------------------
     def view(self, player: str | None) -> dict[str, Any]:

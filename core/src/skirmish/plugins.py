@@ -107,7 +107,47 @@ def make_plugin_manager(*, entry_points: bool = True, plugins: Iterable[tuple[st
         if dist is not None:
             pm.distributions[name] = f"{dist.dist_name} {dist.dist_version}"  # type: ignore[attr-defined]
     _check_pending(pm, strict)
+    guard_hooks(pm)
     return pm
+
+
+#: hooks asked while plugins load, not during a game: their failures leave the plugin out (see above)
+_LOADING_HOOKS = ("skirmish_register_", "skirmish_addhooks")
+
+
+def guard_hooks(pm: pluggy.PluginManager) -> None:
+    """Make every game-time hook implementation fail as :class:`~skirmish.errors.PluginFailed`.
+
+    **One policy for game-time hooks.** Whatever a plugin raises in a hook (``sys.exit`` included;
+    a :class:`~skirmish.errors.SkirmishError` passes as it is, Ctrl-C too) becomes a ``PluginFailed``
+    naming the plugin and the hook. An observer (game start and end, events) that fails is left out
+    for the rest of the game with one warning (:meth:`Game.notify`); any other hook changes the rules,
+    so the game stops with that one line, and its save (every answer before the failing one) resumes
+    once the plugin is fixed or removed.
+    """
+    for name, caller in vars(pm.hook).items():
+        if name.startswith(_LOADING_HOOKS) or not hasattr(caller, "get_hookimpls"):
+            continue
+        for impl in caller.get_hookimpls():
+            if impl.hookwrapper or getattr(impl, "wrapper", False) or getattr(impl.function, "_skirmish_guard", False):
+                continue
+            impl.function = _guarded(impl.function, impl.plugin_name, name)
+
+
+def _guarded(function: Any, plugin: str, hook: str) -> Any:
+    from skirmish.errors import PluginFailed
+
+    def guarded(*args: Any) -> Any:
+        try:
+            return function(*args)
+        except (KeyboardInterrupt, SkirmishError):
+            raise
+        except BaseException as exc:  # noqa: BLE001 - sys.exit in a plugin must not end the program silently
+            raise PluginFailed(plugin, hook, exc) from exc
+
+    guarded._skirmish_guard = True  # type: ignore[attr-defined]
+    guarded.__wrapped__ = function  # type: ignore[attr-defined]
+    return guarded
 
 
 def plugin_scope(plugin: object) -> tuple[str, ...]:
