@@ -12,6 +12,9 @@ def skirmish_phase_end(game: Any, phase: str) -> None:
     how = os.environ.get("SKIRMISH_FAIL")
     if game.decisions >= 3 and how == "exit0":
         sys.exit(0)
+    if game.decisions >= 3 and how == "loop":
+        while True:
+            pass
     if game.decisions >= 3 and how == "raise":
         raise ValueError("phase_end broke \x1b]0;owned\x07")
 

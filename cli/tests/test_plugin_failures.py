@@ -3,6 +3,8 @@ resumes once the plugin is fixed or removed; an observer that fails is left out 
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from cli_helpers import assert_one_error, invoke
 
@@ -32,3 +34,51 @@ def test_an_observer_calling_sys_exit_is_left_out_and_the_game_goes_on(monkeypat
     assert result.exit_code == 0, result.output
     assert "phase_end_plugin" in result.stderr and "skirmish_event" in result.stderr
     assert read_save("g.toml").finished
+
+
+@pytest.mark.parametrize("command", [["rulesets"], ["agents"], ["plugins"], ["plugins", "--check"]])
+def test_a_plugin_looping_at_import_is_timed_out_and_named_by_listing_commands(command: list[str]) -> None:
+    import os
+    import subprocess
+    import time
+
+    from cli_helpers import HERE, SKIRMISH
+
+    env = dict(os.environ, SKIRMISH_PLUGINS="tiny_ruleset,loop_import_plugin", PYTHONPATH=str(HERE),
+               SKIRMISH_PLUGIN_TIMEOUT="1")
+    start = time.monotonic()
+    done = subprocess.run([str(SKIRMISH), *command], capture_output=True, text=True, env=env, timeout=60)
+    assert time.monotonic() - start < 30
+    assert "loop_import_plugin" in done.stdout + done.stderr and "within 1 s" in done.stdout + done.stderr
+    assert "Traceback" not in done.stderr
+    if command == ["plugins", "--check"]:
+        assert done.returncode == 1
+    else:
+        assert done.returncode == 0 and "tiny" in done.stdout or command != ["rulesets"]
+
+
+def test_one_ctrl_c_stops_a_game_stuck_in_a_plugins_hook_and_the_save_resumes(tmp_path: Path) -> None:
+    import os
+    import signal
+    import subprocess
+    import time
+
+    from cli_helpers import HERE, SKIRMISH
+
+    env = dict(os.environ, SKIRMISH_PLUGINS="tiny_ruleset,phase_end_plugin", PYTHONPATH=str(HERE),
+               SKIRMISH_FAIL="loop", XDG_DATA_HOME=str(tmp_path))
+    save = tmp_path / "g.toml"
+    proc = subprocess.Popen([str(SKIRMISH), "play", "tiny", "--players", "ai,ai", "--seed", "2", "--save", str(save)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
+    deadline = time.monotonic() + 30
+    while not save.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(1.0)  # it is in the loop by now
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=20)
+    lines = [line for line in err.splitlines() if not line.startswith("warning:")]
+    assert proc.returncode != 0 and len(lines) == 1 and "interrupted" in lines[0], err
+    assert "Traceback" not in err
+    env["SKIRMISH_FAIL"] = ""
+    done = subprocess.run([str(SKIRMISH), "resume", str(save)], capture_output=True, text=True, env=env, timeout=60)
+    assert done.returncode == 0, done.stderr

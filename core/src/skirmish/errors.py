@@ -46,7 +46,7 @@ class PluginFailed(PluginError):
         where = f", at {os.path.basename(frames[-1].filename)}:{frames[-1].lineno}" if frames else ""
         what = f"sys.exit({error.code})" if isinstance(error, SystemExit) else type(error).__name__
         message = " ".join(str(error).split()) if not isinstance(error, SystemExit) else ""
-        super().__init__(f"skirmish plugin '{plugin}' failed in {hook} ({what}{': ' + message[:200] if message else ''})"
-                         f"{where}")
+        said = f": {message[:200]}" if message else ""
+        super().__init__(f"skirmish plugin '{plugin}' failed in {hook} ({what}{said}){where}")
         self.plugin = plugin
         self.hook = hook

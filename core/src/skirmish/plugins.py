@@ -33,12 +33,13 @@ exits non-zero when there are any. ``strict=True`` turns the first problem into 
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import importlib
 import os
 import sys
 import warnings
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 import pluggy
@@ -82,14 +83,16 @@ def make_plugin_manager(*, entry_points: bool = True, plugins: Iterable[tuple[st
             if pm.has_plugin(ep.name) or pm.is_blocked(ep.name):
                 continue
             try:
-                plugin = ep.load()
+                with import_time_limit(str(ep.value).split(":")[0].strip()):
+                    plugin = ep.load()
             except (Exception, SystemExit) as exc:  # noqa: BLE001 - any import failure must leave the rest working
                 _fail(pm, ep.name, f"failed to load ({_why(exc)})", strict)
                 continue
             candidates.append((ep.name, plugin, ep))
     for module_name in filter(None, (m.strip() for m in os.environ.get("SKIRMISH_PLUGINS", "").split(","))):
         try:
-            candidates.append((module_name, importlib.import_module(module_name), None))
+            with import_time_limit(module_name):
+                candidates.append((module_name, importlib.import_module(module_name), None))
         except (Exception, SystemExit) as exc:  # noqa: BLE001
             _fail(pm, module_name, f"(from SKIRMISH_PLUGINS) failed to load ({_why(exc)})", strict)
     candidates.extend((name, obj, None) for name, obj in plugins)
@@ -150,6 +153,53 @@ def _guarded(function: Any, plugin: str, hook: str) -> Any:
     return guarded
 
 
+#: seconds a plugin may take to import (``SKIRMISH_PLUGIN_TIMEOUT`` changes it; 0: no limit)
+IMPORT_SECONDS = 10.0
+
+
+class ImportTimeout(Exception):
+    """A plugin did not finish importing in time (it loops, or waits for something that never comes)."""
+
+
+@contextlib.contextmanager
+def import_time_limit(module: str) -> Iterator[None]:
+    """Stop an import that runs longer than :data:`IMPORT_SECONDS` with :class:`ImportTimeout`.
+
+    A plugin that loops at import would hang every command, ``skirmish rulesets`` included: a timer
+    signal interrupts it (POSIX, main thread only; elsewhere there is no limit), the half-imported
+    modules are forgotten, and the plugin is left out like any plugin that fails to load.
+    """
+    import signal
+    import threading
+
+    try:
+        seconds = float(os.environ.get("SKIRMISH_PLUGIN_TIMEOUT", IMPORT_SECONDS))
+    except ValueError:
+        seconds = IMPORT_SECONDS
+    if seconds <= 0 or not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = set(sys.modules)
+
+    def expired(signum: int, frame: Any) -> None:
+        raise ImportTimeout(f"it did not finish importing within {seconds:g} s")
+
+    old_handler = signal.signal(signal.SIGALRM, expired)
+    old_timer = signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    except ImportTimeout:
+        for name in set(sys.modules) - before:  # half-imported: never found as if whole
+            if name == module or name.startswith(module.split(".")[0] + "."):
+                sys.modules.pop(name, None)
+        raise
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old_handler)
+        if old_timer[0] > 0:  # someone else's timer (a test runner's) goes on
+            signal.setitimer(signal.ITIMER_REAL, *old_timer)
+
+
 def plugin_scope(plugin: object) -> tuple[str, ...]:
     """The rulesets ``plugin`` serves (its ``skirmish_rulesets``); ``()`` means every ruleset."""
     value = getattr(plugin, SCOPE_ATTRIBUTE, ())
@@ -164,6 +214,8 @@ def _why(exc: BaseException) -> str:
     """What went wrong while importing a plugin, in a few words."""
     if isinstance(exc, SystemExit):
         return f"it called sys.exit({exc.code!r}) while being imported"
+    if isinstance(exc, ImportTimeout):
+        return str(exc)
     return f"{type(exc).__name__}: {exc}"
 
 
