@@ -148,3 +148,17 @@ def test_a_killed_and_resumed_game_is_the_game_simulate_plays_for_its_seed(regis
     assert resumed.result is not None
     assert (record.decisions, record.winners, record.scores) == (resumed.decisions, resumed.result.winners,
                                                                  dict(resumed.result.scores))
+
+
+def test_simulate_with_two_workers_plays_the_same_ai_games_as_with_one(registry: Any) -> None:
+    import json
+
+    from cli_helpers import invoke
+
+    runs = [json.loads(invoke("simulate", "chob-noggoth", "-n", "6", "--players", "ai", "--seed", "3",
+                              "--workers", workers, "--json").stdout) for workers in ("1", "2")]
+    for run in runs:
+        run.pop("workers", None)
+        run.pop("seconds", None)
+        run.pop("games_per_second", None)
+    assert runs[0] == runs[1]
