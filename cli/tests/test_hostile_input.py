@@ -166,3 +166,9 @@ def test_a_script_nested_deeply_is_one_line_and_the_game_is_saved(tmp_path: Path
     toml_script.write_text("answers = " + "[" * 100_000 + "\n")
     assert "nested too deeply" in assert_one_error(invoke("play", "chob-noggoth", "--seed", "1", "--script",
                                                           str(toml_script), "--save", str(tmp_path / "h.toml")))
+
+
+def test_balance_from_a_deeply_nested_record_is_one_line(tmp_path: Path) -> None:
+    record = tmp_path / "r.jsonl"
+    record.write_text("[" * 100_000 + "\n")
+    assert "not JSON" in assert_one_error(invoke("balance", "--from", str(record)))

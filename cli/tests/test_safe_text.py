@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 import click
+import pytest
 from cli_helpers import invoke
 
 from skirmish_cli.safe import safe_text
@@ -78,3 +79,23 @@ def test_goblin_uprising_player_names_in_an_error_are_clean(tmp_path: Path, monk
     setup.write_text('players = ["hero\\u001b]0;owned\\u0007", "hero\\u001b]0;owned\\u0007"]\n')
     result = invoke("play", "goblin-uprising", "--setup", str(setup), "--players", "ai")
     assert result.exit_code != 0 and _clean(result.stderr)
+
+
+@pytest.mark.parametrize(("ruleset", "players"), [("hobgoblin", ["red", "blue"]), ("chob-noggoth", ["red", "blue"]),
+                                                  ("goblin-uprising", ["hero"])])
+def test_svg_pictures_hold_no_control_sequences_from_player_names(monkeypatch: Any, ruleset: str,
+                                                                  players: list[str]) -> None:
+    monkeypatch.delenv("SKIRMISH_PLUGINS", raising=False)
+    from skirmish.engine import Game
+    from skirmish_cli.registry import get_registry
+
+    evil = [players[0] + "\x1b]0;owned\x07\u202e", *players[1:]]
+    game = Game(get_registry().ruleset(ruleset), {"players": evil}, seed=1)
+    picture = game.ruleset.svg(game, None)
+    assert picture is not None and _clean(picture)
+
+
+def test_compare_html_escapes_and_cleans_names() -> None:
+    from skirmish.safe import safe_html
+
+    assert safe_html("<b>Grub\x1b]0;x\x07\u202e</b>") == "&lt;b&gt;Grub&lt;/b&gt;"

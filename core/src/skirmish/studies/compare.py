@@ -3,11 +3,11 @@ figures on common scales (rates 0..1 with Wilson intervals, lengths as quantiles
 
 from __future__ import annotations
 
-import html
 from collections.abc import Sequence
 from typing import Any
 
 from skirmish.runner import GameRecord, simulate
+from skirmish.safe import safe_html
 from skirmish.studies.stats import histogram, mean, quantile, wilson
 
 #: keys of a report that depend on the machine's speed (left out when two reports are compared)
@@ -163,13 +163,13 @@ def _svg_rates(title: str, items: list[tuple[str, dict[str, float] | None]]) -> 
     w, row_h, left = 520, 26, 170
     h = 30 + row_h * len(items)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" role="img">',
-             f'<text x="4" y="16" font-size="13" font-weight="bold">{html.escape(title)}</text>']
+             f'<text x="4" y="16" font-size="13" font-weight="bold">{safe_html(title)}</text>']
     span = w - left - 20
     x50 = left + span / 2
     parts.append(f'<line x1="{x50}" y1="22" x2="{x50}" y2="{h}" stroke="#999" stroke-dasharray="3"/>')
     for i, (label, rate) in enumerate(items):
         y = 26 + i * row_h
-        parts.append(f'<text x="4" y="{y + 14}" font-size="12">{html.escape(label)}</text>')
+        parts.append(f'<text x="4" y="{y + 14}" font-size="12">{safe_html(label)}</text>')
         if not rate or not rate.get("n"):
             parts.append(f'<text x="{left}" y="{y + 14}" font-size="12" fill="#777">n/a</text>')
             continue
@@ -184,7 +184,7 @@ def _svg_rates(title: str, items: list[tuple[str, dict[str, float] | None]]) -> 
 def _svg_histogram(title: str, hist: dict[int, int]) -> str:
     w, h, pad = 260, 140, 20
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" role="img">',
-             f'<text x="4" y="14" font-size="12" font-weight="bold">{html.escape(title)}</text>']
+             f'<text x="4" y="14" font-size="12" font-weight="bold">{safe_html(title)}</text>']
     if hist:
         lo, hi = min(hist), max(hist)
         top = max(hist.values())
@@ -206,7 +206,7 @@ def html_report(report: dict[str, Any]) -> str:
     md = markdown(report).split("\n\n")[0].splitlines()
     cells = [[c.strip() for c in line.strip("|").split("|")] for line in md if not line.startswith("|---")]
     tag = ["th"] + ["td"] * len(cells)
-    table = "<table>" + "".join("<tr>" + "".join(f"<{tag[i]}>{html.escape(c)}</{tag[i]}>" for c in row) + "</tr>"
+    table = "<table>" + "".join("<tr>" + "".join(f"<{tag[i]}>{safe_html(c)}</{tag[i]}>" for c in row) + "</tr>"
                                 for i, row in enumerate(cells)) + "</table>"
     charts = [_svg_rates("first seat wins (95% interval)", [(r["ruleset"], next(iter(r["seat_win_rate"].values()),
                                                                                  None)) for r in rs]),

@@ -56,7 +56,7 @@ def read(path: Path, want: dict[str, Any] | None = None) -> tuple[dict[str, Any]
         raise SkirmishError(f"{path} is not a study record (it is empty)")
     try:
         head = json.loads(lines[0])
-    except ValueError:
+    except (ValueError, RecursionError):
         raise SkirmishError(f"{path} is not a study record (its first line is not JSON)") from None
     if not isinstance(head, dict) or "study" not in head:
         raise SkirmishError(f"{path} is not a study record (no header line)")
@@ -68,7 +68,7 @@ def read(path: Path, want: dict[str, Any] | None = None) -> tuple[dict[str, Any]
         try:
             row = json.loads(line)
             seed = int(row["seed"])
-        except (ValueError, KeyError, TypeError):
+        except (ValueError, KeyError, TypeError, RecursionError):
             raise SkirmishError(f"{path}, line {number}: not a game row") from None
         rows[seed] = row
     return head, rows, whole

@@ -33,7 +33,9 @@ _SHOWN: dict[int, tuple[ChobState, dict[str, tuple[int, tuple[Any, ...], dict[st
 def escape(text: str) -> str:
     """``&``, ``<`` and ``>`` as XML entities (as ``xml.sax.saxutils.escape``, whose import pulls in urllib and
     http: 70 ms, paid by the first AI decision of every process since the view lives here)."""
-    return text.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
+    from skirmish import safe_text  # names from files: no control sequences (invalid in XML too)
+
+    return safe_text(text).replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
 
 
 def _warrior_view(w: Warrior) -> dict[str, Any]:

@@ -452,4 +452,6 @@ SVG_KEY = ("T the Tyrant, G a general, 1-6 the heroes (hero1..hero6), 3x troops 
 
 
 def _esc(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    from skirmish import safe_text  # names from files: no control sequences (invalid in XML too)
+
+    return safe_text(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

@@ -230,7 +230,12 @@ _SIDE = ("#b22222", "#1e4fb2")
 def svg(game: Game, scale: float = 12.0) -> str:
     """The table as an SVG picture: terrain, markers, every unit's exact rectangle with its front edge
     (thick), name, Doom and status, a legend, the round and the last events."""
-    from xml.sax.saxutils import escape
+    from xml.sax.saxutils import escape as xml_escape
+
+    from skirmish import safe_text
+
+    def escape(text: str) -> str:  # names from files: no control sequences (invalid in XML too)
+        return xml_escape(safe_text(text))
 
     state = game.state
     w, d = state.width * scale, state.depth * scale
