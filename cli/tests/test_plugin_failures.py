@@ -36,20 +36,22 @@ def test_an_observer_calling_sys_exit_is_left_out_and_the_game_goes_on(monkeypat
     assert read_save("g.toml").finished
 
 
+@pytest.mark.parametrize("plugin", ["loop_import_plugin", "loop_register_plugin"])
 @pytest.mark.parametrize("command", [["rulesets"], ["agents"], ["plugins"], ["plugins", "--check"]])
-def test_a_plugin_looping_at_import_is_timed_out_and_named_by_listing_commands(command: list[str]) -> None:
+def test_a_plugin_looping_at_import_or_registration_is_timed_out_and_named_by_listing_commands(
+        command: list[str], plugin: str) -> None:
     import os
     import subprocess
     import time
 
     from cli_helpers import HERE, SKIRMISH
 
-    env = dict(os.environ, SKIRMISH_PLUGINS="tiny_ruleset,loop_import_plugin", PYTHONPATH=str(HERE),
-               SKIRMISH_PLUGIN_TIMEOUT="1")
+    env = dict(os.environ, SKIRMISH_PLUGINS=f"tiny_ruleset,{plugin}", PYTHONPATH=str(HERE),
+               SKIRMISH_PLUGIN_TIMEOUT="2")
     start = time.monotonic()
-    done = subprocess.run([str(SKIRMISH), *command], capture_output=True, text=True, env=env, timeout=60)
-    assert time.monotonic() - start < 30
-    assert "loop_import_plugin" in done.stdout + done.stderr and "within 1 s" in done.stdout + done.stderr
+    done = subprocess.run([str(SKIRMISH), *command], capture_output=True, text=True, env=env, timeout=120)
+    assert time.monotonic() - start < 90  # 2 s of processor time; the wall clock of a busy machine runs on
+    assert plugin in done.stdout + done.stderr and "within 2 s" in done.stdout + done.stderr
     assert "Traceback" not in done.stderr
     if command == ["plugins", "--check"]:
         assert done.returncode == 1
@@ -80,5 +82,5 @@ def test_one_ctrl_c_stops_a_game_stuck_in_a_plugins_hook_and_the_save_resumes(tm
     assert proc.returncode != 0 and len(lines) == 1 and "interrupted" in lines[0], err
     assert "Traceback" not in err
     env["SKIRMISH_FAIL"] = ""
-    done = subprocess.run([str(SKIRMISH), "resume", str(save)], capture_output=True, text=True, env=env, timeout=60)
+    done = subprocess.run([str(SKIRMISH), "resume", str(save)], capture_output=True, text=True, env=env, timeout=120)
     assert done.returncode == 0, done.stderr

@@ -153,21 +153,24 @@ def _guarded(function: Any, plugin: str, hook: str) -> Any:
     return guarded
 
 
-#: seconds a plugin may take to import (``SKIRMISH_PLUGIN_TIMEOUT`` changes it; 0: no limit)
+#: seconds of processor time a plugin may take to import or to answer a registration hook
+#: (``SKIRMISH_PLUGIN_TIMEOUT`` changes it; 0: no limit)
 IMPORT_SECONDS = 10.0
 
 
 class ImportTimeout(Exception):
-    """A plugin did not finish importing in time (it loops, or waits for something that never comes)."""
+    """A plugin did not finish importing (or registering) in time: it loops."""
 
 
 @contextlib.contextmanager
-def import_time_limit(module: str) -> Iterator[None]:
-    """Stop an import that runs longer than :data:`IMPORT_SECONDS` with :class:`ImportTimeout`.
+def import_time_limit(module: str | None, *, doing: str = "importing") -> Iterator[None]:
+    """Stop an import (or a registration hook: ``module=None``) that works longer than :data:`IMPORT_SECONDS`
+    with :class:`ImportTimeout`.
 
-    A plugin that loops at import would hang every command, ``skirmish rulesets`` included: a timer
-    signal interrupts it (POSIX, main thread only; elsewhere there is no limit), the half-imported
-    modules are forgotten, and the plugin is left out like any plugin that fails to load.
+    A plugin that loops at import would hang every command, ``skirmish rulesets`` included. A timer of
+    *processor* time (so a slow, busy machine does not cut a sound plugin short) interrupts it (POSIX,
+    main thread only; elsewhere there is no limit), the half-imported modules are forgotten, and the
+    plugin is left out like any plugin that fails to load.
     """
     import signal
     import threading
@@ -182,22 +185,22 @@ def import_time_limit(module: str) -> Iterator[None]:
     before = set(sys.modules)
 
     def expired(signum: int, frame: Any) -> None:
-        raise ImportTimeout(f"it did not finish importing within {seconds:g} s")
+        raise ImportTimeout(f"it did not finish {doing} within {seconds:g} s")
 
-    old_handler = signal.signal(signal.SIGALRM, expired)
-    old_timer = signal.setitimer(signal.ITIMER_REAL, seconds)
+    old_handler = signal.signal(signal.SIGPROF, expired)
+    old_timer = signal.setitimer(signal.ITIMER_PROF, seconds)
     try:
         yield
     except ImportTimeout:
         for name in set(sys.modules) - before:  # half-imported: never found as if whole
-            if name == module or name.startswith(module.split(".")[0] + "."):
+            if module and (name == module or name.startswith(module.split(".")[0] + ".")):
                 sys.modules.pop(name, None)
         raise
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old_handler)
-        if old_timer[0] > 0:  # someone else's timer (a test runner's) goes on
-            signal.setitimer(signal.ITIMER_REAL, *old_timer)
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, old_handler)
+        if old_timer[0] > 0:  # someone else's timer (a profiler's) goes on
+            signal.setitimer(signal.ITIMER_PROF, *old_timer)
 
 
 def plugin_scope(plugin: object) -> tuple[str, ...]:
@@ -351,11 +354,14 @@ class Registry:
                 if not self.pm.has_plugin(impl.plugin_name):
                     continue  # left out by an earlier hook
                 try:
-                    records = list(impl.function() or [])
+                    with import_time_limit(None, doing="answering " + hook):
+                        records = list(impl.function() or [])
                     found = [c for r in records for c in self._claim(impl, kind, what, r)]
-                except Exception as exc:  # noqa: BLE001 - one broken plugin must not stop the others
+                except (Exception, SystemExit) as exc:  # noqa: BLE001 - one broken plugin must not stop the others
                     self.pm.unregister(impl.plugin)
-                    _fail(self.pm, impl.plugin_name, f"failed in {hook} ({type(exc).__name__}: {exc})", self.strict)
+                    why = (_why(exc).replace(" while being imported", "")
+                           if isinstance(exc, SystemExit | ImportTimeout) else f"{type(exc).__name__}: {exc}")
+                    _fail(self.pm, impl.plugin_name, f"failed in {hook} ({why})", self.strict)
                     continue
                 claims += found
         return [c for c in claims if self.pm.has_plugin(c.plugin)]
