@@ -172,3 +172,9 @@ def test_balance_from_a_deeply_nested_record_is_one_line(tmp_path: Path) -> None
     record = tmp_path / "r.jsonl"
     record.write_text("[" * 100_000 + "\n")
     assert "not JSON" in assert_one_error(invoke("balance", "--from", str(record)))
+
+
+def test_a_hobgoblin_marker_off_the_table_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "setup.toml"
+    path.write_text('[[markers]]\nx = 100000000.0\ny = 5.0\nkind = "objective"\n')
+    assert "marker 1: x" in assert_one_error(invoke("play", "hobgoblin", "--players", "ai,ai", "--setup", str(path)))

@@ -140,7 +140,9 @@ class Hobgoblin(Ruleset):
         markers = setup.get("markers", [])
         if not isinstance(markers, list) or not all(isinstance(m, dict) and {"x", "y"} <= set(m) for m in markers):
             raise SetupError("set-up 'markers' must be a list of tables with x and y (and kind, owner)")
-        for m in markers:
+        for i, m in enumerate(markers, 1):
+            for axis, most in (("x", width), ("y", depth)):
+                bounded_number(m[axis], f"set-up marker {i}: {axis}", low=0, high=most)
             if m.get("owner") and m["owner"] not in players:
                 raise SetupError(f"set-up marker owner '{m['owner']}' is not a player")
         if setup.get("attacker") and setup["attacker"] not in players:  # narrative scenarios: who attacks
