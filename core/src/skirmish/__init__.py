@@ -29,6 +29,8 @@ _EXPORTS = {
     "drive": "runner", "play_one": "runner", "simulate": "runner",
     "parse_answer": "answer_text", "Situation": "studies.situations",
     "load_toml": "content", "structure": "content", "safe_text": "safe", "safe_html": "safe",
+    "read_text": "textfiles", "parse_toml": "textfiles", "check_numbers": "textfiles", "bounded_number": "textfiles",
+    "MAX_FILE_BYTES": "content",
     # errors
     "SkirmishError": "errors", "SetupError": "errors", "IllegalAnswer": "errors", "SaveError": "errors",
     "DiceError": "errors", "RulesetNotFound": "errors", "PluginError": "errors",

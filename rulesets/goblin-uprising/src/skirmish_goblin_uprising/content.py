@@ -454,8 +454,7 @@ MOST = 999
 
 def _read(path: Path | Any, where: str) -> dict[str, Any]:
     """A content file: a user's file through the bounded reader, each number checked (see :data:`MOST`)."""
-    from skirmish.content import MAX_FILE_BYTES
-    from skirmish.textfiles import check_numbers, parse_toml, read_text
+    from skirmish import MAX_FILE_BYTES, check_numbers, parse_toml, read_text
 
     if isinstance(path, Path):
         text = read_text(path, limit=MAX_FILE_BYTES, what="content file")

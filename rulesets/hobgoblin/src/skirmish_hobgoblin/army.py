@@ -154,7 +154,7 @@ MOST_POINTS, MOST_MM = 100_000, 2_000
 
 def parse_army(data: Mapping[str, Any], where: str = WHERE) -> Army:
     """Build an :class:`Army` from parsed TOML; malformed data is one SetupError line naming the field."""
-    from skirmish.textfiles import check_numbers
+    from skirmish import check_numbers
 
     check_numbers(data, where, low=-MOST_POINTS, high=MOST_POINTS)  # no number of a list is nan or absurd
     raw = _normalise(data, where)

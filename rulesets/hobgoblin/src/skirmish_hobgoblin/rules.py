@@ -98,7 +98,7 @@ class Hobgoblin(Ruleset):
         if not isinstance(table, dict):
             raise SetupError("set-up 'table' must be a table with width and depth (inches)")
         r = self.rules.table
-        from skirmish.textfiles import bounded_number
+        from skirmish import bounded_number
 
         width, depth = (float(bounded_number(table.get(side, getattr(r, side)), f"set-up table {side}",
                                              low=0, high=r.max_size)) for side in ("width", "depth"))
