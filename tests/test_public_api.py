@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PUBLIC = {"skirmish", "skirmish.dice", "skirmish.geometry", "skirmish.testing"}
+PUBLIC = {"skirmish", "skirmish.dice", "skirmish.geometry", "skirmish.presentation", "skirmish.testing"}
 SOURCES = sorted(p for base in ("rulesets", "plugins") for p in (ROOT / base).glob("*/src/**/*.py"))
 
 

@@ -182,3 +182,15 @@ def test_rulesets_names_the_house_rules_plugins_that_change_a_ruleset() -> None:
     assert "tiny is changed or watched by plugins: house_plugin" in text.stdout
     data = json.loads(run("rulesets", "--json", plugins="tiny_ruleset,house_plugin").stdout)
     assert next(r for r in data if r["name"] == "tiny")["plugins"] == ["house_plugin"]
+
+
+def test_a_plugin_caught_half_installed_gives_one_line_per_warning_and_no_source_line() -> None:
+    from cli_helpers import run
+
+    result = run("rulesets", plugins="tiny_ruleset,half_installed_plugin")
+    assert result.returncode == 0 and "tiny" in result.stdout
+    lines = result.stderr.splitlines()
+    assert len(lines) == 2 and all(line.startswith("warning: ") for line in lines), result.stderr
+    assert "UserWarning: the package metadata is incomplete (being installed?) (half_installed_plugin.py:5)" \
+        in lines[0]
+    assert "skirmish plugin 'half_installed_plugin'" in lines[1] and "warnings.warn(" not in result.stderr

@@ -123,7 +123,7 @@ def test_a_long_list_of_choices_is_grouped_by_piece() -> None:
     start = next(i for i, line in enumerate(question) if line.startswith("hero1: what does your band do?"))
     assert question[start] == "hero1: what does your band do? (17 choices)"
     assert re.fullmatch(r"  Ada\s+1-4  strike the Beast; shove the Beast; shout the Beast\.\.\.", question[start + 1])
-    assert len(question[start + 1]) == 80  # clipped to the screen
+    assert len(question[start + 1]) <= 80  # clipped to the screen, at a word boundary
     assert re.fullmatch(r"  Place the banner\s+17", question[start + 5])
     assert "type a name to see its choices" in question[start + 6]
 
@@ -186,7 +186,9 @@ def test_events_between_your_turns_are_capped_with_a_pointer_to_log(tiny_env: Pa
     Session(registry, g, {"hero1": "human", "hero2": "random"}, tiny_env / "s.toml", terminal=term).run()
     text = "\n".join(term.transcript)
     assert "something happened 39" in text and "something happened 20" not in text
-    assert re.search(r"\.\.\. \((\d+) more events or dice rolls: 'log \d+' lists them all\)", text)
+    assert re.search(r"\.\.\. \((\d+) events and dice rolls not shown: Enter or 'more' shows all \d+\)",
+                     text)
+    assert "'log " not in text  # (no more pointing at a log longer than the screen)
     assert len(text.split("hero1> ")[0].splitlines()) <= 24
 
 
@@ -281,7 +283,48 @@ def test_when_events_do_not_fit_dice_rolls_give_way_first(tiny_env: Path) -> Non
     Session(registry, g, {"hero1": "human", "hero2": "random"}, tiny_env / "s.toml", terminal=term, rows=20).run()
     screen = "\n".join(term.transcript).split("hero1> ")[0]
     assert "Tiny Arena begins" in screen and "hit 7 lands" in screen and "a die for hit" not in screen
-    assert "more events or dice rolls: 'log" in screen
+    assert "dice rolls not shown: Enter or 'more' shows all" in screen
+
+
+def _burst(tiny_env: Path, lines: list[str], *, pages: bool, rows: int = 24) -> str:
+    from skirmish.engine import Game
+    from skirmish_cli.registry import get_registry
+    from skirmish_cli.session import Session, Terminal
+
+    registry = get_registry()
+    g = Game(registry.ruleset("arena"), seed=1)
+    for i in range(60):
+        g.emit("note", f"the other side did thing {i}", rule="Test")
+    term = Terminal(lines, pages=pages)
+    Session(registry, g, {"hero1": "human", "hero2": "random"}, tiny_env / "s.toml", terminal=term, rows=rows).run()
+    return "\n".join(term.transcript)
+
+
+def test_at_a_screen_the_other_sides_turn_is_shown_in_full_a_page_at_a_time(tiny_env: Path) -> None:
+    text = _burst(tiny_env, ["", "", "", "quit"], pages=True)
+    assert all(f"the other side did thing {i}\n" in text + "\n" for i in range(60))  # nothing left out
+    pages = text.split("more lines: Enter for the next page, q to skip --")
+    assert len(pages) >= 3
+    assert all(len(page.strip("\n").splitlines()) <= 24 for page in pages[:-1])  # each page fits the screen
+    assert "hero1> quit" in pages[-1] and len(pages[-1].split("hero1> ")[0].strip("\n").splitlines()) <= 24
+
+
+def test_q_skips_the_pages_and_enter_shows_them_again(tiny_env: Path) -> None:
+    text = _burst(tiny_env, ["q", "", "", "", "", "quit"], pages=True)
+    first = text.split("hero1> ")[0]
+    assert "lines skipped: 'more' shows everything since your last turn" in first
+    assert "thing 59" not in first
+    again = text.split("hero1> ", 1)[1]
+    assert "since your last turn (" in again and "thing 59" in again
+
+
+def test_without_a_screen_enter_or_more_shows_the_whole_list(tiny_env: Path) -> None:
+    text = _burst(tiny_env, ["more", "quit"], pages=False)
+    first, again = text.split("hero1> more", 1)
+    assert "thing 30" not in first and "Enter or 'more' shows all" in first
+    assert all(f"thing {i}\n" in again for i in range(60))
+    text = _burst(tiny_env, ["", "quit"], pages=False)
+    assert "thing 30" in text.split("hero1> ", 1)[1]
 
 
 def test_long_event_lines_wrap_under_themselves(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -356,7 +399,7 @@ def test_many_odds_tables_are_one_line_each_then_odds_n_draws_one(monkeypatch: p
     assert got[-1] == "('odds N' draws table N in full, 1 to 5)"
     full = after(out, "odds 2")
     assert full[0].startswith("attack 2 with a long title") and any("at least" in line for line in full)
-    assert after(out, "odds 9")[0].startswith("1. attack 1")  # not a table number: the ruleset's query
+    assert after(out, "odds 9")[0] == "odds: no odds for choice 9 of this question (5 tables)"
 
 
 def test_what_your_answer_did_is_fitted_to_the_screen_too(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -416,3 +459,42 @@ def test_tab_completes_commands_pieces_and_terms(tiny_env: Path) -> None:
     assert [fake.fn("me", i) for i in range(2)] == ["measure ", None]
     assert fake.fn("gu", 0) == "Gus "
     assert session.game is game
+
+
+def test_odds_n_belongs_to_the_decision_on_screen_and_its_menu_numbers(monkeypatch: pytest.MonkeyPatch) -> None:
+    from fractions import Fraction
+
+    import tiny_arena
+
+    def odds(self: object, game: object, player: str, query: str) -> list[tuple[str, dict[int, Fraction]]]:
+        if game.decisions > 1 or query:  # type: ignore[attr-defined]
+            return []  # (a later question offers no attack)
+        return [("3. Ada strikes the Beast", {0: Fraction(1, 2), 1: Fraction(1, 2)}),
+                ("7. Bo strikes the Beast", {0: Fraction(1, 4), 2: Fraction(3, 4)})]
+
+    monkeypatch.setattr(tiny_arena.ArenaRuleset, "odds", odds)
+    out = play("odds", "odds 7", "odds 1", "1", "odds 7", "quit")
+    assert after(out, "odds 7")[0].startswith("7. Bo strikes the Beast")  # choice 7 of the menu, not table 7
+    assert after(out, "odds 1")[0] == "odds: no odds for choice 1 of this question (choices 3, 7 have odds)"
+    later = out.split("odds 7", 2)[2]  # asked again at the next question: not the old question's table
+    assert "Bo strikes" not in later.split("> quit")[0]
+    assert "no odds for choice 7" in later
+
+
+def test_show_longer_than_the_screen_is_paged(tiny_env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import tiny_arena
+
+    from skirmish.engine import Game
+    from skirmish_cli.registry import get_registry
+    from skirmish_cli.session import Session, Terminal
+
+    monkeypatch.setattr(tiny_arena.ArenaRuleset, "describe",
+                        lambda self, game, player: "\n".join(f"map row {i}" for i in range(50)))
+    registry = get_registry()
+    g = Game(registry.ruleset("arena"), seed=1)
+    term = Terminal(["show", "", "", "quit"], pages=True)
+    Session(registry, g, {"hero1": "human", "hero2": "random"}, tiny_env / "s.toml", terminal=term).run()
+    text = "\n".join(term.transcript).split("hero1> show", 1)[1]
+    assert "map row 0\n" in text and "map row 49" in text
+    first = text.split("more lines: Enter for the next page")[0]
+    assert "map row 0" in first and "map row 30" not in first and len(first.strip("\n").splitlines()) <= 24

@@ -1,4 +1,4 @@
-"""``skirmish svg SAVE`` and ``play --svg-dir``: pictures from any ruleset's ``svg()``, bad input as one line."""
+"""``skirmish svg SAVE`` and ``play --svg-dir``: pictures from any ruleset's presentation, bad input as one line."""
 
 from __future__ import annotations
 
@@ -82,11 +82,11 @@ def test_svg_dir_draws_the_first_picture_once(tmp_path: Path) -> None:
 
     calls: list[int] = []
 
-    def svg(game: object, viewer: object) -> str:
+    def present(game: object, viewer: object) -> SimpleNamespace:
         calls.append(game.decisions)  # type: ignore[attr-defined]
-        return f"<svg>{game.decisions}</svg>"  # type: ignore[attr-defined]
+        return SimpleNamespace(svg=f"<svg>{game.decisions}</svg>")  # type: ignore[attr-defined]
 
-    game = SimpleNamespace(ruleset=SimpleNamespace(svg=svg, title="T", name="t"), decisions=0, pending=None)
+    game = SimpleNamespace(ruleset=SimpleNamespace(present=present, title="T", name="t"), decisions=0, pending=None)
     pictures = Pictures(tmp_path / "pics")
     pictures.check(game)  # type: ignore[arg-type]
     assert pictures.draw(game) == tmp_path / "pics" / "0001.svg" and calls == [0]  # type: ignore[arg-type]

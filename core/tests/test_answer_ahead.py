@@ -73,3 +73,14 @@ def test_a_bare_number_out_of_range_names_no_option_by_its_text(text: str) -> No
     assert matching_options(rest, text) == []
     with pytest.raises(IllegalAnswer):
         read_answer(rest, text)
+
+
+def test_partial_typing_prefers_whole_words_to_letters_inside_a_word() -> None:
+    d = Decision("alice", "act", "what now?", options=(
+        Option("forest", "move into the Forest"), Option("rest", "rest (recover a wound)"),
+        Option("arrest", "arrest the mayor"), Option("advance", "advance 3"), Option("nadv", "canadvise")))
+    assert matching_options(d, "rest") == [1]
+    assert read_answer(d, "rest")[0] == "rest"
+    assert matching_options(d, "adv") == [3]  # the start of a word before letters inside one
+    assert matching_options(d, "ores") == [0]  # nothing better: inside a word still matches
+    assert matching_options(d, "the") == [0, 2]

@@ -113,9 +113,9 @@ def svg(file: str, output: str | None, as_player: str | None) -> int:
 
     _, game = load_game(get_registry(), file)
     check_viewer(game, as_player)
-    text = game.ruleset.svg(game, as_player)
+    text = game.ruleset.present(game, as_player).svg  # the presentation hook every screen draws from
     if text is None:
-        raise click.ClickException(f"{game.ruleset.title} draws no pictures (its ruleset has no svg())")
+        raise click.ClickException(f"{game.ruleset.title} draws no pictures (its ruleset presents none)")
     target = output or str(Path(file).with_suffix(".svg"))
     if target == "-":
         click.echo(text, nl=False)

@@ -8,14 +8,24 @@ import click
 
 
 @click.command()
+@click.argument("ruleset", required=False)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-def rulesets(as_json: bool) -> int:
+def rulesets(ruleset: str | None, as_json: bool) -> int:
     """List the installed rulesets: name, title, version and the package that provides each,
-    and the other plugins that hook into each one's content or games (house rules, observers)."""
+    and the other plugins that hook into each one's content or games (house rules, observers).
+
+    With RULESET, describe that one: its settings (with their values and defaults), agents,
+    commands, the content paths a house rule may change, its own hook names and its glossary."""
     from skirmish_cli import render
     from skirmish_cli.registry import get_registry
 
     registry = get_registry()
+    if ruleset is not None:
+        from skirmish_cli.describe import describe_ruleset, ruleset_text
+
+        info = describe_ruleset(registry, ruleset)
+        click.echo(render.to_json(info) if as_json else ruleset_text(info))
+        return 0
     specs = sorted(registry.rulesets.values(), key=lambda s: s.name)
     rows = [{"name": s.name, "title": s.title, "version": s.version, "package": s.package,
              "description": s.description, "plugins": registry.changed_by(s.name)} for s in specs]

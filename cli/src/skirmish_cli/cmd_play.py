@@ -47,16 +47,23 @@ def _seat_options(fn: Callable[..., Any]) -> Callable[..., Any]:
 @click.option("--autosave", is_flag=True,
               help="Autosave a game without humans too (games with a human seat always autosave).")
 @click.option("--overwrite", is_flag=True, help="Let --save replace an existing file.")
+@click.option("--web", is_flag=True,
+              help="Play in the browser: start a local server for this game and print its address.")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535),
+              help="With --web: the port to listen on (0: any free one).")
+@click.option("--open/--no-open", "open_browser", default=True, show_default=True,
+              help="With --web: open the page in a browser when one is there to open.")
 @click.pass_context
 def play(ctx: click.Context, ruleset: str, seed: int | None, players: Sequence[str], vs: str | None,
          setup_file: str | None, dice: str | None, save: str | None, autosave: bool, overwrite: bool,
-         script: str | None, as_player: str | None, svg_dir: str | None) -> int:
+         script: str | None, as_player: str | None, svg_dir: str | None, web: bool = False, port: int = 8000,
+         open_browser: bool = True) -> int:
     """Play a game of RULESET: interactive at a terminal, or line by line from piped input.
 
     A game with a human seat is saved after every answer (a game between AIs only with
     --save or --autosave). At the prompt type 'help' for the commands (help TERM, odds,
     measure, show, undo, log, why, dice, save, quit). A ruleset may take settings of its
-    own after the options (e.g. --heroes 4); 'skirmish rulesets' lists them.
+    own after the options (e.g. --heroes 4); 'skirmish rulesets RULESET' lists them.
     """
     import secrets
 
@@ -93,9 +100,30 @@ def play(ctx: click.Context, ruleset: str, seed: int | None, players: Sequence[s
     from skirmish_cli.registry import is_interactive
 
     has_human = any(is_interactive(registry, a, ruleset) for a in seats.values())
+    if web:
+        if script is not None or svg_dir is not None:
+            raise click.UsageError("--web plays in the browser: --script and --svg-dir are for the terminal")
+        return _play_web(registry, game, seats, path, port, open_browser)
     if path is None and (has_human or autosave or script is not None):
         path = autosave_path(ruleset)
     return _run(registry, game, seats, path, script, as_player, svg_dir, resumed=False)
+
+
+def _play_web(registry: Registry, game: Game, seats: dict[str, str], path: Path | None, port: int,
+              open_browser: bool) -> int:
+    """``play --web``: hold this one game on a local server; print its link (and each seat's when several play)."""
+    from skirmish_cli.cmd_serve import default_folder, run_server
+    from skirmish_cli.web.app import links
+
+    folder = path.parent if path is not None else default_folder()
+
+    def start(app: Any) -> tuple[str, list[tuple[str, str]]]:
+        host = app.state.server.hub.adopt(game, seats, path)
+        made = links(host)
+        more = [(f"{seat}'s own link", link) for seat, link in made["seats"].items()] if len(made["seats"]) > 1 else []
+        return made["table"], more
+
+    return run_server(registry, folder, "127.0.0.1", port, open_browser, pace=0.4, first_page="/", start=start)
 
 
 @click.command()

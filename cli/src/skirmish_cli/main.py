@@ -24,6 +24,7 @@ BUILTIN: dict[str, tuple[str, str, str]] = {
     "plugins": ("cmd_info", "plugins", "List the loaded plugins and the hooks they implement."),
     "play": ("cmd_play", "play", "Play a game (interactive, or from piped input)."),
     "resume": ("cmd_play", "resume", "Carry on a saved game."),
+    "serve": ("cmd_serve", "serve", "Play in the browser: a local server for every installed ruleset."),
     "show": ("cmd_files", "show", "Show the state of a saved game."),
     "replay": ("cmd_files", "replay", "Replay a saved game, check it and print what happened."),
     "svg": ("cmd_files", "svg", "Draw a saved game as an SVG picture (table, board, pieces)."),

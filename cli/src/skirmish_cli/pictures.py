@@ -36,7 +36,7 @@ class Pictures:
 
     def check(self, game: Game) -> None:
         """Refuse, before the game starts, a ruleset that draws no pictures."""
-        text = game.ruleset.svg(game, self.viewer)
+        text = game.ruleset.present(game, self.viewer).svg
         if text is None:
             raise SkirmishError(f"--svg-dir: {game.ruleset.title or game.ruleset.name} draws no pictures")
         self._checked = (game.decisions, game.pending, text)
@@ -47,7 +47,7 @@ class Pictures:
         if checked is not None and checked[:2] == (game.decisions, game.pending):
             text: str | None = checked[2]  # nothing was answered since check() drew it
         else:
-            text = game.ruleset.svg(game, self.viewer)
+            text = game.ruleset.present(game, self.viewer).svg
         if text is None or text == self.last:
             return None
         self.last = text

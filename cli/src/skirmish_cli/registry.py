@@ -42,13 +42,29 @@ def build_registry(*, quiet: bool = False) -> Registry:
         if issubclass(w.category, PluginWarning):
             if not quiet:
                 click.echo(safe_text(f"warning: {w.message}"), err=True)
-        else:
-            warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
+        else:  # another warning raised while plugins were imported: the filters decide, and it is one line too
+            shown = warnings.showwarning
+            warnings.showwarning = _one_line
+            try:
+                warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
+            finally:
+                warnings.showwarning = shown
     for problem in command_clashes(registry):
         registry.pm.failures.append(problem)
         if not quiet:
             click.echo(safe_text(f"warning: {problem}"), err=True)
     return registry
+
+
+def _one_line(message: Warning | str, category: type[Warning], filename: str, lineno: int, file: object = None,
+              line: str | None = None) -> None:
+    """A warning as one ``warning:`` line naming where it came from (not Python's two lines with the source)."""
+    from pathlib import Path
+
+    text = " ".join(str(message).split())
+    from skirmish.safe import safe_text
+
+    click.echo(safe_text(f"warning: {category.__name__}: {text} ({Path(filename).name}:{lineno})"), err=True)
 
 
 def command_clashes(registry: Registry) -> list[str]:

@@ -72,7 +72,29 @@ def wrap(text: str, *, indent: str = "", width: int = WIDTH) -> str:
 
 
 def clip(text: str, width: int = WIDTH) -> str:
-    return text if len(text) <= width else text[:width - 3].rstrip() + "..."
+    """``text`` cut to ``width`` at a word boundary, with ``...`` (mid-word only when a word is very long)."""
+    if len(text) <= width:
+        return text
+    cut = text[:width - 3]
+    space = cut.rfind(" ")
+    ends_a_word = not (text[width - 3].isalnum() and cut[-1].isalnum())
+    if not ends_a_word and space > max(len(cut) - 25, len(cut) - len(cut.lstrip()) + 1):
+        cut = cut[:space]
+    return cut.rstrip(" ,;:(-") + "..."
+
+
+def hanging(text: str, width: int = WIDTH) -> str:
+    """``text`` wrapped at word boundaries, the lines after the first indented under its text (``  12. ...``)."""
+    import textwrap
+
+    if len(text) <= width:
+        return text
+    body = text.lstrip()
+    lead = len(text) - len(body)
+    number, sep, _ = body.partition(". ")
+    indent = lead + (len(number) + 2 if sep and number.isdigit() else 2)
+    return textwrap.fill(text, width=width, subsequent_indent=" " * indent, break_on_hyphens=False,
+                         drop_whitespace=True)
 
 
 # -- decisions -------------------------------------------------------------------------
@@ -123,7 +145,10 @@ def decision_text(d: Decision, *, limit: int = 14, only: Sequence[int] | None = 
             lines.append(f"  e.g. {answer_text(d.examples[0])}")
         return "\n".join(lines)
     indexes = list(only) if only is not None else list(range(len(d.options)))
-    if len(indexes) <= limit or only is not None:
+    if only is not None:  # a list narrowed by what was typed: every word of every choice
+        lines += [hanging(f"  {i + 1:>2}. {d.options[i]}", width) for i in indexes]
+        return "\n".join(lines)
+    if len(indexes) <= limit:
         lines += [clip(f"  {i + 1:>2}. {d.options[i]}", width) for i in indexes]
         return "\n".join(lines)
     groups: dict[str, list[int]] = {}

@@ -48,9 +48,12 @@ class SessionStop(SkirmishError):
 class Terminal:
     """Where a session reads lines and writes text. The default uses stdin/stdout through click."""
 
-    def __init__(self, lines: Iterable[str] | None = None) -> None:
+    def __init__(self, lines: Iterable[str] | None = None, *, pages: bool | None = None) -> None:
         self._lines = iter(lines) if lines is not None else None
         self.transcript: list[str] = []
+        #: a screen a person reads: text longer than it is shown a page at a time (default: stdin and stdout are
+        #: a terminal; a list of lines pages when told to, reading the key presses from the list)
+        self.pages = pages if pages is not None else (lines is None and _is_tty(sys.stdin) and _is_tty(sys.stdout))
         #: words the Tab key completes at a terminal (set by the session: commands, pieces, terms)
         self.completions: Callable[[], list[str]] | None = None
 
@@ -110,6 +113,13 @@ class Terminal:
         readline.parse_and_bind("tab: complete")
 
 
+def _is_tty(stream: Any) -> bool:
+    try:
+        return bool(stream is not None and stream.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
 #: prompt command -> (how to type it, what it does); ``help COMMAND`` reads it too
 COMMANDS: dict[str, tuple[str, str]] = {
     "help": ("help [TERM]", "how to answer; help TERM explains a rule, keyword or column"),
@@ -118,6 +128,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "show": ("show", "the whole picture: map and every piece"),
     "map": ("map on|off", "the whole picture after every change (off: a brief status)"),
     "list": ("list", "every choice of this decision, numbered"),
+    "more": ("more", "all that happened since your last turn, in full (or just Enter)"),
     "log": ("log [N|all]", "the last N events (10) with their numbers; all: random picks too"),
     "why": ("why [N]", "why event N (or the latest) happened: its chain of causes"),
     "dice": ("dice 6,1,4", "load the next die rolls (numbers or faces); dice clear: none"),
@@ -171,7 +182,8 @@ class Session:
         #: lines of the screen the prompt must fit in (the terminal's, else 24)
         self.rows = rows or (shutil.get_terminal_size((WIDTH, 24)).lines if terminal is None else 24)
         self.full_map = False  # 'map on': the whole picture after every change instead of the brief
-        self.odds_shown: dict[str, list[tuple[str, Any]]] = {}  # the last odds listed, for 'odds N'
+        #: the odds of the decision on screen (player, decisions, answers) -> tables, for 'odds N'
+        self.odds_shown: dict[tuple[str, int, int], list[tuple[str, Any]]] = {}
         self.journal: Journal | None = None
         #: ``--svg-dir``: a picture written after every answer that changes it (:mod:`skirmish_cli.pictures`)
         self.pictures: Any = None
@@ -203,6 +215,9 @@ class Session:
         self.ahead: dict[str, tuple[str, bool, int, str]] = {}
         #: index of an answer given from words typed ahead -> the line (undone with the answer before it)
         self.one_line: dict[int, str] = {}
+        #: the lines of everything shown (or cut) before the latest prompt: 'more' and Enter show them again
+        self.burst: list[str] = []
+        self.burst_hidden = False  # some of it was not shown (cut, or the pages skipped): Enter shows it all
 
     # -- output ------------------------------------------------------------------------
     def say(self, text: str = "") -> None:
@@ -211,42 +226,76 @@ class Session:
     def flush(self, viewer: str | None, *, limit: int | None = None) -> None:
         """Print the events ``viewer`` has not seen yet (as ``viewer`` may see them) in at most ``limit`` rows.
 
-        When they do not fit, dice rolls give way first (the lines after them say what they did),
-        then the middle: the first events (what started it) and the latest (where things stand) stay.
+        The turn of the other side matters most, so nothing is cut from the middle: at a screen the whole list is
+        shown a page at a time (:meth:`page`). Elsewhere (piped input, tests) a list that does not fit shows what
+        changed - every event but the dice rolls (each line after a roll says what it did) - and, when even that
+        is too long, the first and the latest of them; the whole list is kept for ``more`` (or Enter).
         """
         events = self.game.log.events
         start = self.shown.get(viewer, 0)
         shown = [seen for ev in events[start:] if (seen := ev.seen_by(viewer)) is not None and seen.kind not in QUIET]
         self.shown[viewer] = len(events)
         lines = [render.event_line(ev, width=WIDTH) for ev in shown]
+        if limit is not None and shown:
+            self.burst = [line for text in lines for line in text.splitlines()]
+            self.burst_hidden = False
         if limit is None or sum(len(x.splitlines()) for x in lines) <= limit:
             for line in lines:
                 self.say(line)
             return
+        if self.term.pages:
+            self.burst_hidden = not self.page(self.burst, last=limit)
+            return
+        self.burst_hidden = True
         total = len(shown)
-        kept = [(ev, line) for ev, line in zip(shown, lines, strict=True) if ev.kind != "roll"]
+        kept = [line for ev, line in zip(shown, lines, strict=True) if ev.kind != "roll"]
         room = limit - 1  # one row for the note
-        head: list[str] = []
-        used = 0
-        for _, line in kept[:max(1, room // 3)]:  # the start
-            if used + len(line.splitlines()) > room // 3:
-                break
-            head.append(line)
-            used += len(line.splitlines())
-        tail: list[str] = []
-        for _, line in reversed(kept[len(head):]):  # the end
-            if used + len(line.splitlines()) > room:
-                break
-            tail.insert(0, line)
-            used += len(line.splitlines())
+        if sum(len(x.splitlines()) for x in kept) <= room:
+            head, tail = kept, []
+        else:
+            head, tail, used = [], [], 0
+            for line in kept[:max(1, room // 3)]:  # the start
+                if used + len(line.splitlines()) > room // 3:
+                    break
+                head.append(line)
+                used += len(line.splitlines())
+            for line in reversed(kept[len(head):]):  # the end
+                if used + len(line.splitlines()) > room:
+                    break
+                tail.insert(0, line)
+                used += len(line.splitlines())
         left_out = total - len(head) - len(tail)
         for line in head:
             self.say(line)
         if left_out:
-            self.say(render.style(f"  ... ({left_out} more events or dice rolls: 'log {total}' lists them all)",
-                                  dim=True))
+            what = "dice rolls" if len(head) == len(kept) else "events and dice rolls"
+            self.say(render.style(render.clip(f"  ... ({left_out} {what} not shown: Enter or 'more' shows all "
+                                              f"{total})"), dim=True))
         for line in tail:
             self.say(line)
+
+    def page(self, lines: list[str], *, last: int | None = None,
+             again: str = "'more' shows everything since your last turn") -> bool:
+        """Print ``lines`` a screen at a time, waiting for Enter between screens (``q`` skips the rest); the last
+        screen leaves ``last`` rows free for what follows (the question). Without a screen, all at once.
+        ``False`` when the rest was skipped."""
+        room = max(3, self.rows - 1)
+        last = room if last is None else max(3, min(last, room))
+        at = 0
+        pages = -(-(len(lines) - last) // room)  # screens before the last one
+        size = -(-(len(lines) - last) // pages) if pages > 0 else room  # as even as they can be
+        while self.term.pages and len(lines) - at > last:
+            for line in lines[at:at + size]:
+                self.say(line)
+            at += size
+            key = self.term.read(render.style(f"-- {len(lines) - at} more lines: Enter for the next page, "
+                                              "q to skip --", reverse=True))
+            if key is None or key.strip().lower() in ("q", "quit", "s", "skip"):
+                self.say(f"  ({len(lines) - at} lines skipped: {again})")
+                return False
+        for line in lines[at:]:
+            self.say(line)
+        return True
 
     def mark_seen(self) -> None:
         """Everybody has seen everything so far (after a resume or an undo)."""
@@ -555,6 +604,9 @@ class Session:
             return
         text = line.strip()
         if not text:
+            if self.burst_hidden:
+                self.burst_hidden = False
+                self.cmd_more(player, "")
             return
         if text.startswith("="):
             self.give(player, text[1:], text, scripted)
@@ -601,6 +653,8 @@ class Session:
                         or self.narrow(decision, text):
                     raise
                 value = decision.options[matching_options(decision, text)[0]].value
+            if not scripted and not self.confirmed(decision, value):
+                return
             if rest:  # 'advance 3.5': the option advance, and 3.5 for the next question
                 refusal = self.try_ahead(player, value, rest)
                 if refusal:  # all or nothing: the first answer is not given either
@@ -620,6 +674,21 @@ class Session:
             self.keep_ahead(player, rest, scripted, str(shown))
         if given or self.game.pending is not decision:
             raise _Turn
+
+    def confirmed(self, decision: Any, value: Any) -> bool:
+        """Whether to give ``value``: a choice that gives something up (its option's ``data["confirm"]`` says what:
+        "your unused actions are lost") is asked about once, at a screen a person reads; else yes."""
+        if not self.term.pages or not decision.options:
+            return True
+        option = next((o for o in decision.options if o.value == value), None)
+        lost = (option.data or {}).get("confirm") if option is not None else None
+        if not lost:
+            return True
+        reply = self.term.read(f"{option.label.split(' (')[0]}: {lost}. Sure? (y/n) ")
+        if reply is not None and reply.strip().lower() in ("y", "yes"):
+            return True
+        self.say("  not given: choose again")
+        return False
 
     def narrow(self, decision: Any, text: str) -> bool:
         """Show the options matching ``text`` (part of a name or label); ``False`` when exactly one matches."""
@@ -647,7 +716,8 @@ class Session:
         """Command word -> handler(player, rest); a handler returning ``False`` means "not a command"."""
         table: dict[str, Callable[[str, str], bool | None]] = {
             "help": self.cmd_help, "odds": self.cmd_odds, "measure": self.cmd_measure, "show": self.cmd_show,
-            "map": self.cmd_map, "list": self.cmd_list, "log": self.cmd_log, "why": self.cmd_why,
+            "map": self.cmd_map, "list": self.cmd_list, "more": self.cmd_more, "log": self.cmd_log,
+            "why": self.cmd_why,
             "dice": self.cmd_dice, "undo": self.cmd_undo, "save": self.cmd_save, "quit": self.cmd_quit}
         table.update({alias: table[name] for alias, name in ALIASES.items()})
         return table
@@ -719,33 +789,73 @@ class Session:
         return f"no entry for '{term}' in {self.title()}'s glossary ('help terms' lists them)"
 
     def cmd_odds(self, player: str, rest: str) -> bool | None:
-        shown = self.odds_shown.get(player, [])
-        if rest.isdigit() and shown:
-            n = int(rest)
-            if 1 <= n <= len(shown):  # 'odds 2': the second table of the last list, in full
-                self.say(render.histogram_text(*shown[n - 1]))
+        """``odds``: the odds of what the decision on screen offers; ``odds N``: those of its choice N (numbered
+        like its menu when the ruleset's titles start with the choice's number, else the Nth table);
+        ``odds QUERY``: what the ruleset makes of QUERY."""
+        if rest.isdigit():
+            tables = self.offered_odds(player)
+            if tables is None:
                 return None
+            n = int(rest)
+            mine = [t for t in tables if _choice_number(t[0]) == n]
+            if not mine and not any(_choice_number(t[0]) for t in tables) and 1 <= n <= len(tables):
+                mine = [tables[n - 1]]
+            if mine:
+                for title, dist in mine:
+                    self.say(render.histogram_text(title, dist))
+                return None
+            d = self.game.pending
+            numbers = sorted({k for t in tables if (k := _choice_number(t[0]))})
+            what = (f"choices {_spans(numbers)} have odds" if numbers else
+                    f"{len(tables)} table{'s' if len(tables) != 1 else ''}" if tables else "nothing has odds")
+            self.say(f"odds: no odds for {'choice' if d is not None and d.options else 'table'} {n} of this "
+                     f"question ({what})")
+            return None
+        if rest:
+            try:
+                tables = self.game.ruleset.odds(self.game, player, rest)
+            except SkirmishError as exc:
+                self.say(f"odds: {exc}")
+                return None
+            except Exception as exc:  # noqa: BLE001 - a ruleset's bug must not end the game
+                self.say(f"odds: {self.title()} failed to work this out ({type(exc).__name__}: {exc})")
+                return None
+        else:
+            found = self.offered_odds(player)
+            if found is None:
+                return None
+            tables = found
+        if not tables:
+            self.say("odds: nothing to work out here" + ("" if rest else " (no attack is on offer; try odds QUERY)"))
+            return None
+        full = [render.histogram_text(title, dist) for title, dist in tables]
+        if sum(len(t.splitlines()) for t in full) <= max(8, self.rows - 4):
+            for text in full:
+                self.say(text)
+            return None
+        numbered = all(_choice_number(title) for title, _ in tables)
+        for i, (title, dist) in enumerate(tables, 1):  # too many to draw: one line each
+            self.say(render.odds_line(title if numbered else f"{i}. {title}", dist))
+        self.say("('odds N' draws " + ("choice N's odds" if numbered else "table N") + " in full"
+                 + ("" if numbered else f", 1 to {len(tables)}") + ")")
+        return None
+
+    def offered_odds(self, player: str) -> list[tuple[str, Any]] | None:
+        """The odds of what the decision on screen offers (worked out once per decision); ``None`` after saying why
+        the ruleset could not."""
+        key = (player, self.game.decisions, len(self.game.answers))
+        if key in self.odds_shown:
+            return self.odds_shown[key]
         try:
-            tables = self.game.ruleset.odds(self.game, player, rest)
+            tables = list(self.game.ruleset.odds(self.game, player, ""))
         except SkirmishError as exc:
             self.say(f"odds: {exc}")
             return None
         except Exception as exc:  # noqa: BLE001 - a ruleset's bug must not end the game
             self.say(f"odds: {self.title()} failed to work this out ({type(exc).__name__}: {exc})")
             return None
-        if not tables:
-            self.say("odds: nothing to work out here" + ("" if rest else " (no attack is on offer; try odds QUERY)"))
-            return None
-        self.odds_shown[player] = list(tables)
-        full = [render.histogram_text(title, dist) for title, dist in tables]
-        if sum(len(t.splitlines()) for t in full) <= max(8, self.rows - 4):
-            for text in full:
-                self.say(text)
-            return None
-        for i, (title, dist) in enumerate(tables, 1):  # too many to draw: one line each
-            self.say(render.odds_line(f"{i}. {title}", dist))
-        self.say(f"('odds N' draws table N in full, 1 to {len(tables)})")
-        return None
+        self.odds_shown = {key: tables}  # only the decision on screen's
+        return tables
 
     def cmd_measure(self, player: str, rest: str) -> bool | None:
         pairs = name_pairs(rest)
@@ -770,11 +880,14 @@ class Session:
             return False
         g = self.game
         phase = f", phase {g.phase}" if g.phase else ""
-        self.say(render.clip(f"{self.title()}, seed {g.seed}: round {g.round}{phase}, {g.decisions} decisions"))
-        self.say(g.ruleset.describe(g, player))
-        self.last_state[player] = self.status(player)
         assert self.game.pending is not None
-        self.say(self.question(self.game.pending, limit=self.option_lines()))
+        question = self.question(self.game.pending, limit=self.option_lines())
+        picture = [render.clip(f"{self.title()}, seed {g.seed}: round {g.round}{phase}, {g.decisions} decisions"),
+                   *g.ruleset.describe(g, player).splitlines()]
+        self.page(picture, last=self.rows - 1 - len(question.splitlines()),  # a screen at a time, the map first
+                  again="'show' draws it again")
+        self.last_state[player] = self.status(player)
+        self.say(question)
         return None
 
     def cmd_map(self, player: str, rest: str) -> bool | None:
@@ -797,6 +910,16 @@ class Session:
         self.say(self.question(d, only=range(len(d.options))))
         return None
 
+    def cmd_more(self, player: str, rest: str) -> bool | None:
+        if rest:
+            return False
+        if not self.burst:
+            self.say("nothing has happened since your last turn")
+            return None
+        self.say(f"since your last turn ({len(self.burst)} lines):")
+        self.page(self.burst)
+        return None
+
     def viewer_of(self, player: str) -> str | None:
         return self.viewer if self.fixed_viewer and self.viewer is not None else player
 
@@ -808,8 +931,9 @@ class Session:
             return False
         n = int(words[0]) if words else (0 if everything and not words else 10)
         events = [ev for ev in self.game.log.for_player(self.viewer_of(player)) if everything or ev.kind != "draw"]
-        for ev in events[-n:] if n else events:
-            self.say(render.event_line(ev, seq=True, width=WIDTH))
+        self.page([line for ev in (events[-n:] if n else events)
+                   for line in render.event_line(ev, seq=True, width=WIDTH).splitlines()],
+                  again="'log N' lists the last N events")
         return None
 
     def cmd_why(self, player: str, rest: str) -> bool | None:
@@ -928,6 +1052,16 @@ class Session:
         self.autosave()
         raise _Quit
 
+
+
+def _choice_number(title: str) -> int:
+    """The menu number an odds title starts with (``"3. Nob shoots..."`` -> 3), else 0."""
+    head, sep, _ = title.partition(". ")
+    return int(head) if sep and head.isdigit() else 0
+
+
+def _spans(numbers: list[int]) -> str:
+    return ", ".join(map(str, numbers)) if len(numbers) <= 8 else f"{numbers[0]} to {numbers[-1]}"
 
 
 def name_pairs(text: str) -> list[tuple[str, str]]:

@@ -31,6 +31,8 @@ _EXPORTS = {
     "load_toml": "content", "structure": "content", "safe_text": "safe", "safe_html": "safe",
     "read_text": "textfiles", "parse_toml": "textfiles", "check_numbers": "textfiles", "bounded_number": "textfiles",
     "MAX_FILE_BYTES": "content",
+    "Presentation": "presentation", "Piece": "presentation", "Frame": "presentation", "LegendItem": "presentation",
+    "Shade": "presentation",
     # errors
     "SkirmishError": "errors", "SetupError": "errors", "IllegalAnswer": "errors", "SaveError": "errors",
     "DiceError": "errors", "RulesetNotFound": "errors", "PluginError": "errors",

@@ -45,7 +45,9 @@ def matching_options(decision: Decision, text: str) -> list[int]:
     """Indexes of the options whose label, value or group (``Option.data`` names) contain ``text`` (any case).
 
     Several words match options holding every one of them (``gutz adv`` finds "Big Gutz: advance...").
-    An option holding ``text`` whole is preferred to ones holding its words apart. A bare whole number
+    An option holding ``text`` whole is preferred to ones holding its words apart, and words matched whole
+    (or at least at the start of a word) to words found inside others (``rest`` picks "rest", not
+    "move into the Forest"). A bare whole number
     names an option by its place in the list only, so it matches no text (``0`` is not "HP 10").
     """
     low = " ".join(text.lower().split())
@@ -54,9 +56,19 @@ def matching_options(decision: Decision, text: str) -> list[int]:
     texts = [_search_text(o) for o in decision.options]
     whole = [i for i, t in enumerate(texts) if low in t]
     if whole:
-        return whole
+        return _best_placed(whole, texts, [low])
     words = low.split()
-    return [i for i, t in enumerate(texts) if all(w in t for w in words)]
+    return _best_placed([i for i, t in enumerate(texts) if all(w in t for w in words)], texts, words)
+
+
+def _best_placed(found: list[int], texts: list[str], words: list[str]) -> list[int]:
+    """Of the options holding ``words``, those holding them as whole words (``rest`` is not "Forest"), else those
+    holding each at the start of a word (``adv`` in "advance"), else all of them."""
+    for pattern in (r"(?<![a-z0-9]){}(?![a-z0-9])", r"(?<![a-z0-9]){}"):
+        placed = [i for i in found if all(re.search(pattern.format(re.escape(w)), texts[i]) for w in words)]
+        if placed:
+            return placed
+    return found
 
 
 def answer_ahead(decision: Decision, text: str, *, loose: bool = True) -> tuple[Answer, str] | None:

@@ -344,6 +344,21 @@ class Game:
         if self.hooks is not None and self.observed:
             self.notify("skirmish_game_end", game=self, result=self.result)
 
+    def resign(self, player: str) -> None:
+        """``player`` gives the game up: every side without them wins (a co-operative side's opponent, the
+        Tyrant, when the heroes give up). Recorded with the answers, so a save replays it."""
+        if self.result is not None:
+            raise IllegalAnswer("the game is over")
+        if player not in self.players:
+            raise IllegalAnswer(f"no player '{player}' in this game")
+        sides = self.ruleset.sides(self.setup)
+        mine = [name for name, seats in sides.items() if player in seats] or [player]
+        winners = [name for name in sides if name not in mine]
+        self.answers.append({"resign": player})
+        self.decisions += 1
+        self.emit("resign", f"{player} resigns", rule="Resignation", player=player)
+        self.finish(winners, f"{player} resigned", rule="Resignation")
+
     @property
     def over(self) -> bool:
         return self.result is not None

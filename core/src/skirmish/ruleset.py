@@ -13,6 +13,7 @@ from skirmish.specs import RulesetSpec  # noqa: F401 - re-exported: ``skirmish.r
 if TYPE_CHECKING:
     from skirmish.engine import Game
     from skirmish.pipeline import Phase
+    from skirmish.presentation import Presentation, Shade
 
 
 class Ruleset:
@@ -148,12 +149,67 @@ class Ruleset:
         """
         return None
 
+    def present(self, game: Game, player: str | None) -> Presentation:
+        """What ``player`` sees (``None``: everything): the table or board as SVG, its pieces with their
+        details, a legend and the brief status (:class:`skirmish.presentation.Presentation`).
+
+        The one presentation hook: the browser, ``skirmish svg`` and ``play --svg-dir`` all draw from it,
+        so a ruleset that implements it gets every screen. The default wraps :meth:`svg` (for rulesets
+        written before this hook) and gives no picture when there is none.
+        """
+        from skirmish.presentation import Presentation
+
+        picture = self.svg(game, player) if type(self).svg is not Ruleset.svg else None
+        try:
+            brief = self.brief(game, player) if player is not None else self.describe(game, None)
+        except Exception:  # noqa: BLE001 - a status line is not worth a lost screen
+            brief = ""
+        return Presentation(svg=picture, brief=brief)
+
     def svg(self, game: Game, player: str | None) -> str | None:
         """The state as an SVG picture (a complete document), as ``player`` may see it; ``None``: no picture.
 
-        ``skirmish svg SAVE`` and ``skirmish play --svg-dir DIR`` draw with it, for any ruleset that has one.
+        The default draws :meth:`present`'s picture; rulesets override :meth:`present`, not this.
         """
-        return None
+        if type(self).present is Ruleset.present:
+            return None
+        return self.present(game, player).svg
+
+    def shades(self, game: Game, player: str, piece: str) -> list[Shade]:
+        """What ``piece`` can reach, charge, see or target now, as ``player`` may know it, from the rules' own
+        checks; a screen shades them when the piece is selected.
+
+        The default reads the pending decision: the pieces its options for ``piece`` (option data
+        ``actor``/``unit``/``warrior``/``hero``) name as ``target``. Override to add areas (a move's reach).
+        """
+        from skirmish.presentation import option_shades
+
+        return option_shades(game, player, piece)
+
+    def measure_between(self, game: Game, player: str, a: str | tuple[float, float],
+                        b: str | tuple[float, float]) -> str:
+        """Distance between two pieces (ids) or points on the table as the rules measure it, for a screen's tape.
+
+        The default measures closest points between the footprints :meth:`present` gives, after asking
+        :meth:`measure` (line of sight, cover, facing) when both are pieces and the ruleset measures them.
+        """
+        from skirmish.errors import SkirmishError
+        from skirmish.presentation import measure_between
+
+        shown = self.present(game, player)
+        if shown.frame is None:
+            raise SkirmishError(f"{self.title or self.name} is played on a board: nothing to measure")
+        _, text = measure_between(shown, a, b)
+        if isinstance(a, str) and isinstance(b, str) and type(self).measure is not Ruleset.measure:
+            pa, pb = shown.piece(a), shown.piece(b)
+            try:
+                return self.measure(game, player, pa.name if pa else a, pb.name if pb else b)
+            except SkirmishError:
+                try:
+                    return self.measure(game, player, a, b)
+                except SkirmishError:
+                    return text
+        return text
 
     def digest_data(self, game: Game) -> Any:
         """What the state digest covers (default: the whole state)."""

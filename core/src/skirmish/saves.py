@@ -352,7 +352,8 @@ def parse_save(data: dict[str, Any], where: str = "save") -> SaveFile:
     if len(data["answers"]) > MAX_ENTRIES:
         raise SaveError(f"{where} holds {len(data['answers']):,} answers; no game needs more than {MAX_ENTRIES:,}")
     for i, answer in enumerate(data["answers"], 1):
-        if not isinstance(answer, dict) or not ({"player", "value"} <= answer.keys() or "dice" in answer):
+        if not isinstance(answer, dict) or not ({"player", "value"} <= answer.keys() or "dice" in answer
+                                                or isinstance(answer.get("resign"), str)):
             raise SaveError(f"{where}: answer {i} is not a table with 'player' and 'value'")
         dice = answer.get("dice", [])
         if not isinstance(dice, list) or not all(isinstance(v, int | str) and not isinstance(v, bool) for v in dice):
@@ -406,6 +407,12 @@ def replay(save: SaveFile, ruleset: Ruleset, *, upto: int | None = None, check_v
             continue
         if game.pending is None:
             raise SaveError(f"{where}: answer {i} comes after the game ended")
+        if "resign" in entry:
+            try:
+                game.resign(str(entry["resign"]))
+            except IllegalAnswer as exc:
+                raise SaveError(f"{where}: entry {i} (a resignation) is illegal: {exc}") from None
+            continue
         if asked and entry.get("player") in asked and game.pending.player == entry["player"]:
             _ask_aside(asked, game, entry["player"])
         try:

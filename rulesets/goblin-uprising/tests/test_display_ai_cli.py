@@ -93,10 +93,8 @@ def test_final_summary_lists_key_moments() -> None:
 
 
 def test_svg_board() -> None:
-    from skirmish_goblin_uprising.render import svg
-
-    text = svg(new_game(2))
-    assert text.startswith("<svg") and text.count("<circle") == 26
+    text = RULESET.svg(new_game(2), None)
+    assert text is not None and text.startswith("<svg") and text.count('data-kind="space"') == 26
 
 
 @pytest.mark.parametrize("seed", range(3))

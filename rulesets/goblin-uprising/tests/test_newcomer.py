@@ -160,19 +160,22 @@ def test_cli_class_choices_fit_the_line(tmp_path: Path) -> None:
 
 
 def test_svg_board_keeps_everything_inside_and_has_a_key() -> None:
-    from skirmish_goblin_uprising.render import svg
-
     game = new_game(6)
-    text = svg(game)
+    text = RULESET.svg(game, None)
+    assert text is not None
     x0, y0, w, h = map(float, re.search(r'viewBox="([-\d.]+) ([-\d.]+) ([\d.]+) ([\d.]+)"', text).groups())
-    for cx, cy in re.findall(r'<circle cx="([-\d.]+)" cy="([-\d.]+)" r="20"', text):
-        assert x0 <= float(cx) - 20 and float(cx) + 20 <= x0 + w and y0 <= float(cy) - 20 and float(cy) + 20 <= y0 + h
-    for x, y, size, words in re.findall(r'<text x="([-\d.]+)" y="([-\d.]+)" font-size="(\d+)"[^>]*>([^<]*)<', text):
-        width = len(words) * int(size) * 0.6  # a rough width of the letters
-        left = float(x) if float(x) < x0 + 20 else float(x) - width / 2  # names are centred under their space
-        assert y0 < float(y) - int(size) and float(y) <= y0 + h, (y, words)
+    for cx, cy, r in re.findall(r'<circle cx="([-\d.]+)" cy="([-\d.]+)" r="([\d.]+)"', text):
+        x, y, r = float(cx), float(cy), float(r)
+        assert x0 <= x - r and x + r <= x0 + w and y0 <= y - r and y + r <= y0 + h
+    for tag, words in re.findall(r'<text ([^>]*)>([^<]*)<', text):
+        x, y = (float(re.search(rf' ?{k}="([-\d.]+)"', tag).group(1)) for k in ("x", "y"))
+        size = float(re.search(r'font-size="([\d.]+)"', tag).group(1))
+        width = len(words) * size * 0.6  # a rough width of the letters
+        left = {"middle": x - width / 2, "end": x - width}.get(
+            (re.search(r'text-anchor="(\w+)"', tag) or re.match("()", "")).group(1), x)
+        assert y0 < y - size and y <= y0 + h, (y, words)
         assert x0 <= left and left + width <= x0 + w, (x, words)
-    assert "T the Tyrant, G a general, 1-6 the heroes" in text and "scheme: The Forge Awakens" in text
+    assert 'data-role="legend"' in text and "Scheme: The Forge Awakens" in text
 
 
 def test_a_forced_discard_says_why() -> None:

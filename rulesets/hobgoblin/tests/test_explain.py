@@ -8,7 +8,6 @@ import icepool
 from hob_bench import battle, unit
 
 from skirmish_hobgoblin.explain import attack_odds, die_outcomes
-from skirmish_hobgoblin.render import svg
 
 
 def test_odds_of_an_attack_match_icepool():
@@ -46,5 +45,5 @@ def test_glossary_brief_and_svg(ruleset):
     assert "Distracted" in terms and "Tough" in terms and "Carpe Diem" in terms
     g = battle([{"name": "A", "x": 30, "y": 14}], [{"name": "B", "x": 30, "y": 30}])
     assert len(ruleset.brief(g, "red").splitlines()) <= 22
-    picture = svg(g)
+    picture = ruleset.svg(g, None)  # drawn by the presentation (skirmish_hobgoblin.picture)
     assert picture.startswith("<svg") and "r1 A" in picture and picture.rstrip().endswith("</svg>")

@@ -88,3 +88,22 @@ def test_his_ranged_infantry_and_artillery_deploy_on_elevated_terrain_of_their_s
     assert shooters
     for u in shooters:
         assert u.in_play and geom.is_large(g.state, u)  # more than half its footprint on the hill
+
+
+@pytest.mark.parametrize("seed", [1, 3, 4])
+def test_he_deploys_his_units_1_inch_apart_not_more(ruleset, seed):
+    """The book: not closer than 1" to another of His units or a table edge. The line closes up to exactly 1"
+    (it kept 1.2-1.5" from a 0.5" grid and 1" margins at the inner edges of table sections)."""
+    from skirmish.geometry import distance
+
+    setup = {"players": ["red", "blue"], "him": "blue", "armies": {"red": "iron-grudge-hold", "blue": "him:normal"}}
+    g = Game(ruleset, setup, seed=seed)
+    ai = make_ai(AgentContext("red", 1, ruleset, {}, g.players))
+    while g.round == 0 and g.pending is not None:
+        g.answer(ai.decide(View(g, "red"), g.pending), "red")
+    his = [u for u in g.state.units.values() if u.side == "blue" and u.status == "ready"]
+    gaps = [min(distance(u.rect, o.rect) for o in his if o is not u) for u in his]
+    assert min(gaps) == pytest.approx(1.0, abs=1e-6)
+    assert sum(1 for x in gaps if x == pytest.approx(1.0, abs=1e-6)) >= 4
+    assert all(x >= 1.0 - 1e-6 for x in gaps)
+    assert all(u.rect.bounds[0] >= 1.0 - 1e-6 and u.rect.bounds[2] <= g.state.width - 1.0 + 1e-6 for u in his)

@@ -388,7 +388,7 @@ def _wizard_army(first: int) -> dict:
     return {"name": f"Coven {first}", "points": 3000, "units": units}
 
 
-@pytest.mark.parametrize("seed", [1, 4])
+@pytest.mark.parametrize("seed", [1, 5])  # (seed 4 stopped casting a new spell when the movement menu changed)
 def test_whole_games_cast_the_new_spells_through_the_installed_hooks(seed):
     from skirmish import AgentContext, Game, RandomAgent, View
     from skirmish.plugins import Registry

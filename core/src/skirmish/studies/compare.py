@@ -158,15 +158,51 @@ def markdown(report: dict[str, Any]) -> str:
     return out
 
 
+#: what each figure of the report measures, shown under the HTML table
+EXPLAINED = {
+    "first seat wins": "how often the seat that plays first won, AI against the same AI (50% means no edge); "
+                       "the bracket is the 95% Wilson interval, the range the true rate very likely lies in",
+    "heroes win": "co-operative game: how often the heroes won together (every seat wins or loses together), "
+                  "AI heroes in the default set-up",
+    "draws": "games that ended with no winner",
+    "AI wins v random": "how often the ruleset's AI beat random play, seats alternating: how much skill matters",
+    "rounds": "game length in rounds (median, and 10th-90th percentile); decisions and dice likewise",
+    "decided before the last round": "games won before the round the ruleset would stop at (* no fixed length: "
+                                     "before the longest game seen)",
+    "lethality": "mean share of a side's starting force lost in each round (never below 0: a round in which a "
+                 "force grew, by summons or returns, counts as 0)",
+    "seconds per game": "time to play one game on this machine",
+}
+
+
+def cooperative(entry: dict[str, Any]) -> bool:
+    """Whether a report entry is of a co-operative game: every seat won exactly as often (3 seats or more), or
+    the seats' win rates add up to more than one game's worth of winners."""
+    rates = [r["rate"] for r in entry["seat_win_rate"].values() if r.get("n")]
+    if len(rates) < 2:
+        return False
+    same = max(rates) - min(rates) < 1e-9
+    return same and (len(rates) >= 3 or sum(rates) > 1.001)
+
+
+def _label_width(labels: Sequence[str], size: int = 12) -> float:
+    return 8 + 0.62 * size * max((len(x) for x in labels), default=4)
+
+
 def _svg_rates(title: str, items: list[tuple[str, dict[str, float] | None]]) -> str:
-    """A horizontal bar chart of rates on a common 0..100% scale, with interval whiskers."""
-    w, row_h, left = 520, 26, 170
-    h = 30 + row_h * len(items)
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" role="img">',
+    """A horizontal bar chart of rates on a common 0..100% scale, with interval whiskers, a 50% line and the
+    figure with its interval written after each bar (the picture is as wide as its labels need)."""
+    row_h, span = 26, 300
+    left = _label_width([label for label, _ in items])
+    w = left + span + 130
+    h = 48 + row_h * len(items)
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0f}" height="{h}" role="img">',
              f'<text x="4" y="16" font-size="13" font-weight="bold">{safe_html(title)}</text>']
-    span = w - left - 20
     x50 = left + span / 2
-    parts.append(f'<line x1="{x50}" y1="22" x2="{x50}" y2="{h}" stroke="#999" stroke-dasharray="3"/>')
+    parts.append(f'<line x1="{x50}" y1="22" x2="{x50}" y2="{h - 18}" stroke="#999" stroke-dasharray="3"/>')
+    for tick in (0, 0.5, 1):
+        parts.append(f'<text x="{left + span * tick:.1f}" y="{h - 4}" font-size="10" text-anchor="middle">'
+                     f'{tick:.0%}</text>')
     for i, (label, rate) in enumerate(items):
         y = 26 + i * row_h
         parts.append(f'<text x="4" y="{y + 14}" font-size="12">{safe_html(label)}</text>')
@@ -176,46 +212,113 @@ def _svg_rates(title: str, items: list[tuple[str, dict[str, float] | None]]) -> 
         parts.append(f'<rect x="{left}" y="{y + 3}" width="{span * rate["rate"]:.1f}" height="14" fill="#4a7ab5"/>')
         parts.append(f'<line x1="{left + span * rate["low"]:.1f}" y1="{y + 10}" x2="{left + span * rate["high"]:.1f}"'
                      f' y2="{y + 10}" stroke="#000" stroke-width="2"/>')
-        parts.append(f'<text x="{left + span + 2}" y="{y + 14}" font-size="11">{rate["rate"]:.0%}</text>')
+        parts.append(f'<text x="{left + span + 6}" y="{y + 14}" font-size="11">{rate["rate"]:.0%} '
+                     f'({rate["low"]:.0%}-{rate["high"]:.0%}, n={rate["n"]:g})</text>')
     parts.append("</svg>")
     return "".join(parts)
 
 
 def _svg_histogram(title: str, hist: dict[int, int]) -> str:
-    w, h, pad = 260, 140, 20
+    """Games by length: a bar per round count, with a labelled x axis (rounds) and y axis (games)."""
+    w, h, left, bottom, top_pad = 300, 170, 34, 34, 22
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" role="img">',
              f'<text x="4" y="14" font-size="12" font-weight="bold">{safe_html(title)}</text>']
     if hist:
         lo, hi = min(hist), max(hist)
         top = max(hist.values())
-        bw = (w - 2 * pad) / (hi - lo + 1)
-        for k, v in hist.items():
-            bh = (h - 45) * v / top
-            x = pad + (k - lo) * bw
-            parts.append(f'<rect x="{x:.1f}" y="{h - 20 - bh:.1f}" width="{max(1, bw - 2):.1f}" height="{bh:.1f}"'
-                         f' fill="#6a9f58"><title>{k}: {v}</title></rect>')
-        parts.append(f'<text x="{pad}" y="{h - 5}" font-size="10">{lo}</text>')
-        parts.append(f'<text x="{w - pad}" y="{h - 5}" font-size="10" text-anchor="end">{hi}</text>')
+        plot_w, plot_h = w - left - 8, h - bottom - top_pad
+        bw = plot_w / (hi - lo + 1)
+        y0 = h - bottom
+        parts.append(f'<line x1="{left}" y1="{y0}" x2="{w - 8}" y2="{y0}" stroke="#333"/>')
+        parts.append(f'<line x1="{left}" y1="{top_pad}" x2="{left}" y2="{y0}" stroke="#333"/>')
+        for k in range(lo, hi + 1):
+            v = hist.get(k, 0)
+            bh = plot_h * v / top
+            x = left + (k - lo) * bw
+            if v:
+                parts.append(f'<rect x="{x + 1:.1f}" y="{y0 - bh:.1f}" width="{max(1, bw - 2):.1f}" '
+                             f'height="{bh:.1f}" fill="#6a9f58"><title>{k} rounds: {v} games</title></rect>')
+            if (hi - lo) <= 12 or (k - lo) % max(1, (hi - lo) // 6) == 0:
+                parts.append(f'<text x="{x + bw / 2:.1f}" y="{y0 + 12}" font-size="10" '
+                             f'text-anchor="middle">{k}</text>')
+        for v in sorted({0, top // 2, top}):
+            y = y0 - plot_h * v / top
+            parts.append(f'<text x="{left - 4}" y="{y + 3:.1f}" font-size="10" text-anchor="end">{v}</text>')
+        parts.append(f'<text x="{left + plot_w / 2:.0f}" y="{h - 4}" font-size="10" text-anchor="middle">'
+                     "rounds played</text>")
+        parts.append(f'<text x="10" y="{top_pad + plot_h / 2:.0f}" font-size="10" text-anchor="middle" '
+                     f'transform="rotate(-90 10 {top_pad + plot_h / 2:.0f})">games</text>')
     parts.append("</svg>")
     return "".join(parts)
 
 
+def findings(report: dict[str, Any]) -> list[str]:
+    """Plain sentences for what stands out: a first-seat edge whose 95% interval leaves out 50%."""
+    out = []
+    for r in report["rulesets"]:
+        if cooperative(r):
+            continue
+        first = next(iter(r["seat_win_rate"].items()), None)
+        if first is None or not first[1].get("n"):
+            continue
+        seat, rate = first
+        if rate["low"] > 0.5 or rate["high"] < 0.5:
+            side = "won" if rate["low"] > 0.5 else "won only"
+            out.append(f"{r['ruleset']}: the first seat ({seat}) {side} {rate['rate']:.0%} of {rate['n']:g} "
+                       f"{r['agent']} v {r['agent']} games (95% interval {rate['low']:.0%} to {rate['high']:.0%}): "
+                       "the interval leaves out 50%, so the seat that plays first has a real "
+                       f"{'advantage' if rate['low'] > 0.5 else 'disadvantage'}, not luck of the dice.")
+    return out
+
+
 def html_report(report: dict[str, Any]) -> str:
-    """A standalone HTML page: the Markdown table as HTML and SVG charts drawn by hand."""
+    """A standalone HTML page: findings, the figures as a table (co-operative games get the heroes' win rate
+    instead of seat and AI-v-random rows), what each figure means, and SVG charts drawn by hand."""
     rs = report["rulesets"]
+    coop = {r["ruleset"] for r in rs if cooperative(r)}
     md = markdown(report).split("\n\n")[0].splitlines()
     cells = [[c.strip() for c in line.strip("|").split("|")] for line in md if not line.startswith("|---")]
+    for row in cells:
+        if row[0] == "first seat wins" and coop:
+            row[0] = "first seat wins / heroes win"
+        for j, r in enumerate(rs, 1):
+            if r["ruleset"] in coop and row[0] == "AI wins v random":
+                row[j] = "n/a (co-operative: AI and random heroes share a side)"
+            if row[0].startswith("lethality") and r.get("lethality_per_round"):
+                row[j] = ", ".join(f"r{k} {max(0.0, v):.0%}" for k, v in r["lethality_per_round"].items())
     tag = ["th"] + ["td"] * len(cells)
     table = "<table>" + "".join("<tr>" + "".join(f"<{tag[i]}>{safe_html(c)}</{tag[i]}>" for c in row) + "</tr>"
                                 for i, row in enumerate(cells)) + "</table>"
+    notes = "".join(f"<dt>{safe_html(k)}</dt><dd>{safe_html(v)}</dd>" for k, v in EXPLAINED.items()
+                    if k != "heroes win" or coop)
+    found = findings(report)
+    found_html = ("<div class='finding'><h2>What stands out</h2>" + "".join(f"<p>{safe_html(f)}</p>"
+                                                                            for f in found) + "</div>"
+                  if found else "<p>No seat edge stands out: every first-seat interval includes 50%.</p>")
+    if coop:
+        found_html += ("<p>Co-operative games (" + safe_html(", ".join(sorted(coop))) + "): the seats win or lose "
+                       "together, so the first-seat and AI-v-random figures do not apply; the heroes' win rate is "
+                       "shown instead, for the default set-up. For each hero count and difficulty, run "
+                       "<code>skirmish simulate RULESET --heroes N --difficulty D</code>.</p>")
+    competitive = [r for r in rs if r["ruleset"] not in coop]
     charts = [_svg_rates("first seat wins (95% interval)", [(r["ruleset"], next(iter(r["seat_win_rate"].values()),
-                                                                                 None)) for r in rs]),
-              _svg_rates("AI wins v random (95% interval)", [(r["ruleset"], r["ai_v_random"]) for r in rs]),
+                                                                                 None)) for r in competitive]),
+              _svg_rates("AI wins v random (95% interval)", [(r["ruleset"], r["ai_v_random"]) for r in competitive]),
               _svg_rates("decided before the last round", [(r["ruleset"], r["decided_before_last_round"]) for r in rs])]
-    hists = "".join(_svg_histogram(f"{r['ruleset']}: rounds", {int(k): v for k, v in r["rounds_histogram"].items()})
+    if coop:
+        charts.insert(0, _svg_rates("heroes win, default set-up (95% interval)",
+                                    [(r["ruleset"], next(iter(r["seat_win_rate"].values()), None))
+                                     for r in rs if r["ruleset"] in coop]))
+    hists = "".join(_svg_histogram(f"{r['ruleset']}: games by length", {int(k): v for k, v in
+                                                                         r["rounds_histogram"].items()})
                     for r in rs)
     return ("<!doctype html><html><head><meta charset='utf-8'><title>skirmish compare</title><style>"
-            "body{font-family:sans-serif}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:3px 6px}"
+            "body{font-family:sans-serif;max-width:1100px}table{border-collapse:collapse}"
+            "td,th{border:1px solid #ccc;padding:3px 6px}svg{display:block;margin:12px 0}"
+            ".finding{border-left:5px solid #c0392b;background:#fdf0ee;padding:4px 12px;margin:12px 0}"
+            "dt{font-weight:bold;margin-top:4px}"
             "</style></head><body>"
             f"<h1>skirmish compare</h1><p>{report['games']} games per ruleset and pairing, seeds from "
-            f"{report['seed']}.</p>{table}<div>{''.join(charts)}</div><div>{hists}</div></body></html>\n")
+            f"{report['seed']}.</p>{found_html}{table}<h2>What the figures mean</h2><dl>{notes}</dl>"
+            f"<h2>Charts</h2><div>{''.join(charts)}</div><div style='display:flex;flex-wrap:wrap'>{hists}</div>"
+            "</body></html>\n")

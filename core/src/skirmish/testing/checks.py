@@ -230,6 +230,47 @@ def check_hidden_information(ruleset: Ruleset, seed: int, every: int = 1) -> int
     return checked
 
 
+def check_presentation(ruleset: Ruleset, seed: int, every: int = 7) -> int:
+    """What every screen draws from (``Ruleset.present``) holds to its contract, all through a random game.
+
+    For every seat, everything (``None``) and a spectator: plain data that goes to JSON; a picture,
+    when there is one, is one SVG document; piece ids are unique, each drawn in the picture as
+    ``data-piece`` when the picture marks pieces at all; footprints lie where the frame says; and no
+    seat's presentation shows another's secrets.
+    """
+    import re
+
+    checked = 0
+
+    def visit(game: Game) -> None:
+        nonlocal checked
+        secrets = _secrets(game)
+        for viewer in (*game.players, None, "(spectator)"):
+            shown = ruleset.present(game, viewer)
+            data = shown.to_dict()
+            text = json.dumps(data)  # plain data all through (raises on anything else)
+            where = f"{ruleset.name} seed {seed}, decision {game.decisions}, as {viewer}"
+            if shown.svg is not None:
+                assert shown.svg.lstrip().startswith(("<svg", "<?xml")) and shown.svg.rstrip().endswith("</svg>"), \
+                    f"{where}: the picture is not one SVG document"
+            ids = [p.id for p in shown.pieces]
+            assert len(ids) == len(set(ids)), f"{where}: a piece id is given twice"
+            if shown.svg is not None and "data-piece=" in shown.svg:
+                drawn = set(re.findall(r'data-(?:piece|place)="([^"]*)"', shown.svg))
+                missing = [p.id for p in shown.pieces if p.shape and p.id not in drawn]
+                assert not missing, (f"{where}: pieces {missing[:3]} are not marked data-piece (or, for places, "
+                                     "data-place) in the picture")
+            for owner, owned in secrets.items():
+                if viewer == owner or viewer is None:
+                    continue
+                leaked = next((x for x in owned if x in text), None)
+                assert leaked is None, f"{where}: {owner}'s secret {leaked!r} shows in the presentation"
+            checked += 1
+
+    _walk(ruleset, seed, visit, every)
+    return checked
+
+
 def check_clone(ruleset: Ruleset, seed: int) -> None:
     """A clone taken at a random decision, given the same answers, continues exactly as the original."""
     full = play_random(ruleset, seed)

@@ -97,6 +97,10 @@ def conformance_suite(ruleset: str | type[Ruleset] | Callable[[], Ruleset], *, s
             for s in deep:
                 checks.check_hidden_information(self._r(), s)
 
+        def test_presentation_holds_to_its_contract(self) -> None:
+            for s in deep[:2]:
+                checks.check_presentation(self._r(), s)
+
         def test_clone_continues_like_original(self) -> None:
             for s in deep:
                 checks.check_clone(self._r(), s)

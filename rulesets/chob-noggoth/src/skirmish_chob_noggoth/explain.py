@@ -170,19 +170,21 @@ def attack_odds(game: Game, attacker: Warrior, target: Warrior, action: str) -> 
 
 
 def offered_odds(game: Game, player: str) -> list[tuple[str, dict[Any, Fraction]]]:
-    """The attacks the pending decision offers ``player`` (shots, Boomsticks, fights and charges)."""
+    """The attacks the pending decision offers ``player`` (shots, Boomsticks, fights and charges), each title
+    starting with the number of its choice."""
     d = game.pending
     if d is None or d.player != player:
         return []
     out = []
     state = game.state
-    for o in d.options:
+    for i, o in enumerate(d.options, 1):  # each titled with its number in the menu ('odds 3': choice 3's)
         action = o.data.get("action")
         if action not in ("shoot", "boomstick", "fight", "charge"):
             continue
         a, t = state.warriors.get(o.data.get("actor", "")), state.warriors.get(o.data.get("target", ""))
         if a is not None and t is not None:
-            out.append(attack_odds(game, a, t, action))
+            title, dist = attack_odds(game, a, t, action)
+            out.append((f"{i}. {title}", dist))
     return out
 
 

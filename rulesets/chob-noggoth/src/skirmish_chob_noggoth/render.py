@@ -21,6 +21,8 @@ if TYPE_CHECKING:
 #: map cells per inch across, and rows per inch
 COLS_PER_INCH, ROWS_PER_INCH = 2, 1
 BLOCKING, AREA, SHRINE, EMPTY = "#", "~", "+", "."
+#: the columns the text fits (a terminal's 80)
+WIDTH = 80
 #: SVG colours per side (by seat), for warriors' bases
 SIDE_COLOURS = ("#c0392b", "#2e6fbf", "#7d3c98", "#1e8449")
 
@@ -159,6 +161,7 @@ def text_map(state: ChobState) -> list[str]:
     for w in shown:
         r, c = cell_of(state, w.x, w.y)
         grid[r][c] = letters[w.id]
+    _label_shrines(state, grid)
     ruler = "".join(f"{x:<8d}" for x in range(0, int(state.width), 4))[:cols]
     out = ["    " + ruler, "   +" + "-" * cols + "+"]
     for r, row in enumerate(grid):
@@ -168,6 +171,23 @@ def text_map(state: ChobState) -> list[str]:
     out.append("   +" + "-" * cols + "+")
     out.append("    " + ruler)
     return out
+
+
+def _label_shrines(state: ChobState, grid: list[list[str]]) -> None:
+    """Write each shrine's name (``s4``) beside its ``+`` where the cells are free (right, else left), so a choice
+    such as "head for shrine s4" can be found on the map."""
+    free = (EMPTY, AREA, BLOCKING)
+    for s in state.shrines:
+        r, c = cell_of(state, s.x, s.y)
+        if grid[r][c] != SHRINE:
+            continue  # a warrior stands on it: its letter shows, the list of shrines names it
+        label = str(s.id)
+        right = grid[r][c + 1:c + 1 + len(label)]
+        left = grid[r][max(0, c - len(label)):c]
+        if len(right) == len(label) and all(x in free for x in right):
+            grid[r][c + 1:c + 1 + len(label)] = list(label)
+        elif len(left) == len(label) and all(x in free for x in left):
+            grid[r][c - len(label):c] = list(label)
 
 
 def _edge_label(state: ChobState, edge: str) -> str:
@@ -189,8 +209,8 @@ def describe(game: Game, player: str | None) -> str:
     lines.append(f"    north = {_edge_label(state, 'north')}")
     lines.extend(text_map(state))
     lines.append(f"    south = {_edge_label(state, 'south')}")
-    lines.append(f"    1 column = 0.5\", 1 row = 1\".  {BLOCKING} blocking terrain  {AREA} area terrain (cover)  "
-                 f"{SHRINE} shrine  A-Z first side, a-z second side")
+    lines.append(f"    1 column = 0.5\", 1 row = 1\".  {BLOCKING} blocking terrain  {AREA} area terrain (cover)")
+    lines.append(f"    {SHRINE}s1 shrine s1  A-Z {_first_side(state)}  a-z the other side")
     letters = keys(state)
     for p, side in state.sides.items():
         lines.append("")
@@ -198,6 +218,10 @@ def describe(game: Game, player: str | None) -> str:
                      f"DI points {side.divine_points}" + ("; inspired by a Heroic Death" if side.heroic_death else ""))
         lines.append(_table([_row(game, w, letters[w.id]) for w in state.warriors.values() if w.side == p]))
     return "\n".join(lines)
+
+
+def _first_side(state: ChobState) -> str:
+    return next(iter(state.sides), "first side")
 
 
 def _round_name(game: Game) -> str:
@@ -228,232 +252,35 @@ def _row(game: Game, w: Warrior, key: str) -> list[str]:
             save if isinstance(save, str) else f"{save}+", reach, ", ".join([*w.rules, *w.traits]) or "-"]
 
 
-def _table(rows: list[list[str]]) -> str:
+#: the columns of a warrior's first line when the table is too wide for one (the rest go on a second line)
+_FIRST = (0, 1, 2, 5, 6, 7)
+
+
+def _table(rows: list[list[str]], width: int = WIDTH) -> str:
+    """The warriors as a table: one line each when that fits ``width``, else two (who, wounds, where and how;
+    then what it acts as and its numbers and rules, wrapped under it)."""
     if not rows:
         return "  (no warriors)"
     widths = [max(len(c), *(len(r[i]) for r in rows)) for i, c in enumerate(_COLUMNS)]
     fmt = "  " + "  ".join(f"{{:<{n}}}" for n in widths[:-1]) + "  {}"
     out = [fmt.format(*_COLUMNS)]
     out.extend(fmt.format(*r) for r in rows)
-    return "\n".join(line.rstrip() for line in out)
+    if max(len(line.rstrip()) for line in out) <= width:
+        return "\n".join(line.rstrip() for line in out)
+    import textwrap
+
+    first = "  " + "  ".join(f"{{:<{widths[i]}}}" for i in _FIRST)
+    lines = [first.format(*(_COLUMNS[i] for i in _FIRST)).rstrip(),
+             "      then: acting as, quality; attack dice, hit, shoot, save, range; rules"]
+    for r in rows:
+        lines.append(_clip_text(first.format(*(r[i] for i in _FIRST)).rstrip(), width))
+        _, _, _, acting, quality, _, _, _, aim, dice, hit, shoot, save, reach, rules = r
+        more = (f"{acting}, {quality}{', aimed' if aim else ''}; {dice} dice, hit {hit}, shoot {shoot}, "
+                f"save {save}, range {reach}; {rules}")
+        lines += textwrap.wrap(more, width=width, initial_indent="      ", subsequent_indent="        ",
+                               break_on_hyphens=False)
+    return "\n".join(lines)
 
 
-# -------------------------------------------------------------------------------------- SVG
-
-SCALE = 20  # pixels per inch at the picture's natural size
-#: the panel beside the table (legend, sides, casualties, what just happened), in inches
-PANEL = 17.0
-#: event kinds that are not news for a player (dice, answers, bookkeeping)
-QUIET = frozenset({"roll", "draw", "answer", "phase", "round", "start", "step", "decision"})
-CASUALTY_GREY = "#7f7f7f"
-
-
-def _news(game: Game, count: int = 6) -> list[str]:
-    """The texts of the last ``count`` events a player cares about (oldest first)."""
-    events = getattr(game.log, "events", [])
-    texts = [e.text for e in events if e.kind not in QUIET and e.text]
-    return texts[-count:]
-
-
-def _casualty(game: Game, w: Warrior) -> str:
-    """How a warrior left the table ("dead", "fled", "split"), or "" while it is on it."""
-    if w.status == "dead":
-        return "split" if f"{w.id}-front" in game.state.warriors else "dead"
-    return w.status if w.status == "fled" else ""
-
-
-def svg(game: Game) -> str:
-    """An SVG picture of the table a player could print (north at the top).
-
-    The table with terrain, shrines and every warrior on it (its map letter on the base, its
-    name and wounds beside it, a ring when Aimed, a dashed ring when Berserk); the dead and
-    the fled marked by a grey cross or a grey dashed ring where they were last; a scale bar;
-    and a panel with the round, the sides, a legend, the casualties and what just happened.
-    """
-    state = game.state
-    width, depth = state.width, state.depth
-    margin, top = 1.5, 3.2
-    total_w, total_h = width + PANEL + 2 * margin, depth + top + 3.0
-
-    def sy(y: float) -> float:
-        return round(depth - y, 3)
-
-    letters = keys(state)
-    colours = {p: SIDE_COLOURS[i % len(SIDE_COLOURS)] for i, p in enumerate(state.sides)}
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{-margin:g} {-top:g} {total_w:g} {total_h:g}" '
-             f'width="{total_w * SCALE:g}" height="{total_h * SCALE:g}" font-family="sans-serif">',
-             f"<title>{escape(_svg_title(game))}</title>",
-             '<style>.blocking{fill:#6b6459;stroke:#3b362f;stroke-width:0.08}'
-             '.area{fill:#7fae5a;fill-opacity:0.55;stroke:#4f7a33;stroke-width:0.06;stroke-dasharray:0.3 0.2}'
-             '.shrine{fill:#f4d03f;stroke:#9a7d0a;stroke-width:0.06}'
-             '.warrior{stroke:#111;stroke-width:0.06}.aimed{stroke:#f1c40f;stroke-width:0.16}'
-             '.berserk{stroke:#e67e22;stroke-width:0.16;stroke-dasharray:0.2 0.1}'
-             '.label{font-size:0.55px;text-anchor:middle;dominant-baseline:central;fill:#fff;font-weight:bold}'
-             '.name{font-size:0.42px;text-anchor:middle;fill:#111;paint-order:stroke;stroke:#fff;'
-             'stroke-width:0.12}'
-             '.wounds{font-size:0.38px;text-anchor:middle;fill:#111;paint-order:stroke;stroke:#fff;'
-             'stroke-width:0.1}.last{fill:#b03a2e;font-weight:bold}'
-             f'.casualty{{stroke:{CASUALTY_GREY};stroke-width:0.12;fill:none}}'
-             f'.gone{{font-size:0.4px;text-anchor:middle;fill:{CASUALTY_GREY}}}'
-             '.edge{font-size:0.7px;fill:#333;text-anchor:middle}.head{font-size:0.95px;font-weight:bold;fill:#222}'
-             '.sub{font-size:0.6px;fill:#333}.panel{font-size:0.5px;fill:#222}.heading{font-size:0.6px;'
-             'font-weight:bold;fill:#222}.scale{stroke:#222;stroke-width:0.08}.tick{font-size:0.4px;fill:#333;'
-             'text-anchor:middle}</style>',
-             f'<text class="head" x="0" y="-2.1">{escape(_svg_title(game))}</text>',
-             f'<text class="sub" x="0" y="-1.25">{escape(_status_line(game))}</text>',
-             f'<rect class="table" x="0" y="0" width="{width:g}" height="{depth:g}" fill="#d9c8a0" '
-             'stroke="#5a4a2a" stroke-width="0.1"/>']
-    for x in range(6, int(width), 6):  # light guides every 6"
-        parts.append(f'<line x1="{x}" y1="0" x2="{x}" y2="{depth:g}" stroke="#b9a77f" stroke-width="0.03"/>')
-    for y in range(6, int(depth), 6):
-        parts.append(f'<line x1="0" y1="{sy(y):g}" x2="{width:g}" y2="{sy(y):g}" stroke="#b9a77f" '
-                     'stroke-width="0.03"/>')
-    for p in state.pieces:
-        cls = "blocking" if p.kind == "blocking" else "area"
-        name = escape(f"{p.name} ({p.kind})")
-        if p.shape == "circle":
-            parts.append(f'<ellipse class="{cls}" cx="{p.x:g}" cy="{sy(p.y):g}" rx="{p.w / 2:g}" ry="{p.w / 2:g}">'
-                         f"<title>{name}</title></ellipse>")
-        else:
-            parts.append(f'<rect class="{cls}" x="{p.x - p.w / 2:g}" y="{sy(p.y + p.h / 2):g}" width="{p.w:g}" '
-                         f'height="{p.h:g}"><title>{name}</title></rect>')
-    shrine_r = float(game.ruleset.content.table.shrine_diameter) / 2
-    for s in state.shrines:
-        parts.append(_shrine_mark(s.x, sy(s.y), f"shrine {s.id}", shrine_r))
-    for w in state.warriors.values():
-        gone = _casualty(game, w)
-        if gone and 0 < w.x < width and 0 < w.y < depth:
-            parts.extend(_casualty_mark(w, sy(w.y), letters[w.id], gone))
-    for w in state.warriors.values():
-        if w.on_table:
-            parts.extend(_warrior_mark(game, w, sy(w.y), letters[w.id], colours.get(w.side, "#888")))
-    for edge, y in (("north", -0.35), ("south", depth + 0.75)):
-        parts.append(f'<text class="edge" x="{width / 2:g}" y="{y:g}">{escape(_edge_label(state, edge))}</text>')
-    parts.extend(_scale_bar(depth + 1.3))
-    parts.extend(_panel(game, width + 1.2, letters, colours))
-    parts.append("</svg>")
-    return "\n".join(parts) + "\n"
-
-
-def _shrine_mark(cx: float, cy: float, title: str, r: float = 0.5) -> str:
-    points = f"{cx:g},{cy - r:g} {cx + r:g},{cy:g} {cx:g},{cy + r:g} {cx - r:g},{cy:g}"
-    return f'<polygon class="shrine" points="{points}"><title>{escape(title)}</title></polygon>'
-
-
-def _warrior_mark(game: Game, w: Warrior, cy: float, letter: str, colour: str) -> list[str]:
-    cls = "warrior" + (" aimed" if w.aimed else "") + (" berserk" if w.status == BERSERK else "")
-    status = "berserk" if w.status == BERSERK else ("aimed" if w.aimed else "")
-    tip = escape(f"{letter} {w.name} ({w.side}): {w.acting_as}, {w.wounds}/{w.max_wounds} wounds"
-                 + (f", {status}" if status else ""))
-    last = " last" if w.wounds <= 1 else ""
-    return [f'<circle class="{cls}" data-id="{escape(w.id)}" data-side="{escape(w.side)}" cx="{w.x:.3f}" '
-            f'cy="{cy:.3f}" r="{w.radius:g}" fill="{colour}"><title>{tip}</title></circle>',
-            f'<text class="label" x="{w.x:.3f}" y="{cy:.3f}">{escape(letter)}</text>',
-            f'<text class="name" data-id="{escape(w.id)}" x="{w.x:.3f}" y="{cy + w.radius + 0.45:.3f}">'
-            f"{escape(w.name)}{' (berserk)' if w.status == BERSERK else ''}</text>",
-            f'<text class="wounds{last}" x="{w.x:.3f}" y="{cy - w.radius - 0.12:.3f}">'
-            f"{w.wounds}/{w.max_wounds}W</text>"]
-
-
-def _casualty_mark(w: Warrior, cy: float, letter: str, how: str) -> list[str]:
-    r = w.radius
-    tip = escape(f"{letter} {w.name} ({w.side}): {how}")
-    out = [f'<g class="casualty {how}" data-id="{escape(w.id)}"><title>{tip}</title>']
-    if how == "fled":
-        out.append(f'<circle class="casualty" cx="{w.x:.3f}" cy="{cy:.3f}" r="{r:g}" stroke-dasharray="0.2 0.15"/>')
-    else:
-        out.append(f'<line class="casualty" x1="{w.x - r:.3f}" y1="{cy - r:.3f}" x2="{w.x + r:.3f}" '
-                   f'y2="{cy + r:.3f}"/><line class="casualty" x1="{w.x - r:.3f}" y1="{cy + r:.3f}" '
-                   f'x2="{w.x + r:.3f}" y2="{cy - r:.3f}"/>')
-    out.append(f'<text class="gone" x="{w.x:.3f}" y="{cy + r + 0.45:.3f}">{escape(letter)} {escape(w.name)} '
-               f"({how})</text></g>")
-    return out
-
-
-def _scale_bar(y: float) -> list[str]:
-    """A 6" scale bar with a tick every inch, under the table's west end."""
-    out = ['<g class="scale-bar">', f'<line class="scale" x1="0" y1="{y:g}" x2="6" y2="{y:g}"/>']
-    for i in range(7):
-        out.append(f'<line class="scale" x1="{i}" y1="{y - 0.2:g}" x2="{i}" y2="{y + 0.2 if i % 3 == 0 else y:g}"/>')
-    out.append(f'<text class="tick" x="0" y="{y + 0.7:g}">0</text><text class="tick" x="3" y="{y + 0.7:g}">3"'
-               f'</text><text class="tick" x="6" y="{y + 0.7:g}">6 inches</text></g>')
-    return out
-
-
-def _status_line(game: Game) -> str:
-    """Who is where and how strong: one line per picture."""
-    from skirmish_chob_noggoth.mercenaries import present_count
-
-    state = game.state
-    bits = []
-    for p, side in state.sides.items():
-        bits.append(f"{p} (Player {side.letter or '?'}, {side.edge or '-'}): {present_count(game, p)}/"
-                    f"{side.starting} warriors, {side.divine_points} DI points")
-    if game.result is not None:
-        bits.append(f"game over: {game.result.reason}")
-    return "; ".join(bits)
-
-
-def _panel(game: Game, x0: float, letters: dict[str, str], colours: dict[str, str]) -> list[str]:
-    """The legend, each side's warriors, the casualties and what just happened, beside the table."""
-    state = game.state
-    out = [f'<g class="side-panel"><rect x="{x0 - 0.4:g}" y="-0.4" width="{PANEL - 0.8:g}" '
-           f'height="{state.depth + 0.8:g}" fill="#f7f3ea" stroke="#bbb" stroke-width="0.05"/>']
-    y = 0.5
-    out.append(f'<text class="heading" x="{x0:g}" y="{y:g}">Legend</text>')
-    items: list[tuple[str, str]] = []
-    for p, colour in colours.items():
-        items.append((f'<circle cx="{{x}}" cy="{{y}}" r="0.3" fill="{colour}" stroke="#111" stroke-width="0.05"/>',
-                      f"{p}: {state.sides[p].warband} ({'A-Z' if list(colours).index(p) % 2 == 0 else 'a-z'})"))
-    items += [('<rect x="{xl}" y="{yt}" width="0.6" height="0.5" class="blocking"/>', "blocking terrain (impassable)"),
-              ('<rect x="{xl}" y="{yt}" width="0.6" height="0.5" class="area"/>', "area terrain (cover)"),
-              ("SHRINE", "shrine (pray within 3\")"),
-              ('<circle cx="{x}" cy="{y}" r="0.3" fill="#ccc" class="warrior aimed"/>', "Aimed token"),
-              ('<circle cx="{x}" cy="{y}" r="0.3" fill="#ccc" class="warrior berserk"/>', "berserk"),
-              ("DEAD", "dead (grey cross where it fell)"),
-              ('<circle cx="{x}" cy="{y}" r="0.3" class="casualty" stroke-dasharray="0.2 0.15"/>', "fled"),
-              ('<text class="wounds" x="{x}" y="{y}">2/3W</text>', "wounds left / wounds at the start")]
-    for mark, text in items:
-        y += 0.75
-        cx, cy = x0 + 0.4, y - 0.17
-        if mark == "SHRINE":
-            out.append(_shrine_mark(cx, cy, "shrine", 0.3))
-        elif mark == "DEAD":
-            out.append(f'<line class="casualty" x1="{cx - 0.3:g}" y1="{cy - 0.3:g}" x2="{cx + 0.3:g}" '
-                       f'y2="{cy + 0.3:g}"/><line class="casualty" x1="{cx - 0.3:g}" y1="{cy + 0.3:g}" '
-                       f'x2="{cx + 0.3:g}" y2="{cy - 0.3:g}"/>')
-        else:
-            out.append(mark.format(x=f"{cx:g}", y=f"{cy:g}", xl=f"{cx - 0.3:g}", yt=f"{cy - 0.25:g}"))
-        out.append(f'<text class="panel" x="{x0 + 1.1:g}" y="{y:g}">{escape(text)}</text>')
-    y += 1.1
-    out.append(f'<text class="heading" x="{x0:g}" y="{y:g}">Casualties</text>')
-    gone = [(w, _casualty(game, w)) for w in state.warriors.values() if _casualty(game, w)]
-    if not gone:
-        y += 0.7
-        out.append(f'<text class="panel" x="{x0:g}" y="{y:g}">none yet</text>')
-    for w, how in gone:
-        y += 0.65
-        out.append(f'<text class="panel casualty-entry" data-id="{escape(w.id)}" x="{x0:g}" y="{y:g}">'
-                   f"{escape(letters[w.id])} {escape(w.name)} ({escape(w.side)}): {how}</text>")
-    y += 1.1
-    out.append(f'<text class="heading" x="{x0:g}" y="{y:g}">What just happened</text>')
-    for text in _news(game):
-        y += 0.65
-        if y > state.depth + 2.0:
-            break
-        out.append(f'<text class="panel news" x="{x0:g}" y="{y:g}">{escape(_clip(text, 56))}</text>')
-    out.append("</g>")
-    return out
-
-
-def _clip(text: str, n: int) -> str:
-    return text if len(text) <= n else text[: n - 3] + "..."
-
-
-def _svg_title(game: Game) -> str:
-    name = _round_name(game)
-    limit = game.setup.get("options", {}).get("max_rounds", 0) if isinstance(game.setup, dict) else 0
-    head = f"Chob-Noggoth, round {game.round}" + (f" of {limit}" if limit else "") + (f": {name}" if name else "")
-    if game.phase:
-        head += f" - {game.phase}"
-    return head
+def _clip_text(text: str, width: int) -> str:
+    return text if len(text) <= width else text[:width - 3].rstrip() + "..."

@@ -10,13 +10,16 @@ then the side with the greater Finger value still standing wins).
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from skirmish import Decision, Game, Option, Phase, Rounds, Ruleset, SetupError
 from skirmish_chob_noggoth import attacks, turns
 from skirmish_chob_noggoth.content import Content, load_content
 from skirmish_chob_noggoth.state import READY, UNDEPLOYED, ChobState, Side, Warrior
 from skirmish_chob_noggoth.warband import Warband, _numbered, clean_name, find_warband, parse_warband, random_warband
+
+if TYPE_CHECKING:
+    from skirmish.presentation import Presentation, Shade
 
 DEFAULT_PLAYERS = ["red", "blue"]
 #: statuses that count a warrior as present for its side (see :func:`mercenaries.present_count`)
@@ -286,11 +289,18 @@ class ChobNoggoth(Ruleset):
         """The set-up's round limit (none: the game runs until a warband is beaten)."""
         return int(game.setup["options"]["max_rounds"]) or None
 
-    def svg(self, game: Game, player: str | None) -> str | None:
-        """The table as an SVG picture (nothing in it is hidden from any player)."""
-        from skirmish_chob_noggoth.render import svg
+    def present(self, game: Game, player: str | None) -> Presentation:
+        """The table as a picture with its warriors, shrines and terrain, a legend and the panels beside it
+        (nothing in Chob-Noggoth is hidden: every seat sees the same)."""
+        from skirmish_chob_noggoth.picture import present
 
-        return svg(game)
+        return present(game, player)
+
+    def shades(self, game: Game, player: str, piece: str) -> list[Shade]:
+        """The pending options' targets, and how far the warrior moves, whom it can charge and shoot now."""
+        from skirmish_chob_noggoth.picture import shades
+
+        return [*super().shades(game, player, piece), *shades(game, player, piece)]
 
     def describe(self, game: Game, player: str | None) -> str:
         from skirmish_chob_noggoth.render import describe

@@ -114,7 +114,11 @@ def _activation_options(game: Game, player: str, what: str) -> tuple[list[Option
         if own:
             actors.append(w.id)
             opts.extend(own)
-    opts.append(Option(END, f"end {what}" if what != "eager" else "end eager moves", data={"action": "end"}))
+    data: dict[str, Any] = {"action": "end"}
+    if actors:  # (the terminal asks once before giving them up)
+        verb = "act" if what == "actions" else "move"
+        data["confirm"] = f"{len(actors)} warrior{'s' if len(actors) != 1 else ''} will not {verb} this round"
+    opts.append(Option(END, f"end {what}" if what != "eager" else "end eager moves", data=data))
     return opts, actors
 
 

@@ -72,7 +72,6 @@ def enemy_damage(game: Game, target: str) -> dict[int, Fraction]:
 
 def odds(game: Game, player: str, query: str) -> list[tuple[str, dict[Any, Any]]]:
     s: GameState = game.state
-    c = C(game)
     hero = s.heroes.get(player)
     words = query.split()
     essence = hero.essence if hero else 0
@@ -81,12 +80,7 @@ def odds(game: Game, player: str, query: str) -> list[tuple[str, dict[Any, Any]]
         if d is None or hero is None:
             raise SkirmishError("no decision is pending: ask 'dice N', 'adventure' or 'enemy TARGET'")
         if d.kind == "ability":
-            out = []
-            for a in c.classes[hero.cls].abilities:
-                if a.id in hero.abilities:
-                    out.append((f"{a.name}: successes on {a.dice} dice (up to {essence} Essence paid)",
-                                goblin_successes(game, a.dice, essence)))
-            return out
+            return ability_odds(game, hero, d)
         if d.kind in ("invite", "adventure-roll", "adventure"):
             return adventure_odds(game, essence)
         targets = [o.value.split(":", 1)[1] for o in d.options if str(o.value).startswith("battle:")]
@@ -110,3 +104,48 @@ def adventure_odds(game: Game, essence: int) -> list[tuple[str, dict[Any, Any]]]
     dist = goblin_successes(game, C(game).counts.adventure, essence)
     table = {f"difficulty {k}": at_least(dist, k) for k in range(1, 6)}
     return [("chance to succeed an adventure alone (5 dice)", table)]
+
+
+def ability_odds(game: Game, hero: Any, d: Any) -> list[tuple[str, dict[Any, Any]]]:
+    """The damage each offered ability deals, numbered like the menu: successes (Essence results paid for, up to
+    the hero's Essence) plus the ability's own damage (Deadeye's +2), bonuses that hold now (a damaged target),
+    and, against the Tyrant, what gets through the Royal Armor the ability leaves standing."""
+    s: GameState = game.state
+    c = C(game)
+    cls = c.classes[hero.cls]
+    target = str((d.context or {}).get("target", ""))
+    from skirmish_goblin_uprising.combat import _target_damaged
+
+    damaged = bool(target) and _target_damaged(game, target)
+    out = []
+    for i, o in enumerate(d.options, 1):
+        value = str(o.value)
+        if not value.startswith("ability:"):
+            continue
+        a = cls.ability(value.split(":", 1)[1])
+        bonus = ignore = 0
+        notes = []
+        for e in a.effects:
+            n = e.amount(hero.leadership)
+            if e.effect == "damage":
+                bonus += n
+                notes.append(f"+{n} damage")
+            elif e.effect == "bonus_vs_damaged" and damaged:
+                bonus += n
+                notes.append(f"+{n} as the target is damaged")
+            elif e.effect == "bonus_if_essence":
+                notes.append(f"+{n} more if you spend Essence, not counted")
+            elif e.effect == "ignore_armor":
+                ignore += n
+        dist = goblin_successes(game, a.dice, hero.essence, fixed=bonus)
+        extra = f"; {', '.join(notes)}" if notes else ""
+        title = f"{i}. {a.name}: damage on {a.dice} dice (up to {hero.essence} Essence paid{extra})"
+        if target == "tyrant":
+            armor = max(0, s.armor - ignore)
+            through: dict[int, Fraction] = defaultdict(Fraction)
+            for v, q in dist.items():
+                through[max(0, v - armor)] += q
+            title += f", through Royal Armor {armor}"
+            dist = dict(sorted(through.items()))
+        out.append((title, dist))
+    return out

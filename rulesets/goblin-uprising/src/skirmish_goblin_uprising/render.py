@@ -1,5 +1,5 @@
 """What players see: the view (plain data), the text map and hero sheets, a brief status, the end summary,
-the glossary, and an SVG board.
+the glossary (the SVG board is picture.py's).
 
 Hidden from every hero: the face-down behavior card, the order of the decks and face-down exploration tokens
 (tokens the heroes have looked at are shown to all: co-op table talk is open).
@@ -7,7 +7,6 @@ Hidden from every hero: the face-down behavior card, the order of the decks and 
 
 from __future__ import annotations
 
-import math
 import textwrap
 from typing import TYPE_CHECKING, Any, cast
 
@@ -389,69 +388,3 @@ def measure(game: Game, a: str, b: str) -> str:
     ra, rb = region_at(game, sa), region_at(game, sb)
     same = "same region: they can fight" if ra and ra == rb else "different regions"
     return f"{a} ({c.space_name(sa)}) to {b} ({c.space_name(sb)}): {moves} move(s); {same}"
-
-
-# ----------------------------------------------------------------------------- SVG
-
-
-def svg(game: Game) -> str:
-    """The board as an SVG picture: regions in a ring around the castle, spaces, pieces and tokens."""
-    s: GameState = game.state
-    c = C(game)
-    outer = [r for r in c.board.regions if r.id != c.board.castle]
-    pos: dict[str, tuple[float, float]] = {}
-    cx = cy = 300.0
-    for i, r in enumerate(outer):
-        ang = 2 * math.pi * i / len(outer) - math.pi / 2
-        ids = c.rmap.spaces_in(r.id)
-        for j, sid in enumerate(ids):
-            rad = 250 - 55 * j
-            pos[sid] = (cx + rad * math.cos(ang), cy + rad * math.sin(ang))
-        for v in c.villages:
-            if ids and c.rmap.adjacent(v, ids[0]):
-                pos[v] = (cx + 295 * math.cos(ang), cy + 295 * math.sin(ang))
-    for j, sid in enumerate(c.rmap.spaces_in(c.board.castle)):
-        pos[sid] = (cx, cy + 25 - 50 * j)
-    # villages sit 295 from the centre: a margin round the 600 x 600 ring keeps them, their names, the title and
-    # the key inside the picture
-    parts = ['<svg xmlns="http://www.w3.org/2000/svg" width="720" height="760" viewBox="-60 -70 720 760">',
-             '<rect x="-60" y="-70" width="720" height="760" fill="#f4efe1"/>']
-    for a, b in c.board.adjacency:
-        if a in pos and b in pos:
-            parts.append(f'<line x1="{pos[a][0]:.0f}" y1="{pos[a][1]:.0f}" x2="{pos[b][0]:.0f}" y2="{pos[b][1]:.0f}" '
-                         'stroke="#998" stroke-width="2"/>')
-    for sid, (x, y) in pos.items():
-        sp = c.rmap.space(sid)
-        fill = "#c8b" if "village" in sp.tags else "#dca" if "spawn" in sp.tags else "#fff"
-        parts.append(f'<circle cx="{x:.0f}" cy="{y:.0f}" r="20" fill="{fill}" stroke="#333"/>')
-        parts.append(f'<text x="{x:.0f}" y="{y + 32:.0f}" font-size="9" text-anchor="middle">'
-                     f'{_esc(c.space_name(sid))}</text>')
-        label = []
-        for o in s.board.occupants(sid):
-            label.append("T" if o == TYRANT else "G" if o.startswith("general:") else o[-1])
-        if "spawn" in sp.tags and sp.region and s.troops.get(c.region_spec(sp.region).troop):
-            label.append(f"{s.troops[c.region_spec(sp.region).troop]}x")
-        if sid in s.tokens:
-            label.append("?")
-        if sid in s.quests:
-            label.append("Q")
-        parts.append(f'<text x="{x:.0f}" y="{y + 4:.0f}" font-size="11" text-anchor="middle">'
-                     f'{_esc(" ".join(label))}</text>')
-    t = tyrant(game)
-    scheme = f"scheme: {t.scheme(s.scheme).name}" if s.scheme else "no scheme active"
-    parts.append(f'<text x="-50" y="-50" font-size="13">{_esc(t.name)}: HP {s.hp}/{s.max_hp}, '
-                 f'Royal Armor {s.armor}, track {s.marker}/{len(t.track)}</text>')
-    parts.append(f'<text x="-50" y="-33" font-size="11">{_esc(scheme)}</text>')
-    parts += [f'<text x="-50" y="{655 + 15 * i}" font-size="11">{_esc(line)}</text>' for i, line in enumerate(SVG_KEY)]
-    parts.append("</svg>")
-    return "\n".join(parts)
-
-
-SVG_KEY = ("T the Tyrant, G a general, 1-6 the heroes (hero1..hero6), 3x troops of the region,",
-           "? an exploration token, Q a Quest token; villages purple, spawn spaces tan")
-
-
-def _esc(text: str) -> str:
-    from skirmish import safe_text  # names from files: no control sequences (invalid in XML too)
-
-    return safe_text(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from functools import cached_property
 from typing import Any
 
-from skirmish import Do, Game, Phase, Rounds, Ruleset, SetupError, SetupOption
+from skirmish import Do, Game, Phase, Presentation, Rounds, Ruleset, SetupError, SetupOption, Shade
 from skirmish_goblin_uprising.common import C, draw_cards, place_piece, say, tyrant
 from skirmish_goblin_uprising.compat import decision, finish, opt
 from skirmish_goblin_uprising.content import Content, load_content
@@ -227,11 +227,21 @@ class GoblinUprising(Ruleset):
 
         return view_data(game, player)
 
-    def svg(self, game: Game, player: str | None) -> str | None:
-        """The table as an SVG picture (nothing in it is hidden from any player)."""
-        from skirmish_goblin_uprising.render import svg
+    def present(self, game: Game, player: str | None) -> Presentation:
+        """The board as ``player`` sees it: the picture, every piece and space with its details, legend, panels."""
+        from skirmish_goblin_uprising.picture import present
 
-        return svg(game)
+        return present(game, player)
+
+    def shades(self, game: Game, player: str, piece: str) -> list[Shade]:
+        """The battle targets the pending options name for ``piece``, and the spaces a hero may go to now."""
+        from skirmish_goblin_uprising.picture import reach
+
+        out = super().shades(game, player, piece)
+        spaces = reach(game, player, piece)
+        if spaces:
+            out.append(Shade("reach", label="move", pieces=tuple(spaces)))
+        return out
 
     def describe(self, game: Game, player: str | None) -> str:
         from skirmish_goblin_uprising.render import describe

@@ -264,7 +264,7 @@ def action_menu(game: Game, hero: Hero, turn: Turn, here: str,
     if actions > 0:
         found = memo.get(("fixed", "end"))
         out.append(found if found is not None else
-                   _fixed(memo, "end", END_LABEL, "", action="end"))
+                   _fixed(memo, "end", END_LABEL, "", action="end", confirm="your unused actions are lost"))
         menu["end"] = _ONE["end"]
     else:
         values = []

@@ -26,6 +26,20 @@ STATUSES = {
 }
 
 
+#: how to get into a fight, which the book spreads over Movement and Engagement (``help engage``, ``help charge``)
+ENGAGING = ("A unit engages by ending a manoeuvre of its Movement activation in base contact with an enemy (any "
+            "manoeuvre will do: advance, wheel, shuffle, reform; each costs MP, and a unit has its Speed in MP). "
+            "At the prompt its menu offers 'engage NAME' for every enemy it can reach this activation, with the MP "
+            "the path costs, and says why the others cannot be engaged. It is illegal while the unit is "
+            "Distracted (it may only touch enemies it already touched), when the path is blocked by terrain or "
+            "other units, or when the enemy is beyond its MP. Once engaged, both fight in the Combat Phase.")
+HOW_TO = {
+    "engage": ENGAGING,
+    "charge": "Hobgoblin has no charge move of its own: a unit charges by engaging. " + ENGAGING,
+    "how to fight": ENGAGING,
+}
+
+
 def _of(name: str) -> str:
     """The possessive: ``Wolf Riders'``, ``Anvil Guard's``."""
     return f"{name}'" if name.endswith("s") else f"{name}'s"
@@ -41,7 +55,9 @@ def glossary(ruleset: Any) -> dict[str, str]:
     for c in ruleset.fortune.cards.values():
         out[c.name] = f"Fortune Card ({c.moment}): {c.summary}"
     for s in ruleset.scenarios.values():
-        out[s.name] = f"scenario (2D6 {'/'.join(map(str, s.roll))})"
+        rolled = f"2D6 {'/'.join(map(str, s.roll))}" if s.roll else "chosen by name"
+        out[s.name] = f"scenario ({rolled}): " + (s.how_to_win() or "see the scenario's rules for how it is won")
+    out.update(HOW_TO)
     from skirmish_hobgoblin.moves import HELP, spoken
 
     for kind, what in HELP.items():
@@ -146,21 +162,39 @@ def odds(game: Game, player: str, query: str) -> list[tuple[str, dict[Any, Fract
     d = game.pending
     if d is None:
         return []
-    for o in d.options:
+    for i, o in enumerate(d.options, 1):  # each titled with its number in the menu ('odds 3': choice 3's)
         data = option_data(o)
         if data.get("action") == "shoot":
             a, t = state.units[data["actor"]], state.units[data["target"]]
-            out.append((o.label, attack_odds(game, a, t, data["dice"], attacks.SHOOTING, data.get("cover", False))))
+            out.append((f"{i}. {o.label}", attack_odds(game, a, t, data["dice"], attacks.SHOOTING,
+                                                      data.get("cover", False))))
         elif data.get("action") == "assign":
             a = state.units[data["actor"]]
             for tid, n in zip(data["targets"], data["dice"], strict=True):
                 t = state.units[tid]
-                out.append((f"{o.label}: {t.name}", attack_odds(game, a, t, n, attacks.COMBAT)))
+                out.append((f"{i}. {o.label}: {t.name}", attack_odds(game, a, t, n, attacks.COMBAT)))
         elif data.get("action") == "engage":
             a, t = state.units[data["actor"]], state.units[data["target"]]
-            out.append((f"{o.label}: then attacking with {stats.combat_dice(a)} dice",
+            out.append((f"{i}. {o.label}: then attacking with {stats.combat_dice(a)} dice",
                         attack_odds(game, a, t, stats.combat_dice(a), attacks.COMBAT)))
+        elif data.get("action") == "fight":  # which unit attacks next: each of its fights, as its dice split
+            out += _fight_odds(game, i, state.units[data["actor"]])
     return out
+
+
+def _fight_odds(game: Game, number: int, unit: Unit) -> list[tuple[str, dict[Any, Fraction]]]:
+    """The Doom ``unit`` deals when it attacks now: all its dice at its one enemy, or split as evenly as the
+    rules let it across several (the split is asked next)."""
+    from skirmish_hobgoblin.turns import splits
+
+    enemies = geom.engaged(game.state, unit)
+    if not enemies:
+        return []
+    dice = stats.combat_dice(unit)
+    split = min(splits(game, unit, enemies, dice), key=lambda c: (max(c) - min(c), [-x for x in c]))
+    how = "" if len(enemies) == 1 else " (split as evenly as allowed; you choose the split next)"
+    return [(f"{number}. {unit.name} attacks {e.name} in close combat ({n} dice){how}: Doom",
+             attack_odds(game, unit, e, n, attacks.COMBAT)) for e, n in zip(enemies, split, strict=True)]
 
 
 # ----------------------------------------------------------------------------- measure
@@ -199,6 +233,9 @@ def brief(game: Game, player: str | None) -> str:
     when = f"Round {game.round} {game.phase}" if game.round else "Set-up"
     what = f"scenario {sc.name}" if sc is not None else ("solo" if state.scenario else "scenario not yet rolled")
     lines = [f"{when} | First Player {state.first or 'not yet decided'} | {what}"]
+    lines += _how_won(game, sc)
+    if game.phase == "Movement":
+        lines.append("To fight: end a move touching an enemy (help engage); menus name who is in reach")
     if state.teams:
         from skirmish_hobgoblin.teams.view import lines as team_lines
 
@@ -219,6 +256,25 @@ def brief(game: Game, player: str | None) -> str:
     if any(state.of(p) for p in state.sides):
         lines.append("  (Doom/Broken at; B Broken, D Distracted, E engaged; x,y inches; 'show': map)")
     return "\n".join(lines[:22])
+
+
+def _how_won(game: Game, sc: Any) -> list[str]:
+    """How this battle is won and the score so far, in three lines at most."""
+    import textwrap
+
+    state = game.state
+    if sc is None or state.teams:
+        return []
+    win = sc.how_to_win()
+    if sc.final == "bloodbath":
+        score = ", ".join(f"{p} {sum(u.points for u in state.of(p))} pts" for p in state.sides) + " in play"
+    else:
+        score = ", ".join(f"{p} {s.vp} VP" for p, s in state.sides.items())
+    text = f"To win: {win} Now: {score}." if win else f"Now: {score}."
+    lines = textwrap.wrap(text, 80, subsequent_indent="  ", break_on_hyphens=False)
+    if len(lines) > 3:
+        lines = textwrap.wrap(f"Now: {score} (help {sc.name}: how it is won).", 80, break_on_hyphens=False)
+    return lines
 
 
 def final_summary(game: Game, player: str | None) -> str:

@@ -89,7 +89,7 @@ def deploy(game: Game, player: str) -> None:
             back = min(24.0, state.centreline - u.depth - 1.05)
         y = state.centreline - back - u.depth / 2 if south else state.centreline + back + u.depth / 2
         lo, hi = section * state.width / 3, (section + 1) * state.width / 3
-        xs = _xs(lo, hi, u.width, bias)
+        xs = _xs(lo, hi, u.width, bias, state.width, _beside(game, u, lo, hi))
         zone = (0.0, state.depth)
         spot = None
         fits = [x for x in xs if not placement_error(game, u, footprint_at(game, u, x, y), zone)
@@ -162,13 +162,34 @@ def _sees_enemy(game: Game, unit: Unit, x: float, y: float, facing: float) -> bo
         unit.x, unit.y, unit.facing, unit.status = old
 
 
-def _xs(lo: float, hi: float, width: float, bias: int) -> list[float]:
-    first, last = lo + width / 2 + 1.0, hi - width / 2 - 1.0
-    if last < first:
+#: the gap His units keep from each other and from the table edges (the book: not closer than 1")
+SPACING = 1.0
+#: lengths within this count as equal (a unit placed exactly 1" away is not "closer than 1"")
+EPS = 1e-6
+
+
+def _xs(lo: float, hi: float, width: float, bias: int, table_width: float, exact: list[float] = ()) -> list[float]:
+    """Centres across the section ``lo``..``hi`` for a unit ``width`` wide, furthest towards the bias first: whole
+    in the section, and 1" from a table edge (a section's inner edges need no margin); ``exact`` adds the centres
+    exactly 1" beside units already placed, so His line closes up to the book's 1" rather than the next grid step."""
+    first = lo + width / 2 + (SPACING if lo <= EPS else 0.0)
+    last = hi - width / 2 - (SPACING if hi >= table_width - EPS else 0.0)
+    if last < first - EPS:
         return [(lo + hi) / 2]
     n = max(1, int((last - first) / 0.5))
-    xs = [first + (last - first) * k / n for k in range(n + 1)]
-    return xs[::-1] if bias > 0 else xs
+    xs = {round(first + (last - first) * k / n, 6) for k in range(n + 1)}
+    xs |= {round(x, 6) for x in exact if first - EPS <= x <= last + EPS}
+    return sorted(xs, reverse=bias > 0)
+
+
+def _beside(game: Game, unit: Unit, lo: float, hi: float) -> list[float]:
+    """The centres that put ``unit`` exactly 1" to the left or right of each of His units already placed."""
+    out = []
+    for o in game.state.units.values():
+        if o.side == unit.side and o.status == READY and o.id != unit.id:
+            half = o.rect.bounds[2] - o.x
+            out += [o.x - half - SPACING - unit.width / 2, o.x + half + SPACING + unit.width / 2]
+    return out
 
 
 def _spaced(game: Game, unit: Unit, rect: Any) -> bool:
@@ -176,9 +197,10 @@ def _spaced(game: Game, unit: Unit, rect: Any) -> bool:
 
     state = game.state
     x0, y0, x1, y1 = rect.bounds
-    if x0 < 1.0 or x1 > state.width - 1.0 or y0 < 1.0 or y1 > state.depth - 1.0:
+    edge = SPACING - EPS
+    if x0 < edge or x1 > state.width - edge or y0 < edge or y1 > state.depth - edge:
         return False
-    return all(distance(rect, o.rect) >= 1.0 for o in state.units.values()
+    return all(distance(rect, o.rect) >= SPACING - EPS for o in state.units.values()
                if o.side == unit.side and o.status == READY and o.id != unit.id)
 
 

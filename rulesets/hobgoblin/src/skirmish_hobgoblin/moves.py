@@ -906,6 +906,13 @@ def plan_towards(game: Game, unit: Unit, x: float, y: float, mp: float | None = 
     return best
 
 
+def facing_already(unit: Unit, enemy: Unit) -> bool:
+    """Whether ``unit`` already faces ``enemy``'s centre (within the 2 degrees :func:`plan_face` leaves alone)."""
+    rect = unit.rect
+    facing = math.degrees(math.atan2(enemy.y - rect.centre.y, enemy.x - rect.centre.x))
+    return abs(_turn_to(rect, facing)) < 2
+
+
 def plan_face(game: Game, unit: Unit, x: float, y: float, mp: float | None = None) -> list[tuple[str, float]]:
     """Turn to face a point: a forward wheel when MP allow, else a Reform."""
     state = game.state

@@ -166,7 +166,35 @@ def text_map(game: Game, cols: int = 72, rows: int = 24) -> list[str]:
             cc = int(u.x * sx) + k
             if 0 <= cc < cols:
                 grid[rr][cc] = ch
-    return ["+" + "-" * cols + "+"] + ["|" + "".join(row) + "|" for row in grid] + ["+" + "-" * cols + "+"]
+    return _framed(state, grid, cols, rows)
+
+
+#: what the characters of the text map mean
+LEGEND = ("# impassable terrain, % other terrain, o marker, ^>v< a unit's front edge; a unit is its side's "
+          "letter (upper case: the First Player's side) and its number: R with 1 is unit r1")
+
+
+def _framed(state: Any, grid: list[list[str]], cols: int, rows: int) -> list[str]:
+    """The grid with a compass, an inch ruler along the top and bottom (x) and the left (y), and a legend."""
+    step = 12 if state.width > 36 else 6
+    ruler = [" "] * (cols + 1)
+    for x in range(0, int(state.width) + 1, step):
+        c = min(cols, round(x * cols / state.width))
+        text = str(x)
+        start = min(cols + 1 - len(text), max(0, c - (len(text) - 1 if c == cols else 0)))
+        ruler[start:start + len(text)] = list(text)
+    ticks = "".join(ruler)
+    edge = "    +" + "-" * cols + "+"
+    out = [f"    north ^ (y = {state.depth:g}\")  x and y in inches from the south-west corner", "    " + ticks, edge]
+    per_row = state.depth / rows
+    labelled = max(1, round(step / per_row))
+    for r, row in enumerate(grid):
+        y = state.depth - r * per_row
+        label = f"{y:3.0f}" if r % labelled == 0 else "   "
+        out.append(f"{label} |" + "".join(row) + "|")
+    out += [edge, "    " + ticks, "    south (y = 0)"]
+    out += textwrap.wrap(LEGEND, 80, initial_indent="    ", subsequent_indent="    ")
+    return out
 
 
 def _arrow(facing: float) -> str:
@@ -217,78 +245,4 @@ def brief(game: Game, player: str) -> str:
         units = state.of(p)
         out.append(f"{p}: {len(units)} units, {sum(u.points for u in units)} pts, Mercury {s.mercury}, VP {s.vp}")
     _ = math
-    return "\n".join(out)
-
-
-# ----------------------------------------------------------------------------- SVG
-
-_FILL = {"impassable": "#6b6b6b", "blocking": "#8a8a8a", "rough": "#c8b27a", "perilous": "#c97b7b",
-         "obscuring": "#8fbf7f", "arcane": "#a98fd6", "grim": "#7a5a5a", "elevated": "#d8c8a8"}
-_SIDE = ("#b22222", "#1e4fb2")
-
-
-def svg(game: Game, scale: float = 12.0) -> str:
-    """The table as an SVG picture: terrain, markers, every unit's exact rectangle with its front edge
-    (thick), name, Doom and status, a legend, the round and the last events."""
-    from xml.sax.saxutils import escape as xml_escape
-
-    from skirmish import safe_text
-
-    def escape(text: str) -> str:  # names from files: no control sequences (invalid in XML too)
-        return xml_escape(safe_text(text))
-
-    state = game.state
-    w, d = state.width * scale, state.depth * scale
-    legend_h = 90
-
-    def pt(x: float, y: float) -> str:
-        return f"{x * scale:.1f},{(state.depth - y) * scale:.1f}"
-
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0f}" height="{d + legend_h:.0f}" '
-           f'font-family="sans-serif" font-size="11">',
-           f'<rect x="0" y="0" width="{w:.0f}" height="{d:.0f}" fill="#efe9dc" stroke="#333"/>',
-           f'<line x1="0" y1="{d / 2:.1f}" x2="{w:.0f}" y2="{d / 2:.1f}" stroke="#999" stroke-dasharray="6,4"/>']
-    for p in state.pieces:
-        fill = next((_FILL[k] for k in ("impassable", "perilous", "rough", "obscuring", "arcane", "grim", "elevated",
-                                        "blocking") if k in p.keywords), "#cccccc")
-        points = " ".join(pt(x, y) for x, y in p.points)
-        title = escape(f"{p.name}: {', '.join(p.keywords)}")
-        out.append(f'<polygon points="{points}" fill="{fill}" fill-opacity="0.8" stroke="#555"><title>{title}'
-                   "</title></polygon>")
-    for m in state.markers:
-        if not m.removed:
-            cx, cy = pt(m.x, m.y).split(",")
-            out.append(f'<circle cx="{cx}" cy="{cy}" r="{m.radius * scale:.1f}" fill="#f0d040" stroke="#333">'
-                       f"<title>{escape(m.id)}</title></circle>")
-    sides = list(state.sides)
-    for u in state.units.values():
-        if not u.in_play:
-            continue
-        colour = _SIDE[sides.index(u.side) % 2]
-        r = u.rect
-        corners = " ".join(pt(c.x, c.y) for c in r.corners)
-        status = [k for k in ("Broken", "Distracted", "Outmanoeuvred") if u.has(k)]
-        out.append(f'<polygon points="{corners}" fill="{colour}" fill-opacity="{0.35 if status else 0.55}" '
-                   f'stroke="{colour}"><title>{escape(unit_line(game, u))}</title></polygon>')
-        fl, fr = r.corner("front-left"), r.corner("front-right")
-        a, b = pt(fl.x, fl.y).split(","), pt(fr.x, fr.y).split(",")
-        out.append(f'<line x1="{a[0]}" y1="{a[1]}" x2="{b[0]}" y2="{b[1]}" stroke="#111" stroke-width="3"/>')
-        cx, cy = pt(u.x, u.y).split(",")
-        label = escape(f"{u.id} {u.name[:14]}")
-        out.append(f'<text x="{cx}" y="{cy}" text-anchor="middle">{label}</text>')
-        flags = "".join(s[0] for s in status)
-        out.append(f'<text x="{cx}" y="{float(cy) + 12:.1f}" text-anchor="middle">Doom {u.doom} {flags}</text>')
-    y0 = d + 16
-    out.append(f'<text x="8" y="{y0:.0f}">Round {game.round} {escape(game.phase)} - First Player '
-               f'{escape(state.first)} - scenario {escape(state.scenario)} - 1" = {scale:g}px; thick edge = front; '
-               "B Broken, D Distracted, O Outmanoeuvred</text>")
-    for i, p in enumerate(sides):
-        s = state.sides[p]
-        out.append(f'<text x="8" y="{y0 + 16 * (i + 1):.0f}" fill="{_SIDE[i % 2]}">{escape(p)}: '
-                   f"{escape(s.army)} - Mercury {s.mercury} - VP {s.vp} - "
-                   f"{len(state.of(p))} units in play</text>")
-    last = [e.text for e in game.log if e.kind in ("move", "hits", "broken", "removed", "card")][-2:]
-    for i, text in enumerate(last):
-        out.append(f'<text x="8" y="{y0 + 16 * (3 + i):.0f}" fill="#444">{escape(text[:150])}</text>')
-    out.append("</svg>")
     return "\n".join(out)

@@ -293,11 +293,20 @@ class Hobgoblin(Ruleset):
         """Five rounds (the rules' number), plus any a Chaos of War twist added."""
         return self.rules.game.rounds + int(game.state.notes.get("extra-rounds", 0))
 
-    def svg(self, game: Game, player: str | None) -> str | None:
-        """The table as an SVG picture (nothing in it is hidden from any player)."""
-        from skirmish_hobgoblin.render import svg
+    def present(self, game: Game, player: str | None) -> Any:
+        """The table as ``player`` sees it (``None``: everything) for every screen: the picture, each unit,
+        terrain piece and marker with its details, the legend, the frame, the brief, and beside the table the
+        seat's own Fortune Cards, the score, the scenario and the units removed (``skirmish_hobgoblin.picture``)."""
+        from skirmish_hobgoblin.picture import present
 
-        return svg(game)
+        return present(game, player)
+
+    def shades(self, game: Game, player: str, piece: str) -> list[Any]:
+        """The pending decision's targets for ``piece``, then what the unit sees, may shoot, could engage and
+        how far it advances, from the rules' own checks (``skirmish_hobgoblin.picture.shades``)."""
+        from skirmish_hobgoblin.picture import shades
+
+        return [*super().shades(game, player, piece), *shades(game, player, piece)]
 
     def describe(self, game: Game, player: str | None) -> str:
         from skirmish_hobgoblin.render import describe

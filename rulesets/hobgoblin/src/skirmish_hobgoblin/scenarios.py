@@ -31,6 +31,17 @@ class Scenario:
     final: str
     tiebreak: str
     params: dict[str, Any] = attrs.field(factory=dict)
+    #: how the battle is won, for people ({name} is replaced by ``params[name]``)
+    win: str = ""
+
+    def how_to_win(self) -> str:
+        """``win`` with its numbers from ``params`` (so a house rule that changes a number changes the text)."""
+        if not self.win:
+            return ""
+        try:
+            return self.win.format(**{k: f"{v:g}" if isinstance(v, float) else v for k, v in self.params.items()})
+        except (KeyError, IndexError, ValueError):
+            return self.win
 
 
 def load_scenarios(extend: Callable[[dict[str, Any]], dict[str, Any]] | None = None) -> dict[str, Scenario]:

@@ -48,7 +48,8 @@ def _ask(game: Game, player: str) -> None:
     game.ask(decision(player, "surrender",
                       f"{player}: you have {mine} points of units left to {enemy}'s {theirs}. Fight on or surrender?",
                       options=[option("fight on", "fight on", action="fight-on"),
-                               option("surrender", f"surrender ({enemy} wins the battle)", action="surrender")],
+                               option("surrender", f"surrender ({enemy} wins the battle)", action="surrender",
+                                      confirm=f"the battle is lost, {enemy} wins")],
                       rule=RULE, context={"phase": game.phase, "action": "surrender", "points": mine,
                                           "enemy_points": theirs}),
              _answer, player)

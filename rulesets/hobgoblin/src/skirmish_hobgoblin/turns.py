@@ -177,8 +177,12 @@ def _shoot_turn(game: Game, i: int) -> None:
             need = attacks.target_number(game, u, e, attacks.SHOOTING, cover=cover)
             dice = stats.shooting_dice(u)
             rolled = attacks.counted(dice, "die", "dice")
+            cap = game.ruleset.rules.attack.shooting_cap
+            capped = (f"; {e.name} is at the {cap}-Doom shooting cap: no Doom" if e.doom >= cap else
+                      f"; at most {cap - e.doom} Doom (shooting cap {cap})" if cap - e.doom < dice else "") \
+                if not e.has("Skirmishers") else ""
             opts.append(option(f"shoot {u.id} {e.id}", f"{u.name} shoots {e.name} ({rolled}, {need}+"
-                                                        f"{', cover' if cover else ''})",
+                                                        f"{', cover' if cover else ''}{capped})",
                                action="shoot", actor=u.id, actor_name=u.name, target=e.id, dice=dice, need=need,
                                cover=cover))
     if not opts:
@@ -351,7 +355,8 @@ def move_choices(game: Game, unit: Unit) -> tuple[list[Any], dict[str, str]]:
                                            "touching" if distracted else f"no legal way into contact with {e.name} "
                                            f"with {act.mp:g} MP")
         for plan in plans:
-            risk = ", through dangerous terrain" if plan["hazard"] else ""
+            risk = (", through Rough or Perilous terrain: Doom, or Distracted, which stops the engage"
+                    if plan["hazard"] else "")
             opts.append(option(f"engage {e.id} {plan['edge']}",
                                f"engage {e.name} ({plan['edge']}{', flush' if plan['flush'] else ''}, "
                                f"{plan['cost']:g} MP{risk})", action="engage", actor=unit.id, target=e.id,
@@ -372,9 +377,11 @@ def move_choices(game: Game, unit: Unit) -> tuple[list[Any], dict[str, str]]:
         number = "".join(c for c in m.id if c.isdigit()) or m.id
         opts.append(option(f"towards {m.id}", f"move towards the {m.kind} marker {number}", action="towards-marker",
                            actor=unit.id, target=m.id))
-    if enemies and f"face {enemies[0].id}" not in failed:
+    if enemies and f"face {enemies[0].id}" not in failed and not moves.facing_already(unit, enemies[0]):
         e = enemies[0]
-        opts.append(option(f"face {e.id}", f"face {e.name}", action="face", actor=unit.id, target=e.id))
+        reform = moves.cost_of(game, unit, "reform", 0)
+        opts.append(option(f"face {e.id}", f"face {e.name} (a wheel if it fits, else a reform: {reform} MP and "
+                                           "Distracted)", action="face", actor=unit.id, target=e.id))
     for kind in moves.KINDS:
         said = moves.spoken(kind)
         if kind in failed:
@@ -414,10 +421,30 @@ def manoeuvre_prompt(game: Game, uid: str) -> None:
     if len(opts) == 1:
         return
     game.ask(decision(unit.side, "move", f"{unit.name}: {act.mp:g} MP left - what next? (e.g. advance 3.5, "
-                                         "wheel left 2, end)", options=opts,
+                                         "wheel left 2, end)" + engage_line(game, unit, opts, missing), options=opts,
                       rule="Movement", context={"phase": "Movement", "actor": uid, "action": "move", "mp": act.mp,
                                                 "not_offered": missing}),
              _manoeuvre_answer, uid)
+
+
+def engage_line(game: Game, unit: Unit, opts: list[Any], missing: dict[str, str], most: int = 3) -> str:
+    """A line under the movement question: the enemies ``unit`` can engage now, and why the nearest others cannot
+    (``help engage`` says how engaging works)."""
+    state = game.state
+    can = list(dict.fromkeys(state.units[o.data["target"]].name for o in opts
+                             if (o.data or {}).get("action") == "engage"))
+    cannot = [(key[len("engage "):], why) for key, why in missing.items() if key.startswith("engage ")]
+    if not can and not cannot:
+        return ""
+    far = [why for _, why in cannot if why.endswith(" MP") and " away, beyond " in why]
+    if not can and cannot and len(far) == len(cannot):  # all out of reach: the nearest says it
+        return f"\ncan engage no enemy: the nearest, {far[0]} ('help engage')"
+    parts = [f"can engage {', '.join(can)}" if can else "can engage no enemy now"]
+    if cannot:
+        said = "; ".join(why for _, why in cannot[:most])
+        more = f"; {len(cannot) - most} more further off" if len(cannot) > most else ""
+        parts.append(f"not: {said}{more}")
+    return "\n" + " | ".join(parts) + " ('help engage')"
 
 
 def plan_for(game: Game, unit: Unit, value: str) -> list[tuple[str, float]]:
@@ -449,8 +476,11 @@ def _manoeuvre_answer(game: Game, answer: str, uid: str) -> None:
     game.call(manoeuvre_prompt, uid)
     if not steps:
         game.state.activation.failed.append(answer)
-        game.emit("refused", f"{unit.name}: no legal way to {answer.split()[0]} that unit now", rule="Movement",
-                  unit=uid)
+        what = {"towards": "move towards", "face": "turn to face", "engage": "engage"}.get(answer.split()[0],
+                                                                                          answer.split()[0])
+        game.emit("refused", f"{unit.name} cannot {what} that now: no manoeuvre it can afford gets it there (terrain, "
+                  "other units or the table edge are in the way); nothing moved and no MP were spent",
+                  rule="Movement", unit=uid)
     for kind, amount in reversed(steps):
         game.call(perform, uid, kind, amount)
 
@@ -575,7 +605,8 @@ def _terrain_after(game: Game, unit: Unit, out: moves.Outcome, kind: str) -> Non
             game.ask(decision(unit.side, "rough", f"{unit.name} moves through {rough[0].name} (Rough): gain 1 Doom "
                                                   "or Distracted?",
                               options=[option("distracted", "gain Distracted (no new contact with enemies until it "
-                                                            "is readied)", action="distracted", actor=unit.id),
+                                                            "is readied: a move into contact under way stops short)",
+                                              action="distracted", actor=unit.id),
                                        option("doom", "gain 1 Doom", action="doom", actor=unit.id)],
                               rule="Rough", context={"phase": game.phase, "actor": unit.id, "action": "rough"}),
                      _rough, unit.id)

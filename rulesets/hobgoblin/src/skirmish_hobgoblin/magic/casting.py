@@ -199,18 +199,36 @@ def _opt(game: Game, caster: Unit, spell: Spell, target: str, units: list[Unit],
                   dice=spell.dice, tier=spell.tier, card=card)
 
 
-def cast_step(game: Game, player: str) -> None:
-    """Ask ``player`` for their next spell (or to stop casting this phase)."""
-    if not magic_on(game, player) or game.state.notes.get(f"him:{player}"):
+def cast_step(game: Game, player: str, first: bool = True) -> None:
+    """Ask ``player`` for their next spell (or to stop casting this phase); with nothing to cast at the ``first``
+    ask, say why."""
+    if game.state.notes.get(f"him:{player}"):
         return
-    opts = cast_options(game, player)
+    opts = cast_options(game, player) if magic_on(game, player) else []
     if not opts:
+        if first:  # (not after a spell that spent the last Mercury)
+            game.emit("no-spell", f"{player} casts no spell: {why_no_spell(game, player)}", rule=RULE, player=player)
         return
     mercury = game.state.sides[player].mercury
     game.ask(decision(player, "cast", f"{player}: cast a spell ({mercury} Mercury)?",
                       options=[option(DONE, "cast no more spells this phase", action="done"), *opts], rule=RULE,
                       context={"phase": "Magic", "action": "cast", "mercury": mercury}),
              _cast_answer, player)
+
+
+def why_no_spell(game: Game, player: str) -> str:
+    """Why ``player`` has nothing to cast in this Magic Phase (said in the log, so a player sees the phase pass)."""
+    mercury = game.state.sides[player].mercury
+    kept = f"{mercury} Mercury kept (Force of Will re-rolls spend it too)"
+    if not magic_on(game, player):
+        return f"magic is off in this battle's set-up; {kept}"
+    casters = wizards(game, player)
+    if not casters:
+        return f"no Wizard in play; {kept}"
+    costs = [cost_for(game, c, s) for c in casters for s in known_spells(game, c) if playable(s)]
+    if costs and min(costs) > mercury:
+        return f"the cheapest spell its Wizards know costs {min(costs)} Mercury; {kept}"
+    return f"no spell its Wizards know has a target in range and sight; {kept}"
 
 
 def _cast_answer(game: Game, answer: str, player: str) -> None:
@@ -224,7 +242,7 @@ def _cast_answer(game: Game, answer: str, player: str) -> None:
                   player=player)
         fortune.discard_from_hand(game, player, card[0])
         lasting.card_played(game, player, card[0], game.state.units[caster_id])
-    game.call(cast_step, player)
+    game.call(cast_step, player, False)
     game.call(_redirect_or_cast, player, caster_id, spell_id, target)
 
 
