@@ -42,6 +42,31 @@ def test_describe_shows_map_tyrant_track_scheme_and_sheet() -> None:
     assert "hero2 Wizard" in text and "Firebolt" not in text  # other heroes get a line, not a sheet
 
 
+def test_text_map_draws_the_board_in_80_by_24() -> None:
+    """Issue 22: no board at the terminal, only the list of spaces. The map has a row per region with its spaces
+    from the village in to the Gate, who stands where, troops with their type, generals and tokens."""
+    from skirmish_goblin_uprising.render import board_map
+
+    game = new_game(6)
+    s = game.state
+    s.board.move("hero1", "tundra-spawn")
+    s.board.move("hero2", "gate")
+    s.board.place("general:dwarf", "mountains-inner")
+    s.quests["desert-outer"] = "scheme:test"
+    s.troops["undead"], s.troop_damage["undead"] = 3, 1
+    lines = board_map(game).splitlines()
+    assert len(lines) <= 10 and all(len(line) < 80 for line in lines), lines
+    assert lines[0].split() == ["Village", "Outer", "Spawn", "(ring)", "Inner"]
+    row = {line.split()[0]: line for line in lines[1:] if line[:1].isalpha()}
+    assert set(row) >= {"Tundra", "Mountains", "Desert", "Prairie", "Forest", "Corals", "Castle"}
+    assert "3 Undead 1dmg h1" in row["Tundra"] and row["Tundra"].endswith("- Gate")
+    assert "G:Dwarf" in row["Mountains"] and "2 Dwarf" in row["Mountains"]
+    assert "Q" in row["Desert"].split() and "h3" in row["Desert"] and "?" in row["Prairie"].split()
+    assert "Gate:" in row["Castle"] and "h2" in row["Castle"] and "Throne: TYRANT" in row["Castle"]
+    text = RULESET.describe(game, "hero1")
+    assert "\n".join(lines) in text and "Spaces and their neighbours:" in text  # the map, then the list
+
+
 def test_brief_fits_the_prompt() -> None:
     game = new_game(6)
     lines = RULESET.brief(game, "hero1").splitlines()
@@ -143,6 +168,73 @@ def test_ai_travels_to_its_goal_in_one_answer() -> None:
     reask(game)
     ai = make_ai(AgentContext("hero1", 1, RULESET, {}, game.players))
     assert ai.decide(View(game, "hero1"), game.pending) == "travel:tundra-spawn"
+
+
+def test_battling_a_fellow_hero_has_its_help() -> None:
+    """Issue 22: "Battle hero2 (a fellow hero, not an enemy)" was offered with no help and no glossary entry."""
+    from gu_helpers import reask
+
+    game = new_game(2)
+    s = game.state
+    s.board.move("hero1", "tundra-outer")  # (villages belong to no region)
+    s.board.move("hero2", "tundra-inner")
+    s.turn.actions = 0
+    reask(game)
+    battle = next(o for o in game.pending.options if o.value == "battle:hero:hero2")
+    assert "player against player" in battle.help and "fellow hero" in battle.help
+    assert "player against player" in RULESET.glossary()["fellow hero"]
+
+
+def test_battling_the_tyrant_fits_a_line() -> None:
+    """Played by hand: "Battle Queen Brannhild the Forgeheart (HP 16/20, Royal Armor 3; it stri..." was cut; "it
+    strikes first" is in the help."""
+    from gu_helpers import reask
+
+    game = new_game(1)
+    game.state.board.move("hero1", "gate")
+    game.state.turn.actions = 0
+    reask(game)
+    battle = next(o for o in game.pending.options if o.value == "battle:tyrant")
+    assert battle.label.endswith("(HP 6/6, Royal Armor 1)") and len(battle.label) + 6 <= 80
+    assert "it strikes first" in battle.help
+
+
+def test_every_option_of_whole_games_has_its_help() -> None:
+    """Issue 22: every choice the ruleset offers says what it does at 'help' (the respond window's pass options
+    are core's)."""
+    missing = set()
+    for seed, n in ((0, 1), (1, 3), (2, 6), (3, 4)):
+        game = Game(RULESET, {"players": [f"hero{i + 1}" for i in range(n)],
+                              "tyrant": ("dwarf", "human", "elven", "merfolk")[seed]}, seed=seed)
+        agents = {p: make_ai(AgentContext(p, seed + i, RULESET, {}, game.players)) for i, p in enumerate(game.players)}
+        while game.pending is not None:
+            d = game.pending
+            missing |= {(d.kind, o.value) for o in d.options
+                        if not o.help and not (d.kind == "respond" and o.value in ("pass", "pass-phase"))}
+            game.answer(agents[d.player].decide(View(game, d.player), d), d.player)
+    assert not missing
+
+
+@pytest.mark.parametrize(("armor", "deed"), [(4, "adventure"), (3, "adventure"), (1, "battle:tyrant")])
+def test_ai_battles_the_tyrant_only_when_its_blows_can_get_through(armor: int, deed: str) -> None:
+    """Issue 22: AI heroes battled the Tyrant for nothing ("Royal Armor 3 stops 2"). A Barbarian with 3 dice, 1
+    Essence, 1 Renown and two damage goblins cannot get past 4 Royal Armor (the old AI counted each goblin as 1.5
+    damage and attacked) and has 15% against 3: it adventures; against 1 it attacks."""
+    from gu_helpers import reask
+
+    game = new_game(1)
+    s = game.state
+    s.board.move("hero1", "gate")  # the castle region, with the Tyrant on the Throne
+    for key in s.troops:
+        s.troops[key] = 0
+    s.turn.actions = 0
+    s.heroes["hero1"].hand.cards[:] = ["wolf-rider", "spear-goblin"]
+    s.heroes["hero1"].renown = 1
+    s.armor = armor
+    reask(game)
+    assert "battle:tyrant" in [o.value for o in game.pending.options]
+    ai = make_ai(AgentContext("hero1", 1, RULESET, {}, game.players))
+    assert ai.decide(View(game, "hero1"), game.pending) == deed
 
 
 @pytest.mark.slow

@@ -113,10 +113,29 @@ def test_hero_turn_choices_say_what_they_do() -> None:
     commune = [label for label in labels if label.startswith("Commune (5 Renown): Earth Guardian")]
     assert commune and "2 actions: you and every hero in your region heal 3" in commune[0]
     assert "End your actions: heroic deed next, unused ones lost" in labels
-    travel = [label for label in labels if label.startswith("Travel to ")]
-    # the compact list groups by the destination; a long path is cut at the end of the line, not the move count
-    assert travel and all(re.match(r"Travel to [A-Za-z ]+: \d Moves( \(the first free: Ranger\))? via ", label)
-                          for label in travel), travel
+    travel = [label for label in labels if label.startswith("Travel: ")]
+    # the compact list puts every travel on one line, destinations first; a long path is cut at the end of the line
+    assert travel and all(re.match(r"Travel: [A-Za-z ]+ \(\d Moves via [A-Za-z ,]+(; the first free: Ranger)?\)$",
+                                   label) for label in travel), travel
+
+
+def test_a_long_hero_turn_menu_fits_under_the_status() -> None:
+    """Issue 22: a hero on a spawn space with 3 actions had 30-39 choices, one line per "Travel to X", and the
+    status scrolled away. The options carry their group (Move 1, Travel...), so the CLI's menu is one line each."""
+    from skirmish_cli import render
+
+    game = new_game(3)
+    game.state.board.move("hero1", "tundra-spawn")
+    game.state.heroes["hero1"].renown = 7
+    reask(game)
+    d = game.pending
+    assert len(d.options) >= 30
+    assert {render.option_group(o) for o in d.options if o.value.startswith("travel:")} == {"Travel"}
+    assert {render.option_group(o) for o in d.options if o.value.startswith("move:")} == {"Move 1"}
+    menu = render.decision_text(d, limit=14).splitlines()
+    brief = game.ruleset.brief(game, "hero1").splitlines()
+    assert len(menu) <= 12 and len(menu) + len(brief) + 2 <= 24, menu
+    assert any(line.split()[0] == "Travel" for line in menu[1:]), menu
 
 
 def test_battle_against_another_hero_says_so() -> None:

@@ -94,7 +94,7 @@ def test_travel_is_several_move_1_actions_along_the_path_shown() -> None:
     hops = game.ruleset.content.hops("village-mountains")
     assert offered == {sp for sp, d in hops.items() if 2 <= d <= 3}  # 3 actions: 2 or 3 spaces away
     label = next(o.label for o in game.pending.options if o.value == "travel:mountains-spawn")
-    assert label == "Travel to Mountains Spawn: 2 Moves via Mountains Outer"
+    assert label == "Travel: Mountains Spawn (2 Moves via Mountains Outer)"
     answer(game, "travel:mountains-spawn")
     assert game.state.where("hero1") == "mountains-spawn" and game.state.turn.actions == 1
     moves = [e for e in game.log if e.kind == "occupancy" and e.data.get("occupant") == "hero1"

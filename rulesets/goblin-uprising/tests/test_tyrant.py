@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from gu_helpers import RULESET, answer, new_game
 
@@ -233,8 +235,33 @@ def test_merfolk_rising_tide_moves_the_marker() -> None:
 
 def test_difficulty_changes_the_sheet() -> None:
     easy, hard = new_game(3, difficulty="easy"), new_game(3, difficulty="hard")
-    assert (easy.state.hp, easy.state.armor) == (16, 3)
-    assert (hard.state.hp, hard.state.armor, hard.state.marker) == (24, 5, 1)
+    assert (easy.state.hp, easy.state.armor) == (15, 4)
+    assert (hard.state.hp, hard.state.armor, hard.state.marker) == (20, 5, 1)
+
+
+def test_every_difficulty_scales_with_the_team() -> None:
+    """Issue 22: easy took a flat 4 HP and 1 Royal Armor off, so a lone hero's Tyrant had 2 HP and no armour (100
+    wins of 100). A level now takes a share of the team-scaled HP and never drops the armour below the team's."""
+    sheets = {d: [(g.state.hp, g.state.armor) for g in (new_game(n, difficulty=d) for n in (1, 2, 3, 4, 6))]
+              for d in ("easy", "normal", "hard", "legendary")}
+    assert sheets["easy"][0] == (4, 1) and sheets["normal"][0] == (6, 1)
+    for n in range(5):
+        hp = [sheets[d][n][0] for d in ("easy", "normal", "hard", "legendary")]
+        armor = [sheets[d][n][1] for d in ("easy", "normal", "hard", "legendary")]
+        assert hp == sorted(hp) and hp[0] < hp[1] < hp[3] and armor == sorted(armor)
+        assert armor[0] == armor[1] and armor[2] == armor[3] == armor[1] + 1
+
+
+def test_a_difficulty_is_data(tmp_path: Path) -> None:
+    """The level's numbers are the TOML's: a house rule that edits hp_percent changes the Tyrant."""
+    from importlib import resources
+
+    builtin = resources.files("skirmish_goblin_uprising").joinpath("data", "difficulty.toml").read_text()
+    text = builtin.replace("hp_percent = 75", "hp_percent = 50")
+    assert text != builtin
+    (tmp_path / "difficulty.toml").write_text(text)
+    game = new_game(3, difficulty="easy", content=str(tmp_path))
+    assert game.state.hp == 10
 
 
 def test_the_tyrant_scales_with_the_number_of_heroes() -> None:

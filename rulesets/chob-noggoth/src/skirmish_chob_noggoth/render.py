@@ -32,14 +32,6 @@ SIDE_COLOURS = ("#c0392b", "#2e6fbf", "#7d3c98", "#1e8449")
 _SHOWN: dict[int, tuple[ChobState, dict[str, tuple[int, tuple[Any, ...], dict[str, Any]]], list[Any]]] = {}
 
 
-def escape(text: str) -> str:
-    """``&``, ``<`` and ``>`` as XML entities (as ``xml.sax.saxutils.escape``, whose import pulls in urllib and
-    http: 70 ms, paid by the first AI decision of every process since the view lives here)."""
-    from skirmish import safe_text  # names from files: no control sequences (invalid in XML too)
-
-    return safe_text(text).replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
-
-
 def _warrior_view(w: Warrior) -> dict[str, Any]:
     return {"id": w.id, "side": w.side, "name": w.name, "type": w.kind, "acting_as": w.acting_as,
             "quality": w.quality, "mounted": w.mounted, "rules": list(w.rules), "traits": list(w.traits),

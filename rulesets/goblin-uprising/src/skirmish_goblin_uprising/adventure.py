@@ -27,6 +27,7 @@ from skirmish_goblin_uprising.common import (
     say,
 )
 from skirmish_goblin_uprising.compat import decision, open_once_window, opt
+from skirmish_goblin_uprising.explain import pet_text
 
 if TYPE_CHECKING:
     from skirmish import Game
@@ -108,7 +109,8 @@ def _g_pet(game: Game, hid: str, e: Effect, rule: str, source: str) -> None:
     if len(free) == 1:
         _take_pet(game, f"pet:{free[0]}", hid, rule)
         return
-    options = [opt(f"pet:{p}", f"{c.pets[p].name}", "", pet=p) for p in free]
+    options = [opt(f"pet:{p}", f"{c.pets[p].name}", f"this pet joins you: {pet_text(c.pets[p])}", pet=p)
+               for p in free]
     game.ask(decision(hid, "pet", f"{hid}: which pet joins you?", options, rule=rule, context={"hero": hid}),
              _take_pet, hid, rule)
 
@@ -230,8 +232,10 @@ def start_adventure(game: Game, hid: str) -> None:
     if logging(game):
         game.emit("adventure", f"{hid} goes on an adventure: {card.name} ({need})", rule=R_ADV, hero=hid, card=card.id)
     if not card.difficulty:
-        options = [opt("green", "green: " + "; ".join(gain_text(e) for e in card.green), "", side="green"),
-                   opt("red", "red: " + "; ".join(gain_text(e) for e in card.red), "", side="red")]
+        options = [opt("green", "green: " + "; ".join(gain_text(e) for e in card.green),
+                       "a card with no roll: you choose its side and succeed either way", side="green"),
+                   opt("red", "red: " + "; ".join(gain_text(e) for e in card.red),
+                       "a card with no roll: you choose its side and succeed either way", side="red")]
         game.ask(decision(hid, "adventure", f"{hid}: {card.name} - choose your effect", options, rule=R_ADV,
                           context={"hero": hid, "card": card.id}), _chosen, hid)
         return
@@ -241,7 +245,9 @@ def start_adventure(game: Game, hid: str) -> None:
         _roll_adventure(game, hid)
         return
     options = [opt(f"invite:{k}", "adventure alone" if k == 0 else f"invite up to {k} helper(s) (1 Essence each, "
-                   "a Bard helps for free)", "", invites=k) for k in range(most + 1)]
+                   "a Bard helps for free)",
+                   "roll 5 dice alone" if k == 0 else f"up to {k} other hero(es) may each add a die to your roll "
+                   "before you roll; you pay 1 Essence for each who accepts", invites=k) for k in range(most + 1)]
     game.ask(decision(hid, "invite", f"{hid}: {card.name} needs {card.difficulty} successes on 5 dice. Invite help?",
                       options, rule="Adventure: help",
                       context={"hero": hid, "card": card.id, "difficulty": card.difficulty,
@@ -284,7 +290,9 @@ def help_offer(game: Game, player: str) -> list[Any]:
         return []
     dice = 2 if _bard(game, player) else C(game).counts.helper
     cost = "free (Bard)" if _bard(game, player) else f"{run.hero} pays 1 Essence"
-    return [opt("help", f"help {run.hero}'s adventure: roll {dice} die ({cost})", "", action="help", dice=dice)]
+    return [opt("help", f"help {run.hero}'s adventure: roll {dice} die ({cost})",
+                f"your successes add to {run.hero}'s roll; an Essence result counts if you pay 1 Essence",
+                action="help", dice=dice)]
 
 
 def help_resolve(game: Game, player: str, value: Any) -> None:
@@ -303,8 +311,9 @@ def help_resolve(game: Game, player: str, value: Any) -> None:
     if logging(game):
         say(game, f"{player} helps {run.hero}: {' '.join(dice)}", "Adventure: help", hero=player)
     if essence_faces(game, dice) and s.heroes[player].essence > 0:
-        options = [opt("yes", "pay 1 of your Essence: it counts as a success", "", action="essence"),
-                   opt("no", "keep your Essence", "", action="keep")]
+        options = [opt("yes", "pay 1 of your Essence: it counts as a success", "one more success for the adventure",
+                       action="essence"),
+                   opt("no", "keep your Essence", "the Essence result counts for nothing", action="keep")]
         game.ask(decision(player, "help-essence", f"{player}: turn your Essence result into a success?", options,
                           rule="Adventure: help", context={"hero": player, "essence": s.heroes[player].essence}),
                  _helper_essence, player)
@@ -349,17 +358,20 @@ def ask_adventure_roll(game: Game, hid: str) -> None:
     total = adventure_total(game)
     options = []
     if essence_faces(game, run.dice) > run.converted and hero.essence > 0:
-        options.append(opt("essence", "pay 1 Essence: turn an Essence result into a success", "", action="essence"))
+        options.append(opt("essence", "pay 1 Essence: turn an Essence result into a success",
+                              "one more success; you may pay again while Essence results and Essence are left",
+                              action="essence"))
     tribe = c.tribes[hero.tribe]
     blanks = blank_faces(game, run.dice)
     if hero.tribe_ready and tribe.effect == "reroll_any" and blanks:
-        options.append(opt("reroll", f"exhaust {tribe.name}: reroll your {len(blanks)} failed dice", "",
-                           action="reroll"))
+        options.append(opt("reroll", f"exhaust {tribe.name}: reroll your {len(blanks)} failed dice",
+                           "the tribe card turns face down until an effect turns it up", action="reroll"))
     if not options:
         _finish(game, hid, card, total >= card.difficulty)
         return
     verdict = "success" if total >= card.difficulty else "failure"
-    options.append(opt("done", f"done: {total} of {card.difficulty} successes ({verdict})", "", action="done",
+    options.append(opt("done", f"done: {total} of {card.difficulty} successes ({verdict})",
+                       "resolve the card: its green side on a success, its red side on a failure", action="done",
                        total=total))
     game.ask(decision(hid, "adventure-roll", f"{hid} rolled {' '.join(run.dice)} (+{run.help} from help): "
                       f"{total}/{card.difficulty}", options, rule=R_ADV,

@@ -20,6 +20,9 @@ CLASS_PREF = ["barbarian", "druid", "ranger", "wizard", "rogue", "bard"]
 TRIBE_PREF = ["moss", "stone", "bone", "fire", "river", "wind"]
 GUARDIAN_PREF = ["life", "earth", "fire", "death", "water", "wind"]
 KEEP_LAST = ("shield", "damage", "piercing", "ignore_armor")  # uprising effects worth keeping goblins for
+#: the least chance of getting damage through the Royal Armor for which the AI battles the Tyrant (below it the
+#: Tyrant's counter-attack comes for blows the armor stops; issue 22)
+HURT_CHANCE = 0.5
 
 
 class _Kinds(dict[str, str]):
@@ -68,6 +71,7 @@ class GoblinAI:
         self._damage: dict[str, int] | None = None  # see _damage_goblins
         self._best_of: dict[tuple[Any, ...], str] = {}  # see _best_ability
         self._worth: dict[str, float] = {}  # see _card_value
+        self._hurt: dict[tuple[Any, ...], float] = {}  # see _hurt_chance
         # filled in per decision or worked out on first use (see _v, _b, _me, _c): the view ``v``, the board sections
         # ``b``, this hero's sheet ``me``; and the content ``c`` (once per game). ``None``: not known yet
         self.v: dict[str, Any] | None = None
@@ -268,6 +272,8 @@ class GoblinAI:
         ty = self._b()["tyrant"]
         if ty["hp"] <= 0:
             return False
+        if self._hurt_chance(me, ty["armor"]) < HURT_CHANCE:  # blows the Royal Armor would (almost surely) stop
+            return False
         good = sum(map(self._damage_goblins().__getitem__, me["hand"]))
         through = self._exp() + 0.6 - ty["armor"] + 1.5 * min(good, me["renown"] + 1)
         late = ty["oppress"] or ty["countdown"] > 0
@@ -276,6 +282,41 @@ class GoblinAI:
         if late:
             return me["hp"] > ty["damage"] + 2
         return me["hp"] > ty["damage"] + 4 or ty["hp"] <= through + 1
+
+    def _hurt_chance(self, me: dict[str, Any], armor: int) -> float:
+        """The chance that this hero's best attack gets at least 1 damage through ``armor`` Royal Armor: its dice
+        (Essence results paid while it has Essence), the Uprising results (rolled, or Rallied for Renown as the AI
+        does, beyond 3 Renown) spent on the goblins in hand that add damage or ignore armor, best first.
+        Worked out exactly over the Goblin die's faces, once per (dice, Essence, hand, Renown, armor)."""
+        dice = self._best_dice()
+        ess, lead, renown = me.get("essence", 0), me.get("leadership", 0), me.get("renown", 0)
+        key = ("hurt", dice, ess, lead, renown, armor, tuple(sorted(me["hand"])))
+        found = self._hurt.get(key)
+        if found is not None:
+            return found
+        c = self._c()
+        bonus = sorted((g.uprising.amount(lead) for g in map(c.goblins.__getitem__, me["hand"])
+                        if g.uprising.effect in ("damage", "ignore_armor")), reverse=True)
+        rallies = max(0, renown - 3) if bonus else 0
+        die = c.dice["goblin"]
+        share = 1 / len(die.faces)
+        kinds: dict[tuple[int, int, int], float] = {}
+        for f in die.faces:
+            r = die.results[f]
+            k = (int(r.success), int(bool(r.essence)), int(bool(r.uprising)))
+            kinds[k] = kinds.get(k, 0.0) + share
+        dist: dict[tuple[int, int, int], float] = {(0, 0, 0): 1.0}
+        for _ in range(dice):
+            nxt: dict[tuple[int, int, int], float] = {}
+            for (s, e, u), q in dist.items():
+                for (ds, de, du), p in kinds.items():
+                    k = (s + ds, e + de, u + du)
+                    nxt[k] = nxt.get(k, 0.0) + q * p
+            dist = nxt
+        chance = sum(q for (s, e, u), q in dist.items()
+                     if s + min(e, ess) + sum(bonus[:u + rallies]) > armor)
+        self._hurt[key] = chance
+        return chance
 
     # -- goals -------------------------------------------------------------------------------
     def _goal_spaces(self) -> list[str]:

@@ -143,7 +143,9 @@ def hero_strike(game: Game, hid: str, target: str, started: bool, counter: bool)
             extra = ", piercing" if a.piercing else ""
             effects = "; ".join(effect_text(e, hero.leadership) for e in a.effects)
             found = memo[key] = opt(f"ability:{aid}", f"{a.name} ({a.dice} dice{extra})"
-                                    f"{': ' + effects if effects else ''}", "", action="ability", ability=aid,
+                                    f"{': ' + effects if effects else ''}",
+                                    f"roll {a.dice} Goblin dice: each Star is 1 damage; 'help {a.name}'",
+                                    action="ability", ability=aid,
                                     dice=a.dice, piercing=a.piercing, target=target)
         options.append(found)
     prompt = f"{hid}: attack {target_name(game, target)} with which ability?"
@@ -257,7 +259,8 @@ def roll_options(game: Game, hid: str, dmg: int | None = None) -> list[Any]:
     options = []
     memo = c._look["memo"]
     if hero.renown >= 1 and hero.hand.cards:  # an Uprising result is spent by discarding a goblin (GU-S3)
-        options.append(_once(memo, "rally", "Rally (1 Renown): add an Uprising result", action="rally"))
+        options.append(_once(memo, "rally", "Rally (1 Renown): add an Uprising result", action="rally",
+                             help="then discard a goblin from your hand for its uprising effect"))
     if cb.uprisings > 0:
         for card in dict.fromkeys(hero.hand.cards):
             key = ("uprising", card, hero.leadership)
@@ -265,18 +268,22 @@ def roll_options(game: Game, hid: str, dmg: int | None = None) -> list[Any]:
             if found is None:
                 g = c.goblins[card]
                 found = memo[key] = opt(f"uprising:{card}", f"Uprising: discard {g.name} - "
-                                        f"{effect_text(g.uprising, hero.leadership)}", "", action="uprising",
+                                        f"{effect_text(g.uprising, hero.leadership)}",
+                                        "spends one Uprising result of this roll and the goblin card",
+                                        action="uprising",
                                         card=card, effect=g.uprising.effect, n=g.uprising.amount(hero.leadership))
             options.append(found)
     if hero.fury > 0:
-        options.append(_once(memo, "fury", "spend Fury: roll 2 more dice", action="fury"))
+        options.append(_once(memo, "fury", "spend Fury: roll 2 more dice", action="fury",
+                             help="the Barbarian's Fury token, gained when hurt in a battle"))
     if hero.ambush and cb.started and c.classes[hero.cls].passive == "ambush":
-        options.append(_once(memo, "ambush", "spend the Ambush token: +2 successes", action="ambush"))
+        options.append(_once(memo, "ambush", "spend the Ambush token: +2 successes", action="ambush",
+                             help="the Rogue's token, for a combat you started; Rest gives it back"))
     blanks = blank_faces(game, cb.dice)
     tribe = c.tribes[hero.tribe]
     if hero.tribe_ready and tribe.effect == "reroll_any" and blanks:
-        options.append(opt("reroll", f"exhaust {tribe.name}: reroll your {len(blanks)} failed dice", "",
-                           action="reroll"))
+        options.append(opt("reroll", f"exhaust {tribe.name}: reroll your {len(blanks)} failed dice",
+                           "the tribe card turns face down until an effect turns it up", action="reroll"))
     if dmg is None:
         dmg = strike_damage(game, cb)
     target = cb.target
@@ -297,7 +304,8 @@ def roll_options(game: Game, hid: str, dmg: int | None = None) -> list[Any]:
 def _strike_option(game: Game, target: str, damage: int, k: int, pay: int) -> Any:
     """Striking for ``damage``, ``k`` Essence results counted as successes for ``pay`` Essence (GU-S4)."""
     if not k:
-        return opt("strike", f"strike {target_name(game, target)} for {damage} damage", "", action="strike",
+        return opt("strike", f"strike {target_name(game, target)} for {damage} damage", _strike_help(game, target),
+                   action="strike",
                    damage=damage, essence=0, pay=0)
     # the same target as the plain strike listed just above it, so no name: the line fits an 80-column menu
     cost = f"pay {pay} Essence" if pay == k else f"pay {pay} Essence, 1 free (Wizard)" if pay else "1 free (Wizard)"
@@ -308,12 +316,21 @@ def _strike_option(game: Game, target: str, damage: int, k: int, pay: int) -> An
                action="strike", damage=damage, essence=k, pay=pay)
 
 
-def _once(memo: dict[Any, Any], value: str, label: str, **data: Any) -> Any:
+def _strike_help(game: Game, target: str) -> str:
+    """What striking ``target`` leads to (the help of a strike option)."""
+    if target == TYRANT:
+        return "Royal Armor takes its share of every hit on the Tyrant"
+    if target.startswith("hero:"):
+        return "the damage goes to a fellow hero (player against player)"
+    return "an enemy that survives strikes back"
+
+
+def _once(memo: dict[Any, Any], value: str, label: str, help: str = "", **data: Any) -> Any:
     """A combat option built once per content set and label."""
     key = ("combat-option", value, label)
     found = memo.get(key)
     if found is None:
-        found = memo[key] = opt(value, label, "", **data)
+        found = memo[key] = opt(value, label, help, **data)
     return found
 
 
@@ -507,7 +524,8 @@ def _c_heal(game: Game, hero: Hero, cb: Combat, n: int, rule: str) -> None:
     if not others:
         heal(game, hero, n, rule)
         return
-    options = [opt(f"hero:{h.id}", f"{h.id} ({h.hp}/{h.max_hp} HP)", "", hero=h.id, hp=h.hp, max_hp=h.max_hp)
+    options = [opt(f"hero:{h.id}", f"{h.id} ({h.hp}/{h.max_hp} HP)", f"{h.id} heals {n} HP (not above its most)",
+                   hero=h.id, hp=h.hp, max_hp=h.max_hp)
                for h in [hero, *others]]
     game.ask(decision(hero.id, "heal", f"{hero.id}: who heals {n} HP?", options, rule=rule,
                       context={"hero": hero.id, "amount": n,
@@ -526,8 +544,8 @@ def _c_swap(game: Game, hero: Hero, cb: Combat, n: int, rule: str) -> None:
         if logging(game):
             say(game, f"{hero.id} has nobody to swap places with", rule)
         return
-    options = [opt(f"hero:{h.id}", f"swap with {h.id}", "", hero=h.id) for h in others]
-    options.append(opt("none", "do not swap", ""))
+    options = [opt(f"hero:{h.id}", f"swap with {h.id}", "you and that hero change spaces", hero=h.id) for h in others]
+    options.append(opt("none", "do not swap", "both stay where they are"))
     game.ask(decision(hero.id, "swap", f"{hero.id}: swap places with whom?", options, rule=rule,
                       context={"hero": hero.id}), _swapped, hero.id, rule)
 
@@ -595,7 +613,9 @@ def troop_or_general_region(game: Game, target: str) -> str:
 
 
 def _ask_pierce(game: Game, hid: str, others: list[str], leftover: int) -> None:
-    options = [opt(t, f"{target_name(game, t)} takes the {leftover} leftover damage", "", target=t, damage=leftover)
+    options = [opt(t, f"{target_name(game, t)} takes the {leftover} leftover damage",
+                   "Piercing: damage left over from a kill goes on to another enemy of the region", target=t,
+                   damage=leftover)
                for t in others]
     prompt = f"{hid}: Piercing - where does the leftover {leftover} damage go?"
     ask_or_only(game, decision(hid, "pierce", prompt, options, rule="Combat: Piercing",

@@ -234,7 +234,11 @@ class General:
 
 @attr.s(auto_attribs=True, frozen=True)
 class Difficulty:
+    """A difficulty level (house rule): the Tyrant's HP in percent of its team-scaled HP, then ``hp`` added; Royal
+    Armor tokens added; the destruction marker ``start`` spaces down before the first round."""
+
     name: str
+    hp_percent: int = 100
     hp: int = 0
     armor: int = 0
     start: int = 0
@@ -666,6 +670,9 @@ def check_content(c: Content) -> None:
         if gen.region not in regions:
             raise SetupError(f"enemies.toml [generals.{gid}]: unknown region {gen.region!r}")
         _check_effects(gen.entry, "tyranny", f"enemies.toml [generals.{gid}] entry", c)
+    for key, level in c.difficulties.items():
+        if level.hp_percent < 1:
+            raise SetupError(f"difficulty.toml [{key}]: hp_percent must be at least 1 (got {level.hp_percent})")
     if c.default_difficulty not in c.difficulties:
         raise SetupError(f"difficulty.toml: default {c.default_difficulty!r} is not a level")
     if not c.tyrants:

@@ -79,13 +79,16 @@ def ask_prevent(game: Game, hid: str, amount: int, source: str, rule: str) -> No
         found = memo.get(("prevent", card))
         if found is None:
             found = memo["prevent", card] = opt(f"goblin:{card}", f"discard {c.goblins[card].name}: prevent 1 damage",
-                                                "", action="prevent", card=card, prevents=1)
+                                                "each goblin discarded prevents 1 damage (not an Aimed attack's)",
+                                                action="prevent", card=card, prevents=1)
         options.append(found)
     tribe = c.tribes[hero.tribe]
     if hero.tribe_ready and tribe.effect == "prevent":
-        options.append(opt("tribe", f"exhaust {tribe.name}: prevent up to {tribe.n} damage", "",
+        options.append(opt("tribe", f"exhaust {tribe.name}: prevent up to {tribe.n} damage",
+                           "the tribe card turns face down until an effect turns it up",
                            action="prevent", tribe=hero.tribe, prevents=tribe.n))
-    options.append(opt("take", f"take the {amount} damage (HP {hero.hp} -> {max(0, hero.hp - amount)})", "",
+    options.append(opt("take", f"take the {amount} damage (HP {hero.hp} -> {max(0, hero.hp - amount)})",
+                       "at 0 HP a hero falls: back to its village, and the destruction marker moves down",
                        action="take", damage=amount))
     game.ask(decision(hid, "prevent", f"{hid}: {amount} damage coming ({source_name(source)}). Prevent some?", options,
                       rule="Damage: preventing", context={"hero": hid, "damage": amount, "hp": hero.hp,
@@ -145,11 +148,13 @@ def falling(game: Game, hid: str, source: str) -> None:
     tribe = c.tribes[hero.tribe]
     options = []
     if hero.tribe_ready and tribe.effect == "survive_fall":
-        options.append(opt("tribe", f"exhaust {tribe.name}: stay at 1 HP", "", action="survive"))
+        options.append(opt("tribe", f"exhaust {tribe.name}: stay at 1 HP", "you do not fall; the card turns face down",
+                               action="survive"))
     if options:
         then = ("removed from the game (Oppress is active)" if s.oppress else
                 f"back to {c.space_name(hero.village)} with full HP; the destruction marker moves down")
-        options.append(opt("fall", f"fall, keeping the card: {then}", "", action="fall"))
+        options.append(opt("fall", f"fall, keeping the card: {then}", "the tribe card stays ready for later",
+                           action="fall"))
         game.ask(decision(hid, "fall", f"{hid} is at 0 HP: use the {tribe.name} card?", options, rule="Tribe cards",
                           context={"hero": hid}), _bone_answer, hid, source)
         return
@@ -178,8 +183,10 @@ def _life_guardian(game: Game, hid: str, source: str) -> None:
         if (g is None or g.passive.effect != "save_ally" or other.id in s.life_used or not region
                 or hero_region(game, other) != region or len(other.hand) < g.passive.amount()):
             continue
-        options = [opt("save", f"discard {g.passive.amount()} goblins: {hid} stays at 1 HP", "", action="save"),
-                   opt("no", f"let {hid} fall", "", action="no")]
+        options = [opt("save", f"discard {g.passive.amount()} goblins: {hid} stays at 1 HP",
+                       f"{g.name}: once a round, keep a hero of your region from falling", action="save"),
+                   opt("no", f"let {hid} fall", "it goes back to its village; the destruction marker moves down",
+                       action="no")]
         game.ask(decision(other.id, "save", f"{other.id}: {g.name} can save {hid}", options, rule="Guardians",
                           context={"hero": hid, "guardian": other.guardian}), _life_answer, other.id, hid, source)
         return
@@ -269,7 +276,8 @@ def ask_discard(game: Game, hid: str, n: int, rule: str) -> None:
         game.call(ask_discard, hid, n - 1, rule)
         return
     c = C(game)
-    options = [opt(f"goblin:{card}", f"discard {c.goblins[card].name}", "", card=card) for card in designs]
+    options = [opt(f"goblin:{card}", f"discard {c.goblins[card].name}", "the card goes to the discard pile",
+                   card=card) for card in designs]
     game.ask(decision(hid, "discard", f"{hid}: discard a goblin ({n} to go) - {rule}", options, rule=rule,
                       context={"hero": hid, "count": n}), _discarded, hid, n, rule)
 

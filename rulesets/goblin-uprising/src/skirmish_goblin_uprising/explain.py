@@ -109,6 +109,9 @@ TERMS: dict[str, str] = {
     "Rest": "one action, once a turn: regain 2 HP or 2 Essence (the Druid: 2 HP and 1 Essence)",
     "Interact": "one action: take the exploration or Quest token on your space",
     "heroic deed": "after the actions every hero must Battle an enemy in its region or go on an Adventure",
+    "fellow hero": "another hero in your region: with the pvp setting on (the default) Battle may target one - "
+                   "player against player: you strike first, it strikes back; a hero who falls goes home as usual "
+                   "and the winner takes a random goblin from its hand and gains 1 Renown; AI heroes never do it",
     "Battle": "a heroic deed: attack an enemy in your region with an ability; it counter-attacks; then a second "
               "exchange",
     "Adventure": "a heroic deed: draw an adventure card and roll for its successes (others may help), or choose "

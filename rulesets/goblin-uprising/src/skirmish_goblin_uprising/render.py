@@ -295,6 +295,110 @@ def board_text(game: Game) -> str:
     return "\n".join(lines)
 
 
+#: the key under the text map
+MAP_KEY = ("Key: h1 hero1, G:Dwarf a general, 4 Undead troops (1dmg: damage on their tile),",
+           "     ? token (?Name: seen), Q Quest, . empty; (ring): linked to the next row")
+MAP_CELL = 24  # the widest a map cell may be (a longer one is cut with "~")
+
+
+def _short(name: str) -> str:
+    """"The Tundra" -> "Tundra", "Undead Soldiers" -> "Undead"."""
+    words = name.split()
+    if words and words[0] == "The" and len(words) > 1:
+        words = words[1:]
+    return words[0] if len(words) > 1 and words[-1] in ("Soldiers", "General") else " ".join(words)
+
+
+def _map_cell(game: Game, sid: str) -> str:
+    """What stands on one space, in a few characters (see ``MAP_KEY``)."""
+    s: GameState = game.state
+    c = C(game)
+    bits = []
+    sp = c.rmap.space(sid)
+    if "spawn" in sp.tags and sp.region:
+        troop = c.region_spec(sp.region).troop
+        count = s.troops.get(troop, 0)
+        if count:
+            dmg = s.troop_damage.get(troop, 0)
+            bits.append(f"{count} {_short(c.troops[troop].name)}" + (f" {dmg}dmg" if dmg else ""))
+    for o in s.board.occupants(sid):
+        if o == TYRANT:
+            bits.append("TYRANT")
+        elif o.startswith("general:"):
+            bits.append(f"G:{_short(target_name(game, o))}")
+        else:
+            bits.append(f"h{o[4:]}" if o.startswith("hero") and o[4:].isdigit() else o)
+    if sid in s.tokens:
+        bits.append(f"?{c.tokens[s.tokens[sid]].name.split()[0]}" if sid in s.peeked else "?")
+    if sid in s.quests:
+        bits.append("Q")
+    text = " ".join(bits) or "."
+    return text if len(text) <= MAP_CELL else text[:MAP_CELL - 1] + "~"
+
+
+def board_map(game: Game) -> str:
+    """The board as a compact text map (80 columns, 10 lines on the house board): a row per outer region, its
+    spaces in columns from the edge (villages) in to the castle, each showing who and what stands there; "-" joins
+    spaces of a row, "|" (or "(ring)" in a column's title) spaces of the rows above and below, the castle's row
+    last. Built from the board's adjacency, so a replaced board.toml
+    draws as well (links the grid cannot show are in the list that follows it in ``describe``)."""
+    c = C(game)
+    b = c.board
+    dist = c.hops(b.throne)
+    adjacent = c.rmap.adjacent
+    region_of = c._look["space_region"]
+    rows: list[tuple[str, dict[int, list[str]]]] = []
+    for r in b.regions:
+        if r.id == b.castle:
+            continue
+        cols: dict[int, list[str]] = {}
+        for sid in c.rmap.spaces_in(r.id):
+            cols.setdefault(dist.get(sid, 99), []).append(sid)
+        rows.append((r.id, cols))
+    index = {rid: i for i, (rid, _) in enumerate(rows)}
+    for v in c.villages:  # a village sits in the row of the region next to it
+        home = next((region_of.get(n, "") for n in c.rmap.neighbours(v) if region_of.get(n, "") in index), "")
+        if home:
+            rows[index[home]][1].setdefault(dist.get(v, 99), []).append(v)
+    columns = sorted({d for _, cols in rows for d in cols}, reverse=True)
+    cells = [[", ".join(_map_cell(game, sid) for sid in cols.get(d, [])) for d in columns] for _, cols in rows]
+
+    def title(d: int) -> str:  # the word the column's spaces share ("Outer"), else nothing
+        last = {c.space_name(sid).split()[-1] for _, cols in rows for sid in cols.get(d, [])}
+        return last.pop() if len(last) == 1 else ""
+
+    # links between a row and the next (the last row's next is the first): drawn as a line of "|" under the rows,
+    # or, when a column links every row to the next and the others none (the house board's ring of spawns), as
+    # "(ring)" in that column's title
+    down = [[any(adjacent(a, z) for a in cols.get(d, []) for z in rows[(i + 1) % len(rows)][1].get(d, []))
+             for d in columns] for i, (_, cols) in enumerate(rows)]
+    ring = len(rows) > 2 and all(len(set(col)) == 1 for col in zip(*down, strict=True))
+    heads = [title(d) + (" (ring)" if ring and down[0][k] else "") for k, d in enumerate(columns)]
+    widths = [max(len(heads[k]), *(len(row[k]) for row in cells)) for k in range(len(columns))]
+    labels = [_short(c.region_name(rid)) for rid, _ in rows]
+    lw = max(len(x) for x in [*labels, "Castle"])
+    castle = set(c.rmap.spaces_in(b.castle))
+    lines = [" " * (lw + 1) + "   ".join(f"{h:<{w}}" for h, w in zip(heads, widths, strict=True)).rstrip()]
+    for i, (_rid, cols) in enumerate(rows):
+        line = f"{labels[i]:<{lw}} "
+        for k, d in enumerate(columns):
+            line += f"{cells[i][k]:<{widths[k]}}"
+            if k + 1 < len(columns):
+                here, there = cols.get(d, []), cols.get(columns[k + 1], [])
+                line += " - " if any(adjacent(a, z) for a in here for z in there) else "   "
+        inner = cols.get(columns[-1], [])
+        gates = [g for g in castle if any(adjacent(a, g) for a in inner)]
+        tail = f" - {', '.join(c.space_name(g) for g in gates)}" if gates else ""
+        lines.append((line + tail).rstrip()[:79])
+        if not ring and any(down[i]):
+            links = " " * (lw + 1) + "".join(f"{'|' if on else ' ':<{widths[k]}}   " for k, on in enumerate(down[i]))
+            lines.append(links.rstrip() + (f"   (to {labels[0]})" if i == len(rows) - 1 else ""))
+    order = sorted(castle, key=lambda sid: -dist.get(sid, 0))  # the castle's troops show on its spawn space
+    lines.append((f"{'Castle':<{lw}} " + " - ".join(f"{c.space_name(sid)}: {_map_cell(game, sid)}"
+                                                      for sid in order))[:79])
+    return "\n".join([*lines, *MAP_KEY])
+
+
 def tyrant_text(game: Game) -> str:
     s: GameState = game.state
     t = tyrant(game)
@@ -320,9 +424,11 @@ def tyrant_text(game: Game) -> str:
 
 def describe(game: Game, player: str | None) -> str:
     s: GameState = game.state
-    parts = [f"Round {game.round} {game.phase}".strip(), tyrant_text(game), board_text(game)]
+    parts = [f"Round {game.round} {game.phase}".strip(), tyrant_text(game), "Spaces and their neighbours:",
+             board_text(game)]
     for hid in s.order:
         parts.append(hero_sheet(game, hid) if hid == player or player is None else _hero_line(game, hid))
+    parts.append(board_map(game))  # last: what stays on the screen above the question
     return "\n".join(_fit(line) for line in "\n".join(parts).splitlines())
 
 

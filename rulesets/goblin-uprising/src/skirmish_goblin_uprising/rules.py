@@ -13,7 +13,7 @@ from skirmish import Do, Game, Phase, Presentation, Rounds, Ruleset, SetupError,
 from skirmish_goblin_uprising.common import C, draw_cards, place_piece, say, tyrant
 from skirmish_goblin_uprising.compat import decision, finish, opt
 from skirmish_goblin_uprising.content import Content, load_content
-from skirmish_goblin_uprising.explain import passive_short
+from skirmish_goblin_uprising.explain import passive_short, passive_text
 from skirmish_goblin_uprising.state import TYRANT, GameState, Hero
 
 SETUP_KEYS = {"players", "tyrant", "difficulty", "heroes", "content", "options"}
@@ -171,7 +171,7 @@ class GoblinUprising(Ruleset):
         n = len(game.players)
         percent = c.scale_hp[n - 1] if n <= len(c.scale_hp) else 100
         armor_scale = c.scale_armor[n - 1] if n <= len(c.scale_armor) else 0
-        state.max_hp = state.hp = max(1, round(t.hp * percent / 100) + level.hp)
+        state.max_hp = state.hp = max(1, round(t.hp * percent * level.hp_percent / 10000) + level.hp)
         state.armor = max(0, min(10, t.armor + level.armor + armor_scale))
         state.damage = t.damage
         state.board.place(TYRANT, c.board.throne)
@@ -322,7 +322,8 @@ def choose_class(game: Game, seat: str) -> None:
         return
     options = [opt(f"class:{k}", f"{cl.name}: HP {cl.hp}, Leadership {cl.leadership}, Essence {cl.essence}; "
                    f"{passive_short(cl.passive)}",
-                   "", cls=k, hp=cl.hp, leadership=cl.leadership, essence=cl.essence)
+                   f"{passive_text(cl.passive)} ('help ABILITY' explains its abilities)", cls=k, hp=cl.hp,
+                   leadership=cl.leadership, essence=cl.essence)
                for k, cl in c.classes.items() if k in free]
     game.ask(decision(seat, "class", f"{seat}: choose your class", options, rule="Set-up 3: heroes",
                       context={"hero": seat, "phase": "setup"}), _class_chosen, seat)
@@ -354,7 +355,8 @@ def choose_tribe(game: Game, seat: str) -> None:
         return
     from skirmish_goblin_uprising.turns import tribe_text
 
-    options = [opt(f"tribe:{k}", f"{c.tribes[k].name}: {tribe_text(c.tribes[k])}", "", tribe=k) for k in free]
+    options = [opt(f"tribe:{k}", f"{c.tribes[k].name}: {tribe_text(c.tribes[k])}",
+                   "your tribe card: used once, then face down (exhausted)", tribe=k) for k in free]
     game.ask(decision(seat, "tribe", f"{seat}: choose your home tribe", options, rule="Set-up 3: heroes",
                       context={"hero": seat, "phase": "setup"}), _tribe_chosen, seat)
 
@@ -378,7 +380,8 @@ def choose_ability(game: Game, seat: str) -> None:
     from skirmish_goblin_uprising.combat import effect_text
 
     options = [opt(f"ability:{a.id}", f"{a.name}: {a.dice} dice" + (", piercing" if a.piercing else "")
-                   + "".join(f"; {effect_text(e, h.leadership)}" for e in a.effects), "", ability=a.id, dice=a.dice)
+                   + "".join(f"; {effect_text(e, h.leadership)}" for e in a.effects),
+                   "your first ability: Train (2 Renown) learns the next ones of its tree", ability=a.id, dice=a.dice)
                for a in firsts]
     game.ask(decision(seat, "start-ability", f"{seat}: choose your level 1 ability", options,
                       rule="Set-up 3: heroes", context={"hero": seat, "phase": "setup", "class": h.cls,
@@ -431,7 +434,8 @@ def choose_village(game: Game, seat: str) -> None:
     for v in free:
         outer = c.rmap.neighbours(v)
         near = c.region_name(c.rmap.space(outer[0]).region) if outer else ""
-        options.append(opt(f"village:{v}", f"{c.space_name(v)} (next to {near})", "", village=v))
+        options.append(opt(f"village:{v}", f"{c.space_name(v)} (next to {near})",
+                               "you start here and come back here after falling (one hero per village)", village=v))
     game.ask(decision(seat, "village", f"{seat}: choose your village", options, rule="Set-up 7: villages",
                       context={"hero": seat, "phase": "setup", "tyrant": s.tyrant_id,
                                "content": str(game.setup.get("content", ""))}), _village_chosen, seat)

@@ -132,8 +132,8 @@ def action_menu(game: Game, hero: Hero, turn: Turn, here: str,
         part = memo.get(key)
         if part is None:
             part = memo[key] = _part(
-                opt(f"move:{n}", f"Move 1 to {c.space_name(n)}" + (" (free: Ranger)" if free else ""),
-                    "one action: step to an adjacent space", action="move", space=n, free=free)
+                opt(f"move:{n}", f"Move 1: {c.space_name(n)}" + (" (free: Ranger)" if free else ""),
+                    "one action: step to an adjacent space", action="move", space=n, free=free, group="Move 1")
                 for n in c.rmap.neighbours(here))
         out += part[0]
         menu["move"] = part[1]
@@ -152,7 +152,8 @@ def action_menu(game: Game, hero: Hero, turn: Turn, here: str,
                 key = ("rest", "both")
                 part = memo.get(key)
                 if part is None:
-                    part = memo[key] = _part((_fixed(memo, "rest:both", "Rest: regain 2 HP and 1 Essence (Druid)", "",
+                    part = memo[key] = _part((_fixed(memo, "rest:both", "Rest: regain 2 HP and 1 Essence (Druid)",
+                                                     "one action, once a turn",
                                                      action="rest"),))
             else:
                 key = ("rest", hero.hp, hero.max_hp, hero.essence, hero.max_essence)
@@ -160,9 +161,9 @@ def action_menu(game: Game, hero: Hero, turn: Turn, here: str,
                 if part is None:
                     part = memo[key] = _part((
                         opt("rest:hp", f"Rest: regain 2 HP ({hero.hp}/{hero.max_hp}"
-                            f"{_full(hero.hp, hero.max_hp)})", "", action="rest", gain="hp"),
+                            f"{_full(hero.hp, hero.max_hp)})", "one action, once a turn", action="rest", gain="hp"),
                         opt("rest:essence", f"Rest: regain 2 Essence ({hero.essence}/{hero.max_essence}"
-                            f"{_full(hero.essence, hero.max_essence)})", "",
+                            f"{_full(hero.essence, hero.max_essence)})", "one action, once a turn",
                             action="rest", gain="essence")))
             out += part[0]
             menu["rest"] = part[1]
@@ -193,8 +194,8 @@ def action_menu(game: Game, hero: Hero, turn: Turn, here: str,
             key = ("guardian", hero.guardian)
             found = memo.get(key)
             if found is None:
-                found = memo[key] = opt("guardian", f"{g.name}: {guardian_text(g.active)} (2 actions)", "",
-                                        action="guardian")
+                found = memo[key] = opt("guardian", f"{g.name}: {guardian_text(g.active)} (2 actions)",
+                                        "your guardian's ability: 2 actions, once a turn", action="guardian")
             out.append(found)
             menu["guardian"] = _ONE["guardian"]
     # free: Renown, goblins, tribe card
@@ -205,7 +206,7 @@ def action_menu(game: Game, hero: Hero, turn: Turn, here: str,
         if part is None:
             part = memo[key] = _part(
                 opt(f"train:{a.id}", f"Train (2 Renown): learn {a.name} (level {a.level}: {ability_text(a)})",
-                    f"free; 'help {a.name}' explains it",
+                    f"costs no action; 'help {a.name}' explains it",
                     action="train", ability=a.id, level=a.level, dice=a.dice)
                 for a in cls.abilities if a.id not in hero.abilities and (a.level == 1 or a.requires in hero.abilities))
         if part[0]:
@@ -214,7 +215,8 @@ def action_menu(game: Game, hero: Hero, turn: Turn, here: str,
     if renown >= RECRUIT:
         found = memo.get(("fixed", "recruit"))
         out.append(found if found is not None else
-                   _fixed(memo, "recruit", "Recruit (1 Renown): draw a goblin", "free", action="recruit"))
+                   _fixed(memo, "recruit", "Recruit (1 Renown): draw a goblin",
+                          "costs no action: 1 Renown for 1 goblin card", action="recruit"))
         menu["recruit"] = _ONE["recruit"]
     if renown >= COMMUNE and not hero.guardian:
         taken = {h.guardian for h in s.heroes.values()}
@@ -245,7 +247,8 @@ def action_menu(game: Game, hero: Hero, turn: Turn, here: str,
                 found = memo.get(key)
                 if found is None:
                     found = memo[key] = opt(f"goblin:{card}", f"{spec.name}: {turn_text(e, leadership)} "
-                                            "(discard it)", "free", action="goblin", card=card, effect=e.effect)
+                                            "(discard it)", "costs no action; the card goes to the discard pile",
+                                            action="goblin", card=card, effect=e.effect)
                 out.append(found)
                 values.append(found.value)
         if values:
@@ -257,14 +260,16 @@ def action_menu(game: Game, hero: Hero, turn: Turn, here: str,
             key = ("tribe", hero.tribe)
             found = memo.get(key)
             if found is None:
-                found = memo[key] = opt("tribe", f"exhaust {tribe.name}: {tribe_text(tribe)}", "free",
+                found = memo[key] = opt("tribe", f"exhaust {tribe.name}: {tribe_text(tribe)}",
+                                        "costs no action; the card turns face down (exhausted)",
                                         action="tribe", effect=effect)
             out.append(found)
             menu["tribe"] = _ONE["tribe"]
     if actions > 0:
         found = memo.get(("fixed", "end"))
         out.append(found if found is not None else
-                   _fixed(memo, "end", END_LABEL, "", action="end", confirm="your unused actions are lost"))
+                   _fixed(memo, "end", END_LABEL, "skip your remaining actions; the heroic deed comes next",
+                          action="end", confirm="your unused actions are lost"))
         menu["end"] = _ONE["end"]
     else:
         values = []
@@ -273,13 +278,17 @@ def action_menu(game: Game, hero: Hero, turn: Turn, here: str,
             found = memo.get(key)
             if found is None:
                 about = _target_help(game, t)
-                found = memo[key] = opt(f"battle:{t}", f"Battle {target_name(game, t)} ({about})", about,
-                                        action="battle", target=t)
+                # the Tyrant's "it strikes first" only in the help: the label fits an 80-column menu
+                short = about.partition(";")[0] if t == TYRANT else about
+                found = memo[key] = opt(f"battle:{t}", f"Battle {target_name(game, t)} ({short})",
+                                        PVP_HELP if t.startswith("hero:") else about, action="battle", target=t)
             out.append(found)
             values.append(found.value)
         if values:
             menu["battle"] = tuple(values)
-        out.append(_fixed(memo, "adventure", "Adventure: draw an adventure card", "", action="adventure"))
+        out.append(_fixed(memo, "adventure", "Adventure: draw an adventure card",
+                               "the heroic deed: roll 5 dice for its successes (others may help) or choose a side",
+                               action="adventure"))
         menu["adventure"] = _ONE["adventure"]
     return out, menu
 
@@ -293,11 +302,15 @@ def _commune(memo: dict[Any, Any], gid: str, g: Any) -> Any:
     if found is None:
         label = (f"Commune (5 Renown): {g.name} (passive: {guardian_passive_text(g.passive)}; "
                  f"2 actions: {guardian_text(g.active)})")
-        found = _fixed(memo, f"commune:{gid}", label, "free", action="commune", guardian=gid)
+        found = _fixed(memo, f"commune:{gid}", label, "costs no action; one guardian per hero",
+                       action="commune", guardian=gid)
     return found
 
 
 END_LABEL = "End your actions: heroic deed next, unused ones lost"
+#: the help of a Battle against another hero (player against player, RULINGS GU-30; the set-up option pvp)
+PVP_HELP = ("player against player: you strike the hero, it strikes back; one who falls goes home and the winner takes "
+            "a goblin from its hand and 1 Renown ('help fellow hero')")
 
 
 def _full(now: int, most: int) -> str:
@@ -320,8 +333,8 @@ def _leaps(c: Content, here: str) -> Part:
     if found is None:
         near = set(c.rmap.neighbours(here))
         found = c._look["memo"][key] = _part(
-            opt(f"leap:{n}", f"Move 2 to {c.space_name(n)} (Wind Guardian, once per turn)", "one action: two spaces",
-                action="move", space=n)
+            opt(f"leap:{n}", f"Move 2: {c.space_name(n)} (Wind Guardian, once per turn)", "one action: two spaces",
+                action="move", space=n, group="Move 2")
             for n in c.rmap.within(here, 2) if n != here and n not in near)
     return found
 
@@ -355,10 +368,12 @@ def _travels(c: Content, here: str, reach: int, free: bool) -> Part:
                 continue
             path = travel_path(c, here, to)
             via = ", ".join(name(sp) for sp in path[:-1])
-            out.append(opt(f"travel:{to}", f"Travel to {name(to)}: {d} Moves"
-                           + (" (the first free: Ranger)" if free else "") + f" via {via}",
+            # "Travel: X (...)": the menu shows every travel on one line (the CLI groups options by ``group``, the
+            # label's head), the destination first so that line reads as a list of places
+            out.append(opt(f"travel:{to}", f"Travel: {name(to)} ({d} Moves via {via}"
+                           + ("; the first free: Ranger" if free else "") + ")",
                            f"{d - free} action(s): Move 1 once per space, stepping on each space shown",
-                           action="travel", space=to, steps=d, path=path))
+                           action="travel", space=to, steps=d, path=path, group="Travel"))
         found = c._look["memo"][key] = _part(out)
     return found
 
@@ -560,9 +575,9 @@ def _ask_move(game: Game, hero: Hero, n: int, rule: str) -> None:
     s: GameState = game.state
     c = C(game)
     here = s.board.where(hero.id) or ""
-    options = [opt(f"space:{sp}", f"{c.space_name(sp)}", "", space=sp) for sp in c.rmap.within(here, n)
-               if sp != here]
-    options.append(opt("stay", "stay where you are", ""))
+    options = [opt(f"space:{sp}", f"{c.space_name(sp)}", "a free move: no action spent", space=sp)
+               for sp in c.rmap.within(here, n) if sp != here]
+    options.append(opt("stay", "stay where you are", "the free move is not used"))
     game.ask(decision(hero.id, "free-move", f"{hero.id}: move up to {n} space(s)", options, rule=rule,
                       context={"hero": hero.id, "range": n}), _moved, hero.id, rule)
 
@@ -587,7 +602,8 @@ def _t_interact_adjacent(game: Game, hero: Hero, n: int) -> None:
     spaces = [sp for sp in c.rmap.neighbours(here) if sp in s.tokens or sp in s.quests]
     if not spaces:
         return
-    options = [opt(f"interact:{sp}", token_label(game, sp), "", space=sp) for sp in spaces]
+    options = [opt(f"interact:{sp}", token_label(game, sp), "the goblin card reaches a token next to you", space=sp)
+               for sp in spaces]
     ask_or_only(game, decision(hero.id, "reach", f"{hero.id}: interact with which adjacent token?", options,
                                rule="Goblin cards", context={"hero": hero.id}), _reached, hero.id)
 
@@ -705,7 +721,7 @@ def guardian_usable(game: Game, hero: Hero) -> bool:
 
 def _ga_blast(game: Game, hero: Hero, n: int) -> None:
     targets = [t for t in enemies_in(game, hero_region(game, hero)) if t != TYRANT]
-    options = [opt(t, f"{target_name(game, t)}", "", target=t) for t in targets]
+    options = [opt(t, f"{target_name(game, t)}", f"your guardian deals {n} damage to it", target=t) for t in targets]
     ask_or_only(game, decision(hero.id, "blast", f"{hero.id}: the guardian strikes which enemy for {n}?", options,
                                rule="Guardians: active ability", context={"hero": hero.id, "damage": n}),
                 _blasted, hero.id, n)
@@ -732,7 +748,8 @@ def _ga_pull_hero(game: Game, hero: Hero, n: int) -> None:
     others = [h for h in s.active_heroes() if h.id != hero.id]
     if not others:
         return
-    options = [opt(f"hero:{h.id}", f"bring {h.id} to your space", "", hero=h.id) for h in others]
+    options = [opt(f"hero:{h.id}", f"bring {h.id} to your space", "that hero moves to you at once", hero=h.id)
+               for h in others]
     ask_or_only(game, decision(hero.id, "pull", f"{hero.id}: which hero comes to you?", options,
                                rule="Guardians: active ability", context={"hero": hero.id}), _pulled, hero.id)
 
@@ -747,7 +764,8 @@ def _pulled(game: Game, answer: str, hid: str) -> None:
 def _ga_heal_any(game: Game, hero: Hero, n: int) -> None:
     s: GameState = game.state
     heroes = s.active_heroes()
-    options = [opt(f"hero:{h.id}", f"{h.id} ({h.hp}/{h.max_hp} HP)", "", hero=h.id) for h in heroes]
+    options = [opt(f"hero:{h.id}", f"{h.id} ({h.hp}/{h.max_hp} HP)", f"{h.id} heals {n} HP (not above its most)",
+                   hero=h.id) for h in heroes]
     ask_or_only(game, decision(hero.id, "heal", f"{hero.id}: who heals {n}?", options,
                                rule="Guardians: active ability",
                                context={"hero": hero.id, "amount": n, "hurt": {h.id: h.max_hp - h.hp for h in heroes}}),
@@ -762,7 +780,8 @@ def _ga_remove_troop(game: Game, hero: Hero, n: int) -> None:
     c = C(game)
     targets = [t for t in enemies_in(game, hero_region(game, hero))
                if t.startswith("troop:") and not c.troops[t[6:]].aggressive]
-    options = [opt(t, f"remove {a_name(target_name(game, t))} miniature", "", target=t) for t in targets]
+    options = [opt(t, f"remove {a_name(target_name(game, t))} miniature", "taken off the board: no fight, no reward",
+                   target=t) for t in targets]
     ask_or_only(game, decision(hero.id, "remove", f"{hero.id}: remove which troop?", options,
                                rule="Guardians: active ability", context={"hero": hero.id}), _removed_troop)
 
