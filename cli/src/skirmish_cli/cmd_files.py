@@ -38,14 +38,28 @@ def show(file: str, as_player: str | None, as_json: bool) -> int:
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="Print the outcome as JSON.")
 @click.option("--log", "with_log", is_flag=True, help="Print the full event log too.")
-def replay(file: str, as_json: bool, with_log: bool) -> int:
-    """Replay the game saved in FILE, check that it ends where it was saved, and print the outcome."""
+@click.option("--as", "as_player", metavar="PLAYER", help="The log as PLAYER saw it (their own hidden cards only).")
+@click.option("--all", "everything", is_flag=True,
+              help="The log with every player's hidden information (an unfinished game hides it otherwise).")
+def replay(file: str, as_json: bool, with_log: bool, as_player: str | None, everything: bool) -> int:
+    """Replay the game saved in FILE, check that it ends where it was saved, and print the outcome.
+
+    The log (--log) of a game not finished shows what an onlooker sees: hidden draws are told, not
+    shown, unless --as PLAYER (what that player saw) or --all asks for them. A finished game shows all.
+    """
     from skirmish_cli import render
-    from skirmish_cli.common import load_game
+    from skirmish_cli.common import check_viewer, load_game
     from skirmish_cli.registry import get_registry
 
+    if as_player is not None and everything:
+        raise click.UsageError("give --as PLAYER or --all, not both")
     save, game = load_game(get_registry(), file)  # a digest mismatch is an error line here
+    check_viewer(game, as_player)
     result = game.result
+    hidden = as_player is None and not everything and result is None
+    #: whose view the log is in: a player, everything (None), or an onlooker ("" is nobody's seat)
+    viewer = as_player if as_player is not None else (None if not hidden else "")
+    log = game.log.for_player(viewer)
     if as_json:
         data: dict[str, Any] = {
             "file": file, "ruleset": game.ruleset.name, "ruleset_version": game.ruleset.version, "seed": game.seed,
@@ -59,14 +73,17 @@ def replay(file: str, as_json: bool, with_log: bool) -> int:
                         if game.pending else {}),
         }
         if with_log:
-            data["log"] = [ev.to_dict() for ev in game.log]
+            data["log"] = [ev.to_dict() for ev in log]
         click.echo(render.to_json(data))
         return 0
     if with_log:
         from skirmish_cli.safe import safe_text
 
-        for ev in game.log:
+        for ev in log:
             click.echo(safe_text(render.event_line(ev, seq=True)))
+        if hidden and any(ev.seen_by(viewer) is not ev for ev in game.log.events):
+            click.echo("(hidden information is left out of an unfinished game: --as PLAYER shows what PLAYER saw, "
+                       "--all everything)")
     click.echo(safe(render.header(game)))
     click.echo(f"{game.rng.rolls} dice rolled, {len(game.log)} events; the replay matches the save")
     click.echo(render.result_line(game) if result else f"unfinished: {render.waiting_line(game)}")

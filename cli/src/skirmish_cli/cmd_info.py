@@ -30,15 +30,15 @@ def rulesets(ruleset: str | None, as_json: bool) -> int:
     rows = [{"name": s.name, "title": s.title, "version": s.version, "package": s.package,
              "description": s.description, "plugins": registry.changed_by(s.name)} for s in specs]
     if as_json:
-        click.echo(render.to_json(rows))
+        _echo(render.to_json(rows))
     elif not rows:
-        click.echo("no rulesets installed (install one, e.g. pip install skirmish-hobgoblin)")
+        _echo("no rulesets installed (install one, e.g. pip install skirmish-hobgoblin)")
     else:
-        click.echo(render.table([[r["name"], r["title"], r["version"], r["package"]] for r in rows],
+        _echo(render.table([[r["name"], r["title"], r["version"], r["package"]] for r in rows],
                                 ["name", "title", "version", "package"]))
         for r in rows:
             if r["plugins"]:
-                click.echo(f"{r['name']} is changed or watched by plugins: {', '.join(r['plugins'])}")
+                _echo(f"{r['name']} is changed or watched by plugins: {', '.join(r['plugins'])}")
     return 0
 
 
@@ -59,9 +59,9 @@ def agents(ruleset: str | None, as_json: bool) -> int:
             continue
         rows.append({"name": name, "ruleset": scope, "interactive": spec.interactive, "help": spec.help})
     if as_json:
-        click.echo(render.to_json(rows))
+        _echo(render.to_json(rows))
     else:
-        click.echo(render.table([[r["name"], r["ruleset"] or "(any)", r["help"]] for r in rows],
+        _echo(render.table([[r["name"], r["ruleset"] or "(any)", r["help"]] for r in rows],
                                 ["agent", "ruleset", "plays"]))
     return 0
 
@@ -90,12 +90,12 @@ def plugins(as_json: bool, check: bool) -> int:
     problems += [f"a plugin command '{name}' is hidden by the built-in command of that name" for name in shadowed]
     if check:
         if as_json:
-            click.echo(render.to_json({"ok": not problems, "problems": problems}))
+            _echo(render.to_json({"ok": not problems, "problems": problems}))
         else:
             for line in problems:
-                click.echo(f"problem: {line}")
+                _echo(f"problem: {line}")
             if not problems:
-                click.echo(f"ok: {len(registry.pm.list_name_plugin())} plugins, no problems")
+                _echo(f"ok: {len(registry.pm.list_name_plugin())} plugins, no problems")
         return 1 if problems else 0
     pm = registry.pm
     provided = owners(registry)
@@ -109,20 +109,27 @@ def plugins(as_json: bool, check: bool) -> int:
         rows.append({"name": name, "distribution": dist, "serves": list(scopes.get(name, ())), "hooks": hooks,
                      "provides": provided.get(name, {})})
     if as_json:
-        click.echo(render.to_json({"plugins": rows, "failed": problems}))
+        _echo(render.to_json({"plugins": rows, "failed": problems}))
         return 0
     for row in rows:
-        click.echo(f"{row['name']}  ({row['distribution']})")
+        _echo(f"{row['name']}  ({row['distribution']})")
         if row["serves"]:
             missing = [r for r in row["serves"] if r not in registry.rulesets]
             note = f" (not installed: {', '.join(missing)})" if missing else ""
-            click.echo(f"  serves: {', '.join(row['serves'])}{note}")
-        click.echo(f"  hooks: {', '.join(row['hooks']) or '(none)'}")
+            _echo(f"  serves: {', '.join(row['serves'])}{note}")
+        _echo(f"  hooks: {', '.join(row['hooks']) or '(none)'}")
         for what, names in row["provides"].items():
-            click.echo(f"  {what}: {', '.join(names)}")
+            _echo(f"  {what}: {', '.join(names)}")
     if problems:
-        click.echo(f"\n{len(problems)} problem{'s' if len(problems) != 1 else ''} "
+        _echo(f"\n{len(problems)} problem{'s' if len(problems) != 1 else ''} "
                    "(those plugins are left out; 'skirmish plugins --check' exits 1):")
         for line in problems:
-            click.echo(f"  {line}")
+            _echo(f"  {line}")
     return 0
+
+
+def _echo(text: str = "") -> None:
+    """Names and help in these listings come from plugins: printed through the one filter."""
+    from skirmish.safe import safe_text
+
+    click.echo(safe_text(text))

@@ -146,7 +146,7 @@ def resume(file: str | None, players: Sequence[str], script: str | None, as_play
     registry = get_registry()
     save, game = load_game(registry, file)  # any problem stops here, with the file untouched
     if game.over:
-        _tidy_finished(file)
+        _tidy_finished(file, game, save)
         click.echo(safe(render.header(game)))
         click.echo(safe(render.result_line(game)))
         return 0
@@ -161,11 +161,14 @@ def resume(file: str | None, players: Sequence[str], script: str | None, as_play
     return _run(registry, game, seats, Path(file), script, as_player, svg_dir, resumed=True)
 
 
-def _tidy_finished(file: str) -> None:
-    """A finished game is not written again: remove the temporary copies a killed last write left beside it
-    (only when no live game holds the save)."""
+def _tidy_finished(file: str, game: Game, save: Any) -> None:
+    """Finish the final save a kill cut short: a save whose last answers are still in its journal (or that
+    does not say it is finished) is written whole and marked finished, then the journal and the temporary
+    copies left beside it go (only when no live game holds the save)."""
+    import contextlib
+
     from skirmish.errors import SaveError
-    from skirmish.saves import SaveLock, clear_stale_temporaries
+    from skirmish.saves import SaveFile, SaveLock, clear_stale_temporaries, journal_path, write_save
 
     lock = SaveLock(file)
     try:
@@ -173,6 +176,11 @@ def _tidy_finished(file: str) -> None:
     except (SaveError, OSError):
         return
     try:
+        journal = journal_path(file)
+        if not save.finished or save.digest_at is not None:
+            write_save(SaveFile.of(game, save.agents), file)
+        with contextlib.suppress(OSError):
+            journal.unlink()
         clear_stale_temporaries(file)
     finally:
         lock.release()

@@ -171,6 +171,9 @@ def new_game(registry: Registry, ruleset_name: str, setup: dict[str, Any] | None
     if setup is not None:
         try:
             setup = ruleset.check_setup(setup)
+            from skirmish.textfiles import check_setup_numbers
+
+            check_setup_numbers(setup)
         except SetupError as exc:
             raise SetupError(f"set-up {setup_file or '(command-line settings)'}: {exc}") from None
     return Game(ruleset, setup, seed=seed, dice=dice)

@@ -85,7 +85,28 @@ class SkirmishGroup(click.Group):
 
 
 def run_reporting_errors(call: Any) -> int:
-    """Run ``call``; return its exit code, printing any failure as one ``error:`` line on stderr."""
+    """Run ``call``; return its exit code, printing any failure as one ``error:`` line on stderr
+    (and a plugin's warning as one ``warning:`` line)."""
+    import warnings
+
+    shown = warnings.showwarning
+    warnings.showwarning = _show_warning
+    try:
+        return _run_reporting_errors(call)
+    finally:
+        warnings.showwarning = shown
+
+
+def _show_warning(message: Warning | str, category: type[Warning], filename: str, lineno: int,
+                  file: Any = None, line: str | None = None) -> None:
+    """A warning as one ``warning:`` line, through the one filter (a plugin's text may carry escapes)."""
+    from skirmish.safe import safe_text
+
+    text = " ".join(part.strip() for part in str(message).splitlines() if part.strip())
+    click.echo(safe_text(f"warning: {text}"), err=True)
+
+
+def _run_reporting_errors(call: Any) -> int:
     try:
         rv = call()
     except click.exceptions.NoArgsIsHelpError as exc:
@@ -116,8 +137,10 @@ def run_reporting_errors(call: Any) -> int:
 
 
 def _error(message: str, code: int) -> int:
+    from skirmish.safe import safe_text
+
     line = " ".join(part.strip() for part in str(message).splitlines() if part.strip())
-    click.echo(f"error: {line}", err=True)
+    click.echo(safe_text(f"error: {line}"), err=True)  # names and plugin text in it came from files
     return code or 1
 
 

@@ -33,6 +33,7 @@ def build_registry(*, quiet: bool = False) -> Registry:
     import warnings
 
     from skirmish.plugins import PluginWarning, Registry
+    from skirmish.safe import safe_text
 
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", PluginWarning)
@@ -40,7 +41,7 @@ def build_registry(*, quiet: bool = False) -> Registry:
     for w in caught:
         if issubclass(w.category, PluginWarning):
             if not quiet:
-                click.echo(f"warning: {w.message}", err=True)
+                click.echo(safe_text(f"warning: {w.message}"), err=True)
         else:  # another warning raised while plugins were imported: the filters decide, and it is one line too
             shown = warnings.showwarning
             warnings.showwarning = _one_line
@@ -51,7 +52,7 @@ def build_registry(*, quiet: bool = False) -> Registry:
     for problem in command_clashes(registry):
         registry.pm.failures.append(problem)
         if not quiet:
-            click.echo(f"warning: {problem}", err=True)
+            click.echo(safe_text(f"warning: {problem}"), err=True)
     return registry
 
 
@@ -61,7 +62,9 @@ def _one_line(message: Warning | str, category: type[Warning], filename: str, li
     from pathlib import Path
 
     text = " ".join(str(message).split())
-    click.echo(f"warning: {category.__name__}: {text} ({Path(filename).name}:{lineno})", err=True)
+    from skirmish.safe import safe_text
+
+    click.echo(safe_text(f"warning: {category.__name__}: {text} ({Path(filename).name}:{lineno})"), err=True)
 
 
 def command_clashes(registry: Registry) -> list[str]:

@@ -26,7 +26,7 @@ from skirmish.agents import View, load_script
 from skirmish.answer_text import matching_options, read_answer, why_not_offered
 from skirmish.errors import DiceError, IllegalAnswer, SkirmishError
 from skirmish.runner import agent_seed
-from skirmish.saves import Journal, SaveFile, SaveLock, replay
+from skirmish.saves import Journal, SaveFile, SaveLock, catch_up, replay
 from skirmish_cli import render
 from skirmish_cli.common import parse_dice, resume_hint
 from skirmish_cli.render import WIDTH
@@ -194,9 +194,9 @@ class Session:
         options = dict(agent_options or {})
         if script is not None:
             options.setdefault("script", str(script))
-        self.agents = {p: registry.make_agent(self.seats[p], ruleset, p, agent_seed(game.seed, i), game.players,
-                                              **options)
-                       for i, p in enumerate(game.players) if p not in self.humans}
+        self.agent_options = options
+        self.agents = self.new_agents()
+        catch_up(game, self.agents)  # a resumed game: the agents stand where they stood when it was saved
         self.script = str(script) if script is not None else None
         self.script_lines: dict[str, list[Any]] = {}
         if script is not None:
@@ -209,6 +209,8 @@ class Session:
         self.last_state: dict[str | None, str] = {}
         self.last_human: str | None = None
         self.saved = False
+        #: stopped by an error or an interrupt, perhaps in the middle of an answer: the save is not folded
+        self.midway = False
         #: player -> (words typed ahead, from the script?, the decision count they are for, the whole line)
         self.ahead: dict[str, tuple[str, bool, int, str]] = {}
         #: index of an answer given from words typed ahead -> the line (undone with the answer before it)
@@ -323,12 +325,16 @@ class Session:
         self.close_save()
         self.lock, self.journal, self.save_path = lock, Journal(path, self.seats), path
 
-    def close_save(self) -> None:
-        """Fold the journal into the TOML save and give the path up (safe to call twice)."""
+    def close_save(self, *, fold: bool = True) -> None:
+        """Fold the journal into the TOML save and give the path up (safe to call twice).
+
+        ``fold=False`` (stopped by an error or Ctrl-C, perhaps halfway through an answer) leaves the save
+        and journal as they stand: every answer taken whole, none half-taken.
+        """
         journal, lock = self.journal, self.lock
         self.journal = self.lock = None
         try:
-            if journal is not None:
+            if journal is not None and fold:
                 journal.close(self.game)
         finally:
             if lock is not None:
@@ -371,15 +377,17 @@ class Session:
                 self.say(f"carry on with: {resume_hint(self.save_path)}")
             return 0
         except KeyboardInterrupt:
+            self.midway = True
             raise SessionStop(f"interrupted; {self.saved_note()}") from None
         except SessionStop:
             raise
         except Exception as exc:
+            self.midway = True
             if self.saved:
                 exc.add_note(self.saved_note())
             raise
         finally:
-            self.close_save()
+            self.close_save(fold=not self.midway)
 
     def finish(self) -> None:
         """The end: the last events, the ruleset's summary, and the result of every seat."""
@@ -423,10 +431,18 @@ class Session:
             self.flush(self.viewer)  # watching: as it happens; a human sees it before the next prompt, fitted
         return True
 
+    def new_agents(self) -> dict[str, Any]:
+        """A fresh agent for every seat that is not a human's (each with its own seed)."""
+        game = self.game
+        return {p: self.registry.make_agent(self.seats[p], game.ruleset, p, agent_seed(game.seed, i), game.players,
+                                            **self.agent_options)
+                for i, p in enumerate(game.players) if p not in self.humans}
+
     def restore(self, n_answers: int) -> None:
-        """Rebuild the game from its first ``n_answers`` recorded answers."""
+        """Rebuild the game from its first ``n_answers`` recorded answers (the agents with it, as they stood)."""
         save = SaveFile.of(self.game, self.seats)
-        self.game = replay(save, self.game.ruleset, upto=n_answers, check_version=False)
+        self.agents = self.new_agents()
+        self.game = replay(save, self.game.ruleset, upto=n_answers, check_version=False, agents=self.agents)
         if self.pictures is not None:
             self.pictures.draw(self.game)
         self.ahead.clear()

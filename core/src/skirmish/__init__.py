@@ -28,7 +28,9 @@ _EXPORTS = {
     "SaveFile": "saves", "read_save": "saves", "write_save": "saves", "replay": "saves",
     "drive": "runner", "play_one": "runner", "simulate": "runner",
     "parse_answer": "answer_text", "Situation": "studies.situations",
-    "load_toml": "content", "structure": "content",
+    "load_toml": "content", "structure": "content", "safe_text": "safe", "safe_html": "safe",
+    "read_text": "textfiles", "parse_toml": "textfiles", "check_numbers": "textfiles", "bounded_number": "textfiles",
+    "MAX_FILE_BYTES": "content",
     "Presentation": "presentation", "Piece": "presentation", "Frame": "presentation", "LegendItem": "presentation",
     "Shade": "presentation",
     # errors

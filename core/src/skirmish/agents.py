@@ -222,19 +222,15 @@ class ScriptedAgent:
 
 def load_script(path: Path, player: str, players: tuple[str, ...] = ()) -> list[Any]:
     """The answers for ``player`` in a script file (text lines or a TOML save's answers)."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise SkirmishError(f"cannot read script {path}: {exc.strerror}") from None
-    if path.suffix == ".toml":
-        import tomllib
+    from skirmish.saves import MAX_SAVE_BYTES
+    from skirmish.textfiles import parse_toml, read_text
 
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            raise SkirmishError(f"script {path} is not valid TOML: {exc}") from None
-        return [a["value"] for a in data.get("answers", []) if isinstance(a, dict) and a.get("player") == player
-                and "value" in a]
+    text = read_text(path, limit=MAX_SAVE_BYTES, what="script", error=SkirmishError)
+    if path.suffix == ".toml":
+        data = parse_toml(text, f"script {path}", error=SkirmishError)
+        answers = data.get("answers", [])
+        return [a["value"] for a in answers if isinstance(a, dict) and a.get("player") == player and "value" in a] \
+            if isinstance(answers, list) else []
     out: list[Any] = []
     for raw in text.splitlines():
         line = raw.split("#", 1)[0].strip()

@@ -162,7 +162,7 @@ def _parse_option(decision: Decision, text: str) -> Answer:
             return o.value
     if text[0] in "[{\"":
         try:
-            return json.loads(text)
+            return _json(text)
         except json.JSONDecodeError:
             pass
     prefixed = [o for o in opts if o.label.lower().startswith(low) or str(o.value).lower().startswith(low)]
@@ -177,6 +177,19 @@ def _parse_option(decision: Decision, text: str) -> Answer:
     raise IllegalAnswer(f"'{text}' is not an answer here; choose 1 to {len(opts)} (or type help)")
 
 
+def _json(text: str) -> Any:
+    """A JSON answer; nested deeper than any answer needs is refused (never a RecursionError)."""
+    from skirmish.textfiles import MAX_DEPTH, depth
+
+    try:
+        value = json.loads(text)
+    except RecursionError:
+        raise IllegalAnswer("the answer is nested too deeply") from None
+    if depth(value) > MAX_DEPTH:
+        raise IllegalAnswer(f"the answer is nested more than {MAX_DEPTH} levels deep")
+    return value
+
+
 def _flat(text: str) -> str:
     return " ".join(text.replace("-", " ").replace("_", " ").split())
 
@@ -184,7 +197,7 @@ def _flat(text: str) -> str:
 def _parse_form(decision: Decision, text: str) -> dict[str, Any]:
     if text.startswith("{"):
         try:
-            value = json.loads(text)
+            value = _json(text)
         except json.JSONDecodeError as exc:
             raise IllegalAnswer(f"bad JSON answer: {exc.msg} at column {exc.colno}") from None
         if not isinstance(value, dict):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import tomllib
 from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar
@@ -24,27 +23,16 @@ def load_toml(source: str | Path, resource: str | None = None) -> dict[str, Any]
     A path must name a regular file of at most :data:`MAX_FILE_BYTES` (a FIFO or a device is
     refused at once, never read); any problem is one :class:`SetupError` line.
     """
+    from skirmish.textfiles import parse_toml, read_text
+
     if resource is not None:
         ref = resources.files(str(source)).joinpath(resource)
         where = f"{source}/{resource}"
         text = ref.read_text(encoding="utf-8")
     else:
-        from skirmish.errors import SaveError
-        from skirmish.saves import read_regular_file
-
         where = str(source)
-        try:
-            text = read_regular_file(Path(source), limit=MAX_FILE_BYTES, what="TOML file").decode("utf-8")
-        except SaveError as exc:
-            raise SetupError(str(exc).replace("no TOML file at", "no file at")) from None
-        except UnicodeDecodeError:
-            raise SetupError(f"{where} is not a text file") from None
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise SetupError(f"{where} is not valid TOML: {exc}") from None
-    except RecursionError:
-        raise SetupError(f"{where} is not valid TOML (nested too deeply)") from None
+        text = read_text(Path(source), limit=MAX_FILE_BYTES, what="TOML file")
+    return parse_toml(text, where)
 
 
 def structure(data: Any, cls: type[T], where: str = "data") -> T:

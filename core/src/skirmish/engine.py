@@ -122,10 +122,15 @@ class Game:
         dice: Iterable[int | str] = (),
         hooks: Any = None,
         keep_log: bool = True,
+        observed: bool = True,
     ) -> None:
         self.ruleset = ruleset
         self.setup: dict[str, Any] = ruleset.check_setup(copy.deepcopy(setup) if setup is not None
                                                           else ruleset.default_setup())
+        if setup is not None:  # whatever the ruleset checked, no set-up number is nan, inf or absurd
+            from skirmish.textfiles import check_setup_numbers
+
+            check_setup_numbers(self.setup)
         self.seed = seed
         self.players: tuple[str, ...] = tuple(ruleset.players(self.setup))
         self.log = EventLog(keep=keep_log)
@@ -147,13 +152,14 @@ class Game:
         self._step_causes: list[int | None] = []
         self._waiting_cause: int | None = None
         self.hooks = hooks if hooks is not None else ruleset.hooks
-        self.observed = True  # clones are not observed: no game-start/end or event hooks
-        if self.hooks is not None and _has_impls(self.hooks, "skirmish_event"):
+        #: clones (and games rebuilt only to bring agents up to date) are not observed: no game-start/end or event hooks
+        self.observed = observed
+        if observed and self.hooks is not None and _has_impls(self.hooks, "skirmish_event"):
             self.log.listeners.append(self._observe)
         self.state: Any = None
         self.emit("start", f"{ruleset.title} begins (seed {seed})", rule="Set-up", players=list(self.players))
         self.state = ruleset.create(self)
-        if self.hooks is not None:
+        if self.hooks is not None and observed:
             self.notify("skirmish_game_start", game=self)
         ruleset.start(self)
         self.advance()
@@ -381,14 +387,18 @@ class Game:
                 continue
             try:
                 impl.function(*(kwargs[name] for name in impl.argnames))
-            except Exception as exc:  # noqa: BLE001 - an observer's bug must not end the game
+            except KeyboardInterrupt:
+                raise
+            except BaseException as exc:  # noqa: BLE001 - an observer's bug (sys.exit too) must not end the game
                 broken.append(impl.plugin_name)
                 import warnings
 
+                from skirmish.errors import PluginFailed
                 from skirmish.plugins import PluginWarning
 
-                warnings.warn(f"skirmish plugin '{impl.plugin_name}' failed in {hook} ({type(exc).__name__}: {exc}); "
-                              "it observes no more of this game", PluginWarning, stacklevel=2)
+                why = str(exc) if isinstance(exc, PluginFailed) else \
+                    f"skirmish plugin '{impl.plugin_name}' failed in {hook} ({type(exc).__name__}: {exc})"
+                warnings.warn(f"{why}; it observes no more of this game", PluginWarning, stacklevel=2)
 
     # -- views, digest, cloning ---------------------------------------------------
     def view(self, player: str | None) -> dict[str, Any]:

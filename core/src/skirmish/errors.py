@@ -33,3 +33,20 @@ class DiceExhausted(SkirmishError):
 
 class PluginError(SkirmishError):
     """A plugin registered something invalid (duplicate name, bad record)."""
+
+
+class PluginFailed(PluginError):
+    """A plugin raised (or called ``sys.exit``) in a game-time hook; names the plugin and the hook."""
+
+    def __init__(self, plugin: str, hook: str, error: BaseException) -> None:
+        import os
+        import traceback
+
+        frames = traceback.extract_tb(error.__traceback__)
+        where = f", at {os.path.basename(frames[-1].filename)}:{frames[-1].lineno}" if frames else ""
+        what = f"sys.exit({error.code})" if isinstance(error, SystemExit) else type(error).__name__
+        message = " ".join(str(error).split()) if not isinstance(error, SystemExit) else ""
+        said = f": {message[:200]}" if message else ""
+        super().__init__(f"skirmish plugin '{plugin}' failed in {hook} ({what}{said}){where}")
+        self.plugin = plugin
+        self.hook = hook

@@ -33,12 +33,13 @@ exits non-zero when there are any. ``strict=True`` turns the first problem into 
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import importlib
 import os
 import sys
 import warnings
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 import pluggy
@@ -82,14 +83,16 @@ def make_plugin_manager(*, entry_points: bool = True, plugins: Iterable[tuple[st
             if pm.has_plugin(ep.name) or pm.is_blocked(ep.name):
                 continue
             try:
-                plugin = ep.load()
+                with import_time_limit(str(ep.value).split(":")[0].strip()):
+                    plugin = ep.load()
             except (Exception, SystemExit) as exc:  # noqa: BLE001 - any import failure must leave the rest working
                 _fail(pm, ep.name, f"failed to load ({_why(exc)})", strict)
                 continue
             candidates.append((ep.name, plugin, ep))
     for module_name in filter(None, (m.strip() for m in os.environ.get("SKIRMISH_PLUGINS", "").split(","))):
         try:
-            candidates.append((module_name, importlib.import_module(module_name), None))
+            with import_time_limit(module_name):
+                candidates.append((module_name, importlib.import_module(module_name), None))
         except (Exception, SystemExit) as exc:  # noqa: BLE001
             _fail(pm, module_name, f"(from SKIRMISH_PLUGINS) failed to load ({_why(exc)})", strict)
     candidates.extend((name, obj, None) for name, obj in plugins)
@@ -107,7 +110,97 @@ def make_plugin_manager(*, entry_points: bool = True, plugins: Iterable[tuple[st
         if dist is not None:
             pm.distributions[name] = f"{dist.dist_name} {dist.dist_version}"  # type: ignore[attr-defined]
     _check_pending(pm, strict)
+    guard_hooks(pm)
     return pm
+
+
+#: hooks asked while plugins load, not during a game: their failures leave the plugin out (see above)
+_LOADING_HOOKS = ("skirmish_register_", "skirmish_addhooks")
+
+
+def guard_hooks(pm: pluggy.PluginManager) -> None:
+    """Make every game-time hook implementation fail as :class:`~skirmish.errors.PluginFailed`.
+
+    **One policy for game-time hooks.** Whatever a plugin raises in a hook (``sys.exit`` included;
+    a :class:`~skirmish.errors.SkirmishError` passes as it is, Ctrl-C too) becomes a ``PluginFailed``
+    naming the plugin and the hook. An observer (game start and end, events) that fails is left out
+    for the rest of the game with one warning (:meth:`Game.notify`); any other hook changes the rules,
+    so the game stops with that one line, and its save (every answer before the failing one) resumes
+    once the plugin is fixed or removed.
+    """
+    for name, caller in vars(pm.hook).items():
+        if name.startswith(_LOADING_HOOKS) or not hasattr(caller, "get_hookimpls"):
+            continue
+        for impl in caller.get_hookimpls():
+            if impl.hookwrapper or getattr(impl, "wrapper", False) or getattr(impl.function, "_skirmish_guard", False):
+                continue
+            impl.function = _guarded(impl.function, impl.plugin_name, name)
+
+
+def _guarded(function: Any, plugin: str, hook: str) -> Any:
+    from skirmish.errors import PluginFailed
+
+    def guarded(*args: Any) -> Any:
+        try:
+            return function(*args)
+        except (KeyboardInterrupt, SkirmishError):
+            raise
+        except BaseException as exc:  # noqa: BLE001 - sys.exit in a plugin must not end the program silently
+            raise PluginFailed(plugin, hook, exc) from exc
+
+    guarded._skirmish_guard = True  # type: ignore[attr-defined]
+    guarded.__wrapped__ = function  # type: ignore[attr-defined]
+    return guarded
+
+
+#: seconds of processor time a plugin may take to import or to answer a registration hook
+#: (``SKIRMISH_PLUGIN_TIMEOUT`` changes it; 0: no limit)
+IMPORT_SECONDS = 10.0
+
+
+class ImportTimeout(Exception):
+    """A plugin did not finish importing (or registering) in time: it loops."""
+
+
+@contextlib.contextmanager
+def import_time_limit(module: str | None, *, doing: str = "importing") -> Iterator[None]:
+    """Stop an import (or a registration hook: ``module=None``) that works longer than :data:`IMPORT_SECONDS`
+    with :class:`ImportTimeout`.
+
+    A plugin that loops at import would hang every command, ``skirmish rulesets`` included. A timer of
+    *processor* time (so a slow, busy machine does not cut a sound plugin short) interrupts it (POSIX,
+    main thread only; elsewhere there is no limit), the half-imported modules are forgotten, and the
+    plugin is left out like any plugin that fails to load.
+    """
+    import signal
+    import threading
+
+    try:
+        seconds = float(os.environ.get("SKIRMISH_PLUGIN_TIMEOUT", IMPORT_SECONDS))
+    except ValueError:
+        seconds = IMPORT_SECONDS
+    if seconds <= 0 or not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = set(sys.modules)
+
+    def expired(signum: int, frame: Any) -> None:
+        raise ImportTimeout(f"it did not finish {doing} within {seconds:g} s")
+
+    old_handler = signal.signal(signal.SIGPROF, expired)
+    old_timer = signal.setitimer(signal.ITIMER_PROF, seconds)
+    try:
+        yield
+    except ImportTimeout:
+        for name in set(sys.modules) - before:  # half-imported: never found as if whole
+            if module and (name == module or name.startswith(module.split(".")[0] + ".")):
+                sys.modules.pop(name, None)
+        raise
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, old_handler)
+        if old_timer[0] > 0:  # someone else's timer (a profiler's) goes on
+            signal.setitimer(signal.ITIMER_PROF, *old_timer)
 
 
 def plugin_scope(plugin: object) -> tuple[str, ...]:
@@ -124,6 +217,8 @@ def _why(exc: BaseException) -> str:
     """What went wrong while importing a plugin, in a few words."""
     if isinstance(exc, SystemExit):
         return f"it called sys.exit({exc.code!r}) while being imported"
+    if isinstance(exc, ImportTimeout):
+        return str(exc)
     return f"{type(exc).__name__}: {exc}"
 
 
@@ -259,11 +354,14 @@ class Registry:
                 if not self.pm.has_plugin(impl.plugin_name):
                     continue  # left out by an earlier hook
                 try:
-                    records = list(impl.function() or [])
+                    with import_time_limit(None, doing="answering " + hook):
+                        records = list(impl.function() or [])
                     found = [c for r in records for c in self._claim(impl, kind, what, r)]
-                except Exception as exc:  # noqa: BLE001 - one broken plugin must not stop the others
+                except (Exception, SystemExit) as exc:  # noqa: BLE001 - one broken plugin must not stop the others
                     self.pm.unregister(impl.plugin)
-                    _fail(self.pm, impl.plugin_name, f"failed in {hook} ({type(exc).__name__}: {exc})", self.strict)
+                    why = (_why(exc).replace(" while being imported", "")
+                           if isinstance(exc, SystemExit | ImportTimeout) else f"{type(exc).__name__}: {exc}")
+                    _fail(self.pm, impl.plugin_name, f"failed in {hook} ({why})", self.strict)
                     continue
                 claims += found
         return [c for c in claims if self.pm.has_plugin(c.plugin)]

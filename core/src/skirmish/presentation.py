@@ -185,8 +185,11 @@ def measure_between(presentation: Presentation, a: Where, b: Where) -> tuple[flo
 # -- drawing helpers -------------------------------------------------------------------------
 
 def escape(text: Any) -> str:
-    """``text`` safe inside SVG/XML text and attribute values (control characters dropped)."""
-    out = str(text)
+    """``text`` safe inside SVG/XML text and attribute values (control sequences, bidi overrides and other
+    control characters dropped: :func:`skirmish.safe_text`, then what XML cannot hold)."""
+    from skirmish.safe import safe_text
+
+    out = safe_text(str(text))
     out = "".join(ch for ch in out if ch in "\t\n" or (ord(ch) >= 32 and not 0x7F <= ord(ch) < 0xA0))
     return (out.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
             .replace('"', "&quot;").replace("'", "&#39;"))

@@ -21,7 +21,6 @@ import json
 import os
 import stat
 import tempfile
-import tomllib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -31,6 +30,9 @@ import tomli_w
 from skirmish.errors import DiceError, IllegalAnswer, SaveError, SetupError
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from skirmish.agents import Agent
     from skirmish.engine import Game
     from skirmish.ruleset import Ruleset
 
@@ -320,13 +322,12 @@ def read_save(path: str | Path) -> SaveFile:
     path = Path(path)
     raw = read_regular_file(path, what="save file")
     try:
-        data = tomllib.loads(raw.decode("utf-8"))
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise SaveError(f"{path} is not a skirmish save file (not text)") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise SaveError(f"{path} is not a valid save file: {exc}") from None
-    except RecursionError:
-        raise SaveError(f"{path} is not a valid save file (nested too deeply)") from None
+    from skirmish.textfiles import parse_toml
+
+    data = parse_toml(text, str(path), error=SaveError, kind="a valid save file")
     save = parse_save(data, str(path))
     journaled = _read_journal(save, path)
     if journaled is not save:
@@ -368,8 +369,14 @@ def parse_save(data: dict[str, Any], where: str = "save") -> SaveFile:
 
 
 def replay(save: SaveFile, ruleset: Ruleset, *, upto: int | None = None, check_version: bool = True,
-           check_digest: bool = True, hooks: Any = None, where: str = "save") -> Game:
-    """Rebuild the game of ``save`` by replaying its answers (the first ``upto`` of them)."""
+           check_digest: bool = True, hooks: Any = None, where: str = "save",
+           agents: Mapping[str, Agent] | None = None, observed: bool = True) -> Game:
+    """Rebuild the game of ``save`` by replaying its answers (the first ``upto`` of them).
+
+    ``agents`` (player -> agent) are asked each of their player's recorded decisions on the way,
+    their answers set aside, so they stand where they stood when the game was saved (see
+    :func:`catch_up`). ``observed=False`` notifies no observer plugin.
+    """
     from skirmish.engine import Game
 
     if save.ruleset != ruleset.name:
@@ -378,6 +385,7 @@ def replay(save: SaveFile, ruleset: Ruleset, *, upto: int | None = None, check_v
         raise SaveError(f"{where} was made with {save.ruleset} {save.ruleset_version}; "
                         f"installed is {ruleset.version}")
     answers = save.answers if upto is None else save.answers[:upto]
+    asked = dict(agents) if agents else None  # an agent that fails to answer the past is left out of this only
     most = 2 * ruleset.max_decisions + 100
     if sum("dice" not in a for a in answers) > most:
         raise SaveError(f"{where} holds more answers than a game of {ruleset.name} can ask ({most:,})")
@@ -385,7 +393,7 @@ def replay(save: SaveFile, ruleset: Ruleset, *, upto: int | None = None, check_v
     while first < len(answers) and "dice" in answers[first] and answers[first].get("start"):
         first += 1
     try:
-        game = Game(ruleset, save.setup, seed=save.seed, hooks=hooks,
+        game = Game(ruleset, save.setup, seed=save.seed, hooks=hooks, observed=observed,
                     dice=[v for entry in answers[:first] for v in entry["dice"]])
     except SetupError as exc:
         raise SaveError(f"{where}: its set-up is not valid: {exc}") from None
@@ -405,6 +413,8 @@ def replay(save: SaveFile, ruleset: Ruleset, *, upto: int | None = None, check_v
             except IllegalAnswer as exc:
                 raise SaveError(f"{where}: entry {i} (a resignation) is illegal: {exc}") from None
             continue
+        if asked and entry.get("player") in asked and game.pending.player == entry["player"]:
+            _ask_aside(asked, game, entry["player"])
         try:
             game.answer(entry["value"], entry["player"])
         except DiceError as exc:
@@ -414,6 +424,33 @@ def replay(save: SaveFile, ruleset: Ruleset, *, upto: int | None = None, check_v
     if check_digest and upto is None and not checked:
         _check_digest(game, save, where)
     return game
+
+
+def _ask_aside(agents: dict[str, Agent], game: Game, player: str) -> None:
+    """Ask ``player``'s agent the pending decision and set its answer aside (the recorded one is given)."""
+    from skirmish.agents import View
+
+    assert game.pending is not None
+    try:
+        agents[player].decide(View(game, player), game.pending)
+    except Exception:  # noqa: BLE001 - an agent that cannot answer the past plays on from where it can
+        agents.pop(player)
+
+
+def catch_up(game: Game, agents: Mapping[str, Agent]) -> None:
+    """Bring freshly made ``agents`` to where they stood at ``game``'s last answer.
+
+    An agent's state (its random generator, plans it carries from one decision to the next) is
+    not saved; instead each agent is asked again every decision its player answered, on a copy
+    of the game rebuilt from the set-up, seed and answers, and its answers are set aside. An agent
+    that answers as a function of what it was asked before therefore plays on exactly as it would
+    have without the interruption: a resumed or undone game is the game that was saved.
+    """
+    if not any(entry.get("player") in agents for entry in game.answers):
+        return
+    save = SaveFile(game.ruleset.name, game.ruleset.version, game.seed, game.setup, list(game.answers), "")
+    replay(save, game.ruleset, check_version=False, check_digest=False, hooks=game.hooks, agents=agents,
+           observed=False)
 
 
 def _check_digest(game: Game, save: SaveFile, where: str) -> None:

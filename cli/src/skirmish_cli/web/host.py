@@ -148,6 +148,9 @@ class GameHost:
         self.agents = {p: self.registry.make_agent(self.seats[p], game.ruleset, p, agent_seed(game.seed, i),
                                                    game.players)
                        for i, p in enumerate(game.players) if p not in self.humans}
+        from skirmish.saves import catch_up
+
+        catch_up(game, self.agents)  # resumed or undone: the agents stand where they stood (a function of the answers)
 
     def state_word(self, access: Access) -> str:
         """``waiting`` (this link must answer), ``thinking`` (someone else is to play) or ``finished``."""

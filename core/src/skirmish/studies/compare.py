@@ -3,13 +3,13 @@ figures on common scales (rates 0..1 with Wilson intervals, lengths as quantiles
 
 from __future__ import annotations
 
-import html
 import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from skirmish.errors import SkirmishError
 from skirmish.runner import GameRecord, SimulationInterrupted, play_games
+from skirmish.safe import safe_html
 from skirmish.studies.stats import wilson
 from skirmish.studies.tally import Tally, hist_quantile
 
@@ -212,7 +212,7 @@ def _svg_rates(title: str, items: list[tuple[str, dict[str, float] | None]]) -> 
     w = left + span + 130
     h = 48 + row_h * len(items)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w:.0f}" height="{h}" role="img">',
-             f'<text x="4" y="16" font-size="13" font-weight="bold">{html.escape(title)}</text>']
+             f'<text x="4" y="16" font-size="13" font-weight="bold">{safe_html(title)}</text>']
     x50 = left + span / 2
     parts.append(f'<line x1="{x50}" y1="22" x2="{x50}" y2="{h - 18}" stroke="#999" stroke-dasharray="3"/>')
     for tick in (0, 0.5, 1):
@@ -220,7 +220,7 @@ def _svg_rates(title: str, items: list[tuple[str, dict[str, float] | None]]) -> 
                      f'{tick:.0%}</text>')
     for i, (label, rate) in enumerate(items):
         y = 26 + i * row_h
-        parts.append(f'<text x="4" y="{y + 14}" font-size="12">{html.escape(label)}</text>')
+        parts.append(f'<text x="4" y="{y + 14}" font-size="12">{safe_html(label)}</text>')
         if not rate or not rate.get("n"):
             parts.append(f'<text x="{left}" y="{y + 14}" font-size="12" fill="#777">n/a</text>')
             continue
@@ -237,7 +237,7 @@ def _svg_histogram(title: str, hist: dict[int, int]) -> str:
     """Games by length: a bar per round count, with a labelled x axis (rounds) and y axis (games)."""
     w, h, left, bottom, top_pad = 300, 170, 34, 34, 22
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" role="img">',
-             f'<text x="4" y="14" font-size="12" font-weight="bold">{html.escape(title)}</text>']
+             f'<text x="4" y="14" font-size="12" font-weight="bold">{safe_html(title)}</text>']
     if hist:
         lo, hi = min(hist), max(hist)
         top = max(hist.values())
@@ -302,16 +302,16 @@ def html_report(report: dict[str, Any]) -> str:
             if row[0].startswith("lethality") and r.get("lethality_per_round"):
                 row[j] = ", ".join(f"r{k} {max(0.0, v):.0%}" for k, v in r["lethality_per_round"].items())
     tag = ["th"] + ["td"] * len(cells)
-    table = "<table>" + "".join("<tr>" + "".join(f"<{tag[i]}>{html.escape(c)}</{tag[i]}>" for c in row) + "</tr>"
+    table = "<table>" + "".join("<tr>" + "".join(f"<{tag[i]}>{safe_html(c)}</{tag[i]}>" for c in row) + "</tr>"
                                 for i, row in enumerate(cells)) + "</table>"
-    notes = "".join(f"<dt>{html.escape(k)}</dt><dd>{html.escape(v)}</dd>" for k, v in EXPLAINED.items()
+    notes = "".join(f"<dt>{safe_html(k)}</dt><dd>{safe_html(v)}</dd>" for k, v in EXPLAINED.items()
                     if k != "heroes win" or coop)
     found = findings(report)
-    found_html = ("<div class='finding'><h2>What stands out</h2>" + "".join(f"<p>{html.escape(f)}</p>"
+    found_html = ("<div class='finding'><h2>What stands out</h2>" + "".join(f"<p>{safe_html(f)}</p>"
                                                                             for f in found) + "</div>"
                   if found else "<p>No seat edge stands out: every first-seat interval includes 50%.</p>")
     if coop:
-        found_html += ("<p>Co-operative games (" + html.escape(", ".join(sorted(coop))) + "): the seats win or lose "
+        found_html += ("<p>Co-operative games (" + safe_html(", ".join(sorted(coop))) + "): the seats win or lose "
                        "together, so the first-seat and AI-v-random figures do not apply; the heroes' win rate is "
                        "shown instead, for the default set-up. For each hero count and difficulty, run "
                        "<code>skirmish simulate RULESET --heroes N --difficulty D</code>.</p>")

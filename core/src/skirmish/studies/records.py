@@ -29,6 +29,9 @@ HEADER_KEYS = ("study", "format", "ruleset", "rules_version", "max_decisions", "
 FORMAT = 1
 
 
+#: the largest record file read (bytes): about a million games
+MAX_RECORD_BYTES = 512 * 1024 * 1024
+
 def header(study: str, ruleset: str, rules_version: str, max_decisions: int | None) -> dict[str, Any]:
     return {"study": study, "format": FORMAT, "ruleset": ruleset, "rules_version": rules_version,
             "max_decisions": max_decisions}
@@ -44,19 +47,20 @@ def read(path: Path, want: dict[str, Any] | None = None) -> tuple[dict[str, Any]
     A last line cut short (a run killed while writing) is left out; anything else unreadable, or a
     header other than ``want``, is a :class:`SkirmishError` naming the file.
     """
-    try:
-        data = path.read_bytes()
-    except FileNotFoundError:
-        raise SkirmishError(f"no record file {path}") from None
-    except OSError as exc:
-        raise SkirmishError(f"cannot read {path}: {exc.strerror or exc}") from None
+    from skirmish.errors import SaveError
+    from skirmish.saves import read_regular_file
+
+    try:  # the bounded reader: a FIFO or a device is refused at once, never read
+        data = read_regular_file(path, limit=MAX_RECORD_BYTES, what="record file")
+    except SaveError as exc:
+        raise SkirmishError(str(exc)) from None
     whole = data.rfind(b"\n") + 1
     lines = data[:whole].decode("utf-8", errors="replace").splitlines()
     if not lines:
         raise SkirmishError(f"{path} is not a study record (it is empty)")
     try:
         head = json.loads(lines[0])
-    except ValueError:
+    except (ValueError, RecursionError):
         raise SkirmishError(f"{path} is not a study record (its first line is not JSON)") from None
     if not isinstance(head, dict) or "study" not in head:
         raise SkirmishError(f"{path} is not a study record (no header line)")
@@ -68,7 +72,7 @@ def read(path: Path, want: dict[str, Any] | None = None) -> tuple[dict[str, Any]
         try:
             row = json.loads(line)
             seed = int(row["seed"])
-        except (ValueError, KeyError, TypeError):
+        except (ValueError, KeyError, TypeError, RecursionError):
             raise SkirmishError(f"{path}, line {number}: not a game row") from None
         rows[seed] = row
     return head, rows, whole

@@ -25,6 +25,8 @@ DEFAULT_PLAYERS = ["red", "blue"]
 #: statuses that count a warrior as present for its side (see :func:`mercenaries.present_count`)
 _PRESENT = (READY, UNDEPLOYED)
 DEFAULT_WARBANDS = ["The Mudfoot Boys", "The Wandering Shrine"]
+#: the longest house round limit a set-up may give (as the command line's --max-rounds)
+MAX_ROUNDS = 999
 OPTION_DEFAULTS: dict[str, Any] = {"max_rounds": 8, "divine_die": "2d6", "limits": True}
 SETUP_KEYS = {"players", "warbands", "layout", "options", "positions"}
 
@@ -83,8 +85,8 @@ class ChobNoggoth(Ruleset):
         if bad:
             raise SetupError(f"unknown option '{bad[0]}' (known: {', '.join(OPTION_DEFAULTS)})")
         if not isinstance(options["max_rounds"], int) or isinstance(options["max_rounds"], bool) \
-                or options["max_rounds"] < 0:
-            raise SetupError("option max_rounds must be a whole number (0 = no limit)")
+                or not 0 <= options["max_rounds"] <= MAX_ROUNDS:
+            raise SetupError(f"option max_rounds must be a whole number from 0 to {MAX_ROUNDS} (0 = no limit)")
         if options["divine_die"] not in ("2d6", "d12"):
             raise SetupError("option divine_die must be '2d6' (as printed) or 'd12' (house)")
         if not isinstance(options["limits"], bool):

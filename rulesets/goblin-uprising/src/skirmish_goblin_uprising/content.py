@@ -11,7 +11,6 @@ reports the first problem as one :class:`skirmish.SetupError` line naming the fi
 from __future__ import annotations
 
 import difflib
-import tomllib
 from collections.abc import Callable, Mapping
 from importlib import resources
 from pathlib import Path
@@ -453,15 +452,25 @@ def _build(data: Any, cls: type, where: str) -> Any:
         raise SetupError(f"{where}: {exc}") from None
 
 
+#: every number a content file holds lies within these (difficulty.toml's modifiers may be negative)
+MOST = 999
+
+
 def _read(path: Path | Any, where: str) -> dict[str, Any]:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SetupError(f"cannot read {where}: {exc}") from None
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise SetupError(f"{where} is not valid TOML: {exc}") from None
+    """A content file: a user's file through the bounded reader, each number checked (see :data:`MOST`)."""
+    from skirmish import MAX_FILE_BYTES, check_numbers, parse_toml, read_text
+
+    if isinstance(path, Path):
+        text = read_text(path, limit=MAX_FILE_BYTES, what="content file")
+    else:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise SetupError(f"cannot read {where}: {exc}") from None
+    data = parse_toml(text, where)
+    negative = getattr(path, "name", "") == "difficulty.toml"
+    check_numbers(data, where, low=-MOST if negative else 0, high=MOST)
+    return data
 
 
 def raw_content(directory: str | Path | None = None) -> dict[str, Any]:

@@ -18,6 +18,8 @@ from skirmish_goblin_uprising.state import TYRANT, GameState, Hero
 
 SETUP_KEYS = {"players", "tyrant", "difficulty", "heroes", "content", "options"}
 HERO_KEYS = {"class", "tribe", "ability", "village"}
+#: the longest house round limit a set-up may give (as the command line's --max-rounds)
+MAX_ROUNDS = 999
 OPTION_DEFAULTS: dict[str, Any] = {"max_rounds": 40, "pvp": True}
 DEFAULT_PLAYERS = ["hero1", "hero2", "hero3"]
 
@@ -121,8 +123,8 @@ class GoblinUprising(Ruleset):
         if bad:
             raise SetupError(f"unknown option '{bad[0]}' (known: {', '.join(OPTION_DEFAULTS)})")
         if not isinstance(options["max_rounds"], int) or isinstance(options["max_rounds"], bool) \
-                or options["max_rounds"] < 0:
-            raise SetupError("option max_rounds must be a whole number (0 = no limit)")
+                or not 0 <= options["max_rounds"] <= MAX_ROUNDS:
+            raise SetupError(f"option max_rounds must be a whole number from 0 to {MAX_ROUNDS} (0 = no limit)")
         setup["options"] = options
         heroes = setup.get("heroes", {})
         if not isinstance(heroes, dict):

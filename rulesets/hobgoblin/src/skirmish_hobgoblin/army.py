@@ -148,16 +148,24 @@ def _normalise(data: Any, where: str) -> dict[str, Any]:
     return raw
 
 
+#: bounds on what a list file may hold: any number (a points limit), and a unit's width or depth in mm
+MOST_POINTS, MOST_MM = 100_000, 2_000
+
+
 def parse_army(data: Mapping[str, Any], where: str = WHERE) -> Army:
     """Build an :class:`Army` from parsed TOML; malformed data is one SetupError line naming the field."""
+    from skirmish import check_numbers
+
+    check_numbers(data, where, low=-MOST_POINTS, high=MOST_POINTS)  # no number of a list is nan or absurd
     raw = _normalise(data, where)
     raw.setdefault("name", "Unnamed army")
     army = structure(raw, Army, where=where)
     if army.points <= 0:
         raise SetupError(f"{where}: points must be a positive limit, got {army.points}")
     for i, unit in enumerate(army.units, 1):
-        if unit.width <= 0 or unit.depth <= 0:
-            raise SetupError(f"{where}: unit {i} ({unit.name}): width and depth must be positive millimetres")
+        if not (0 < unit.width <= MOST_MM and 0 < unit.depth <= MOST_MM):
+            raise SetupError(f"{where}: unit {i} ({unit.name}): width and depth must be positive millimetres "
+                             f"(at most {MOST_MM})")
     return army
 
 

@@ -13,7 +13,10 @@ def army_command_spec() -> Any:
     """The :class:`skirmish.CommandSpec` of ``skirmish hobgoblin-army`` (a click group)."""
     import click
 
-    from skirmish import CommandSpec, SetupError
+    from skirmish import CommandSpec, SetupError, safe_text
+
+    def echo(text: str, nl: bool = True) -> None:  # names in lists are a person's text: no control sequences
+        click.echo(safe_text(text), nl=nl)
 
     def fail(exc: Exception) -> click.ClickException:
         return click.ClickException(str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
@@ -43,14 +46,14 @@ def army_command_spec() -> Any:
             raise fail(exc) from None
         total = army_cost(lst, data)
         if as_json:
-            click.echo(json.dumps({"name": lst.name, "valid": not problems, "total": total, "limit": lst.points,
+            echo(json.dumps({"name": lst.name, "valid": not problems, "total": total, "limit": lst.points,
                                    "problems": [{"unit": p.unit, "rule": p.rule, "message": p.message}
                                                 for p in problems]}, indent=2))
         elif problems:
-            click.echo(f"{lst.name}: {len(problems)} problem(s)")
-            click.echo(numbered(problems))
+            echo(f"{lst.name}: {len(problems)} problem(s)")
+            echo(numbered(problems))
         else:
-            click.echo(f"{lst.name}: valid, {total:,} of {lst.points:,} points")
+            echo(f"{lst.name}: valid, {total:,} of {lst.points:,} points")
         if problems:
             click.get_current_context().exit(1)
 
@@ -67,9 +70,9 @@ def army_command_spec() -> Any:
         except SetupError as exc:
             raise fail(exc) from None
         if as_json:
-            click.echo(json.dumps(breakdown_data(lst, data), indent=2))
+            echo(json.dumps(breakdown_data(lst, data), indent=2))
         else:
-            click.echo(breakdown_text(lst, data))
+            echo(breakdown_text(lst, data))
 
     @group.command("list")
     @click.option("--json", "as_json", is_flag=True, help="print the list as JSON")
@@ -86,11 +89,11 @@ def army_command_spec() -> Any:
         except SetupError as exc:
             raise fail(exc) from None
         if as_json:
-            click.echo(json.dumps(rows, indent=2))
+            echo(json.dumps(rows, indent=2))
             return
         width = max(len(r["id"]) for r in rows)
         for r in rows:
-            click.echo(f"{r['id']:<{width}}  {r['name']:<28} {r['cost']:>6,} of {r['points']:,} points, "
+            echo(f"{r['id']:<{width}}  {r['name']:<28} {r['cost']:>6,} of {r['points']:,} points, "
                        f"{r['units']} units")
 
     @group.command("random")
@@ -111,7 +114,7 @@ def army_command_spec() -> Any:
             lst = random_army(data, points or data.building.default_points, random.Random(seed), him=him, name=name)
         except SetupError as exc:
             raise fail(exc) from None
-        click.echo(army_to_toml(lst), nl=False)
+        echo(army_to_toml(lst), nl=False)
 
     return CommandSpec("hobgoblin-army", group, "check, price, list and randomly build Hobgoblin army lists")
 

@@ -258,6 +258,8 @@ class BuildingRules:
     battle_standard: str
     footprint_trait: str
     default_points: int
+    #: the largest points limit a set-up or a list may give
+    max_points: int = 100_000
 
 
 @attrs.frozen

@@ -87,9 +87,10 @@ class Hobgoblin(Ruleset):
         setup["armies"] = {p: armies.get(p, DEFAULT_ARMIES[i % 2]) for i, p in enumerate(players)}
         points = setup.get("points", 3000)
         each = list(points.values()) if isinstance(points, dict) and setup.get("teams") else [points]  # team play
-        if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 500 for n in each):
-            raise SetupError("set-up 'points' must be a whole number of at least 500 (team play: or a table of "
-                             "player = points)")
+        most = self.content.building.max_points
+        if not all(isinstance(n, int) and not isinstance(n, bool) and 500 <= n <= most for n in each):
+            raise SetupError(f"set-up 'points' must be a whole number from 500 to {most} (team play: or a table "
+                             "of player = points)")
         if isinstance(points, dict) and set(points) - set(players):
             raise SetupError(f"set-up 'points' names '{sorted(set(points) - set(players))[0]}', who is not a player")
         setup["points"] = points
@@ -97,7 +98,10 @@ class Hobgoblin(Ruleset):
         if not isinstance(table, dict):
             raise SetupError("set-up 'table' must be a table with width and depth (inches)")
         r = self.rules.table
-        width, depth = float(table.get("width", r.width)), float(table.get("depth", r.depth))
+        from skirmish import bounded_number
+
+        width, depth = (float(bounded_number(table.get(side, getattr(r, side)), f"set-up table {side}",
+                                             low=0, high=r.max_size)) for side in ("width", "depth"))
         if width < r.min_size or depth < r.min_size:
             raise SetupError(f"the table must be at least {r.min_size:g}\" x {r.min_size:g}\" "
                              f"(got {width:g} x {depth:g})")
@@ -136,7 +140,9 @@ class Hobgoblin(Ruleset):
         markers = setup.get("markers", [])
         if not isinstance(markers, list) or not all(isinstance(m, dict) and {"x", "y"} <= set(m) for m in markers):
             raise SetupError("set-up 'markers' must be a list of tables with x and y (and kind, owner)")
-        for m in markers:
+        for i, m in enumerate(markers, 1):
+            for axis, most in (("x", width), ("y", depth)):
+                bounded_number(m[axis], f"set-up marker {i}: {axis}", low=0, high=most)
             if m.get("owner") and m["owner"] not in players:
                 raise SetupError(f"set-up marker owner '{m['owner']}' is not a player")
         if setup.get("attacker") and setup["attacker"] not in players:  # narrative scenarios: who attacks

@@ -22,6 +22,8 @@ class TableRules:
     depth: float
     min_size: float
     deploy_gap: float
+    #: the largest table a set-up may give (either side, inches)
+    max_size: float = 240.0
 
 
 @attrs.frozen
