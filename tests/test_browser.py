@@ -189,26 +189,31 @@ def test_hot_seat_hobgoblin_in_two_browsers_never_shows_the_other_hand(served: S
     pages["red" if "red" in pages else next(iter(pages))].screenshot(path=str(artefacts() / "hobgoblin-hot-seat.png"))
 
 
-def test_a_refused_answer_shows_the_rules_reason(tmp_path: Path, chrome: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.fixture
+def tiny_served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Served]:
+    """A server with the CLI tests' Tiny Race (a form with a validator, private secrets)."""
     monkeypatch.syspath_prepend(str(CLI_TESTS))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    served = Served(tmp_path / "saves", plugins="tiny_ruleset")
-    try:
-        host, made = new_game(served, "tiny", ["human", "human"], seed=3)
-        page = chrome.new_page()
-        page.goto(served.base + made["table"])
-        settle(page)
-        page.click("button[data-value=push]")
-        page.wait_for_selector("[data-role=submit]")
-        page.fill("input[name=dice]", "7")
-        page.wait_for_function("() => document.getElementById('refusal').textContent.includes('between 1 and 3')")
-        page.click("[data-role=submit]")
-        page.wait_for_function("() => document.getElementById('refusal').textContent.startsWith('refused')")
-        assert "dice must be between 1 and 3" in page.text_content("[data-role=refusal]")
-        assert host.game.pending is not None and host.game.pending.kind == "push"  # nothing was taken
-    finally:
-        served.stop()
-        os.environ.pop("SKIRMISH_PLUGINS", None)
+    s = Served(tmp_path / "saves", plugins="tiny_ruleset")
+    yield s
+    s.stop()
+    os.environ.pop("SKIRMISH_PLUGINS", None)
+
+
+def test_a_refused_answer_shows_the_rules_reason(tiny_served: Served, chrome: Any) -> None:
+    served = tiny_served
+    host, made = new_game(served, "tiny", ["human", "human"], seed=3)
+    page = chrome.new_page()
+    page.goto(served.base + made["table"])
+    settle(page)
+    page.click("button[data-value=push]")
+    page.wait_for_selector("[data-role=submit]")
+    page.fill("input[name=dice]", "7")
+    page.wait_for_function("() => document.getElementById('refusal').textContent.includes('between 1 and 3')")
+    page.click("[data-role=submit]")
+    page.wait_for_function("() => document.getElementById('refusal').textContent.startsWith('refused')")
+    assert "dice must be between 1 and 3" in page.text_content("[data-role=refusal]")
+    assert host.game.pending is not None and host.game.pending.kind == "push"  # nothing was taken
 
 
 @pytest.fixture
@@ -280,32 +285,26 @@ def test_the_tape_and_the_piece_details_come_from_the_presentation(table_served:
     assert '15.00"' in page.text_content("[data-role=tape-result]")  # base edge to base edge: 16 - 0.5 - 0.5
 
 
-def test_a_game_is_played_by_keyboard_alone(tmp_path: Path, chrome: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.syspath_prepend(str(CLI_TESTS))
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    served = Served(tmp_path / "saves", plugins="tiny_ruleset")
-    try:
-        host, made = new_game(served, "tiny", ["human", "random"], seed=3)
-        page = chrome.new_page()
-        page.goto(served.base + made["table"])
-        for _ in range(40):
-            if settle(page) == "finished":
-                break
-            version = page.get_attribute("#game", "data-version")
-            if page.locator("[data-role=submit]").count():  # a form: Tab into its field, type, Enter
-                page.focus("input[name=dice]")
-                page.keyboard.press("Control+A")
-                page.keyboard.type("1")
-                page.keyboard.press("Enter")
-            else:
-                page.keyboard.press("3" if host.game.state.scores[host.game.pending.player] < 4 else "2")
-            page.wait_for_function("(v) => document.getElementById('game').dataset.version !== v", arg=version)
-        assert host.game.over
-        kinds = [a["value"] for a in host.game.answers if a.get("player") == "red"]
-        assert "push" in kinds and {"dice": 1} in kinds  # both a choice by number and a form by keys
-    finally:
-        served.stop()
-        os.environ.pop("SKIRMISH_PLUGINS", None)
+def test_a_game_is_played_by_keyboard_alone(tiny_served: Served, chrome: Any) -> None:
+    served = tiny_served
+    host, made = new_game(served, "tiny", ["human", "random"], seed=3)
+    page = chrome.new_page()
+    page.goto(served.base + made["table"])
+    for _ in range(40):
+        if settle(page) == "finished":
+            break
+        version = page.get_attribute("#game", "data-version")
+        if page.locator("[data-role=submit]").count():  # a form: Tab into its field, type, Enter
+            page.focus("input[name=dice]")
+            page.keyboard.press("Control+A")
+            page.keyboard.type("1")
+            page.keyboard.press("Enter")
+        else:
+            page.keyboard.press("3" if host.game.state.scores[host.game.pending.player] < 4 else "2")
+        page.wait_for_function("(v) => document.getElementById('game').dataset.version !== v", arg=version)
+    assert host.game.over
+    kinds = [a["value"] for a in host.game.answers if a.get("player") == "red"]
+    assert "push" in kinds and {"dice": 1} in kinds  # both a choice by number and a form by keys
 
 
 def test_a_game_started_in_the_browser_is_finished_in_the_terminal(served: Served, chrome: Any) -> None:

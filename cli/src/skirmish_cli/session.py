@@ -812,14 +812,10 @@ class Session:
                      f"question ({what})")
             return None
         if rest:
-            try:
-                tables = self.game.ruleset.odds(self.game, player, rest)
-            except SkirmishError as exc:
-                self.say(f"odds: {exc}")
+            asked = self.ruleset_odds(player, rest)
+            if asked is None:
                 return None
-            except Exception as exc:  # noqa: BLE001 - a ruleset's bug must not end the game
-                self.say(f"odds: {self.title()} failed to work this out ({type(exc).__name__}: {exc})")
-                return None
+            tables = asked
         else:
             found = self.offered_odds(player)
             if found is None:
@@ -846,16 +842,21 @@ class Session:
         key = (player, self.game.decisions, len(self.game.answers))
         if key in self.odds_shown:
             return self.odds_shown[key]
-        try:
-            tables = list(self.game.ruleset.odds(self.game, player, ""))
-        except SkirmishError as exc:
-            self.say(f"odds: {exc}")
-            return None
-        except Exception as exc:  # noqa: BLE001 - a ruleset's bug must not end the game
-            self.say(f"odds: {self.title()} failed to work this out ({type(exc).__name__}: {exc})")
+        tables = self.ruleset_odds(player, "")
+        if tables is None:
             return None
         self.odds_shown = {key: tables}  # only the decision on screen's
         return tables
+
+    def ruleset_odds(self, player: str, query: str) -> list[tuple[str, Any]] | None:
+        """The ruleset's odds for ``query`` (``""``: what is on offer); ``None`` after saying why it could not."""
+        try:
+            return list(self.game.ruleset.odds(self.game, player, query))
+        except SkirmishError as exc:
+            self.say(f"odds: {exc}")
+        except Exception as exc:  # noqa: BLE001 - a ruleset's bug must not end the game
+            self.say(f"odds: {self.title()} failed to work this out ({type(exc).__name__}: {exc})")
+        return None
 
     def cmd_measure(self, player: str, rest: str) -> bool | None:
         pairs = name_pairs(rest)

@@ -322,6 +322,18 @@ def place_labels(labels: Sequence[Label], *, avoid: Iterable[Box] = (), bounds: 
     return placed
 
 
+def leader(p: Placed, radius: float = 0.0) -> tuple[float, float, float, float]:
+    """The leader line of a moved label: from ``radius`` out of its point (the edge of a round mark drawn there)
+    to the nearest point of its text box, as ``(x1, y1, x2, y2)``."""
+    lab = p.label
+    bx = min(max(lab.x, p.box[0]), p.box[2])
+    by = min(max(lab.y, p.box[1]), p.box[3])
+    d = math.hypot(bx - lab.x, by - lab.y)
+    if d > radius > 0:
+        return lab.x + (bx - lab.x) * radius / d, lab.y + (by - lab.y) * radius / d, bx, by
+    return lab.x, lab.y, bx, by
+
+
 def labels_svg(placed: Iterable[Placed], *, size: float = 11.0, colour: str = "#111", halo: str = "#ffffff",
                leader_colour: str = "#444") -> str:
     """SVG elements for placed labels: a leader line where one moved, and the text with a light halo."""
@@ -329,9 +341,8 @@ def labels_svg(placed: Iterable[Placed], *, size: float = 11.0, colour: str = "#
     for p in placed:
         lab = p.label
         if p.leader:
-            bx = min(max(lab.x, p.box[0]), p.box[2])
-            by = min(max(lab.y, p.box[1]), p.box[3])
-            out.append(f'<line x1="{lab.x:.1f}" y1="{lab.y:.1f}" x2="{bx:.1f}" y2="{by:.1f}" stroke="{leader_colour}" '
+            x1, y1, x2, y2 = leader(p)
+            out.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="{leader_colour}" '
                        'stroke-width="0.8" pointer-events="none"/>')
         key = f' data-label="{escape(lab.key)}"' if lab.key else ""
         out.append(f'<text x="{p.x:.1f}" y="{p.y + size * 0.35:.1f}" text-anchor="middle" font-size="{size:g}" '

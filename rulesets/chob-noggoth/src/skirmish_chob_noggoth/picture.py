@@ -29,6 +29,7 @@ from skirmish.presentation import (
     Shade,
     escape,
     grid,
+    leader,
     legend_height,
     legend_svg,
     place_labels,
@@ -325,11 +326,7 @@ def _draw_labels(placed: list[Placed], cls: str, size: float, anchors: dict[str,
     for p in placed:
         lab = p.label
         if p.leader:
-            bx = min(max(lab.x, p.box[0]), p.box[2])
-            by = min(max(lab.y, p.box[1]), p.box[3])
-            r = anchors.get(lab.key, 0.0)
-            d = math.hypot(bx - lab.x, by - lab.y)
-            ax, ay = (lab.x + (bx - lab.x) * r / d, lab.y + (by - lab.y) * r / d) if d > r > 0 else (lab.x, lab.y)
+            ax, ay, bx, by = leader(p, anchors.get(lab.key, 0.0))
             out.append(f'<line class="leader" x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" y2="{by:.1f}"/>')
         out.append(f'<text class="{cls}" x="{p.x:.1f}" y="{p.y + size * 0.36:.1f}" font-size="{size:g}" '
                    f'data-label="{escape(lab.key)}">{escape(lab.text)}</text>')
