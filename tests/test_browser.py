@@ -189,15 +189,20 @@ def test_hot_seat_hobgoblin_in_two_browsers_never_shows_the_other_hand(served: S
     pages["red" if "red" in pages else next(iter(pages))].screenshot(path=str(artefacts() / "hobgoblin-hot-seat.png"))
 
 
-@pytest.fixture
-def tiny_served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Served]:
-    """A server with the CLI tests' Tiny Race (a form with a validator, private secrets)."""
+def serve_test_plugin(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, plugin: str) -> Iterator[Served]:
+    """A server whose registry adds one of the CLI tests' rulesets (a module in cli/tests)."""
     monkeypatch.syspath_prepend(str(CLI_TESTS))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    s = Served(tmp_path / "saves", plugins="tiny_ruleset")
+    s = Served(tmp_path / "saves", plugins=plugin)
     yield s
     s.stop()
     os.environ.pop("SKIRMISH_PLUGINS", None)
+
+
+@pytest.fixture
+def tiny_served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Served]:
+    """A server with the CLI tests' Tiny Race (a form with a validator, private secrets)."""
+    yield from serve_test_plugin(tmp_path, monkeypatch, "tiny_ruleset")
 
 
 def test_a_refused_answer_shows_the_rules_reason(tiny_served: Served, chrome: Any) -> None:
@@ -219,12 +224,7 @@ def test_a_refused_answer_shows_the_rules_reason(tiny_served: Served, chrome: An
 @pytest.fixture
 def table_served(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Served]:
     """A server with Tiny Table: a ruleset on a table with no web code, only ``present()``."""
-    monkeypatch.syspath_prepend(str(CLI_TESTS))
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    s = Served(tmp_path / "saves", plugins="tiny_table")
-    yield s
-    s.stop()
-    os.environ.pop("SKIRMISH_PLUGINS", None)
+    yield from serve_test_plugin(tmp_path, monkeypatch, "tiny_table")
 
 
 def at_table(page: Any, x: float, y: float) -> tuple[float, float]:
