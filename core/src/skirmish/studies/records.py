@@ -88,7 +88,7 @@ def scan(path: Path, want: dict[str, Any] | None = None) -> Iterator[tuple[dict[
             raise SkirmishError(f"{path} is not a study record (it is empty)")
         try:
             head = json.loads(first)
-        except ValueError:
+        except (ValueError, RecursionError):  # a deeply nested line is no record either
             raise SkirmishError(f"{path} is not a study record (its first line is not JSON)") from None
         if not isinstance(head, dict) or "study" not in head:
             raise SkirmishError(f"{path} is not a study record (no header line)")
@@ -103,7 +103,7 @@ def scan(path: Path, want: dict[str, Any] | None = None) -> Iterator[tuple[dict[
             try:
                 row = json.loads(line)
                 int(row["seed"])
-            except (ValueError, KeyError, TypeError):
+            except (ValueError, KeyError, TypeError, RecursionError):
                 raise SkirmishError(f"{path}, line {number}: not a game row") from None
             yield head, row
 
