@@ -402,10 +402,13 @@ function drawForm(d, area) {
   form.addEventListener("submit", (event) => { event.preventDefault(); give(readForm(d), submit); });
   form.addEventListener("input", () => previewSoon(readForm(d)));
   area.replaceChildren(form);
-  const pointing = d.params.find((p) => p.kind === "point" || p.kind === "pose");
-  if (pointing && frame()) {
+  let pointing = d.params.find((p) => p.kind === "point" || p.kind === "pose");
+  const numeric = (name) => d.params.find((p) => p.name === name && (p.kind === "float" || p.kind === "int"));
+  if (!pointing && numeric("x") && numeric("y")) pointing = { kind: "xy", name: "", step: numeric("x").step };
+  if (pointing && frame()) {  // a spot on the table: click it (a point, a pose, or two fields named x and y)
     S.pointField = pointing;
     board().classList.add("pointing");
+    if (pointing.kind === "xy") area.prepend(el("p", { class: "hint small muted", text: "click the table for the spot" }));
   }
   previewSoon(readForm(d));
 }
@@ -451,9 +454,10 @@ function setPoint(pt, facing) {
   const form = document.getElementById("answer-form");
   if (!form) return;
   const round = (v) => Math.round(v / (p.step || 0.01)) * (p.step || 0.01);
+  const prefix = p.kind === "xy" ? "" : `${p.name}.`;
   if (pt) {
-    form.elements[`${p.name}.x`].value = round(pt.x).toFixed(2);
-    form.elements[`${p.name}.y`].value = round(pt.y).toFixed(2);
+    form.elements[`${prefix}x`].value = round(pt.x).toFixed(2);
+    form.elements[`${prefix}y`].value = round(pt.y).toFixed(2);
   }
   if (facing !== null && p.kind === "pose") form.elements[`${p.name}.facing`].value = Math.round(facing);
   form.dispatchEvent(new Event("input"));
@@ -597,7 +601,7 @@ async function explain(seq, li) {
   if (open) { open.remove(); return; }
   let chain;
   try { chain = (await api(`${base}/why/${seq}${q()}`)).chain; } catch (err) { chain = [{ seq, text: err.message, rule: "" }]; }
-  const box = el("div", { class: "why" }, chain.slice(1).map((c) => el("div", {}, "because ", el("span", { class: "seq", text: `#${c.seq}` }), c.rule ? `[${c.rule}] ` : "", c.text)));
+  const box = el("div", { class: "why" }, chain.slice(1).map((c) => el("div", {}, "because ", el("span", { class: "seq", text: `#${c.seq} ` }), c.rule ? `[${c.rule}] ` : "", c.text)));
   if (chain.length <= 1) box.append("(no earlier cause was recorded)");
   li.append(box);
 }
