@@ -266,6 +266,17 @@ def test_pointing_at_the_table_fills_the_spot_and_dragging_turns_it(table_served
     page.screenshot(path=str(artefacts() / "tiny-table-pointing.png"))
 
 
+def test_two_fields_named_x_and_y_are_filled_by_pointing_at_the_table(table_served: Served, chrome: Any) -> None:
+    host, made = new_game(table_served, "tiny-table", ["human", "human"], fields="xy")
+    page = chrome.new_page(viewport={"width": 1300, "height": 800})
+    page.goto(table_served.base + made["table"])
+    settle(page)
+    start = host.game.state["at"][host.game.pending.player]
+    page.mouse.click(*at_table(page, start[0] + 2, start[1] - 1))
+    assert float(page.input_value("input[name=x]")) == pytest.approx(start[0] + 2, abs=0.2)
+    assert float(page.input_value("input[name=y]")) == pytest.approx(start[1] - 1, abs=0.2)
+
+
 def test_the_tape_and_the_piece_details_come_from_the_presentation(table_served: Served, chrome: Any) -> None:
     host, made = new_game(table_served, "tiny-table", ["human", "human"])
     page = chrome.new_page(viewport={"width": 1300, "height": 800})

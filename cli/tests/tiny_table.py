@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from skirmish import Decision, Param, Phase, Ruleset, RulesetSpec, hookimpl
+from skirmish import Decision, Param, Phase, Ruleset, RulesetSpec, SetupOption, hookimpl
 from skirmish.presentation import Frame, LegendItem, Piece, Presentation, grid
 
 SCALE = 20.0
@@ -28,7 +28,11 @@ class TinyTable(Ruleset):
     max_decisions = 50
 
     def default_setup(self) -> dict[str, Any]:
-        return {"players": ["red", "blue"]}
+        return {"players": ["red", "blue"], "fields": "pose"}
+
+    def setup_options(self) -> list[SetupOption]:
+        return [SetupOption("fields", "how a move is asked: one pose, or two numbers x and y", "choice",
+                            choices=("pose", "xy"))]
 
     def create(self, game: Any) -> dict[str, Any]:
         return {"at": {p: [*START[p], 0.0] for p in game.players}}
@@ -67,22 +71,31 @@ class TinyTable(Ruleset):
 
 def _moves(game: Any) -> None:
     for p in game.players:
-        game.ask(Decision(p, "move", f"{p}: move your piece (6 inches at most)",
-                          params=(Param("to", "pose", bounds=(0, 0, 24, 12), step=0.1),),
-                          validator=_not_too_far, examples=({"to": {"x": game.state["at"][p][0],
-                                                                     "y": game.state["at"][p][1], "facing": 0}},),
-                          rule="Move", context={"actor": p}), _moved, p)
+        x, y = game.state["at"][p][:2]
+        if game.setup.get("fields") == "xy":  # two plain numbers, as some rulesets ask a spot
+            params = (Param("x", "float", 0, 24, step=0.1), Param("y", "float", 0, 12, step=0.1))
+            example: dict[str, Any] = {"x": x, "y": y}
+        else:
+            params = (Param("to", "pose", bounds=(0, 0, 24, 12), step=0.1),)
+            example = {"to": {"x": x, "y": y, "facing": 0}}
+        game.ask(Decision(p, "move", f"{p}: move your piece (6 inches at most)", params=params,
+                          validator=_not_too_far, examples=(example,), rule="Move", context={"actor": p}), _moved, p)
+
+
+def _spot(answer: dict[str, Any]) -> dict[str, Any]:
+    return answer["to"] if "to" in answer else {"x": answer["x"], "y": answer["y"], "facing": 0.0}
 
 
 def _not_too_far(game: Any, answer: dict[str, Any]) -> str | None:
     x, y = game.state["at"][game.pending.player][:2]
-    if math.dist((x, y), (answer["to"]["x"], answer["to"]["y"])) > 6:
+    to = _spot(answer)
+    if math.dist((x, y), (to["x"], to["y"])) > 6:
         return "too far: a piece moves 6 inches at most"
     return None
 
 
 def _moved(game: Any, answer: dict[str, Any], player: str) -> None:
-    to = answer["to"]
+    to = _spot(answer)
     game.state["at"][player] = [to["x"], to["y"], to["facing"]]
     game.emit("move", f"{player} moves to {to['x']:g},{to['y']:g} facing {to['facing']:g}", rule="Move")
 
