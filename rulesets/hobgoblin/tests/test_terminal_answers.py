@@ -122,3 +122,22 @@ def test_the_brief_in_the_movement_phase_says_how_to_get_into_a_fight(ruleset):
     brief = ruleset.brief(g, "red")
     assert "To fight: end a move touching an enemy (help engage)" in brief
     assert all(len(line) <= 80 for line in brief.splitlines())
+
+
+def test_every_narrative_scenario_says_how_it_is_won_with_its_own_numbers(ruleset):
+    import copy
+
+    said = {key: ruleset.scenarios[key].how_to_win() for key in ("the-chasm", "the-fortress", "the-breach")}
+    assert 'within 2" of 2 or more of the 3 objective markers' in said["the-chasm"]
+    assert "3 of the 5 Weak Points" in said["the-fortress"] and "7 Doom" in said["the-fortress"]
+    assert 'more unbroken units within 8" of the Breach Marker' in said["the-breach"]
+    assert "see the scenario's rules" not in ruleset.glossary()["The Breach"]
+    changed = copy.deepcopy(ruleset.scenarios["the-breach"])
+    changed.params["near"] = 10.0  # a house rule's number shows in the text
+    assert 'within 10" of the Breach Marker' in changed.how_to_win()
+
+
+def test_the_brief_of_a_narrative_battle_says_how_it_is_won(ruleset):
+    g = battle([{"name": "A", "x": 30, "y": 14}], [{"name": "B", "x": 30, "y": 40}], scenario="the-breach")
+    flat = " ".join(ruleset.brief(g, "red").split())
+    assert "To win: At the end of the game the side with more unbroken units" in flat
