@@ -276,7 +276,6 @@ def place_labels(labels: Sequence[Label], *, avoid: Iterable[Box] = (), bounds: 
     finds no free place nearby goes to a free slot in a column to the right of everything, so
     the result never overlaps, whatever the input.
     """
-    placed: list[Placed] = []
     obstacles = list(avoid)
     taken: list[Box] = []
 
@@ -287,7 +286,7 @@ def place_labels(labels: Sequence[Label], *, avoid: Iterable[Box] = (), bounds: 
         return not any(_overlap(box, t, gap) for t in taken) and not any(_overlap(box, o, 0.0) for o in obstacles)
 
     order = sorted(range(len(labels)), key=lambda i: (labels[i].y, labels[i].x))
-    results: dict[int, Placed] = {}
+    placed: list[Placed | None] = [None] * len(labels)  # in the order given, placed top to bottom
     right = max([b[2] for b in obstacles] + [lab.x + lab.width for lab in labels] + [bounds[2] if bounds else 0])
     column_y = bounds[1] if bounds is not None else min([lab.y for lab in labels], default=0.0)
     for i in order:
@@ -317,9 +316,8 @@ def place_labels(labels: Sequence[Label], *, avoid: Iterable[Box] = (), bounds: 
             column_y = cy + h + gap
             found = Placed(lab, cx, cy, leader=True)
         taken.append(found.box)
-        results[i] = found
-    placed = [results[i] for i in range(len(labels))]
-    return placed
+        placed[i] = found
+    return [p for p in placed if p is not None]
 
 
 def leader(p: Placed, radius: float = 0.0) -> tuple[float, float, float, float]:

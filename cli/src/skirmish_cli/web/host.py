@@ -15,7 +15,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from skirmish.errors import DiceError, IllegalAnswer, SaveError, SkirmishError
+from skirmish.errors import DiceError, IllegalAnswer, SkirmishError
 
 if TYPE_CHECKING:
     from skirmish.decisions import Decision, Option
@@ -323,9 +323,7 @@ class GameHost:
                 return self._odds[2]
             try:
                 tables = game.ruleset.odds(game, pending.player, "")
-            except SkirmishError:
-                tables = []
-            except Exception:  # noqa: BLE001 - odds are a help, not the game
+            except Exception:  # noqa: BLE001 - odds are a help, not the game (a SkirmishError says "none here")
                 tables = []
             out = [odds_dict(title, dist) for title, dist in tables]
             self._odds = (key[0], key[1], out)
@@ -450,4 +448,4 @@ def odds_dict(title: str, dist: Mapping[Any, Any]) -> dict[str, Any]:
             "what": rest if choice is not None else title}
 
 
-__all__ = ["GameHost", "Refused", "Access", "SPECTATOR", "SaveError"]
+__all__ = ["GameHost", "Refused", "Access", "SPECTATOR"]
