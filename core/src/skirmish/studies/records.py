@@ -58,15 +58,7 @@ def read(path: Path, want: dict[str, Any] | None = None) -> tuple[dict[str, Any]
     lines = data[:whole].decode("utf-8", errors="replace").splitlines()
     if not lines:
         raise SkirmishError(f"{path} is not a study record (it is empty)")
-    try:
-        head = json.loads(lines[0])
-    except (ValueError, RecursionError):
-        raise SkirmishError(f"{path} is not a study record (its first line is not JSON)") from None
-    if not isinstance(head, dict) or "study" not in head:
-        raise SkirmishError(f"{path} is not a study record (no header line)")
-    if want is not None and any(head.get(k) != want.get(k) for k in HEADER_KEYS):
-        raise SkirmishError(f"{path} holds games of another study ({_describe(head)}), not of this one "
-                            f"({_describe(want)})")
+    head = _header(path, lines[0], want)
     rows: dict[int, dict[str, Any]] = {}
     for number, line in enumerate(lines[1:], start=2):
         try:
@@ -78,6 +70,20 @@ def read(path: Path, want: dict[str, Any] | None = None) -> tuple[dict[str, Any]
     return head, rows, whole
 
 
+def _header(path: Path, line: str | bytes, want: dict[str, Any] | None) -> dict[str, Any]:
+    """The header of a record file from its first line, checked (and against ``want``, the study to add to)."""
+    try:
+        head = json.loads(line)
+    except (ValueError, RecursionError):  # a deeply nested line is no record either
+        raise SkirmishError(f"{path} is not a study record (its first line is not JSON)") from None
+    if not isinstance(head, dict) or "study" not in head:
+        raise SkirmishError(f"{path} is not a study record (no header line)")
+    if want is not None and any(head.get(k) != want.get(k) for k in HEADER_KEYS):
+        raise SkirmishError(f"{path} holds games of another study ({_describe(head)}), not of this one "
+                            f"({_describe(want)})")
+    return head
+
+
 def scan(path: Path, want: dict[str, Any] | None = None) -> Iterator[tuple[dict[str, Any], dict[str, Any] | None]]:
     """Stream a record file line by line (memory flat in its length): first ``(header, None)``, then
     ``(header, row)`` per game; a last line cut short is left out. Errors as :func:`read`."""
@@ -86,15 +92,7 @@ def scan(path: Path, want: dict[str, Any] | None = None) -> Iterator[tuple[dict[
         first = _line(handle, path, 1)
         if not first.strip():
             raise SkirmishError(f"{path} is not a study record (it is empty)")
-        try:
-            head = json.loads(first)
-        except (ValueError, RecursionError):  # a deeply nested line is no record either
-            raise SkirmishError(f"{path} is not a study record (its first line is not JSON)") from None
-        if not isinstance(head, dict) or "study" not in head:
-            raise SkirmishError(f"{path} is not a study record (no header line)")
-        if want is not None and any(head.get(k) != want.get(k) for k in HEADER_KEYS):
-            raise SkirmishError(f"{path} holds games of another study ({_describe(head)}), not of this one "
-                                f"({_describe(want)})")
+        head = _header(path, first, want)
         yield head, None
         number = 1
         while line := _line(handle, path, number := number + 1):
