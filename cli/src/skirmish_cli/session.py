@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from skirmish.agents import View, load_script
 from skirmish.answer_text import matching_options, read_answer, why_not_offered
 from skirmish.errors import DiceError, IllegalAnswer, SkirmishError
-from skirmish.runner import agent_seed
+from skirmish.runner import seat_agents
 from skirmish.saves import Journal, SaveFile, SaveLock, catch_up, replay
 from skirmish_cli import render
 from skirmish_cli.common import parse_dice, resume_hint
@@ -433,10 +433,7 @@ class Session:
 
     def new_agents(self) -> dict[str, Any]:
         """A fresh agent for every seat that is not a human's (each with its own seed)."""
-        game = self.game
-        return {p: self.registry.make_agent(self.seats[p], game.ruleset, p, agent_seed(game.seed, i), game.players,
-                                            **self.agent_options)
-                for i, p in enumerate(game.players) if p not in self.humans}
+        return seat_agents(self.registry, self.game, self.seats, skip=self.humans, **self.agent_options)
 
     def restore(self, n_answers: int) -> None:
         """Rebuild the game from its first ``n_answers`` recorded answers (the agents with it, as they stood)."""

@@ -81,6 +81,15 @@ def agent_seed(seed: int, index: int) -> int:
     return (seed * 1_000_003 + index * 7_919 + 12_345) % (2**63)
 
 
+def seat_agents(registry: Any, game: Game, seats: Mapping[str, str], *, skip: Iterable[str] = (),
+                **options: Any) -> dict[str, Agent]:
+    """A fresh agent for each player but those in ``skip``, named by ``seats[player]`` and seeded by its seat
+    (:func:`agent_seed`): the same agents for the same game wherever it is played."""
+    left_out = set(skip)
+    return {p: registry.make_agent(seats[p], game.ruleset, p, agent_seed(game.seed, i), game.players, **options)
+            for i, p in enumerate(game.players) if p not in left_out}
+
+
 @attrs.frozen
 class GameRecord:
     """The outcome of one simulated game."""
@@ -128,8 +137,7 @@ def play_one(registry: Any, ruleset_name: str, seed: int, agent_names: Sequence[
     try:
         game = Game(ruleset, setup, seed=seed, keep_log=False)
         seats = [names[i % len(names)] for i in range(len(game.players))]
-        agents = {p: registry.make_agent(seats[i], ruleset, p, agent_seed(seed, i), game.players, **(options or {}))
-                  for i, p in enumerate(game.players)}
+        agents = seat_agents(registry, game, dict(zip(game.players, seats, strict=True)), **(options or {}))
         limit = max_decisions or ruleset.max_decisions
         finished = True
         tracker = ForceTracker(game)

@@ -142,15 +142,11 @@ class GameHost:
 
     # -- playing -----------------------------------------------------------------------------
     def _make_agents(self) -> None:
-        from skirmish.runner import agent_seed
-
-        game = self.game
-        self.agents = {p: self.registry.make_agent(self.seats[p], game.ruleset, p, agent_seed(game.seed, i),
-                                                   game.players)
-                       for i, p in enumerate(game.players) if p not in self.humans}
+        from skirmish.runner import seat_agents
         from skirmish.saves import catch_up
 
-        catch_up(game, self.agents)  # resumed or undone: the agents stand where they stood (a function of the answers)
+        self.agents = seat_agents(self.registry, self.game, self.seats, skip=self.humans)
+        catch_up(self.game, self.agents)  # resumed or undone: the agents stand where they stood
 
     def state_word(self, access: Access) -> str:
         """``waiting`` (this link must answer), ``thinking`` (someone else is to play) or ``finished``."""
