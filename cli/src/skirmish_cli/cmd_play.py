@@ -150,14 +150,10 @@ def resume(file: str | None, players: Sequence[str], script: str | None, as_play
         click.echo(safe(render.header(game)))
         click.echo(safe(render.result_line(game)))
         return 0
-    names = split_names(players)
-    if not names and set(save.agents) == set(game.players):
-        from skirmish_cli.common import check_agents
+    from skirmish_cli.common import saved_seats
 
-        check_agents(registry, list(save.agents.values()), game.ruleset.name)
-        seats = {p: save.agents[p] for p in game.players}
-    else:
-        seats = _seats(registry, game, names, as_player)
+    names = split_names(players)
+    seats = (saved_seats(registry, save, game) if not names else None) or _seats(registry, game, names, as_player)
     return _run(registry, game, seats, Path(file), script, as_player, svg_dir, resumed=True)
 
 

@@ -267,6 +267,14 @@ def load_game(registry: Registry, path: str | Path, *, check_digest: bool = True
     return save, game
 
 
+def saved_seats(registry: Registry, save: SaveFile, game: Game) -> dict[str, str] | None:
+    """Who sat where when ``game`` was saved (checked as installed agents), or ``None`` when the save does not say."""
+    if set(save.agents) != set(game.players):
+        return None
+    check_agents(registry, list(save.agents.values()), game.ruleset.name)
+    return {p: save.agents[p] for p in game.players}
+
+
 def resume_hint(path: Path | str) -> str:
     import shlex
 

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from skirmish.errors import SaveError, SkirmishError
+from skirmish_cli.registry import ai_or_random
 from skirmish_cli.web.host import GameHost, Refused
 
 if TYPE_CHECKING:
@@ -75,7 +76,7 @@ class Hub:
             helps = {n: self.registry.agent_spec(n, name).help for n in agents}
             out.append({"name": name, "title": rs.title or name, "options": options, "players": players,
                         "min_players": rs.min_players, "max_players": rs.max_players, "agents": agents,
-                        "agent_help": helps, "default_opponent": _default_opponent(self.registry, name)})
+                        "agent_help": helps, "default_opponent": ai_or_random(self.registry, name)})
         return out
 
     def setups(self) -> list[str]:
@@ -148,7 +149,7 @@ class Hub:
             seed = secrets.randbelow(1_000_000)
         game = new_game(self.registry, ruleset, setup, setup_file, int(seed))
         if not names:
-            names = ["human"] + [_default_opponent(self.registry, ruleset)] * (len(game.players) - 1)
+            names = ["human"] + [ai_or_random(self.registry, ruleset)] * (len(game.players) - 1)
         check_agents(self.registry, sorted(set(names)), ruleset)
         chosen = {p: names[i % len(names)] for i, p in enumerate(game.players)}
         path = self._fresh_path(name or ruleset)
@@ -197,18 +198,14 @@ class Hub:
             return host
 
     def _load(self, path: Path) -> GameHost:
-        from skirmish_cli.common import check_agents, load_game, seat
+        from skirmish_cli.common import load_game, saved_seats, seat
 
         try:
             save, game = load_game(self.registry, path)
         except SaveError as exc:
             raise Refused(str(exc), 422) from None
-        if set(save.agents) == set(game.players):
-            check_agents(self.registry, sorted(set(save.agents.values())), game.ruleset.name)
-            seats = {p: save.agents[p] for p in game.players}
-        else:
-            seats = seat(["human"] + [_default_opponent(self.registry, game.ruleset.name)]
-                         * (len(game.players) - 1), game.players)
+        seats = saved_seats(self.registry, save, game) or seat(
+            ["human"] + [ai_or_random(self.registry, game.ruleset.name)] * (len(game.players) - 1), game.players)
         host = GameHost(self.registry, game, seats, path, tokens=self._read_tokens(path))
         if not game.over:
             try:
@@ -256,8 +253,3 @@ class Hub:
             raise SkirmishError(f"cannot keep the game's links beside {host.save_path}: {exc.strerror or exc}") \
                 from None
 
-
-def _default_opponent(registry: Registry, ruleset: str) -> str:
-    from skirmish_cli.registry import ai_or_random
-
-    return ai_or_random(registry, ruleset)
