@@ -284,3 +284,12 @@ def test_more_players_than_two_get_one_human_by_default(tiny_env: Path) -> None:
     setup.write_text('players = ["a", "b", "c", "d"]\n')
     line = assert_one_error(invoke("play", "tiny", "--setup", str(setup)), 1)
     assert "three.toml" in line and "2 to 3 players" in line
+
+
+def test_a_long_save_path_is_not_cut_mid_word_by_an_80_column_terminal(tmp_path: Path) -> None:
+    folder = tmp_path / ("a-rather-long-folder-name-for-saves" * 2)
+    folder.mkdir()
+    save = folder / "game.toml"
+    out = invoke("play", "tiny", "--seed", "3", "--save", str(save), input=lines("quit")).stdout
+    assert f"saving to {save}\n  (after every answer)" in out
+    assert f"saving to {save} after every answer" not in out

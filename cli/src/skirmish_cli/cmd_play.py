@@ -249,7 +249,9 @@ def _run(registry: Registry, game: Game, seats: dict[str, str], path: Path | Non
                f"{game.ruleset.title or rs} ({rs} {game.ruleset.version}), seed {game.seed}")
     click.echo(safe(render.seats_line(seats)))
     if path is not None:
-        click.echo(f"saving to {path} after every answer")
+        said = f"saving to {path} after every answer"
+        # a long path: the note on a line of its own rather than cut by the terminal mid-word
+        click.echo(said if len(said) <= render.WIDTH else f"saving to {path}\n  (after every answer)")
     else:
         click.echo("not saved (a game between AIs: add --autosave or --save FILE to keep it)")
     if pictures is not None:
