@@ -230,6 +230,13 @@ class DaskBackend:
     name = "dask"
 
     def __init__(self, client: Any, address: str, timeout: float, on_close: Callable[[], None] | None = None) -> None:
+        import warnings
+
+        # Ctrl-C inside a wait leaves Dask's own result coroutine unawaited; Python's warning about it, printed
+        # whenever that object is collected, would be a second line after "interrupted: ..." (it is Dask's, and
+        # nothing is wrong)
+        warnings.filterwarnings("ignore", message="coroutine 'Future._result' was never awaited",
+                                category=RuntimeWarning)
         self.client = client
         self.address = address
         self.timeout = timeout
