@@ -174,3 +174,18 @@ def test_the_suite_plays_only_the_rulesets_non_interactive_agents(monkeypatch: p
     monkeypatch.setattr(kit, "_REGISTRY", Registry(make_plugin_manager(entry_points=False, plugins=[("r", Race())])))
     conformance_suite("dice-race", seeds=1, deep_seeds=1, agent_seeds=2)().test_own_agents_play_only_legal_answers()
     assert made and set(made) == {"bot"}
+
+
+def test_state_outside_the_game_fails_interleaved_games() -> None:
+    from skirmish.agents import RandomAgent
+    from skirmish.testing import check_interleaved
+
+    with pytest.raises(AssertionError, match="beside other games"):
+        check_interleaved(s.BrokenKeepsStateOutside(), range(3), RandomAgent)
+
+
+def test_games_kept_apart_pass_interleaved_games() -> None:
+    from skirmish.agents import RandomAgent
+    from skirmish.testing import check_interleaved
+
+    assert check_interleaved(s.DiceRace, range(4), RandomAgent) == 4

@@ -74,3 +74,55 @@ def check_agents_play(ruleset: Ruleset, agents: Mapping[str, AgentFactory], seed
         decisions += play_with_agents(ruleset, seeds[0] if seeds else 0, everyone).decisions
         played[name] = decisions
     return played
+
+
+def _seated(ruleset: Ruleset, seed: int, factory: AgentFactory, setup: Mapping[str, Any] | None) -> tuple[Game, dict]:
+    game = Game(ruleset, dict(setup) if setup is not None else None, seed=seed)
+    agents = {p: factory(AgentContext(p, agent_seed(seed, i), ruleset, {}, game.players))
+              for i, p in enumerate(game.players)}
+    return game, agents
+
+
+def _step(game: Game, agents: Mapping[str, Any]) -> None:
+    d = game.pending
+    assert d is not None
+    game.answer(agents[d.player].decide(View(game, d.player), d), d.player)
+
+
+def check_interleaved(ruleset: Ruleset | Callable[[], Ruleset], seeds: Iterable[int], factory: AgentFactory,
+                      setups: Iterable[Mapping[str, Any] | None] = (None,)) -> int:
+    """Games in one process do not share state: every (seed, set-up) game played with ``factory`` in
+    every seat alone, then all of them at once, one answer each in turn, log the same events, end in
+    the same state and digest. ``ruleset`` may be a builder, called once per game (as a server does).
+    Caches of a game kept in module globals, keyed by ``id()``, or shared content changed by a game
+    fail it. Returns the number of games compared."""
+    build = ruleset if callable(ruleset) and not isinstance(ruleset, Ruleset) else (lambda: ruleset)
+    cases = [(seed, setup) for setup in list(setups) for seed in seeds]
+    alone = []
+    for seed, setup in cases:
+        game, agents = _seated(build(), seed, factory, setup)
+        while game.pending is not None and game.decisions < game.ruleset.max_decisions:
+            _step(game, agents)
+        alone.append((_events(game), game.digest(), game.result))
+    together = [_seated(build(), seed, factory, setup) for seed, setup in cases]
+    moving = True
+    while moving:
+        moving = False
+        for game, agents in together:
+            if game.pending is not None and game.decisions < game.ruleset.max_decisions:
+                _step(game, agents)
+                moving = True
+    for (seed, setup), (events, digest, result), (game, _) in zip(cases, alone, together, strict=True):
+        where = f"{game.ruleset.name} seed {seed} set-up {dict(setup or {})}"
+        mine = _events(game)
+        if mine != events:
+            first = next((i for i, (a, b) in enumerate(zip(events, mine)) if a != b), min(len(events), len(mine)))
+            raise AssertionError(f"{where}: played beside other games, it logs otherwise from event {first} "
+                                 f"(alone {events[first:first + 1]}, beside others {mine[first:first + 1]}); "
+                                 "is some game state kept outside the game?")
+        assert game.digest() == digest and game.result == result, f"{where}: ends in another state beside others"
+    return len(cases)
+
+
+def _events(game: Game) -> list[tuple[Any, ...]]:
+    return [(e.kind, e.text, e.rule, e.visible_to) for e in game.log]
