@@ -189,3 +189,15 @@ def test_games_kept_apart_pass_interleaved_games() -> None:
     from skirmish.testing import check_interleaved
 
     assert check_interleaved(s.DiceRace, range(4), RandomAgent) == 4
+
+
+def test_a_module_global_written_by_games_fails_module_state() -> None:
+    from skirmish.agents import RandomAgent
+    from skirmish.testing import check_no_module_state
+
+    with pytest.raises(AssertionError, match=r"changed module-level values: skirmish\.testing\.samples\._GLOBAL"):
+        check_no_module_state(s.BrokenKeepsStateOutside, ["skirmish.testing.samples"], RandomAgent)
+    moved = check_no_module_state(s.BrokenKeepsStateOutside, ["skirmish.testing.samples"], RandomAgent,
+                                  allow=["skirmish.testing.samples._GLOBAL"])
+    assert moved == ["skirmish.testing.samples._GLOBAL"]
+    assert check_no_module_state(s.DiceRace, ["skirmish.testing.samples"], RandomAgent) == []

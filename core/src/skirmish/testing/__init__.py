@@ -13,7 +13,7 @@ and honour "pass until the end of this phase"; a balance model's features add up
 the cost at their prices (``check_balance_model``).
 """
 
-from skirmish.testing.agents import check_agents_play, check_interleaved, play_with_agents
+from skirmish.testing.agents import check_agents_play, check_interleaved, check_no_module_state, play_with_agents
 from skirmish.testing.balance import check_balance_model
 from skirmish.testing.checks import (
     check_clone,
@@ -44,6 +44,7 @@ __all__ = [
     "check_hidden_information",
     "check_illegal_refused",
     "check_interleaved",
+    "check_no_module_state",
     "check_offered_answers",
     "check_plays_to_end",
     "check_response_windows",

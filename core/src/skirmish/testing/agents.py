@@ -116,7 +116,8 @@ def check_interleaved(ruleset: Ruleset | Callable[[], Ruleset], seeds: Iterable[
         where = f"{game.ruleset.name} seed {seed} set-up {dict(setup or {})}"
         mine = _events(game)
         if mine != events:
-            first = next((i for i, (a, b) in enumerate(zip(events, mine)) if a != b), min(len(events), len(mine)))
+            pairs = enumerate(zip(events, mine, strict=False))
+            first = next((i for i, (a, b) in pairs if a != b), min(len(events), len(mine)))
             raise AssertionError(f"{where}: played beside other games, it logs otherwise from event {first} "
                                  f"(alone {events[first:first + 1]}, beside others {mine[first:first + 1]}); "
                                  "is some game state kept outside the game?")
@@ -126,3 +127,53 @@ def check_interleaved(ruleset: Ruleset | Callable[[], Ruleset], seeds: Iterable[
 
 def _events(game: Game) -> list[tuple[Any, ...]]:
     return [(e.kind, e.text, e.rule, e.visible_to) for e in game.log]
+
+
+def _module_state(prefixes: tuple[str, ...]) -> dict[str, Any]:
+    """Size of every mutable module-level value (dict, list, set, functools cache) in the named packages."""
+    import sys
+
+    out: dict[str, Any] = {}
+    for modname, module in list(sys.modules.items()):
+        if module is None or not modname.startswith(prefixes):
+            continue
+        for attr, value in list(vars(module).items()):
+            if isinstance(value, dict | list | set | bytearray):
+                out[f"{modname}.{attr}"] = (len(value), _shallow(value))
+            elif callable(getattr(value, "cache_info", None)) and getattr(value, "__module__", None) == modname:
+                out[f"{modname}.{attr}"] = (value.cache_info().currsize, None)
+    return out
+
+
+def _shallow(value: Any) -> Any:
+    try:
+        return hash(tuple(sorted(map(repr, value.items() if isinstance(value, dict) else value))))
+    except Exception:  # noqa: BLE001 - an unorderable or unprintable value: compare sizes only
+        return None
+
+
+def check_no_module_state(ruleset: Ruleset | Callable[[], Ruleset], packages: Iterable[str], factory: AgentFactory,
+                          seeds: Iterable[int] = (0, 1), allow: Iterable[str] = ()) -> list[str]:
+    """No game writes to module globals: after a first game (which may load content once), each further
+    game leaves every mutable module-level value of ``packages`` (dicts, lists, sets, ``functools``
+    caches) as it found it. ``allow`` names globals that may change (``"package.module.NAME"``); the
+    check returns the sorted list of those that did."""
+    build = ruleset if callable(ruleset) and not isinstance(ruleset, Ruleset) else (lambda: ruleset)
+    prefixes = tuple(packages)
+    seeds = list(seeds)
+    allowed = set(allow)
+    moved: set[str] = set()
+    for i, seed in enumerate(seeds):
+        before = _module_state(prefixes)
+        game, agents = _seated(build(), seed, factory, None)
+        while game.pending is not None and game.decisions < game.ruleset.max_decisions:
+            _step(game, agents)
+        if i == 0:
+            continue
+        after = _module_state(prefixes)
+        changed = sorted(k for k in after.keys() | before.keys() if after.get(k) != before.get(k))
+        moved.update(changed)
+        bad = [k for k in changed if k not in allowed]
+        assert not bad, (f"a game of {game.ruleset.name} (seed {seed}) changed module-level values: "
+                         f"{', '.join(bad[:8])}{' ...' if len(bad) > 8 else ''} (keep a game's data in the game)")
+    return sorted(moved)
