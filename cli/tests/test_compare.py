@@ -46,3 +46,22 @@ def test_simulate_on_dask_gives_the_local_figures() -> None:
         data = json.loads(r.stdout)
         out.append({k: data[k] for k in keys})
     assert out[0] == out[1]
+
+
+def test_compare_vary_plays_every_combination_and_refuses_bad_values() -> None:
+    import pytest
+
+    if "goblin-uprising" not in Registry().rulesets:
+        pytest.skip("needs goblin-uprising")
+    r = CliRunner().invoke(cli, ["compare", "goblin-uprising", "-n", "2", "--vary", "heroes=1,2",
+                                 "--vary", "difficulty=easy", "--json"])
+    assert r.exit_code == 0, r.output
+    cells = json.loads(r.stdout)["rulesets"][0]["by_setup"]
+    assert [c["setup"] for c in cells] == [{"heroes": "1", "difficulty": "easy"}, {"heroes": "2", "difficulty": "easy"}]
+    for args, said in ((["--vary", "difficulty=impossible"], "--vary difficulty: must be one of"),
+                       (["--vary", "heroes"], "--vary takes SETTING=VALUE"),
+                       (["--vary", "colour=red"], "no ruleset compared has a setting 'colour'")):
+        r = CliRunner().invoke(cli, ["compare", "goblin-uprising", "-n", "2", *args])
+        assert r.exit_code == 2 and said in r.stderr and "Traceback" not in r.output
+    r = CliRunner().invoke(cli, ["compare", "goblin-uprising", "-n", "1", "--vary", "none", "--json"])
+    assert r.exit_code == 0 and json.loads(r.stdout)["rulesets"][0]["by_setup"] == []

@@ -87,3 +87,34 @@ def test_lethality_of_the_mass_battle_and_the_co_op_game(name: str) -> None:
     record = play_one(REGISTRY, name, 4, ["random"])
     lost = {k: v for k, v in record.extra.items() if k.startswith("lost in round ")}
     assert lost and all(-1 <= v <= 1 for v in lost.values())
+
+
+@pytest.mark.skipif("goblin-uprising" not in REGISTRY.rulesets, reason="needs goblin-uprising")
+def test_co_op_win_rate_is_reported_per_hero_count_and_difficulty() -> None:
+    from skirmish.studies.compare import setup_grid, setups
+
+    cells = setups(REGISTRY, "goblin-uprising", {"heroes": ("1", "3"), "difficulty": ("easy", "hard")})
+    assert [c for c, _ in cells] == [{"heroes": "1", "difficulty": "easy"}, {"heroes": "1", "difficulty": "hard"},
+                                     {"heroes": "3", "difficulty": "easy"}, {"heroes": "3", "difficulty": "hard"}]
+    assert [len(s["players"]) for _, s in cells] == [1, 1, 3, 3] and cells[1][1]["difficulty"] == "hard"
+    report = compare(REGISTRY, ["goblin-uprising"], 2, seed=3,
+                     vary={"heroes": ("1", "3"), "difficulty": ("easy", "hard")})
+    entry = report["rulesets"][0]
+    assert [c["finished"] for c in entry["by_setup"]] == [2, 2, 2, 2]
+    title, header, body = setup_grid(entry)
+    assert title.startswith("goblin-uprising: heroes win by set-up, AI v AI")
+    assert header == ["heroes \\ difficulty", "easy", "hard"] and [label for label, _ in body] == ["1", "3"]
+    md = markdown(report)
+    assert "| heroes \\ difficulty | easy | hard |" in md and "\n| 3 | " in md
+    assert "heroes win by set-up" in html_report(report)
+
+
+@pytest.mark.skipif("goblin-uprising" not in REGISTRY.rulesets, reason="needs goblin-uprising")
+def test_a_co_op_ruleset_sweeps_its_own_axes_by_default_and_competitive_ones_do_not() -> None:
+    from skirmish.studies.compare import axes
+
+    own = axes(REGISTRY, "goblin-uprising")
+    assert own["heroes"] == ("1", "2", "3", "4", "5", "6") and "legendary" in own["difficulty"]
+    assert axes(REGISTRY, FAST) == {}
+    assert axes(REGISTRY, FAST, {"heroes": ("2",)}) == {}  # a setting the ruleset lacks is skipped
+    assert compare(REGISTRY, [FAST], 2, seed=1)["rulesets"][0]["by_setup"] == []

@@ -95,6 +95,13 @@ class Ruleset:
         out.update(options)
         return out
 
+    def study_axes(self) -> dict[str, tuple[str, ...]]:
+        """Settings (names of :meth:`setup_options`) whose every combination a study plays by default, each
+        with the values to try as typed on the command line: a co-operative game names what makes it harder
+        (``{"heroes": ("1", "2"), "difficulty": ("easy", "hard")}``), so ``skirmish compare`` reports the win
+        rate per set-up rather than one figure for the default. Default: none."""
+        return {}
+
     # -- play --------------------------------------------------------------------
     def create(self, game: Game) -> Any:
         """Build the initial state (plain attrs data) from ``game.setup``; may roll ``game.rng``."""

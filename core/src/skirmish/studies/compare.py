@@ -4,7 +4,7 @@ figures on common scales (rates 0..1 with Wilson intervals, lengths as quantiles
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from skirmish.errors import SkirmishError
@@ -35,27 +35,85 @@ PAIRINGS = {"main": None, "random": (["random"], False), "mixed": (["ai", "rando
 
 def compare(registry: Any, rulesets: Sequence[str], n: int, *, seed: int = 0, workers: int = 1,
             max_decisions: int | None = None, executor: Any = None, progress: Callable[[int], None] | None = None,
-            sink: Callable[[str, str, list[GameRecord]], None] | None = None) -> dict[str, Any]:
+            sink: Callable[[str, str, list[GameRecord]], None] | None = None,
+            vary: Mapping[str, Sequence[str]] | None = None) -> dict[str, Any]:
     """The report: one entry per ruleset (in the order given); ``executor`` (e.g. a Dask one) plays the games.
 
     Each pairing's games are folded into a :class:`~skirmish.studies.tally.Tally` as they finish (flat
     memory); ``sink(ruleset, pairing, records)`` is given them first (to write rows to a file). On Ctrl-C,
-    :class:`CompareInterrupted` carries the report of what finished."""
+    :class:`CompareInterrupted` carries the report of what finished. Each ruleset's main pairing is also
+    played ``n`` times in every combination of its :func:`axes` (``vary``, or the ruleset's own
+    ``study_axes``), reported under ``by_setup``."""
     report: dict[str, Any] = {"games": n, "seed": seed, "rulesets": []}
     for name in rulesets:
         tallies: dict[str, Tally] = {}
+        cells: list[tuple[dict[str, str], Tally]] = []
         try:
             for pairing, agents, alternate in pairings(registry, name):
                 tallies[pairing] = _run(registry, name, n, agents, seed, workers, max_decisions, alternate,
                                         executor, progress, (lambda got, p=pairing, r=name: sink(r, p, got))
                                         if sink else None)
+            agents = pairings(registry, name)[0][1]
+            for chosen, setup in setups(registry, name, vary):
+                label = "main " + " ".join(f"{k}={v}" for k, v in chosen.items())
+                cells.append((chosen, Tally()))
+                cells[-1] = (chosen, _run(registry, name, n, agents, seed, workers, max_decisions, False, executor,
+                                          progress, (lambda got, p=label, r=name: sink(r, p, got)) if sink else None,
+                                          setup))
         except SimulationInterrupted as stop:
-            tallies[pairing] = stop.tally if stop.tally is not None else Tally()
-            report["rulesets"].append(figures(registry, name, tallies))
+            if cells:
+                cells[-1] = (cells[-1][0], stop.tally if stop.tally is not None else Tally())
+            else:
+                tallies[pairing] = stop.tally if stop.tally is not None else Tally()
+            report["rulesets"].append({**figures(registry, name, tallies), "by_setup": _by_setup(cells)})
             report["interrupted"] = True
             raise CompareInterrupted(report) from None
-        report["rulesets"].append(figures(registry, name, tallies))
+        report["rulesets"].append({**figures(registry, name, tallies), "by_setup": _by_setup(cells)})
     return report
+
+
+def axes(registry: Any, ruleset: str, vary: Mapping[str, Sequence[str]] | None = None) -> dict[str, tuple[str, ...]]:
+    """The settings whose every combination ``compare`` plays for ``ruleset``: of ``vary``, those the ruleset
+    offers (``None``: the ruleset's own ``study_axes``); each value checked as ``--NAME VALUE`` would be."""
+    rules = registry.ruleset(ruleset)
+    if vary is None:
+        return {k: tuple(v) for k, v in rules.study_axes().items()}
+    offered = {o.name: o for o in rules.setup_options()}
+    out = {}
+    for key, values in vary.items():
+        if key in offered:
+            for value in values:
+                offered[key].parse(value)
+            out[key] = tuple(values)
+    return out
+
+
+def setups(registry: Any, ruleset: str, vary: Mapping[str, Sequence[str]] | None = None
+           ) -> list[tuple[dict[str, str], dict[str, Any]]]:
+    """(the values chosen, the set-up) of every combination of :func:`axes`, first axis slowest."""
+    import itertools
+
+    chosen_axes = axes(registry, ruleset, vary)
+    if not chosen_axes:
+        return []
+    rules = registry.ruleset(ruleset)
+    offered = {o.name: o for o in rules.setup_options()}
+    out = []
+    for combo in itertools.product(*chosen_axes.values()):
+        chosen = dict(zip(chosen_axes, combo, strict=True))
+        options = {k: offered[k].parse(v) if k in offered else v for k, v in chosen.items()}
+        out.append((chosen, rules.apply_options(rules.default_setup(), options)))
+    return out
+
+
+def _by_setup(cells: list[tuple[dict[str, str], Tally]]) -> list[dict[str, Any]]:
+    out = []
+    for chosen, t in cells:
+        first = t.first[1][0] if t.first and t.first[1] else None
+        win = _rate(t.seats.get(first, {}).get("win", 0), t.finished) if first else _rate(0, 0)
+        out.append({"setup": dict(chosen), "first_seat": first, "first_seat_win_rate": win,
+                    "draw_rate": _rate(t.draws, t.finished), "rounds": _spread(t.rounds), "finished": t.finished})
+    return out
 
 
 def pairings(registry: Any, ruleset: str) -> list[tuple[str, list[str], bool]]:
@@ -68,9 +126,9 @@ def pairings(registry: Any, ruleset: str) -> list[tuple[str, list[str], bool]]:
 def _run(registry: Any, ruleset: str, n: int, agents: list[str], seed: int, workers: int,
          max_decisions: int | None, alternate: bool = False, executor: Any = None,
          progress: Callable[[int], None] | None = None,
-         sink: Callable[[list[GameRecord]], None] | None = None) -> Tally:
+         sink: Callable[[list[GameRecord]], None] | None = None, setup: dict[str, Any] | None = None) -> Tally:
     _, total = play_games(registry, ruleset, n, agents, seed=seed, workers=workers, alternate=alternate,
-                          max_decisions=max_decisions, executor=executor, progress=progress, sink=sink)
+                          max_decisions=max_decisions, executor=executor, progress=progress, sink=sink, setup=setup)
     return total
 
 
@@ -170,7 +228,35 @@ def markdown(report: dict[str, Any]) -> str:
         if r["own_figures"]:
             out += f"\n\n{r['ruleset']} own figures (mean per game): " + ", ".join(
                 f"{k} {v:g}" for k, v in r["own_figures"].items())
+    for r in rs:
+        grid = setup_grid(r)
+        if grid is not None:
+            title, header, body = grid
+            out += f"\n\n{title}\n\n| " + " | ".join(header) + " |\n|" + "---|" * len(header)
+            out += "".join("\n| " + " | ".join([label, *(_pct(c) for c in cells)]) + " |" for label, cells in body)
     return out
+
+
+def setup_grid(entry: dict[str, Any]) -> tuple[str, list[str], list[tuple[str, list[dict[str, float] | None]]]] | None:
+    """(title, header, rows) of a ruleset's win rate by set-up: the first axis down, the second across (or one
+    row per combination when there are more than two); ``None`` when no set-up was varied."""
+    cells = entry.get("by_setup") or []
+    if not cells:
+        return None
+    who = "heroes win" if cooperative(entry) else f"first seat ({cells[0]['first_seat']}) wins"
+    agent = "AI" if entry["agent"] == "ai" else entry["agent"]
+    title = f"{entry['ruleset']}: {who} by set-up, {agent} v {agent} (95% interval)"
+    keys = list(cells[0]["setup"])
+    if len(keys) == 2:
+        down, across = keys
+        columns = list(dict.fromkeys(c["setup"][across] for c in cells))
+        rows: dict[str, list[dict[str, float] | None]] = {}
+        for c in cells:
+            rows.setdefault(c["setup"][down], [None] * len(columns))[columns.index(c["setup"][across])] = \
+                c["first_seat_win_rate"]
+        return title, [f"{down} \\ {across}", *columns], list(rows.items())
+    return title, [", ".join(keys), "wins"], [(", ".join(c["setup"].values()), [c["first_seat_win_rate"]])
+                                                 for c in cells]
 
 
 #: what each figure of the report measures, shown under the HTML table
@@ -286,6 +372,28 @@ def findings(report: dict[str, Any]) -> list[str]:
     return out
 
 
+def _html_grid(entry: dict[str, Any]) -> str:
+    """The win rate by set-up as an HTML table, each cell shaded from red (0%) through white to blue (100%)."""
+    grid = setup_grid(entry)
+    if grid is None:
+        return ""
+    title, header, body = grid
+
+    def cell(rate: dict[str, float] | None) -> str:
+        if not rate or not rate.get("n"):
+            return "<td>n/a</td>"
+        strength = abs(rate["rate"] - 0.5) * 2
+        target = (235, 120, 120) if rate["rate"] < 0.5 else (125, 160, 235)
+        r, g, b = (round(255 + (t - 255) * strength) for t in target)
+        return (f"<td class='rate' style='background:rgb({r},{g},{b})' title='n={rate['n']:g}'>"
+                f"{safe_html(_pct(rate))}</td>")
+
+    rows = "".join("<tr><th>" + safe_html(label) + "</th>" + "".join(cell(c) for c in cells) + "</tr>"
+                   for label, cells in body)
+    return (f"<h2>{safe_html(title)}</h2><table><tr>" + "".join(f"<th>{safe_html(h)}</th>" for h in header)
+            + f"</tr>{rows}</table>")
+
+
 def html_report(report: dict[str, Any]) -> str:
     """A standalone HTML page: findings, the figures as a table (co-operative games get the heroes' win rate
     instead of seat and AI-v-random rows), what each figure means, and SVG charts drawn by hand."""
@@ -313,13 +421,15 @@ def html_report(report: dict[str, Any]) -> str:
     if coop:
         found_html += ("<p>Co-operative games (" + safe_html(", ".join(sorted(coop))) + "): the seats win or lose "
                        "together, so the first-seat and AI-v-random figures do not apply; the heroes' win rate is "
-                       "shown instead, for the default set-up. For each hero count and difficulty, run "
-                       "<code>skirmish simulate RULESET --heroes N --difficulty D</code>.</p>")
+                       "shown instead, for the default set-up, and by set-up below where one was varied.</p>")
+    grids = "".join(_html_grid(r) for r in rs)
     competitive = [r for r in rs if r["ruleset"] not in coop]
     charts = [_svg_rates("first seat wins (95% interval)", [(r["ruleset"], next(iter(r["seat_win_rate"].values()),
                                                                                  None)) for r in competitive]),
-              _svg_rates("AI wins v random (95% interval)", [(r["ruleset"], r["ai_v_random"]) for r in competitive]),
-              _svg_rates("decided before the last round", [(r["ruleset"], r["decided_before_last_round"]) for r in rs])]
+              _svg_rates("AI wins v random (95% interval)", [(r["ruleset"], r["ai_v_random"]) for r in competitive])
+              ] if competitive else []
+    charts.append(_svg_rates("decided before the last round", [(r["ruleset"], r["decided_before_last_round"])
+                                                               for r in rs]))
     if coop:
         charts.insert(0, _svg_rates("heroes win, default set-up (95% interval)",
                                     [(r["ruleset"], next(iter(r["seat_win_rate"].values()), None))
@@ -329,11 +439,11 @@ def html_report(report: dict[str, Any]) -> str:
                     for r in rs)
     return ("<!doctype html><html><head><meta charset='utf-8'><title>skirmish compare</title><style>"
             "body{font-family:sans-serif;max-width:1100px}table{border-collapse:collapse}"
-            "td,th{border:1px solid #ccc;padding:3px 6px}svg{display:block;margin:12px 0}"
+            "td,th{border:1px solid #ccc;padding:3px 6px}td.rate{text-align:right}svg{display:block;margin:12px 0}"
             ".finding{border-left:5px solid #c0392b;background:#fdf0ee;padding:4px 12px;margin:12px 0}"
             "dt{font-weight:bold;margin-top:4px}"
             "</style></head><body>"
             f"<h1>skirmish compare</h1><p>{report['games']} games per ruleset and pairing, seeds from "
-            f"{report['seed']}.</p>{found_html}{table}<h2>What the figures mean</h2><dl>{notes}</dl>"
+            f"{report['seed']}.</p>{found_html}{table}{grids}<h2>What the figures mean</h2><dl>{notes}</dl>"
             f"<h2>Charts</h2><div>{''.join(charts)}</div><div style='display:flex;flex-wrap:wrap'>{hists}</div>"
             "</body></html>\n")

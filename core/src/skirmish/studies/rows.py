@@ -105,7 +105,7 @@ def compare_rows(registry: Any, rulesets: Sequence[str], n: int, **options: Any)
         {"ruleset": name, "pairing": pairing, **game_row(r)} for r in got), **options)
     order = {name: i for i, name in enumerate(rulesets)}
     keys = {"main": 0, "random": 1, "mixed": 2}
-    return sorted(out, key=lambda r: (order[r["ruleset"]], keys.get(r["pairing"], 3), r["seed"]))
+    return sorted(out, key=lambda r: (order[r["ruleset"]], keys.get(r["pairing"], 3), r["pairing"], r["seed"]))
 
 
 def balance_rows(registry: Any, ruleset: str, n: int, **options: Any) -> list[dict[str, Any]]:

@@ -76,6 +76,11 @@ class GoblinUprising(Ruleset):
             SetupOption("pvp", "battles between heroes allowed (as printed; the AI never starts one)", "bool"),
         ]
 
+    def study_axes(self) -> dict[str, tuple[str, ...]]:
+        """Hero count and difficulty: what makes this co-operative game easier or harder."""
+        return {"heroes": tuple(str(n) for n in range(1, self.max_players + 1)),
+                "difficulty": tuple(self.content.difficulties)}
+
     def apply_options(self, setup: dict[str, Any], options: Mapping[str, Any]) -> dict[str, Any]:
         out = dict(setup)
         if "heroes" in options:
