@@ -165,7 +165,7 @@ def test_costs(content):
     c = content.costs
     assert (c.budget, c.mounted, c.monster_mounted, c.gun, c.winged, c.extra_rule, c.free_rules) == (
         20, 1, 0, 1, 1, 2, 1)
-    assert content.limits.enabled and (content.limits.heroes, content.limits.monsters, content.limits.mages) == (
+    assert not content.limits.enabled and (content.limits.heroes, content.limits.monsters, content.limits.mages) == (
         1, 2, 2)
 
 

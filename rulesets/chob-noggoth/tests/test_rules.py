@@ -51,7 +51,30 @@ def test_deployment_is_within_three_inches_of_the_own_edge(ruleset) -> None:
         game.answer("line")
     for w in game.state.warriors.values():
         edge = game.state.sides[w.side].edge
-        assert (w.y + w.radius <= 3.0001) if edge == "south" else (w.y - w.radius >= 20.9999), w
+        assert (w.y - w.radius <= 3.0001) if edge == "south" else (w.y + w.radius >= 20.9999), w
+
+
+@pytest.mark.parametrize(("y", "ok"), [(3.5, True), (3.6, False), (0.5, True), (0.4, False)])
+def test_deploy_within_three_inches_measures_to_the_closest_point_of_the_base(ruleset, y: float, ok: bool) -> None:
+    """Set-up: a warrior is "within 3 inches" of its edge when the nearest point of its base is (a 1-inch base
+    may stand with its centre 3.5 inches in), as every "within" in this ruleset; never off the table."""
+    game = Game(ruleset, small_setup(), seed=3)
+    game.answer("south")
+    while game.pending.kind == "deploy":
+        game.answer("manual")
+    d = game.pending
+    assert d.kind == "place"
+    south = game.state.sides[game.state.warriors[d.context["actor"]].side].edge == "south"
+    _, why = d.check(game, {"x": 10, "y": y if south else 24 - y})
+    assert (why is None) == ok, why
+
+
+def test_set_up_positions_outside_the_deployment_strip_are_refused(ruleset) -> None:
+    """Set-up key ``positions`` places warriors only where the book lets them deploy (blue is Player A here)."""
+    positions = {"red": {"r1": [5, 12]}, "blue": {"b1": [5, 2], "b2": [8, 2]}}
+    game = Game(ruleset, small_setup(positions=positions), seed=3)
+    with pytest.raises(SetupError, match=r"position of Grub \(5, 12\): y must be between 20.5 and 23.5"):
+        game.answer("south")
 
 
 def test_manual_deployment_refuses_a_spot_outside_the_strip(ruleset) -> None:
@@ -68,7 +91,7 @@ def test_manual_deployment_refuses_a_spot_outside_the_strip(ruleset) -> None:
 def test_a_set_up_file_can_place_every_warrior(ruleset) -> None:
     positions = {"red": {"r1": [5, 2], "r2": [8, 2]}, "blue": {"b1": [5, 22], "b2": [8, 22]}}
     game = Game(ruleset, small_setup(positions=positions), seed=3)
-    game.answer("south")
+    game.answer("north")  # blue is Player A and takes the north edge
     assert (game.state.warriors["r2"].x, game.state.warriors["r2"].y) == (8, 2)
     assert game.pending.kind in ("role", "moves", "actions")
 

@@ -247,6 +247,8 @@ MESSAGES = [
      "a warband shares at most 1 bonus rule, not 2"),
     (band(*[{"name": f"v{i}", "type": "Brawler", "quality": "Veteran"} for i in range(7)]),
      "costs 21 Fingers, over the 20-Finger budget"),
+]
+LIMIT_MESSAGES = [
     (band(*[{"name": f"h{i}", "type": "Hero", "roles": ["Brawler", "Mage"]} for i in range(2)]),
      "2 Heroes, more than the house limit of 1 (turn warband limits off to allow it)"),
     (band(*[{"name": f"m{i}", "type": "Monster"} for i in range(3)]),
@@ -261,10 +263,21 @@ def test_validation_message(content, data, message):
     assert problem(content, data) == f"warband.toml: {message}"
 
 
+@pytest.mark.parametrize(("data", "message"), LIMIT_MESSAGES, ids=[m for _, m in LIMIT_MESSAGES])
+def test_house_warband_limits_when_switched_on(content, data, message):
+    assert problem(content, data, limits=True) == f"warband.toml: {message}"
+
+
+@pytest.mark.parametrize(("data", "_message"), LIMIT_MESSAGES, ids=[m for _, m in LIMIT_MESSAGES])
+def test_cn10_printed_rules_set_no_warband_limits(content, data, _message):
+    """CN-10: the book prints no limit on Heroes, Monsters or Mages, so by default none applies."""
+    assert parse_warband(data, content).warriors
+
+
 def test_the_piggun_counts_as_a_monster_for_the_limit(content):
     data = band({"name": "a", "type": "Monster"}, {"name": "b", "type": "Monster"},
                 {"name": "c", "mercenary": "Piggun"})
-    assert "3 Monsters" in problem(content, data, budget=30)
+    assert "3 Monsters" in problem(content, data, budget=30, limits=True)
 
 
 def test_every_problem_is_listed_numbered_on_one_line(content):
@@ -293,10 +306,12 @@ def test_limits_can_be_turned_off(content):
     warband = parse_warband(data, content, budget=40, limits=False)
     assert limit_counts(warband, content) == {"heroes": 2, "monsters": 3, "mages": 3}
 
-    def house(raw):
-        raw["limits"]["enabled"] = False
+    assert parse_warband(data, content, budget=40) == warband  # off by default: the printed rules
 
-    assert parse_warband(data, load_content(house), budget=40) == warband
+    def house(raw):
+        raw["limits"]["enabled"] = True
+
+    assert "house limit" in problem(load_content(house), data, budget=40)
 
 
 def test_not_a_table(content):
@@ -402,7 +417,7 @@ def test_find_warband_by_name_or_file(content):
 def test_random_warbands_are_valid_for_500_seeds(content):
     seen_types: set[str] = set()
     for seed in range(500):
-        warband = random_warband(GameRNG(seed), content)
+        warband = random_warband(GameRNG(seed), content, limits=True)
         spent = warband_cost(warband, content)
         assert 19 <= spent <= 20, seed
         counts = limit_counts(warband, content)

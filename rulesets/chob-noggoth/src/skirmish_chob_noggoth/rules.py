@@ -27,7 +27,7 @@ _PRESENT = (READY, UNDEPLOYED)
 DEFAULT_WARBANDS = ["The Mudfoot Boys", "The Wandering Shrine"]
 #: the longest house round limit a set-up may give (as the command line's --max-rounds)
 MAX_ROUNDS = 999
-OPTION_DEFAULTS: dict[str, Any] = {"max_rounds": 8, "divine_die": "2d6", "limits": True}
+OPTION_DEFAULTS: dict[str, Any] = {"max_rounds": 8, "divine_die": "2d6", "limits": False}
 SETUP_KEYS = {"players", "warbands", "layout", "options", "positions"}
 
 
@@ -154,7 +154,7 @@ class ChobNoggoth(Ruleset):
     def warband_of(self, setup: dict[str, Any], player: str, *, rng: Any = None, check_only: bool = False
                    ) -> Warband | None:
         spec = setup["warbands"][player]
-        limits = bool(setup.get("options", {}).get("limits", True))
+        limits = bool(setup.get("options", {}).get("limits", False))
         if isinstance(spec, str):
             if spec == "random":
                 return None if check_only or rng is None else random_warband(rng, self.content, limits=limits,
@@ -388,11 +388,13 @@ def edge_chosen(game: Game, answer: str) -> None:
 
 
 def strip_of(game: Game, w: Warrior) -> tuple[float, float]:
+    """The centre heights where ``w`` may deploy: on the table, its base's nearest point within 3" of its edge
+    ("within" is closest points, as everywhere in this ruleset)."""
     state = game.state
     depth = float(game.ruleset.content.table.deployment_depth)
     if state.sides[w.side].edge == "south":
-        return (w.radius, depth - w.radius)
-    return (state.depth - depth + w.radius, state.depth - w.radius)
+        return (w.radius, depth + w.radius)
+    return (state.depth - depth - w.radius, state.depth - w.radius)
 
 
 DEPLOY_PLANS = {"line": "spread along the whole edge", "left": "bunched on the left", "right": "bunched on the right",
@@ -409,7 +411,7 @@ def deploy(game: Game, letter: str) -> None:
             spot = positions.get(w.id) or positions.get(w.name)
             if spot is None:
                 continue
-            problem = turns.placement_problem(state, w, float(spot[0]), float(spot[1]))
+            problem = turns.placement_problem(state, w, float(spot[0]), float(spot[1]), strip=strip_of(game, w))
             if problem:
                 raise SetupError(f"position of {w.name} ({spot[0]}, {spot[1]}): {problem}")
             turns.placed(game, {"x": float(spot[0]), "y": float(spot[1])}, w.id, "Set-up: deployment")
