@@ -32,7 +32,8 @@ def build_registry(*, quiet: bool = False) -> Registry:
     """A new registry; a plugin that fails to load is reported as one ``warning:`` line and left out."""
     import warnings
 
-    from skirmish.plugins import PluginWarning, Registry
+    from skirmish.errors import PluginWarning
+    from skirmish.plugins import Registry
     from skirmish.safe import safe_text
 
     with warnings.catch_warnings(record=True) as caught:

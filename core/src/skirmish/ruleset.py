@@ -7,13 +7,17 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
-from skirmish.errors import SetupError
+from skirmish.engine import canonical
+from skirmish.errors import SetupError, SkirmishError
+from skirmish.keywords import expire_all
+from skirmish.pipeline import Rounds
+from skirmish.presentation import Presentation, measure_between, option_shades
 from skirmish.specs import RulesetSpec  # noqa: F401 - re-exported: ``skirmish.ruleset.RulesetSpec`` still works
 
 if TYPE_CHECKING:
     from skirmish.engine import Game
     from skirmish.pipeline import Phase
-    from skirmish.presentation import Presentation, Shade
+    from skirmish.presentation import Shade
 
 
 class Ruleset:
@@ -102,8 +106,6 @@ class Ruleset:
 
     def start(self, game: Game) -> None:
         """Schedule the first steps of the game."""
-        from skirmish.pipeline import Rounds
-
         game.schedule(Rounds())
 
     def phases(self) -> Mapping[str, Phase]:
@@ -119,8 +121,6 @@ class Ruleset:
 
         Override to visit only where keywords live when the state is large.
         """
-        from skirmish.keywords import expire_all
-
         expire_all(game.state, scope, log=game.log, rule=f"End of {scope}")
 
     def end_of_round(self, game: Game) -> None:
@@ -132,8 +132,6 @@ class Ruleset:
     # -- seeing -------------------------------------------------------------------
     def view(self, game: Game, player: str | None) -> Any:
         """What ``player`` may see of the state as plain data (``None``: everything)."""
-        from skirmish.engine import canonical
-
         return canonical(game.state)
 
     def describe(self, game: Game, player: str | None) -> str:
@@ -157,8 +155,6 @@ class Ruleset:
         so a ruleset that implements it gets every screen. The default wraps :meth:`svg` (for rulesets
         written before this hook) and gives no picture when there is none.
         """
-        from skirmish.presentation import Presentation
-
         picture = self.svg(game, player) if type(self).svg is not Ruleset.svg else None
         try:
             brief = self.brief(game, player) if player is not None else self.describe(game, None)
@@ -182,8 +178,6 @@ class Ruleset:
         The default reads the pending decision: the pieces its options for ``piece`` (option data
         ``actor``/``unit``/``warrior``/``hero``) name as ``target``. Override to add areas (a move's reach).
         """
-        from skirmish.presentation import option_shades
-
         return option_shades(game, player, piece)
 
     def measure_between(self, game: Game, player: str, a: str | tuple[float, float],
@@ -193,9 +187,6 @@ class Ruleset:
         The default measures closest points between the footprints :meth:`present` gives, after asking
         :meth:`measure` (line of sight, cover, facing) when both are pieces and the ruleset measures them.
         """
-        from skirmish.errors import SkirmishError
-        from skirmish.presentation import measure_between
-
         shown = self.present(game, player)
         if shown.frame is None:
             raise SkirmishError(f"{self.title or self.name} is played on a board: nothing to measure")
@@ -253,14 +244,10 @@ class Ruleset:
         An empty ``query`` means the attacks or tests the pending decision offers. Raise
         :class:`SkirmishError` with one line when ``query`` names nothing this ruleset can work out.
         """
-        from skirmish.errors import SkirmishError
-
         raise SkirmishError(f"{self.title or self.name} does not work out odds")
 
     def measure(self, game: Game, player: str, a: str, b: str) -> str:
         """Distance, line of sight, cover and facing between two pieces named as ``player`` sees them."""
-        from skirmish.errors import SkirmishError
-
         raise SkirmishError(f"{self.title or self.name} has nothing to measure")
 
     def brief(self, game: Game, player: str | None) -> str:
