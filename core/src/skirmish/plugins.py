@@ -492,3 +492,14 @@ def _with_package(pm: pluggy.PluginManager, plugin: object, spec: RulesetSpec) -
     if spec.package:
         return spec
     return dataclasses.replace(spec, package=plugin_package(pm, plugin) or "(registered directly)")
+
+
+_REGISTRY: Any = None
+
+
+def worker_registry() -> Any:
+    """The registry of a worker process, built once per process from its own plugins."""
+    global _REGISTRY
+    if _REGISTRY is None:
+        _REGISTRY = Registry()
+    return _REGISTRY

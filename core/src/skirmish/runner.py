@@ -9,7 +9,6 @@ stops every worker and :class:`SimulationInterrupted` carries what was finished.
 
 from __future__ import annotations
 
-import math
 import os
 import time
 import traceback
@@ -21,6 +20,18 @@ import attrs
 from skirmish.agents import Agent, View
 from skirmish.engine import Game
 from skirmish.errors import SkirmishError
+from skirmish.plugins import Registry, worker_registry
+from skirmish.studies.executors import (
+    LocalExecutor,
+    StudyInterrupted,
+    lazy_chunks,
+    run_chunks,
+    run_inline,
+    seed_ranges,
+    stop_requested,
+)
+from skirmish.studies.executors import WorkersLost as Lost
+from skirmish.studies.tally import Summary, Tally, tally
 
 #: the most games one ``simulate`` call plays (seeds are lazy; this bounds a typo's cost)
 MAX_GAMES = 10_000_000
@@ -46,8 +57,6 @@ class WorkersLost(SkirmishError):
     workers held (``unplayed`` seeds were not handed out yet)."""
 
     def __init__(self, summary: Summary, why: str, lost: list[int], unplayed: int, tally: Any = None) -> None:
-        from skirmish.studies.executors import seed_ranges
-
         self.summary, self.why, self.lost, self.unplayed, self.tally = summary, why, lost, unplayed, tally
         super().__init__(f"{why}: {summary.games} games finished, {len(lost)} lost (seeds {seed_ranges(lost)})"
                          + (f", {unplayed} not played" if unplayed else "")
@@ -225,77 +234,15 @@ def game_figures(game: Game) -> dict[str, float]:
     return figures
 
 
-@attrs.frozen
-class Summary:
-    """What ``skirmish simulate`` reports.
-
-    ``wins_by_side`` counts games won by each side (seats, teams, or a side with no seat such as
-    a co-op game's Tyrant); ``wins_by_agent`` counts seats won by each agent; ``draws`` are games
-    the rules called a draw; ``no_winner`` games ended with every seat losing and no side named;
-    ``seat_outcomes`` gives wins, losses and draws per seat.
-    """
-
-    ruleset: str
-    games: int
-    finished: int
-    draws: int
-    wins_by_side: dict[str, int]
-    wins_by_agent: dict[str, int]
-    mean_rounds: float
-    mean_decisions: float
-    mean_dice: float
-    seconds: float
-    workers: int
-    extra: dict[str, float] = attrs.field(factory=dict)
-    no_winner: int = 0
-    seat_outcomes: dict[str, dict[str, int]] = attrs.field(factory=dict)
-    mean_scores: dict[str, float] = attrs.field(factory=dict)
-    #: games that raised, and the first few of them (seed, agents, error)
-    errors: int = 0
-    failures: list[dict[str, Any]] = attrs.field(factory=list)
-    #: the sides of the simulated set-up and the seats on each (a side with none: not a seat, e.g. the Tyrant)
-    sides: dict[str, list[str]] = attrs.field(factory=dict)
-
-    @property
-    def games_per_second(self) -> float:
-        return self.games / self.seconds if self.seconds else math.inf
-
-    def to_dict(self) -> dict[str, Any]:
-        out = attrs.asdict(self)
-        out["games_per_second"] = round(self.games_per_second, 2)
-        return out
-
-
 def summarize(ruleset: str, records: Sequence[GameRecord], seconds: float, workers: int) -> Summary:
     """The summary of ``records`` (one pass of a :class:`skirmish.studies.tally.Tally`)."""
-    from skirmish.studies.tally import tally
-
     return tally(records).summary(ruleset, seconds, workers)
-
-
-#: how many failed games a summary lists in full
-MAX_FAILURES_SHOWN = 20
-
-
-_REGISTRY: Any = None
-
-
-def worker_registry() -> Any:
-    """The registry of a worker process, built once per process from its own plugins."""
-    global _REGISTRY
-    from skirmish.plugins import Registry
-
-    if _REGISTRY is None:
-        _REGISTRY = Registry()
-    return _REGISTRY
 
 
 def play_seeds(registry: Any, ruleset: str, seeds: Iterable[int], agents: Sequence[str],
                setup: dict[str, Any] | None, alternate: bool, max_decisions: int | None) -> list[GameRecord]:
     """One game per seed (seats reversed on odd seeds with ``alternate``); in a worker asked to stop (Ctrl-C in
     the parent), the games played so far."""
-    from skirmish.studies.executors import stop_requested
-
     out = []
     for s in seeds:
         if stop_requested():
@@ -324,15 +271,6 @@ def play_games(registry: Any, ruleset: str, n: int, agents: Sequence[str], *, se
     Raises :class:`SimulationInterrupted` on Ctrl-C and :class:`WorkersLost` when a worker dies (both with the
     games finished), and with ``fail_fast`` :class:`GameFailed` at the first game that raises.
     """
-    from skirmish.studies.executors import (
-        LocalExecutor,
-        StudyInterrupted,
-        lazy_chunks,
-        run_chunks,
-        run_inline,
-    )
-    from skirmish.studies.executors import WorkersLost as Lost
-    from skirmish.studies.tally import Tally
 
     if not 1 <= n <= MAX_GAMES:
         raise SkirmishError(f"the number of games must be between 1 and {MAX_GAMES:,}, not {n:,}")
@@ -411,14 +349,9 @@ def _sides(registry: Any, ruleset: str, setup: dict[str, Any] | None) -> dict[st
         return {}
 
 
-def process_context() -> Any:
-    """How worker processes start: spawned afresh, never forked from the calling process.
-
-    Forking a process that runs threads (a Dask client, a GUI, a test runner's helpers) is unsafe:
-    a child can inherit a lock held by a thread that does not exist in it. A spawned worker starts
-    clean with the parent's ``sys.path`` and its environment as it is now (``SKIRMISH_PLUGINS``
-    included) and builds its own registry; it costs a start-up per worker, once per run.
-    """
-    import multiprocessing
-
-    return multiprocessing.get_context("spawn")
+def simulate_on(executor: Any, ruleset: str, n: int, agents: Sequence[str], *, seed: int = 0,
+                setup: dict[str, Any] | None = None, alternate: bool = False,
+                max_decisions: int | None = None) -> tuple[Any, list[Any]]:
+    """:func:`simulate` through ``executor``: the same records for the same seeds."""
+    return simulate(Registry(), ruleset, n, agents, seed=seed, setup=setup, alternate=alternate,
+                    max_decisions=max_decisions, executor=executor)
