@@ -11,13 +11,12 @@ from skirmish.engine import canonical
 from skirmish.errors import SetupError, SkirmishError
 from skirmish.keywords import expire_all
 from skirmish.pipeline import Rounds
-from skirmish.presentation import Presentation, measure_between, option_shades
 from skirmish.specs import RulesetSpec  # noqa: F401 - re-exported: ``skirmish.ruleset.RulesetSpec`` still works
 
 if TYPE_CHECKING:
     from skirmish.engine import Game
     from skirmish.pipeline import Phase
-    from skirmish.presentation import Shade
+    from skirmish.presentation import Presentation, Shade
 
 
 class Ruleset:
@@ -155,6 +154,8 @@ class Ruleset:
         so a ruleset that implements it gets every screen. The default wraps :meth:`svg` (for rulesets
         written before this hook) and gives no picture when there is none.
         """
+        from skirmish.presentation import Presentation  # (loaded for screens only, not to play at a prompt)
+
         picture = self.svg(game, player) if type(self).svg is not Ruleset.svg else None
         try:
             brief = self.brief(game, player) if player is not None else self.describe(game, None)
@@ -178,6 +179,8 @@ class Ruleset:
         The default reads the pending decision: the pieces its options for ``piece`` (option data
         ``actor``/``unit``/``warrior``/``hero``) name as ``target``. Override to add areas (a move's reach).
         """
+        from skirmish.presentation import option_shades
+
         return option_shades(game, player, piece)
 
     def measure_between(self, game: Game, player: str, a: str | tuple[float, float],
@@ -187,6 +190,8 @@ class Ruleset:
         The default measures closest points between the footprints :meth:`present` gives, after asking
         :meth:`measure` (line of sight, cover, facing) when both are pieces and the ruleset measures them.
         """
+        from skirmish.presentation import measure_between
+
         shown = self.present(game, player)
         if shown.frame is None:
             raise SkirmishError(f"{self.title or self.name} is played on a board: nothing to measure")

@@ -13,7 +13,7 @@ import os
 import time
 import traceback
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -21,17 +21,13 @@ from skirmish.agents import Agent, View
 from skirmish.engine import Game
 from skirmish.errors import SkirmishError
 from skirmish.plugins import Registry, worker_registry
-from skirmish.studies.executors import (
-    LocalExecutor,
-    StudyInterrupted,
-    lazy_chunks,
-    run_chunks,
-    run_inline,
-    seed_ranges,
-    stop_requested,
-)
-from skirmish.studies.executors import WorkersLost as Lost
-from skirmish.studies.tally import Summary, Tally, tally
+
+if TYPE_CHECKING:
+    from skirmish.studies.tally import Summary
+
+# The study machinery (skirmish.studies: executors, tallies) is imported inside the functions that run
+# studies, never at the top: playing one game (``skirmish play``) does not load it. No circle: the
+# studies modules do not import this one.
 
 #: the most games one ``simulate`` call plays (seeds are lazy; this bounds a typo's cost)
 MAX_GAMES = 10_000_000
@@ -57,6 +53,8 @@ class WorkersLost(SkirmishError):
     workers held (``unplayed`` seeds were not handed out yet)."""
 
     def __init__(self, summary: Summary, why: str, lost: list[int], unplayed: int, tally: Any = None) -> None:
+        from skirmish.studies.executors import seed_ranges
+
         self.summary, self.why, self.lost, self.unplayed, self.tally = summary, why, lost, unplayed, tally
         super().__init__(f"{why}: {summary.games} games finished, {len(lost)} lost (seeds {seed_ranges(lost)})"
                          + (f", {unplayed} not played" if unplayed else "")
@@ -236,6 +234,8 @@ def game_figures(game: Game) -> dict[str, float]:
 
 def summarize(ruleset: str, records: Sequence[GameRecord], seconds: float, workers: int) -> Summary:
     """The summary of ``records`` (one pass of a :class:`skirmish.studies.tally.Tally`)."""
+    from skirmish.studies.tally import tally
+
     return tally(records).summary(ruleset, seconds, workers)
 
 
@@ -243,6 +243,8 @@ def play_seeds(registry: Any, ruleset: str, seeds: Iterable[int], agents: Sequen
                setup: dict[str, Any] | None, alternate: bool, max_decisions: int | None) -> list[GameRecord]:
     """One game per seed (seats reversed on odd seeds with ``alternate``); in a worker asked to stop (Ctrl-C in
     the parent), the games played so far."""
+    from skirmish.studies.executors import stop_requested
+
     out = []
     for s in seeds:
         if stop_requested():
@@ -271,6 +273,16 @@ def play_games(registry: Any, ruleset: str, n: int, agents: Sequence[str], *, se
     Raises :class:`SimulationInterrupted` on Ctrl-C and :class:`WorkersLost` when a worker dies (both with the
     games finished), and with ``fail_fast`` :class:`GameFailed` at the first game that raises.
     """
+    from skirmish.studies.executors import (
+        LocalExecutor,
+        StudyInterrupted,
+        lazy_chunks,
+        run_chunks,
+        run_inline,
+    )
+    from skirmish.studies.executors import WorkersLost as Lost
+    from skirmish.studies.tally import Tally
+
 
     if not 1 <= n <= MAX_GAMES:
         raise SkirmishError(f"the number of games must be between 1 and {MAX_GAMES:,}, not {n:,}")
@@ -355,3 +367,12 @@ def simulate_on(executor: Any, ruleset: str, n: int, agents: Sequence[str], *, s
     """:func:`simulate` through ``executor``: the same records for the same seeds."""
     return simulate(Registry(), ruleset, n, agents, seed=seed, setup=setup, alternate=alternate,
                     max_decisions=max_decisions, executor=executor)
+
+
+def __getattr__(name: str) -> Any:
+    """``skirmish.runner.Summary`` still works (it lives in :mod:`skirmish.studies.tally`, loaded on first use)."""
+    if name == "Summary":
+        from skirmish.studies.tally import Summary
+
+        return Summary
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
