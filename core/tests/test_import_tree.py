@@ -1,4 +1,4 @@
-"""Core's runtime imports form a tree: no circle, even through an import inside a function.
+"""Core's (and the CLI's) runtime imports form a tree: no circle, even through an import inside a function.
 
 Type-only imports (under ``if TYPE_CHECKING:``) may point back up; everything Python runs may not.
 """
@@ -10,6 +10,7 @@ import subprocess
 import sys
 
 import grimp
+import pytest
 
 _RUNTIME = grimp.build_graph("skirmish", exclude_type_checking_imports=True, cache_dir=None)
 
@@ -42,6 +43,12 @@ def _circle(graph: grimp.ImportGraph) -> list[str]:
 def test_core_runtime_imports_have_no_circle() -> None:
     circle = _circle(_RUNTIME)
     assert not circle, "core imports in a circle: " + " -> ".join(circle)
+
+
+def test_the_cli_runtime_imports_have_no_circle() -> None:
+    pytest.importorskip("skirmish_cli")
+    circle = _circle(grimp.build_graph("skirmish_cli", exclude_type_checking_imports=True, cache_dir=None))
+    assert not circle, "CLI imports in a circle: " + " -> ".join(circle)
 
 
 def test_the_circle_check_finds_a_circle() -> None:

@@ -70,7 +70,7 @@ def _one_line(message: Warning | str, category: type[Warning], filename: str, li
 
 def command_clashes(registry: Registry) -> list[str]:
     """Plugin commands named like a built-in command: the built-in wins, and the plugin is told so."""
-    from skirmish_cli.main import BUILTIN
+    from skirmish_cli.command_table import BUILTIN
 
     out = []
     for name in sorted(set(registry.commands) & set(BUILTIN)):
