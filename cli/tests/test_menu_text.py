@@ -11,7 +11,7 @@ LONG = "pass until the end of this phase, keeping your actions for the battles t
 
 
 def _decision() -> Decision:
-    return Decision("hero1", "act", "what now?", options=(
+    return Decision("red", "act", "what now?", options=(
         Option("pass", LONG), Option("rest", "rest (recover a wound)"), Option("forest", "travel to the Forest")))
 
 
@@ -38,10 +38,10 @@ def test_the_session_shows_a_narrowed_list_whole(tmp_path) -> None:
     game = Game(registry.ruleset("tiny"), seed=1)
     game.pending = _decision()  # (a stand-in question: only how it is shown is under test)
     session = Session(registry, game, {p: "human" for p in game.players}, None, terminal=Terminal([]))
-    with contextlib.suppress(Exception):  # (narrow raises to read the next line)
-        session.narrow(game.pending, "the")
+    session.give("red", "the", "the", scripted=False)  # several choices match: listed, nothing given
     shown = "\n".join(session.term.transcript)
     assert "2 choices match 'the'" in shown and "later in the round" in shown
+    assert game.answers == []
 
 
 def test_a_choice_that_gives_something_up_is_asked_about_once(tmp_path) -> None:

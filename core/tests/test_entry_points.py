@@ -33,6 +33,22 @@ def test_the_first_distribution_of_a_name_on_the_path_wins(tmp_path):
     assert [e.name for e in entry_points("skirmish", [str(tmp_path / "a"), str(tmp_path / "b")])] == ["new"]
 
 
+def test_a_first_distribution_without_plugins_still_hides_a_later_one_of_its_name(tmp_path, monkeypatch):
+    """Only distributions with entry points of the group have their metadata read; the others are known by
+    their folder's name, and the first of a name still wins."""
+    import skirmish.entry_points as module
+
+    dist(tmp_path / "a", "my-game", "2.0", "[console_scripts]\nmy = my:main\n")
+    dist(tmp_path / "b", "My_Game", "1.0", "[skirmish]\nold = my_game.old\n")
+    dist(tmp_path / "b", "other", "1.0", "[skirmish]\nother = other.plugin\n")
+    read: list[str] = []
+    identity = module._identity
+    monkeypatch.setattr(module, "_identity", lambda info, folder: read.append(folder) or identity(info, folder))
+    found = entry_points("skirmish", [str(tmp_path / "a"), str(tmp_path / "b")])
+    assert [(e.name, e.dist_name, e.dist_version) for e in found] == [("other", "other", "1.0")]
+    assert [Path(f).name for f in read] == ["other-1.0.dist-info"]
+
+
 def egg_info(where: Path, folder: str, name: str, version: str, entry_points_txt: str | None) -> None:
     info = where / folder
     info.mkdir(parents=True)

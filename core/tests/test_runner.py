@@ -13,7 +13,7 @@ import attrs
 import pytest
 
 import skirmish.builtin_agents
-from skirmish import runner
+from skirmish import plugins as core_plugins
 from skirmish.agents import AgentContext, RandomAgent
 from skirmish.engine import Game
 from skirmish.errors import RulesetNotFound, SkirmishError
@@ -55,7 +55,7 @@ def plugin_in_workers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterat
     monkeypatch.setenv("SKIRMISH_PLUGINS", PLUGIN_MODULE)
     monkeypatch.syspath_prepend(str(tmp_path))
     # a worker must build its own registry, not inherit one left by an earlier one-process run
-    monkeypatch.setattr(runner, "_REGISTRY", None)
+    monkeypatch.setattr(core_plugins, "_REGISTRY", None)
     yield
     sys.modules.pop(PLUGIN_MODULE, None)
 
@@ -216,7 +216,7 @@ def test_summarize_counts_draws_and_credits_wins_to_sides_and_agents() -> None:
 def test_simulate_in_two_processes_gives_the_same_records_as_in_one(registry: Registry,
                                                                      plugin_in_workers: None) -> None:
     one_summary, one = simulate(registry, "dice-race", 12, ["random", "first"], seed=3, alternate=True)
-    runner._REGISTRY = None  # what the one-process run left behind must not reach the workers
+    core_plugins._REGISTRY = None  # what the one-process run left behind must not reach the workers
     two_summary, two = simulate(Registry(), "dice-race", 12, ["random", "first"], seed=3, alternate=True,
                                 workers=2)
     assert two_summary.workers == 2
@@ -225,6 +225,6 @@ def test_simulate_in_two_processes_gives_the_same_records_as_in_one(registry: Re
 
 
 def test_a_one_process_run_leaves_no_registry_for_later_workers(registry: Registry) -> None:
-    runner._REGISTRY = None
+    core_plugins._REGISTRY = None
     simulate(registry, "dice-race", 2, ["random"])
-    assert runner._REGISTRY is None  # forked workers of a later run build their own from entry points
+    assert core_plugins._REGISTRY is None  # forked workers of a later run build their own from entry points

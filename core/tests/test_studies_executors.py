@@ -10,7 +10,7 @@ import pytest
 
 from skirmish import Registry
 from skirmish.errors import SkirmishError
-from skirmish.runner import simulate
+from skirmish.runner import simulate, simulate_on
 from skirmish.studies import executors
 from skirmish.studies.executors import (
     DaskBackend,
@@ -20,7 +20,6 @@ from skirmish.studies.executors import (
     lazy_chunks,
     run_chunks,
     seed_ranges,
-    simulate_on,
 )
 from skirmish.studies.fingerprint import difference, fingerprint
 

@@ -81,7 +81,7 @@ def plugins(as_json: bool, check: bool) -> int:
     command, die) that another plugin registers too (both are left out)."""
     from skirmish.plugins import plugin_package
     from skirmish_cli import render
-    from skirmish_cli.main import BUILTIN
+    from skirmish_cli.command_table import BUILTIN
     from skirmish_cli.registry import get_registry, owners
 
     registry = get_registry(quiet=True)

@@ -32,7 +32,8 @@ def build_registry(*, quiet: bool = False) -> Registry:
     """A new registry; a plugin that fails to load is reported as one ``warning:`` line and left out."""
     import warnings
 
-    from skirmish.plugins import PluginWarning, Registry
+    from skirmish.errors import PluginWarning
+    from skirmish.plugins import Registry
     from skirmish.safe import safe_text
 
     with warnings.catch_warnings(record=True) as caught:
@@ -69,7 +70,7 @@ def _one_line(message: Warning | str, category: type[Warning], filename: str, li
 
 def command_clashes(registry: Registry) -> list[str]:
     """Plugin commands named like a built-in command: the built-in wins, and the plugin is told so."""
-    from skirmish_cli.main import BUILTIN
+    from skirmish_cli.command_table import BUILTIN
 
     out = []
     for name in sorted(set(registry.commands) & set(BUILTIN)):

@@ -6,15 +6,15 @@ is set) and stripped by click.echo when the output is not a terminal.
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Mapping, Sequence
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import click
 
 if TYPE_CHECKING:
+    from fractions import Fraction
+
     from skirmish.decisions import Decision, Option
     from skirmish.dice.odds import Distribution
     from skirmish.engine import Game
@@ -58,6 +58,8 @@ def event_text(ev: Event) -> str:
     if ev.kind == "answer":
         head, sep, value = ev.text.partition(" -> ")
         if sep and value[:1] in "[{":
+            import json
+
             try:
                 return f"{head} -> {answer_text(json.loads(value))}"
             except ValueError:
@@ -262,15 +264,15 @@ def table(rows: Sequence[Sequence[Any]], headers: Sequence[str]) -> str:
 
 
 def to_json(data: Any) -> str:
+    import json  # (json and fractions load when used: listing commands start faster without them)
+
     return json.dumps(data, indent=2, sort_keys=False, default=_jsonable)
 
 
 def _jsonable(value: Any) -> Any:
     if isinstance(value, set | frozenset | tuple):
         return list(value)
-    if isinstance(value, Fraction):
-        return str(value)
-    return str(value)
+    return str(value)  # a Fraction too
 
 
 def pct(part: float, whole: float) -> str:
@@ -292,6 +294,8 @@ def outcome_json(outcome: Any) -> Any:
 
 
 def numeric(dist: Distribution) -> bool:
+    from fractions import Fraction
+
     return all(isinstance(o, int | float | Fraction) and not isinstance(o, bool) for o in dist)
 
 
@@ -353,6 +357,8 @@ def odds_json(expr: str, dist: Distribution, *, exact: bool = False) -> dict[str
 
 def odds_line(title: str, dist: Mapping[Any, Fraction]) -> str:
     """One distribution on (wrapped) lines: ``title: 0 83.3%, 1 16.7% (average 0.17)``."""
+    from fractions import Fraction
+
     items = [(o, Fraction(p)) for o, p in dist.items()]
     numbers = all(isinstance(o, int | float | Fraction) and not isinstance(o, bool) for o, _ in items)
     if numbers:
@@ -370,6 +376,8 @@ def histogram_text(title: str, dist: Mapping[Any, Fraction], *, width: int = 30,
 
     More than ``rows_max`` numeric outcomes: the largest are summed into one ``N+`` row (fits 80x24).
     """
+    from fractions import Fraction
+
     items = [(o, Fraction(p)) for o, p in dist.items()]
     with_numbers = all(isinstance(o, int | float | Fraction) and not isinstance(o, bool) for o, _ in items)
     if with_numbers:

@@ -23,12 +23,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from skirmish.agents import View, load_script
-from skirmish.answer_text import matching_options, read_answer, why_not_offered
+from skirmish.answer_text import matching_options, read_answer
 from skirmish.errors import DiceError, IllegalAnswer, SkirmishError
 from skirmish.runner import seat_agents
 from skirmish.saves import Journal, SaveFile, SaveLock, catch_up, replay
+from skirmish.specs import AgentContext
 from skirmish_cli import render
 from skirmish_cli.common import parse_dice, resume_hint
+from skirmish_cli.human import HumanAgent
 from skirmish_cli.render import WIDTH
 
 if TYPE_CHECKING:
@@ -158,10 +160,6 @@ class _Quit(Exception):
     """Internal: the player asked to stop."""
 
 
-class _Asked(Exception):
-    """Internal: the line was answered with a narrowed list of choices; read the next line."""
-
-
 class Session:
     """Play ``game`` to its end (or until the player quits), saving to ``save_path`` after every answer.
 
@@ -191,6 +189,8 @@ class Session:
         self.term.completions = self.completion_words
         ruleset = game.ruleset
         self.humans = [p for p in game.players if registry.agent_spec(self.seats[p], ruleset.name).interactive]
+        #: every human seat's lines become answers through a HumanAgent (see :meth:`give`)
+        self.readers = {p: self.reader_for(p) for p in self.humans}
         options = dict(agent_options or {})
         if script is not None:
             options.setdefault("script", str(script))
@@ -521,10 +521,7 @@ class Session:
             if line is None:
                 self.autosave()
                 raise SessionStop(f"input ended while {player} must answer; {self.saved_note()}")
-            try:
-                self.handle(player, line, scripted)
-            except _Asked:
-                continue
+            self.handle(player, line, scripted)
 
     def changed_lines(self, before: str | None, now: str) -> str:
         """The status to print: all of it, or when a long one changed in a few lines only those lines
@@ -639,64 +636,34 @@ class Session:
         return max(6, min(most, self.rows - 6 - status_rows))
 
     def give(self, player: str, text: Any, shown: Any, scripted: bool) -> None:
+        """Give the answer ``text`` holds through the seat's :class:`HumanAgent` (the one path from a typed line to
+        an answer); raises :class:`_Turn` when the decision changed."""
         decision = self.game.pending
         assert decision is not None
-        rest = ""
+        reader = self.readers[player]
         try:
-            try:
-                value, rest = read_answer(decision, text) if isinstance(text, str) else (text, "")
-            except IllegalAnswer:
-                if not isinstance(text, str) or scripted or not decision.options or why_not_offered(decision, text) \
-                        or self.narrow(decision, text):
-                    raise
-                value = decision.options[matching_options(decision, text)[0]].value
-            if not scripted and not self.confirmed(decision, value):
-                return
-            if rest:  # 'advance 3.5': the option advance, and 3.5 for the next question
-                refusal = self.try_ahead(player, value, rest)
-                if refusal:  # all or nothing: the first answer is not given either
-                    self.say(render.wrap(f"refused: {text}: {refusal}"))
-                    return
+            taken = reader.take(View(self.game, player), decision, text, shown=shown, scripted=scripted,
+                                preview=lambda value, rest: self.try_ahead(player, value, rest))
+            if taken is None:
+                return  # refused, several choices listed, or not confirmed: the next line
+            value, rest = taken
             given = self.answer(value, player)
         except IllegalAnswer as exc:
             if scripted:
                 raise SessionStop(f"script {self.script}: the answer {shown!r} for {player} is refused: {exc}; "
                                   f"{self.saved_note()}") from None
-            hint = self.did_you_mean(shown)
-            if not hint and decision.params and decision.examples:
-                hint = f" (an answer looks like: {render.answer_text(decision.examples[0])})"
-            self.say(render.wrap(f"refused: {exc}{hint}"))
+            reader.refused(str(exc), shown, decision)
             return
         if given and rest:
             self.keep_ahead(player, rest, scripted, str(shown))
         if given or self.game.pending is not decision:
             raise _Turn
 
-    def confirmed(self, decision: Any, value: Any) -> bool:
-        """Whether to give ``value``: a choice that gives something up (its option's ``data["confirm"]`` says what:
-        "your unused actions are lost") is asked about once, at a screen a person reads; else yes."""
-        if not self.term.pages or not decision.options:
-            return True
-        option = next((o for o in decision.options if o.value == value), None)
-        lost = (option.data or {}).get("confirm") if option is not None else None
-        if not lost:
-            return True
-        reply = self.term.read(f"{option.label.split(' (')[0]}: {lost}. Sure? (y/n) ")
-        if reply is not None and reply.strip().lower() in ("y", "yes"):
-            return True
-        self.say("  not given: choose again")
-        return False
-
-    def narrow(self, decision: Any, text: str) -> bool:
-        """Show the options matching ``text`` (part of a name or label); ``False`` when exactly one matches."""
-        found = matching_options(decision, text)
-        if len(found) == 1:
-            return False
-        if not found:
-            return True  # nothing matches: the refusal says so
-        self.say(f"{len(found)} choices match '{text}':")
-        self.say("\n".join(render.decision_text(decision, only=found).splitlines()[1:]))
-        raise _Asked
+    def reader_for(self, player: str) -> HumanAgent:
+        """The :class:`HumanAgent` that reads ``player``'s lines: this session's terminal, hints and confirmations."""
+        ctx = AgentContext(player, 0, self.game.ruleset, players=self.game.players)
+        return HumanAgent(ctx, read=self.term.read, write=self.say, hint=self.did_you_mean,
+                          confirm=self.term.read if self.term.pages else None)
 
     def did_you_mean(self, typed: Any) -> str:
         """`` - did you mean 'show'?`` when the first word looks like a mistyped prompt command."""

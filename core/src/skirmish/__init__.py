@@ -22,7 +22,7 @@ _EXPORTS = {
     "GameRNG": "rng",
     "Phase": "pipeline", "Rounds": "pipeline", "end_scope": "pipeline", "open_window": "windows",
     "Ruleset": "ruleset", "RulesetSpec": "specs", "SetupOption": "ruleset",
-    "AgentSpec": "specs", "AgentContext": "agents", "View": "agents", "RandomAgent": "agents",
+    "AgentSpec": "specs", "AgentContext": "specs", "View": "agents", "RandomAgent": "agents",
     "CommandSpec": "specs", "Lazy": "lazy", "lazy_exports": "lazy", "DieSpec": "dice.faces",
     "Registry": "plugins", "make_plugin_manager": "plugins",
     "SaveFile": "saves", "read_save": "saves", "write_save": "saves", "replay": "saves",
@@ -35,7 +35,7 @@ _EXPORTS = {
     "Shade": "presentation",
     # errors
     "SkirmishError": "errors", "SetupError": "errors", "IllegalAnswer": "errors", "SaveError": "errors",
-    "DiceError": "errors", "RulesetNotFound": "errors", "PluginError": "errors",
+    "DiceError": "errors", "RulesetNotFound": "errors", "PluginError": "errors", "PluginWarning": "errors",
     # pieces
     "Tokens": "tokens", "Keyword": "keywords", "KeywordSet": "keywords",
     "Deck": "decks", "Hand": "decks", "RegionMap": "regions", "Occupancy": "regions",

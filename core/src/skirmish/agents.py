@@ -11,12 +11,11 @@ import random
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-import attrs
-
 from skirmish.answer_text import parse_answer
 from skirmish.decisions import Answer, Decision, Param
 from skirmish.errors import IllegalAnswer, SkirmishError
-from skirmish.specs import AgentSpec
+from skirmish.specs import AgentContext, AgentSpec
+from skirmish.textfiles import MAX_SAVE_BYTES, parse_toml, read_text
 
 __all__ = ["Agent", "AgentContext", "AgentSpec", "View", "RandomAgent", "FirstAgent", "ScriptedAgent"]
 
@@ -81,17 +80,6 @@ class Agent(Protocol):
     """Anything with ``decide(view, decision) -> answer``."""
 
     def decide(self, view: View, decision: Decision) -> Answer: ...
-
-
-@attrs.frozen
-class AgentContext:
-    """What an agent factory is told: its player, a seed of its own, the ruleset, options."""
-
-    player: str
-    seed: int
-    ruleset: Any
-    options: dict[str, Any] = attrs.field(factory=dict)
-    players: tuple[str, ...] = ()
 
 
 def sample_param(rng: random.Random, p: Param) -> Any:
@@ -222,9 +210,6 @@ class ScriptedAgent:
 
 def load_script(path: Path, player: str, players: tuple[str, ...] = ()) -> list[Any]:
     """The answers for ``player`` in a script file (text lines or a TOML save's answers)."""
-    from skirmish.saves import MAX_SAVE_BYTES
-    from skirmish.textfiles import parse_toml, read_text
-
     text = read_text(path, limit=MAX_SAVE_BYTES, what="script", error=SkirmishError)
     if path.suffix == ".toml":
         data = parse_toml(text, f"script {path}", error=SkirmishError)

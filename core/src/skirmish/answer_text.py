@@ -25,6 +25,7 @@ from typing import Any
 
 from skirmish.decisions import Answer, Decision, Option, Param
 from skirmish.errors import IllegalAnswer
+from skirmish.textfiles import MAX_DEPTH, depth
 
 POINT_FIELDS = {"point": ("x", "y"), "pose": ("x", "y", "facing")}
 NUMBER_KINDS = ("int", "float")
@@ -179,8 +180,6 @@ def _parse_option(decision: Decision, text: str) -> Answer:
 
 def _json(text: str) -> Any:
     """A JSON answer; nested deeper than any answer needs is refused (never a RecursionError)."""
-    from skirmish.textfiles import MAX_DEPTH, depth
-
     try:
         value = json.loads(text)
     except RecursionError:

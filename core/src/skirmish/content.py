@@ -9,6 +9,7 @@ from typing import Any, TypeVar
 import cattrs
 
 from skirmish.errors import SetupError
+from skirmish.textfiles import parse_toml, read_text
 
 T = TypeVar("T")
 #: the largest TOML file a person may hand in (set-ups, army lists, content overrides)
@@ -23,8 +24,6 @@ def load_toml(source: str | Path, resource: str | None = None) -> dict[str, Any]
     A path must name a regular file of at most :data:`MAX_FILE_BYTES` (a FIFO or a device is
     refused at once, never read); any problem is one :class:`SetupError` line.
     """
-    from skirmish.textfiles import parse_toml, read_text
-
     if resource is not None:
         ref = resources.files(str(source)).joinpath(resource)
         where = f"{source}/{resource}"

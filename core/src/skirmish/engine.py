@@ -13,15 +13,17 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
+import warnings
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from skirmish.decisions import Answer, Decision
-from skirmish.errors import DiceError, IllegalAnswer
+from skirmish.errors import DiceError, IllegalAnswer, PluginFailed, PluginWarning
 from skirmish.events import CURRENT, Event, EventLog
 from skirmish.rng import GameRNG
+from skirmish.textfiles import check_setup_numbers
 
 if TYPE_CHECKING:
     from skirmish.ruleset import Ruleset
@@ -128,8 +130,6 @@ class Game:
         self.setup: dict[str, Any] = ruleset.check_setup(copy.deepcopy(setup) if setup is not None
                                                           else ruleset.default_setup())
         if setup is not None:  # whatever the ruleset checked, no set-up number is nan, inf or absurd
-            from skirmish.textfiles import check_setup_numbers
-
             check_setup_numbers(self.setup)
         self.seed = seed
         self.players: tuple[str, ...] = tuple(ruleset.players(self.setup))
@@ -391,11 +391,6 @@ class Game:
                 raise
             except BaseException as exc:  # noqa: BLE001 - an observer's bug (sys.exit too) must not end the game
                 broken.append(impl.plugin_name)
-                import warnings
-
-                from skirmish.errors import PluginFailed
-                from skirmish.plugins import PluginWarning
-
                 why = str(exc) if isinstance(exc, PluginFailed) else \
                     f"skirmish plugin '{impl.plugin_name}' failed in {hook} ({type(exc).__name__}: {exc})"
                 warnings.warn(f"{why}; it observes no more of this game", PluginWarning, stacklevel=2)

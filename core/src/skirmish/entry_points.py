@@ -70,14 +70,15 @@ def _scan(group: str, entries: list[str]) -> list[EntryPoint]:
         except OSError:
             continue
         for folder, info_file in _metadata_folders(where, names):
-            dist_name, dist_version = _identity(info_file, folder)
-            key = _normal(dist_name)
+            key = _normal(_folder_identity(folder)[0])  # the folder's name says whose it is: no file read
             if not key or key in seen:
                 continue
             seen.add(key)
             if os.path.isdir(folder):
-                found += [EntryPoint(ep_name, value, dist_name, dist_version)
-                          for ep_name, value in _read_group(os.path.join(folder, "entry_points.txt"), group)]
+                group_entries = _read_group(os.path.join(folder, "entry_points.txt"), group)
+                if group_entries:  # only these few have their metadata read, for the name and version shown
+                    dist_name, dist_version = _identity(info_file, folder)
+                    found += [EntryPoint(ep_name, value, dist_name, dist_version) for ep_name, value in group_entries]
     return found
 
 
@@ -117,14 +118,17 @@ def _identity(info_file: str, folder: str) -> tuple[str, str]:
                     break
     except OSError:
         pass
-    if not name:
-        base = os.path.basename(folder.rstrip("/\\"))
-        if base.lower() == "egg-info":  # an unzipped egg: its own folder's name
-            base = os.path.basename(os.path.dirname(folder.rstrip("/\\")))
-        stem = base.rpartition(".")[0]
-        name, _, version = stem.partition("-")
-        version = version.partition("-")[0]  # eggs: name-version-pyX.Y
-    return name, version
+    return (name, version) if name else _folder_identity(folder)
+
+
+def _folder_identity(folder: str) -> tuple[str, str]:
+    """A distribution's name and version as its metadata folder is named (``my_game-1.2.dist-info``)."""
+    base = os.path.basename(folder.rstrip("/\\"))
+    if base.lower() == "egg-info":  # an unzipped egg: its own folder's name
+        base = os.path.basename(os.path.dirname(folder.rstrip("/\\")))
+    stem = base.rpartition(".")[0]
+    name, _, version = stem.partition("-")
+    return name, version.partition("-")[0]  # eggs: name-version-pyX.Y
 
 
 def _normal(name: str) -> str:

@@ -35,6 +35,10 @@ class PluginError(SkirmishError):
     """A plugin registered something invalid (duplicate name, bad record)."""
 
 
+class PluginWarning(UserWarning):
+    """A plugin could not be loaded (or failed while observing a game) and was left out."""
+
+
 class PluginFailed(PluginError):
     """A plugin raised (or called ``sys.exit``) in a game-time hook; names the plugin and the hook."""
 

@@ -46,9 +46,16 @@ import pluggy
 
 from skirmish import hookspecs
 from skirmish.entry_points import entry_points as find_entry_points
-from skirmish.errors import DiceError, PluginError, RulesetNotFound, SkirmishError
+from skirmish.errors import (  # PluginWarning: re-exported, ``skirmish.plugins.PluginWarning`` still works
+    DiceError,
+    PluginError,
+    PluginFailed,
+    PluginWarning,
+    RulesetNotFound,
+    SkirmishError,
+)
 from skirmish.markers import PROJECT
-from skirmish.specs import AgentSpec, CommandSpec, RulesetSpec
+from skirmish.specs import AgentContext, AgentSpec, CommandSpec, RulesetSpec
 
 if TYPE_CHECKING:
     from skirmish.ruleset import Ruleset
@@ -56,10 +63,6 @@ if TYPE_CHECKING:
 ENTRY_POINT_GROUP = "skirmish"
 #: the attribute of a plugin naming the rulesets it serves
 SCOPE_ATTRIBUTE = "skirmish_rulesets"
-
-
-class PluginWarning(UserWarning):
-    """A plugin could not be loaded and was left out."""
 
 
 def make_plugin_manager(*, entry_points: bool = True, plugins: Iterable[tuple[str, object]] = (),
@@ -138,8 +141,6 @@ def guard_hooks(pm: pluggy.PluginManager) -> None:
 
 
 def _guarded(function: Any, plugin: str, hook: str) -> Any:
-    from skirmish.errors import PluginFailed
-
     def guarded(*args: Any) -> Any:
         try:
             return function(*args)
@@ -476,8 +477,6 @@ class Registry:
 
     def make_agent(self, name: str, ruleset: Ruleset, player: str, seed: int, players: tuple[str, ...] = (),
                    **options: Any) -> Any:
-        from skirmish.agents import AgentContext
-
         spec = self.agent_spec(name, ruleset.name)
         return spec.factory(AgentContext(player, seed, ruleset, options, players))
 
@@ -493,3 +492,14 @@ def _with_package(pm: pluggy.PluginManager, plugin: object, spec: RulesetSpec) -
     if spec.package:
         return spec
     return dataclasses.replace(spec, package=plugin_package(pm, plugin) or "(registered directly)")
+
+
+_REGISTRY: Any = None
+
+
+def worker_registry() -> Any:
+    """The registry of a worker process, built once per process from its own plugins."""
+    global _REGISTRY
+    if _REGISTRY is None:
+        _REGISTRY = Registry()
+    return _REGISTRY

@@ -29,7 +29,8 @@ from typing import Any
 
 import attrs
 
-from skirmish.errors import SkirmishError
+from skirmish.errors import IllegalAnswer, SkirmishError
+from skirmish.safe import safe_text
 
 #: the kinds of footprint a piece may carry (plain data, in inches, table coordinates)
 SHAPES = ("circle", "rect", "polygon")
@@ -187,8 +188,6 @@ def measure_between(presentation: Presentation, a: Where, b: Where) -> tuple[flo
 def escape(text: Any) -> str:
     """``text`` safe inside SVG/XML text and attribute values (control sequences, bidi overrides and other
     control characters dropped: :func:`skirmish.safe_text`, then what XML cannot hold)."""
-    from skirmish.safe import safe_text
-
     out = safe_text(str(text))
     out = "".join(ch for ch in out if ch in "\t\n" or (ord(ch) >= 32 and not 0x7F <= ord(ch) < 0xA0))
     return (out.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
@@ -398,8 +397,6 @@ def preview_answer(game: Any, player: str, value: Any) -> tuple[Any, str | None]
     """What ``value`` would do, on a copy that holds only what ``player`` knows: ``(copy, None)`` or
     ``(None, refusal)``. The copy's future dice and hidden cards are re-dealt, so a preview never tells
     what the real dice will do; the refusal is the engine's own check of the answer."""
-    from skirmish.errors import IllegalAnswer
-
     decision = game.pending
     if decision is None:
         return None, "the game is over" if game.over else "no decision is pending"

@@ -7,7 +7,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
-from skirmish.errors import SetupError
+from skirmish.engine import canonical
+from skirmish.errors import SetupError, SkirmishError
+from skirmish.keywords import expire_all
+from skirmish.pipeline import Rounds
 from skirmish.specs import RulesetSpec  # noqa: F401 - re-exported: ``skirmish.ruleset.RulesetSpec`` still works
 
 if TYPE_CHECKING:
@@ -109,8 +112,6 @@ class Ruleset:
 
     def start(self, game: Game) -> None:
         """Schedule the first steps of the game."""
-        from skirmish.pipeline import Rounds
-
         game.schedule(Rounds())
 
     def phases(self) -> Mapping[str, Phase]:
@@ -126,8 +127,6 @@ class Ruleset:
 
         Override to visit only where keywords live when the state is large.
         """
-        from skirmish.keywords import expire_all
-
         expire_all(game.state, scope, log=game.log, rule=f"End of {scope}")
 
     def end_of_round(self, game: Game) -> None:
@@ -139,8 +138,6 @@ class Ruleset:
     # -- seeing -------------------------------------------------------------------
     def view(self, game: Game, player: str | None) -> Any:
         """What ``player`` may see of the state as plain data (``None``: everything)."""
-        from skirmish.engine import canonical
-
         return canonical(game.state)
 
     def describe(self, game: Game, player: str | None) -> str:
@@ -164,7 +161,7 @@ class Ruleset:
         so a ruleset that implements it gets every screen. The default wraps :meth:`svg` (for rulesets
         written before this hook) and gives no picture when there is none.
         """
-        from skirmish.presentation import Presentation
+        from skirmish.presentation import Presentation  # (loaded for screens only, not to play at a prompt)
 
         picture = self.svg(game, player) if type(self).svg is not Ruleset.svg else None
         try:
@@ -200,7 +197,6 @@ class Ruleset:
         The default measures closest points between the footprints :meth:`present` gives, after asking
         :meth:`measure` (line of sight, cover, facing) when both are pieces and the ruleset measures them.
         """
-        from skirmish.errors import SkirmishError
         from skirmish.presentation import measure_between
 
         shown = self.present(game, player)
@@ -260,14 +256,10 @@ class Ruleset:
         An empty ``query`` means the attacks or tests the pending decision offers. Raise
         :class:`SkirmishError` with one line when ``query`` names nothing this ruleset can work out.
         """
-        from skirmish.errors import SkirmishError
-
         raise SkirmishError(f"{self.title or self.name} does not work out odds")
 
     def measure(self, game: Game, player: str, a: str, b: str) -> str:
         """Distance, line of sight, cover and facing between two pieces named as ``player`` sees them."""
-        from skirmish.errors import SkirmishError
-
         raise SkirmishError(f"{self.title or self.name} has nothing to measure")
 
     def brief(self, game: Game, player: str | None) -> str:

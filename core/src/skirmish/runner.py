@@ -9,18 +9,25 @@ stops every worker and :class:`SimulationInterrupted` carries what was finished.
 
 from __future__ import annotations
 
-import math
 import os
 import time
 import traceback
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from skirmish.agents import Agent, View
 from skirmish.engine import Game
 from skirmish.errors import SkirmishError
+from skirmish.plugins import Registry, worker_registry
+
+if TYPE_CHECKING:
+    from skirmish.studies.tally import Summary
+
+# The study machinery (skirmish.studies: executors, tallies) is imported inside the functions that run
+# studies, never at the top: playing one game (``skirmish play``) does not load it. No circle: the
+# studies modules do not import this one.
 
 #: the most games one ``simulate`` call plays (seeds are lazy; this bounds a typo's cost)
 MAX_GAMES = 10_000_000
@@ -225,69 +232,11 @@ def game_figures(game: Game) -> dict[str, float]:
     return figures
 
 
-@attrs.frozen
-class Summary:
-    """What ``skirmish simulate`` reports.
-
-    ``wins_by_side`` counts games won by each side (seats, teams, or a side with no seat such as
-    a co-op game's Tyrant); ``wins_by_agent`` counts seats won by each agent; ``draws`` are games
-    the rules called a draw; ``no_winner`` games ended with every seat losing and no side named;
-    ``seat_outcomes`` gives wins, losses and draws per seat.
-    """
-
-    ruleset: str
-    games: int
-    finished: int
-    draws: int
-    wins_by_side: dict[str, int]
-    wins_by_agent: dict[str, int]
-    mean_rounds: float
-    mean_decisions: float
-    mean_dice: float
-    seconds: float
-    workers: int
-    extra: dict[str, float] = attrs.field(factory=dict)
-    no_winner: int = 0
-    seat_outcomes: dict[str, dict[str, int]] = attrs.field(factory=dict)
-    mean_scores: dict[str, float] = attrs.field(factory=dict)
-    #: games that raised, and the first few of them (seed, agents, error)
-    errors: int = 0
-    failures: list[dict[str, Any]] = attrs.field(factory=list)
-    #: the sides of the simulated set-up and the seats on each (a side with none: not a seat, e.g. the Tyrant)
-    sides: dict[str, list[str]] = attrs.field(factory=dict)
-
-    @property
-    def games_per_second(self) -> float:
-        return self.games / self.seconds if self.seconds else math.inf
-
-    def to_dict(self) -> dict[str, Any]:
-        out = attrs.asdict(self)
-        out["games_per_second"] = round(self.games_per_second, 2)
-        return out
-
-
 def summarize(ruleset: str, records: Sequence[GameRecord], seconds: float, workers: int) -> Summary:
     """The summary of ``records`` (one pass of a :class:`skirmish.studies.tally.Tally`)."""
     from skirmish.studies.tally import tally
 
     return tally(records).summary(ruleset, seconds, workers)
-
-
-#: how many failed games a summary lists in full
-MAX_FAILURES_SHOWN = 20
-
-
-_REGISTRY: Any = None
-
-
-def worker_registry() -> Any:
-    """The registry of a worker process, built once per process from its own plugins."""
-    global _REGISTRY
-    from skirmish.plugins import Registry
-
-    if _REGISTRY is None:
-        _REGISTRY = Registry()
-    return _REGISTRY
 
 
 def play_seeds(registry: Any, ruleset: str, seeds: Iterable[int], agents: Sequence[str],
@@ -333,6 +282,7 @@ def play_games(registry: Any, ruleset: str, n: int, agents: Sequence[str], *, se
     )
     from skirmish.studies.executors import WorkersLost as Lost
     from skirmish.studies.tally import Tally
+
 
     if not 1 <= n <= MAX_GAMES:
         raise SkirmishError(f"the number of games must be between 1 and {MAX_GAMES:,}, not {n:,}")
@@ -411,14 +361,18 @@ def _sides(registry: Any, ruleset: str, setup: dict[str, Any] | None) -> dict[st
         return {}
 
 
-def process_context() -> Any:
-    """How worker processes start: spawned afresh, never forked from the calling process.
+def simulate_on(executor: Any, ruleset: str, n: int, agents: Sequence[str], *, seed: int = 0,
+                setup: dict[str, Any] | None = None, alternate: bool = False,
+                max_decisions: int | None = None) -> tuple[Any, list[Any]]:
+    """:func:`simulate` through ``executor``: the same records for the same seeds."""
+    return simulate(Registry(), ruleset, n, agents, seed=seed, setup=setup, alternate=alternate,
+                    max_decisions=max_decisions, executor=executor)
 
-    Forking a process that runs threads (a Dask client, a GUI, a test runner's helpers) is unsafe:
-    a child can inherit a lock held by a thread that does not exist in it. A spawned worker starts
-    clean with the parent's ``sys.path`` and its environment as it is now (``SKIRMISH_PLUGINS``
-    included) and builds its own registry; it costs a start-up per worker, once per run.
-    """
-    import multiprocessing
 
-    return multiprocessing.get_context("spawn")
+def __getattr__(name: str) -> Any:
+    """``skirmish.runner.Summary`` still works (it lives in :mod:`skirmish.studies.tally`, loaded on first use)."""
+    if name == "Summary":
+        from skirmish.studies.tally import Summary
+
+        return Summary
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

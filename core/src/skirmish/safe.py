@@ -9,7 +9,6 @@ for HTML as well.
 
 from __future__ import annotations
 
-import html
 import re
 
 _SGR = re.compile(r"\x1b\[[0-9;]*m")
@@ -33,4 +32,6 @@ def safe_text(text: str) -> str:
 
 def safe_html(text: str) -> str:
     """``text`` for an HTML page: no control sequences (colours too go) and escaped."""
+    import html  # (loaded for pages only: its table of entities is not small, and a terminal never needs it)
+
     return html.escape(_SGR.sub("", safe_text(text)))

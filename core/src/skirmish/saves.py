@@ -27,18 +27,18 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import tomli_w
 
+from skirmish.agents import View
+from skirmish.engine import Game
 from skirmish.errors import DiceError, IllegalAnswer, SaveError, SetupError
+from skirmish.textfiles import MAX_SAVE_BYTES, parse_toml, read_regular_file  # noqa: F401 - MAX_SAVE_BYTES re-exported
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
     from skirmish.agents import Agent
-    from skirmish.engine import Game
     from skirmish.ruleset import Ruleset
 
 FORMAT_VERSION = 1
-#: the largest save file read (bytes); real games are far smaller
-MAX_SAVE_BYTES = 16 * 1024 * 1024
 #: the most answers (and loaded-dice entries) a save may hold, whatever the ruleset
 MAX_ENTRIES = 200_000
 #: the most dice one loaded-dice entry may hold
@@ -279,44 +279,6 @@ def _read_journal(save: SaveFile, path: Path) -> SaveFile:
     return attrs.evolve(save, answers=save.answers + extra, digest_at=len(save.answers), finished=False)
 
 
-def read_regular_file(path: str | Path, *, limit: int = MAX_SAVE_BYTES, what: str = "file") -> bytes:
-    """The bytes of a regular file no bigger than ``limit``; anything else is one clear :class:`SaveError`.
-
-    FIFOs, devices and directories are refused without blocking (the file is opened non-blocking
-    and checked before reading), and no more than ``limit`` bytes are ever read.
-    """
-    path = Path(path)
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    except FileNotFoundError:
-        raise SaveError(f"no {what} at {path}") from None
-    except IsADirectoryError:
-        raise SaveError(f"{path} is a directory, not a {what}") from None
-    except OSError as exc:
-        raise SaveError(f"cannot read {path}: {exc.strerror or exc}") from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise SaveError(f"{path} is not a regular file (a {what} must be one)")
-        if info.st_size > limit:
-            raise SaveError(f"{path} is too big for a {what} ({info.st_size:,} bytes; the limit is {limit:,})")
-        chunks = []
-        size = 0
-        while True:
-            chunk = os.read(fd, 1 << 20)
-            if not chunk:
-                break
-            size += len(chunk)
-            if size > limit:
-                raise SaveError(f"{path} is too big for a {what} (over {limit:,} bytes)")
-            chunks.append(chunk)
-        return b"".join(chunks)
-    except OSError as exc:
-        raise SaveError(f"cannot read {path}: {exc.strerror or exc}") from None
-    finally:
-        os.close(fd)
-
-
 def read_save(path: str | Path) -> SaveFile:
     """Read and check a save file; any problem is one :class:`SaveError` line."""
     path = Path(path)
@@ -325,8 +287,6 @@ def read_save(path: str | Path) -> SaveFile:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise SaveError(f"{path} is not a skirmish save file (not text)") from None
-    from skirmish.textfiles import parse_toml
-
     data = parse_toml(text, str(path), error=SaveError, kind="a valid save file")
     save = parse_save(data, str(path))
     journaled = _read_journal(save, path)
@@ -377,8 +337,6 @@ def replay(save: SaveFile, ruleset: Ruleset, *, upto: int | None = None, check_v
     their answers set aside, so they stand where they stood when the game was saved (see
     :func:`catch_up`). ``observed=False`` notifies no observer plugin.
     """
-    from skirmish.engine import Game
-
     if save.ruleset != ruleset.name:
         raise SaveError(f"{where} is a {save.ruleset} game, not {ruleset.name}")
     if check_version and save.ruleset_version != ruleset.version:
@@ -428,8 +386,6 @@ def replay(save: SaveFile, ruleset: Ruleset, *, upto: int | None = None, check_v
 
 def _ask_aside(agents: dict[str, Agent], game: Game, player: str) -> None:
     """Ask ``player``'s agent the pending decision and set its answer aside (the recorded one is given)."""
-    from skirmish.agents import View
-
     assert game.pending is not None
     try:
         agents[player].decide(View(game, player), game.pending)

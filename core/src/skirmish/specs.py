@@ -1,4 +1,4 @@
-"""The records plugins register: rulesets, agents and commands.
+"""The records plugins register (rulesets, agents and commands) and what an agent factory is told.
 
 This module is deliberately light (standard library only): the registry imports it
 to list what is installed, and a plugin module that registers its records with
@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from skirmish.agents import Agent, AgentContext
+    from skirmish.agents import Agent
     from skirmish.ruleset import Ruleset
 
 
@@ -56,6 +56,17 @@ class AgentSpec:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "rulesets", tuple(self.rulesets))
+
+
+@dataclasses.dataclass(frozen=True)
+class AgentContext:
+    """What an agent factory is told: its player, a seed of its own, the ruleset, options."""
+
+    player: str
+    seed: int
+    ruleset: Any
+    options: dict[str, Any] = dataclasses.field(default_factory=dict)
+    players: tuple[str, ...] = ()
 
 
 @dataclasses.dataclass(frozen=True)

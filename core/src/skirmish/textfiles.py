@@ -1,6 +1,6 @@
 """Reading what people hand in (set-ups, content, scripts, saves) without hanging, flooding or tracebacks.
 
-Every file goes through one bounded reader (:func:`skirmish.saves.read_regular_file`: regular files
+Every file goes through one bounded reader (:func:`read_regular_file`: regular files
 only, never more than a limit), is decoded as UTF-8 with one clear line when it is not, and TOML is
 checked by a cheap pre-scan before the standard parser sees it: the parser takes quadratic time on a
 key of very many dotted parts (a 400 KB key of 200,000 parts took over 40 s), so such keys are refused
@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import re
+import stat
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -23,6 +25,8 @@ from skirmish.errors import SaveError, SetupError, SkirmishError
 MAX_KEY_PARTS = 64
 #: no number in a set-up may be bigger than this (each ruleset bounds its own settings more tightly)
 MAX_SETUP_NUMBER = 1_000_000_000
+#: the largest save (or script of answers) read, in bytes; real games are far smaller
+MAX_SAVE_BYTES = 16 * 1024 * 1024
 #: the deepest nesting of tables and arrays a file may hold
 MAX_DEPTH = 48
 
@@ -32,11 +36,48 @@ _PART = r'(?:[A-Za-z0-9_-]++|"(?:[^"\\\n]|\\.)*+"|\'[^\'\n]*+\')'
 _LONG_KEY = re.compile(_PART + r"(?:[ \t]*+\.[ \t]*+" + _PART + "){" + str(MAX_KEY_PARTS) + "}")
 
 
+def read_regular_file(path: str | Path, *, limit: int = MAX_SAVE_BYTES, what: str = "file") -> bytes:
+    """The bytes of a regular file no bigger than ``limit``; anything else is one clear :class:`SaveError`.
+
+    FIFOs, devices and directories are refused without blocking (the file is opened non-blocking
+    and checked before reading), and no more than ``limit`` bytes are ever read.
+    """
+    path = Path(path)
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except FileNotFoundError:
+        raise SaveError(f"no {what} at {path}") from None
+    except IsADirectoryError:
+        raise SaveError(f"{path} is a directory, not a {what}") from None
+    except OSError as exc:
+        raise SaveError(f"cannot read {path}: {exc.strerror or exc}") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise SaveError(f"{path} is not a regular file (a {what} must be one)")
+        if info.st_size > limit:
+            raise SaveError(f"{path} is too big for a {what} ({info.st_size:,} bytes; the limit is {limit:,})")
+        chunks = []
+        size = 0
+        while True:
+            chunk = os.read(fd, 1 << 20)
+            if not chunk:
+                break
+            size += len(chunk)
+            if size > limit:
+                raise SaveError(f"{path} is too big for a {what} (over {limit:,} bytes)")
+            chunks.append(chunk)
+        return b"".join(chunks)
+    except OSError as exc:
+        raise SaveError(f"cannot read {path}: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
+
+
+
 def read_text(path: str | Path, *, limit: int, what: str = "file",
               error: type[SkirmishError] = SetupError) -> str:
     """The text of a regular UTF-8 file of at most ``limit`` bytes; anything else is one ``error`` line."""
-    from skirmish.saves import read_regular_file
-
     try:
         raw = read_regular_file(path, limit=limit, what=what)
     except SaveError as exc:

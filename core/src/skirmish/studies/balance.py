@@ -278,7 +278,7 @@ def balance_from(paths: Sequence[Path]) -> dict[str, Any]:
 
 def _balance_chunk(seeds: list[int], ruleset: str, max_decisions: int | None) -> list[dict[str, Any]]:
     """Worker: :func:`play_rows` with the worker's registry (built once per process)."""
-    from skirmish.runner import worker_registry
+    from skirmish.plugins import worker_registry
 
     return play_rows(worker_registry(), ruleset, seeds, max_decisions=max_decisions)
 

@@ -163,14 +163,12 @@ def _checked_chunk(fn: Callable[..., list[Any]], expected: dict[str, Any], part:
 
 # -- backends ----------------------------------------------------------------------------------------------------
 class PoolBackend:
-    """Spawned local worker processes (see :func:`skirmish.runner.process_context`)."""
+    """Spawned local worker processes (see :func:`process_context`)."""
 
     name = "local"
 
     def __init__(self, workers: int) -> None:
         from concurrent.futures import ProcessPoolExecutor
-
-        from skirmish.runner import process_context
 
         ctx = process_context()
         self.workers = workers
@@ -505,12 +503,14 @@ def make_executor(kind: str, *, workers: int = 1, scheduler: str | None = None,
     raise SkirmishError(f"no executor '{kind}' (local or dask)")
 
 
-def simulate_on(executor: Any, ruleset: str, n: int, agents: Sequence[str], *, seed: int = 0,
-                setup: dict[str, Any] | None = None, alternate: bool = False,
-                max_decisions: int | None = None) -> tuple[Any, list[Any]]:
-    """:func:`skirmish.runner.simulate` through ``executor``: the same records for the same seeds."""
-    from skirmish.plugins import Registry
-    from skirmish.runner import simulate
+def process_context() -> Any:
+    """How worker processes start: spawned afresh, never forked from the calling process.
 
-    return simulate(Registry(), ruleset, n, agents, seed=seed, setup=setup, alternate=alternate,
-                    max_decisions=max_decisions, executor=executor)
+    Forking a process that runs threads (a Dask client, a GUI, a test runner's helpers) is unsafe:
+    a child can inherit a lock held by a thread that does not exist in it. A spawned worker starts
+    clean with the parent's ``sys.path`` and its environment as it is now (``SKIRMISH_PLUGINS``
+    included) and builds its own registry; it costs a start-up per worker, once per run.
+    """
+    import multiprocessing
+
+    return multiprocessing.get_context("spawn")

@@ -88,7 +88,7 @@ _WORKER: dict[str, Any] = {}  # this worker process's fingerprint, worked out on
 def worker_fingerprint() -> dict[str, Any]:
     """The fingerprint of the process this runs in (a Dask worker), with its own registry (once per process:
     its installed files and plugins do not change under it)."""
-    from skirmish.runner import worker_registry
+    from skirmish.plugins import worker_registry
 
     if not _WORKER:
         _WORKER.update(fingerprint(worker_registry()))

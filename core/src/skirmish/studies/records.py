@@ -21,7 +21,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from skirmish.errors import SkirmishError
+from skirmish.errors import SaveError, SkirmishError
+from skirmish.textfiles import read_regular_file
 
 #: the header keys two files must agree on to be merged (the row format's version included; a balance
 #: header's "notes" are words only and need not agree)
@@ -47,9 +48,6 @@ def read(path: Path, want: dict[str, Any] | None = None) -> tuple[dict[str, Any]
     A last line cut short (a run killed while writing) is left out; anything else unreadable, or a
     header other than ``want``, is a :class:`SkirmishError` naming the file.
     """
-    from skirmish.errors import SaveError
-    from skirmish.saves import read_regular_file
-
     try:  # the bounded reader: a FIFO or a device is refused at once, never read
         data = read_regular_file(path, limit=MAX_RECORD_BYTES, what="record file")
     except SaveError as exc:

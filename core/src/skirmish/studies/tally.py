@@ -16,8 +16,10 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
 if TYPE_CHECKING:
-    from skirmish.runner import GameRecord, Summary
+    from skirmish.runner import GameRecord
 
 #: how many failed games a summary lists in full
 MAX_FAILURES_SHOWN = 20
@@ -193,8 +195,6 @@ class Tally:
     def summary(self, ruleset: str, seconds: float, workers: int,
                 sides: dict[str, list[str]] | None = None) -> Summary:
         """The ``simulate`` summary of these games."""
-        from skirmish.runner import Summary
-
         n = max(self.games, 1)
         return Summary(
             ruleset, self.games, self.finished, self.draws, dict(sorted(self.by_side.items())),
@@ -351,3 +351,44 @@ class RegressionTally:
                 and (a.aty == b.aty).all())
 
     __hash__ = None  # type: ignore[assignment]
+
+
+@attrs.frozen
+class Summary:
+    """What ``skirmish simulate`` reports.
+
+    ``wins_by_side`` counts games won by each side (seats, teams, or a side with no seat such as
+    a co-op game's Tyrant); ``wins_by_agent`` counts seats won by each agent; ``draws`` are games
+    the rules called a draw; ``no_winner`` games ended with every seat losing and no side named;
+    ``seat_outcomes`` gives wins, losses and draws per seat.
+    """
+
+    ruleset: str
+    games: int
+    finished: int
+    draws: int
+    wins_by_side: dict[str, int]
+    wins_by_agent: dict[str, int]
+    mean_rounds: float
+    mean_decisions: float
+    mean_dice: float
+    seconds: float
+    workers: int
+    extra: dict[str, float] = attrs.field(factory=dict)
+    no_winner: int = 0
+    seat_outcomes: dict[str, dict[str, int]] = attrs.field(factory=dict)
+    mean_scores: dict[str, float] = attrs.field(factory=dict)
+    #: games that raised, and the first few of them (seed, agents, error)
+    errors: int = 0
+    failures: list[dict[str, Any]] = attrs.field(factory=list)
+    #: the sides of the simulated set-up and the seats on each (a side with none: not a seat, e.g. the Tyrant)
+    sides: dict[str, list[str]] = attrs.field(factory=dict)
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds else math.inf
+
+    def to_dict(self) -> dict[str, Any]:
+        out = attrs.asdict(self)
+        out["games_per_second"] = round(self.games_per_second, 2)
+        return out
