@@ -85,3 +85,33 @@ def test_setup_file_markers_replace_the_scenario_placement():
     setup["markers"] = [{"x": 10, "y": 24}, {"kind": "objective", "x": 60, "y": 20, "owner": "red"}]
     g2 = Game(RULESET, setup, seed=2)
     assert [(m.x, m.y, m.owner) for m in g2.state.markers] == [(10, 24, ""), (60, 20, "red")]
+
+
+def _to_roles(g):
+    while g.pending is not None and not any(s.role for s in g.state.sides.values()):
+        g.answer(g.pending.options[0].value, g.pending.player)
+    return g
+
+
+def test_desperate_search_attacker_chosen_in_the_setup_no_d6(ruleset):
+    """The book: choose or roll the Attacker; the set-up key ``attacker`` chooses (no Attacker D6 rolled)."""
+    for who in ("red", "blue"):
+        setup = {**ruleset.default_setup(), "scenario": "desperate-search", "attacker": who}
+        g = _to_roles(Game(ruleset, setup, seed=5))
+        assert g.state.sides[who].role == "Attacker" and g.state.sides[g.state.enemy_of(who)].role == "Defender"
+        assert not any(e.kind == "roll" and "Attacker" in e.text for e in g.log)
+
+
+def test_burn_them_out_attacker_chosen_in_the_setup(ruleset):
+    setup = {**ruleset.default_setup(), "scenario": "burn-them-out", "attacker": "blue"}
+    g = _to_roles(Game(ruleset, setup, seed=5))
+    assert g.state.sides["blue"].role == "Attacker" and g.state.sides["red"].role == "Defender"
+
+
+def test_attacker_key_refused_for_a_scenario_without_roles(ruleset):
+    import pytest
+
+    from skirmish import SetupError
+
+    with pytest.raises(SetupError, match="has no Attacker or Defender"):
+        Game(ruleset, {**ruleset.default_setup(), "scenario": "bloodbath", "attacker": "red"}, seed=1)

@@ -147,6 +147,9 @@ class Hobgoblin(Ruleset):
                 raise SetupError(f"set-up marker owner '{m['owner']}' is not a player")
         if setup.get("attacker") and setup["attacker"] not in players:  # narrative scenarios: who attacks
             raise SetupError(f"set-up 'attacker' names '{setup['attacker']}', who is not a player")
+        if setup.get("attacker") and scenario != "roll" and not setup.get("chaos") and \
+                self.scenarios[scenario].prepare in ("none", "pendulum", "wages", "tides", "altars"):
+            raise SetupError(f"set-up 'attacker': the scenario '{scenario}' has no Attacker or Defender")
         if setup.get("chaos"):  # Chaos of War (skirmish_hobgoblin.chaos): "roll" or the entries to play
             from skirmish_hobgoblin.chaos import check_spec
 

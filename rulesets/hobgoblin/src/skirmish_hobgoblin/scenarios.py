@@ -329,13 +329,17 @@ def _ask_marker_step(game: Game, player: str, where: str, y_range: tuple[float, 
 
 
 def _roles(game: Game, sc: Scenario) -> tuple[str, str]:
+    """The book lets the players choose the Attacker or roll: the set-up's ``attacker`` chooses, else a D6."""
     state = game.state
-    a, b = state.order()
-    roll = game.rng.roll(6, rule=sc.name, why=f"Attacker: 1-3 {a}, 4-6 {b}")
-    attacker = a if roll <= 3 else b
+    attacker = str(game.setup.get("attacker", "") or "")
+    how = " (chosen in the set-up)"
+    if not attacker:
+        a, b = state.order()
+        roll = game.rng.roll(6, rule=sc.name, why=f"Attacker: 1-3 {a}, 4-6 {b}")
+        attacker, how = (a if roll <= 3 else b), ""
     defender = state.enemy_of(attacker)
     state.sides[attacker].role, state.sides[defender].role = "Attacker", "Defender"
-    game.emit("setup", f"{attacker} is the Attacker, {defender} the Defender", rule=sc.name)
+    game.emit("setup", f"{attacker} is the Attacker, {defender} the Defender{how}", rule=sc.name)
     return attacker, defender
 
 
