@@ -115,3 +115,18 @@ def test_attacker_key_refused_for_a_scenario_without_roles(ruleset):
 
     with pytest.raises(SetupError, match="has no Attacker or Defender"):
         Game(ruleset, {**ruleset.default_setup(), "scenario": "bloodbath", "attacker": "red"}, seed=1)
+
+
+def test_setup_keys_that_would_be_ignored_are_refused(ruleset):
+    """Issue 27: a documented set-up key is honoured or refused with one line, never silently dropped."""
+    import pytest
+
+    from skirmish import SetupError
+
+    base = ruleset.default_setup()
+    for extra, words in (({"him": "blue", "armies": {"red": "iron-grudge-hold", "blue": "him:normal"}, "first": "red"},
+                          "cannot be used with 'him'"),
+                         ({"positions": {"green": {}}}, "'green', who is not a player"),
+                         ({"options": {"magik": False}}, "takes only magic")):
+        with pytest.raises(SetupError, match=words):
+            Game(ruleset, {**base, **extra}, seed=1)
