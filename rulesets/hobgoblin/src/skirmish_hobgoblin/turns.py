@@ -46,6 +46,7 @@ def hook(game: Game, name: str, **kwargs: Any) -> None:
 def initiative_phase(game: Game) -> None:
     from skirmish_hobgoblin import surrender
 
+    game.call(fortune.any_time, "end of the Initiative Phase")  # "any time" cards (ruling B-8)
     game.call(surrender.offer)  # after the initiative is settled (Game End: surrender)
     state = game.state
     r = game.ruleset.rules.game
@@ -629,6 +630,7 @@ def end_activation(game: Game, uid: str) -> None:
         return
     state.activation = None
     _end_scope(game, "activation")
+    game.call(fortune.any_time, "after an activation")  # runs after any Punish below (ruling B-8)
     if not unit.in_play:
         return
     if act.ignore_friends:
@@ -790,12 +792,17 @@ def doom_phase(game: Game) -> None:
     state.engaged_at_doom = [u.id for u in state.in_play() if geom.engaged(state, u)]
     for u in state.in_play():
         u.used = [x for x in u.used if x not in ("grim", "terrifying", "bold-challenge")]
+    game.call(fortune.any_time, "after Ready Units")  # before and after each step: "any time" cards (B-8)
     game.call(_ready)
+    game.call(fortune.any_time, "before Ready Units")
     game.call(_whos_next)
+    game.call(fortune.any_time, "before Who's Next?")
     game.call(_harvest)
+    game.call(fortune.any_time, "before Death's Harvest")
     game.call(_remove_broken)
     game.call(fortune.any_time, "before Broken units are removed")
     game.call(_panic_step)
+    game.call(fortune.any_time, "before Panic")
     stats.refresh_all(game, "Doom Phase")
 
 

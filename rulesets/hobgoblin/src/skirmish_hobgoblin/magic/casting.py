@@ -325,6 +325,9 @@ def cast(game: Game, player: str, caster: Unit, spell: Spell, target: str = "") 
             n = (game.rng.roll(6, rule=why, why=f"{why}: D3 Mercury for {u.side}") + 1) // 2
             game.state.sides[u.side].mercury += n
             game.emit("mercury", f"{u.side} gains {n} Mercury", rule=why, player=u.side, change=n)
+    from skirmish_hobgoblin import fortune
+
+    game.call(fortune.any_time, "after a spell")  # "any time" cards once the spell is done (ruling B-8)
     game.call(lasting.after_cast)  # runs once the effect's own steps are done
     EFFECTS[spell.effect](game, Cast(spell, caster, player, kept, choice))
 
