@@ -130,3 +130,13 @@ def test_setup_keys_that_would_be_ignored_are_refused(ruleset):
                          ({"options": {"magik": False}}, "takes only magic")):
         with pytest.raises(SetupError, match=words):
             Game(ruleset, {**base, **extra}, seed=1)
+
+
+def test_objective_markers_more_than_16_inches_apart_edge_to_edge():
+    """"More than 16" from any other Objective Marker" is measured between the markers' closest points (32 mm
+    markers): centres 17" apart are 15.75" apart, too close; 17.5" is 16.25", fine."""
+    g = battle([{"name": "A", "x": 20, "y": 10}], [{"name": "B", "x": 50, "y": 40}], scenario="desperate-search")
+    g.state.markers = [Marker("objective1", "objective", 20, 40)]
+    run(g, scenarios._ask_marker, "red", "the test zone", (30.0, 48.0), 16.0, "red", "objective")
+    assert g.pending.validator(g, {"x": 37.0, "y": 40.0})  # an error: too close
+    assert not g.pending.validator(g, {"x": 37.5, "y": 40.0})

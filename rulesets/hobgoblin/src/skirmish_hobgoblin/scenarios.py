@@ -276,12 +276,13 @@ def _ask_marker(game: Game, player: str, where: str, y_range: tuple[float, float
                 kind: str, then: Callable[..., None] | None = None) -> None:
     state = game.state
     lo, hi = y_range
+    new_radius = attrs.fields(Marker).radius.default  # "more than 16" from any other marker": edge to edge
 
     def err(x: float, y: float) -> str:
         if not (lo <= y <= hi and 0 <= x <= state.width):
             return f"the marker must be in {where} (y {lo:g} to {hi:g})"
         for m in state.markers:
-            if not m.removed and math.hypot(m.x - x, m.y - y) <= apart:
+            if not m.removed and math.hypot(m.x - x, m.y - y) - m.radius - new_radius <= apart:  # closest points
                 return f"the marker must be more than {apart:g}\" from the {marker_name(m)}"
         return ""
 
