@@ -449,6 +449,9 @@ class HobgoblinAI:
         return magic_ai.choose(self.player, view, d)
 
     # -- other decisions -------------------------------------------------------------------------
+    def on_punish(self, view: Any, d: Decision) -> Any:
+        return "punish"
+
     def on_rough(self, view: Any, d: Decision) -> Any:
         return "distracted"
 

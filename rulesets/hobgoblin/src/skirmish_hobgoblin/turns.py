@@ -655,8 +655,24 @@ def end_activation(game: Game, uid: str) -> None:
             if act.no_punish or stats.counts_broken(e) or e.has(stats.BROKEN):
                 continue
             dice = geom.dice_cap(e, start, stats.combat_dice(e), *_caps(game))
-            attacks.attack(game, e, unit, dice, attacks.PUNISH, "Punish")
+            dice_text = attacks.counted(dice, "die", "dice")
+            game.ask(decision(e.side, "punish", f"{e.name} may Punish {unit.name} for disengaging ({dice_text})?",
+                              options=[option("punish", f"{e.name} punishes {unit.name} ({dice_text})",
+                                              action="punish", actor=e.id, target=uid),
+                                       option("decline", f"{e.name} lets {unit.name} go", action="decline",
+                                              actor=e.id, target=uid)],
+                              rule="Punish", context={"phase": game.phase, "action": "punish", "actor": e.id,
+                                                      "target": uid, "dice": dice}),
+                     _punish, e.id, uid, dice)
     stats.refresh_all(game, "Movement")
+
+
+def _punish(game: Game, answer: str, eid: str, uid: str, dice: int) -> None:
+    """The book: the enemy *may* Punish (ruling A16: the player chooses; the AI and He always do)."""
+    state = game.state
+    e, unit = state.units[eid], state.units[uid]
+    if answer == "punish" and e.in_play and unit.in_play:
+        attacks.attack(game, e, unit, dice, attacks.PUNISH, "Punish")
 
 
 # ------------------------------------------------------------------------------ Combat
