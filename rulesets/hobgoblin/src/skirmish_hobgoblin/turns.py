@@ -816,10 +816,15 @@ def doom_phase(game: Game) -> None:
     game.call(_harvest)
     game.call(fortune.any_time, "before Death's Harvest")
     game.call(_remove_broken)
+    game.call(_doom_step, "remove-broken")  # Haunted Melody's second chance, after Panic (ruling CA-8)
     game.call(fortune.any_time, "before Broken units are removed")
     game.call(_panic_step)
     game.call(fortune.any_time, "before Panic")
     stats.refresh_all(game, "Doom Phase")
+
+
+def _doom_step(game: Game, step: str) -> None:
+    hook(game, "hobgoblin_doom_step", step=step)
 
 
 def _panic_step(game: Game) -> None:
