@@ -140,3 +140,36 @@ def test_objective_markers_more_than_16_inches_apart_edge_to_edge():
     run(g, scenarios._ask_marker, "red", "the test zone", (30.0, 48.0), 16.0, "red", "objective")
     assert g.pending.validator(g, {"x": 37.0, "y": 40.0})  # an error: too close
     assert not g.pending.validator(g, {"x": 37.5, "y": 40.0})
+
+
+BAD_SETUPS = {
+    "players": {"players": ["red"]},
+    "armies": {"armies": {"red": "no-such-army"}},
+    "points": {"points": -5},
+    "table": {"table": {"width": 10, "depth": 10}},
+    "layout": {"layout": "no-such-layout"},
+    "scenario": {"scenario": "no-such-scenario"},
+    "attacker": {"attacker": "green"},
+    "chaos": {"chaos": {"battlefield": ["no-such-entry"]}},
+    "first": {"first": "green"},
+    "positions": {"positions": "here"},
+    "him": {"him": "green"},
+    "markers": {"markers": [{"x": 1}]},
+    "options": {"options": {"speed": 2}},
+    "teams": {"teams": "lots"},
+    "objectives": {"objectives": ["no-such-objective"]},
+}
+
+
+def test_every_documented_setup_key_refuses_a_bad_value_in_one_line(ruleset):
+    """Issue 27: each set-up key is honoured or refused with a clear one-line error (none silently dropped)."""
+    import pytest
+
+    from skirmish import SetupError
+    from skirmish_hobgoblin.rules import SETUP_KEYS
+
+    assert set(BAD_SETUPS) == SETUP_KEYS
+    for key, bad in BAD_SETUPS.items():
+        with pytest.raises(SetupError) as err:
+            Game(ruleset, {**ruleset.default_setup(), **bad}, seed=1)
+        assert "\n" not in str(err.value) and str(err.value), key
