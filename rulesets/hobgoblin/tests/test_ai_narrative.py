@@ -16,7 +16,7 @@ from skirmish_hobgoblin.ai import narrative, objectives, steering
 from skirmish_hobgoblin.ai.board import units_of
 from skirmish_hobgoblin.ai.movement import Planner
 
-NARROW = 100  # mm: narrower than a bridge (150 mm)
+NARROW = 130  # mm: narrower than a bridge (150 mm), wide enough to hold two markers 8" apart edge to edge
 
 
 def _plain(**kw: Any) -> dict[str, Any]:
@@ -68,7 +68,7 @@ def test_chasm_attacker_places_two_markers_astride_a_bridge_one_unit_between_the
     bridges = g.stash["hobgoblin-narrative"]["bridges"]
     (a, b), third = objs[:2], objs[2]
     bx = sum(bridges[0]) / 2
-    assert (a.x + b.x) / 2 == pytest.approx(bx, abs=0.05) and 8.0 < abs(a.x - b.x) < 9.0
+    assert (a.x + b.x) / 2 == pytest.approx(bx, abs=0.05) and 8.0 < abs(a.x - b.x) - 2 * a.radius < 8.5
     assert third.x == pytest.approx(sum(bridges[1]) / 2, abs=0.05)
     assert a.y == b.y == third.y == 54.0  # the nearest line to the chasm the rules allow (16" from it)
     view = View(g, "red")

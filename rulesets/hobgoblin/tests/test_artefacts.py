@@ -386,3 +386,23 @@ def test_stolen_time():
     game = battle([GEN], [FOE], red_art="The Horologist's Heart")
     run(game, art.stolen_time)
     assert game.state.sides["red"].hand.public and not game.state.sides["blue"].hand.public
+
+
+def test_haunted_melody_is_offered_again_just_before_broken_units_are_removed():
+    """"During the Doom Phase": a friend broken by Panic can still be kept, just before Remove Broken Units
+    (ruling CA-8); used there, the friend stays in play."""
+    friend = {"name": "Pal", "x": 20 + 5.9 + 2, "y": 10, "general": False, "battle_standard": False, "doom": 20}
+    from skirmish.plugins import Registry
+
+    game = battle([GEN, friend], [FOE], red_art="The Wretched Whistle", ruleset=Registry().ruleset("hobgoblin"))
+    pal = unit(game, "Pal")
+    stats.refresh(game, pal)
+    run(game, turns.doom_phase)
+    while game.pending is not None and game.pending.kind == "respond":
+        game.answer("pass")
+    assert game.pending.kind == "artefact" and game.pending.context["keyword"] == "Haunted Melody"
+    assert any(e.kind == "panic" for e in game.log)  # offered after the Panic step
+    game.answer("use")
+    while game.pending is not None and game.pending.kind in ("respond", "harvest", "whos-next"):
+        game.answer(game.pending.options[0].value if game.pending.kind != "respond" else "pass")
+    assert pal.in_play

@@ -115,6 +115,7 @@ def test_watch_tower_the_roll_off_winner_places_it_on_the_centreline():
 def test_lodestone():
     g = battle({"battlefield": ["lodestone"]})
     assert _pieces(g, "Lodestone") and g.stash["hobgoblin-chaos"]["lodestone"]["discount"] == 1
+    assert g.stash["hobgoblin-chaos"]["lodestone"]["size"] == 3.0  # H-M8 measures to the piece, so keep its size
 
 
 def test_founts_of_magma_each_player_in_their_own_half_8_inches_from_edges_and_centreline():

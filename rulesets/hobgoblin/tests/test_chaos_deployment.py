@@ -214,3 +214,10 @@ def test_a_typed_deployment_says_where_the_zone_is_and_offers_free_spots_that_ar
     unit = game.state.units[d.context["actor"]]
     game.answer({"x": x, "y": y}, d.player)
     assert unit.status == READY and (unit.x, unit.y) == (x, y)
+
+
+def test_last_stand_attacker_chosen_in_the_setup():
+    """Last Stand: "choose or randomly determine" the Attacker; the set-up's ``attacker`` chooses (dice that would
+    make red the Attacker are not used for it)."""
+    g = deployed("last-stand", dice=[1], attacker="blue")
+    assert g.state.sides["blue"].role == "Attacker" and g.state.sides["red"].role == "Defender"

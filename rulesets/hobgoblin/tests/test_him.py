@@ -107,3 +107,22 @@ def test_he_deploys_his_units_1_inch_apart_not_more(ruleset, seed):
     assert sum(1 for x in gaps if x == pytest.approx(1.0, abs=1e-6)) >= 4
     assert all(x >= 1.0 - 1e-6 for x in gaps)
     assert all(u.rect.bounds[0] >= 1.0 - 1e-6 and u.rect.bounds[2] <= g.state.width - 1.0 + 1e-6 for u in his)
+
+
+@pytest.mark.parametrize("seed", [28, 37])
+def test_he_deploys_a_unit_with_no_room_1_inch_behind_the_unit_in_its_place(ruleset, seed):
+    """No room in the rolled section: the unit goes 1" behind the unit there (its rear edge, whatever the
+    depths of the two units), not a row spaced by its own depth."""
+    from skirmish.geometry import distance
+
+    setup = {"players": ["red", "blue"], "him": "blue", "armies": {"red": "iron-grudge-hold", "blue": "him:normal"}}
+    g = Game(ruleset, setup, seed=seed)
+    ai = make_ai(AgentContext("red", 1, ruleset, {}, g.players))
+    while g.round == 0 and g.pending is not None:
+        g.answer(ai.decide(View(g, "red"), g.pending), "red")
+    his = [u for u in g.state.units.values() if u.side == "blue" and u.status == "ready"]
+    back = [u for u in his if u.type not in ("ranged-infantry", "artillery")
+            and u.rect.bounds[1] > g.state.centreline + 8 + 1e-6]
+    assert back
+    for u in back:
+        assert min(distance(u.rect, o.rect) for o in his if o is not u) == pytest.approx(1.0, abs=1e-6)

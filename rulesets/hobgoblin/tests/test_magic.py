@@ -238,3 +238,20 @@ def test_lodestone_makes_makings_and_cataclysms_cost_one_less_nearby():
     assert casting.cost_for(g, wiz, builtin_spells()["crystal-blades"]) == 2
     _cast(g, "stone-heart")
     assert g.state.sides["red"].mercury == 0
+
+
+def test_lodestone_within_4_is_measured_to_the_piece_not_its_centre():
+    """H-M8 (undone): "within 4"" of the lodestone piece is closest points, so a Wizard 3.5" from the 3" piece
+    (5" from its centre) pays less, and one 4.5" from the piece does not."""
+    from skirmish.geometry import Circle, distance
+
+    g = _game("Cylosi", mercury=10)
+    wiz = unit(g, "Wiz")
+    far = distance(wiz.rect, Circle((wiz.x, wiz.y + 20), 0.01))
+    y = wiz.y + 20 - (far - 5)  # the stone's centre 5" from the Wizard's closest point
+    g.stash.setdefault("hobgoblin-chaos", {})["lodestone"] = {"x": wiz.x, "y": y, "range": 4, "discount": 1,
+                                                              "size": 3.0}
+    assert casting.cost_for(g, wiz, builtin_spells()["stone-heart"]) == 5
+    g.stash["hobgoblin-chaos"]["lodestone"]["y"] = y + 1.0  # 4.5" from the piece's edge
+    assert casting.cost_for(g, wiz, builtin_spells()["stone-heart"]) == 6
+

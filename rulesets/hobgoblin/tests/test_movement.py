@@ -146,8 +146,21 @@ def test_disengaging_lets_the_enemy_punish():
     a, _b = unit(g, "A"), unit(g, "B")
     _start(g, a)
     run(g, turns.perform, a.id, "retreat", 1.0)
-    run(g, turns.end_activation, a.id, dice=[6] * 13)
+    run(g, turns.end_activation, a.id)
+    assert g.pending.kind == "punish" and g.pending.player == "blue"  # the book: the enemy *may* Punish (A16)
+    g.load_dice([6] * 13)
+    g.answer("punish", "blue")
     assert a.doom == 13  # B (General and Battle Standard: Hero [3]) punishes with all 13 dice
+
+
+def test_punish_may_be_declined():
+    g = battle([{"name": "A", "x": 36, "y": 20}], [{"name": "B", "x": 36, "y": 20 + D, "facing": 270}])
+    a = unit(g, "A")
+    _start(g, a)
+    run(g, turns.perform, a.id, "retreat", 1.0)
+    run(g, turns.end_activation, a.id)
+    g.answer("decline", "blue")
+    assert a.doom == 0 and not any(e.kind == "attack" and "Punish" in e.text for e in g.log)
 
 
 def test_better_part_of_valour_disengages_without_punishment():

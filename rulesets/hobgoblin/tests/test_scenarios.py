@@ -85,3 +85,91 @@ def test_setup_file_markers_replace_the_scenario_placement():
     setup["markers"] = [{"x": 10, "y": 24}, {"kind": "objective", "x": 60, "y": 20, "owner": "red"}]
     g2 = Game(RULESET, setup, seed=2)
     assert [(m.x, m.y, m.owner) for m in g2.state.markers] == [(10, 24, ""), (60, 20, "red")]
+
+
+def _to_roles(g):
+    while g.pending is not None and not any(s.role for s in g.state.sides.values()):
+        g.answer(g.pending.options[0].value, g.pending.player)
+    return g
+
+
+def test_desperate_search_attacker_chosen_in_the_setup_no_d6(ruleset):
+    """The book: choose or roll the Attacker; the set-up key ``attacker`` chooses (no Attacker D6 rolled)."""
+    for who in ("red", "blue"):
+        setup = {**ruleset.default_setup(), "scenario": "desperate-search", "attacker": who}
+        g = _to_roles(Game(ruleset, setup, seed=5))
+        assert g.state.sides[who].role == "Attacker" and g.state.sides[g.state.enemy_of(who)].role == "Defender"
+        assert not any(e.kind == "roll" and "Attacker" in e.text for e in g.log)
+
+
+def test_burn_them_out_attacker_chosen_in_the_setup(ruleset):
+    setup = {**ruleset.default_setup(), "scenario": "burn-them-out", "attacker": "blue"}
+    g = _to_roles(Game(ruleset, setup, seed=5))
+    assert g.state.sides["blue"].role == "Attacker" and g.state.sides["red"].role == "Defender"
+
+
+def test_attacker_key_refused_for_a_scenario_without_roles(ruleset):
+    import pytest
+
+    from skirmish import SetupError
+
+    with pytest.raises(SetupError, match="has no Attacker or Defender"):
+        Game(ruleset, {**ruleset.default_setup(), "scenario": "bloodbath", "attacker": "red"}, seed=1)
+
+
+def test_setup_keys_that_would_be_ignored_are_refused(ruleset):
+    """Issue 27: a documented set-up key is honoured or refused with one line, never silently dropped."""
+    import pytest
+
+    from skirmish import SetupError
+
+    base = ruleset.default_setup()
+    for extra, words in (({"him": "blue", "armies": {"red": "iron-grudge-hold", "blue": "him:normal"}, "first": "red"},
+                          "cannot be used with 'him'"),
+                         ({"positions": {"green": {}}}, "'green', who is not a player"),
+                         ({"options": {"magik": False}}, "takes only magic")):
+        with pytest.raises(SetupError, match=words):
+            Game(ruleset, {**base, **extra}, seed=1)
+
+
+def test_objective_markers_more_than_16_inches_apart_edge_to_edge():
+    """"More than 16" from any other Objective Marker" is measured between the markers' closest points (32 mm
+    markers): centres 17" apart are 15.75" apart, too close; 17.5" is 16.25", fine."""
+    g = battle([{"name": "A", "x": 20, "y": 10}], [{"name": "B", "x": 50, "y": 40}], scenario="desperate-search")
+    g.state.markers = [Marker("objective1", "objective", 20, 40)]
+    run(g, scenarios._ask_marker, "red", "the test zone", (30.0, 48.0), 16.0, "red", "objective")
+    assert g.pending.validator(g, {"x": 37.0, "y": 40.0})  # an error: too close
+    assert not g.pending.validator(g, {"x": 37.5, "y": 40.0})
+
+
+BAD_SETUPS = {
+    "players": {"players": ["red"]},
+    "armies": {"armies": {"red": "no-such-army"}},
+    "points": {"points": -5},
+    "table": {"table": {"width": 10, "depth": 10}},
+    "layout": {"layout": "no-such-layout"},
+    "scenario": {"scenario": "no-such-scenario"},
+    "attacker": {"attacker": "green"},
+    "chaos": {"chaos": {"battlefield": ["no-such-entry"]}},
+    "first": {"first": "green"},
+    "positions": {"positions": "here"},
+    "him": {"him": "green"},
+    "markers": {"markers": [{"x": 1}]},
+    "options": {"options": {"speed": 2}},
+    "teams": {"teams": "lots"},
+    "objectives": {"objectives": ["no-such-objective"]},
+}
+
+
+def test_every_documented_setup_key_refuses_a_bad_value_in_one_line(ruleset):
+    """Issue 27: each set-up key is honoured or refused with a clear one-line error (none silently dropped)."""
+    import pytest
+
+    from skirmish import SetupError
+    from skirmish_hobgoblin.rules import SETUP_KEYS
+
+    assert set(BAD_SETUPS) == SETUP_KEYS
+    for key, bad in BAD_SETUPS.items():
+        with pytest.raises(SetupError) as err:
+            Game(ruleset, {**ruleset.default_setup(), **bad}, seed=1)
+        assert "\n" not in str(err.value) and str(err.value), key

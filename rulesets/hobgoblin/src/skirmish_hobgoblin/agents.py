@@ -449,6 +449,9 @@ class HobgoblinAI:
         return magic_ai.choose(self.player, view, d)
 
     # -- other decisions -------------------------------------------------------------------------
+    def on_punish(self, view: Any, d: Decision) -> Any:
+        return "punish"
+
     def on_rough(self, view: Any, d: Decision) -> Any:
         return "distracted"
 
@@ -467,8 +470,11 @@ class HobgoblinAI:
 
     # -- fortune cards -------------------------------------------------------------------------
     def on_respond(self, view: Any, d: Decision) -> Any:
-        units = self._units(view)
         phase = view.phase
+        names = {option_data(o).get("name", "") for o in d.options if option_data(o).get("action") == "card"}
+        if not names & (_WANTED | _WANTED_IN.get(phase, frozenset())):
+            return self._pick(d, "pass")  # the cheap answer at most windows: nothing it would play here
+        units = self._units(view)
         hit_cards = self._hit_cards(view, d, units)
         for o in d.options:
             data = option_data(o)
@@ -519,6 +525,13 @@ class HobgoblinAI:
         if best is not None:
             self._carded = seq
         return best
+
+
+#: the Fortune Cards the AI may play at a window whatever the phase, and those it plays only in one phase
+_WANTED = frozenset(("Vial of Mercury", "Hopelessness", "Carpe Diem", "Against All Odds", "Go Down Fighting",
+                     "Eager for Battle", "Crushing Charge", "Take Heart", "Healing Potion", *cards.HIT_CARDS))
+_WANTED_IN = {"Combat": frozenset(("Famous Blade", "Moment of Glory", "Heroic Last Stand")),
+              "Doom": frozenset(("Hold!",))}
 
 
 def make_ai(ctx: AgentContext) -> HobgoblinAI:

@@ -275,6 +275,9 @@ def share_out(hits: int, n: int) -> list[int]:
 
 
 def _place(game: Game, atk: Attack) -> None:
+    from skirmish_hobgoblin import fortune
+
+    game.call(fortune.after_attack)  # runs once the Doom is placed and this attack's own windows (Relentless) are done
     target = game.state.units[atk.target]
     if atk.spread and len(atk.spread) > 1:
         shares = share_out(atk.hits, len(atk.spread))

@@ -228,6 +228,11 @@ def any_time(game: Game, why: str = "") -> None:
     _window(game, f"Fortune Cards{f' ({why})' if why else ''}", game.state.order(), "any")
 
 
+def after_attack(game: Game) -> None:
+    """After each attack (its Doom placed): "any time" cards (ruling B-8)."""
+    any_time(game, "after an attack")
+
+
 def phase_start(game: Game, phase: str) -> None:
     _window(game, f"start of the {phase} Phase", game.state.order(), "phase-start", phase=phase)
     any_time(game, f"{phase} Phase")

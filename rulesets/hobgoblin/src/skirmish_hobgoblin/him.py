@@ -104,7 +104,9 @@ def deploy(game: Game, player: str) -> None:
             fits = seen + fits if seen else fits
         if fits:
             spot = (fits[0], y)
-        if spot is None:  # 1" behind the unit at the rolled spot
+        if spot is None:  # 1" behind the unit at the rolled spot: its rear edge, not this unit's depth
+            spot = _behind(game, u, xs, lo, hi, south, zone)
+        if spot is None:
             for step in range(1, 8):
                 yy = y - step * (u.depth + 1.0) if south else y + step * (u.depth + 1.0)
                 for x in xs:
@@ -118,6 +120,25 @@ def deploy(game: Game, player: str) -> None:
             u.status = "reserve"
             continue
         place(game, u, spot[0], spot[1], facing_of(game, player), RULE)
+
+
+def _behind(game: Game, unit: Unit, xs: list[float], lo: float, hi: float, south: bool,
+            zone: tuple[float, float]) -> tuple[float, float] | None:
+    """A centre exactly 1" behind the rear edge of one of His units in the section (directly behind it first,
+    then along the section by the bias), or None."""
+    from skirmish_hobgoblin.deployment import footprint_at, placement_error
+
+    ahead = [o for o in game.state.units.values() if o.side == unit.side and o.status == READY
+             and o.rect.bounds[2] > lo and o.rect.bounds[0] < hi]
+    ahead.sort(key=lambda o: xs.index(min(xs, key=lambda x: abs(x - o.x))))
+    for o in ahead:
+        y0, y1 = o.rect.bounds[1], o.rect.bounds[3]
+        yy = y0 - SPACING - unit.depth / 2 if south else y1 + SPACING + unit.depth / 2
+        for x in [o.x, *xs]:
+            rect = footprint_at(game, unit, x, yy)
+            if not placement_error(game, unit, rect, zone) and _spaced(game, unit, rect):
+                return x, yy
+    return None
 
 
 def _on_elevated(game: Game, unit: Unit, lo: float, hi: float, bias: int) -> tuple[float, float] | None:

@@ -29,3 +29,8 @@ def hobgoblin_movement_start(game: Any) -> None:
 @hookspec
 def hobgoblin_unit_removed(game: Any, unit: Any) -> None:
     """A unit was removed from play (Gore Markers, artefacts)."""
+
+
+@hookspec
+def hobgoblin_doom_step(game: Any, step: str) -> None:
+    """Just before a Doom Phase step (``remove-broken``): abilities usable "during the Doom Phase"."""

@@ -121,6 +121,8 @@ class Hobgoblin(Ruleset):
         him = setup.get("him", "")
         if him and him not in players:
             raise SetupError(f"set-up 'him' names '{him}', who is not a player")
+        if him and first and first != him:
+            raise SetupError("set-up 'first' cannot be used with 'him': He always starts with the First Player token")
         layout = setup.get("layout", "cavern-crossing")
         if isinstance(layout, str) and layout != "random":
             from skirmish_hobgoblin.terrain import builtin_layouts
@@ -136,6 +138,12 @@ class Hobgoblin(Ruleset):
         positions = setup.get("positions", {})
         if not isinstance(positions, dict):
             raise SetupError("set-up 'positions' must be a table: player = {unit name = {x, y, facing}}")
+        for p in positions:
+            if p not in players:
+                raise SetupError(f"set-up 'positions' names '{p}', who is not a player")
+        opts = setup.get("options", {})
+        if not isinstance(opts, dict) or set(opts) - {"magic"}:
+            raise SetupError("set-up 'options' takes only magic = true, false or a list of players")
         setup["positions"] = positions
         markers = setup.get("markers", [])
         if not isinstance(markers, list) or not all(isinstance(m, dict) and {"x", "y"} <= set(m) for m in markers):
@@ -147,6 +155,9 @@ class Hobgoblin(Ruleset):
                 raise SetupError(f"set-up marker owner '{m['owner']}' is not a player")
         if setup.get("attacker") and setup["attacker"] not in players:  # narrative scenarios: who attacks
             raise SetupError(f"set-up 'attacker' names '{setup['attacker']}', who is not a player")
+        if setup.get("attacker") and scenario != "roll" and not setup.get("chaos") and \
+                self.scenarios[scenario].prepare in ("none", "pendulum", "wages", "tides", "altars"):
+            raise SetupError(f"set-up 'attacker': the scenario '{scenario}' has no Attacker or Defender")
         if setup.get("chaos"):  # Chaos of War (skirmish_hobgoblin.chaos): "roll" or the entries to play
             from skirmish_hobgoblin.chaos import check_spec
 

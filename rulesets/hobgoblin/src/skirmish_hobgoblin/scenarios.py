@@ -276,12 +276,13 @@ def _ask_marker(game: Game, player: str, where: str, y_range: tuple[float, float
                 kind: str, then: Callable[..., None] | None = None) -> None:
     state = game.state
     lo, hi = y_range
+    new_radius = attrs.fields(Marker).radius.default  # "more than 16" from any other marker": edge to edge
 
     def err(x: float, y: float) -> str:
         if not (lo <= y <= hi and 0 <= x <= state.width):
             return f"the marker must be in {where} (y {lo:g} to {hi:g})"
         for m in state.markers:
-            if not m.removed and math.hypot(m.x - x, m.y - y) <= apart:
+            if not m.removed and math.hypot(m.x - x, m.y - y) - m.radius - new_radius <= apart:  # closest points
                 return f"the marker must be more than {apart:g}\" from the {marker_name(m)}"
         return ""
 
@@ -329,13 +330,17 @@ def _ask_marker_step(game: Game, player: str, where: str, y_range: tuple[float, 
 
 
 def _roles(game: Game, sc: Scenario) -> tuple[str, str]:
+    """The book lets the players choose the Attacker or roll: the set-up's ``attacker`` chooses, else a D6."""
     state = game.state
-    a, b = state.order()
-    roll = game.rng.roll(6, rule=sc.name, why=f"Attacker: 1-3 {a}, 4-6 {b}")
-    attacker = a if roll <= 3 else b
+    attacker = str(game.setup.get("attacker", "") or "")
+    how = " (chosen in the set-up)"
+    if not attacker:
+        a, b = state.order()
+        roll = game.rng.roll(6, rule=sc.name, why=f"Attacker: 1-3 {a}, 4-6 {b}")
+        attacker, how = (a if roll <= 3 else b), ""
     defender = state.enemy_of(attacker)
     state.sides[attacker].role, state.sides[defender].role = "Attacker", "Defender"
-    game.emit("setup", f"{attacker} is the Attacker, {defender} the Defender", rule=sc.name)
+    game.emit("setup", f"{attacker} is the Attacker, {defender} the Defender{how}", rule=sc.name)
     return attacker, defender
 
 

@@ -46,6 +46,7 @@ def hook(game: Game, name: str, **kwargs: Any) -> None:
 def initiative_phase(game: Game) -> None:
     from skirmish_hobgoblin import surrender
 
+    game.call(fortune.any_time, "end of the Initiative Phase")  # "any time" cards (ruling B-8)
     game.call(surrender.offer)  # after the initiative is settled (Game End: surrender)
     state = game.state
     r = game.ruleset.rules.game
@@ -629,6 +630,7 @@ def end_activation(game: Game, uid: str) -> None:
         return
     state.activation = None
     _end_scope(game, "activation")
+    game.call(fortune.any_time, "after an activation")  # runs after any Punish below (ruling B-8)
     if not unit.in_play:
         return
     if act.ignore_friends:
@@ -653,8 +655,24 @@ def end_activation(game: Game, uid: str) -> None:
             if act.no_punish or stats.counts_broken(e) or e.has(stats.BROKEN):
                 continue
             dice = geom.dice_cap(e, start, stats.combat_dice(e), *_caps(game))
-            attacks.attack(game, e, unit, dice, attacks.PUNISH, "Punish")
+            dice_text = attacks.counted(dice, "die", "dice")
+            game.ask(decision(e.side, "punish", f"{e.name} may Punish {unit.name} for disengaging ({dice_text})?",
+                              options=[option("punish", f"{e.name} punishes {unit.name} ({dice_text})",
+                                              action="punish", actor=e.id, target=uid),
+                                       option("decline", f"{e.name} lets {unit.name} go", action="decline",
+                                              actor=e.id, target=uid)],
+                              rule="Punish", context={"phase": game.phase, "action": "punish", "actor": e.id,
+                                                      "target": uid, "dice": dice}),
+                     _punish, e.id, uid, dice)
     stats.refresh_all(game, "Movement")
+
+
+def _punish(game: Game, answer: str, eid: str, uid: str, dice: int) -> None:
+    """The book: the enemy *may* Punish (ruling A16: the player chooses; the AI and He always do)."""
+    state = game.state
+    e, unit = state.units[eid], state.units[uid]
+    if answer == "punish" and e.in_play and unit.in_play:
+        attacks.attack(game, e, unit, dice, attacks.PUNISH, "Punish")
 
 
 # ------------------------------------------------------------------------------ Combat
@@ -790,13 +808,23 @@ def doom_phase(game: Game) -> None:
     state.engaged_at_doom = [u.id for u in state.in_play() if geom.engaged(state, u)]
     for u in state.in_play():
         u.used = [x for x in u.used if x not in ("grim", "terrifying", "bold-challenge")]
+    game.call(fortune.any_time, "after Ready Units")  # before and after each step: "any time" cards (B-8)
     game.call(_ready)
+    game.call(fortune.any_time, "before Ready Units")
     game.call(_whos_next)
+    game.call(fortune.any_time, "before Who's Next?")
     game.call(_harvest)
+    game.call(fortune.any_time, "before Death's Harvest")
     game.call(_remove_broken)
+    game.call(_doom_step, "remove-broken")  # Haunted Melody's second chance, after Panic (ruling CA-8)
     game.call(fortune.any_time, "before Broken units are removed")
     game.call(_panic_step)
+    game.call(fortune.any_time, "before Panic")
     stats.refresh_all(game, "Doom Phase")
+
+
+def _doom_step(game: Game, step: str) -> None:
+    hook(game, "hobgoblin_doom_step", step=step)
 
 
 def _panic_step(game: Game) -> None:

@@ -428,7 +428,8 @@ def chasm_markers(view: Any, player: str, decision: Any) -> dict[str, float] | N
     xs.sort(key=lambda x: bridge_cost(view, player, x))  # the pair astride the bridge the army crosses best
     placed = [m for m in markers(view) if m.get("kind") == "objective"]
     first = xs[0]
-    wants = [(first - 4.15, y), (first + 4.15, y)] + [(x, y) for x in xs[1:]] + [(x + 4.15, y) for x in xs[1:]]
+    half = 4.0 + MARKER + 0.075  # "8" away from another" marker, edge to edge (markers are 32 mm across)
+    wants = [(first - half, y), (first + half, y)] + [(x, y) for x in xs[1:]] + [(x + half, y) for x in xs[1:]]
     for x, yy in wants[len(placed):] + wants:
         answer = {"x": round(x, 2), "y": round(yy, 2)}
         if not view.check(answer):

@@ -41,3 +41,12 @@ def skirmish_phase_end(game: Any, phase: str) -> None:
 
     rules.phase_end(game, phase)
     lasting.phase_end(game, phase)
+
+
+@hookimpl
+def hobgoblin_doom_step(game: Any, step: str) -> None:
+    """Haunted Melody ("during the Doom Phase"): offered again just before Broken units are removed."""
+    from skirmish_hobgoblin.artefacts import rules
+
+    if step == "remove-broken":
+        rules.haunted_melody(game)

@@ -362,8 +362,10 @@ def before(game: Game) -> None:
     if "last-stand" in ids:
         if not any(s.role for s in state.sides.values()):
             a, b = state.pair()  # (team play: the Warlords; the Defender's whole team gains the Courage)
-            roll = game.rng.roll(6, rule="Last Stand", why=f"Attacker: 1-3 {a}, 4-6 {b}")
-            attacker = a if roll <= 3 else b
+            attacker = str(game.setup.get("attacker", "") or "")  # the book: choose (the set-up) or roll
+            if not attacker:
+                roll = game.rng.roll(6, rule="Last Stand", why=f"Attacker: 1-3 {a}, 4-6 {b}")
+                attacker = a if roll <= 3 else b
             for p, side in state.sides.items():  # (team play: the whole team holds the role, ruling T-15)
                 side.role = "Attacker" if state.allied(p, attacker) else "Defender"
             game.emit("setup", f"{attacker} is the Attacker (Last Stand)", rule="Last Stand", player=attacker)

@@ -93,7 +93,8 @@ def lodestone(game: Game, e: Entry) -> None:
     x, y = game.state.width / 2, game.state.depth / 2
     add_piece(game, e, x, y)
     game.stash.setdefault(STASH, {})["lodestone"] = {"x": x, "y": y, "range": e.params.get("range", 4),
-                                                     "discount": e.params.get("discount", 1)}
+                                                     "discount": e.params.get("discount", 1),
+                                                     "size": float(e.params.get("size", 6))}
 
 
 def placed_by_players(game: Game, e: Entry) -> None:

@@ -87,14 +87,18 @@ def targets(game: Game, caster: Unit, spell: Spell, origin: Unit | None = None) 
 
 def cost_for(game: Game, caster: Unit, spell: Spell) -> int:
     """The spell's Mercury cost for this caster (the Lodestone battlefield: Makings and Cataclysms cost less
-    within its range, measured to the lodestone's centre)."""
-    from skirmish.geometry import Circle, distance
+    within its range, closest points of the Wizard and the lodestone piece, H-M8)."""
+    from skirmish.geometry import Circle, Polygon, distance
 
     stone = game.stash.get("hobgoblin-chaos", {}).get("lodestone")
-    if stone and spell.tier in ("making", "cataclysm") and \
-            distance(caster.rect, Circle((stone["x"], stone["y"]), 0.01)) <= float(stone.get("range", 4)):
-        return max(0, spell.cost - int(stone.get("discount", 1)))
-    return spell.cost
+    if not stone or spell.tier not in ("making", "cataclysm"):
+        return spell.cost
+    x, y, h = stone["x"], stone["y"], float(stone.get("size", 0.0)) / 2
+    piece = Polygon(((x - h, y - h), (x + h, y - h), (x + h, y + h), (x - h, y + h))) if h > 0 \
+        else Circle((x, y), 0.01)
+    if distance(caster.rect, piece) > float(stone.get("range", 4)):
+        return spell.cost
+    return max(0, spell.cost - int(stone.get("discount", 1)))
 
 
 def playable(spell: Spell) -> bool:
@@ -321,6 +325,9 @@ def cast(game: Game, player: str, caster: Unit, spell: Spell, target: str = "") 
             n = (game.rng.roll(6, rule=why, why=f"{why}: D3 Mercury for {u.side}") + 1) // 2
             game.state.sides[u.side].mercury += n
             game.emit("mercury", f"{u.side} gains {n} Mercury", rule=why, player=u.side, change=n)
+    from skirmish_hobgoblin import fortune
+
+    game.call(fortune.any_time, "after a spell")  # "any time" cards once the spell is done (ruling B-8)
     game.call(lasting.after_cast)  # runs once the effect's own steps are done
     EFFECTS[spell.effect](game, Cast(spell, caster, player, kept, choice))
 
