@@ -141,7 +141,7 @@ def test_a_long_hero_turn_menu_fits_under_the_status() -> None:
 def test_battle_against_another_hero_says_so() -> None:
     game = new_game(2)
     s = game.state
-    from skirmish_goblin_uprising.common import move_piece
+    from skirmish_goblin_uprising.bookkeeping import move_piece
 
     move_piece(game, "hero1", "tundra-outer", "test")
     move_piece(game, "hero2", "tundra-outer", "test")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from skirmish_chob_noggoth import profile
+from skirmish_chob_noggoth import warrior_profile
 from skirmish_chob_noggoth.state import BERSERK, READY
 
 if TYPE_CHECKING:
@@ -231,9 +231,9 @@ _COLUMNS = ("key", "id", "name", "acting as", "quality", "W", "at", "status", "a
 
 
 def _row(game: Game, w: Warrior, key: str) -> list[str]:
-    nums = profile.describe_type(game, w)
+    nums = warrior_profile.describe_type(game, w)
     acting = w.acting_as + (f" ({'/'.join(w.roles)})" if len(w.roles) > 1 else "")
-    acting += " mounted" if w.mounted and not profile.is_monster(w) else ""
+    acting += " mounted" if w.mounted and not warrior_profile.is_monster(w) else ""
     rng = nums["range"]
     reach = "-" if not rng else ("any" if rng == "any" else f"{float(rng):g}\"")
     save = nums["save"]

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import attr
 
 from skirmish import Do
-from skirmish_goblin_uprising.common import (
+from skirmish_goblin_uprising.bookkeeping import (
     C,
     discard_cards,
     draw_cards,

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from skirmish import Do
-from skirmish_goblin_uprising.common import (
+from skirmish_goblin_uprising.bookkeeping import (
     C,
     a_name,
     discard_goblin,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from skirmish_goblin_uprising.common import (
+from skirmish_goblin_uprising.bookkeeping import (
     C,
     discard_cards,
     discard_goblin,

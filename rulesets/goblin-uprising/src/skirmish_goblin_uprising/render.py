@@ -11,7 +11,7 @@ import textwrap
 from typing import TYPE_CHECKING, Any, cast
 
 from skirmish import SkirmishError
-from skirmish_goblin_uprising.common import C, a_name, region_at, target_name, tyrant
+from skirmish_goblin_uprising.bookkeeping import C, a_name, region_at, target_name, tyrant
 from skirmish_goblin_uprising.state import TYRANT
 
 if TYPE_CHECKING:

@@ -10,7 +10,7 @@ from functools import cached_property
 from typing import Any
 
 from skirmish import Do, Game, Phase, Presentation, Rounds, Ruleset, SetupError, SetupOption, Shade
-from skirmish_goblin_uprising.common import C, draw_cards, place_piece, say, tyrant
+from skirmish_goblin_uprising.bookkeeping import C, draw_cards, place_piece, say, tyrant
 from skirmish_goblin_uprising.compat import decision, finish, opt
 from skirmish_goblin_uprising.content import Content, load_content
 from skirmish_goblin_uprising.explain import passive_short, passive_text

@@ -12,8 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from skirmish import Do
-from skirmish_goblin_uprising.combat import battle_targets
-from skirmish_goblin_uprising.common import (
+from skirmish_goblin_uprising.bookkeeping import (
     C,
     a_name,
     discard_goblin,
@@ -31,6 +30,7 @@ from skirmish_goblin_uprising.common import (
     target_name,
     troop_in,
 )
+from skirmish_goblin_uprising.combat import battle_targets
 from skirmish_goblin_uprising.compat import ask_or_only, decision, end_scope, opt, resolve_only
 from skirmish_goblin_uprising.explain import ability_text, guardian_passive_text
 from skirmish_goblin_uprising.render import board_view, hero_view

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from skirmish import Do
-from skirmish_goblin_uprising.common import (
+from skirmish_goblin_uprising.bookkeeping import (
     C,
     a_name,
     discard_cards,
@@ -568,7 +568,7 @@ def foil_scheme(game: Game, hero: str = "") -> None:
     if logging(game):
         say(game, f"the Tyrant loses {removed} Royal Armor ({s.armor} left)", rule, armor=s.armor)
     takers = [s.heroes[h] for h in s.participants if not s.heroes[h].removed] or s.active_heroes()
-    from skirmish_goblin_uprising.common import gain_renown
+    from skirmish_goblin_uprising.bookkeeping import gain_renown
 
     for h in takers:
         gain_renown(game, h, sc.renown, rule)

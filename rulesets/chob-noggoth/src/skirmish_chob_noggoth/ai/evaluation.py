@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from skirmish_chob_noggoth import board, profile
+from skirmish_chob_noggoth import measuring, warrior_profile
 from skirmish_chob_noggoth.ai import odds as ai_odds
 from skirmish_chob_noggoth.state import BERSERK, READY, UNDEPLOYED, ChobState, Warrior
 
@@ -186,13 +186,13 @@ def _sig(w: Warrior, state: ChobState, knock_on: tuple[float, ...]) -> tuple[Any
 def _hold(game: GameLike, w: Warrior) -> float:
     """Chance it holds an ordinary morale check (Monsters, the Fearless and the inspired always do)."""
     side = game.state.sides.get(w.side)
-    if profile.is_monster(w) or w.has("Fearless") or (side is not None and side.heroic_death):
+    if warrior_profile.is_monster(w) or w.has("Fearless") or (side is not None and side.heroic_death):
         return 1.0
     holds = _entry(game.ruleset.content)[4]
     hit = holds.get(w.quality)
     if hit is None:
         pass_on = game.ruleset.content.morale.pass_on
-        hit = holds[w.quality] = ai_odds.hold(profile.morale_dice(game, w), pass_on)
+        hit = holds[w.quality] = ai_odds.hold(warrior_profile.morale_dice(game, w), pass_on)
     return hit
 
 
@@ -309,37 +309,37 @@ def _fixed_stats(game: GameLike, w: Warrior) -> Stats:
     c = game.ruleset.content
     s = fixed[key] = Stats()
     s.losses = {}
-    s.monster = profile.is_monster(w)
+    s.monster = warrior_profile.is_monster(w)
     s.critical = c.combat.critical
     s.wounds, s.max_wounds = w.wounds, w.max_wounds
     s.passive = w.has("Passive Aggressive")
     s.bloody = 1 if w.has("Bloodthirsty") else 0
-    s.dice = profile.attack_dice(game, w)
-    s.hit_m = profile.hit_value(game, w, ranged=False)
-    s.reach = profile.shooting_range(game, w)
-    s.hit_r = profile.hit_value(game, w, ranged=True) if s.reach else 0
-    s.save = 0 if s.monster else profile.save_value(game, w)
+    s.dice = warrior_profile.attack_dice(game, w)
+    s.hit_m = warrior_profile.hit_value(game, w, ranged=False)
+    s.reach = warrior_profile.shooting_range(game, w)
+    s.hit_r = warrior_profile.hit_value(game, w, ranged=True) if s.reach else 0
+    s.save = 0 if s.monster else warrior_profile.save_value(game, w)
     s.hardened = 1 if w.has("Hardened") else 0
-    s.impact = profile.charges_with_impact(w)
+    s.impact = warrior_profile.charges_with_impact(w)
     s.quick = w.has("Quick Attack")
     s.parry = w.has("Parry")
     s.terrifying = w.has("Terrifying")
     s.accurate = 1 if w.has("Accurate") else 0
     s.obscured = 1 if w.has("Obscured") else 0
-    s.mage = profile.is_mage_now(w)
-    part = profile.mercenary_part(game, w)
+    s.mage = warrior_profile.is_mage_now(w)
+    part = warrior_profile.mercenary_part(game, w)
     s.every_hit = bool(part and part.every_hit_wounds)
     s.explodes = part.explodes_on if part is not None else 0
     s.split = w.mercenary == "piggun"
     side = game.state.sides.get(w.side)
     inspired = bool(side and side.heroic_death)
-    morale_dice = 0 if s.monster else profile.morale_dice(game, w)
+    morale_dice = 0 if s.monster else warrior_profile.morale_dice(game, w)
     held = ai_odds.hold(morale_dice, c.morale.pass_on)
     s.hold = 1.0 if s.monster or w.has("Fearless") or inspired else held
     s.hold_divine = 1.0 if s.monster or inspired else held
-    s.move = profile.move_allowance(game, w, "move")
-    s.amove = profile.move_allowance(game, w, "action")
-    table = profile.table_id(profile.last_wound_table(game, w))
+    s.move = warrior_profile.move_allowance(game, w, "move")
+    s.amove = warrior_profile.move_allowance(game, w, "action")
+    table = warrior_profile.table_id(warrior_profile.last_wound_table(game, w))
     if table in c.last_wound:
         s.p_die = ai_odds.removal_chance(c, table)
         # of the last-wound results that remove it, the share that explodes
@@ -564,7 +564,7 @@ class Evaluation:
         if hit is None:
             if len(self._cover) > CACHE_LIMIT:
                 self._cover.clear()
-            hit = self._cover[key] = board.sight(sit.state, w, t, mage=mage)[1]
+            hit = self._cover[key] = measuring.sight(sit.state, w, t, mage=mage)[1]
         return hit
 
     def cast_value(self, sit: Situation, mage: Warrior) -> float:
@@ -606,7 +606,7 @@ class Evaluation:
     def _stop_terms(self, sit: Situation, mage: Warrior) -> tuple[float, float]:
         """(chance a stop test lets the spell through, the worth of the wounds it costs the Mage)."""
         c = self.ruleset.content.spell_rules
-        stop, hurt = ai_odds.stop_test(profile.stop_dice(sit.game, mage), c.stop_on, c.wound_on)
+        stop, hurt = ai_odds.stop_test(warrior_profile.stop_dice(sit.game, mage), c.stop_on, c.wound_on)
         return 1 - stop, hurt * self.stats(sit, mage).vpw()
 
     def spell_value(self, sit: Situation, mage: Warrior, effect: str, t: Warrior) -> float:
@@ -621,7 +621,7 @@ class Evaluation:
         if effect == "harm":
             return sign * sum(st.damage(d) for d in (1, 2, 3)) / 3
         if effect == "line":
-            caught = [] if mage.id == t.id else board.on_line(sit.state, mage, t)
+            caught = [] if mage.id == t.id else measuring.on_line(sit.state, mage, t)
             value = 0.0
             for o in [*caught, t]:
                 so = (sit.stats.get(o.id) or self.stats(sit, o))

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from operator import is_
 from typing import TYPE_CHECKING, Any
 
-from skirmish_chob_noggoth import board
+from skirmish_chob_noggoth import measuring
 from skirmish_chob_noggoth.ai.evaluation import Stats, knock_on
 from skirmish_chob_noggoth.state import BERSERK, READY, UNDEPLOYED, ChobState, Piece, Shrine, Side, Warrior
 
@@ -193,14 +193,14 @@ class Situation:
     def engaged(self, w: Warrior) -> bool:
         hit = self._engaged.get(w.id)
         if hit is None:
-            hit = self._engaged[w.id] = bool(board.contacts(self.state, w))
+            hit = self._engaged[w.id] = bool(measuring.contacts(self.state, w))
         return hit
 
     def free_shrines(self) -> list[tuple[float, float]]:
         """(x, y) of the shrines no enemy stands near."""
         if self._free is None:
             self._free = [(s.x, s.y) for s in self.state.shrines
-                          if not any(board.point_gap(e, s.x, s.y) <= self._enemy_reach for e in self.foes)]
+                          if not any(measuring.point_gap(e, s.x, s.y) <= self._enemy_reach for e in self.foes)]
         return self._free
 
     def free_shrine(self, w: Warrior, x: float, y: float) -> bool:
