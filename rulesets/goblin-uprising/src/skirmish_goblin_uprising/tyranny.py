@@ -26,7 +26,6 @@ from skirmish_goblin_uprising.bookkeeping import (
     say,
     tyrant,
 )
-from skirmish_goblin_uprising.compat import finish
 from skirmish_goblin_uprising.state import TYRANT
 
 if TYPE_CHECKING:
@@ -215,7 +214,7 @@ def _advance(game: Game, t: Any, rule: str, reinforce: bool, why: str) -> None:
                 "Behavior card", countdown=s.countdown)
         if s.countdown == 0:
             moment(game, "the countdown of the behavior card ran out")
-            finish(game, "Tyrant", "the behavior card's countdown ran out before the Tyrant fell",
+            game.finish(["Tyrant"], "the behavior card's countdown ran out before the Tyrant fell",
                    rule="Behavior card")
             return
     at_end = s.marker >= len(t.track)
@@ -684,9 +683,9 @@ def tyrant_defeated(game: Game, hero: str) -> None:
         return
     moment(game, f"{hero} struck the Tyrant down")
     why = "the Tyrant is defeated" + ("" if not s.revealed else " (as the behavior card allows)")
-    finish(game, "heroes", why, rule="Winning the Game")
+    game.finish(["heroes"], why, rule="Winning the Game")
 
 
 def check_all_removed(game: Game) -> None:
     if game.result is None and not game.state.active_heroes():
-        finish(game, "Tyrant", "every hero has been removed from the game", rule="Losing the Game")
+        game.finish(["Tyrant"], "every hero has been removed from the game", rule="Losing the Game")
