@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from skirmish import Decision, Option, Param
 from skirmish_chob_noggoth import attacks, measuring, melee, warrior_profile
+from skirmish_chob_noggoth.caches import game_caches
 from skirmish_chob_noggoth.odds import MISS, die_result
 from skirmish_chob_noggoth.state import BERSERK, READY, UNDEPLOYED, Warrior
 
@@ -138,11 +139,6 @@ def _warrior_options(game: Game, w: Warrior, what: str, kind: Any) -> list[Optio
 
 # ------------------------------------------------------------------- option lists kept between decisions
 
-#: per game state: each warrior's last option list by (step, warrior), with the table it was built on
-_KEPT: dict[int, tuple[ChobState, dict[tuple[str, str], tuple[Any, Any, tuple[Option, ...]]],
-                       dict[tuple[Any, ...], _Reach], dict[tuple[Any, ...], int], list[Any]]] = {}
-#: each warrior's row by its stamp (a stamp stands for one set of fields: its row never changes)
-_ROWS: dict[int, tuple[Any, ...]] = {}
 #: numbers standing for a step and its enemies in the keys of kept :class:`_Reach` answers (never reused)
 _TOKENS = itertools.count(1)
 _ON = (READY, BERSERK)
@@ -153,20 +149,21 @@ def _table_row(o: Warrior) -> tuple[Any, ...]:
             tuple(o.traits), o.wounds, o.max_wounds, o.aimed, o.boomstick_used, o.mercenary)
 
 
-def _table_rows(state: ChobState, last: list[Any]) -> tuple[tuple[Any, ...], ...]:
+def _table_rows(state: ChobState, last: list[Any], known: dict[int, tuple[Any, ...]]) -> tuple[tuple[Any, ...], ...]:
     """Every warrior's row, as at the last call (``last``: its stamps and rows first) when no warrior changed since;
-    a row is made afresh only for a new stamp, so an unchanged warrior's row is the same object."""
+    a row is made afresh only for a new stamp (``known``: rows by stamp, the game's), so an unchanged warrior's row
+    is the same object."""
     ws = state.warriors.values()
     stamps = tuple([w.stamp for w in ws])
     if stamps == last[0]:
         return last[1]  # type: ignore[no-any-return]
-    if len(_ROWS) > 4000:
-        _ROWS.clear()
+    if len(known) > 4000:
+        known.clear()
     rows = []
     for w in ws:
-        row = _ROWS.get(w.stamp)
+        row = known.get(w.stamp)
         if row is None:
-            row = _ROWS[w.stamp] = _table_row(w)
+            row = known[w.stamp] = _table_row(w)
         rows.append(row)
     last[0], last[1] = stamps, tuple(rows)
     return last[1]  # type: ignore[no-any-return]
@@ -189,11 +186,11 @@ class _Kept:
     def __init__(self, game: Game, player: str, what: str, kind: Any) -> None:
         state = game.state
         self.game, self.state, self.what, self.kind = game, state, what, kind
-        entry = _KEPT.get(id(state))
+        caches = game_caches(game)
+        entry = caches.kept
         if entry is None or entry[0] is not state:
-            if len(_KEPT) > 32:
-                _KEPT.clear()
-            entry = _KEPT[id(state)] = (state, {}, {}, {}, [None, None, None])
+            # each warrior's last option list by (step, warrior), with the table it was built on, for this state
+            entry = caches.kept = (state, {}, {}, {}, [None, None, None])
         self.lists = entry[1]
         self.reaches: dict[tuple[Any, ...], _Reach] = entry[2]
         self.tokens: dict[tuple[Any, ...], int] = entry[3]
@@ -206,7 +203,7 @@ class _Kept:
         else:
             last[2] = shared
         self.shared = shared
-        self.rows = _table_rows(state, last)
+        self.rows = _table_rows(state, last, caches.rows)
         self.foes = [o for o in state.warriors.values()
                      if (o.status == READY and o.side != player) or o.status == BERSERK]
         self._foe_rows: tuple[tuple[Any, ...], ...] | None = None

@@ -155,26 +155,33 @@ class Stats:
 #: a warrior's Stats by its stamp, with the round's worth and side flag they were made for (see
 #: :meth:`Evaluation.stats`)
 _ByStamp = dict[int, tuple[tuple[float, float, float, float, float], bool, Stats]]
-_CACHES: dict[int, tuple[Any, dict[Any, Stats], dict[Any, float], dict[Any, tuple[float, float]],
-                          dict[str, float], dict[Any, Stats], _ByStamp]] = {}
 
 
 CACHE_LIMIT = 20000
 
 
-def _entry(content: Any) -> tuple[Any, dict[Any, Stats], dict[Any, float], dict[Any, tuple[float, float]],
-                                  dict[str, float], dict[Any, Stats], _ByStamp]:
-    entry = _CACHES.get(id(content))
-    if entry is None or entry[0] is not content:
-        if len(_CACHES) > 8:
-            _CACHES.clear()
-        entry = _CACHES[id(content)] = (content, {}, {}, {}, {}, {}, {})
-    return entry
+class AICaches:
+    """What one AI agent has worked out, for speed: it lives on the agent, which lives as long as its game
+    (nothing of it is shared with other agents or games)."""
 
+    __slots__ = ("by_stamp", "combat", "endings", "ends", "fixed", "holds", "melee", "next_token", "shots", "stats")
 
-def _caches(content: Any) -> tuple[dict[Any, Stats], dict[Any, float], dict[Any, tuple[float, float]]]:
-    entry = _entry(content)
-    return entry[1], entry[2], entry[3]
+    def __init__(self) -> None:
+        #: a warrior's Stats by its signature, melee worths and shots by the Stats they were worked out for
+        self.stats: dict[Any, Stats] = {}
+        self.melee: dict[Any, float] = {}
+        self.shots: dict[Any, tuple[float, float]] = {}
+        #: morale holds by quality (and the Butchered share, see :data:`_BUTCHERED`)
+        self.holds: dict[str, float] = {}
+        #: what of a warrior's numbers does not change with the round, by its signature
+        self.fixed: dict[Any, Stats] = {}
+        self.by_stamp: _ByStamp = {}
+        #: a small number for each set of fighting numbers (see :func:`_combat_token`), and the next one
+        self.combat: dict[tuple[Any, ...], int] = {}
+        self.next_token = itertools.count(1)
+        #: how melees end, and those ends made ready for :func:`_melee`, by the fighters' tokens (see ``ai.odds``)
+        self.endings: dict[tuple[Any, ...], Any] = {}
+        self.ends: dict[tuple[Any, ...], Any] = {}
 
 
 def _sig(w: Warrior, state: ChobState, knock_on: tuple[float, ...]) -> tuple[Any, ...]:
@@ -188,7 +195,7 @@ def _hold(game: GameLike, w: Warrior) -> float:
     side = game.state.sides.get(w.side)
     if warrior_profile.is_monster(w) or w.has("Fearless") or (side is not None and side.heroic_death):
         return 1.0
-    holds = _entry(game.ruleset.content)[4]
+    holds = game.caches.holds
     hit = holds.get(w.quality)
     if hit is None:
         pass_on = game.ruleset.content.morale.pass_on
@@ -211,12 +218,13 @@ def knock_on(game: GameLike, player: str) -> tuple[float, float]:
     present = len(ready) + sum(1 for w in state.warriors.values() if w.side == player and w.status == UNDEPLOYED)
     at_risk = sum((1 - _hold(game, w)) * max(w.cost, 1) for w in ready)
     crossing = side.starting and present * 2 > side.starting >= (present - 1) * 2
-    return (round(at_risk if crossing else 0.0, 1), round(at_risk * _butchered_share(game.ruleset.content), 1))
+    share = _butchered_share(game.ruleset.content, game.caches.holds)
+    return (round(at_risk if crossing else 0.0, 1), round(at_risk * share, 1))
 
 
-def _butchered_share(c: Any) -> float:
-    """Of the Warriors-table results that take a warrior off its side, the share that Butchers it (per content)."""
-    holds = _entry(c)[4]
+def _butchered_share(c: Any, holds: dict[str, float]) -> float:
+    """Of the Warriors-table results that take a warrior off its side, the share that Butchers it (kept in
+    ``holds``)."""
     share = holds.get(_BUTCHERED)
     if share is None:
         removed = ai_odds.removal_chance(c, "warriors") if "warriors" in c.last_wound else 0.0
@@ -225,7 +233,7 @@ def _butchered_share(c: Any) -> float:
     return share
 
 
-#: the key of the Butchered share in the per-content table of morale holds (qualities are words)
+#: the key of the Butchered share in the AI's table of morale holds (qualities are words)
 _BUTCHERED = "~butchered"
 
 
@@ -298,8 +306,8 @@ def _make_stats(game: GameLike, w: Warrior, extra: tuple[float, float, float, fl
 
 
 def _fixed_stats(game: GameLike, w: Warrior) -> Stats:
-    """What of a warrior's numbers does not change with the round (cached by its signature, per content)."""
-    fixed = _entry(game.ruleset.content)[5]
+    """What of a warrior's numbers does not change with the round (cached by its signature, per AI)."""
+    fixed = game.caches.fixed
     key = _sig(w, game.state, ())
     s = fixed.get(key)
     if s is not None:
@@ -359,24 +367,22 @@ def _fixed_stats(game: GameLike, w: Warrior) -> Stats:
     s.berserk = w.status == BERSERK
     s.own = 0.0 if s.berserk or s.split else max(float(w.cost), float(c.quality(w.quality).cost) if w.quality else 5.0)
     s.table = table
-    s.combat = _combat_token((s.critical, s.dice, s.hit_m, s.accurate, s.obscured, s.monster, s.hardened, s.save,
-                              s.wounds, s.max_wounds, s.passive, s.bloody, s.parry, s.terrifying, s.quick, s.every_hit,
-                              s.p_die, s.hold))
+    s.combat = _combat_token(game.caches, (s.critical, s.dice, s.hit_m, s.accurate, s.obscured, s.monster,
+                                           s.hardened, s.save, s.wounds, s.max_wounds, s.passive, s.bloody, s.parry,
+                                           s.terrifying, s.quick, s.every_hit, s.p_die, s.hold))
     return s
 
 
-#: a small number for each set of fighting numbers (what a melee's course depends on), so that the melee tables
-#: are looked up by two ints instead of hashing two 18-field tuples at every look-up; numbers are never reused
-_COMBAT: dict[tuple[Any, ...], int] = {}
-_COMBAT_NEXT = itertools.count(1)
-
-
-def _combat_token(numbers: tuple[Any, ...]) -> int:
-    hit = _COMBAT.get(numbers)
+def _combat_token(caches: AICaches, numbers: tuple[Any, ...]) -> int:
+    """A small number for each set of fighting numbers (what a melee's course depends on), so that the melee
+    tables are looked up by two ints instead of hashing two 18-field tuples at every look-up; numbers are never
+    reused (one count per AI, whose melee tables they key)."""
+    known = caches.combat
+    hit = known.get(numbers)
     if hit is None:
-        if len(_COMBAT) > CACHE_LIMIT:
-            _COMBAT.clear()
-        hit = _COMBAT[numbers] = next(_COMBAT_NEXT)
+        if len(known) > CACHE_LIMIT:
+            known.clear()
+        hit = known[numbers] = next(caches.next_token)
     return hit
 
 # ------------------------------------------------------------------------------------- evaluation
@@ -390,13 +396,14 @@ class Evaluation:
     ruleset: Any
 
     def init_caches(self) -> None:
-        self._stats, self._melee, self._shots = _caches(self.ruleset.content)
+        self.caches = caches = AICaches()
+        self._stats, self._melee, self._shots = caches.stats, caches.melee, caches.shots
         #: cover and the worth of being heard by the gods, by the whole table
         self._cover: dict[tuple[Any, ...], bool] = {}
         self._divine: dict[tuple[Any, ...], float] = {}
         #: what an explosion's D6 hits do to a warrior, by its numbers
         self._hurts: dict[Stats, float] = {}
-        self._by_stamp = _entry(self.ruleset.content)[6]
+        self._by_stamp = caches.by_stamp
 
     def stats(self, sit: Situation, w: Warrior) -> Stats:
         s = sit.stats.get(w.id)
@@ -476,11 +483,12 @@ class Evaluation:
             return hit
         impact = charged and sa.impact and not sd.impact
         if sd.quick and not sa.quick:
-            value = _melee(sa, sd, impact, a_first=False)
+            value = _melee(sa, sd, impact, a_first=False, caches=self.caches)
         elif sd.quick and sa.quick:
-            value = (_melee(sa, sd, impact, a_first=True) + _melee(sa, sd, impact, a_first=False)) / 2
+            value = (_melee(sa, sd, impact, a_first=True, caches=self.caches)
+                     + _melee(sa, sd, impact, a_first=False, caches=self.caches)) / 2
         else:
-            value = _melee(sa, sd, impact, a_first=True)
+            value = _melee(sa, sd, impact, a_first=True, caches=self.caches)
         self._melee[key] = value
         return value
 
@@ -520,7 +528,7 @@ class Evaluation:
             orders = [True]
         standing = worn = 0.0
         for a_first in orders:
-            for (_wa, wd, _fa, fd), p in ai_odds.melee_states(sa, sd, impact, a_first):
+            for (_wa, wd, _fa, fd), p in ai_odds.melee_states(sa, sd, impact, a_first, self.caches.endings):
                 if not fd:
                     standing += p / len(orders)
                     worn += p * wd / len(orders)
@@ -727,7 +735,7 @@ class Evaluation:
         return max(0.0, total)
 
 
-def _melee(sa: Stats, sd: Stats, impact: bool, *, a_first: bool) -> float:
+def _melee(sa: Stats, sd: Stats, impact: bool, *, a_first: bool, caches: AICaches) -> float:
     """Expected worth for A's side of one melee, played out over the exact dice distributions."""
     value = 0.0
     worth_a, worth_d = sa.worth, sd.worth
@@ -736,7 +744,7 @@ def _melee(sa: Stats, sd: Stats, impact: bool, *, a_first: bool) -> float:
     # each end state as (chance, A fell, D fell, wounds A keeps, wounds D keeps, the loser's morale shares):
     # the wounds capped at one short of removal, and who tests (more wounds; a tie is a roll-off), worked out
     # once per melee table (they depend on the numbers only, not on the worth)
-    for p, fa, fd, ka, kd, share_a, share_d in ai_odds.melee_ends(sa, sd, impact, a_first):
+    for p, fa, fd, ka, kd, share_a, share_d in ai_odds.melee_ends(sa, sd, impact, a_first, caches.endings, caches.ends):
         loss_a = worth_a if fa else per_a * ka
         loss_d = worth_d if fd else per_d * kd
         if share_a >= 0.0:  # neither fell: the loser tests its morale

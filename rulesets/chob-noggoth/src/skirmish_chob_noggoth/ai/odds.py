@@ -5,6 +5,9 @@ through the same per-die rules the game rolls with and adds the dice up with the
 dynamic programme; morale, stop tests, the divine roll-off and the divine table are exact
 distributions of the content's dice; the chance that a last-wound table takes a warrior off
 its side is read from that table. Melees are played out over these exact tables.
+
+The ``lru_cache`` s here are pure memos of numbers (dice and target numbers in, odds out), the same for every
+game; what depends on an AI's warriors (melee ends by combat token) is kept in that AI's caches.
 """
 
 from __future__ import annotations
@@ -123,46 +126,39 @@ def typical_wounds(dice: int, need: int, modifier: int, critical: int, every_hit
 
 # ------------------------------------------------------------------------------------- melees
 
-#: how melees end, by the fighters' numbers (not their worth, which changes every round)
-_ENDINGS: dict[tuple[Any, ...], tuple[tuple[tuple[int, int, int, int], float], ...]] = {}
-
-
-def melee_states(sa: Stats, sd: Stats, impact: bool, a_first: bool
+def melee_states(sa: Stats, sd: Stats, impact: bool, a_first: bool, endings: dict[tuple[Any, ...], Any]
                  ) -> tuple[tuple[tuple[int, int, int, int], float], ...]:
-    """How a melee between A and D can end, with the chances (cached by their numbers)."""
+    """How a melee between A and D can end, with the chances (kept in ``endings``, the AI's, by the fighters'
+    combat tokens: their numbers, not their worth, which changes every round)."""
     key = (sa.combat, sd.combat, impact, a_first)
-    hit = _ENDINGS.get(key)
+    hit = endings.get(key)
     if hit is None:
-        if len(_ENDINGS) > CACHE_LIMIT:
-            _ENDINGS.clear()
-        hit = _ENDINGS[key] = tuple(play_melee(sa, sd, impact, a_first).items())
-    return hit
+        if len(endings) > CACHE_LIMIT:
+            endings.clear()
+        hit = endings[key] = tuple(play_melee(sa, sd, impact, a_first).items())
+    return hit  # type: ignore[no-any-return]
 
 
-#: the same end states made ready for :func:`~skirmish_chob_noggoth.ai.evaluation._melee`
-_ENDS: dict[tuple[Any, ...], tuple[tuple[float, int, int, int, int, float, float], ...]] = {}
-
-
-def melee_ends(sa: Stats, sd: Stats, impact: bool, a_first: bool
-               ) -> tuple[tuple[float, int, int, int, int, float, float], ...]:
+def melee_ends(sa: Stats, sd: Stats, impact: bool, a_first: bool, endings: dict[tuple[Any, ...], Any],
+               ends: dict[tuple[Any, ...], Any]) -> tuple[tuple[float, int, int, int, int, float, float], ...]:
     """:func:`melee_states` as (chance, A's fate, D's fate, A's wounds capped at one short of its last, D's
     likewise, A's share of the loser's morale test, D's share), in the same order; the shares are -1.0 when
     either fell. The caps and shares depend on the numbers only, so they are worked out once per table."""
     key = (sa.combat, sd.combat, impact, a_first)
-    hit = _ENDS.get(key)
+    hit = ends.get(key)
     if hit is None:
-        if len(_ENDS) > CACHE_LIMIT:
-            _ENDS.clear()
+        if len(ends) > CACHE_LIMIT:
+            ends.clear()
         cap_a, cap_d = max(sa.wounds, 1) - 1, max(sd.wounds, 1) - 1
         out = []
-        for (wa, wd, fa, fd), p in melee_states(sa, sd, impact, a_first):
+        for (wa, wd, fa, fd), p in melee_states(sa, sd, impact, a_first, endings):
             if not fa and not fd:
                 share_a = 1.0 if wa > wd else 0.0 if wd > wa else 0.5
                 share_d = 1 - share_a
             else:
                 share_a = share_d = -1.0
             out.append((p, fa, fd, wa if wa < cap_a else cap_a, wd if wd < cap_d else cap_d, share_a, share_d))
-        hit = _ENDS[key] = tuple(out)
+        hit = ends[key] = tuple(out)
     return hit
 
 

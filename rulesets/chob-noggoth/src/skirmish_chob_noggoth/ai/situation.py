@@ -39,13 +39,14 @@ FoeRow = tuple[str, float, float, float, float, float, float, float, float, floa
 
 
 class GameLike:
-    """Just enough of a game for the ruleset's helpers: its ruleset and a state."""
+    """Just enough of a game for the ruleset's helpers: its ruleset and a state (and the AI's caches)."""
 
-    __slots__ = ("ruleset", "state")
+    __slots__ = ("caches", "ruleset", "state")
 
-    def __init__(self, ruleset: Any, state: ChobState) -> None:
+    def __init__(self, ruleset: Any, state: ChobState, caches: Any = None) -> None:
         self.ruleset = ruleset
         self.state = state
+        self.caches = caches
 
 
 class Situation:
@@ -54,7 +55,7 @@ class Situation:
     def __init__(self, ai: ChobAI, view: View) -> None:
         data = view.state
         self.state = state_from_view(data, ai.warriors_seen)
-        self.game = GameLike(ai.ruleset, self.state)
+        self.game = GameLike(ai.ruleset, self.state, ai.caches)
         self._ai = ai
         self.player = ai.player
         self.enemy = next((p for p in self.state.sides if p != ai.player), "")
