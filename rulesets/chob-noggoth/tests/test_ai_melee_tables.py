@@ -64,7 +64,8 @@ def test_melee_tables_equal_the_plain_loops_bit_for_bit(monkeypatch) -> None:
         return play(sa, sd, impact, a_first)
 
     monkeypatch.setattr(ai_odds, "play_melee", recording)
-    # (nothing is kept from other games: the melee tables live on each AI, made afresh below)
+    ai_odds.melee_table.cache_clear()  # nothing kept from other games: every table is played out below
+    ai_odds.ends_table.cache_clear()
     registry = Registry()
     rs = registry.ruleset("chob-noggoth")
     for seed in (1000, 1001):

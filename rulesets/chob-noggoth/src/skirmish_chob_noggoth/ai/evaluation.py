@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import itertools
 import math
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -63,7 +64,7 @@ class Stats:
                  "parry", "terrifying", "hold", "hold_divine", "accurate", "obscured", "move", "amove", "worth",
                  "p_die", "wounds", "max_wounds", "every_hit", "explodes", "mage", "passive", "bloody", "ranged_out",
                  "melee_out", "split", "blows_up", "future", "angrier", "combat", "table", "own", "berserk",
-                 "losses", "per_wound")
+                 "losses", "per_wound", "numbers")
 
     critical: int
     dice: int
@@ -105,6 +106,7 @@ class Stats:
     losses: dict[int, float]
     #: :meth:`kept` of one wound (what each wound it survives costs), worked out once per object
     per_wound: float
+    numbers: tuple[Any, ...]  # its fighting numbers (see ``ai.odds.FIGHTING``): what the melee memos are keyed by
 
     def dice_at(self, wounds: int) -> int:
         """Attack dice with ``wounds`` left (a Monster's dice follow its wounds)."""
@@ -164,7 +166,7 @@ class AICaches:
     """What one AI agent has worked out, for speed: it lives on the agent, which lives as long as its game
     (nothing of it is shared with other agents or games)."""
 
-    __slots__ = ("by_stamp", "combat", "endings", "ends", "fixed", "holds", "melee", "next_token", "shots", "stats")
+    __slots__ = ("by_stamp", "combat", "endings", "fixed", "holds", "melee", "next_token", "shots", "stats")
 
     def __init__(self) -> None:
         #: a warrior's Stats by its signature, melee worths and shots by the Stats they were worked out for
@@ -179,9 +181,8 @@ class AICaches:
         #: a small number for each set of fighting numbers (see :func:`_combat_token`), and the next one
         self.combat: dict[tuple[Any, ...], int] = {}
         self.next_token = itertools.count(1)
-        #: how melees end, and those ends made ready for :func:`_melee`, by the fighters' tokens (see ``ai.odds``)
+        #: how melees end, by the fighters' tokens (see ``ai.odds.melee_states``)
         self.endings: dict[tuple[Any, ...], Any] = {}
-        self.ends: dict[tuple[Any, ...], Any] = {}
 
 
 def _sig(w: Warrior, state: ChobState, knock_on: tuple[float, ...]) -> tuple[Any, ...]:
@@ -274,6 +275,7 @@ def _copy_fixed(s: Stats, fixed: Stats) -> None:
     s.split = fixed.split
     s.blows_up = fixed.blows_up
     s.combat = fixed.combat
+    s.numbers = fixed.numbers
     s.table = fixed.table
     s.own = fixed.own
     s.berserk = fixed.berserk
@@ -367,9 +369,8 @@ def _fixed_stats(game: GameLike, w: Warrior) -> Stats:
     s.berserk = w.status == BERSERK
     s.own = 0.0 if s.berserk or s.split else max(float(w.cost), float(c.quality(w.quality).cost) if w.quality else 5.0)
     s.table = table
-    s.combat = _combat_token(game.caches, (s.critical, s.dice, s.hit_m, s.accurate, s.obscured, s.monster,
-                                           s.hardened, s.save, s.wounds, s.max_wounds, s.passive, s.bloody, s.parry,
-                                           s.terrifying, s.quick, s.every_hit, s.p_die, s.hold))
+    s.numbers = tuple([getattr(s, n) for n in ai_odds.FIGHTING])
+    s.combat = _combat_token(game.caches, s.numbers)
     return s
 
 
@@ -483,12 +484,12 @@ class Evaluation:
             return hit
         impact = charged and sa.impact and not sd.impact
         if sd.quick and not sa.quick:
-            value = _melee(sa, sd, impact, a_first=False, caches=self.caches)
+            value = _melee(sa, sd, impact, a_first=False)
         elif sd.quick and sa.quick:
-            value = (_melee(sa, sd, impact, a_first=True, caches=self.caches)
-                     + _melee(sa, sd, impact, a_first=False, caches=self.caches)) / 2
+            value = (_melee(sa, sd, impact, a_first=True)
+                     + _melee(sa, sd, impact, a_first=False)) / 2
         else:
-            value = _melee(sa, sd, impact, a_first=True, caches=self.caches)
+            value = _melee(sa, sd, impact, a_first=True)
         self._melee[key] = value
         return value
 
@@ -735,16 +736,25 @@ class Evaluation:
         return max(0.0, total)
 
 
-def _melee(sa: Stats, sd: Stats, impact: bool, *, a_first: bool, caches: AICaches) -> float:
+def _melee(sa: Stats, sd: Stats, impact: bool, *, a_first: bool) -> float:
     """Expected worth for A's side of one melee, played out over the exact dice distributions."""
+    return _melee_worth(sa.numbers, sd.numbers, impact, a_first, sa.worth, sd.worth, sa.per_wound, sd.per_wound)
+
+
+_HOLD = ai_odds.FIGHTING.index("hold")
+
+
+# a pure memo of numbers (the fighters' numbers and worths in, a worth out): the same for every game, bounded
+@lru_cache(maxsize=20000)
+def _melee_worth(na: tuple[Any, ...], nd: tuple[Any, ...], impact: bool, a_first: bool, worth_a: float,
+                 worth_d: float, per_a: float, per_d: float) -> float:
+    """:func:`_melee` of fighters with these numbers (``per_*``: the worth of each wound it survives)."""
     value = 0.0
-    worth_a, worth_d = sa.worth, sd.worth
-    per_a, per_d = sa.per_wound, sd.per_wound  # worth of each wound it survives (kept(1))
-    flee_a, flee_d = 1 - sa.hold, 1 - sd.hold
+    flee_a, flee_d = 1 - na[_HOLD], 1 - nd[_HOLD]
     # each end state as (chance, A fell, D fell, wounds A keeps, wounds D keeps, the loser's morale shares):
     # the wounds capped at one short of removal, and who tests (more wounds; a tie is a roll-off), worked out
     # once per melee table (they depend on the numbers only, not on the worth)
-    for p, fa, fd, ka, kd, share_a, share_d in ai_odds.melee_ends(sa, sd, impact, a_first, caches.endings, caches.ends):
+    for p, fa, fd, ka, kd, share_a, share_d in ai_odds.ends_table(na, nd, impact, a_first):
         loss_a = worth_a if fa else per_a * ka
         loss_d = worth_d if fd else per_d * kd
         if share_a >= 0.0:  # neither fell: the loser tests its morale

@@ -27,6 +27,9 @@ MAY_LEAVE = {"spooked": 0.25, "tactical-withdrawal": 0.25, "teleport": 0.5, "bla
 #: results that take it off its side for good without dying
 LOST = ("berserk",)
 CACHE_LIMIT = 20000
+#: the numbers a melee's course depends on (a :class:`~skirmish_chob_noggoth.ai.evaluation.Stats`' ``numbers``)
+FIGHTING = ("critical", "dice", "hit_m", "accurate", "obscured", "monster", "hardened", "save", "wounds", "max_wounds",
+            "passive", "bloody", "parry", "terrifying", "quick", "every_hit", "p_die", "hold")
 
 
 #: per content (house rules may change the tables): the odds of each last-wound table
@@ -135,31 +138,48 @@ def melee_states(sa: Stats, sd: Stats, impact: bool, a_first: bool, endings: dic
     if hit is None:
         if len(endings) > CACHE_LIMIT:
             endings.clear()
-        hit = endings[key] = tuple(play_melee(sa, sd, impact, a_first).items())
+        hit = endings[key] = melee_table(sa.numbers, sd.numbers, impact, a_first)
     return hit  # type: ignore[no-any-return]
 
 
-def melee_ends(sa: Stats, sd: Stats, impact: bool, a_first: bool, endings: dict[tuple[Any, ...], Any],
-               ends: dict[tuple[Any, ...], Any]) -> tuple[tuple[float, int, int, int, int, float, float], ...]:
-    """:func:`melee_states` as (chance, A's fate, D's fate, A's wounds capped at one short of its last, D's
+# a pure memo of numbers (two fighters' numbers in, a melee's end states and chances out): the same for every game
+# and every AI, bounded; an AI's own table (above) looks it up by two small ints first
+@lru_cache(maxsize=8192)
+def melee_table(na: tuple[Any, ...], nd: tuple[Any, ...], impact: bool, a_first: bool
+                ) -> tuple[tuple[tuple[int, int, int, int], float], ...]:
+    """How a melee between fighters with the numbers ``na`` and ``nd`` (see :data:`FIGHTING`) can end."""
+    return tuple(play_melee(_fighter(na), _fighter(nd), impact, a_first).items())
+
+
+def _fighter(numbers: tuple[Any, ...]) -> Stats:
+    from skirmish_chob_noggoth.ai.evaluation import Stats
+
+    s = Stats()
+    for name, value in zip(FIGHTING, numbers, strict=True):
+        setattr(s, name, value)
+    return s
+
+
+_WOUNDS = FIGHTING.index("wounds")
+
+
+# a pure memo of numbers, like :func:`melee_table`
+@lru_cache(maxsize=8192)
+def ends_table(na: tuple[Any, ...], nd: tuple[Any, ...], impact: bool, a_first: bool
+               ) -> tuple[tuple[float, int, int, int, int, float, float], ...]:
+    """:func:`melee_table` as (chance, A's fate, D's fate, A's wounds capped at one short of its last, D's
     likewise, A's share of the loser's morale test, D's share), in the same order; the shares are -1.0 when
     either fell. The caps and shares depend on the numbers only, so they are worked out once per table."""
-    key = (sa.combat, sd.combat, impact, a_first)
-    hit = ends.get(key)
-    if hit is None:
-        if len(ends) > CACHE_LIMIT:
-            ends.clear()
-        cap_a, cap_d = max(sa.wounds, 1) - 1, max(sd.wounds, 1) - 1
-        out = []
-        for (wa, wd, fa, fd), p in melee_states(sa, sd, impact, a_first, endings):
-            if not fa and not fd:
-                share_a = 1.0 if wa > wd else 0.0 if wd > wa else 0.5
-                share_d = 1 - share_a
-            else:
-                share_a = share_d = -1.0
-            out.append((p, fa, fd, wa if wa < cap_a else cap_a, wd if wd < cap_d else cap_d, share_a, share_d))
-        hit = ends[key] = tuple(out)
-    return hit
+    cap_a, cap_d = max(na[_WOUNDS], 1) - 1, max(nd[_WOUNDS], 1) - 1
+    out = []
+    for (wa, wd, fa, fd), p in melee_table(na, nd, impact, a_first):
+        if not fa and not fd:
+            share_a = 1.0 if wa > wd else 0.0 if wd > wa else 0.5
+            share_d = 1 - share_a
+        else:
+            share_a = share_d = -1.0
+        out.append((p, fa, fd, wa if wa < cap_a else cap_a, wd if wd < cap_d else cap_d, share_a, share_d))
+    return tuple(out)
 
 
 def play_melee(sa: Stats, sd: Stats, impact: bool, a_first: bool) -> dict[tuple[int, int, int, int], float]:
