@@ -39,6 +39,7 @@ from skirmish_goblin_uprising.bookkeeping import (
     tyrant,
 )
 from skirmish_goblin_uprising.damage import ask_discard, deal_damage
+from skirmish_goblin_uprising.sheets import hero_view
 from skirmish_goblin_uprising.state import TYRANT, Battle, Combat
 
 if TYPE_CHECKING:
@@ -352,8 +353,6 @@ def ask_roll(game: Game, hid: str) -> None:
                "damage": dmg, "left": hp_left(game, cb.target)}
     hero = s.heroes[hid]
     if hero.renown >= 1 and hero.hand.cards:  # Rally is on offer: the hero's sheet comes along (as in the view)
-        from skirmish_goblin_uprising.render import hero_view
-
         here = s.board.where(hid) or ""
         context["me"] = hero_view(hero, here, C(game)._look["space_region"].get(here, ""))
     game.ask(Decision(hid, "roll", f"{hid} rolled {' '.join(cb.dice)}"
@@ -419,9 +418,13 @@ def _roll_answer(game: Game, answer: str, hid: str) -> None:
 # ----------------------------------------------------------------------------- combat effects
 
 
-@functools.lru_cache(maxsize=4096)
 def effect_text(e: Effect, leadership: int = 0) -> str:
-    n = e.amount(leadership)
+    return _effect_text(e.effect, e.amount(leadership))
+
+
+# a pure memo of plain values (an effect's name and number in, its text out): the same for every game, bounded
+@functools.lru_cache(maxsize=1024)
+def _effect_text(effect: str, n: int) -> str:
     return {
         "damage": f"+{n} damage", "shield": f"prevent {n} damage from the counter-attack",
         "weaken": f"the target deals {n} less on its counter-attack",
@@ -432,7 +435,7 @@ def effect_text(e: Effect, leadership: int = 0) -> str:
         "bonus_vs_damaged": f"+{n} damage against a damaged target",
         "swap": "swap places with a hero in your region", "essence": f"gain {n} Essence",
         "ignore_armor": f"ignore {n} Royal Armor", "reroll": f"reroll up to {n} failed dice",
-    }.get(e.effect, e.effect)
+    }.get(effect, effect)
 
 
 def apply_combat_effect(game: Game, hid: str, e: Effect) -> None:

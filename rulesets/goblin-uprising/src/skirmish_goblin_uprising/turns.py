@@ -34,7 +34,7 @@ from skirmish_goblin_uprising.bookkeeping import (
 )
 from skirmish_goblin_uprising.combat import battle_targets
 from skirmish_goblin_uprising.explain import ability_text, guardian_passive_text
-from skirmish_goblin_uprising.render import board_view, hero_view
+from skirmish_goblin_uprising.sheets import board_view, hero_view
 from skirmish_goblin_uprising.state import TYRANT, Turn
 
 if TYPE_CHECKING:
@@ -546,15 +546,19 @@ def rest(game: Game, hero: Hero, what: str) -> None:
 # ----------------------------------------------------------------------------- goblin hero-turn effects
 
 
-@functools.lru_cache(maxsize=4096)
 def turn_text(e: Effect, leadership: int = 0) -> str:
-    n = e.amount(leadership)
+    return _turn_text(e.effect, e.amount(leadership))
+
+
+# a pure memo of plain values (an effect's name and number in, its text out): the same for every game, bounded
+@functools.lru_cache(maxsize=1024)
+def _turn_text(effect: str, n: int) -> str:
     return {
         "free_move": f"move up to {n} space(s), free", "essence": f"gain {n} Essence",
         "interact_adjacent": "interact with a token on an adjacent space", "draw_discard": "draw 1 goblin, discard 1",
         "peek": f"look at {n} face-down exploration tokens", "renown_if_troop": f"+{n} Renown if a troop is here",
         "extra_action": f"+{n} action(s)", "heal": f"heal {n} HP",
-    }.get(e.effect, e.effect)
+    }.get(effect, effect)
 
 
 def turn_effect_usable(game: Game, hero: Hero, e: Effect, here: str | None = None) -> bool:
@@ -703,15 +707,19 @@ TRIBE_EFFECTS: dict[str, Callable[[Game, Any, int], None]] = {
 # ----------------------------------------------------------------------------- guardian active abilities
 
 
-@functools.lru_cache(maxsize=4096)
 def guardian_text(e: Effect) -> str:
-    n = e.amount()
+    return _guardian_text(e.effect, e.amount())
+
+
+# a pure memo of plain values (an effect's name and number in, its text out): the same for every game, bounded
+@functools.lru_cache(maxsize=256)
+def _guardian_text(effect: str, n: int) -> str:
     return {
         "blast": f"deal {n} damage to an army or general in your region (no counter-attack)",
         "heal_region": f"you and every hero in your region heal {n}", "travel": f"move up to {n} spaces",
         "pull_hero": "move any hero to your space", "heal_any": f"any hero heals {n}",
         "remove_troop": "remove a non-Champion troop in your region (no rewards)",
-    }.get(e.effect, e.effect)
+    }.get(effect, effect)
 
 
 def guardian_usable(game: Game, hero: Hero) -> bool:

@@ -486,15 +486,7 @@ def reveal_next_scheme(game: Game) -> None:
 
 
 def goal_text(game: Game, goal: Any) -> str:
-    c = C(game)
-    key = (id(c), goal)
-    entry = _GOAL_TEXTS.get(key)
-    if entry is None or entry[0] is not c:
-        entry = _GOAL_TEXTS[key] = (c, _goal_text(c, goal))
-    return entry[1]
-
-
-_GOAL_TEXTS: dict[tuple[int, Any], tuple[Any, str]] = {}  # the content (checked by identity), the text
+    return _goal_text(C(game), goal)
 
 
 def _goal_text(c: Any, goal: Any) -> str:
