@@ -57,14 +57,14 @@ def test_bundled_games_play_exactly_as_without_the_plugin(registry, seed):
 
 
 def test_hunters_shoot_30_inches_in_the_variant_only(bench, warrior):
-    from skirmish_chob_noggoth import profile
+    from skirmish_chob_noggoth import warrior_profile
 
     for bundled, reach in ((False, 30), (True, 24)):
         hero = warrior("r1", "red", x=10, roles=("Hunter", "Brawler"))
         game = bench([hero], bundled=bundled)
-        assert profile.shooting_range(game, hero) == reach
+        assert warrior_profile.shooting_range(game, hero) == reach
         hero.role = "Brawler"
-        assert profile.shooting_range(game, hero) == 0
+        assert warrior_profile.shooting_range(game, hero) == 0
 
 
 def test_every_builtin_warband_still_fits_the_house_budget(registry):

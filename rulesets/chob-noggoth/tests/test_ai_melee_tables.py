@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from skirmish import Game, Registry, View
 from skirmish.runner import agent_seed
-from skirmish_chob_noggoth.ai import evaluation
 from skirmish_chob_noggoth.ai import odds as ai_odds
 
 
@@ -65,8 +64,8 @@ def test_melee_tables_equal_the_plain_loops_bit_for_bit(monkeypatch) -> None:
         return play(sa, sd, impact, a_first)
 
     monkeypatch.setattr(ai_odds, "play_melee", recording)
-    for module, cache in ((ai_odds, "_ENDINGS"), (ai_odds, "_ENDS"), (evaluation, "_CACHES")):  # nothing kept
-        monkeypatch.setattr(module, cache, {})
+    ai_odds.melee_table.cache_clear()  # nothing kept from other games: every table is played out below
+    ai_odds.ends_table.cache_clear()
     registry = Registry()
     rs = registry.ruleset("chob-noggoth")
     for seed in (1000, 1001):

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from skirmish.geometry import Circle, Vec, move_circle, path_clear
-from skirmish_chob_noggoth import board
+from skirmish_chob_noggoth import measuring
 from skirmish_chob_noggoth.state import ChobState, Piece
 
 coord = st.floats(min_value=0.0, max_value=36.0, allow_nan=False)
@@ -20,8 +20,8 @@ depth = st.floats(min_value=0.0, max_value=24.0, allow_nan=False)
 def test_open_ground_means_the_exact_terrain_checks_find_nothing(ax, ay, bx, by, r, px, py, pw, ph, shape,
                                                                    kind) -> None:
     state = ChobState({}, {}, [Piece("t1", "t1", kind, shape, px, py, pw, ph)], [])
-    table = board.table_of(state)
-    if board._open_ground(table, ax, ay, bx, by, r):
+    table = measuring.table_of(state)
+    if measuring._open_ground(table, ax, ay, bx, by, r):
         move = move_circle(Circle(Vec(ax, ay), r), Vec(bx, by))
         assert not table.terrain_overlapping(move.end, {"blocking"})
         assert path_clear(move, (), table, {"blocking"}) is None
@@ -39,12 +39,12 @@ def test_known_probes_answer_as_the_exact_checks(wx, wy, angle, allowance, fly, 
     """Where the closed form answers a probe of the bisection, the exact checks answer the same."""
     mover, _bases, state, ux, uy = _layout(wx, wy, angle, others, terrain)
     want = min(allowance, 12.0)
-    near = board._path_bases(state, mover, ux * want, uy * want)
-    can = board._mover(state, mover, allowance, fly, near)
-    known = board._known(state, mover, ux, uy, want, allowance, fly, near)
+    near = measuring._path_bases(state, mover, ux * want, uy * want)
+    can = measuring._mover(state, mover, allowance, fly, near)
+    known = measuring._known(state, mover, ux, uy, want, allowance, fly, near)
     if known is None:
         return
-    for t in [*ts, want, want / 2, board.STAY, board.STAY + 1e-8, allowance + 1e-6]:
+    for t in [*ts, want, want / 2, measuring.STAY, measuring.STAY + 1e-8, allowance + 1e-6]:
         sure = known(t)
         if sure is not None:
             assert sure == can(mover.x + ux * t, mover.y + uy * t), t
@@ -61,19 +61,19 @@ def test_known_probes_answer_as_the_exact_checks(wx, wy, angle, allowance, fly, 
                 hi = mid
         if lo < 0.05:
             best = None
-    assert board._bisect(state, mover, ux, uy, want, allowance, fly, near) == best
+    assert measuring._bisect(state, mover, ux, uy, want, allowance, fly, near) == best
 
 
 def _exact_terrain_sight(pieces, sx, sy, tx, ty, radius):
-    """The terrain sight of :func:`board._terrain_sight` with the exact geometry tests only."""
+    """The terrain sight of :func:`measuring._terrain_sight` with the exact geometry tests only."""
     from skirmish.geometry import line_of_sight, segment_crosses
 
-    table = board._table(36.0, 24.0, pieces)
+    table = measuring._table(36.0, 24.0, pieces)
     origin = Vec(sx, sy)
     if not line_of_sight(table, origin, Circle(Vec(tx, ty), radius), blocking_keywords={"blocking"}, spacing=0.3):
         return False, ()
     crossed: dict[str, None] = {}
-    for px, py in board.silhouette(sx, sy, tx, ty, radius):
+    for px, py in measuring.silhouette(sx, sy, tx, ty, radius):
         for t in segment_crosses(table, origin, Vec(px, py), {"blocking", "area"}):
             crossed[t.name] = None
     return True, tuple(crossed)
@@ -94,7 +94,7 @@ def test_sight_shortcuts_answer_as_the_exact_tests(sx, sy, tx, ty, radius, specs
     if snap is not None:
         _pid, _kind, shape, x, y, w, h = pieces[0]
         tx, ty = (x + w / 2, y) if snap == "edge" or shape == "circle" else (x + w / 2, y + h / 2)
-    got = board._terrain_sight.__wrapped__(pieces, 36.0, 24.0, sx, sy, tx, ty, radius)
+    got = measuring._terrain_sight.__wrapped__(pieces, 36.0, 24.0, sx, sy, tx, ty, radius)
     assert got == _exact_terrain_sight(pieces, sx, sy, tx, ty, radius)
 
 
@@ -119,7 +119,7 @@ def test_line_test_near_an_edge_answers_as_overlaps(spec, offset, along, tilt, s
     else:
         a, b = (x - 8 + along, y + level), (x + 8 + along, y + level + tilt)
     box = (min(a[0], b[0]), min(a[1], b[1]), max(a[0], b[0]), max(a[1], b[1]))
-    sure = board._crosses(piece, a[0], a[1], b[0], b[1], *box)
+    sure = measuring._crosses(piece, a[0], a[1], b[0], b[1], *box)
     exact = overlaps(Segment(Vec(*a), Vec(*b)), piece_shape(Piece("t", "t", kind, shape, x, y, w, h)))
     if sure is not None:
         assert sure == exact
@@ -158,16 +158,16 @@ def test_closed_form_stop_is_legal_and_agrees_with_a_fine_bisection(wx, wy, angl
 
     mover, bases, state, ux, uy = _layout(wx, wy, angle, others, terrain)
     want = min(allowance, 12.0)
-    near = board._path_bases(state, mover, ux * want, uy * want)
-    can = board._mover(state, mover, allowance, fly, None)
-    stop = board._closed_stop(state, mover, ux, uy, want, allowance, fly, near)
+    near = measuring._path_bases(state, mover, ux * want, uy * want)
+    can = measuring._mover(state, mover, allowance, fly, None)
+    stop = measuring._closed_stop(state, mover, ux, uy, want, allowance, fly, near)
     if stop is not None:
         x, y = stop
-        assert board.move_problem(state, mover, x, y, allowance, fly=fly) is None
-        assert mover.radius - board.EPS <= x <= 36 - mover.radius + board.EPS
-        assert mover.radius - board.EPS <= y <= 24 - mover.radius + board.EPS
+        assert measuring.move_problem(state, mover, x, y, allowance, fly=fly) is None
+        assert mover.radius - measuring.EPS <= x <= 36 - mover.radius + measuring.EPS
+        assert mover.radius - measuring.EPS <= y <= 24 - mover.radius + measuring.EPS
         for o in bases:
-            assert math.hypot(o.x - x, o.y - y) >= o.radius + mover.radius - board.EPS
+            assert math.hypot(o.x - x, o.y - y) >= o.radius + mover.radius - measuring.EPS
     blocking = any(kind == "blocking" for *_rest, kind in terrain)
     along = 0.0 if stop is None else math.hypot(stop[0] - mover.x, stop[1] - mover.y)
     if fly:
@@ -206,9 +206,9 @@ def test_moving_up_to_a_base_stops_at_contact_in_closed_form() -> None:
     mover = warrior("m", "red", x=5.0, y=10.0)
     wall = warrior("o", "blue", x=8.0, y=10.0)
     state = ChobState({"m": mover, "o": wall}, {}, [], [])
-    x, y = board.furthest_toward(state, mover, 20.0, 10.0, 6.0)
-    assert y == 10.0 and math.isclose(math.hypot(wall.x - x, wall.y - y), 1.0 - board.EPS, abs_tol=1e-8)
-    assert board.move_problem(state, mover, x, y, 6.0) is None
+    x, y = measuring.furthest_toward(state, mover, 20.0, 10.0, 6.0)
+    assert y == 10.0 and math.isclose(math.hypot(wall.x - x, wall.y - y), 1.0 - measuring.EPS, abs_tol=1e-8)
+    assert measuring.move_problem(state, mover, x, y, 6.0) is None
 
 
 @settings(max_examples=400, deadline=None)
@@ -230,24 +230,25 @@ def test_box_tests_skip_only_bases_out_of_reach(spots, dx, dy, fly, touching) ->
     w = ws[0]
     gaps = sorted((w.gap(e), e.id, e) for e in state.enemies(w))
     plain = [e for g, _, e in gaps if g <= state.contact]
-    assert board.contacts(state, w) == plain
+    assert measuring.contacts(state, w) == plain
     ex, ey = w.x + dx, w.y + dy
-    seg = board._segment_gap
-    assert board._path_bases(state, w, dx, dy) == tuple(
+    seg = measuring._segment_gap
+    assert measuring._path_bases(state, w, dx, dy) == tuple(
         (o.id, o.x, o.y, o.radius) for o in ws[1:] if seg(w.x, w.y, ex, ey, o.x, o.y) < o.radius + w.radius)
     want = None
     dist = math.hypot(dx, dy)
-    if dist > board.STAY and (w.radius - board.EPS <= ex <= 36 - w.radius + board.EPS
-                              and w.radius - board.EPS <= ey <= 24 - w.radius + board.EPS) and dist <= 12 + 1e-6:
+    eps = measuring.EPS
+    if dist > measuring.STAY and (w.radius - eps <= ex <= 36 - w.radius + eps
+                                  and w.radius - eps <= ey <= 24 - w.radius + eps) and dist <= 12 + 1e-6:
         for o in ws[1:]:
-            reach = o.radius + w.radius - board.EPS
+            reach = o.radius + w.radius - measuring.EPS
             if math.hypot(o.x - ex, o.y - ey) < reach:
                 want = f"that would end on top of {o.name}"
                 break
-            if not fly and board._segment_gap(w.x, w.y, ex, ey, o.x, o.y) < reach:
+            if not fly and measuring._segment_gap(w.x, w.y, ex, ey, o.x, o.y) < reach:
                 want = f"the way is blocked by {o.name}"
                 break
-        assert board.move_problem(state, w, ex, ey, 12.0, fly=fly) == want
+        assert measuring.move_problem(state, w, ex, ey, 12.0, fly=fly) == want
 
 
 @settings(max_examples=400, deadline=None)
@@ -266,7 +267,8 @@ def test_cover_box_test_skips_only_bases_far_from_the_line(spots, beside) -> Non
     mid.x = min(max((s.x + t.x) / 2 - (t.y - s.y) / length * beside, 0.5), 35.5)
     mid.y = min(max((s.y + t.y) / 2 + (t.x - s.x) / length * beside, 0.5), 23.5)
     state = ChobState({w.id: w for w in ws}, {}, [], [])
-    points = board.silhouette(s.x, s.y, t.x, t.y, t.radius)
-    want = tuple(o.id for o in ws[2:] if any(board._segment_gap(s.x, s.y, px, py, o.x, o.y) < o.radius - board.EPS
-                                             for px, py in points))
-    assert board.look(state, s, t).warriors == want
+    points = measuring.silhouette(s.x, s.y, t.x, t.y, t.radius)
+    want = tuple(o.id for o in ws[2:]
+                 if any(measuring._segment_gap(s.x, s.y, px, py, o.x, o.y) < o.radius - measuring.EPS
+                        for px, py in points))
+    assert measuring.look(state, s, t).warriors == want

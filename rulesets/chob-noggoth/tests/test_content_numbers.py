@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from chob_bench import bench, changed, texts, warrior
 
-from skirmish_chob_noggoth import attacks, board, melee, profile, rules, turns
+from skirmish_chob_noggoth import attacks, measuring, melee, rules, turns, warrior_profile
 from skirmish_chob_noggoth.state import DEAD, FLED, READY
 
 
@@ -70,14 +70,14 @@ def test_max_aimed_tokens_is_read_from_the_content() -> None:
             game.run(lambda g, h=hunter: turns.take_aim(g, h))
         assert hunter.aimed == most
         if most == 2:
-            assert profile.hit_modifier(game, hunter, game.state.warriors["b1"], aimed=hunter.aimed) == 2
+            assert warrior_profile.hit_modifier(game, hunter, game.state.warriors["b1"], aimed=hunter.aimed) == 2
 
 
 def test_base_contact_distance_is_read_from_the_content() -> None:
     for content, touching in ((None, False), (changed(**{"combat.base_contact": 0.5}), True)):
         r1, b1 = warrior("r1", "red", x=10, y=10), warrior("b1", "blue", x=11.3, y=10)  # a 0.3" gap
         game = bench([r1, b1], content=content)
-        assert bool(board.contacts(game.state, r1)) is touching
+        assert bool(measuring.contacts(game.state, r1)) is touching
         assert ("r1|fight|b1" in [o.value for o in turns.activation_options(game, "red", "moves")]) is touching
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from chob_bench import bench, warrior
 
-from skirmish_chob_noggoth import board, turns
+from skirmish_chob_noggoth import measuring, turns
 from skirmish_chob_noggoth.state import Piece
 
 
@@ -16,17 +16,17 @@ def test_cover_when_a_wall_hides_a_third_of_the_base_but_not_its_centre() -> Non
     shooter, target = _pair()
     wall = Piece("t1", "Low Wall", "blocking", "rect", 12, 9.0, 1, 1.6)  # covers y 8.2-9.8 at x 11.5-12.5
     game = bench([shooter, target], pieces=[wall])
-    seen, cover = board.sight(game.state, shooter, target)
+    seen, cover = measuring.sight(game.state, shooter, target)
     assert seen and cover
-    assert board.look(game.state, shooter, target).terrain == ("t1",)
+    assert measuring.look(game.state, shooter, target).terrain == ("t1",)
 
 
 def test_cover_when_another_warrior_hides_part_of_the_base() -> None:
     shooter, target = _pair()
     beside = warrior("r2", "red", x=10, y=10.6)  # the centre line passes 0.6" from its centre: outside its base
     game = bench([shooter, target, beside])
-    assert board.sight(game.state, shooter, target) == (True, True)
-    assert board.look(game.state, shooter, target).warriors == ("r2",)
+    assert measuring.sight(game.state, shooter, target) == (True, True)
+    assert measuring.look(game.state, shooter, target).warriors == ("r2",)
 
 
 def test_no_cover_when_the_whole_base_is_visible() -> None:
@@ -34,28 +34,28 @@ def test_no_cover_when_the_whole_base_is_visible() -> None:
     away = warrior("r2", "red", x=10, y=12)
     rock = Piece("t1", "Rock", "blocking", "rect", 12, 7, 1, 2)
     game = bench([shooter, target, away], pieces=[rock])
-    assert board.sight(game.state, shooter, target) == (True, False)
+    assert measuring.sight(game.state, shooter, target) == (True, False)
 
 
 def test_cover_from_area_terrain_over_the_edge_of_the_base() -> None:
     shooter, target = _pair()
     bog = Piece("t1", "Bog", "area", "circle", 15, 12, 3.2, 3.2)  # reaches y 10.4: over the base's far edge
     game = bench([shooter, target], pieces=[bog])
-    assert board.sight(game.state, shooter, target) == (True, True)
+    assert measuring.sight(game.state, shooter, target) == (True, True)
 
 
 def test_no_sight_when_blocking_terrain_hides_the_whole_base() -> None:
     shooter, target = _pair()
     rock = Piece("t1", "Rock", "blocking", "rect", 12, 10, 1, 4)
     game = bench([shooter, target], pieces=[rock])
-    assert board.sight(game.state, shooter, target) == (False, False)
+    assert measuring.sight(game.state, shooter, target) == (False, False)
 
 
 def test_mages_ignore_partial_cover() -> None:
     shooter, target = _pair()
     beside = warrior("r2", "red", x=10, y=10.6)
     game = bench([shooter, target, beside])
-    assert board.sight(game.state, shooter, target, mage=True) == (True, False)
+    assert measuring.sight(game.state, shooter, target, mage=True) == (True, False)
 
 
 def test_partial_cover_costs_one_to_hit_on_the_shot() -> None:

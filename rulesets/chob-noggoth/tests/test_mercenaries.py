@@ -10,7 +10,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from helpers_spells import events, make_game, run, warrior  # noqa: E402
 
-from skirmish_chob_noggoth import attacks, board, profile  # noqa: E402
+from skirmish_chob_noggoth import attacks, measuring, warrior_profile  # noqa: E402
 from skirmish_chob_noggoth.mercenaries import present_count, split_piggun  # noqa: E402
 from skirmish_chob_noggoth.state import BERSERK, DEAD, FLED, READY, UNDEPLOYED  # noqa: E402
 
@@ -68,15 +68,15 @@ def test_piggun_front_half_last_wound_rolls_on_the_mage_table():
     game = make_game([piggun(), warrior("foe", "blue", x=30, y=12)])
     wound_out(game)
     front, back = halves(game)
-    assert profile.last_wound_table(game, front) == "mages"
-    assert profile.last_wound_table(game, back) == "warmachines"
+    assert warrior_profile.last_wound_table(game, front) == "mages"
+    assert warrior_profile.last_wound_table(game, back) == "warmachines"
 
 
 def test_piggun_halves_stand_touching_where_shirley_stood():
     game = make_game([piggun(), warrior("foe", "blue", x=30, y=12)])
     wound_out(game)
     front, back = halves(game)
-    assert board.in_contact(front, back) and front.gap(back) == 0
+    assert measuring.in_contact(front, back) and front.gap(back) == 0
     assert math.isclose((front.x + back.x) / 2, 18) and math.isclose((front.y + back.y) / 2, 12)
     assert front.x > back.x  # the front half faces the closest enemy
 
@@ -134,7 +134,7 @@ def test_piggun_back_half_every_hit_wounds_and_a_six_explodes_it_after_the_attac
 
     def shot(g):
         result = attacks.attack(g, back, foe, 3, 2, rule="test", every_hit_wounds=True)
-        profile.after_attack(g, back, result)
+        warrior_profile.after_attack(g, back, result)
 
     # two hits wound with no saves; the 6 then explodes it: radius 1, the front half takes 1 hit and saves
     game.rng.load([6, 4, 1, 1, 1, 6])

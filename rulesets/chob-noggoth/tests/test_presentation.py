@@ -13,7 +13,7 @@ from chob_bench import bench, warrior
 
 from skirmish import Game, Registry
 from skirmish.runner import agent_seed, drive
-from skirmish_chob_noggoth import picture, profile, turns
+from skirmish_chob_noggoth import picture, turns, warrior_profile
 from skirmish_chob_noggoth.state import DEAD, FLED, Piece, Shrine
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -101,7 +101,7 @@ def test_warrior_pieces_carry_their_profile_status_and_glossary_keywords() -> No
     glossary = {k.casefold() for k in game.ruleset.glossary()}
     dreg = dict(shown.piece("r2").details)
     assert dreg["wounds"] == "2/2" and dreg["Fingers"] == "2" and dreg["rules"] == "Longshot"
-    assert dreg["shooting"].endswith(f'{profile.shooting_range(game, game.state.warriors["r2"]):g}"')
+    assert dreg["shooting"].endswith(f'{warrior_profile.shooting_range(game, game.state.warriors["r2"]):g}"')
     assert dreg["Aimed tokens"] == "1" and "aimed" in shown.piece("r2").status
     assert {"Hunter", "Longshot", "Standard", "Aimed token", "ready"} <= set(shown.piece("r2").keywords)
     assert shown.piece("b2").status == ("dead",)
@@ -267,11 +267,11 @@ def test_shades_say_how_far_a_warrior_moves_whom_it_charges_and_shoots() -> None
     nell = game.state.warriors["b4"]
     shades = {(s.kind, s.label): s for s in game.ruleset.shades(game, "blue", "b4")}
     reach = next(s for (kind, _), s in shades.items() if kind == "reach")
-    assert reach.shape == ("circle", 20.0, 10.0, profile.move_allowance(game, nell, "move") + nell.radius)
+    assert reach.shape == ("circle", 20.0, 10.0, warrior_profile.move_allowance(game, nell, "move") + nell.radius)
     rng = next(s for (kind, _), s in shades.items() if kind == "range")
-    assert rng.shape[3] == pytest.approx(profile.shooting_range(game, nell) + nell.radius)
+    assert rng.shape[3] == pytest.approx(warrior_profile.shooting_range(game, nell) + nell.radius)
     shot = {t for s in shades.values() if s.kind == "see" for t in s.pieces}
-    assert shot == {t.id for t, _, _ in turns.targets(game, nell, profile.shooting_range(game, nell))}
+    assert shot == {t.id for t, _, _ in turns.targets(game, nell, warrior_profile.shooting_range(game, nell))}
     charged = {t for s in shades.values() if s.kind == "charge" for t in s.pieces}
     offered = {o.data["target"] for o in turns.move_options(game, nell, "move", prefix="")
                if o.data.get("action") == "charge"}

@@ -7,7 +7,7 @@ import math
 import pytest
 from chob_bench import bench, texts, warrior
 
-from skirmish_chob_noggoth import profile, turns
+from skirmish_chob_noggoth import turns, warrior_profile
 from skirmish_chob_noggoth.state import FLED
 
 
@@ -18,24 +18,24 @@ def game():
 
 @pytest.mark.parametrize(("quality", "dice"), [("bad", 1), ("standard", 2), ("veteran", 3), ("heroic", 4)])
 def test_attack_dice_follow_quality(game, quality: str, dice: int) -> None:
-    assert profile.attack_dice(game, warrior("x", "red", quality=quality)) == dice
+    assert warrior_profile.attack_dice(game, warrior("x", "red", quality=quality)) == dice
 
 
 def test_bloodthirsty_adds_one_attack_die(game) -> None:
-    assert profile.attack_dice(game, warrior("x", "red", rules=["Bloodthirsty"])) == 3
+    assert warrior_profile.attack_dice(game, warrior("x", "red", rules=["Bloodthirsty"])) == 3
 
 
 def test_monster_attacks_with_its_remaining_wounds(game) -> None:
     m = warrior("m", "red", "Monster", wounds=5)
     m.wounds = 3
-    assert profile.attack_dice(game, m) == 3
+    assert warrior_profile.attack_dice(game, m) == 3
 
 
 def test_passive_aggressive_starts_at_one_attack_and_gains_one_per_wound_lost(game) -> None:
     m = warrior("m", "red", "Monster", wounds=5, traits=["Passive Aggressive"])
-    assert profile.attack_dice(game, m) == 1
+    assert warrior_profile.attack_dice(game, m) == 1
     m.wounds = 2
-    assert profile.attack_dice(game, m) == 4
+    assert warrior_profile.attack_dice(game, m) == 4
 
 
 @pytest.mark.parametrize(("kind", "melee", "ranged", "save", "reach"), [
@@ -44,45 +44,46 @@ def test_passive_aggressive_starts_at_one_attack_and_gains_one_per_wound_lost(ga
 ])
 def test_type_values(game, kind: str, melee: int, ranged: int, save: int, reach: float) -> None:
     w = warrior("x", "red", kind)
-    assert profile.hit_value(game, w, ranged=False) == melee
-    assert profile.save_value(game, w) == save
-    assert profile.shooting_range(game, w) == reach
+    assert warrior_profile.hit_value(game, w, ranged=False) == melee
+    assert warrior_profile.save_value(game, w) == save
+    assert warrior_profile.shooting_range(game, w) == reach
     if reach:
-        assert profile.hit_value(game, w, ranged=True) == ranged
+        assert warrior_profile.hit_value(game, w, ranged=True) == ranged
 
 
 def test_monster_hits_on_two_and_a_gun_shoots_twelve_inches(game) -> None:
     m = warrior("m", "red", "Monster", wounds=4, traits=["Gun"])
-    assert profile.hit_value(game, m, ranged=False) == 2 and profile.hit_value(game, m, ranged=True) == 2
-    assert profile.shooting_range(game, m) == 12
-    assert profile.shooting_range(game, warrior("n", "red", "Monster", wounds=4)) == 0
+    assert warrior_profile.hit_value(game, m, ranged=False) == 2
+    assert warrior_profile.hit_value(game, m, ranged=True) == 2
+    assert warrior_profile.shooting_range(game, m) == 12
+    assert warrior_profile.shooting_range(game, warrior("n", "red", "Monster", wounds=4)) == 0
 
 
 def test_a_hero_uses_the_values_of_the_role_it_acts_as(game) -> None:
     hero = warrior("h", "red", "Hero", quality="heroic", roles=["Brawler", "Hunter"], role="Brawler")
-    assert profile.hit_value(game, hero, ranged=False) == 3 and profile.shooting_range(game, hero) == 0
+    assert warrior_profile.hit_value(game, hero, ranged=False) == 3 and warrior_profile.shooting_range(game, hero) == 0
     hero.role = "Hunter"
-    assert profile.hit_value(game, hero, ranged=False) == 5 and profile.shooting_range(game, hero) == 24
-    assert profile.attack_dice(game, hero) == 4
+    assert warrior_profile.hit_value(game, hero, ranged=False) == 5 and warrior_profile.shooting_range(game, hero) == 24
+    assert warrior_profile.attack_dice(game, hero) == 4
 
 
 def test_longshot_adds_six_inches_to_a_range(game) -> None:
-    assert profile.shooting_range(game, warrior("x", "red", "Skirmisher", rules=["Longshot"])) == 18
+    assert warrior_profile.shooting_range(game, warrior("x", "red", "Skirmisher", rules=["Longshot"])) == 18
 
 
 def test_modifiers_accurate_aimed_obscured_cover(game) -> None:
     a = warrior("a", "red", rules=["Accurate"])
     t = warrior("t", "blue", rules=["Obscured"])
-    assert profile.hit_modifier(game, a, t) == 0
-    assert profile.hit_modifier(game, a, t, aimed=True) == 1
-    assert profile.hit_modifier(game, a, t, cover=True) == -1
+    assert warrior_profile.hit_modifier(game, a, t) == 0
+    assert warrior_profile.hit_modifier(game, a, t, aimed=True) == 1
+    assert warrior_profile.hit_modifier(game, a, t, cover=True) == -1
 
 
 def test_mounted_warriors_and_monsters_charge_with_impact_and_move_further(game) -> None:
-    assert profile.charges_with_impact(warrior("x", "red", mounted=True))
-    assert profile.charges_with_impact(warrior("m", "red", "Monster", wounds=3))
-    assert not profile.charges_with_impact(warrior("f", "red"))
-    assert profile.move_allowance(game, warrior("m", "red", "Monster", wounds=3)) == 5
+    assert warrior_profile.charges_with_impact(warrior("x", "red", mounted=True))
+    assert warrior_profile.charges_with_impact(warrior("m", "red", "Monster", wounds=3))
+    assert not warrior_profile.charges_with_impact(warrior("f", "red"))
+    assert warrior_profile.move_allowance(game, warrior("m", "red", "Monster", wounds=3)) == 5
 
 
 def test_terrifying_makes_a_shooter_test_before_shooting_too() -> None:
@@ -94,8 +95,10 @@ def test_terrifying_makes_a_shooter_test_before_shooting_too() -> None:
 
 
 def test_warmachine_last_wound_table_and_the_piggun_halves(game) -> None:
-    assert profile.last_wound_table(game, warrior("w", "red", "Warmachine")) == "warmachines"
-    assert profile.last_wound_table(game, warrior("b", "red", "Berserker")) == "monsters"
-    assert profile.last_wound_table(game, warrior("m", "red", "Monster", wounds=3, traits=["Magical"])) == "mages"
-    assert profile.last_wound_table(game, warrior("r", "red", mercenary="rhombus", mounted=True)) == "mages"
-    assert profile.last_wound_table(game, warrior("q", "red", "Warmachine", mercenary="reebus")) == "warmachines"
+    assert warrior_profile.last_wound_table(game, warrior("w", "red", "Warmachine")) == "warmachines"
+    assert warrior_profile.last_wound_table(game, warrior("b", "red", "Berserker")) == "monsters"
+    magical = warrior("m", "red", "Monster", wounds=3, traits=["Magical"])
+    assert warrior_profile.last_wound_table(game, magical) == "mages"
+    assert warrior_profile.last_wound_table(game, warrior("r", "red", mercenary="rhombus", mounted=True)) == "mages"
+    reebus = warrior("q", "red", "Warmachine", mercenary="reebus")
+    assert warrior_profile.last_wound_table(game, reebus) == "warmachines"

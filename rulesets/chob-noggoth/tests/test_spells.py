@@ -11,7 +11,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from helpers_spells import events, idle, make_game, piece, run, warrior  # noqa: E402
 
-from skirmish_chob_noggoth import profile, spells  # noqa: E402
+from skirmish_chob_noggoth import spells, warrior_profile  # noqa: E402
 from skirmish_chob_noggoth.state import DEAD, FLED, READY  # noqa: E402
 
 # target rolls
@@ -189,7 +189,7 @@ def test_spell_effect_transform_makes_a_monster():
     assert (w.wounds, w.max_wounds) == (4, 4)
     assert w.rules == ["Accurate"]
     assert w.radius == 1.0
-    assert profile.is_monster(w) and profile.charges_with_impact(w)
+    assert warrior_profile.is_monster(w) and warrior_profile.charges_with_impact(w)
 
 
 def test_spell_effect_transform_gun_on_four_plus():

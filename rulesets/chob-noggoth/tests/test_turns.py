@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from chob_bench import bench, texts, warrior
 
-from skirmish_chob_noggoth import board, turns
+from skirmish_chob_noggoth import measuring, turns
 from skirmish_chob_noggoth.state import BERSERK, DEAD, READY, UNDEPLOYED, Piece
 
 
@@ -16,27 +16,28 @@ def test_a_warrior_moves_four_inches_and_mounted_five() -> None:
     foot = warrior("r1", "red", x=5, y=5)
     horse = warrior("r2", "red", x=5, y=15, mounted=True)
     game = bench([foot, horse, warrior("b1", "blue", x=30, y=20)])
-    assert board.move_problem(game.state, foot, 9, 5, 4) is None
-    assert "can move 4" in board.move_problem(game.state, foot, 9.5, 5, 4)
-    from skirmish_chob_noggoth import profile
+    assert measuring.move_problem(game.state, foot, 9, 5, 4) is None
+    assert "can move 4" in measuring.move_problem(game.state, foot, 9.5, 5, 4)
+    from skirmish_chob_noggoth import warrior_profile
 
-    assert profile.move_allowance(game, horse) == 5 and profile.move_allowance(game, foot) == 4
-    assert profile.move_allowance(game, horse, "action") == 3 and profile.move_allowance(game, foot, "action") == 2
+    assert warrior_profile.move_allowance(game, horse) == 5 and warrior_profile.move_allowance(game, foot) == 4
+    assert warrior_profile.move_allowance(game, horse, "action") == 3
+    assert warrior_profile.move_allowance(game, foot, "action") == 2
 
 
 def test_no_moving_through_another_warrior_but_winged_may() -> None:
     mover = warrior("r1", "red", x=5, y=10)
     blocker = warrior("b1", "blue", x=7, y=10)
     game = bench([mover, blocker])
-    assert "blocked" in board.move_problem(game.state, mover, 9, 10, 4)
-    assert board.move_problem(game.state, mover, 9, 10, 4, fly=True) is None
+    assert "blocked" in measuring.move_problem(game.state, mover, 9, 10, 4)
+    assert measuring.move_problem(game.state, mover, 9, 10, 4, fly=True) is None
 
 
 def test_blocking_terrain_is_impassable() -> None:
     mover = warrior("r1", "red", x=5, y=10)
     rock = Piece("t1", "rock", "blocking", "rect", 7, 10, 1, 4)
     game = bench([mover, warrior("b1", "blue", x=30, y=20)], pieces=[rock])
-    assert board.move_problem(game.state, mover, 9, 10, 4) is not None
+    assert measuring.move_problem(game.state, mover, 9, 10, 4) is not None
 
 
 def test_a_charge_option_is_offered_for_a_reachable_enemy_and_starts_a_melee_at_once() -> None:
@@ -45,7 +46,7 @@ def test_a_charge_option_is_offered_for_a_reachable_enemy_and_starts_a_melee_at_
     game = bench([r1, b1], dice=[6, 6, 5])
     assert "r1|charge|b1" in values(game)
     game.run(lambda g: turns.perform(g, r1, "charge", "b1", "moves"))
-    assert board.in_contact(r1, b1) or b1.status == DEAD
+    assert measuring.in_contact(r1, b1) or b1.status == DEAD
     assert b1.status == DEAD
 
 

@@ -79,9 +79,7 @@ def test_track_preview_says_what_its_rolls_are() -> None:
 def test_final_summary_names_classes_and_the_tyrant_wins() -> None:
     game = new_game(2)
     game.state.oppress = True
-    from skirmish_goblin_uprising.compat import finish
-
-    finish(game, "Tyrant", "a test ending", rule="test")
+    game.finish(["Tyrant"], "a test ending", rule="test")
     text = final_summary(game, "hero1")
     assert "the Tyrant wins - a test ending" in text
     assert "hero1 (Barbarian)" in text and "hero2 (Wizard)" in text
@@ -89,9 +87,7 @@ def test_final_summary_names_classes_and_the_tyrant_wins() -> None:
 
 def test_final_summary_when_the_heroes_win() -> None:
     game = new_game(2)
-    from skirmish_goblin_uprising.compat import finish
-
-    finish(game, "heroes", "a test ending", rule="test")
+    game.finish(["heroes"], "a test ending", rule="test")
     assert "the heroes win - a test ending" in final_summary(game, "hero1")
 
 
@@ -141,7 +137,7 @@ def test_a_long_hero_turn_menu_fits_under_the_status() -> None:
 def test_battle_against_another_hero_says_so() -> None:
     game = new_game(2)
     s = game.state
-    from skirmish_goblin_uprising.common import move_piece
+    from skirmish_goblin_uprising.bookkeeping import move_piece
 
     move_piece(game, "hero1", "tundra-outer", "test")
     move_piece(game, "hero2", "tundra-outer", "test")
@@ -221,9 +217,7 @@ def test_damage_from_a_hero_names_the_hero_not_its_id() -> None:
     assert game.pending.prompt == "hero1: 2 damage coming (hero2). Prevent some?"
     assert any(e.text == "hero1 is dealt 2 damage (hero2)" for e in game.log)
     game.state.moments.append("round 1: hero1 fell in battle (hero:hero2)")
-    from skirmish_goblin_uprising.compat import finish
-
-    finish(game, "Tyrant", "a test ending", rule="test")
+    game.finish(["Tyrant"], "a test ending", rule="test")
     assert "hero1 fell in battle (hero2)" in final_summary(game, "hero1")
 
 

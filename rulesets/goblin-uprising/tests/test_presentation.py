@@ -11,7 +11,7 @@ from gu_helpers import RULESET, new_game
 
 from skirmish import AgentContext, Game, View
 from skirmish_goblin_uprising.ai import make_ai
-from skirmish_goblin_uprising.common import C
+from skirmish_goblin_uprising.bookkeeping import C
 from skirmish_goblin_uprising.picture import NODE, layout
 
 NS = "{http://www.w3.org/2000/svg}"

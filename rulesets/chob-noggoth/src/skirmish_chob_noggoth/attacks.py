@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from skirmish_chob_noggoth import board, profile
+from skirmish_chob_noggoth import measuring, warrior_profile
 from skirmish_chob_noggoth.odds import CRITICAL, HIT, die_result, save_holds
 from skirmish_chob_noggoth.state import BERSERK, DEAD, FLED, READY, Warrior
 
@@ -93,8 +93,8 @@ def _saves(game: Game, target: Warrior, n: int, *, rule: str, attacker: Warrior 
 def save(game: Game, target: Warrior, *, rule: str) -> bool:
     """One saving throw. A natural 1 always fails; Hardened adds 1; a Monster must beat its remaining wounds."""
     bonus = 1 if target.has("Hardened") else 0
-    monster = target.wounds if profile.is_monster(target) else 0
-    need = monster + 1 if monster else profile.save_value(game, target)
+    monster = target.wounds if warrior_profile.is_monster(target) else 0
+    need = monster + 1 if monster else warrior_profile.save_value(game, target)
     roll = game.rng.roll(6, rule=rule, why=f"{target.name} saves on {need}+{_mod(bonus)}")
     ok = save_holds(roll, need, bonus, monster)
     game.emit("save", f"{target.name} save {need}+{_mod(bonus)}: rolled {roll}, {'saved' if ok else 'fails'}",
@@ -174,7 +174,7 @@ def morale_check(game: Game, w: Warrior, *, rule: str, divine: bool = False, big
     if w.status != READY:
         return True
     side = game.state.sides[w.side]
-    if profile.is_monster(w):
+    if warrior_profile.is_monster(w):
         game.emit("morale", f"{w.name} is a Monster and ignores the morale check", rule=rule, target=w.id)
         return True
     if w.has("Fearless") and not divine:
@@ -183,7 +183,7 @@ def morale_check(game: Game, w: Warrior, *, rule: str, divine: bool = False, big
     if side.heroic_death:
         game.emit("morale", f"{w.name} passes (inspired by a Heroic Death)", rule=rule, target=w.id)
         return True
-    n = profile.morale_dice(game, w)
+    n = warrior_profile.morale_dice(game, w)
     rolls = game.rng.rolls_of(n, rule=rule, why=f"{w.name} morale")
     need = game.ruleset.content.morale.pass_on
     held = any(r >= need for r in rolls)
@@ -210,14 +210,15 @@ def last_wound(game: Game, w: Warrior, *, rule: str, attacker: Warrior | None,
         split_piggun(game, w)
         return
     c = game.ruleset.content
-    table = profile.last_wound_table(game, w)
+    table = warrior_profile.last_wound_table(game, w)
     if table == "heroes" and w.acting_as == "Mage":
         pick = game.rng.roll(6, rule="Last Wound: Heroes", why=f"{w.name} acts as a Mage: which table "
                              f"(Mages on {c.hero.mage_split_on}+)")
         table = "heroes" if pick < c.hero.mage_split_on else "mages"
-    name = profile.TABLE_NAMES[table]
-    roll = roll_dice(game, c.last_wound[profile.table_id(table)].die, f"Last Wound: {name}", f"{w.name} last wound")
-    result = profile.last_wound_result(game, table, roll)
+    name = warrior_profile.TABLE_NAMES[table]
+    roll = roll_dice(game, c.last_wound[warrior_profile.table_id(table)].die, f"Last Wound: {name}",
+                     f"{w.name} last wound")
+    result = warrior_profile.last_wound_result(game, table, roll)
     where = f"Last Wound: {name} - {result.name}"
     rolled = game.emit("last-wound", f"{w.name} loses its last wound and rolls {roll} on the {name} table: "
                        f"{result.name}", rule=where, target=w.id, roll=roll, result=result.id)
@@ -257,7 +258,7 @@ def _dead(game: Game, w: Warrior, rule: str, attacker: Warrior | None, source: o
 
 def _last_stand(game: Game, w: Warrior, rule: str, attacker: Warrior | None, source: object, entry: Entry) -> None:
     """Before it dies, the closest enemy within ``reach`` suffers a hit (the warrior is still on the table)."""
-    near = [e for e in game.state.enemies(w) if w.gap(e) <= entry.reach + board.EPS and e.wounds > 0]
+    near = [e for e in game.state.enemies(w) if w.gap(e) <= entry.reach + measuring.EPS and e.wounds > 0]
     w.wounds = 0  # dying: hits on it while its parting blow resolves change nothing (ruling CN-39)
     if near:
         victim = min(near, key=lambda e: (w.gap(e), e.id))
@@ -280,7 +281,7 @@ def _butchered(game: Game, w: Warrior, rule: str, attacker: Warrior | None, sour
 
 def _enraged(game: Game, w: Warrior, rule: str, attacker: Warrior | None, source: object, entry: Entry) -> None:
     """Every other warrior within ``reach`` rolls a D6: on ``on``+ it suffers a hit."""
-    for o in [o for o in game.state.on_table() if o.id != w.id and w.gap(o) <= entry.reach + board.EPS]:
+    for o in [o for o in game.state.on_table() if o.id != w.id and w.gap(o) <= entry.reach + measuring.EPS]:
         roll = game.rng.roll(6, rule=rule, why=f"{o.name} near the enraged {w.name} (hit on {entry.on}+)")
         if roll >= entry.on:
             suffer_hits(game, o, 1, rule=rule, attacker=w)
@@ -292,7 +293,7 @@ def _retreat(game: Game, w: Warrior, rule: str, attacker: Warrior | None, source
     """It runs ``dice`` inches straight away; each warrior it runs through suffers a hit on ``on``+."""
     dist = roll_dice(game, entry.dice, rule, f"{w.name} retreats {entry.dice.upper()}\"")
     fx, fy = _away_from(w, attacker, source, game)
-    x, y, off, passed = board.push_back(game.state, w, fx, fy, dist, through=True)
+    x, y, off, passed = measuring.push_back(game.state, w, fx, fy, dist, through=True)
     for o in passed:
         if game.rng.roll(6, rule=rule, why=f"{w.name} runs through {o.name} (hit on {entry.on}+)") >= entry.on:
             suffer_hits(game, o, 1, rule=rule, attacker=w)
@@ -326,7 +327,7 @@ def _teleport(game: Game, w: Warrior, rule: str, attacker: Warrior | None, sourc
     if not (w.radius <= x <= state.width - w.radius and w.radius <= y <= state.depth - w.radius):
         kill(game, w, rule, f"teleports {dist}\" off the table and is lost")
         return
-    if board.table_of(state).terrain_overlapping(board.base(w, x, y)):
+    if measuring.table_of(state).terrain_overlapping(measuring.base(w, x, y)):
         kill(game, w, rule, f"teleports {dist}\" into terrain and is lost")
         return
     w.x, w.y = x, y
@@ -349,7 +350,7 @@ def _blame_game(game: Game, w: Warrior, rule: str, attacker: Warrior | None, sou
         kill(game, w, rule, "has nobody to blame and dies")
         return
     ally = min(allies, key=lambda a: (w.gap(a), a.id))
-    if w.gap(ally) > entry.reach + board.EPS:
+    if w.gap(ally) > entry.reach + measuring.EPS:
         kill(game, w, rule, f"has nobody within {entry.reach}\" to blame and dies")
         return
     _flesh_wound(game, w, rule, attacker, source, entry)
@@ -386,7 +387,7 @@ def explode(game: Game, w: Warrior, rule: str, *, radius: str = "d6", hits: str 
     """
     reach = roll_dice(game, radius or "d6", rule, f"{w.name} explodes: radius {(radius or 'd6').upper()}\"")
     blast = kill(game, w, rule, f"explodes ({reach}\" radius)")
-    caught = [o for o in game.state.on_table() if o.id != w.id and w.gap(o) <= reach + board.EPS]
+    caught = [o for o in game.state.on_table() if o.id != w.id and w.gap(o) <= reach + measuring.EPS]
     with game.because(blast):
         for o in caught:
             n = roll_dice(game, hits or "d6", rule, f"hits on {o.name} ({(hits or 'd6').upper()})")

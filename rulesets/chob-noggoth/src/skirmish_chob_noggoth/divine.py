@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from skirmish import Decision, Option, Param
 from skirmish.dice import parse
 from skirmish.geometry import Circle, Vec, overlaps
-from skirmish_chob_noggoth import attacks, board
+from skirmish_chob_noggoth import attacks, measuring
 from skirmish_chob_noggoth.state import BERSERK, DEAD, READY, Piece, Warrior
 
 if TYPE_CHECKING:
@@ -40,9 +40,9 @@ def can_pray(game: Game, w: Warrior) -> list[str]:
     enemies = state.enemies(w)
     out = []
     for s in state.shrines:
-        if board.point_gap(w, s.x, s.y) > c.table.shrine_reach + board.EPS:
+        if measuring.point_gap(w, s.x, s.y) > c.table.shrine_reach + measuring.EPS:
             continue
-        if any(board.point_gap(e, s.x, s.y) <= c.prayer.enemy_reach + board.EPS for e in enemies):
+        if any(measuring.point_gap(e, s.x, s.y) <= c.prayer.enemy_reach + measuring.EPS for e in enemies):
             continue
         out.append(s.id)
     return out
@@ -151,17 +151,18 @@ def terrain_problem(game: Game, answer: dict[str, Any]) -> str | None:
     state = game.state
     x, y = answer["x"], answer["y"]
     r = _new_piece_size(game) / 2
-    if not (r - board.EPS <= x <= state.width - r + board.EPS and r - board.EPS <= y <= state.depth - r + board.EPS):
+    if not (r - measuring.EPS <= x <= state.width - r + measuring.EPS
+            and r - measuring.EPS <= y <= state.depth - r + measuring.EPS):
         return f"a {2 * r:g}\" piece centred there would hang off the table"
     circle = Circle(Vec(x, y), r)
-    if board.table_of(state).terrain_overlapping(circle):
+    if measuring.table_of(state).terrain_overlapping(circle):
         return "that is on existing terrain"
     for w in state.on_table():
-        if math.hypot(w.x - x, w.y - y) < w.radius + r - board.EPS:
+        if math.hypot(w.x - x, w.y - y) < w.radius + r - measuring.EPS:
             return f"that is on top of {w.name}"
     shrine_r = game.ruleset.content.table.shrine_diameter / 2
     for s in state.shrines:
-        if math.hypot(s.x - x, s.y - y) < shrine_r + r - board.EPS:
+        if math.hypot(s.x - x, s.y - y) < shrine_r + r - measuring.EPS:
             return f"that covers shrine {s.id}"
     return None
 
@@ -210,7 +211,7 @@ def big_hand_spots(game: Game, player: str) -> list[dict[str, float]]:
     foes = enemies_of(game, player)
     out = []
     if foes:
-        best = max(foes, key=lambda e: (sum(1 for f in foes if board.point_gap(f, e.x, e.y) <= radius), e.id))
+        best = max(foes, key=lambda e: (sum(1 for f in foes if measuring.point_gap(f, e.x, e.y) <= radius), e.id))
         out.append({"x": round(best.x, 2), "y": round(best.y, 2)})
     out.append({"x": state.width / 2, "y": state.depth / 2})
     return out
@@ -220,7 +221,7 @@ def _hand_placed(game: Game, answer: dict[str, Any], rule: str) -> None:
     state = game.state
     x, y = answer["x"], answer["y"]
     radius = game.ruleset.content.divine_rules.big_hand_radius
-    under = sorted(board.within_of(state, x, y, radius), key=lambda w: w.id)
+    under = sorted(measuring.within_of(state, x, y, radius), key=lambda w: w.id)
     game.emit("big-hand", f"the Big Hand comes down at ({x:.1f}, {y:.1f}) over "
               + (", ".join(w.name for w in under) or "nobody"), rule=rule, x=x, y=y, targets=[w.id for w in under])
     for w in under:
@@ -356,7 +357,7 @@ def _terrain_removed(game: Game, answer: str, rule: str) -> None:
     state = game.state
     piece = next(p for p in state.pieces if p.id == answer)
     state.pieces.remove(piece)
-    inside = [w.name for w in state.on_table() if overlaps(board.base(w), board.piece_shape(piece))]
+    inside = [w.name for w in state.on_table() if overlaps(measuring.base(w), measuring.piece_shape(piece))]
     game.emit("terrain", f"{piece.name} is taken away" + (f"; {', '.join(inside)} stay where they stood"
                                                            if inside else ""), rule=rule, piece=piece.id)
 

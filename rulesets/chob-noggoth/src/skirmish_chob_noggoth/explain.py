@@ -2,7 +2,7 @@
 
 Everything is worked out from the ruleset's own content and rules code: the glossary from
 the TOML tables, the odds from :mod:`skirmish_chob_noggoth.odds` (the same per-die rules the
-attacks roll with), measuring and cover from :mod:`skirmish_chob_noggoth.board`. Warriors are
+attacks roll with), measuring and cover from :mod:`skirmish_chob_noggoth.measuring`. Warriors are
 named as the player sees them: by map letter (``A``, ``b``), name or id.
 """
 
@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from skirmish import SkirmishError
-from skirmish_chob_noggoth import board, odds, profile
+from skirmish_chob_noggoth import measuring, odds, warrior_profile
 from skirmish_chob_noggoth.state import BERSERK, DEAD, FLED, READY, UNDEPLOYED
 
 if TYPE_CHECKING:
@@ -144,18 +144,18 @@ def attack_odds(game: Game, attacker: Warrior, target: Warrior, action: str) -> 
     if action == "boomstick":
         dice, need = c.boomstick.dice, c.boomstick.hit
     else:
-        dice = profile.attack_dice(game, attacker)
-        need = profile.hit_value(game, attacker, ranged=action == "shoot")
+        dice = warrior_profile.attack_dice(game, attacker)
+        need = warrior_profile.hit_value(game, attacker, ranged=action == "shoot")
     cover = False
     if action in ("shoot", "boomstick"):
-        mage = action == "shoot" and profile.sees_everything(game, attacker)
-        cover = board.sight(game.state, attacker, target, mage=mage)[1]
+        mage = action == "shoot" and warrior_profile.sees_everything(game, attacker)
+        cover = measuring.sight(game.state, attacker, target, mage=mage)[1]
     aimed = attacker.aimed if action in ("shoot", "boomstick") else 0
-    modifier = profile.hit_modifier(game, attacker, target, cover=cover, aimed=aimed)
-    monster = target.wounds if profile.is_monster(target) else 0
-    save = 0 if monster else profile.save_value(game, target)
+    modifier = warrior_profile.hit_modifier(game, attacker, target, cover=cover, aimed=aimed)
+    monster = target.wounds if warrior_profile.is_monster(target) else 0
+    save = 0 if monster else warrior_profile.save_value(game, target)
     bonus = 1 if target.has("Hardened") else 0
-    every_hit = profile.every_hit_wounds(game, attacker)
+    every_hit = warrior_profile.every_hit_wounds(game, attacker)
     dist = odds.wounds_odds(odds.attack_odds(dice, need, modifier, c.combat.critical, save, bonus, monster,
                                              every_hit))
     verb = {"shoot": "shoots", "boomstick": "fires a Boomstick at", "fight": "strikes", "charge": "charges"}[action]
@@ -164,7 +164,8 @@ def attack_odds(game: Game, attacker: Warrior, target: Warrior, action: str) -> 
                 + (" (+1 Hardened)" if bonus and not every_hit else ""))
     title = f"{_who(game, attacker)} {verb} {_who(game, target)}: wounds ({', '.join(bits)}; " \
             f"{target.wounds} left)"
-    if action == "charge" and profile.charges_with_impact(attacker) and not profile.charges_with_impact(target):
+    if (action == "charge" and warrior_profile.charges_with_impact(attacker)
+            and not warrior_profile.charges_with_impact(target)):
         title += " after the impact hit"
     return title, dict(dist.items())
 
@@ -196,7 +197,7 @@ def query_odds(game: Game, player: str, query: str) -> list[tuple[str, dict[Any,
     words = text.split()
     if words[0].lower() == "morale":
         w = find_warrior(game, " ".join(words[1:]))
-        n = profile.morale_dice(game, w) if not profile.is_monster(w) else 0
+        n = warrior_profile.morale_dice(game, w) if not warrior_profile.is_monster(w) else 0
         need = game.ruleset.content.morale.pass_on
         holds = odds.morale_holds(n, need) if n else Fraction(1)
         return [(f"{_who(game, w)} morale check ({n} dice, any {need}+ holds)",
@@ -207,7 +208,7 @@ def query_odds(game: Game, player: str, query: str) -> list[tuple[str, dict[Any,
         except SkirmishError:
             continue
         out = []
-        if profile.can_shoot(game, a):
+        if warrior_profile.can_shoot(game, a):
             out.append(attack_odds(game, a, t, "shoot"))
         out.append(attack_odds(game, a, t, "fight"))
         return out
@@ -230,11 +231,11 @@ def measure(game: Game, player: str, a_text: str, b_text: str) -> str:
     gap = a.gap(b)
     centres = math.hypot(a.x - b.x, a.y - b.y)
     lines = [f"{_who(game, a)} to {_who(game, b)}: {gap:.1f}\" base to base ({centres:.1f}\" centre to centre)"]
-    if board.in_contact(a, b, state.contact):
+    if measuring.in_contact(a, b, state.contact):
         lines.append("  in base contact")
     for shooter, target in ((a, b), (b, a)):
-        mage = profile.sees_everything(game, shooter)
-        look = board.look(state, shooter, target)
+        mage = warrior_profile.sees_everything(game, shooter)
+        look = measuring.look(state, shooter, target)
         if mage:
             lines.append(f"  {shooter.name} is a Mage: always sees {target.name} and ignores cover")
         elif not look.seen:
@@ -245,14 +246,14 @@ def measure(game: Game, player: str, a_text: str, b_text: str) -> str:
             lines.append(f"  {shooter.name} sees {target.name} in cover (partly hidden by {', '.join(hiding)})")
         else:
             lines.append(f"  {shooter.name} sees all of {target.name} (no cover)")
-        reach = profile.shooting_range(game, shooter)
+        reach = warrior_profile.shooting_range(game, shooter)
         if reach:
-            inside = "within" if gap <= reach + board.EPS else "out of"
+            inside = "within" if gap <= reach + measuring.EPS else "out of"
             lines.append(f"  {target.name} is {inside} {shooter.name}'s range "
                          f"({'any' if reach == math.inf else f'{reach:g}'}\")")
-        move = profile.move_allowance(game, shooter, "move")
+        move = warrior_profile.move_allowance(game, shooter, "move")
         if gap > state.contact:
-            can = board.charge_point(state, shooter, target, move, fly=profile.flies(shooter)) is not None
+            can = measuring.charge_point(state, shooter, target, move, fly=warrior_profile.flies(shooter)) is not None
             lines.append(f"  {shooter.name} {'can' if can else 'cannot'} charge it with a {move:g}\" move")
     return "\n".join(lines)
 

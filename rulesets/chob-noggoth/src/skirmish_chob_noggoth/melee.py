@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from skirmish_chob_noggoth import attacks, board, profile
+from skirmish_chob_noggoth import attacks, measuring, warrior_profile
 from skirmish_chob_noggoth.state import BERSERK, READY, Warrior
 
 if TYPE_CHECKING:
@@ -53,7 +53,7 @@ def _fight(game: Game, striker: Warrior, defender: Warrior, *, charged: bool) ->
     for w in (striker, defender):
         w.melee_wounds = 0
         w.aimed = False
-    if charged and profile.charges_with_impact(striker) and not profile.charges_with_impact(defender):
+    if charged and warrior_profile.charges_with_impact(striker) and not warrior_profile.charges_with_impact(defender):
         attacks.suffer_hits(game, defender, 1, rule="Mounted Impact", attacker=striker)
     order = [striker, defender]
     if defender.has("Quick Attack"):
@@ -61,7 +61,7 @@ def _fight(game: Game, striker: Warrior, defender: Warrior, *, charged: bool) ->
         if not both or roll_off(game, striker.name, defender.name, "Quick Attack") == 1:
             order.reverse()
     for attacker, target in (order, order[::-1]):
-        if not standing(attacker, target) or not board.in_contact(attacker, target, state.contact):
+        if not standing(attacker, target) or not measuring.in_contact(attacker, target, state.contact):
             continue
         strike(game, attacker, target)
     if not standing(striker, defender):
@@ -83,7 +83,7 @@ def _loser(game: Game, loser: Warrior, winner: Warrior) -> None:
     if attacks.morale_check(game, loser, rule="Melee: loser's morale") and loser.status in (READY, BERSERK):
         expr = game.ruleset.content.combat.melee_pushback
         dist = attacks.roll_dice(game, expr, "Melee: push-back", f"{loser.name} is pushed back {expr.upper()}\"")
-        x, y, off, _ = board.push_back(state, loser, winner.x, winner.y, dist)
+        x, y, off, _ = measuring.push_back(state, loser, winner.x, winner.y, dist)
         if off:
             attacks.flee(game, loser, "Melee: push-back")
         else:
@@ -94,13 +94,13 @@ def _loser(game: Game, loser: Warrior, winner: Warrior) -> None:
 
 def strike(game: Game, attacker: Warrior, target: Warrior) -> None:
     """One side's melee attacks (a Terrifying target first tests the attacker's nerve)."""
-    if target.has("Terrifying") and not profile.is_monster(attacker):
+    if target.has("Terrifying") and not warrior_profile.is_monster(attacker):
         held = attacks.morale_check(game, attacker, rule="Terrifying")
         if not held or attacker.status not in (READY, BERSERK):
             return
-    dice = profile.attack_dice(game, attacker)
-    hit = profile.hit_value(game, attacker, ranged=False)
-    modifier = profile.hit_modifier(game, attacker, target)
+    dice = warrior_profile.attack_dice(game, attacker)
+    hit = warrior_profile.hit_value(game, attacker, ranged=False)
+    modifier = warrior_profile.hit_modifier(game, attacker, target)
     result = attacks.attack(game, attacker, target, dice, hit, rule=RULE, modifier=modifier, melee=True,
-                            every_hit_wounds=profile.every_hit_wounds(game, attacker))
-    profile.after_attack(game, attacker, result)
+                            every_hit_wounds=warrior_profile.every_hit_wounds(game, attacker))
+    warrior_profile.after_attack(game, attacker, result)

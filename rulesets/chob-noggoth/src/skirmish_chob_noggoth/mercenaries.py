@@ -8,7 +8,7 @@ placed touching each other where Shirley stood:
   Mounted Brawler, Hardened and Bloodthirsty, whose last wound rolls on the Mage table;
 - Reebus and the back half (id ``<piggun>-back``, ``mercenary = "reebus"``): a Standard
   Mounted Warmachine, Hardened and Bloodthirsty; every hit it scores wounds, and any 6 it
-  rolls makes it explode once the attack is over (``profile.after_attack``).
+  rolls makes it explode once the attack is over (``warrior_profile.after_attack``).
 
 The joined warrior is left ``dead`` (an event ``split`` says why). For morale the Piggun
 counts as one warrior, present while either half is (:func:`present_count`).
@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from skirmish_chob_noggoth import board
+from skirmish_chob_noggoth import measuring
 from skirmish_chob_noggoth.state import BERSERK, DEAD, READY, UNDEPLOYED, Warrior
 
 if TYPE_CHECKING:
@@ -109,17 +109,17 @@ def _overlap(game: Game, w: Warrior, front: Warrior, back: Warrior, cx: float, c
     ux, uy = math.cos(angle), math.sin(angle)
     spots = ((front, cx + ux * front.radius, cy + uy * front.radius),
              (back, cx - ux * back.radius, cy - uy * back.radius))
-    table = board.table_of(state)
+    table = measuring.table_of(state)
     for half, x, y in spots:
-        if not (half.radius - board.EPS <= x <= state.width - half.radius + board.EPS
-                and half.radius - board.EPS <= y <= state.depth - half.radius + board.EPS):
+        if not (half.radius - measuring.EPS <= x <= state.width - half.radius + measuring.EPS
+                and half.radius - measuring.EPS <= y <= state.depth - half.radius + measuring.EPS):
             return "the table edge"
-        if table.terrain_overlapping(board.base(half, x, y), {"blocking"}):
+        if table.terrain_overlapping(measuring.base(half, x, y), {"blocking"}):
             return "impassable terrain"
         for o in state.on_table():
             if o.id in (w.id, front.id, back.id):
                 continue
-            if math.hypot(o.x - x, o.y - y) < o.radius + half.radius - board.EPS:
+            if math.hypot(o.x - x, o.y - y) < o.radius + half.radius - measuring.EPS:
                 return o.name
     return ""
 

@@ -5,6 +5,9 @@ applies to each die it rolls; the distributions here run every face of a die thr
 and add up the dice with the core's exact dynamic programme (:class:`skirmish.dice.Distribution`),
 so the odds a player asks for and the AI's expectations are the rules, not a copy of them.
 Results are exact :class:`fractions.Fraction` s; :func:`wound_table` gives floats for scoring.
+
+The ``lru_cache`` s here are pure memos of numbers (dice counts and target numbers in, odds out): the same for
+every game, bounded, holding nothing of a game.
 """
 
 from __future__ import annotations

@@ -35,7 +35,7 @@ from skirmish.presentation import (
     place_labels,
     text_width,
 )
-from skirmish_chob_noggoth import profile
+from skirmish_chob_noggoth import warrior_profile
 from skirmish_chob_noggoth.state import BERSERK, DEAD, FLED, READY, UNDEPLOYED
 
 if TYPE_CHECKING:
@@ -100,8 +100,8 @@ def _inches(value: float) -> str:
 def warrior_piece(game: Game, w: Warrior, letter: str, terms: dict[str, str]) -> Piece:
     """A warrior as a seat sees it: profile rows, keywords the glossary explains, status and base."""
     c = game.ruleset.content
-    nums = profile.describe_type(game, w)
-    monster = profile.is_monster(w)
+    nums = warrior_profile.describe_type(game, w)
+    monster = warrior_profile.is_monster(w)
     kind = w.acting_as + (f" (Hero: {' or '.join(w.roles)})" if len(w.roles) > 1 else "")
     kind += " mounted" if w.mounted and not monster else ""
     rows: list[tuple[str, str]] = [("map letter", letter), ("type", kind)]
@@ -118,9 +118,9 @@ def warrior_piece(game: Game, w: Warrior, letter: str, terms: dict[str, str]) ->
         rows.append(("shooting", "none"))
     save = nums["save"]
     rows.append(("save", f"roll above {w.wounds}" if monster else (f"{save}+" if save else "none")))
-    rows.append(("move", f"{_inches(profile.move_allowance(game, w, 'move'))} in a Moves step, "
-                         f"{_inches(profile.move_allowance(game, w, 'action'))} as an action"
-                 + (", flies" if profile.flies(w) else "")))
+    rows.append(("move", f"{_inches(warrior_profile.move_allowance(game, w, 'move'))} in a Moves step, "
+                         f"{_inches(warrior_profile.move_allowance(game, w, 'action'))} as an action"
+                 + (", flies" if warrior_profile.flies(w) else "")))
     if w.rules:
         rows.append(("rules", ", ".join(w.rules)))
     if w.traits:
@@ -168,7 +168,7 @@ def _terrain_piece(p: Any, terms: dict[str, str]) -> Piece:
 
 def _shrine_piece(game: Game, s: Any, terms: dict[str, str]) -> Piece:
     """A shrine, named as the menus name it, with who is close enough to pray there."""
-    from skirmish_chob_noggoth.board import point_gap
+    from skirmish_chob_noggoth.measuring import point_gap
 
     t = game.ruleset.content.table
     reach = float(t.shrine_reach)
@@ -626,7 +626,7 @@ def present(game: Game, player: str | None) -> Presentation:
 
 def shades(game: Game, player: str, wid: str) -> list[Shade]:
     """How far ``wid`` can move now, whom it can charge, and whom it can shoot, from the rules' own checks."""
-    from skirmish_chob_noggoth import board, turns
+    from skirmish_chob_noggoth import measuring, turns
 
     state = game.state
     w = state.warriors.get(wid)
@@ -635,7 +635,7 @@ def shades(game: Game, player: str, wid: str) -> list[Shade]:
     d = game.pending
     step = d.kind if d is not None and d.kind in ("moves", "actions", "eager") else "moves"
     kind = {"moves": "move", "actions": "action", "eager": "eager"}[step]
-    allowance = profile.move_allowance(game, w, kind)
+    allowance = warrior_profile.move_allowance(game, w, kind)
     what = {"move": "in a Moves step", "action": "with the Move action", "eager": "in an Eager move"}[kind]
     out = [Shade("reach", label=f"{w.name} moves up to {allowance:g}\" {what}",
                  shape=("circle", round(w.x, 3), round(w.y, 3), allowance + w.radius))]
@@ -643,7 +643,7 @@ def shades(game: Game, player: str, wid: str) -> list[Shade]:
                if o.data.get("action") == "charge"]
     if charges:
         out.append(Shade("charge", label=f"{w.name} can charge", pieces=charges))
-    reach = profile.shooting_range(game, w)
+    reach = warrior_profile.shooting_range(game, w)
     if reach > 0:
         if not math.isinf(reach):
             out.append(Shade("range", label=f"{w.name} shoots up to {reach:g}\"",
@@ -656,7 +656,7 @@ def shades(game: Game, player: str, wid: str) -> list[Shade]:
                 out.append(Shade("see", label=f"{w.name} can shoot (in range and sight)", pieces=clear))
             if cover:
                 out.append(Shade("see", label=f"{w.name} can shoot (in cover)", pieces=cover))
-    engaged = [e.id for e in board.contacts(state, w)]
+    engaged = [e.id for e in measuring.contacts(state, w)]
     if engaged:
         out.append(Shade("contact", label=f"{w.name} is in base contact", pieces=engaged))
     return out

@@ -11,7 +11,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from skirmish_chob_noggoth import profile
+from skirmish_chob_noggoth import warrior_profile
+from skirmish_chob_noggoth.caches import game_caches
 from skirmish_chob_noggoth.state import BERSERK, READY
 
 if TYPE_CHECKING:
@@ -27,9 +28,6 @@ WIDTH = 80
 SIDE_COLOURS = ("#c0392b", "#2e6fbf", "#7d3c98", "#1e8449")
 
 
-#: per game state: each warrior's stamp and fields at the last view and the dict made of them, and the last terrain
-#: and shrine lists (a view hands out the same dict again while they are the same: views are read, never changed)
-_SHOWN: dict[int, tuple[ChobState, dict[str, tuple[int, tuple[Any, ...], dict[str, Any]]], list[Any]]] = {}
 
 
 def _warrior_view(w: Warrior) -> dict[str, Any]:
@@ -45,12 +43,14 @@ def _shown_fields(w: Warrior) -> tuple[Any, ...]:
             w.max_wounds, w.x, w.y, w.radius, w.status, w.aimed, tuple(w.roles), w.boomstick_used, w.mercenary, w.cost)
 
 
-def _kept_views(state: ChobState) -> tuple[dict[str, tuple[int, tuple[Any, ...], dict[str, Any]]], list[Any]]:
-    entry = _SHOWN.get(id(state))
+def _kept_views(game: Game) -> tuple[dict[str, tuple[int, tuple[Any, ...], dict[str, Any]]], list[Any]]:
+    """Each warrior's stamp and fields at the last view of this state and the dict made of them, and the last
+    terrain and shrine lists (a view hands out the same dict again while they are the same: views are read, never
+    changed); kept in the game's speed caches."""
+    caches, state = game_caches(game), game.state
+    entry = caches.shown
     if entry is None or entry[0] is not state:
-        if len(_SHOWN) > 32:
-            _SHOWN.clear()
-        entry = _SHOWN[id(state)] = (state, {}, [None, None, None, None])
+        entry = caches.shown = (state, {}, [None, None, None, None])
     return entry[1], entry[2]
 
 
@@ -62,7 +62,7 @@ def view_data(game: Game) -> dict[str, Any]:
     An unchanged stamp (:class:`~skirmish_chob_noggoth.state.Warrior`) says so without reading the fields.
     """
     state = game.state
-    shown, table = _kept_views(state)
+    shown, table = _kept_views(game)
     warriors = []
     for w in state.warriors.values():
         hit = shown.get(w.id)
@@ -231,9 +231,9 @@ _COLUMNS = ("key", "id", "name", "acting as", "quality", "W", "at", "status", "a
 
 
 def _row(game: Game, w: Warrior, key: str) -> list[str]:
-    nums = profile.describe_type(game, w)
+    nums = warrior_profile.describe_type(game, w)
     acting = w.acting_as + (f" ({'/'.join(w.roles)})" if len(w.roles) > 1 else "")
-    acting += " mounted" if w.mounted and not profile.is_monster(w) else ""
+    acting += " mounted" if w.mounted and not warrior_profile.is_monster(w) else ""
     rng = nums["range"]
     reach = "-" if not rng else ("any" if rng == "any" else f"{float(rng):g}\"")
     save = nums["save"]

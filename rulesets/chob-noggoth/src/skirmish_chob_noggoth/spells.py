@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from skirmish import Decision, Option
 from skirmish.dice import parse
-from skirmish_chob_noggoth import attacks, board, profile
+from skirmish_chob_noggoth import attacks, measuring, warrior_profile
 from skirmish_chob_noggoth.state import BERSERK, READY, Warrior
 
 if TYPE_CHECKING:
@@ -76,7 +76,7 @@ def find_target(game: Game, mage: Warrior, kind: str) -> Warrior:
     pool = sorted(pool, key=lambda w: w.id)
     if kind.startswith("closest"):
         near = min(mage.gap(w) for w in pool)
-        pool = [w for w in pool if mage.gap(w) <= near + board.EPS]
+        pool = [w for w in pool if mage.gap(w) <= near + measuring.EPS]
         if len(pool) == 1:
             return pool[0]
         return game.rng.choice(pool, rule="Spell: target", why=f"closest to {mage.name}: a tie")
@@ -137,7 +137,7 @@ def _ask_stop(game: Game, mage_id: str, effect: str, target_id: str) -> None:
     state = game.state
     mage, target = state.warriors[mage_id], state.warriors[target_id]
     entry = _effect(game, effect)
-    n = profile.stop_dice(game, mage)
+    n = warrior_profile.stop_dice(game, mage)
     c = game.ruleset.content.spell_rules
     options = [Option(GO, f"let it go off ({entry.name} on {target.name})", data={"stop": False}),
                Option(STOP, f"try to stop it: {n} {'die' if n == 1 else 'dice'}, any {c.stop_on} stops it, "
@@ -162,7 +162,7 @@ def stop_test(game: Game, mage: Warrior) -> bool:
     The spell goes off when not stopped even if these wounds slay the Mage (ruling).
     """
     c = game.ruleset.content.spell_rules
-    n = profile.stop_dice(game, mage)
+    n = warrior_profile.stop_dice(game, mage)
     rolls = game.rng.rolls_of(n, rule="Spell: stop test", why=f"{mage.name} tries to stop the spell")
     stopped = any(r >= c.stop_on for r in rolls)
     ones = sum(1 for r in rolls if r <= c.wound_on)
@@ -221,7 +221,7 @@ def _harm(game: Game, mage: Warrior, target: Warrior, entry: Entry, rule: str) -
 
 def _line(game: Game, mage: Warrior, target: Warrior, entry: Entry, rule: str) -> None:
     state = game.state
-    caught = [] if mage.id == target.id else board.on_line(state, mage, target)
+    caught = [] if mage.id == target.id else measuring.on_line(state, mage, target)
     caught.sort(key=lambda w: (w.centre_distance(mage.x, mage.y), w.id))
     if caught:
         game.emit("spell-line", "the line also passes through " + ", ".join(w.name for w in caught), rule=rule,
@@ -235,7 +235,7 @@ def _morale(game: Game, mage: Warrior, target: Warrior, entry: Entry, rule: str)
 
 
 def _transform(game: Game, mage: Warrior, target: Warrior, entry: Entry, rule: str) -> None:
-    if profile.is_monster(target):
+    if warrior_profile.is_monster(target):
         to_bad_brawler(game, target, rule)
     else:
         to_monster(game, target, rule, extra_on=entry.on or game.ruleset.content.monster.transform_extra_on)
@@ -288,8 +288,8 @@ def _crowded(game: Game, w: Warrior) -> str:
     """What the warrior's base now overlaps ("" when nothing)."""
     state = game.state
     names = [o.name for o in state.on_table() if o.id != w.id and w.gap(o) <= 0 and
-             w.centre_distance(o.x, o.y) < w.radius + o.radius - board.EPS]
-    if board.table_of(state).terrain_overlapping(board.base(w), {"blocking"}):
+             w.centre_distance(o.x, o.y) < w.radius + o.radius - measuring.EPS]
+    if measuring.table_of(state).terrain_overlapping(measuring.base(w), {"blocking"}):
         names.append("impassable terrain")
     if not (w.radius <= w.x <= state.width - w.radius and w.radius <= w.y <= state.depth - w.radius):
         names.append("the table edge")

@@ -14,7 +14,8 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from skirmish import Decision, Option, Param
-from skirmish_chob_noggoth import attacks, board, melee, profile
+from skirmish_chob_noggoth import attacks, measuring, melee, warrior_profile
+from skirmish_chob_noggoth.caches import game_caches
 from skirmish_chob_noggoth.odds import MISS, die_result
 from skirmish_chob_noggoth.state import BERSERK, READY, UNDEPLOYED, Warrior
 
@@ -77,7 +78,7 @@ def finish_step(game: Game, player: str, what: str) -> None:
 def take_aim(game: Game, w: Warrior) -> None:
     """A warrior that could shoot and did nothing gains an Aimed token (up to ``combat.max_aimed``)."""
     most = game.ruleset.content.combat.max_aimed
-    if w.aimed < most and profile.can_shoot(game, w) and not board.contacts(game.state, w):
+    if w.aimed < most and warrior_profile.can_shoot(game, w) and not measuring.contacts(game.state, w):
         w.aimed += 1
         game.emit("aim", f"{w.name} takes aim (Aimed token{f', {w.aimed} held' if most > 1 else ''})",
                   rule="Aimed token", target=w.id, tokens=w.aimed)
@@ -138,11 +139,6 @@ def _warrior_options(game: Game, w: Warrior, what: str, kind: Any) -> list[Optio
 
 # ------------------------------------------------------------------- option lists kept between decisions
 
-#: per game state: each warrior's last option list by (step, warrior), with the table it was built on
-_KEPT: dict[int, tuple[ChobState, dict[tuple[str, str], tuple[Any, Any, tuple[Option, ...]]],
-                       dict[tuple[Any, ...], _Reach], dict[tuple[Any, ...], int], list[Any]]] = {}
-#: each warrior's row by its stamp (a stamp stands for one set of fields: its row never changes)
-_ROWS: dict[int, tuple[Any, ...]] = {}
 #: numbers standing for a step and its enemies in the keys of kept :class:`_Reach` answers (never reused)
 _TOKENS = itertools.count(1)
 _ON = (READY, BERSERK)
@@ -153,20 +149,21 @@ def _table_row(o: Warrior) -> tuple[Any, ...]:
             tuple(o.traits), o.wounds, o.max_wounds, o.aimed, o.boomstick_used, o.mercenary)
 
 
-def _table_rows(state: ChobState, last: list[Any]) -> tuple[tuple[Any, ...], ...]:
+def _table_rows(state: ChobState, last: list[Any], known: dict[int, tuple[Any, ...]]) -> tuple[tuple[Any, ...], ...]:
     """Every warrior's row, as at the last call (``last``: its stamps and rows first) when no warrior changed since;
-    a row is made afresh only for a new stamp, so an unchanged warrior's row is the same object."""
+    a row is made afresh only for a new stamp (``known``: rows by stamp, the game's), so an unchanged warrior's row
+    is the same object."""
     ws = state.warriors.values()
     stamps = tuple([w.stamp for w in ws])
     if stamps == last[0]:
         return last[1]  # type: ignore[no-any-return]
-    if len(_ROWS) > 4000:
-        _ROWS.clear()
+    if len(known) > 4000:
+        known.clear()
     rows = []
     for w in ws:
-        row = _ROWS.get(w.stamp)
+        row = known.get(w.stamp)
         if row is None:
-            row = _ROWS[w.stamp] = _table_row(w)
+            row = known[w.stamp] = _table_row(w)
         rows.append(row)
     last[0], last[1] = stamps, tuple(rows)
     return last[1]  # type: ignore[no-any-return]
@@ -189,16 +186,16 @@ class _Kept:
     def __init__(self, game: Game, player: str, what: str, kind: Any) -> None:
         state = game.state
         self.game, self.state, self.what, self.kind = game, state, what, kind
-        entry = _KEPT.get(id(state))
+        caches = game_caches(game)
+        entry = caches.kept
         if entry is None or entry[0] is not state:
-            if len(_KEPT) > 32:
-                _KEPT.clear()
-            entry = _KEPT[id(state)] = (state, {}, {}, {}, [None, None, None])
+            # each warrior's last option list by (step, warrior), with the table it was built on, for this state
+            entry = caches.kept = (state, {}, {}, {}, [None, None, None])
         self.lists = entry[1]
         self.reaches: dict[tuple[Any, ...], _Reach] = entry[2]
         self.tokens: dict[tuple[Any, ...], int] = entry[3]
         self._base = 0
-        shared = (id(game.ruleset.content), what, kind, state.contact, board._terrain_key(state),
+        shared = (id(game.ruleset.content), what, kind, state.contact, measuring._terrain_key(state),
                   tuple((s.id, s.x, s.y) for s in state.shrines), tuple((p, s.edge) for p, s in state.sides.items()))
         last = entry[4]
         if shared == last[2]:
@@ -206,7 +203,7 @@ class _Kept:
         else:
             last[2] = shared
         self.shared = shared
-        self.rows = _table_rows(state, last)
+        self.rows = _table_rows(state, last, caches.rows)
         self.foes = [o for o in state.warriors.values()
                      if (o.status == READY and o.side != player) or o.status == BERSERK]
         self._foe_rows: tuple[tuple[Any, ...], ...] | None = None
@@ -295,17 +292,17 @@ class _Reach:
         # enemies it might charge: an ally blocks a charge only from near the straight line to the enemy
         self.charges: list[Warrior] = []
         if moving:
-            near = profile.move_allowance(game, w, move_kind) + self.contact + 0.05
+            near = warrior_profile.move_allowance(game, w, move_kind) + self.contact + 0.05
             self.charges = [e for e in kept.foes if w.gap(e) <= near]
         # enemies it might shoot (range base to base, generously), and those of them whose sight lines allies
         # may cross (a Mage's shots ignore cover; a Boomstick's do not)
         self.shots: list[Warrior] = []
         self.lines: list[Warrior] = []
         if what == "actions":
-            reach = profile.shooting_range(game, w) if allows("shoot") else 0.0
+            reach = warrior_profile.shooting_range(game, w) if allows("shoot") else 0.0
             boom = float(c.boomstick.range) if allows("boomstick") and w.has("Boomstick") \
                 and not w.boomstick_used else 0.0
-            mage = profile.sees_everything(game, w)
+            mage = warrior_profile.sees_everything(game, w)
             most = max(reach, boom)
             if most > 0:
                 for e in kept.foes:
@@ -323,7 +320,7 @@ class _Reach:
         for e in self.shots:
             if math.hypot(x - e.x, y - e.y) - r - e.radius <= contact:
                 return True
-        seg = board._segment_gap
+        seg = measuring._segment_gap
         return any(seg(w.x, w.y, e.x, e.y, x, y) < r + w.radius + 0.05 for e in self.charges) \
             or any(seg(w.x, w.y, e.x, e.y, x, y) < r + e.radius + 0.05 for e in self.lines)
 
@@ -332,7 +329,7 @@ def _fight_options(game: Game, w: Warrior) -> list[Option]:
     state = game.state
     return [Option(f"{w.id}|fight|{e.id}", f"{_label(w)}: fight {e.name} (in base contact)",
                    data={"actor": w.id, "action": "fight", "target": e.id})
-            for e in board.contacts(state, w) if melee.pair_key(w, e) not in state.fought]
+            for e in measuring.contacts(state, w) if melee.pair_key(w, e) not in state.fought]
 
 
 def move_options(game: Game, w: Warrior, kind: str, prefix: str) -> list[Option]:
@@ -342,8 +339,8 @@ def move_options(game: Game, w: Warrior, kind: str, prefix: str) -> list[Option]
     the way allows when chosen.
     """
     state = game.state
-    allowance = profile.move_allowance(game, w, kind)
-    fly = profile.flies(w)
+    allowance = warrior_profile.move_allowance(game, w, kind)
+    fly = warrior_profile.flies(w)
     out: list[Option] = []
     label = _label(w)
 
@@ -356,7 +353,7 @@ def move_options(game: Game, w: Warrior, kind: str, prefix: str) -> list[Option]
     for gap, _, e in gaps:
         if gap <= contact or gap > allowance + contact:
             continue
-        if board.charge_point(state, w, e, allowance, fly=fly) is not None:
+        if measuring.charge_point(state, w, e, allowance, fly=fly) is not None:
             out.append(Option(f"{w.id}|{prefix}charge|{e.id}", f"{label}: charge {e.name} ({gap:.1f}\")",
                               data=data("charge", target=e.id, distance=round(gap, 2))))
     free = [(gap, e) for gap, _, e in gaps if gap > contact]
@@ -366,7 +363,7 @@ def move_options(game: Game, w: Warrior, kind: str, prefix: str) -> list[Option]
                           f"{label}: advance toward {nearest.name} ({gap:.1f}\" away)",
                           data=data("advance", target=nearest.id, distance=round(gap, 2))))
     reach = game.ruleset.content.table.shrine_reach
-    far_shrines = [(g, s.id, s) for s in state.shrines if (g := board.point_gap(w, s.x, s.y)) > reach]
+    far_shrines = [(g, s.id, s) for s in state.shrines if (g := measuring.point_gap(w, s.x, s.y)) > reach]
     if far_shrines:
         gap, _, s = min(far_shrines, key=lambda row: (row[0], row[1]))
         out.append(Option(f"{w.id}|{prefix}shrine|{s.id}",
@@ -386,9 +383,9 @@ def _action_options(game: Game, w: Warrior, kind: Any) -> list[Option]:
     allows = kind.allows if kind is not None else (lambda _a: True)
     label = _label(w)
     out: list[Option] = []
-    engaged = bool(board.contacts(state, w))
+    engaged = bool(measuring.contacts(state, w))
     if allows("shoot") and not engaged:
-        for t, dist, cover in targets(game, w, profile.shooting_range(game, w)):
+        for t, dist, cover in targets(game, w, warrior_profile.shooting_range(game, w)):
             out.append(Option(f"{w.id}|shoot|{t.id}", f"{label}: shoot {t.name} ({dist:.1f}\""
                               f"{', cover' if cover else ''}{', aimed' if w.aimed else ''})",
                               data=shot_data(game, w, t, "shoot", dist, cover)))
@@ -396,7 +393,7 @@ def _action_options(game: Game, w: Warrior, kind: Any) -> list[Option]:
         for t, dist, cover in targets(game, w, float(c.boomstick.range), boomstick=True):
             out.append(Option(f"{w.id}|boomstick|{t.id}", f"{label}: Boomstick at {t.name} ({dist:.1f}\""
                               f"{', cover' if cover else ''})", data=shot_data(game, w, t, "boomstick", dist, cover)))
-    if allows("cast") and profile.is_mage_now(w):
+    if allows("cast") and warrior_profile.is_mage_now(w):
         out.append(Option(f"{w.id}|cast", f"{label}: cast a spell (random target and effect)",
                           data={"actor": w.id, "action": "cast"}))
     if allows("pray"):
@@ -407,12 +404,12 @@ def _action_options(game: Game, w: Warrior, kind: Any) -> list[Option]:
                               data={"actor": w.id, "action": "pray", "shrine": sid}))
     if allows("heal") and w.has("Healer"):
         for a in state.allies(w):
-            if board.in_contact(w, a, state.contact) and a.wounds < a.max_wounds:
+            if measuring.in_contact(w, a, state.contact) and a.wounds < a.max_wounds:
                 out.append(Option(f"{w.id}|heal|{a.id}", f"{label}: heal {a.name} ({a.wounds}/{a.max_wounds})",
                                   data={"actor": w.id, "action": "heal", "target": a.id}))
     if allows("move"):
         out.extend(move_options(game, w, "action", prefix="a"))
-    can_aim = w.aimed < c.combat.max_aimed and profile.can_shoot(game, w) and not engaged
+    can_aim = w.aimed < c.combat.max_aimed and warrior_profile.can_shoot(game, w) and not engaged
     hold = "take aim" if can_aim else "do nothing"
     out.append(Option(f"{w.id}|hold", f"{label}: {hold}", data={"actor": w.id, "action": "hold", "aim": can_aim}))
     return out
@@ -424,11 +421,11 @@ def shot_data(game: Game, w: Warrior, t: Warrior, action: str, dist: float, cove
         c = game.ruleset.content.boomstick
         dice, need = c.dice, c.hit
     else:
-        dice, need = profile.attack_dice(game, w), profile.hit_value(game, w, ranged=True)
-        cover = cover and not profile.sees_everything(game, w)
+        dice, need = warrior_profile.attack_dice(game, w), warrior_profile.hit_value(game, w, ranged=True)
+        cover = cover and not warrior_profile.sees_everything(game, w)
     return {"actor": w.id, "action": action, "target": t.id, "distance": round(dist, 2), "cover": cover,
             "aimed": int(w.aimed), "dice": dice, "need": need,
-            "modifier": profile.hit_modifier(game, w, t, cover=cover, aimed=w.aimed)}
+            "modifier": warrior_profile.hit_modifier(game, w, t, cover=cover, aimed=w.aimed)}
 
 
 def targets(game: Game, w: Warrior, reach: float, *, boomstick: bool = False) -> list[tuple[Warrior, float, bool]]:
@@ -436,15 +433,15 @@ def targets(game: Game, w: Warrior, reach: float, *, boomstick: bool = False) ->
     state = game.state
     if reach <= 0:
         return []
-    mage = profile.sees_everything(game, w) and not boomstick
+    mage = warrior_profile.sees_everything(game, w) and not boomstick
     out = []
     allies = state.allies(w)
     for dist, _, t in sorted((w.gap(e), e.id, e) for e in state.enemies(w)):
-        if dist > reach + board.EPS:
+        if dist > reach + measuring.EPS:
             continue
-        if any(board.in_contact(t, a, state.contact) for a in allies):
+        if any(measuring.in_contact(t, a, state.contact) for a in allies):
             continue
-        seen, cover = board.sight(state, w, t, mage=mage)
+        seen, cover = measuring.sight(state, w, t, mage=mage)
         if seen:
             out.append((t, dist, cover))
     return out
@@ -484,29 +481,31 @@ def perform(game: Game, w: Warrior, verb: str, arg: str, what: str) -> None:
 
 def _charge(game: Game, w: Warrior, arg: str, kind: str) -> None:
     e = game.state.warriors[arg]
-    point = board.charge_point(game.state, w, e, profile.move_allowance(game, w, kind), fly=profile.flies(w))
+    point = measuring.charge_point(game.state, w, e, warrior_profile.move_allowance(game, w, kind),
+                                   fly=warrior_profile.flies(w))
     if point is not None:
         move_to(game, w, *point, kind=kind)
 
 
 def _advance(game: Game, w: Warrior, arg: str, kind: str) -> None:
     e = game.state.warriors[arg]
-    point = board.furthest_toward(game.state, w, e.x, e.y, profile.move_allowance(game, w, kind), stop_gap=0.3,
-                                  target_radius=e.radius, fly=profile.flies(w))
+    point = measuring.furthest_toward(game.state, w, e.x, e.y, warrior_profile.move_allowance(game, w, kind),
+                                      stop_gap=0.3, target_radius=e.radius, fly=warrior_profile.flies(w))
     _go(game, w, point, kind)
 
 
 def _shrine(game: Game, w: Warrior, arg: str, kind: str) -> None:
     s = next(s for s in game.state.shrines if s.id == arg)
-    point = board.furthest_toward(game.state, w, s.x, s.y, profile.move_allowance(game, w, kind), target_radius=0.5,
-                                  stop_gap=0.1, fly=profile.flies(w))
+    point = measuring.furthest_toward(game.state, w, s.x, s.y, warrior_profile.move_allowance(game, w, kind),
+                                      target_radius=0.5, stop_gap=0.1, fly=warrior_profile.flies(w))
     _go(game, w, point, kind)
 
 
 def _back(game: Game, w: Warrior, arg: str, kind: str) -> None:
     state = game.state
     home_y = w.radius if state.sides[w.side].edge == "south" else state.depth - w.radius
-    point = board.furthest_toward(state, w, w.x, home_y, profile.move_allowance(game, w, kind), fly=profile.flies(w))
+    point = measuring.furthest_toward(state, w, w.x, home_y, warrior_profile.move_allowance(game, w, kind),
+                                      fly=warrior_profile.flies(w))
     _go(game, w, point, kind)
 
 
@@ -518,17 +517,17 @@ def _go(game: Game, w: Warrior, point: tuple[float, float] | None, kind: str) ->
 
 
 def _point(game: Game, w: Warrior, arg: str, kind: str) -> None:
-    allowance = profile.move_allowance(game, w, kind)
+    allowance = warrior_profile.move_allowance(game, w, kind)
     state = game.state
 
     def check(g: Game, answer: dict[str, Any]) -> str | None:
         ww = g.state.warriors[w.id]
-        return board.move_problem(g.state, ww, answer["x"], answer["y"], allowance, fly=profile.flies(ww))
+        return measuring.move_problem(g.state, ww, answer["x"], answer["y"], allowance, fly=warrior_profile.flies(ww))
 
     examples = [{"x": round(w.x, 2), "y": round(w.y, 2)}]
     for e in sorted(state.enemies(w), key=lambda e: w.gap(e))[:1]:
-        p = board.furthest_toward(state, w, e.x, e.y, allowance, stop_gap=0.3, target_radius=e.radius,
-                                  fly=profile.flies(w))
+        p = measuring.furthest_toward(state, w, e.x, e.y, allowance, stop_gap=0.3, target_radius=e.radius,
+                                  fly=warrior_profile.flies(w))
         if p is not None:
             examples.append({"x": round(p[0] - 0.005 * math.copysign(1, p[0] - w.x), 2),
                              "y": round(p[1] - 0.005 * math.copysign(1, p[1] - w.y), 2)})
@@ -549,7 +548,7 @@ def _point(game: Game, w: Warrior, arg: str, kind: str) -> None:
 
 def _moved_to_point(game: Game, answer: dict[str, Any], wid: str, kind: str) -> None:
     w = game.state.warriors[wid]
-    if math.hypot(answer["x"] - w.x, answer["y"] - w.y) <= board.STAY:
+    if math.hypot(answer["x"] - w.x, answer["y"] - w.y) <= measuring.STAY:
         game.emit("hold", f"{w.name} stays where it is", rule="Moving", target=w.id)
         return
     move_to(game, w, answer["x"], answer["y"], kind=kind)
@@ -561,7 +560,7 @@ _MOVES = {"charge": _charge, "advance": _advance, "shrine": _shrine, "back": _ba
 def move_to(game: Game, w: Warrior, x: float, y: float, *, kind: str) -> None:
     """Move in a straight line, then fight every enemy it has newly touched (closest first)."""
     state = game.state
-    before = {e.id for e in board.contacts(state, w)}
+    before = {e.id for e in measuring.contacts(state, w)}
     dist = math.hypot(x - w.x, y - w.y)
     w.x, w.y = x, y
     if dist > 0:
@@ -573,8 +572,8 @@ def move_to(game: Game, w: Warrior, x: float, y: float, *, kind: str) -> None:
 
 
 def resolve_new_contacts(game: Game, w: Warrior, before: set[str]) -> None:
-    for e in board.contacts(game.state, w):
-        if e.id not in before and melee.standing(w, e) and board.in_contact(w, e, game.state.contact):
+    for e in measuring.contacts(game.state, w):
+        if e.id not in before and melee.standing(w, e) and measuring.in_contact(w, e, game.state.contact):
             melee.fight(game, w, e, charged=True)
 
 
@@ -584,41 +583,44 @@ def resolve_new_contacts(game: Game, w: Warrior, before: set[str]) -> None:
 def shoot(game: Game, w: Warrior, t: Warrior) -> None:
     """A ranged attack: dice by quality, hit by type, cover -1 (not for Mages), Aimed +1."""
     state = game.state
-    if t.has("Terrifying") and not profile.is_monster(w) and not attacks.morale_check(game, w, rule="Terrifying"):
+    if (t.has("Terrifying") and not warrior_profile.is_monster(w)
+            and not attacks.morale_check(game, w, rule="Terrifying")):
         return
     if w.status != READY:
         return
-    _seen, cover = board.sight(state, w, t, mage=profile.sees_everything(game, w))
+    _seen, cover = measuring.sight(state, w, t, mage=warrior_profile.sees_everything(game, w))
     aimed = w.aimed
     w.aimed = 0
-    modifier = profile.hit_modifier(game, w, t, cover=cover, aimed=aimed)
-    result = attacks.attack(game, w, t, profile.attack_dice(game, w), profile.hit_value(game, w, ranged=True),
+    modifier = warrior_profile.hit_modifier(game, w, t, cover=cover, aimed=aimed)
+    result = attacks.attack(game, w, t, warrior_profile.attack_dice(game, w),
+                            warrior_profile.hit_value(game, w, ranged=True),
                             rule="Action: Shooting", modifier=modifier,
-                            every_hit_wounds=profile.every_hit_wounds(game, w),
+                            every_hit_wounds=warrior_profile.every_hit_wounds(game, w),
                             why=f"{w.name} shoots {t.name}{' (aimed)' if aimed else ''}{' (cover)' if cover else ''}")
-    profile.after_attack(game, w, result)
+    warrior_profile.after_attack(game, w, result)
 
 
 def boomstick(game: Game, w: Warrior, t: Warrior) -> None:
     """Once per game: 6 dice at 6", hitting on 4+ (cover, Accurate, Obscured and Aimed apply)."""
     c = game.ruleset.content.boomstick
-    if t.has("Terrifying") and not profile.is_monster(w) and not attacks.morale_check(game, w, rule="Terrifying"):
+    if (t.has("Terrifying") and not warrior_profile.is_monster(w)
+            and not attacks.morale_check(game, w, rule="Terrifying")):
         return
     w.boomstick_used = True
-    _seen, cover = board.sight(game.state, w, t)
+    _seen, cover = measuring.sight(game.state, w, t)
     aimed = w.aimed
     w.aimed = 0
     result = attacks.attack(game, w, t, c.dice, c.hit, rule="Boomstick",
-                            modifier=profile.hit_modifier(game, w, t, cover=cover, aimed=aimed),
-                            every_hit_wounds=profile.every_hit_wounds(game, w),
+                            modifier=warrior_profile.hit_modifier(game, w, t, cover=cover, aimed=aimed),
+                            every_hit_wounds=warrior_profile.every_hit_wounds(game, w),
                             why=f"{w.name} fires its Boomstick at {t.name}")
-    profile.after_attack(game, w, result)
+    warrior_profile.after_attack(game, w, result)
 
 
 def heal(game: Game, w: Warrior, ally: Warrior) -> None:
     """Healer: an attack roll (melee value) on an ally in contact; each hit heals a wound, no saves."""
-    rolls = game.rng.rolls_of(profile.attack_dice(game, w), rule="Healer", why=f"{w.name} heals {ally.name}")
-    need = profile.hit_value(game, w, ranged=False)
+    rolls = game.rng.rolls_of(warrior_profile.attack_dice(game, w), rule="Healer", why=f"{w.name} heals {ally.name}")
+    need = warrior_profile.hit_value(game, w, ranged=False)
     bonus = 1 if w.has("Accurate") else 0
     critical = game.ruleset.content.combat.critical
     hits = sum(1 for r in rolls if die_result(r, need, bonus, critical) != MISS)
@@ -648,14 +650,15 @@ def berserkers_act(game: Game, player: str, what: str) -> None:
         if not others:
             continue
         target = others[0]
-        if board.in_contact(w, target, state.contact):
+        if measuring.in_contact(w, target, state.contact):
             if melee.pair_key(w, target) not in state.fought:
                 melee.fight(game, w, target, charged=False)
             continue
         kind = "action" if what == "actions" else "move"
-        allowance = profile.move_allowance(game, w, kind)
-        point = board.charge_point(state, w, target, allowance, fly=profile.flies(w)) or board.furthest_toward(
-            state, w, target.x, target.y, allowance, target_radius=target.radius, stop_gap=0.3, fly=profile.flies(w))
+        allowance = warrior_profile.move_allowance(game, w, kind)
+        fly = warrior_profile.flies(w)
+        point = measuring.charge_point(state, w, target, allowance, fly=fly) or measuring.furthest_toward(
+            state, w, target.x, target.y, allowance, target_radius=target.radius, stop_gap=0.3, fly=fly)
         if point is not None:
             game.emit("berserk", f"{w.name} rages toward {target.name}", rule="Last Wound: Berserk", target=w.id)
             move_to(game, w, *point, kind=kind)
@@ -703,7 +706,7 @@ def placement_problem(state: ChobState, w: Warrior, x: float, y: float, *, strip
     if not (w.radius - 1e-6 <= x <= state.width - w.radius + 1e-6 and w.radius - 1e-6 <= y <= state.depth - w.radius
             + 1e-6):
         return "that is off the table"
-    if board.table_of(state).terrain_overlapping(board.base(w, x, y), {"blocking"}):
+    if measuring.table_of(state).terrain_overlapping(measuring.base(w, x, y), {"blocking"}):
         return "that is inside impassable terrain"
     for o in state.on_table():
         if o.id == w.id:

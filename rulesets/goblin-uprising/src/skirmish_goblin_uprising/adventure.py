@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 import attr
 
-from skirmish import Do
-from skirmish_goblin_uprising.common import (
+from skirmish import Decision, Do, Option, open_window
+from skirmish_goblin_uprising.bookkeeping import (
     C,
     discard_cards,
     draw_cards,
@@ -26,7 +26,6 @@ from skirmish_goblin_uprising.common import (
     lose_renown,
     say,
 )
-from skirmish_goblin_uprising.compat import decision, open_once_window, opt
 from skirmish_goblin_uprising.explain import pet_text
 
 if TYPE_CHECKING:
@@ -109,9 +108,9 @@ def _g_pet(game: Game, hid: str, e: Effect, rule: str, source: str) -> None:
     if len(free) == 1:
         _take_pet(game, f"pet:{free[0]}", hid, rule)
         return
-    options = [opt(f"pet:{p}", f"{c.pets[p].name}", f"this pet joins you: {pet_text(c.pets[p])}", pet=p)
+    options = [Option(f"pet:{p}", f"{c.pets[p].name}", f"this pet joins you: {pet_text(c.pets[p])}", data={"pet": p})
                for p in free]
-    game.ask(decision(hid, "pet", f"{hid}: which pet joins you?", options, rule=rule, context={"hero": hid}),
+    game.ask(Decision(hid, "pet", f"{hid}: which pet joins you?", options, rule=rule, context={"hero": hid}),
              _take_pet, hid, rule)
 
 
@@ -232,11 +231,11 @@ def start_adventure(game: Game, hid: str) -> None:
     if logging(game):
         game.emit("adventure", f"{hid} goes on an adventure: {card.name} ({need})", rule=R_ADV, hero=hid, card=card.id)
     if not card.difficulty:
-        options = [opt("green", "green: " + "; ".join(gain_text(e) for e in card.green),
-                       "a card with no roll: you choose its side and succeed either way", side="green"),
-                   opt("red", "red: " + "; ".join(gain_text(e) for e in card.red),
-                       "a card with no roll: you choose its side and succeed either way", side="red")]
-        game.ask(decision(hid, "adventure", f"{hid}: {card.name} - choose your effect", options, rule=R_ADV,
+        options = [Option("green", "green: " + "; ".join(gain_text(e) for e in card.green),
+                          "a card with no roll: you choose its side and succeed either way", data={"side": "green"}),
+                   Option("red", "red: " + "; ".join(gain_text(e) for e in card.red),
+                          "a card with no roll: you choose its side and succeed either way", data={"side": "red"})]
+        game.ask(Decision(hid, "adventure", f"{hid}: {card.name} - choose your effect", options, rule=R_ADV,
                           context={"hero": hid, "card": card.id}), _chosen, hid)
         return
     others = [h for h in s.active_heroes() if h.id != hid]
@@ -244,11 +243,12 @@ def start_adventure(game: Game, hid: str) -> None:
     if most <= 0:
         _roll_adventure(game, hid)
         return
-    options = [opt(f"invite:{k}", "adventure alone" if k == 0 else f"invite up to {k} helper(s) (1 Essence each, "
-                   "a Bard helps for free)",
-                   "roll 5 dice alone" if k == 0 else f"up to {k} other hero(es) may each add a die to your roll "
-                   "before you roll; you pay 1 Essence for each who accepts", invites=k) for k in range(most + 1)]
-    game.ask(decision(hid, "invite", f"{hid}: {card.name} needs {card.difficulty} successes on 5 dice. Invite help?",
+    options = [Option(f"invite:{k}", "adventure alone" if k == 0 else f"invite up to {k} helper(s) (1 Essence each, "
+                      "a Bard helps for free)",
+                      "roll 5 dice alone" if k == 0 else f"up to {k} other hero(es) may each add a die to your roll "
+                      "before you roll; you pay 1 Essence for each who accepts",
+                      data={"invites": k}) for k in range(most + 1)]
+    game.ask(Decision(hid, "invite", f"{hid}: {card.name} needs {card.difficulty} successes on 5 dice. Invite help?",
                       options, rule="Adventure: help",
                       context={"hero": hid, "card": card.id, "difficulty": card.difficulty,
                                "essence": hero.essence}), _invited, hid)
@@ -272,9 +272,9 @@ def _invited(game: Game, answer: str, hid: str) -> None:
     if run.invites:
         others = [h.id for h in s.active_heroes() if h.id != hid]
         card = C(game).adventures[run.card]
-        open_once_window(game, "help the adventure", others, help_offer, help_resolve, rule="Adventure: help",
-                         context={"hero": hid, "card": run.card, "difficulty": card.difficulty},
-                         prompt=f"{hid}'s adventure {card.name} needs {card.difficulty} successes: help it?")
+        open_window(game, "help the adventure", others, help_offer, help_resolve, rule="Adventure: help", mode="once",
+                    context={"hero": hid, "card": run.card, "difficulty": card.difficulty},
+                    prompt=f"{hid}'s adventure {card.name} needs {card.difficulty} successes: help it?")
 
 
 def _bard(game: Game, hid: str) -> bool:
@@ -290,9 +290,9 @@ def help_offer(game: Game, player: str) -> list[Any]:
         return []
     dice = 2 if _bard(game, player) else C(game).counts.helper
     cost = "free (Bard)" if _bard(game, player) else f"{run.hero} pays 1 Essence"
-    return [opt("help", f"help {run.hero}'s adventure: roll {dice} die ({cost})",
-                f"your successes add to {run.hero}'s roll; an Essence result counts if you pay 1 Essence",
-                action="help", dice=dice)]
+    return [Option("help", f"help {run.hero}'s adventure: roll {dice} die ({cost})",
+                   f"your successes add to {run.hero}'s roll; an Essence result counts if you pay 1 Essence",
+                   data={"action": "help", "dice": dice})]
 
 
 def help_resolve(game: Game, player: str, value: Any) -> None:
@@ -311,10 +311,10 @@ def help_resolve(game: Game, player: str, value: Any) -> None:
     if logging(game):
         say(game, f"{player} helps {run.hero}: {' '.join(dice)}", "Adventure: help", hero=player)
     if essence_faces(game, dice) and s.heroes[player].essence > 0:
-        options = [opt("yes", "pay 1 of your Essence: it counts as a success", "one more success for the adventure",
-                       action="essence"),
-                   opt("no", "keep your Essence", "the Essence result counts for nothing", action="keep")]
-        game.ask(decision(player, "help-essence", f"{player}: turn your Essence result into a success?", options,
+        options = [Option("yes", "pay 1 of your Essence: it counts as a success", "one more success for the adventure",
+                          data={"action": "essence"}),
+                   Option("no", "keep your Essence", "the Essence result counts for nothing", data={"action": "keep"})]
+        game.ask(Decision(player, "help-essence", f"{player}: turn your Essence result into a success?", options,
                           rule="Adventure: help", context={"hero": player, "essence": s.heroes[player].essence}),
                  _helper_essence, player)
 
@@ -358,22 +358,23 @@ def ask_adventure_roll(game: Game, hid: str) -> None:
     total = adventure_total(game)
     options = []
     if essence_faces(game, run.dice) > run.converted and hero.essence > 0:
-        options.append(opt("essence", "pay 1 Essence: turn an Essence result into a success",
+        options.append(Option("essence", "pay 1 Essence: turn an Essence result into a success",
                               "one more success; you may pay again while Essence results and Essence are left",
-                              action="essence"))
+                              data={"action": "essence"}))
     tribe = c.tribes[hero.tribe]
     blanks = blank_faces(game, run.dice)
     if hero.tribe_ready and tribe.effect == "reroll_any" and blanks:
-        options.append(opt("reroll", f"exhaust {tribe.name}: reroll your {len(blanks)} failed dice",
-                           "the tribe card turns face down until an effect turns it up", action="reroll"))
+        options.append(Option("reroll", f"exhaust {tribe.name}: reroll your {len(blanks)} failed dice",
+                              "the tribe card turns face down until an effect turns it up", data={"action": "reroll"}))
     if not options:
         _finish(game, hid, card, total >= card.difficulty)
         return
     verdict = "success" if total >= card.difficulty else "failure"
-    options.append(opt("done", f"done: {total} of {card.difficulty} successes ({verdict})",
-                       "resolve the card: its green side on a success, its red side on a failure", action="done",
-                       total=total))
-    game.ask(decision(hid, "adventure-roll", f"{hid} rolled {' '.join(run.dice)} (+{run.help} from help): "
+    options.append(Option("done", f"done: {total} of {card.difficulty} successes ({verdict})",
+                          "resolve the card: its green side on a success, its red side on a failure",
+                          data={"action": "done",
+                                "total": total}))
+    game.ask(Decision(hid, "adventure-roll", f"{hid} rolled {' '.join(run.dice)} (+{run.help} from help): "
                       f"{total}/{card.difficulty}", options, rule=R_ADV,
                       context={"hero": hid, "dice": list(run.dice), "total": total, "difficulty": card.difficulty,
                                "phase": "adventure"}), _adventure_roll_answer, hid)

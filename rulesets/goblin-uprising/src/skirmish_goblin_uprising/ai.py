@@ -33,7 +33,6 @@ class _Kinds(dict[str, str]):
         return kind
 
 
-_KIND = _Kinds()
 # what keeping a goblin is worth, by its Uprising effect (default 1) plus its hero-turn effect (default 0)
 _KEEP_UPRISING = {"damage": 3, "ignore_armor": 3, "piercing": 2, "shield": 2}
 _KEEP_TURN = {"extra_action": 1, "essence": 0.5}
@@ -47,9 +46,6 @@ def make_ai(ctx: AgentContext) -> GoblinAI:
 # tile, damage on the tile, danger (its damage + miniatures - 1: what its counter-attack may deal before the AI's
 # margins) and its region's spawn space
 TroopRow = tuple[str, str, int, int, int, str]
-# the troops section last read (kept alive, so compared by identity), its content set and its rows: the heroes of a
-# game share one board, so one set of rows serves them all
-_LAST_ROWS: list[tuple[Any, Any, tuple[TroopRow, ...]]] = [(None, None, ())]
 
 
 class GoblinAI:
@@ -70,6 +66,9 @@ class GoblinAI:
         self._dice: dict[tuple[str, tuple[str, ...]], int] = {}  # (class, abilities) -> the most dice of an ability
         self._damage: dict[str, int] | None = None  # see _damage_goblins
         self._best_of: dict[tuple[Any, ...], str] = {}  # see _best_ability
+        self._kind = _Kinds()  # each answer's kind, by the answer
+        # the troops section last read (kept alive, so compared by identity), its content set and its rows
+        self._last_rows: tuple[Any, Any, tuple[TroopRow, ...]] = (None, None, ())
         self._worth: dict[str, float] = {}  # see _card_value
         self._hurt: dict[tuple[Any, ...], float] = {}  # see _hurt_chance
         # filled in per decision or worked out on first use (see _v, _b, _me, _c): the view ``v``, the board sections
@@ -116,7 +115,7 @@ class GoblinAI:
             handler = handlers[kind] = getattr(self, "_" + kind.replace("-", "_"), None)
         choice = handler(decision, values) if handler is not None else None
         if menu is not None:
-            return choice if type(choice) is str and choice in menu.get(_KIND[choice], ()) else \
+            return choice if type(choice) is str and choice in menu.get(self._kind[choice], ()) else \
                 decision.options[0].value
         return choice if choice in values else values[0]
 
@@ -236,16 +235,16 @@ class GoblinAI:
         return found
 
     def _troop_rows(self) -> tuple[TroopRow, ...]:
-        """The board's troops as flat rows (shared by the game's AI heroes: worked out again only when the troops
-        section is another dict or the content another set)."""
+        """The board's troops as flat rows (worked out again only when the troops section is another dict or the
+        content another set)."""
         troops, c = self._b()["troops"], self._c()
-        last = _LAST_ROWS[0]
+        last = self._last_rows
         if last[0] is troops and last[1] is c:
             return last[2]
         specs, spawn = c.troops, c._look["spawn"]
         rows = tuple((key, t["region"], t["hp"] - t["damage"], t["damage"], specs[key].damage + t["count"] - 1,
                       spawn[t["region"]]) for key, t in troops.items())
-        _LAST_ROWS[0] = (troops, c, rows)
+        self._last_rows = (troops, c, rows)
         return rows
 
     def _tile_left(self, target: str) -> int:
@@ -391,7 +390,7 @@ class GoblinAI:
         groups: dict[str, Any] | None = ctx.get("menu")
         if groups is None:
             groups = {}
-            for kind, run in groupby(values, _KIND.__getitem__):  # (the rules list each kind together)
+            for kind, run in groupby(values, self._kind.__getitem__):  # (the rules list each kind together)
                 found = groups.get(kind)
                 if found is None:
                     groups[kind] = list(run)

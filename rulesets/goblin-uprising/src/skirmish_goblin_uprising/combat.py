@@ -13,10 +13,11 @@ import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from skirmish import Do
-from skirmish_goblin_uprising.common import (
+from skirmish import Decision, Do, Option
+from skirmish_goblin_uprising.bookkeeping import (
     C,
     a_name,
+    ask_or_only,
     discard_goblin,
     draw_goblins,
     enemies_in,
@@ -37,8 +38,8 @@ from skirmish_goblin_uprising.common import (
     troop_region,
     tyrant,
 )
-from skirmish_goblin_uprising.compat import ask_or_only, decision, opt
 from skirmish_goblin_uprising.damage import ask_discard, deal_damage
+from skirmish_goblin_uprising.sheets import hero_view
 from skirmish_goblin_uprising.state import TYRANT, Battle, Combat
 
 if TYPE_CHECKING:
@@ -142,14 +143,14 @@ def hero_strike(game: Game, hid: str, target: str, started: bool, counter: bool)
             a = cls.ability(aid)
             extra = ", piercing" if a.piercing else ""
             effects = "; ".join(effect_text(e, hero.leadership) for e in a.effects)
-            found = memo[key] = opt(f"ability:{aid}", f"{a.name} ({a.dice} dice{extra})"
-                                    f"{': ' + effects if effects else ''}",
-                                    f"roll {a.dice} Goblin dice: each Star is 1 damage; 'help {a.name}'",
-                                    action="ability", ability=aid,
-                                    dice=a.dice, piercing=a.piercing, target=target)
+            found = memo[key] = Option(f"ability:{aid}", f"{a.name} ({a.dice} dice{extra})"
+                                       f"{': ' + effects if effects else ''}",
+                                       f"roll {a.dice} Goblin dice: each Star is 1 damage; 'help {a.name}'",
+                                       data={"action": "ability", "ability": aid,
+                                             "dice": a.dice, "piercing": a.piercing, "target": target})
         options.append(found)
     prompt = f"{hid}: attack {target_name(game, target)} with which ability?"
-    ask_or_only(game, decision(hid, "ability", prompt, options, rule="Combat: choose an ability",
+    ask_or_only(game, Decision(hid, "ability", prompt, options, rule="Combat: choose an ability",
                                context={"hero": hid, "target": target, "counter": counter, "phase": "combat",
                                         "class": hero.cls, "leadership": hero.leadership}),
                 _ability_chosen, hid, target, started, counter)
@@ -267,11 +268,11 @@ def roll_options(game: Game, hid: str, dmg: int | None = None) -> list[Any]:
             found = memo.get(key)
             if found is None:
                 g = c.goblins[card]
-                found = memo[key] = opt(f"uprising:{card}", f"Uprising: discard {g.name} - "
-                                        f"{effect_text(g.uprising, hero.leadership)}",
-                                        "spends one Uprising result of this roll and the goblin card",
-                                        action="uprising",
-                                        card=card, effect=g.uprising.effect, n=g.uprising.amount(hero.leadership))
+                found = memo[key] = Option(f"uprising:{card}", f"Uprising: discard {g.name} - "
+                                           f"{effect_text(g.uprising, hero.leadership)}",
+                                           "spends one Uprising result of this roll and the goblin card",
+                                           data={"action": "uprising", "card": card, "effect": g.uprising.effect,
+                                                 "n": g.uprising.amount(hero.leadership)})
             options.append(found)
     if hero.fury > 0:
         options.append(_once(memo, "fury", "spend Fury: roll 2 more dice", action="fury",
@@ -282,8 +283,8 @@ def roll_options(game: Game, hid: str, dmg: int | None = None) -> list[Any]:
     blanks = blank_faces(game, cb.dice)
     tribe = c.tribes[hero.tribe]
     if hero.tribe_ready and tribe.effect == "reroll_any" and blanks:
-        options.append(opt("reroll", f"exhaust {tribe.name}: reroll your {len(blanks)} failed dice",
-                           "the tribe card turns face down until an effect turns it up", action="reroll"))
+        options.append(Option("reroll", f"exhaust {tribe.name}: reroll your {len(blanks)} failed dice",
+                              "the tribe card turns face down until an effect turns it up", data={"action": "reroll"}))
     if dmg is None:
         dmg = strike_damage(game, cb)
     target = cb.target
@@ -304,16 +305,16 @@ def roll_options(game: Game, hid: str, dmg: int | None = None) -> list[Any]:
 def _strike_option(game: Game, target: str, damage: int, k: int, pay: int) -> Any:
     """Striking for ``damage``, ``k`` Essence results counted as successes for ``pay`` Essence (GU-S4)."""
     if not k:
-        return opt("strike", f"strike {target_name(game, target)} for {damage} damage", _strike_help(game, target),
-                   action="strike",
-                   damage=damage, essence=0, pay=0)
+        return Option("strike", f"strike {target_name(game, target)} for {damage} damage", _strike_help(game, target),
+                      data={"action": "strike",
+                            "damage": damage, "essence": 0, "pay": 0})
     # the same target as the plain strike listed just above it, so no name: the line fits an 80-column menu
     cost = f"pay {pay} Essence" if pay == k else f"pay {pay} Essence, 1 free (Wizard)" if pay else "1 free (Wizard)"
     results = "1 Essence result counts" if k == 1 else f"{k} Essence results count"
     free = "" if pay == k else ", the first free (Wizard)"
-    return opt(f"strike:{k}", f"strike for {damage} damage, {cost}",
-               f"{results} as successes against {target_name(game, target)}: 1 Essence each{free}",
-               action="strike", damage=damage, essence=k, pay=pay)
+    return Option(f"strike:{k}", f"strike for {damage} damage, {cost}",
+                  f"{results} as successes against {target_name(game, target)}: 1 Essence each{free}",
+                  data={"action": "strike", "damage": damage, "essence": k, "pay": pay})
 
 
 def _strike_help(game: Game, target: str) -> str:
@@ -330,7 +331,7 @@ def _once(memo: dict[Any, Any], value: str, label: str, help: str = "", **data: 
     key = ("combat-option", value, label)
     found = memo.get(key)
     if found is None:
-        found = memo[key] = opt(value, label, help, **data)
+        found = memo[key] = Option(value, label, help, data=data)
     return found
 
 
@@ -352,11 +353,9 @@ def ask_roll(game: Game, hid: str) -> None:
                "damage": dmg, "left": hp_left(game, cb.target)}
     hero = s.heroes[hid]
     if hero.renown >= 1 and hero.hand.cards:  # Rally is on offer: the hero's sheet comes along (as in the view)
-        from skirmish_goblin_uprising.render import hero_view
-
         here = s.board.where(hid) or ""
         context["me"] = hero_view(hero, here, C(game)._look["space_region"].get(here, ""))
-    game.ask(decision(hid, "roll", f"{hid} rolled {' '.join(cb.dice)}"
+    game.ask(Decision(hid, "roll", f"{hid} rolled {' '.join(cb.dice)}"
                       + (f" (+{cb.uprisings} Uprising to spend)" if cb.uprisings else ""), options,
                       rule="Combat: the dice roll", context=context),
              _roll_answer, hid)
@@ -419,9 +418,13 @@ def _roll_answer(game: Game, answer: str, hid: str) -> None:
 # ----------------------------------------------------------------------------- combat effects
 
 
-@functools.lru_cache(maxsize=4096)
 def effect_text(e: Effect, leadership: int = 0) -> str:
-    n = e.amount(leadership)
+    return _effect_text(e.effect, e.amount(leadership))
+
+
+# a pure memo of plain values (an effect's name and number in, its text out): the same for every game, bounded
+@functools.lru_cache(maxsize=1024)
+def _effect_text(effect: str, n: int) -> str:
     return {
         "damage": f"+{n} damage", "shield": f"prevent {n} damage from the counter-attack",
         "weaken": f"the target deals {n} less on its counter-attack",
@@ -432,7 +435,7 @@ def effect_text(e: Effect, leadership: int = 0) -> str:
         "bonus_vs_damaged": f"+{n} damage against a damaged target",
         "swap": "swap places with a hero in your region", "essence": f"gain {n} Essence",
         "ignore_armor": f"ignore {n} Royal Armor", "reroll": f"reroll up to {n} failed dice",
-    }.get(e.effect, e.effect)
+    }.get(effect, effect)
 
 
 def apply_combat_effect(game: Game, hid: str, e: Effect) -> None:
@@ -524,10 +527,10 @@ def _c_heal(game: Game, hero: Hero, cb: Combat, n: int, rule: str) -> None:
     if not others:
         heal(game, hero, n, rule)
         return
-    options = [opt(f"hero:{h.id}", f"{h.id} ({h.hp}/{h.max_hp} HP)", f"{h.id} heals {n} HP (not above its most)",
-                   hero=h.id, hp=h.hp, max_hp=h.max_hp)
+    options = [Option(f"hero:{h.id}", f"{h.id} ({h.hp}/{h.max_hp} HP)", f"{h.id} heals {n} HP (not above its most)",
+                      data={"hero": h.id, "hp": h.hp, "max_hp": h.max_hp})
                for h in [hero, *others]]
-    game.ask(decision(hero.id, "heal", f"{hero.id}: who heals {n} HP?", options, rule=rule,
+    game.ask(Decision(hero.id, "heal", f"{hero.id}: who heals {n} HP?", options, rule=rule,
                       context={"hero": hero.id, "amount": n,
                                "hurt": {h.id: h.max_hp - h.hp for h in [hero, *others]}}), _healed, n, rule)
 
@@ -544,9 +547,10 @@ def _c_swap(game: Game, hero: Hero, cb: Combat, n: int, rule: str) -> None:
         if logging(game):
             say(game, f"{hero.id} has nobody to swap places with", rule)
         return
-    options = [opt(f"hero:{h.id}", f"swap with {h.id}", "you and that hero change spaces", hero=h.id) for h in others]
-    options.append(opt("none", "do not swap", "both stay where they are"))
-    game.ask(decision(hero.id, "swap", f"{hero.id}: swap places with whom?", options, rule=rule,
+    options = [Option(f"hero:{h.id}", f"swap with {h.id}", "you and that hero change spaces",
+                      data={"hero": h.id}) for h in others]
+    options.append(Option("none", "do not swap", "both stay where they are"))
+    game.ask(Decision(hero.id, "swap", f"{hero.id}: swap places with whom?", options, rule=rule,
                       context={"hero": hero.id}), _swapped, hero.id, rule)
 
 
@@ -613,12 +617,13 @@ def troop_or_general_region(game: Game, target: str) -> str:
 
 
 def _ask_pierce(game: Game, hid: str, others: list[str], leftover: int) -> None:
-    options = [opt(t, f"{target_name(game, t)} takes the {leftover} leftover damage",
-                   "Piercing: damage left over from a kill goes on to another enemy of the region", target=t,
-                   damage=leftover)
+    options = [Option(t, f"{target_name(game, t)} takes the {leftover} leftover damage",
+                      "Piercing: damage left over from a kill goes on to another enemy of the region",
+                      data={"target": t,
+                            "damage": leftover})
                for t in others]
     prompt = f"{hid}: Piercing - where does the leftover {leftover} damage go?"
-    ask_or_only(game, decision(hid, "pierce", prompt, options, rule="Combat: Piercing",
+    ask_or_only(game, Decision(hid, "pierce", prompt, options, rule="Combat: Piercing",
                                context={"hero": hid, "damage": leftover, "targets": others}),
                 _pierced, hid, leftover)
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from skirmish_goblin_uprising.common import (
+from skirmish import Decision, Option
+from skirmish_goblin_uprising.bookkeeping import (
     C,
     discard_cards,
     discard_goblin,
@@ -22,7 +23,6 @@ from skirmish_goblin_uprising.common import (
     remove_piece,
     say,
 )
-from skirmish_goblin_uprising.compat import decision, opt
 
 if TYPE_CHECKING:
     from skirmish import Game
@@ -78,19 +78,20 @@ def ask_prevent(game: Game, hid: str, amount: int, source: str, rule: str) -> No
     for card in dict.fromkeys(hero.hand.cards):
         found = memo.get(("prevent", card))
         if found is None:
-            found = memo["prevent", card] = opt(f"goblin:{card}", f"discard {c.goblins[card].name}: prevent 1 damage",
-                                                "each goblin discarded prevents 1 damage (not an Aimed attack's)",
-                                                action="prevent", card=card, prevents=1)
+            found = memo["prevent", card] = Option(f"goblin:{card}",
+                                                   f"discard {c.goblins[card].name}: prevent 1 damage",
+                                                   "each goblin discarded prevents 1 damage (not an Aimed attack's)",
+                                                   data={"action": "prevent", "card": card, "prevents": 1})
         options.append(found)
     tribe = c.tribes[hero.tribe]
     if hero.tribe_ready and tribe.effect == "prevent":
-        options.append(opt("tribe", f"exhaust {tribe.name}: prevent up to {tribe.n} damage",
-                           "the tribe card turns face down until an effect turns it up",
-                           action="prevent", tribe=hero.tribe, prevents=tribe.n))
-    options.append(opt("take", f"take the {amount} damage (HP {hero.hp} -> {max(0, hero.hp - amount)})",
-                       "at 0 HP a hero falls: back to its village, and the destruction marker moves down",
-                       action="take", damage=amount))
-    game.ask(decision(hid, "prevent", f"{hid}: {amount} damage coming ({source_name(source)}). Prevent some?", options,
+        options.append(Option("tribe", f"exhaust {tribe.name}: prevent up to {tribe.n} damage",
+                              "the tribe card turns face down until an effect turns it up",
+                              data={"action": "prevent", "tribe": hero.tribe, "prevents": tribe.n}))
+    options.append(Option("take", f"take the {amount} damage (HP {hero.hp} -> {max(0, hero.hp - amount)})",
+                          "at 0 HP a hero falls: back to its village, and the destruction marker moves down",
+                          data={"action": "take", "damage": amount}))
+    game.ask(Decision(hid, "prevent", f"{hid}: {amount} damage coming ({source_name(source)}). Prevent some?", options,
                       rule="Damage: preventing", context={"hero": hid, "damage": amount, "hp": hero.hp,
                                                           "source": source, "oppress": s.oppress}),
              _prevented, hid, amount, source, rule)
@@ -148,14 +149,14 @@ def falling(game: Game, hid: str, source: str) -> None:
     tribe = c.tribes[hero.tribe]
     options = []
     if hero.tribe_ready and tribe.effect == "survive_fall":
-        options.append(opt("tribe", f"exhaust {tribe.name}: stay at 1 HP", "you do not fall; the card turns face down",
-                               action="survive"))
+        options.append(Option("tribe", f"exhaust {tribe.name}: stay at 1 HP",
+                              "you do not fall; the card turns face down", data={"action": "survive"}))
     if options:
         then = ("removed from the game (Oppress is active)" if s.oppress else
                 f"back to {c.space_name(hero.village)} with full HP; the destruction marker moves down")
-        options.append(opt("fall", f"fall, keeping the card: {then}", "the tribe card stays ready for later",
-                           action="fall"))
-        game.ask(decision(hid, "fall", f"{hid} is at 0 HP: use the {tribe.name} card?", options, rule="Tribe cards",
+        options.append(Option("fall", f"fall, keeping the card: {then}", "the tribe card stays ready for later",
+                              data={"action": "fall"}))
+        game.ask(Decision(hid, "fall", f"{hid} is at 0 HP: use the {tribe.name} card?", options, rule="Tribe cards",
                           context={"hero": hid}), _bone_answer, hid, source)
         return
     _life_guardian(game, hid, source)
@@ -183,11 +184,11 @@ def _life_guardian(game: Game, hid: str, source: str) -> None:
         if (g is None or g.passive.effect != "save_ally" or other.id in s.life_used or not region
                 or hero_region(game, other) != region or len(other.hand) < g.passive.amount()):
             continue
-        options = [opt("save", f"discard {g.passive.amount()} goblins: {hid} stays at 1 HP",
-                       f"{g.name}: once a round, keep a hero of your region from falling", action="save"),
-                   opt("no", f"let {hid} fall", "it goes back to its village; the destruction marker moves down",
-                       action="no")]
-        game.ask(decision(other.id, "save", f"{other.id}: {g.name} can save {hid}", options, rule="Guardians",
+        options = [Option("save", f"discard {g.passive.amount()} goblins: {hid} stays at 1 HP",
+                          f"{g.name}: once a round, keep a hero of your region from falling", data={"action": "save"}),
+                   Option("no", f"let {hid} fall", "it goes back to its village; the destruction marker moves down",
+                          data={"action": "no"})]
+        game.ask(Decision(other.id, "save", f"{other.id}: {g.name} can save {hid}", options, rule="Guardians",
                           context={"hero": hid, "guardian": other.guardian}), _life_answer, other.id, hid, source)
         return
     fall(game, hid, source)
@@ -276,9 +277,9 @@ def ask_discard(game: Game, hid: str, n: int, rule: str) -> None:
         game.call(ask_discard, hid, n - 1, rule)
         return
     c = C(game)
-    options = [opt(f"goblin:{card}", f"discard {c.goblins[card].name}", "the card goes to the discard pile",
-                   card=card) for card in designs]
-    game.ask(decision(hid, "discard", f"{hid}: discard a goblin ({n} to go) - {rule}", options, rule=rule,
+    options = [Option(f"goblin:{card}", f"discard {c.goblins[card].name}", "the card goes to the discard pile",
+                      data={"card": card}) for card in designs]
+    game.ask(Decision(hid, "discard", f"{hid}: discard a goblin ({n} to go) - {rule}", options, rule=rule,
                       context={"hero": hid, "count": n}), _discarded, hid, n, rule)
 
 

@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from skirmish import SkirmishError
-from skirmish_goblin_uprising.common import C, target_name
+from skirmish_goblin_uprising.bookkeeping import C, target_name
 
 if TYPE_CHECKING:
     from skirmish import Game
@@ -55,7 +55,7 @@ def enemy_damage(game: Game, target: str) -> dict[int, Fraction]:
         base, die, n = c.generals[key].damage, c.dice["enemy"], c.counts.enemy_per_attack
     else:
         raise SkirmishError(f"no enemy '{target}' (try tyrant, troop:dwarf, general:elven)")
-    from skirmish_goblin_uprising.common import tyrant
+    from skirmish_goblin_uprising.bookkeeping import tyrant
 
     power = sum(e.amount() for e in tyrant(game).power if e.effect == "extra_damage")
     dist: dict[int, Fraction] = {base: Fraction(1)}

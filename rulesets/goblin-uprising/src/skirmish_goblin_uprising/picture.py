@@ -21,7 +21,7 @@ import attrs
 
 from skirmish import LegendItem, Piece, Presentation
 from skirmish.presentation import Label, Placed, escape, legend_height, legend_svg, place_labels, text_width
-from skirmish_goblin_uprising.common import C, tyrant
+from skirmish_goblin_uprising.bookkeeping import C, tyrant
 from skirmish_goblin_uprising.state import TYRANT
 
 if TYPE_CHECKING:

@@ -9,9 +9,8 @@ from collections.abc import Mapping
 from functools import cached_property
 from typing import Any
 
-from skirmish import Do, Game, Phase, Presentation, Rounds, Ruleset, SetupError, SetupOption, Shade
-from skirmish_goblin_uprising.common import C, draw_cards, place_piece, say, tyrant
-from skirmish_goblin_uprising.compat import decision, finish, opt
+from skirmish import Decision, Do, Game, Option, Phase, Presentation, Rounds, Ruleset, SetupError, SetupOption, Shade
+from skirmish_goblin_uprising.bookkeeping import C, draw_cards, place_piece, say, tyrant
 from skirmish_goblin_uprising.content import Content, load_content
 from skirmish_goblin_uprising.explain import passive_short, passive_text
 from skirmish_goblin_uprising.state import TYRANT, GameState, Hero
@@ -223,7 +222,7 @@ class GoblinUprising(Ruleset):
         s.life_used = []
         limit = game.setup["options"]["max_rounds"]
         if game.result is None and limit and game.round >= limit:
-            finish(game, "Tyrant", f"the Tyrant still rules after {limit} rounds (house round limit)",
+            game.finish(["Tyrant"], f"the Tyrant still rules after {limit} rounds (house round limit)",
                    rule="House: round limit")
 
     # -- seeing ---------------------------------------------------------------------------------
@@ -325,12 +324,13 @@ def choose_class(game: Game, seat: str) -> None:
     if preset in free:
         _class_chosen(game, f"class:{preset}", seat)
         return
-    options = [opt(f"class:{k}", f"{cl.name}: HP {cl.hp}, Leadership {cl.leadership}, Essence {cl.essence}; "
-                   f"{passive_short(cl.passive)}",
-                   f"{passive_text(cl.passive)} ('help ABILITY' explains its abilities)", cls=k, hp=cl.hp,
-                   leadership=cl.leadership, essence=cl.essence)
+    options = [Option(f"class:{k}", f"{cl.name}: HP {cl.hp}, Leadership {cl.leadership}, Essence {cl.essence}; "
+                      f"{passive_short(cl.passive)}",
+                      f"{passive_text(cl.passive)} ('help ABILITY' explains its abilities)",
+                      data={"cls": k, "hp": cl.hp,
+                            "leadership": cl.leadership, "essence": cl.essence})
                for k, cl in c.classes.items() if k in free]
-    game.ask(decision(seat, "class", f"{seat}: choose your class", options, rule="Set-up 3: heroes",
+    game.ask(Decision(seat, "class", f"{seat}: choose your class", options, rule="Set-up 3: heroes",
                       context={"hero": seat, "phase": "setup"}), _class_chosen, seat)
 
 
@@ -360,9 +360,9 @@ def choose_tribe(game: Game, seat: str) -> None:
         return
     from skirmish_goblin_uprising.turns import tribe_text
 
-    options = [opt(f"tribe:{k}", f"{c.tribes[k].name}: {tribe_text(c.tribes[k])}",
-                   "your tribe card: used once, then face down (exhausted)", tribe=k) for k in free]
-    game.ask(decision(seat, "tribe", f"{seat}: choose your home tribe", options, rule="Set-up 3: heroes",
+    options = [Option(f"tribe:{k}", f"{c.tribes[k].name}: {tribe_text(c.tribes[k])}",
+                      "your tribe card: used once, then face down (exhausted)", data={"tribe": k}) for k in free]
+    game.ask(Decision(seat, "tribe", f"{seat}: choose your home tribe", options, rule="Set-up 3: heroes",
                       context={"hero": seat, "phase": "setup"}), _tribe_chosen, seat)
 
 
@@ -384,11 +384,12 @@ def choose_ability(game: Game, seat: str) -> None:
         return
     from skirmish_goblin_uprising.combat import effect_text
 
-    options = [opt(f"ability:{a.id}", f"{a.name}: {a.dice} dice" + (", piercing" if a.piercing else "")
-                   + "".join(f"; {effect_text(e, h.leadership)}" for e in a.effects),
-                   "your first ability: Train (2 Renown) learns the next ones of its tree", ability=a.id, dice=a.dice)
+    options = [Option(f"ability:{a.id}", f"{a.name}: {a.dice} dice" + (", piercing" if a.piercing else "")
+                      + "".join(f"; {effect_text(e, h.leadership)}" for e in a.effects),
+                      "your first ability: Train (2 Renown) learns the next ones of its tree",
+                      data={"ability": a.id, "dice": a.dice})
                for a in firsts]
-    game.ask(decision(seat, "start-ability", f"{seat}: choose your level 1 ability", options,
+    game.ask(Decision(seat, "start-ability", f"{seat}: choose your level 1 ability", options,
                       rule="Set-up 3: heroes", context={"hero": seat, "phase": "setup", "class": h.cls,
                                                          "leadership": h.leadership,
                                                          "content": str(game.setup.get("content", ""))}),
@@ -439,9 +440,10 @@ def choose_village(game: Game, seat: str) -> None:
     for v in free:
         outer = c.rmap.neighbours(v)
         near = c.region_name(c.rmap.space(outer[0]).region) if outer else ""
-        options.append(opt(f"village:{v}", f"{c.space_name(v)} (next to {near})",
-                               "you start here and come back here after falling (one hero per village)", village=v))
-    game.ask(decision(seat, "village", f"{seat}: choose your village", options, rule="Set-up 7: villages",
+        options.append(Option(f"village:{v}", f"{c.space_name(v)} (next to {near})",
+                               "you start here and come back here after falling (one hero per village)",
+                               data={"village": v}))
+    game.ask(Decision(seat, "village", f"{seat}: choose your village", options, rule="Set-up 7: villages",
                       context={"hero": seat, "phase": "setup", "tyrant": s.tyrant_id,
                                "content": str(game.setup.get("content", ""))}), _village_chosen, seat)
 

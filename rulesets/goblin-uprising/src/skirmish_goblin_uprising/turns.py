@@ -11,11 +11,11 @@ import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from skirmish import Do
-from skirmish_goblin_uprising.combat import battle_targets
-from skirmish_goblin_uprising.common import (
+from skirmish import Decision, Do, Option, end_scope
+from skirmish_goblin_uprising.bookkeeping import (
     C,
     a_name,
+    ask_or_only,
     discard_goblin,
     draw_goblins,
     enemies_in,
@@ -27,13 +27,14 @@ from skirmish_goblin_uprising.common import (
     logging,
     lose_renown,
     move_piece,
+    resolve_only,
     say,
     target_name,
     troop_in,
 )
-from skirmish_goblin_uprising.compat import ask_or_only, decision, end_scope, opt, resolve_only
+from skirmish_goblin_uprising.combat import battle_targets
 from skirmish_goblin_uprising.explain import ability_text, guardian_passive_text
-from skirmish_goblin_uprising.render import board_view, hero_view
+from skirmish_goblin_uprising.sheets import board_view, hero_view
 from skirmish_goblin_uprising.state import TYRANT, Turn
 
 if TYPE_CHECKING:
@@ -87,7 +88,7 @@ def ask_action(game: Game, hid: str, quiet: bool = False) -> None:
     region = c._look["space_region"].get(space, "") if here else ""
     prompt = (f"{hid} at {c.space_name(space)}: {turn.actions} action(s) left" if turn.actions
               else f"{hid}: actions used up - perform a heroic deed (Battle or Adventure)")
-    game.ask(decision(hid, "action", prompt, options, rule=R_TURN,
+    game.ask(Decision(hid, "action", prompt, options, rule=R_TURN,
                       context={"hero": hid, "actions": turn.actions, "space": here, "region": region,
                                "phase": "hero turn", "me": hero_view(hero, space, region),
                                "board": board_view(game, unchanged=quiet), "menu": menu}), _acted, hid)
@@ -132,8 +133,9 @@ def action_menu(game: Game, hero: Hero, turn: Turn, here: str,
         part = memo.get(key)
         if part is None:
             part = memo[key] = _part(
-                opt(f"move:{n}", f"Move 1: {c.space_name(n)}" + (" (free: Ranger)" if free else ""),
-                    "one action: step to an adjacent space", action="move", space=n, free=free, group="Move 1")
+                Option(f"move:{n}", f"Move 1: {c.space_name(n)}" + (" (free: Ranger)" if free else ""),
+                       "one action: step to an adjacent space",
+                       data={"action": "move", "space": n, "free": free, "group": "Move 1"})
                 for n in c.rmap.neighbours(here))
         out += part[0]
         menu["move"] = part[1]
@@ -160,11 +162,12 @@ def action_menu(game: Game, hero: Hero, turn: Turn, here: str,
                 part = memo.get(key)
                 if part is None:
                     part = memo[key] = _part((
-                        opt("rest:hp", f"Rest: regain 2 HP ({hero.hp}/{hero.max_hp}"
-                            f"{_full(hero.hp, hero.max_hp)})", "one action, once a turn", action="rest", gain="hp"),
-                        opt("rest:essence", f"Rest: regain 2 Essence ({hero.essence}/{hero.max_essence}"
-                            f"{_full(hero.essence, hero.max_essence)})", "one action, once a turn",
-                            action="rest", gain="essence")))
+                        Option("rest:hp", f"Rest: regain 2 HP ({hero.hp}/{hero.max_hp}"
+                               f"{_full(hero.hp, hero.max_hp)})", "one action, once a turn",
+                               data={"action": "rest", "gain": "hp"}),
+                        Option("rest:essence", f"Rest: regain 2 Essence ({hero.essence}/{hero.max_essence}"
+                               f"{_full(hero.essence, hero.max_essence)})", "one action, once a turn",
+                               data={"action": "rest", "gain": "essence"})))
             out += part[0]
             menu["rest"] = part[1]
         tokens, quests = s.tokens, s.quests
@@ -184,8 +187,8 @@ def action_menu(game: Game, hero: Hero, turn: Turn, here: str,
                 key = ("interact", space, what)  # what token_label reads
                 found = memo.get(key)
                 if found is None:
-                    found = memo[key] = opt(f"interact:{space}", f"Interact: {token_label(game, space)}",
-                                            "one action", action="interact", space=space)
+                    found = memo[key] = Option(f"interact:{space}", f"Interact: {token_label(game, space)}",
+                                               "one action", data={"action": "interact", "space": space})
                 out.append(found)
                 values.append(found.value)
             if values:
@@ -194,8 +197,9 @@ def action_menu(game: Game, hero: Hero, turn: Turn, here: str,
             key = ("guardian", hero.guardian)
             found = memo.get(key)
             if found is None:
-                found = memo[key] = opt("guardian", f"{g.name}: {guardian_text(g.active)} (2 actions)",
-                                        "your guardian's ability: 2 actions, once a turn", action="guardian")
+                found = memo[key] = Option("guardian", f"{g.name}: {guardian_text(g.active)} (2 actions)",
+                                           "your guardian's ability: 2 actions, once a turn",
+                                           data={"action": "guardian"})
             out.append(found)
             menu["guardian"] = _ONE["guardian"]
     # free: Renown, goblins, tribe card
@@ -205,9 +209,9 @@ def action_menu(game: Game, hero: Hero, turn: Turn, here: str,
         part = memo.get(key)
         if part is None:
             part = memo[key] = _part(
-                opt(f"train:{a.id}", f"Train (2 Renown): learn {a.name} (level {a.level}: {ability_text(a)})",
-                    f"costs no action; 'help {a.name}' explains it",
-                    action="train", ability=a.id, level=a.level, dice=a.dice)
+                Option(f"train:{a.id}", f"Train (2 Renown): learn {a.name} (level {a.level}: {ability_text(a)})",
+                       f"costs no action; 'help {a.name}' explains it",
+                       data={"action": "train", "ability": a.id, "level": a.level, "dice": a.dice})
                 for a in cls.abilities if a.id not in hero.abilities and (a.level == 1 or a.requires in hero.abilities))
         if part[0]:
             out += part[0]
@@ -246,9 +250,9 @@ def action_menu(game: Game, hero: Hero, turn: Turn, here: str,
                 key = ("goblin", card, leadership)
                 found = memo.get(key)
                 if found is None:
-                    found = memo[key] = opt(f"goblin:{card}", f"{spec.name}: {turn_text(e, leadership)} "
-                                            "(discard it)", "costs no action; the card goes to the discard pile",
-                                            action="goblin", card=card, effect=e.effect)
+                    found = memo[key] = Option(f"goblin:{card}", f"{spec.name}: {turn_text(e, leadership)} "
+                                               "(discard it)", "costs no action; the card goes to the discard pile",
+                                               data={"action": "goblin", "card": card, "effect": e.effect})
                 out.append(found)
                 values.append(found.value)
         if values:
@@ -260,9 +264,9 @@ def action_menu(game: Game, hero: Hero, turn: Turn, here: str,
             key = ("tribe", hero.tribe)
             found = memo.get(key)
             if found is None:
-                found = memo[key] = opt("tribe", f"exhaust {tribe.name}: {tribe_text(tribe)}",
-                                        "costs no action; the card turns face down (exhausted)",
-                                        action="tribe", effect=effect)
+                found = memo[key] = Option("tribe", f"exhaust {tribe.name}: {tribe_text(tribe)}",
+                                           "costs no action; the card turns face down (exhausted)",
+                                           data={"action": "tribe", "effect": effect})
             out.append(found)
             menu["tribe"] = _ONE["tribe"]
     if actions > 0:
@@ -280,8 +284,9 @@ def action_menu(game: Game, hero: Hero, turn: Turn, here: str,
                 about = _target_help(game, t)
                 # the Tyrant's "it strikes first" only in the help: the label fits an 80-column menu
                 short = about.partition(";")[0] if t == TYRANT else about
-                found = memo[key] = opt(f"battle:{t}", f"Battle {target_name(game, t)} ({short})",
-                                        PVP_HELP if t.startswith("hero:") else about, action="battle", target=t)
+                found = memo[key] = Option(f"battle:{t}", f"Battle {target_name(game, t)} ({short})",
+                                           PVP_HELP if t.startswith("hero:") else about,
+                                           data={"action": "battle", "target": t})
             out.append(found)
             values.append(found.value)
         if values:
@@ -322,7 +327,7 @@ def _fixed(memo: dict[Any, Any], value: str, label: str, help: str, **data: Any)
     """An option that never changes (built once per content set)."""
     found = memo.get(("fixed", value))
     if found is None:
-        found = memo["fixed", value] = opt(value, label, help, **data)
+        found = memo["fixed", value] = Option(value, label, help, data=data)
     return found
 
 
@@ -333,8 +338,8 @@ def _leaps(c: Content, here: str) -> Part:
     if found is None:
         near = set(c.rmap.neighbours(here))
         found = c._look["memo"][key] = _part(
-            opt(f"leap:{n}", f"Move 2: {c.space_name(n)} (Wind Guardian, once per turn)", "one action: two spaces",
-                action="move", space=n, group="Move 2")
+            Option(f"leap:{n}", f"Move 2: {c.space_name(n)} (Wind Guardian, once per turn)", "one action: two spaces",
+                   data={"action": "move", "space": n, "group": "Move 2"})
             for n in c.rmap.within(here, 2) if n != here and n not in near)
     return found
 
@@ -370,10 +375,10 @@ def _travels(c: Content, here: str, reach: int, free: bool) -> Part:
             via = ", ".join(name(sp) for sp in path[:-1])
             # "Travel: X (...)": the menu shows every travel on one line (the CLI groups options by ``group``, the
             # label's head), the destination first so that line reads as a list of places
-            out.append(opt(f"travel:{to}", f"Travel: {name(to)} ({d} Moves via {via}"
-                           + ("; the first free: Ranger" if free else "") + ")",
-                           f"{d - free} action(s): Move 1 once per space, stepping on each space shown",
-                           action="travel", space=to, steps=d, path=path, group="Travel"))
+            out.append(Option(f"travel:{to}", f"Travel: {name(to)} ({d} Moves via {via}"
+                              + ("; the first free: Ranger" if free else "") + ")",
+                              f"{d - free} action(s): Move 1 once per space, stepping on each space shown",
+                              data={"action": "travel", "space": to, "steps": d, "path": path, "group": "Travel"}))
         found = c._look["memo"][key] = _part(out)
     return found
 
@@ -541,15 +546,19 @@ def rest(game: Game, hero: Hero, what: str) -> None:
 # ----------------------------------------------------------------------------- goblin hero-turn effects
 
 
-@functools.lru_cache(maxsize=4096)
 def turn_text(e: Effect, leadership: int = 0) -> str:
-    n = e.amount(leadership)
+    return _turn_text(e.effect, e.amount(leadership))
+
+
+# a pure memo of plain values (an effect's name and number in, its text out): the same for every game, bounded
+@functools.lru_cache(maxsize=1024)
+def _turn_text(effect: str, n: int) -> str:
     return {
         "free_move": f"move up to {n} space(s), free", "essence": f"gain {n} Essence",
         "interact_adjacent": "interact with a token on an adjacent space", "draw_discard": "draw 1 goblin, discard 1",
         "peek": f"look at {n} face-down exploration tokens", "renown_if_troop": f"+{n} Renown if a troop is here",
         "extra_action": f"+{n} action(s)", "heal": f"heal {n} HP",
-    }.get(e.effect, e.effect)
+    }.get(effect, effect)
 
 
 def turn_effect_usable(game: Game, hero: Hero, e: Effect, here: str | None = None) -> bool:
@@ -575,10 +584,10 @@ def _ask_move(game: Game, hero: Hero, n: int, rule: str) -> None:
     s: GameState = game.state
     c = C(game)
     here = s.board.where(hero.id) or ""
-    options = [opt(f"space:{sp}", f"{c.space_name(sp)}", "a free move: no action spent", space=sp)
+    options = [Option(f"space:{sp}", f"{c.space_name(sp)}", "a free move: no action spent", data={"space": sp})
                for sp in c.rmap.within(here, n) if sp != here]
-    options.append(opt("stay", "stay where you are", "the free move is not used"))
-    game.ask(decision(hero.id, "free-move", f"{hero.id}: move up to {n} space(s)", options, rule=rule,
+    options.append(Option("stay", "stay where you are", "the free move is not used"))
+    game.ask(Decision(hero.id, "free-move", f"{hero.id}: move up to {n} space(s)", options, rule=rule,
                       context={"hero": hero.id, "range": n}), _moved, hero.id, rule)
 
 
@@ -602,9 +611,10 @@ def _t_interact_adjacent(game: Game, hero: Hero, n: int) -> None:
     spaces = [sp for sp in c.rmap.neighbours(here) if sp in s.tokens or sp in s.quests]
     if not spaces:
         return
-    options = [opt(f"interact:{sp}", token_label(game, sp), "the goblin card reaches a token next to you", space=sp)
+    options = [Option(f"interact:{sp}", token_label(game, sp), "the goblin card reaches a token next to you",
+                      data={"space": sp})
                for sp in spaces]
-    ask_or_only(game, decision(hero.id, "reach", f"{hero.id}: interact with which adjacent token?", options,
+    ask_or_only(game, Decision(hero.id, "reach", f"{hero.id}: interact with which adjacent token?", options,
                                rule="Goblin cards", context={"hero": hero.id}), _reached, hero.id)
 
 
@@ -697,15 +707,19 @@ TRIBE_EFFECTS: dict[str, Callable[[Game, Any, int], None]] = {
 # ----------------------------------------------------------------------------- guardian active abilities
 
 
-@functools.lru_cache(maxsize=4096)
 def guardian_text(e: Effect) -> str:
-    n = e.amount()
+    return _guardian_text(e.effect, e.amount())
+
+
+# a pure memo of plain values (an effect's name and number in, its text out): the same for every game, bounded
+@functools.lru_cache(maxsize=256)
+def _guardian_text(effect: str, n: int) -> str:
     return {
         "blast": f"deal {n} damage to an army or general in your region (no counter-attack)",
         "heal_region": f"you and every hero in your region heal {n}", "travel": f"move up to {n} spaces",
         "pull_hero": "move any hero to your space", "heal_any": f"any hero heals {n}",
         "remove_troop": "remove a non-Champion troop in your region (no rewards)",
-    }.get(e.effect, e.effect)
+    }.get(effect, effect)
 
 
 def guardian_usable(game: Game, hero: Hero) -> bool:
@@ -721,8 +735,9 @@ def guardian_usable(game: Game, hero: Hero) -> bool:
 
 def _ga_blast(game: Game, hero: Hero, n: int) -> None:
     targets = [t for t in enemies_in(game, hero_region(game, hero)) if t != TYRANT]
-    options = [opt(t, f"{target_name(game, t)}", f"your guardian deals {n} damage to it", target=t) for t in targets]
-    ask_or_only(game, decision(hero.id, "blast", f"{hero.id}: the guardian strikes which enemy for {n}?", options,
+    options = [Option(t, f"{target_name(game, t)}", f"your guardian deals {n} damage to it",
+                      data={"target": t}) for t in targets]
+    ask_or_only(game, Decision(hero.id, "blast", f"{hero.id}: the guardian strikes which enemy for {n}?", options,
                                rule="Guardians: active ability", context={"hero": hero.id, "damage": n}),
                 _blasted, hero.id, n)
 
@@ -748,9 +763,10 @@ def _ga_pull_hero(game: Game, hero: Hero, n: int) -> None:
     others = [h for h in s.active_heroes() if h.id != hero.id]
     if not others:
         return
-    options = [opt(f"hero:{h.id}", f"bring {h.id} to your space", "that hero moves to you at once", hero=h.id)
+    options = [Option(f"hero:{h.id}", f"bring {h.id} to your space", "that hero moves to you at once",
+                      data={"hero": h.id})
                for h in others]
-    ask_or_only(game, decision(hero.id, "pull", f"{hero.id}: which hero comes to you?", options,
+    ask_or_only(game, Decision(hero.id, "pull", f"{hero.id}: which hero comes to you?", options,
                                rule="Guardians: active ability", context={"hero": hero.id}), _pulled, hero.id)
 
 
@@ -764,9 +780,9 @@ def _pulled(game: Game, answer: str, hid: str) -> None:
 def _ga_heal_any(game: Game, hero: Hero, n: int) -> None:
     s: GameState = game.state
     heroes = s.active_heroes()
-    options = [opt(f"hero:{h.id}", f"{h.id} ({h.hp}/{h.max_hp} HP)", f"{h.id} heals {n} HP (not above its most)",
-                   hero=h.id) for h in heroes]
-    ask_or_only(game, decision(hero.id, "heal", f"{hero.id}: who heals {n}?", options,
+    options = [Option(f"hero:{h.id}", f"{h.id} ({h.hp}/{h.max_hp} HP)", f"{h.id} heals {n} HP (not above its most)",
+                      data={"hero": h.id}) for h in heroes]
+    ask_or_only(game, Decision(hero.id, "heal", f"{hero.id}: who heals {n}?", options,
                                rule="Guardians: active ability",
                                context={"hero": hero.id, "amount": n, "hurt": {h.id: h.max_hp - h.hp for h in heroes}}),
                 _healed_any, n)
@@ -780,9 +796,9 @@ def _ga_remove_troop(game: Game, hero: Hero, n: int) -> None:
     c = C(game)
     targets = [t for t in enemies_in(game, hero_region(game, hero))
                if t.startswith("troop:") and not c.troops[t[6:]].aggressive]
-    options = [opt(t, f"remove {a_name(target_name(game, t))} miniature", "taken off the board: no fight, no reward",
-                   target=t) for t in targets]
-    ask_or_only(game, decision(hero.id, "remove", f"{hero.id}: remove which troop?", options,
+    options = [Option(t, f"remove {a_name(target_name(game, t))} miniature", "taken off the board: no fight, no reward",
+                      data={"target": t}) for t in targets]
+    ask_or_only(game, Decision(hero.id, "remove", f"{hero.id}: remove which troop?", options,
                                rule="Guardians: active ability", context={"hero": hero.id}), _removed_troop)
 
 

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from skirmish import Do
-from skirmish_goblin_uprising.common import (
+from skirmish_goblin_uprising.bookkeeping import (
     C,
     a_name,
     discard_cards,
@@ -26,7 +26,6 @@ from skirmish_goblin_uprising.common import (
     say,
     tyrant,
 )
-from skirmish_goblin_uprising.compat import finish
 from skirmish_goblin_uprising.state import TYRANT
 
 if TYPE_CHECKING:
@@ -215,7 +214,7 @@ def _advance(game: Game, t: Any, rule: str, reinforce: bool, why: str) -> None:
                 "Behavior card", countdown=s.countdown)
         if s.countdown == 0:
             moment(game, "the countdown of the behavior card ran out")
-            finish(game, "Tyrant", "the behavior card's countdown ran out before the Tyrant fell",
+            game.finish(["Tyrant"], "the behavior card's countdown ran out before the Tyrant fell",
                    rule="Behavior card")
             return
     at_end = s.marker >= len(t.track)
@@ -487,15 +486,7 @@ def reveal_next_scheme(game: Game) -> None:
 
 
 def goal_text(game: Game, goal: Any) -> str:
-    c = C(game)
-    key = (id(c), goal)
-    entry = _GOAL_TEXTS.get(key)
-    if entry is None or entry[0] is not c:
-        entry = _GOAL_TEXTS[key] = (c, _goal_text(c, goal))
-    return entry[1]
-
-
-_GOAL_TEXTS: dict[tuple[int, Any], tuple[Any, str]] = {}  # the content (checked by identity), the text
+    return _goal_text(C(game), goal)
 
 
 def _goal_text(c: Any, goal: Any) -> str:
@@ -568,7 +559,7 @@ def foil_scheme(game: Game, hero: str = "") -> None:
     if logging(game):
         say(game, f"the Tyrant loses {removed} Royal Armor ({s.armor} left)", rule, armor=s.armor)
     takers = [s.heroes[h] for h in s.participants if not s.heroes[h].removed] or s.active_heroes()
-    from skirmish_goblin_uprising.common import gain_renown
+    from skirmish_goblin_uprising.bookkeeping import gain_renown
 
     for h in takers:
         gain_renown(game, h, sc.renown, rule)
@@ -684,9 +675,9 @@ def tyrant_defeated(game: Game, hero: str) -> None:
         return
     moment(game, f"{hero} struck the Tyrant down")
     why = "the Tyrant is defeated" + ("" if not s.revealed else " (as the behavior card allows)")
-    finish(game, "heroes", why, rule="Winning the Game")
+    game.finish(["heroes"], why, rule="Winning the Game")
 
 
 def check_all_removed(game: Game) -> None:
     if game.result is None and not game.state.active_heroes():
-        finish(game, "Tyrant", "every hero has been removed from the game", rule="Losing the Game")
+        game.finish(["Tyrant"], "every hero has been removed from the game", rule="Losing the Game")

@@ -12,7 +12,7 @@ import math
 import random
 from typing import TYPE_CHECKING, Any
 
-from skirmish_chob_noggoth import board
+from skirmish_chob_noggoth import measuring
 from skirmish_chob_noggoth.ai import odds as ai_odds
 from skirmish_chob_noggoth.ai.evaluation import Evaluation
 from skirmish_chob_noggoth.state import READY
@@ -180,7 +180,7 @@ class Answers(Evaluation):
         for e in sit.foes:
             score = 0.0
             for o in sit.state.on_table():
-                if board.point_gap(o, e.x, e.y) <= radius:
+                if measuring.point_gap(o, e.x, e.y) <= radius:
                     so = self.stats(sit, o)
                     v = (1 - so.hold_divine) * so.damage(1)
                     score += -v if o.side == self.player and o.status == READY else v

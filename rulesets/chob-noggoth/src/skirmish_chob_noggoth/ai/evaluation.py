@@ -25,11 +25,12 @@ from __future__ import annotations
 
 import itertools
 import math
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from skirmish_chob_noggoth import board, profile
+from skirmish_chob_noggoth import measuring, warrior_profile
 from skirmish_chob_noggoth.ai import odds as ai_odds
 from skirmish_chob_noggoth.state import BERSERK, READY, UNDEPLOYED, ChobState, Warrior
 
@@ -63,7 +64,7 @@ class Stats:
                  "parry", "terrifying", "hold", "hold_divine", "accurate", "obscured", "move", "amove", "worth",
                  "p_die", "wounds", "max_wounds", "every_hit", "explodes", "mage", "passive", "bloody", "ranged_out",
                  "melee_out", "split", "blows_up", "future", "angrier", "combat", "table", "own", "berserk",
-                 "losses", "per_wound")
+                 "losses", "per_wound", "numbers")
 
     critical: int
     dice: int
@@ -105,6 +106,7 @@ class Stats:
     losses: dict[int, float]
     #: :meth:`kept` of one wound (what each wound it survives costs), worked out once per object
     per_wound: float
+    numbers: tuple[Any, ...]  # its fighting numbers (see ``ai.odds.FIGHTING``): what the melee memos are keyed by
 
     def dice_at(self, wounds: int) -> int:
         """Attack dice with ``wounds`` left (a Monster's dice follow its wounds)."""
@@ -155,26 +157,32 @@ class Stats:
 #: a warrior's Stats by its stamp, with the round's worth and side flag they were made for (see
 #: :meth:`Evaluation.stats`)
 _ByStamp = dict[int, tuple[tuple[float, float, float, float, float], bool, Stats]]
-_CACHES: dict[int, tuple[Any, dict[Any, Stats], dict[Any, float], dict[Any, tuple[float, float]],
-                          dict[str, float], dict[Any, Stats], _ByStamp]] = {}
 
 
 CACHE_LIMIT = 20000
 
 
-def _entry(content: Any) -> tuple[Any, dict[Any, Stats], dict[Any, float], dict[Any, tuple[float, float]],
-                                  dict[str, float], dict[Any, Stats], _ByStamp]:
-    entry = _CACHES.get(id(content))
-    if entry is None or entry[0] is not content:
-        if len(_CACHES) > 8:
-            _CACHES.clear()
-        entry = _CACHES[id(content)] = (content, {}, {}, {}, {}, {}, {})
-    return entry
+class AICaches:
+    """What one AI agent has worked out, for speed: it lives on the agent, which lives as long as its game
+    (nothing of it is shared with other agents or games)."""
 
+    __slots__ = ("by_stamp", "combat", "endings", "fixed", "holds", "melee", "next_token", "shots", "stats")
 
-def _caches(content: Any) -> tuple[dict[Any, Stats], dict[Any, float], dict[Any, tuple[float, float]]]:
-    entry = _entry(content)
-    return entry[1], entry[2], entry[3]
+    def __init__(self) -> None:
+        #: a warrior's Stats by its signature, melee worths and shots by the Stats they were worked out for
+        self.stats: dict[Any, Stats] = {}
+        self.melee: dict[Any, float] = {}
+        self.shots: dict[Any, tuple[float, float]] = {}
+        #: morale holds by quality (and the Butchered share, see :data:`_BUTCHERED`)
+        self.holds: dict[str, float] = {}
+        #: what of a warrior's numbers does not change with the round, by its signature
+        self.fixed: dict[Any, Stats] = {}
+        self.by_stamp: _ByStamp = {}
+        #: a small number for each set of fighting numbers (see :func:`_combat_token`), and the next one
+        self.combat: dict[tuple[Any, ...], int] = {}
+        self.next_token = itertools.count(1)
+        #: how melees end, by the fighters' tokens (see ``ai.odds.melee_states``)
+        self.endings: dict[tuple[Any, ...], Any] = {}
 
 
 def _sig(w: Warrior, state: ChobState, knock_on: tuple[float, ...]) -> tuple[Any, ...]:
@@ -186,13 +194,13 @@ def _sig(w: Warrior, state: ChobState, knock_on: tuple[float, ...]) -> tuple[Any
 def _hold(game: GameLike, w: Warrior) -> float:
     """Chance it holds an ordinary morale check (Monsters, the Fearless and the inspired always do)."""
     side = game.state.sides.get(w.side)
-    if profile.is_monster(w) or w.has("Fearless") or (side is not None and side.heroic_death):
+    if warrior_profile.is_monster(w) or w.has("Fearless") or (side is not None and side.heroic_death):
         return 1.0
-    holds = _entry(game.ruleset.content)[4]
+    holds = game.caches.holds
     hit = holds.get(w.quality)
     if hit is None:
         pass_on = game.ruleset.content.morale.pass_on
-        hit = holds[w.quality] = ai_odds.hold(profile.morale_dice(game, w), pass_on)
+        hit = holds[w.quality] = ai_odds.hold(warrior_profile.morale_dice(game, w), pass_on)
     return hit
 
 
@@ -211,12 +219,13 @@ def knock_on(game: GameLike, player: str) -> tuple[float, float]:
     present = len(ready) + sum(1 for w in state.warriors.values() if w.side == player and w.status == UNDEPLOYED)
     at_risk = sum((1 - _hold(game, w)) * max(w.cost, 1) for w in ready)
     crossing = side.starting and present * 2 > side.starting >= (present - 1) * 2
-    return (round(at_risk if crossing else 0.0, 1), round(at_risk * _butchered_share(game.ruleset.content), 1))
+    share = _butchered_share(game.ruleset.content, game.caches.holds)
+    return (round(at_risk if crossing else 0.0, 1), round(at_risk * share, 1))
 
 
-def _butchered_share(c: Any) -> float:
-    """Of the Warriors-table results that take a warrior off its side, the share that Butchers it (per content)."""
-    holds = _entry(c)[4]
+def _butchered_share(c: Any, holds: dict[str, float]) -> float:
+    """Of the Warriors-table results that take a warrior off its side, the share that Butchers it (kept in
+    ``holds``)."""
     share = holds.get(_BUTCHERED)
     if share is None:
         removed = ai_odds.removal_chance(c, "warriors") if "warriors" in c.last_wound else 0.0
@@ -225,7 +234,7 @@ def _butchered_share(c: Any) -> float:
     return share
 
 
-#: the key of the Butchered share in the per-content table of morale holds (qualities are words)
+#: the key of the Butchered share in the AI's table of morale holds (qualities are words)
 _BUTCHERED = "~butchered"
 
 
@@ -266,6 +275,7 @@ def _copy_fixed(s: Stats, fixed: Stats) -> None:
     s.split = fixed.split
     s.blows_up = fixed.blows_up
     s.combat = fixed.combat
+    s.numbers = fixed.numbers
     s.table = fixed.table
     s.own = fixed.own
     s.berserk = fixed.berserk
@@ -298,8 +308,8 @@ def _make_stats(game: GameLike, w: Warrior, extra: tuple[float, float, float, fl
 
 
 def _fixed_stats(game: GameLike, w: Warrior) -> Stats:
-    """What of a warrior's numbers does not change with the round (cached by its signature, per content)."""
-    fixed = _entry(game.ruleset.content)[5]
+    """What of a warrior's numbers does not change with the round (cached by its signature, per AI)."""
+    fixed = game.caches.fixed
     key = _sig(w, game.state, ())
     s = fixed.get(key)
     if s is not None:
@@ -309,37 +319,37 @@ def _fixed_stats(game: GameLike, w: Warrior) -> Stats:
     c = game.ruleset.content
     s = fixed[key] = Stats()
     s.losses = {}
-    s.monster = profile.is_monster(w)
+    s.monster = warrior_profile.is_monster(w)
     s.critical = c.combat.critical
     s.wounds, s.max_wounds = w.wounds, w.max_wounds
     s.passive = w.has("Passive Aggressive")
     s.bloody = 1 if w.has("Bloodthirsty") else 0
-    s.dice = profile.attack_dice(game, w)
-    s.hit_m = profile.hit_value(game, w, ranged=False)
-    s.reach = profile.shooting_range(game, w)
-    s.hit_r = profile.hit_value(game, w, ranged=True) if s.reach else 0
-    s.save = 0 if s.monster else profile.save_value(game, w)
+    s.dice = warrior_profile.attack_dice(game, w)
+    s.hit_m = warrior_profile.hit_value(game, w, ranged=False)
+    s.reach = warrior_profile.shooting_range(game, w)
+    s.hit_r = warrior_profile.hit_value(game, w, ranged=True) if s.reach else 0
+    s.save = 0 if s.monster else warrior_profile.save_value(game, w)
     s.hardened = 1 if w.has("Hardened") else 0
-    s.impact = profile.charges_with_impact(w)
+    s.impact = warrior_profile.charges_with_impact(w)
     s.quick = w.has("Quick Attack")
     s.parry = w.has("Parry")
     s.terrifying = w.has("Terrifying")
     s.accurate = 1 if w.has("Accurate") else 0
     s.obscured = 1 if w.has("Obscured") else 0
-    s.mage = profile.is_mage_now(w)
-    part = profile.mercenary_part(game, w)
+    s.mage = warrior_profile.is_mage_now(w)
+    part = warrior_profile.mercenary_part(game, w)
     s.every_hit = bool(part and part.every_hit_wounds)
     s.explodes = part.explodes_on if part is not None else 0
     s.split = w.mercenary == "piggun"
     side = game.state.sides.get(w.side)
     inspired = bool(side and side.heroic_death)
-    morale_dice = 0 if s.monster else profile.morale_dice(game, w)
+    morale_dice = 0 if s.monster else warrior_profile.morale_dice(game, w)
     held = ai_odds.hold(morale_dice, c.morale.pass_on)
     s.hold = 1.0 if s.monster or w.has("Fearless") or inspired else held
     s.hold_divine = 1.0 if s.monster or inspired else held
-    s.move = profile.move_allowance(game, w, "move")
-    s.amove = profile.move_allowance(game, w, "action")
-    table = profile.table_id(profile.last_wound_table(game, w))
+    s.move = warrior_profile.move_allowance(game, w, "move")
+    s.amove = warrior_profile.move_allowance(game, w, "action")
+    table = warrior_profile.table_id(warrior_profile.last_wound_table(game, w))
     if table in c.last_wound:
         s.p_die = ai_odds.removal_chance(c, table)
         # of the last-wound results that remove it, the share that explodes
@@ -359,24 +369,21 @@ def _fixed_stats(game: GameLike, w: Warrior) -> Stats:
     s.berserk = w.status == BERSERK
     s.own = 0.0 if s.berserk or s.split else max(float(w.cost), float(c.quality(w.quality).cost) if w.quality else 5.0)
     s.table = table
-    s.combat = _combat_token((s.critical, s.dice, s.hit_m, s.accurate, s.obscured, s.monster, s.hardened, s.save,
-                              s.wounds, s.max_wounds, s.passive, s.bloody, s.parry, s.terrifying, s.quick, s.every_hit,
-                              s.p_die, s.hold))
+    s.numbers = tuple([getattr(s, n) for n in ai_odds.FIGHTING])
+    s.combat = _combat_token(game.caches, s.numbers)
     return s
 
 
-#: a small number for each set of fighting numbers (what a melee's course depends on), so that the melee tables
-#: are looked up by two ints instead of hashing two 18-field tuples at every look-up; numbers are never reused
-_COMBAT: dict[tuple[Any, ...], int] = {}
-_COMBAT_NEXT = itertools.count(1)
-
-
-def _combat_token(numbers: tuple[Any, ...]) -> int:
-    hit = _COMBAT.get(numbers)
+def _combat_token(caches: AICaches, numbers: tuple[Any, ...]) -> int:
+    """A small number for each set of fighting numbers (what a melee's course depends on), so that the melee
+    tables are looked up by two ints instead of hashing two 18-field tuples at every look-up; numbers are never
+    reused (one count per AI, whose melee tables they key)."""
+    known = caches.combat
+    hit = known.get(numbers)
     if hit is None:
-        if len(_COMBAT) > CACHE_LIMIT:
-            _COMBAT.clear()
-        hit = _COMBAT[numbers] = next(_COMBAT_NEXT)
+        if len(known) > CACHE_LIMIT:
+            known.clear()
+        hit = known[numbers] = next(caches.next_token)
     return hit
 
 # ------------------------------------------------------------------------------------- evaluation
@@ -390,13 +397,14 @@ class Evaluation:
     ruleset: Any
 
     def init_caches(self) -> None:
-        self._stats, self._melee, self._shots = _caches(self.ruleset.content)
+        self.caches = caches = AICaches()
+        self._stats, self._melee, self._shots = caches.stats, caches.melee, caches.shots
         #: cover and the worth of being heard by the gods, by the whole table
         self._cover: dict[tuple[Any, ...], bool] = {}
         self._divine: dict[tuple[Any, ...], float] = {}
         #: what an explosion's D6 hits do to a warrior, by its numbers
         self._hurts: dict[Stats, float] = {}
-        self._by_stamp = _entry(self.ruleset.content)[6]
+        self._by_stamp = caches.by_stamp
 
     def stats(self, sit: Situation, w: Warrior) -> Stats:
         s = sit.stats.get(w.id)
@@ -478,7 +486,8 @@ class Evaluation:
         if sd.quick and not sa.quick:
             value = _melee(sa, sd, impact, a_first=False)
         elif sd.quick and sa.quick:
-            value = (_melee(sa, sd, impact, a_first=True) + _melee(sa, sd, impact, a_first=False)) / 2
+            value = (_melee(sa, sd, impact, a_first=True)
+                     + _melee(sa, sd, impact, a_first=False)) / 2
         else:
             value = _melee(sa, sd, impact, a_first=True)
         self._melee[key] = value
@@ -520,7 +529,7 @@ class Evaluation:
             orders = [True]
         standing = worn = 0.0
         for a_first in orders:
-            for (_wa, wd, _fa, fd), p in ai_odds.melee_states(sa, sd, impact, a_first):
+            for (_wa, wd, _fa, fd), p in ai_odds.melee_states(sa, sd, impact, a_first, self.caches.endings):
                 if not fd:
                     standing += p / len(orders)
                     worn += p * wd / len(orders)
@@ -564,7 +573,7 @@ class Evaluation:
         if hit is None:
             if len(self._cover) > CACHE_LIMIT:
                 self._cover.clear()
-            hit = self._cover[key] = board.sight(sit.state, w, t, mage=mage)[1]
+            hit = self._cover[key] = measuring.sight(sit.state, w, t, mage=mage)[1]
         return hit
 
     def cast_value(self, sit: Situation, mage: Warrior) -> float:
@@ -606,7 +615,7 @@ class Evaluation:
     def _stop_terms(self, sit: Situation, mage: Warrior) -> tuple[float, float]:
         """(chance a stop test lets the spell through, the worth of the wounds it costs the Mage)."""
         c = self.ruleset.content.spell_rules
-        stop, hurt = ai_odds.stop_test(profile.stop_dice(sit.game, mage), c.stop_on, c.wound_on)
+        stop, hurt = ai_odds.stop_test(warrior_profile.stop_dice(sit.game, mage), c.stop_on, c.wound_on)
         return 1 - stop, hurt * self.stats(sit, mage).vpw()
 
     def spell_value(self, sit: Situation, mage: Warrior, effect: str, t: Warrior) -> float:
@@ -621,7 +630,7 @@ class Evaluation:
         if effect == "harm":
             return sign * sum(st.damage(d) for d in (1, 2, 3)) / 3
         if effect == "line":
-            caught = [] if mage.id == t.id else board.on_line(sit.state, mage, t)
+            caught = [] if mage.id == t.id else measuring.on_line(sit.state, mage, t)
             value = 0.0
             for o in [*caught, t]:
                 so = (sit.stats.get(o.id) or self.stats(sit, o))
@@ -729,14 +738,23 @@ class Evaluation:
 
 def _melee(sa: Stats, sd: Stats, impact: bool, *, a_first: bool) -> float:
     """Expected worth for A's side of one melee, played out over the exact dice distributions."""
+    return _melee_worth(sa.numbers, sd.numbers, impact, a_first, sa.worth, sd.worth, sa.per_wound, sd.per_wound)
+
+
+_HOLD = ai_odds.FIGHTING.index("hold")
+
+
+# a pure memo of numbers (the fighters' numbers and worths in, a worth out): the same for every game, bounded
+@lru_cache(maxsize=20000)
+def _melee_worth(na: tuple[Any, ...], nd: tuple[Any, ...], impact: bool, a_first: bool, worth_a: float,
+                 worth_d: float, per_a: float, per_d: float) -> float:
+    """:func:`_melee` of fighters with these numbers (``per_*``: the worth of each wound it survives)."""
     value = 0.0
-    worth_a, worth_d = sa.worth, sd.worth
-    per_a, per_d = sa.per_wound, sd.per_wound  # worth of each wound it survives (kept(1))
-    flee_a, flee_d = 1 - sa.hold, 1 - sd.hold
+    flee_a, flee_d = 1 - na[_HOLD], 1 - nd[_HOLD]
     # each end state as (chance, A fell, D fell, wounds A keeps, wounds D keeps, the loser's morale shares):
     # the wounds capped at one short of removal, and who tests (more wounds; a tie is a roll-off), worked out
     # once per melee table (they depend on the numbers only, not on the worth)
-    for p, fa, fd, ka, kd, share_a, share_d in ai_odds.melee_ends(sa, sd, impact, a_first):
+    for p, fa, fd, ka, kd, share_a, share_d in ai_odds.ends_table(na, nd, impact, a_first):
         loss_a = worth_a if fa else per_a * ka
         loss_d = worth_d if fd else per_d * kd
         if share_a >= 0.0:  # neither fell: the loser tests its morale

@@ -5,6 +5,9 @@ through the same per-die rules the game rolls with and adds the dice up with the
 dynamic programme; morale, stop tests, the divine roll-off and the divine table are exact
 distributions of the content's dice; the chance that a last-wound table takes a warrior off
 its side is read from that table. Melees are played out over these exact tables.
+
+The ``lru_cache`` s here are pure memos of numbers (dice and target numbers in, odds out), the same for every
+game; what depends on an AI's warriors (melee ends by combat token) is kept in that AI's caches.
 """
 
 from __future__ import annotations
@@ -24,6 +27,9 @@ MAY_LEAVE = {"spooked": 0.25, "tactical-withdrawal": 0.25, "teleport": 0.5, "bla
 #: results that take it off its side for good without dying
 LOST = ("berserk",)
 CACHE_LIMIT = 20000
+#: the numbers a melee's course depends on (a :class:`~skirmish_chob_noggoth.ai.evaluation.Stats`' ``numbers``)
+FIGHTING = ("critical", "dice", "hit_m", "accurate", "obscured", "monster", "hardened", "save", "wounds", "max_wounds",
+            "passive", "bloody", "parry", "terrifying", "quick", "every_hit", "p_die", "hold")
 
 
 #: per content (house rules may change the tables): the odds of each last-wound table
@@ -123,47 +129,57 @@ def typical_wounds(dice: int, need: int, modifier: int, critical: int, every_hit
 
 # ------------------------------------------------------------------------------------- melees
 
-#: how melees end, by the fighters' numbers (not their worth, which changes every round)
-_ENDINGS: dict[tuple[Any, ...], tuple[tuple[tuple[int, int, int, int], float], ...]] = {}
-
-
-def melee_states(sa: Stats, sd: Stats, impact: bool, a_first: bool
+def melee_states(sa: Stats, sd: Stats, impact: bool, a_first: bool, endings: dict[tuple[Any, ...], Any]
                  ) -> tuple[tuple[tuple[int, int, int, int], float], ...]:
-    """How a melee between A and D can end, with the chances (cached by their numbers)."""
+    """How a melee between A and D can end, with the chances (kept in ``endings``, the AI's, by the fighters'
+    combat tokens: their numbers, not their worth, which changes every round)."""
     key = (sa.combat, sd.combat, impact, a_first)
-    hit = _ENDINGS.get(key)
+    hit = endings.get(key)
     if hit is None:
-        if len(_ENDINGS) > CACHE_LIMIT:
-            _ENDINGS.clear()
-        hit = _ENDINGS[key] = tuple(play_melee(sa, sd, impact, a_first).items())
-    return hit
+        if len(endings) > CACHE_LIMIT:
+            endings.clear()
+        hit = endings[key] = melee_table(sa.numbers, sd.numbers, impact, a_first)
+    return hit  # type: ignore[no-any-return]
 
 
-#: the same end states made ready for :func:`~skirmish_chob_noggoth.ai.evaluation._melee`
-_ENDS: dict[tuple[Any, ...], tuple[tuple[float, int, int, int, int, float, float], ...]] = {}
+# a pure memo of numbers (two fighters' numbers in, a melee's end states and chances out): the same for every game
+# and every AI, bounded; an AI's own table (above) looks it up by two small ints first
+@lru_cache(maxsize=8192)
+def melee_table(na: tuple[Any, ...], nd: tuple[Any, ...], impact: bool, a_first: bool
+                ) -> tuple[tuple[tuple[int, int, int, int], float], ...]:
+    """How a melee between fighters with the numbers ``na`` and ``nd`` (see :data:`FIGHTING`) can end."""
+    return tuple(play_melee(_fighter(na), _fighter(nd), impact, a_first).items())
 
 
-def melee_ends(sa: Stats, sd: Stats, impact: bool, a_first: bool
+def _fighter(numbers: tuple[Any, ...]) -> Stats:
+    from skirmish_chob_noggoth.ai.evaluation import Stats
+
+    s = Stats()
+    for name, value in zip(FIGHTING, numbers, strict=True):
+        setattr(s, name, value)
+    return s
+
+
+_WOUNDS = FIGHTING.index("wounds")
+
+
+# a pure memo of numbers, like :func:`melee_table`
+@lru_cache(maxsize=8192)
+def ends_table(na: tuple[Any, ...], nd: tuple[Any, ...], impact: bool, a_first: bool
                ) -> tuple[tuple[float, int, int, int, int, float, float], ...]:
-    """:func:`melee_states` as (chance, A's fate, D's fate, A's wounds capped at one short of its last, D's
+    """:func:`melee_table` as (chance, A's fate, D's fate, A's wounds capped at one short of its last, D's
     likewise, A's share of the loser's morale test, D's share), in the same order; the shares are -1.0 when
     either fell. The caps and shares depend on the numbers only, so they are worked out once per table."""
-    key = (sa.combat, sd.combat, impact, a_first)
-    hit = _ENDS.get(key)
-    if hit is None:
-        if len(_ENDS) > CACHE_LIMIT:
-            _ENDS.clear()
-        cap_a, cap_d = max(sa.wounds, 1) - 1, max(sd.wounds, 1) - 1
-        out = []
-        for (wa, wd, fa, fd), p in melee_states(sa, sd, impact, a_first):
-            if not fa and not fd:
-                share_a = 1.0 if wa > wd else 0.0 if wd > wa else 0.5
-                share_d = 1 - share_a
-            else:
-                share_a = share_d = -1.0
-            out.append((p, fa, fd, wa if wa < cap_a else cap_a, wd if wd < cap_d else cap_d, share_a, share_d))
-        hit = _ENDS[key] = tuple(out)
-    return hit
+    cap_a, cap_d = max(na[_WOUNDS], 1) - 1, max(nd[_WOUNDS], 1) - 1
+    out = []
+    for (wa, wd, fa, fd), p in melee_table(na, nd, impact, a_first):
+        if not fa and not fd:
+            share_a = 1.0 if wa > wd else 0.0 if wd > wa else 0.5
+            share_d = 1 - share_a
+        else:
+            share_a = share_d = -1.0
+        out.append((p, fa, fd, wa if wa < cap_a else cap_a, wd if wd < cap_d else cap_d, share_a, share_d))
+    return tuple(out)
 
 
 def play_melee(sa: Stats, sd: Stats, impact: bool, a_first: bool) -> dict[tuple[int, int, int, int], float]:

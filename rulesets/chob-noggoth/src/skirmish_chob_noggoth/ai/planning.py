@@ -19,7 +19,7 @@ import math
 import random
 from typing import TYPE_CHECKING, Any
 
-from skirmish_chob_noggoth import board, profile
+from skirmish_chob_noggoth import measuring, warrior_profile
 from skirmish_chob_noggoth.ai.answers import DANGER, Answers
 from skirmish_chob_noggoth.ai.evaluation import BOOMSTICK_WOUNDS, CACHE_LIMIT
 from skirmish_chob_noggoth.ai.situation import FoeRow, PairValues, Situation
@@ -241,7 +241,7 @@ class ChobAI(Answers):
     def move_target(self, sit: Situation, w: Warrior, verb: str, arg: str, allowance: float
                     ) -> tuple[float, float] | None:
         """Where a named move takes ``w``, measured as the rules measure it."""
-        state, fly = sit.state, profile.flies(w)
+        state, fly = sit.state, warrior_profile.flies(w)
         if verb == "advance":
             e = state.warriors[arg]
             tx, ty, stop_gap, target_radius = e.x, e.y, 0.3, e.radius
@@ -252,7 +252,7 @@ class ChobAI(Answers):
             tx, ty, stop_gap, target_radius = w.x, 0.0 if state.sides[w.side].edge == "south" else state.depth, 0.0, 0.0
         else:
             return None
-        return board.furthest_toward(state, w, tx, ty, allowance, stop_gap=stop_gap, target_radius=target_radius,
+        return measuring.furthest_toward(state, w, tx, ty, allowance, stop_gap=stop_gap, target_radius=target_radius,
                                      fly=fly)
 
     def point_moves(self, sit: Situation, w: Warrior, allowance: float) -> list[tuple[float, float, float]]:
@@ -296,12 +296,12 @@ class ChobAI(Answers):
     def legal_point(self, sit: Situation, w: Warrior, x: float, y: float, allowance: float
                     ) -> tuple[float, float] | None:
         """(x, y), or a point part of the way there, that ``w`` can move to in a straight line."""
-        fly = profile.flies(w)
+        fly = warrior_profile.flies(w)
         for f in (1.0, 0.75, 0.5):
             px, py = round(w.x + (x - w.x) * f, 2), round(w.y + (y - w.y) * f, 2)
             if math.hypot(px - w.x, py - w.y) < 0.3:
                 break
-            if board.move_problem(sit.state, w, px, py, allowance - 0.02, fly=fly) is None \
+            if measuring.move_problem(sit.state, w, px, py, allowance - 0.02, fly=fly) is None \
                     and not _touches_enemy(sit, w, px, py):
                 return (px, py)
         return None
@@ -421,7 +421,7 @@ class ChobAI(Answers):
             return self.melee_value(sit, w, sit.state.warriors[arg], charged=False)
         if verb == "shoot":
             t = sit.state.warriors[arg]
-            cover = self.cover(sit, w, t, mage=profile.sees_everything(sit.game, w))
+            cover = self.cover(sit, w, t, mage=warrior_profile.sees_everything(sit.game, w))
             return self.shot_value(sit, w, t, cover=cover)[0]
         if verb == "boomstick":
             t = sit.state.warriors[arg]
@@ -500,7 +500,7 @@ def _away(w: Warrior, x: float, y: float, dist: float) -> tuple[float, float]:
 
 def _touches_enemy(sit: Situation, w: Warrior, x: float, y: float) -> bool:
     """A move to (x, y) would end in base contact with an enemy (charges are for the charge option)."""
-    return any(math.hypot(e.x - x, e.y - y) - e.radius - w.radius <= board.CONTACT + 0.05 for e in sit.foes
+    return any(math.hypot(e.x - x, e.y - y) - e.radius - w.radius <= measuring.CONTACT + 0.05 for e in sit.foes
                if e.id != w.id)
 
 

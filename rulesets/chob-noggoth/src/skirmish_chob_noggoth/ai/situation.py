@@ -12,7 +12,7 @@ from collections.abc import Callable
 from operator import is_
 from typing import TYPE_CHECKING, Any
 
-from skirmish_chob_noggoth import board
+from skirmish_chob_noggoth import measuring
 from skirmish_chob_noggoth.ai.evaluation import Stats, knock_on
 from skirmish_chob_noggoth.state import BERSERK, READY, UNDEPLOYED, ChobState, Piece, Shrine, Side, Warrior
 
@@ -39,13 +39,14 @@ FoeRow = tuple[str, float, float, float, float, float, float, float, float, floa
 
 
 class GameLike:
-    """Just enough of a game for the ruleset's helpers: its ruleset and a state."""
+    """Just enough of a game for the ruleset's helpers: its ruleset and a state (and the AI's caches)."""
 
-    __slots__ = ("ruleset", "state")
+    __slots__ = ("caches", "ruleset", "state")
 
-    def __init__(self, ruleset: Any, state: ChobState) -> None:
+    def __init__(self, ruleset: Any, state: ChobState, caches: Any = None) -> None:
         self.ruleset = ruleset
         self.state = state
+        self.caches = caches
 
 
 class Situation:
@@ -54,7 +55,7 @@ class Situation:
     def __init__(self, ai: ChobAI, view: View) -> None:
         data = view.state
         self.state = state_from_view(data, ai.warriors_seen)
-        self.game = GameLike(ai.ruleset, self.state)
+        self.game = GameLike(ai.ruleset, self.state, ai.caches)
         self._ai = ai
         self.player = ai.player
         self.enemy = next((p for p in self.state.sides if p != ai.player), "")
@@ -193,14 +194,14 @@ class Situation:
     def engaged(self, w: Warrior) -> bool:
         hit = self._engaged.get(w.id)
         if hit is None:
-            hit = self._engaged[w.id] = bool(board.contacts(self.state, w))
+            hit = self._engaged[w.id] = bool(measuring.contacts(self.state, w))
         return hit
 
     def free_shrines(self) -> list[tuple[float, float]]:
         """(x, y) of the shrines no enemy stands near."""
         if self._free is None:
             self._free = [(s.x, s.y) for s in self.state.shrines
-                          if not any(board.point_gap(e, s.x, s.y) <= self._enemy_reach for e in self.foes)]
+                          if not any(measuring.point_gap(e, s.x, s.y) <= self._enemy_reach for e in self.foes)]
         return self._free
 
     def free_shrine(self, w: Warrior, x: float, y: float) -> bool:

@@ -1,8 +1,9 @@
 """One hash of everything agents are shown in whole games: each decision's view, options (value, label, help, data),
 kind, prompt and context. Speed work compares it before and after (run it with each version first on the path).
 
-    .venv/bin/python rulesets/goblin-uprising/bench/game_hash.py --agent ai --games 3
-    PYTHONPATH=<old checkout>/rulesets/goblin-uprising/src .venv/bin/python rulesets/goblin-uprising/bench/game_hash.py
+    .venv/bin/python rulesets/goblin-uprising/benchmarks/game_hash.py --agent ai --games 3
+    PYTHONPATH=<old checkout>/rulesets/goblin-uprising/src \
+        .venv/bin/python rulesets/goblin-uprising/benchmarks/game_hash.py
 
 Plays 1, 4 and 6 heroes against a Tyrant chosen by seed (seeds 0..games-1, no event log kept). ``--skip-context``
 leaves context keys out (keys added on purpose for the AI): ``KEY`` in every decision, ``KIND.KEY`` in decisions of

@@ -1,7 +1,7 @@
 """A mypyc-compiled copy of the ruleset, for measuring (not part of the install: see benchmarks/README.md).
 
     .venv/bin/python -m pip install mypy                                    # a venv of your own, not the shared one
-    .venv/bin/python rulesets/goblin-uprising/bench/mypyc_build.py /tmp/gu-compiled [--check]
+    .venv/bin/python rulesets/goblin-uprising/benchmarks/mypyc_build.py /tmp/gu-compiled [--check]
     PYTHONPATH=/tmp/gu-compiled/src .venv/bin/python benchmarks/rulesets.py --ruleset goblin-uprising --option heroes=4
 
 Copies ``src`` to ``OUT/src`` and compiles every module there but ``plugin.py`` (pluggy marks its hook functions
@@ -11,7 +11,7 @@ over that pointer, and setting ``hooks`` on the instance fails with ``SystemErro
 lose ``frozen=True`` (attrs writes a frozen class's fields through ``__dict__``, which a native class has not; they
 keep their equality and hash): the installed package keeps them frozen. The extension modules sit next to the
 ``.py`` files and are imported first. Prints the CPU seconds of the build; ``--check`` then plays
-``bench/game_hash.py`` (AI and random, 2 games each of 1, 4 and 6 heroes) with the pure and the compiled copy and
+``benchmarks/game_hash.py`` (AI and random, 2 games each of 1, 4 and 6 heroes) with the pure and the compiled copy and
 says whether every hash is equal.
 """
 

@@ -1,6 +1,7 @@
 """Profile AI games of Goblin Uprising: Python calls per decision (a count a busy machine does not move) and hot spots.
 
-    .venv/bin/python rulesets/goblin-uprising/bench/profile_games.py --games 10 --heroes 4 [--top 40] [--sort tottime]
+    .venv/bin/python rulesets/goblin-uprising/benchmarks/profile_games.py --games 10 --heroes 4 \
+        [--top 40] [--sort tottime]
 
 Plays the games of ``benchmarks/rulesets.py --ruleset goblin-uprising --option heroes=N`` (seeds 1000.., agents
 seeded by ``agent_seed``, no event log kept) under cProfile and prints calls per decision, then the top functions.

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from skirmish_goblin_uprising.state import TYRANT, GameState, Hero
 
 if TYPE_CHECKING:
-    from skirmish import Game
+    from skirmish import Decision, Game, Option
     from skirmish_goblin_uprising.content import Content, Tyrant
 
 
@@ -258,3 +259,21 @@ def discard_cards(game: Game, deck_id: str, cards: list[str], rule: str) -> None
     names = ", ".join(card_name(game, deck_id, card) for card in cards)
     game.emit("deck", f"{names} to the discard pile of {DECK_NAMES.get(deck_id, deck_id)}", rule=rule,
               deck=deck_id, action="discard", cards=list(cards))
+
+
+def ask_or_only(game: Game, d: Decision, then: Callable[..., Any], *args: Any) -> None:
+    """Ask ``d``, unless it offers a single option: then the rules leave no choice and it is resolved at once,
+    ``then`` getting that option's value as an answer would (RULINGS GU-S1; the log says so when kept)."""
+    if len(d.options) == 1:
+        resolve_only(game, d.player, d.kind, d.options[0], d.rule)
+        then(game, d.options[0].value, *args)
+        return
+    game.ask(d, then, *args)
+
+
+def resolve_only(game: Game, player: str, kind: str, option: Option, rule: str) -> None:
+    """Log a choice the rules made for ``player`` because only ``option`` was possible (GU-S1)."""
+    log = game.log
+    if log.keep or log.listeners:
+        game.emit("rule", f"{player}: {kind} -> {option.label or option.value} (the only choice: not asked)",
+                  rule=rule, hero=player, decision=kind, value=option.value)

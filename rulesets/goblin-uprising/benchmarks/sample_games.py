@@ -1,6 +1,7 @@
 """Where the CPU time of AI games goes, by sampling (no tracing overhead): self and inclusive shares per function.
 
-    .venv/bin/python rulesets/goblin-uprising/bench/sample_games.py --games 100 --heroes 4 [--agent random] [--top 40]
+    .venv/bin/python rulesets/goblin-uprising/benchmarks/sample_games.py --games 100 --heroes 4 \
+        [--agent random] [--top 40]
 
 Plays the games of ``benchmarks/rulesets.py --ruleset goblin-uprising --option heroes=N`` with a CPU-time interval
 timer (``ITIMER_PROF``) that records the stack on each tick. Unlike cProfile it does not inflate code that makes

@@ -1,7 +1,7 @@
 """CPU instructions per game and per decision (valgrind's count: a figure a busy machine does not move).
 
-    .venv/bin/python rulesets/goblin-uprising/bench/instructions.py --games 6 [--agent random] [--heroes 4]
-    .venv/bin/python rulesets/goblin-uprising/bench/instructions.py --games 4 --double MODULE:ATTR
+    .venv/bin/python rulesets/goblin-uprising/benchmarks/instructions.py --games 6 [--agent random] [--heroes 4]
+    .venv/bin/python rulesets/goblin-uprising/benchmarks/instructions.py --games 4 --double MODULE:ATTR
 
 Plays the games of ``benchmarks/rulesets.py --ruleset goblin-uprising --option heroes=N`` (seeds 1000..) after two
 warm-up games (content memos filled) under ``valgrind --tool=callgrind``, once setting the games up only and once

@@ -9,7 +9,6 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from functools import lru_cache
-from operator import is_
 from typing import Any
 
 import attrs
@@ -37,14 +36,29 @@ EPS = 1e-6
 STAY = 0.02
 
 
+_Box = tuple[float, float, float, float]
+
+
+@attrs.frozen(slots=True)
+class _Measured(Table):
+    """A geometry table with the bounding boxes of its pieces worked out with it: all of them, and the blocking
+    ones (for the quick checks of :func:`_open_ground` and :func:`_terrain_sight`)."""
+
+    boxes: tuple[_Box, ...] = attrs.field(default=(), eq=False)
+    blocking: tuple[_Box, ...] = attrs.field(default=(), eq=False)
+
+
+# a pure memo: the same numbers give the same (immutable) table, shared by every game with that terrain; bounded
 @lru_cache(maxsize=64)
-def _table(width: float, depth: float, pieces: tuple[tuple[str, str, str, float, float, float, float], ...]) -> Table:
+def _table(width: float, depth: float, pieces: tuple[tuple[str, str, str, float, float, float, float], ...]
+           ) -> _Measured:
     terrain = [Terrain(piece_shape(Piece(pid, pid, kind, shape, x, y, w, h)), {kind}, name=pid)
                for pid, kind, shape, x, y, w, h in pieces]
-    return Table(width, depth, terrain)
+    return _Measured(width, depth, terrain, tuple(t.bounds for t in terrain),
+                     tuple(t.bounds for t in terrain if t.has("blocking")))
 
 
-def table_of(state: ChobState) -> Table:
+def table_of(state: ChobState) -> _Measured:
     """The geometry table for the current terrain (cached: terrain changes rarely)."""
     return _table(state.width, state.depth, _terrain_key(state))
 
@@ -176,11 +190,7 @@ def _mover(state: ChobState, w: Warrior, allowance: float, fly: bool,
     return can
 
 
-#: per geometry table: the bounding boxes of its blocking pieces
-_BLOCKING: dict[int, tuple[Table, tuple[tuple[float, float, float, float], ...]]] = {}
-
-
-def _open_ground(table: Table, ax: float, ay: float, bx: float, by: float, r: float) -> bool:
+def _open_ground(table: _Measured, ax: float, ay: float, bx: float, by: float, r: float) -> bool:
     """A base of radius ``r`` moving straight from a to b stays 0.01" clear of the table edges and of the
     bounding box of every blocking piece, so the exact terrain checks of a move (the end spot, the swept
     path and the table edge, all within that box) would find nothing: they can be skipped."""
@@ -188,15 +198,11 @@ def _open_ground(table: Table, ax: float, ay: float, bx: float, by: float, r: fl
     x1, y1 = (ax if ax > bx else bx) + r + 0.01, (ay if ay > by else by) + r + 0.01
     if x0 < 0.0 or y0 < 0.0 or x1 > table.width or y1 > table.depth:
         return False
-    entry = _BLOCKING.get(id(table))
-    if entry is None or entry[0] is not table:
-        if len(_BLOCKING) > 64:
-            _BLOCKING.clear()
-        entry = _BLOCKING[id(table)] = (table, tuple(t.bounds for t in table.terrain if t.has("blocking")))
-    return not any(px0 <= x1 and x0 <= px1 and py0 <= y1 and y0 <= py1 for px0, py0, px1, py1 in entry[1])
+    return not any(px0 <= x1 and x0 <= px1 and py0 <= y1 and y0 <= py1 for px0, py0, px1, py1 in table.blocking)
 
 
-#: stops of :func:`furthest_toward` by what they depend on
+#: stops of :func:`furthest_toward` by what they depend on: a pure memo of numbers (positions, radii, allowance and
+#: the terrain's numbers in, a point out), the same for every game, bounded (cleared past 20000)
 _STOPS: dict[tuple[Any, ...], tuple[tuple[float, float] | None]] = {}
 
 
@@ -531,7 +537,7 @@ def _ray_box(wx: float, wy: float, ux: float, uy: float, x0: float, x1: float, y
     return enter if enter < leave else math.inf
 
 
-def _open_until(table: Table, wx: float, wy: float, ux: float, uy: float, r: float) -> float:
+def _open_until(table: _Measured, wx: float, wy: float, ux: float, uy: float, r: float) -> float:
     """How far along the unit direction (ux, uy) a move from (wx, wy) stays on :func:`_open_ground` (its box,
     widened by ``r`` and 0.01", inside the table and meeting no blocking piece's box): the box only grows with the
     move, so every shorter move is open ground too."""
@@ -545,11 +551,7 @@ def _open_until(table: Table, wx: float, wy: float, ux: float, uy: float, r: flo
             until = min(until, (size - e - c) / u)
         elif u < 0:
             until = min(until, (c - e) / -u)
-    entry = _BLOCKING.get(id(table))
-    if entry is None or entry[0] is not table:
-        _open_ground(table, wx, wy, wx, wy, r)  # fills the cache of blocking boxes
-        entry = _BLOCKING[id(table)]
-    for px0, py0, px1, py1 in entry[1]:
+    for px0, py0, px1, py1 in table.blocking:
         need = 0.0
         for u, c, lo, hi in ((ux, wx, px0, px1), (uy, wy, py0, py1)):
             if c - e <= hi and lo <= c + e:
@@ -720,37 +722,12 @@ def silhouette(sx: float, sy: float, tx: float, ty: float, radius: float) -> lis
     return [(tx + px * reach * f, ty + py * reach * f) for f in steps]
 
 
-#: per geometry table: the bounding boxes of all its pieces
-_BOXES: dict[int, tuple[Table, tuple[tuple[float, float, float, float], ...]]] = {}
-
-
-def _piece_boxes(table: Table) -> tuple[tuple[float, float, float, float], ...]:
-    """The bounding box of every terrain piece of a geometry table (blocking or area)."""
-    entry = _BOXES.get(id(table))
-    if entry is None or entry[0] is not table:
-        if len(_BOXES) > 64:
-            _BOXES.clear()
-        entry = _BOXES[id(table)] = (table, tuple(t.bounds for t in table.terrain))
-    return entry[1]
-
-
-#: the last two sets of pieces asked about and their keys (pieces are frozen: the same pieces, or equal ones,
-#: give the same key; two, as the game's state and an AI's picture of it take turns)
-_LAST_TERRAIN: list[tuple[tuple[Piece, ...], tuple[tuple[str, str, str, float, float, float, float], ...]]] = []
-
-
 def _terrain_key(state: ChobState) -> tuple[tuple[str, str, str, float, float, float, float], ...]:
-    pieces = tuple(state.pieces)
-    last = _LAST_TERRAIN
-    for seen, key in last:
-        if len(seen) == len(pieces) and all(map(is_, seen, pieces)):
-            return key
-    key = tuple((p.id, p.kind, p.shape, p.x, p.y, p.w, p.h) for p in pieces)
-    last.insert(0, (pieces, key))
-    del last[2:]
-    return key
+    """The terrain's numbers (what the tables and sight memos are keyed by)."""
+    return tuple([(p.id, p.kind, p.shape, p.x, p.y, p.w, p.h) for p in state.pieces])
 
 
+# a pure memo of numbers (the terrain's and two points' in, a flag and piece names out), bounded
 @lru_cache(maxsize=8192)
 def _terrain_sight(pieces: tuple[tuple[str, str, str, float, float, float, float], ...], width: float, depth: float,
                    sx: float, sy: float, tx: float, ty: float, radius: float) -> tuple[bool, tuple[str, ...]]:
@@ -763,7 +740,7 @@ def _terrain_sight(pieces: tuple[tuple[str, str, str, float, float, float, float
     # no piece hides any of it (the exact checks below would find nothing)
     x0, y0 = min(sx, tx - radius) - 0.01, min(sy, ty - radius) - 0.01
     x1, y1 = max(sx, tx + radius) + 0.01, max(sy, ty + radius) + 0.01
-    if not any(px0 <= x1 and x0 <= px1 and py0 <= y1 and y0 <= py1 for px0, py0, px1, py1 in _piece_boxes(table)):
+    if not any(px0 <= x1 and x0 <= px1 and py0 <= y1 and y0 <= py1 for px0, py0, px1, py1 in table.boxes):
         return True, ()
     origin = Vec(sx, sy)
     if not _clear_to_nearest(pieces, sx, sy, tx, ty, radius) \

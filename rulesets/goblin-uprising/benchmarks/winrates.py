@@ -1,7 +1,7 @@
 """Win rates of AI (or random) hero teams against each Tyrant at each difficulty, and games per second.
 
-    .venv/bin/python rulesets/goblin-uprising/bench/winrates.py -n 200 --heroes 1,2,4,6 --workers 2
-    .venv/bin/python rulesets/goblin-uprising/bench/winrates.py -n 200 --agent random --heroes 2
+    .venv/bin/python rulesets/goblin-uprising/benchmarks/winrates.py -n 200 --heroes 1,2,4,6 --workers 2
+    .venv/bin/python rulesets/goblin-uprising/benchmarks/winrates.py -n 200 --agent random --heroes 2
 
 Prints a Markdown table (one row per Tyrant and difficulty, one column per team size).
 """

@@ -1,6 +1,6 @@
 """The engine's own cost per decision, with no rules and no AI: the floor under any ruleset's games/s.
 
-    .venv/bin/python rulesets/goblin-uprising/bench/core_floor.py
+    .venv/bin/python rulesets/goblin-uprising/benchmarks/core_floor.py
 
 A toy one-seat ruleset whose every answer schedules one step that asks the next decision (10 fixed options,
 a small context); the agent takes the first option through a ``View``. CPU time, 20 games of 450 decisions,

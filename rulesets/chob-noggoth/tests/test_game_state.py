@@ -1,0 +1,35 @@
+"""Game state lives in the game: games side by side play as alone, and no game writes to module globals."""
+
+from __future__ import annotations
+
+from skirmish.testing import check_interleaved, check_no_module_state, installed_registry
+from skirmish_chob_noggoth.rules import ChobNoggoth
+
+#: pure memos of numbers (odds, terrain geometry and sight, move stops): the same for every game, bounded
+PURE_MEMOS = tuple(f"skirmish_chob_noggoth.{name}" for name in (
+    "odds._dice_tally", "odds._failing_faces", "odds._margins", "odds.attack_odds", "odds.contest_won",
+    "odds.wound_table", "odds.morale_holds", "odds.save_fails", "odds.dice_odds", "odds.any_face",
+    "ai.odds._fail_save", "ai.odds.heard", "ai.odds.table_chances", "ai.odds.stop_test", "ai.odds.any_of",
+    "ai.odds.hold", "ai.odds.melee_table", "ai.odds.ends_table", "ai.evaluation._melee_worth",
+    "measuring._STOPS", "measuring._table",
+    "measuring._terrain_sight"))
+
+
+def _ai():  # type: ignore[no-untyped-def]
+    return installed_registry().agent_spec("ai", "chob-noggoth").factory
+
+
+def test_games_side_by_side_play_as_alone_with_the_ai_in_every_seat() -> None:
+    assert check_interleaved(ChobNoggoth, seeds=(0, 1, 2), factory=_ai()) == 3
+
+
+def test_games_side_by_side_play_as_alone_with_random_players() -> None:
+    factory = installed_registry().agent_spec("random", "chob-noggoth").factory
+    assert check_interleaved(ChobNoggoth, seeds=(3, 4), factory=factory) == 2
+
+
+def test_no_game_writes_to_module_globals_but_pure_memos() -> None:
+    registry = installed_registry()
+    moved = check_no_module_state(lambda: registry.ruleset("chob-noggoth"), ["skirmish_chob_noggoth"], _ai(),
+                                  seeds=(0, 1, 2), allow=PURE_MEMOS)
+    assert set(moved) <= set(PURE_MEMOS)
