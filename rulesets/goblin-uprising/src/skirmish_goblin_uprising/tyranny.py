@@ -34,9 +34,6 @@ if TYPE_CHECKING:
     from skirmish_goblin_uprising.content import Effect
     from skirmish_goblin_uprising.state import GameState, Hero
 
-#: the most extra marker moves (failed spawns, Rising Tide) resolved in one round: stops spawn loops (GU-34)
-EXTRA_MOVE_CAP = 12
-
 
 # ----------------------------------------------------------------------------- random regions
 
@@ -169,24 +166,20 @@ def spawn_general(game: Game, general: str, rule: str = "Spawning Generals") -> 
 def queue_extra_move(game: Game, why: str) -> None:
     """A marker move owed by a failed spawn: resolved once the current move (or effect) is done (GU-34)."""
     s: GameState = game.state
-    if s.moves_this_round >= EXTRA_MOVE_CAP:
-        if logging(game):
-            say(game, f"extra marker move ({why}) ignored: {EXTRA_MOVE_CAP} extra moves this round already",
-                "House: spawn loops")
-        return
     s.moves_this_round += 1
     s.extra_moves += 1
 
 
 def run_extra_moves(game: Game) -> None:
-    """Resolve owed extra marker moves one by one (no reinforcements)."""
+    """Resolve owed extra marker moves one by one; each is a full move, with its bracket's reinforcements (the
+    book rolls them every time the marker moves: GU-34)."""
     s: GameState = game.state
     if s.extra_moves <= 0 or game.result is not None:
         return
     s.extra_moves -= 1
     if s.extra_moves > 0:
         game.call(run_extra_moves)
-    move_marker(game, reinforce=False, why="an owed extra move")
+    move_marker(game, reinforce=True, why="an owed extra move")
 
 
 def move_marker(game: Game, *, reinforce: bool = True, why: str = "") -> None:
