@@ -89,7 +89,7 @@ def to_turn_of(game: Game, hid: str) -> None:
         if d.kind == "action" and d.player == hid:
             return
         vals = values(game)
-        for pick in ("end", "adventure", "take", "done", "green", "invite:0", "pass", "strike"):
+        for pick in ("end", "adventure", "take", "done", "green", "roll", "pass", "strike"):
             if pick in vals:
                 game.answer(pick)
                 break

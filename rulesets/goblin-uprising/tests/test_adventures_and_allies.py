@@ -18,7 +18,7 @@ def adventure(game: Game, card: str, dice: list[str]) -> None:
     game.load_dice(dice)
     answer(game, "adventure")
     if game.pending.kind == "invite":
-        answer(game, "invite:0")
+        answer(game, "roll")
 
 
 def snapshot(game: Game) -> tuple:
@@ -81,7 +81,7 @@ def test_adventure_rolls_five_dice_and_needs_the_card_number() -> None:
     assert sum(1 for e in game.log if e.kind == "roll" and "adventure" in e.text) == 5
 
 
-def test_adventure_help_window_asks_other_heroes_once() -> None:
+def test_adventure_help_window_asks_each_invited_hero_once() -> None:
     game = prepared(3)
     s = game.state
     s.heroes["hero1"].essence = 2
@@ -89,7 +89,8 @@ def test_adventure_help_window_asks_other_heroes_once() -> None:
     answer(game, "end")
     answer(game, "adventure")
     assert game.pending.kind == "invite"
-    answer(game, "invite:2")
+    answer(game, "invite:hero2")
+    answer(game, "invite:hero3")  # Leadership 2 (or no Essence left): no further invitation is asked
     assert game.pending.kind == "respond" and game.pending.player == "hero2"
     game.load_dice(["Star"])
     answer(game, "help")
@@ -101,6 +102,24 @@ def test_adventure_help_window_asks_other_heroes_once() -> None:
     assert s.heroes["hero1"].renown == 5
 
 
+def test_adventure_help_essence_is_spent_on_inviting_even_when_declined() -> None:
+    """Adventure: help (GU-32): the adventurer spends 1 Essence to invite; a hero who declines costs it all the
+    same, and rolls nothing."""
+    game = prepared(3)
+    s = game.state
+    s.heroes["hero1"].essence = 2
+    s.adventures.put_top("sabotage-the-forge")
+    answer(game, "end")
+    answer(game, "adventure")
+    answer(game, "invite:hero2")
+    assert s.heroes["hero1"].essence == 1  # paid on inviting, before any answer
+    answer(game, "roll")
+    assert game.pending.kind == "respond" and game.pending.player == "hero2"
+    game.load_dice(["Blank"] * 5)
+    answer(game, "pass")
+    assert s.heroes["hero1"].essence == 1
+
+
 def test_bard_helps_for_free_with_two_dice() -> None:
     game = new_game(6)
     s = game.state
@@ -108,9 +127,9 @@ def test_bard_helps_for_free_with_two_dice() -> None:
     s.adventures.put_top("sabotage-the-forge")
     answer(game, "end")
     answer(game, "adventure")
-    answer(game, "invite:1")
-    while game.pending.player != "hero6":
-        answer(game, "pass")
+    assert values(game) == ["invite:hero6", "roll"]  # no Essence: only the Bard can be invited
+    answer(game, "invite:hero6")
+    assert game.pending.player == "hero6"
     game.load_dice(["Star", "Star", "Star", "Blank", "Blank", "Blank", "Blank"])
     answer(game, "help")
     answer(game, "done")

@@ -665,13 +665,15 @@ class GoblinAI:
 
     # -- adventures ------------------------------------------------------------------------
     def _invite(self, d: Decision, values: list[str]) -> str:
+        """Invite (in seat order) up to one helper fewer than the card's difficulty, as far as the Essence held when
+        the inviting began pays for."""
         ctx = getattr(d, "context", None) or {}
         diff = ctx.get("difficulty", 1)
-        ess = ctx["essence"] if "essence" in ctx else self._me()["essence"]
+        ess = (ctx["essence"] if "essence" in ctx else self._me()["essence"]) + ctx.get("spent", 0)
         want = 0 if diff <= 1 else min(diff - 1, ess)
-        options = sorted(int(x.split(":")[1]) for x in values)
-        k = max((o for o in options if o <= want), default=0)
-        return f"invite:{k}"
+        if ctx.get("invited", 0) < want:
+            return next((x for x in values if x.startswith("invite:")), "roll")
+        return "roll"
 
     def _respond(self, d: Decision, values: list[str]) -> str:
         """Always help a team-mate's adventure when asked (it costs the helper nothing but a die)."""
