@@ -237,7 +237,8 @@ def test_a_helper_is_asked_about_the_adventure_by_name() -> None:
         pick = next((v for v in ("end", "adventure", "take", "done", "green") if v in vals), vals[0])
         game.answer(pick)
     assert d.kind == "respond" and d.player == "hero2"
-    assert re.fullmatch(r"(hero2: )?hero1 invites you to help the adventure [A-Z][\w' ]+ \(\d successes\): accept\?", d.prompt), d.prompt
+    pattern = r"(hero2: )?hero1 invites you to help the adventure [A-Z][\w' ]+ \(\d successes\): accept\?"
+    assert re.fullmatch(pattern, d.prompt), d.prompt
 
 
 def test_the_bone_tribe_choice_says_what_falling_does() -> None:
