@@ -72,6 +72,7 @@ class GoblinAI:
         self._best_of: dict[tuple[Any, ...], str] = {}  # see _best_ability
         self._worth: dict[str, float] = {}  # see _card_value
         self._hurt: dict[tuple[Any, ...], float] = {}  # see _hurt_chance
+        self._recruited = -1  # the round of its last Recruit: once a turn (Recruit and Goblin Horde could cycle)
         # filled in per decision or worked out on first use (see _v, _b, _me, _c): the view ``v``, the board sections
         # ``b``, this hero's sheet ``me``; and the content ``c`` (once per game). ``None``: not known yet
         self.v: dict[str, Any] | None = None
@@ -421,7 +422,10 @@ class GoblinAI:
             if effect == "heal" and me["hp"] <= me["max_hp"] - 3 and len(me["hand"]) >= 2:
                 return x
         if "recruit" in groups and me["renown"] >= 4 and me.get("guardian"):  # (no training offered: see above)
-            return "recruit"
+            turn = self._view.game_round if self._view is not None else -1
+            if turn != self._recruited:  # once a turn: Recruit (1 Renown) and Goblin Horde (+1) could cycle forever
+                self._recruited = turn
+                return "recruit"
         if actions > 0:
             choice = self._spend_action(groups)
             if choice.startswith("move:"):  # a step towards a goal: the whole way there at once when that is offered

@@ -34,6 +34,9 @@ if TYPE_CHECKING:
     from skirmish_goblin_uprising.content import Effect
     from skirmish_goblin_uprising.state import GameState, Hero
 
+#: house rule ``quiet_failed_spawns`` (off by default, GU-34): the most extra marker moves a round
+QUIET_SPAWN_CAP = 12
+
 
 # ----------------------------------------------------------------------------- random regions
 
@@ -163,23 +166,33 @@ def spawn_general(game: Game, general: str, rule: str = "Spawning Generals") -> 
 # ----------------------------------------------------------------------------- the destruction track
 
 
+def quiet_spawns(game: Game) -> bool:
+    """The house rule ``quiet_failed_spawns`` (GU-34) is switched on."""
+    return bool(game.setup.get("options", {}).get("quiet_failed_spawns"))
+
+
 def queue_extra_move(game: Game, why: str) -> None:
     """A marker move owed by a failed spawn: resolved once the current move (or effect) is done (GU-34)."""
     s: GameState = game.state
+    if quiet_spawns(game) and s.moves_this_round >= QUIET_SPAWN_CAP:
+        if logging(game):
+            say(game, f"extra marker move ({why}) ignored: {QUIET_SPAWN_CAP} extra moves this round already",
+                "House: quiet failed spawns")
+        return
     s.moves_this_round += 1
     s.extra_moves += 1
 
 
 def run_extra_moves(game: Game) -> None:
     """Resolve owed extra marker moves one by one; each is a full move, with its bracket's reinforcements (the
-    book rolls them every time the marker moves: GU-34)."""
+    book rolls them every time the marker moves: GU-34), unless the house rule ``quiet_failed_spawns`` is on."""
     s: GameState = game.state
     if s.extra_moves <= 0 or game.result is not None:
         return
     s.extra_moves -= 1
     if s.extra_moves > 0:
         game.call(run_extra_moves)
-    move_marker(game, reinforce=True, why="an owed extra move")
+    move_marker(game, reinforce=not quiet_spawns(game), why="an owed extra move")
 
 
 def move_marker(game: Game, *, reinforce: bool = True, why: str = "") -> None:
