@@ -230,6 +230,19 @@ def start_adventure(game: Game, hid: str) -> None:
     need = f"needs {card.difficulty} successes" if card.difficulty else "no roll: choose an effect"
     if logging(game):
         game.emit("adventure", f"{hid} goes on an adventure: {card.name} ({need})", rule=R_ADV, hero=hid, card=card.id)
+    from skirmish_goblin_uprising.anytime import open_moment
+
+    game.call(_drawn, hid)
+    open_moment(game, "the adventure card is drawn", "deed")  # "any time" of the hero turn (issue 27)
+
+
+def _drawn(game: Game, hid: str) -> None:
+    """The card drawn (and any window after it): choose a side, or invite help and roll."""
+    s: GameState = game.state
+    run = s.adventure
+    if run is None or game.result is not None:
+        return
+    card = C(game).adventures[run.card]
     if not card.difficulty:
         options = [opt("green", "green: " + "; ".join(gain_text(e) for e in card.green),
                        "a card with no roll: you choose its side and succeed either way", side="green"),
@@ -454,6 +467,9 @@ def _finish(game: Game, hid: str, card: Adventure, success: bool, chosen: bool =
         if logging(game):
             game.emit("adventure", f"{hid}'s adventure {card.name}: {'success' if success else 'failure'}",
                       rule=R_ADV, hero=hid, success=success)
+    from skirmish_goblin_uprising.anytime import open_moment
+
+    game.call(open_moment, "after the adventure", "after")  # the turn's last moment (issue 27)
     game.call(run_extra_moves)
     apply_gains(game, hid, side, f"Adventure: {card.name}", f"adventure:{card.id}")
     if success or chosen:

@@ -680,8 +680,12 @@ class GoblinAI:
         return "roll"
 
     def _respond(self, d: Decision, values: list[str]) -> str:
-        """Always help a team-mate's adventure when asked (it costs the helper nothing but a die)."""
-        return "help" if "help" in values else "pass" if "pass" in values else values[0]
+        """Always help a team-mate's adventure when asked (it costs the helper nothing but a die); in the "any time"
+        windows (issue 27) it plays nothing, and is left alone for the rest of the phase: it plays its goblins and
+        tribe card from its hero-turn menu."""
+        if "help" in values:
+            return "help"
+        return "pass-phase" if "pass-phase" in values else "pass" if "pass" in values else values[0]
 
     def _help_essence(self, d: Decision, values: list[str]) -> str:
         ctx = getattr(d, "context", None) or {}

@@ -594,7 +594,9 @@ def upkeep_phase(game: Game) -> None:
     s: GameState = game.state
     t = tyrant(game)
     s.earth_used = []
-    steps: list[Any] = []
+    from skirmish_goblin_uprising.anytime import open_moment
+
+    steps: list[Any] = [Do(open_moment, ("the Upkeep phase begins", "tribe"))]  # tribe cards: any moment
 
     if s.flight and s.hp > 0:
         steps.append(Do(_flee))
@@ -625,7 +627,15 @@ def _tax_renown(game: Game) -> None:
 
 
 def tyranny_phase(game: Game) -> None:
-    move_marker(game, reinforce=True, why="Tyranny")
+    from skirmish_goblin_uprising.anytime import open_moment
+
+    game.call(_tyranny_move)
+    open_moment(game, "the Tyranny phase begins", "tribe")  # tribe cards: any moment (before Oppress, too)
+
+
+def _tyranny_move(game: Game) -> None:
+    if game.result is None:
+        move_marker(game, reinforce=True, why="Tyranny")
 
 
 def attack_phase(game: Game) -> None:
