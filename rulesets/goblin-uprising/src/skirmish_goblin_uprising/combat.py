@@ -265,7 +265,7 @@ def roll_options(game: Game, hid: str, dmg: int | None = None) -> list[Any]:
     assert cb is not None
     options = []
     memo = c._look["memo"]
-    if hero.renown >= 1 and hero.hand.cards:  # an Uprising result is spent by discarding a goblin (GU-S3)
+    if hero.renown >= 1:  # Rally with or without a goblin in hand: the book allows it (GU-S3)
         options.append(_once(memo, "rally", "Rally (1 Renown): add an Uprising result", action="rally",
                              help="then discard a goblin from your hand for its uprising effect"))
     if cb.uprisings > 0:
