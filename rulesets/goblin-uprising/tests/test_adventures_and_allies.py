@@ -82,9 +82,15 @@ def test_adventure_rolls_five_dice_and_needs_the_card_number() -> None:
     assert sum(1 for e in game.log if e.kind == "roll" and "adventure" in e.text) == 5
 
 
+def in_the_mountains(game: Game, *seats: str) -> None:
+    for seat in seats:
+        game.state.board.move(seat, "mountains-spawn")
+
+
 def test_adventure_help_window_asks_each_invited_hero_once() -> None:
     game = prepared(3)
     s = game.state
+    in_the_mountains(game, "hero2", "hero3")
     s.heroes["hero1"].essence = 2
     s.adventures.put_top("sabotage-the-forge")
     answer(game, "end")
@@ -108,6 +114,7 @@ def test_adventure_help_essence_is_spent_on_inviting_even_when_declined() -> Non
     same, and rolls nothing."""
     game = prepared(3)
     s = game.state
+    in_the_mountains(game, "hero2", "hero3")
     s.heroes["hero1"].essence = 2
     s.adventures.put_top("sabotage-the-forge")
     answer(game, "end")
@@ -124,11 +131,14 @@ def test_adventure_help_essence_is_spent_on_inviting_even_when_declined() -> Non
 def test_bard_helps_for_free_with_two_dice() -> None:
     game = new_game(6)
     s = game.state
+    s.board.move("hero1", "mountains-outer")
+    in_the_mountains(game, "hero2", "hero6")
+    reask(game)
     s.heroes["hero1"].essence = 0
     s.adventures.put_top("sabotage-the-forge")
     answer(game, "end")
     answer(game, "adventure")
-    assert values(game) == ["invite:hero6", "roll"]  # no Essence: only the Bard can be invited
+    assert values(game) == ["invite:hero6", "roll"]  # no Essence: only the Bard can be invited (hero2 is near too)
     answer(game, "invite:hero6")
     assert game.pending.player == "hero6"
     game.load_dice(["Star", "Star", "Star", "Blank", "Blank", "Blank", "Blank"])
@@ -299,3 +309,17 @@ def test_hawk_interacts_with_an_adjacent_token() -> None:
 def test_gain_functions_cover_the_gain_effects() -> None:
     assert set(GAIN) == {"renown", "essence", "goblins", "heal", "pet", "refresh_tribe", "quest", "damage",
                          "lose_essence", "discard", "lose_renown", "spawn_here"}
+
+
+def test_adventure_help_only_heroes_in_the_region_are_invited() -> None:
+    """Adventure: help / Regions (GU-32): a player interacts only with players in its region, so only heroes in the
+    adventurer's region may be invited."""
+    game = prepared(3)
+    s = game.state
+    s.heroes["hero1"].essence = 2
+    in_the_mountains(game, "hero2")
+    s.board.move("hero3", "tundra-spawn")
+    s.adventures.put_top("sabotage-the-forge")
+    answer(game, "end")
+    answer(game, "adventure")
+    assert values(game) == ["invite:hero2", "roll"]

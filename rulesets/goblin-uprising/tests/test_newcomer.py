@@ -229,6 +229,10 @@ def test_damage_from_a_hero_names_the_hero_not_its_id() -> None:
 
 def test_a_helper_is_asked_about_the_adventure_by_name() -> None:
     game = new_game(2)
+    game.state.board.move("hero1", "mountains-outer")
+    game.state.board.move("hero2", "mountains-spawn")  # helpers are invited from the adventurer's region (GU-32)
+    game.state.adventures.put_top("sabotage-the-forge")
+    reask(game)
     for _ in range(50):
         d = game.pending
         if d.kind == "respond" and d.rule == "Adventure: help":

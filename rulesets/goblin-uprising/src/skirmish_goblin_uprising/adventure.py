@@ -21,6 +21,7 @@ from skirmish_goblin_uprising.common import (
     gain_renown,
     heal,
     hero_region,
+    heroes_in,
     logging,
     lose_essence,
     lose_renown,
@@ -255,14 +256,15 @@ def _drawn(game: Game, hid: str) -> None:
 
 
 def _invitable(game: Game, hid: str) -> list[str]:
-    """Heroes ``hid`` may still invite: up to Leadership invitations, each paid with 1 Essence (a Bard: free)."""
+    """Heroes ``hid`` may still invite: up to Leadership invitations, each paid with 1 Essence (a Bard: free), of
+    heroes in its region (a player interacts only with players in its region unless stated otherwise: GU-32)."""
     s: GameState = game.state
     run = s.adventure
     assert run is not None
     hero = s.heroes[hid]
     if len(run.invited) >= hero.leadership:
         return []
-    return [h.id for h in s.active_heroes()
+    return [h.id for h in heroes_in(game, hero_region(game, hero))
             if h.id != hid and h.id not in run.invited and (hero.essence >= 1 or _bard(game, h.id))]
 
 
