@@ -191,3 +191,22 @@ def test_any_time_windows_ask_only_heroes_with_something_to_play() -> None:
 
     for seed in range(3):
         check_response_windows(RULESET, seed)
+
+
+def test_fire_tribe_latest_moment_is_a_counter_attack_roll_in_the_tyrants_turn() -> None:
+    """The Fire Tribe's reroll ("once during this turn"): the earliest roll is the holder's first (the battle of
+    `test_fire_tribe_rerolls_the_failed_dice`); the latest is its counter-attack in the Tyrant's Attack phase."""
+    game = new_game(1)
+    s = game.state
+    h = s.heroes["hero1"]
+    h.hand.cards[:] = []
+    s.board.move("hero1", "gate")  # the Champion there attacks in the Attack phase
+    s.adventures.put_top("crossroads-shrine")
+    reask(game)
+    game.answer("end")
+    game.answer("adventure")
+    drive(game, lambda g: g.pending.kind == "roll")  # (seed 1: the counter-attack rolls failed dice)
+    assert game.phase == "attack" and "reroll" in values(game)
+    game.load_dice(["Star"] * sum(d == "Blank" for d in s.combat.dice))
+    game.answer("reroll")
+    assert not h.tribe_ready and s.combat is not None and "Blank" not in s.combat.dice
