@@ -210,3 +210,19 @@ def test_fire_tribe_latest_moment_is_a_counter_attack_roll_in_the_tyrants_turn()
     game.load_dice(["Star"] * sum(d == "Blank" for d in s.combat.dice))
     game.answer("reroll")
     assert not h.tribe_ready and s.combat is not None and "Blank" not in s.combat.dice
+
+
+def test_wind_tribe_is_not_offered_to_a_hero_inside_a_combat() -> None:
+    """A hero in a combat stays in it: its free move (Wind Tribe) is offered before the battle and after it."""
+    game = new_game(1, heroes={"hero1": {"tribe": "wind"}})
+    h = usable_hero(game, "goblin-shaman")
+    h.tribe_ready = True
+    reask(game)
+    assert "tribe" in values(game)
+    game.answer("end")
+    load_battle(game)
+    game.answer("battle:troop:dwarf")
+    drive(game, lambda g: window(g) == "before the battle's first strike")
+    assert "goblin:goblin-shaman" in values(game) and "tribe" not in values(game)
+    drive(game, lambda g: window(g) == "after the battle")
+    assert "tribe" in values(game)

@@ -46,6 +46,9 @@ def _tribe_option(game: Game, hero: Hero) -> list[Any]:
     tribe = C(game).tribes[hero.tribe]
     if tribe.effect not in ANY_MOMENT_TRIBES or (tribe.effect == "full_heal" and hero.hp >= hero.max_hp):
         return []
+    battle = game.state.battle
+    if tribe.effect == "teleport" and battle is not None and hero.id in battle.heroes:
+        return []  # a hero in a combat stays in it until it ends (the free move comes before or after)
     return [Option("tribe", f"exhaust {tribe.name}: {tribe_text(tribe)}",
                    "a tribe card may be used at any moment; it turns face down (exhausted)",
                    data={"action": "tribe", "effect": tribe.effect})]
