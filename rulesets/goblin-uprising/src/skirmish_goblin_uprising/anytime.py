@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from skirmish import Option
-from skirmish.windows import open_window
+from skirmish import Option, open_window
 from skirmish_goblin_uprising.common import C, discard_goblin, logging, say
 
 if TYPE_CHECKING:
