@@ -34,15 +34,35 @@ def values(game: Game) -> list[Any]:
     return [o.value for o in game.pending.options]
 
 
+def in_anytime_window(game: Game) -> bool:
+    """The pending decision is an "any time" window (issue 27: goblins and tribe cards inside a deed or the
+    Tyrant's turn)."""
+    d = game.pending
+    return d is not None and d.kind == "respond" and d.rule == "Any time"
+
+
+def pass_windows(game: Game) -> None:
+    """Pass every "any time" window now pending."""
+    while in_anytime_window(game):
+        game.answer("pass")
+
+
 def answer(game: Game, value: Any) -> None:
+    """Answer with ``value``, then pass the "any time" windows that follow (issue 27; a test of those windows answers
+    them with ``game.answer``). Windows pending before that do not offer ``value`` are passed first."""
     assert game.pending is not None, "no decision pending"
+    while value not in values(game) and in_anytime_window(game):
+        game.answer("pass")
     assert value in values(game), f"{value!r} not offered to {game.pending.kind}: {values(game)}"
     game.answer(value)
+    pass_windows(game)
 
 
 def choose(game: Game, kind: str, value: Any) -> None:
     """Answer a ``kind`` decision with ``value``, or check the rules resolved it so because it was the only option
     (RULINGS GU-S1: such decisions are not asked; the log says so)."""
+    while in_anytime_window(game) and kind != "respond":
+        game.answer("pass")
     d = game.pending
     if d is not None and d.kind == kind:
         answer(game, value)
@@ -59,7 +79,7 @@ def until(game: Game, kind: str, player: str | None = None, pick: str = "end", l
         if d.kind == kind and (player is None or d.player == player):
             return
         vals = values(game)
-        game.answer(pick if pick in vals else ("take" if "take" in vals else vals[0]))
+        game.answer(pick if pick in vals else ("take" if "take" in vals else "pass" if "pass" in vals else vals[0]))
     raise AssertionError(f"no {kind} decision within {limit} answers")
 
 
@@ -89,7 +109,7 @@ def to_turn_of(game: Game, hid: str) -> None:
         if d.kind == "action" and d.player == hid:
             return
         vals = values(game)
-        for pick in ("end", "adventure", "take", "done", "green", "invite:0", "pass", "strike"):
+        for pick in ("end", "adventure", "take", "done", "green", "roll", "pass", "strike"):
             if pick in vals:
                 game.answer(pick)
                 break

@@ -18,7 +18,7 @@ def adventure(game: Game, card: str, dice: list[str]) -> None:
     game.load_dice(dice)
     answer(game, "adventure")
     if game.pending.kind == "invite":
-        answer(game, "invite:0")
+        answer(game, "roll")
 
 
 def snapshot(game: Game) -> tuple:
@@ -52,7 +52,8 @@ def test_each_adventure_card_success_resolves_green_and_failure_red(card: str) -
         adventure(game, card, dice)
         while game.pending.kind != "action" or game.pending.player != "hero2":
             vals = values(game)
-            game.answer("take" if "take" in vals else "done" if "done" in vals else vals[0])
+            game.answer("take" if "take" in vals else "done" if "done" in vals else "pass" if "pass" in vals
+                        else vals[0])
         after = snapshot(game)
         changed = {i for i in range(len(before)) if before[i] != after[i]}
         assert expected_changes(side) <= changed, (card, side)
@@ -81,15 +82,22 @@ def test_adventure_rolls_five_dice_and_needs_the_card_number() -> None:
     assert sum(1 for e in game.log if e.kind == "roll" and "adventure" in e.text) == 5
 
 
-def test_adventure_help_window_asks_other_heroes_once() -> None:
+def in_the_mountains(game: Game, *seats: str) -> None:
+    for seat in seats:
+        game.state.board.move(seat, "mountains-spawn")
+
+
+def test_adventure_help_window_asks_each_invited_hero_once() -> None:
     game = prepared(3)
     s = game.state
+    in_the_mountains(game, "hero2", "hero3")
     s.heroes["hero1"].essence = 2
     s.adventures.put_top("sabotage-the-forge")
     answer(game, "end")
     answer(game, "adventure")
     assert game.pending.kind == "invite"
-    answer(game, "invite:2")
+    answer(game, "invite:hero2")
+    answer(game, "invite:hero3")  # Leadership 2 (or no Essence left): no further invitation is asked
     assert game.pending.kind == "respond" and game.pending.player == "hero2"
     game.load_dice(["Star"])
     answer(game, "help")
@@ -101,16 +109,38 @@ def test_adventure_help_window_asks_other_heroes_once() -> None:
     assert s.heroes["hero1"].renown == 5
 
 
+def test_adventure_help_essence_is_spent_on_inviting_even_when_declined() -> None:
+    """Adventure: help (GU-32): the adventurer spends 1 Essence to invite; a hero who declines costs it all the
+    same, and rolls nothing."""
+    game = prepared(3)
+    s = game.state
+    in_the_mountains(game, "hero2", "hero3")
+    s.heroes["hero1"].essence = 2
+    s.adventures.put_top("sabotage-the-forge")
+    answer(game, "end")
+    answer(game, "adventure")
+    answer(game, "invite:hero2")
+    assert s.heroes["hero1"].essence == 1  # paid on inviting, before any answer
+    answer(game, "roll")
+    assert game.pending.kind == "respond" and game.pending.player == "hero2"
+    game.load_dice(["Blank"] * 5)
+    answer(game, "pass")
+    assert s.heroes["hero1"].essence == 1
+
+
 def test_bard_helps_for_free_with_two_dice() -> None:
     game = new_game(6)
     s = game.state
+    s.board.move("hero1", "mountains-outer")
+    in_the_mountains(game, "hero2", "hero6")
+    reask(game)
     s.heroes["hero1"].essence = 0
     s.adventures.put_top("sabotage-the-forge")
     answer(game, "end")
     answer(game, "adventure")
-    answer(game, "invite:1")
-    while game.pending.player != "hero6":
-        answer(game, "pass")
+    assert values(game) == ["invite:hero6", "roll"]  # no Essence: only the Bard can be invited (hero2 is near too)
+    answer(game, "invite:hero6")
+    assert game.pending.player == "hero6"
     game.load_dice(["Star", "Star", "Star", "Blank", "Blank", "Blank", "Blank"])
     answer(game, "help")
     answer(game, "done")
@@ -279,3 +309,17 @@ def test_hawk_interacts_with_an_adjacent_token() -> None:
 def test_gain_functions_cover_the_gain_effects() -> None:
     assert set(GAIN) == {"renown", "essence", "goblins", "heal", "pet", "refresh_tribe", "quest", "damage",
                          "lose_essence", "discard", "lose_renown", "spawn_here"}
+
+
+def test_adventure_help_only_heroes_in_the_region_are_invited() -> None:
+    """Adventure: help / Regions (GU-32): a player interacts only with players in its region, so only heroes in the
+    adventurer's region may be invited."""
+    game = prepared(3)
+    s = game.state
+    s.heroes["hero1"].essence = 2
+    in_the_mountains(game, "hero2")
+    s.board.move("hero3", "tundra-spawn")
+    s.adventures.put_top("sabotage-the-forge")
+    answer(game, "end")
+    answer(game, "adventure")
+    assert values(game) == ["invite:hero2", "roll"]

@@ -32,7 +32,8 @@ def duel(cls: str, ability: str, dice: list[str], *, hand: list[str] | None = No
     while game.pending.player != seat:
         vals = values(game)
         game.answer("end" if "end" in vals else "adventure" if "adventure" in vals else "take" if "take" in vals
-                    else "done" if "done" in vals else vals[0])
+                    else "done" if "done" in vals else "pass" if "pass" in vals else "roll" if "roll" in vals
+                    else vals[0])
     s.board.move(seat, "mountains-spawn")
     other = "hero1" if seat != "hero1" else "hero2"
     s.board.move(other, "mountains-inner")
@@ -158,7 +159,8 @@ def test_wolf_adds_a_die_when_battling_troops() -> None:
     while game.pending.player != seat:
         vals = values(game)
         game.answer("end" if "end" in vals else "adventure" if "adventure" in vals else "take" if "take" in vals
-                    else "done" if "done" in vals else vals[0])
+                    else "done" if "done" in vals else "pass" if "pass" in vals else "roll" if "roll" in vals
+                    else vals[0])
     s.board.move(seat, "prairie-spawn")
     reask(game)
     answer(game, "end")

@@ -239,7 +239,9 @@ def test_uprising_pays_one_goblin_and_rally_adds_one() -> None:
     assert s.combat.bonus == 3
 
 
-def test_rally_is_offered_only_with_a_goblin_in_hand() -> None:
+def test_rally_is_offered_with_renown_even_with_an_empty_hand() -> None:
+    """Rally (GU-S3): 1 Renown adds an Uprising result to a combat roll; the book does not ask for a goblin in hand
+    (the Uprising result then does nothing, but the Renown is spent)."""
     game = new_game(1)
     s = game.state
     h = s.heroes["hero1"]
@@ -250,7 +252,10 @@ def test_rally_is_offered_only_with_a_goblin_in_hand() -> None:
     answer(game, "rally")
     answer(game, "uprising:wolf-rider")
     assert not h.hand.cards and h.renown == 1
-    choose(game, "roll", "strike")  # Renown left but no goblin: striking is the only choice, not asked
+    assert "rally" in values(game)  # Renown left, no goblin: still on offer
+    answer(game, "rally")
+    assert h.renown == 0 and s.combat.uprisings == 1
+    choose(game, "roll", "strike")  # no Renown, no goblin: striking is the only choice, not asked
 
 
 def test_fire_tribe_rerolls_the_failed_dice() -> None:

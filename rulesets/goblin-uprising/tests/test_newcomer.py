@@ -223,15 +223,20 @@ def test_damage_from_a_hero_names_the_hero_not_its_id() -> None:
 
 def test_a_helper_is_asked_about_the_adventure_by_name() -> None:
     game = new_game(2)
+    game.state.board.move("hero1", "mountains-outer")
+    game.state.board.move("hero2", "mountains-spawn")  # helpers are invited from the adventurer's region (GU-32)
+    game.state.adventures.put_top("sabotage-the-forge")
+    reask(game)
     for _ in range(50):
         d = game.pending
-        if d.kind == "respond":
+        if d.kind == "respond" and d.rule == "Adventure: help":
             break
         vals = [o.value for o in d.options]
-        pick = next((v for v in ("end", "adventure", "invite:1", "take", "done", "green") if v in vals), vals[0])
+        pick = next((v for v in ("end", "adventure", "take", "done", "green", "pass") if v in vals), vals[0])
         game.answer(pick)
     assert d.kind == "respond" and d.player == "hero2"
-    assert re.fullmatch(r"(hero2: )?hero1's adventure [A-Z][\w' ]+ needs \d successes: help it\?", d.prompt), d.prompt
+    pattern = r"(hero2: )?hero1 invites you to help the adventure [A-Z][\w' ]+ \(\d successes\): accept\?"
+    assert re.fullmatch(pattern, d.prompt), d.prompt
 
 
 def test_the_bone_tribe_choice_says_what_falling_does() -> None:

@@ -197,13 +197,17 @@ def test_recruit_and_commune_spend_renown() -> None:
     assert h.renown == 0 and h.guardian == "earth"
 
 
-def test_goblin_design_once_per_turn() -> None:
+def test_goblin_cards_hero_turn_effect_any_number_of_times_a_turn() -> None:
+    """Goblin cards (GU-14): the hero-turn effect may be used at any time of the hero's turn, each card once (it is
+    discarded), with no limit per design."""
     game = new_game(1)
     h = game.state.heroes["hero1"]
     h.hand.cards[:] = ["hex-weaver", "hex-weaver"]
     reask(game)
     answer(game, "goblin:hex-weaver")
-    assert game.state.turn.actions == 4 and "goblin:hex-weaver" not in values(game)
+    assert game.state.turn.actions == 4 and "goblin:hex-weaver" in values(game)
+    answer(game, "goblin:hex-weaver")
+    assert game.state.turn.actions == 5 and h.hand.cards == []
 
 
 def test_river_tribe_gives_two_actions() -> None:

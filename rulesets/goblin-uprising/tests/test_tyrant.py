@@ -41,14 +41,32 @@ def test_end_of_track_repeats_the_last_space() -> None:
     assert s.marker == 12 and s.heroes["hero1"].hp == 10
 
 
-def test_failed_spawn_moves_the_marker_without_reinforcements() -> None:
+def test_failed_spawn_moves_the_marker_with_its_reinforcements() -> None:
+    """Spawning Troops / Destruction Track (GU-34): a troop with no miniature left moves the marker, and that move
+    rolls its bracket's reinforcements like every other move."""
     game = new_game(1)
     s = game.state
     s.troops["human"] = 6
-    game.load_dice(["Human", "Human"])  # the re-roll also names the full Prairie
+    # the Tyranny move rolls the Prairie twice (full); the owed move rolls the Forest: an elf spawns
+    game.load_dice(["Human", "Human", "Elf"])
+    before = s.troops.get("elven", 0)
     game.run(tyranny.move_marker)
-    assert s.marker == 2  # the owed extra move rolled no region die
-    assert [e for e in game.log if e.kind == "roll"][-1].data.get("loaded")
+    assert s.marker == 2 and s.extra_moves == 0
+    assert s.troops.get("elven", 0) == before + 1
+
+
+def test_spawn_loop_goes_on_past_twelve_moves_a_round() -> None:
+    """Spawning Troops (GU-34): no cap on the moves failed spawns cause in a round; each one is resolved."""
+    game = new_game(1)
+    s = game.state
+    for troop, spec in RULESET.content.troops.items():
+        s.troops[troop] = spec.count  # every miniature out: each reinforcement fails
+    s.heroes["hero1"].hp = s.heroes["hero1"].max_hp = 99
+    s.heroes["hero1"].hand.cards[:] = []
+    s.moves_this_round = 12
+    game.load_dice(["Human"] * 60)
+    game.run(tyranny.move_marker)
+    assert s.moves_this_round >= 12 + 12  # the marker went down all 12 spaces on failed spawns alone
 
 
 def test_random_region_rerolls_once_then_counts_as_resolved() -> None:

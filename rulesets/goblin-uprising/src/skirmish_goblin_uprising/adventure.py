@@ -21,6 +21,7 @@ from skirmish_goblin_uprising.bookkeeping import (
     gain_renown,
     heal,
     hero_region,
+    heroes_in,
     logging,
     lose_essence,
     lose_renown,
@@ -42,7 +43,7 @@ class AdventureRun:
 
     hero: str
     card: str
-    invites: int = 0
+    invited: list[str] = attr.ib(factory=list)  # heroes invited (each invitation paid when made, GU-32)
     helpers: list[str] = attr.ib(factory=list)
     help: int = 0  # successes added by helpers
     dice: list[str] = attr.ib(factory=list)
@@ -219,7 +220,6 @@ def quest_reward(game: Game, source: str) -> tuple[Any, ...]:
 def start_adventure(game: Game, hid: str) -> None:
     s: GameState = game.state
     c = C(game)
-    hero = s.heroes[hid]
     drawn = draw_cards(game, "adventures", 1, R_ADV)
     if not drawn:
         if logging(game):
@@ -230,6 +230,19 @@ def start_adventure(game: Game, hid: str) -> None:
     need = f"needs {card.difficulty} successes" if card.difficulty else "no roll: choose an effect"
     if logging(game):
         game.emit("adventure", f"{hid} goes on an adventure: {card.name} ({need})", rule=R_ADV, hero=hid, card=card.id)
+    from skirmish_goblin_uprising.anytime import open_moment
+
+    game.call(_drawn, hid)
+    open_moment(game, "the adventure card is drawn", "deed")  # "any time" of the hero turn (issue 27)
+
+
+def _drawn(game: Game, hid: str) -> None:
+    """The card drawn (and any window after it): choose a side, or invite help and roll."""
+    s: GameState = game.state
+    run = s.adventure
+    if run is None or game.result is not None:
+        return
+    card = C(game).adventures[run.card]
     if not card.difficulty:
         options = [Option("green", "green: " + "; ".join(gain_text(e) for e in card.green),
                           "a card with no roll: you choose its side and succeed either way", data={"side": "green"}),
@@ -238,20 +251,45 @@ def start_adventure(game: Game, hid: str) -> None:
         game.ask(Decision(hid, "adventure", f"{hid}: {card.name} - choose your effect", options, rule=R_ADV,
                           context={"hero": hid, "card": card.id}), _chosen, hid)
         return
-    others = [h for h in s.active_heroes() if h.id != hid]
-    most = min(hero.leadership, len(others))
-    if most <= 0:
-        _roll_adventure(game, hid)
+    ask_invite(game, hid)
+
+
+def _invitable(game: Game, hid: str) -> list[str]:
+    """Heroes ``hid`` may still invite: up to Leadership invitations, each paid with 1 Essence (a Bard: free), of
+    heroes in its region (a player interacts only with players in its region unless stated otherwise: GU-32)."""
+    s: GameState = game.state
+    run = s.adventure
+    assert run is not None
+    hero = s.heroes[hid]
+    if len(run.invited) >= hero.leadership:
+        return []
+    return [h.id for h in heroes_in(game, hero_region(game, hero))
+            if h.id != hid and h.id not in run.invited and (hero.essence >= 1 or _bard(game, h.id))]
+
+
+def ask_invite(game: Game, hid: str) -> None:
+    """Before the roll the adventurer invites helpers one at a time, paying 1 Essence per invitation (Adventure:
+    help, GU-32), or rolls."""
+    s: GameState = game.state
+    run = s.adventure
+    assert run is not None
+    card = C(game).adventures[run.card]
+    who = _invitable(game, hid)
+    if not who:
+        _start_roll(game, hid)
         return
-    options = [Option(f"invite:{k}", "adventure alone" if k == 0 else f"invite up to {k} helper(s) (1 Essence each, "
-                      "a Bard helps for free)",
-                      "roll 5 dice alone" if k == 0 else f"up to {k} other hero(es) may each add a die to your roll "
-                      "before you roll; you pay 1 Essence for each who accepts",
-                      data={"invites": k}) for k in range(most + 1)]
+    hero = s.heroes[hid]
+    options = [Option(f"invite:{h}", f"invite {h} ({'free: a Bard' if _bard(game, h) else '1 Essence'})",
+                      f"{h} may accept and add {'2 dice' if _bard(game, h) else 'a die'} to your roll; the Essence "
+                      "is spent on inviting, accepted or not", data={"hero": h}) for h in who]
+    options.append(Option("roll", "adventure alone" if not run.invited else "roll now",
+                          "roll your 5 dice" + (" after the invited heroes answer" if run.invited else ""),
+                          data={"action": "roll"}))
     game.ask(Decision(hid, "invite", f"{hid}: {card.name} needs {card.difficulty} successes on 5 dice. Invite help?",
                       options, rule="Adventure: help",
                       context={"hero": hid, "card": card.id, "difficulty": card.difficulty,
-                               "essence": hero.essence}), _invited, hid)
+                               "essence": hero.essence, "invited": len(run.invited),
+                               "spent": sum(1 for h in run.invited if not _bard(game, h))}), _invited, hid)
 
 
 def _chosen(game: Game, answer: str, hid: str) -> None:
@@ -267,14 +305,31 @@ def _invited(game: Game, answer: str, hid: str) -> None:
     s: GameState = game.state
     run = s.adventure
     assert run is not None
-    run.invites = int(answer.split(":", 1)[1])
+    if answer == "roll":
+        _start_roll(game, hid)
+        return
+    guest = answer.split(":", 1)[1]
+    run.invited.append(guest)
+    if not _bard(game, guest):
+        lose_essence(game, s.heroes[hid], 1, "Adventure: help")
+    if logging(game):
+        say(game, f"{hid} invites {guest} to help", "Adventure: help", hero=hid, guest=guest)
+    ask_invite(game, hid)
+
+
+def _start_roll(game: Game, hid: str) -> None:
+    """The invited heroes answer (each once, in seat order), then the adventurer rolls."""
+    s: GameState = game.state
+    run = s.adventure
+    assert run is not None
     game.call(_roll_adventure, hid)
-    if run.invites:
-        others = [h.id for h in s.active_heroes() if h.id != hid]
+    if run.invited:
+        guests = [h.id for h in s.active_heroes() if h.id in run.invited]
         card = C(game).adventures[run.card]
-        open_window(game, "help the adventure", others, help_offer, help_resolve, rule="Adventure: help", mode="once",
+        open_window(game, "help the adventure", guests, help_offer, help_resolve, rule="Adventure: help", mode="once",
                     context={"hero": hid, "card": run.card, "difficulty": card.difficulty},
-                    prompt=f"{hid}'s adventure {card.name} needs {card.difficulty} successes: help it?")
+                    prompt=f"{hid} invites you to help the adventure {card.name} "
+                           f"({card.difficulty} successes): accept?")
 
 
 def _bard(game: Game, hid: str) -> bool:
@@ -284,13 +339,11 @@ def _bard(game: Game, hid: str) -> bool:
 def help_offer(game: Game, player: str) -> list[Any]:
     s: GameState = game.state
     run = s.adventure
-    if run is None or run.invites <= 0 or player == run.hero or s.heroes[player].removed:
-        return []
-    if not _bard(game, player) and s.heroes[run.hero].essence < 1:
+    if run is None or player not in run.invited or player in run.helpers or s.heroes[player].removed:
         return []
     dice = 2 if _bard(game, player) else C(game).counts.helper
-    cost = "free (Bard)" if _bard(game, player) else f"{run.hero} pays 1 Essence"
-    return [Option("help", f"help {run.hero}'s adventure: roll {dice} die ({cost})",
+    cost = "free (Bard)" if _bard(game, player) else f"{run.hero} paid 1 Essence to invite you"
+    return [Option("help", f"accept: help {run.hero}'s adventure, roll {dice} die ({cost})",
                    f"your successes add to {run.hero}'s roll; an Essence result counts if you pay 1 Essence",
                    data={"action": "help", "dice": dice})]
 
@@ -302,10 +355,7 @@ def help_resolve(game: Game, player: str, value: Any) -> None:
         return
     from skirmish_goblin_uprising.combat import essence_faces, roll_goblin, successes
 
-    run.invites -= 1
     run.helpers.append(player)
-    if not _bard(game, player):
-        lose_essence(game, s.heroes[run.hero], 1, "Adventure: help")
     dice = roll_goblin(game, 2 if _bard(game, player) else C(game).counts.helper, f"{player} helps")
     run.help += successes(game, dice)
     if logging(game):
@@ -419,6 +469,9 @@ def _finish(game: Game, hid: str, card: Adventure, success: bool, chosen: bool =
         if logging(game):
             game.emit("adventure", f"{hid}'s adventure {card.name}: {'success' if success else 'failure'}",
                       rule=R_ADV, hero=hid, success=success)
+    from skirmish_goblin_uprising.anytime import open_moment
+
+    game.call(open_moment, "after the adventure", "after")  # the turn's last moment (issue 27)
     game.call(run_extra_moves)
     apply_gains(game, hid, side, f"Adventure: {card.name}", f"adventure:{card.id}")
     if success or chosen:

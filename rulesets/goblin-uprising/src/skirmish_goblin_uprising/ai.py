@@ -71,6 +71,7 @@ class GoblinAI:
         self._last_rows: tuple[Any, Any, tuple[TroopRow, ...]] = (None, None, ())
         self._worth: dict[str, float] = {}  # see _card_value
         self._hurt: dict[tuple[Any, ...], float] = {}  # see _hurt_chance
+        self._recruited = -1  # the round of its last Recruit: once a turn (Recruit and Goblin Horde could cycle)
         # filled in per decision or worked out on first use (see _v, _b, _me, _c): the view ``v``, the board sections
         # ``b``, this hero's sheet ``me``; and the content ``c`` (once per game). ``None``: not known yet
         self.v: dict[str, Any] | None = None
@@ -420,7 +421,10 @@ class GoblinAI:
             if effect == "heal" and me["hp"] <= me["max_hp"] - 3 and len(me["hand"]) >= 2:
                 return x
         if "recruit" in groups and me["renown"] >= 4 and me.get("guardian"):  # (no training offered: see above)
-            return "recruit"
+            turn = self._view.game_round if self._view is not None else -1
+            if turn != self._recruited:  # once a turn: Recruit (1 Renown) and Goblin Horde (+1) could cycle forever
+                self._recruited = turn
+                return "recruit"
         if actions > 0:
             choice = self._spend_action(groups)
             if choice.startswith("move:"):  # a step towards a goal: the whole way there at once when that is offered
@@ -664,17 +668,23 @@ class GoblinAI:
 
     # -- adventures ------------------------------------------------------------------------
     def _invite(self, d: Decision, values: list[str]) -> str:
+        """Invite (in seat order) up to one helper fewer than the card's difficulty, as far as the Essence held when
+        the inviting began pays for."""
         ctx = getattr(d, "context", None) or {}
         diff = ctx.get("difficulty", 1)
-        ess = ctx["essence"] if "essence" in ctx else self._me()["essence"]
+        ess = (ctx["essence"] if "essence" in ctx else self._me()["essence"]) + ctx.get("spent", 0)
         want = 0 if diff <= 1 else min(diff - 1, ess)
-        options = sorted(int(x.split(":")[1]) for x in values)
-        k = max((o for o in options if o <= want), default=0)
-        return f"invite:{k}"
+        if ctx.get("invited", 0) < want:
+            return next((x for x in values if x.startswith("invite:")), "roll")
+        return "roll"
 
     def _respond(self, d: Decision, values: list[str]) -> str:
-        """Always help a team-mate's adventure when asked (it costs the helper nothing but a die)."""
-        return "help" if "help" in values else "pass" if "pass" in values else values[0]
+        """Always help a team-mate's adventure when asked (it costs the helper nothing but a die); in the "any time"
+        windows (issue 27) it plays nothing, and is left alone for the rest of the phase: it plays its goblins and
+        tribe card from its hero-turn menu."""
+        if "help" in values:
+            return "help"
+        return "pass-phase" if "pass-phase" in values else "pass" if "pass" in values else values[0]
 
     def _help_essence(self, d: Decision, values: list[str]) -> str:
         ctx = getattr(d, "context", None) or {}

@@ -69,17 +69,24 @@ def start_battle(game: Game, hid: str, target: str) -> None:
     if logging(game):
         game.emit("battle", f"{hid} battles {target_name(game, target)}", rule="Heroic deed: Battle", hero=hid,
                   target=target)
+    from skirmish_goblin_uprising.anytime import open_moment
+
+    # "any time" windows (issue 27): before the first strike, before the counter-attack (in `strike` for an enemy)
+    before = Do(open_moment, ("before the battle's first strike", "deed"))
     if target == TYRANT:
         # the Tyrant always strikes first; the hero's attack is the counter-attack (GU-29)
-        game.schedule(Do(enemy_strike, (TYRANT, [hid], hid)), Do(_strike_back, (hid, TYRANT, True)),
+        game.schedule(before, Do(enemy_strike, (TYRANT, [hid], hid)),
+                      Do(open_moment, ("before the counter-attack", "deed")), Do(_strike_back, (hid, TYRANT, True)),
                       Do(end_battle))
     elif target.startswith("hero:"):
         other = target[5:]
         s.battle.heroes.append(other)
         s.battle.falls[other] = s.heroes[other].falls
-        game.schedule(Do(hero_strike, (hid, target, True, False)), Do(_hero_counter, (other, hid)), Do(end_battle))
+        game.schedule(before, Do(hero_strike, (hid, target, True, False)),
+                      Do(open_moment, ("before the counter-attack", "deed")), Do(_hero_counter, (other, hid)),
+                      Do(end_battle))
     else:
-        game.schedule(Do(hero_strike, (hid, target, True, False)), Do(end_battle))
+        game.schedule(before, Do(hero_strike, (hid, target, True, False)), Do(end_battle))
 
 
 def _standing(game: Game, hid: str) -> bool:
@@ -259,7 +266,7 @@ def roll_options(game: Game, hid: str, dmg: int | None = None) -> list[Any]:
     assert cb is not None
     options = []
     memo = c._look["memo"]
-    if hero.renown >= 1 and hero.hand.cards:  # an Uprising result is spent by discarding a goblin (GU-S3)
+    if hero.renown >= 1:  # Rally with or without a goblin in hand: the book allows it (GU-S3)
         options.append(_once(memo, "rally", "Rally (1 Renown): add an Uprising result", action="rally",
                              help="then discard a goblin from your hand for its uprising effect"))
     if cb.uprisings > 0:
@@ -607,6 +614,10 @@ def strike(game: Game, hid: str) -> None:
             return
     if counter_from and not cb.counter:
         game.call(enemy_strike, counter_from, [hid], hid)
+        if game.phase == "heroes":
+            from skirmish_goblin_uprising.anytime import open_moment
+
+            open_moment(game, "before the counter-attack", "deed")
 
 
 def troop_or_general_region(game: Game, target: str) -> str:
@@ -851,7 +862,22 @@ def _reinforce(game: Game) -> None:
 
 
 def enemy_attack_phase(game: Game, source: str) -> None:
-    """An Aggressive enemy attacks every hero in its region; each survivor then counter-attacks it."""
+    """An Aggressive enemy attacks every hero in its region; each survivor then counter-attacks it. Before it, the
+    heroes there may play a tribe card (any moment, issue 27): one who moves away is not attacked."""
+    from skirmish_goblin_uprising.anytime import open_moment
+
+    s: GameState = game.state
+    if game.result is not None or not target_alive(game, source):
+        return
+    region = region_at(game, s.board.where(TYRANT)) if source == TYRANT else troop_or_general_region(game, source)
+    defenders = [h.id for h in heroes_in(game, region)]
+    if not defenders:
+        return
+    game.call(_enemy_attacks, source)
+    open_moment(game, f"before {target_name(game, source)} attacks", "tribe", tuple(defenders))
+
+
+def _enemy_attacks(game: Game, source: str) -> None:
     s: GameState = game.state
     if game.result is not None or not target_alive(game, source):
         return
@@ -889,6 +915,10 @@ def end_battle(game: Game) -> None:
             gain_renown(game, hero, 1, "Rewards: survived the combat")
     from skirmish_goblin_uprising.tyranny import run_extra_moves
 
+    if game.phase == "heroes":  # the turn's last moment: after the battle and all it set off (issue 27)
+        from skirmish_goblin_uprising.anytime import open_moment
+
+        game.call(open_moment, "after the battle", "after")
     run_extra_moves(game)
 
 

@@ -19,7 +19,9 @@ SETUP_KEYS = {"players", "tyrant", "difficulty", "heroes", "content", "options"}
 HERO_KEYS = {"class", "tribe", "ability", "village"}
 #: the longest house round limit a set-up may give (as the command line's --max-rounds)
 MAX_ROUNDS = 999
-OPTION_DEFAULTS: dict[str, Any] = {"max_rounds": 40, "pvp": True}
+OPTION_DEFAULTS: dict[str, Any] = {"max_rounds": 0, "pvp": True, "quiet_failed_spawns": False}
+#: the house rules a set-up may switch on (each off by default; RULINGS.md names the ruling and the measured reason)
+HOUSE_SWITCHES = ("quiet_failed_spawns",)
 DEFAULT_PLAYERS = ["hero1", "hero2", "hero3"]
 
 
@@ -73,6 +75,8 @@ class GoblinUprising(Ruleset):
             SetupOption("max-rounds", "house round limit: still undecided after N rounds, the heroes lose (0 = none)",
                         "int", low=0, high=999, metavar="N"),
             SetupOption("pvp", "battles between heroes allowed (as printed; the AI never starts one)", "bool"),
+            SetupOption("quiet-failed-spawns", "house rule (off: as printed): a failed spawn's marker move rolls no "
+                        "reinforcements, at most 12 such moves a round (RULINGS GU-34)", "bool"),
         ]
 
     def study_axes(self) -> dict[str, tuple[str, ...]]:
@@ -97,7 +101,8 @@ class GoblinUprising(Ruleset):
         for key in ("tyrant", "difficulty", "content"):
             if key in options:
                 out[key] = options[key]
-        house = {key.replace("-", "_"): options[key] for key in ("max-rounds", "pvp") if key in options}
+        house = {key.replace("-", "_"): options[key] for key in ("max-rounds", "pvp", "quiet-failed-spawns")
+                 if key in options}
         if house:
             out["options"] = {**dict(out.get("options", {})), **house}
         return out
@@ -117,18 +122,27 @@ class GoblinUprising(Ruleset):
             raise SetupError("set-up 'content' must be the path of a content directory")
         c = self.content_for(setup)
         tyrant_id = setup.setdefault("tyrant", "dwarf" if "dwarf" in c.tyrants else next(iter(c.tyrants)))
+        for key in ("tyrant", "difficulty"):
+            if key in setup and not isinstance(setup[key], str):
+                raise SetupError(f"set-up '{key}' must be a name (a string)")
         if tyrant_id != "random" and tyrant_id not in c.tyrants:
             raise SetupError(f"unknown Tyrant '{tyrant_id}' (known: {', '.join(c.tyrants)}, random)")
         level = setup.setdefault("difficulty", c.default_difficulty)
         if level not in c.difficulties:
             raise SetupError(f"unknown difficulty '{level}' (known: {', '.join(c.difficulties)})")
-        options = {**OPTION_DEFAULTS, **dict(setup.get("options", {}))}
+        given = setup.get("options", {})
+        if not isinstance(given, dict):
+            raise SetupError("set-up 'options' must be a table (max_rounds, pvp, quiet_failed_spawns)")
+        options = {**OPTION_DEFAULTS, **given}
         bad = sorted(set(options) - set(OPTION_DEFAULTS))
         if bad:
             raise SetupError(f"unknown option '{bad[0]}' (known: {', '.join(OPTION_DEFAULTS)})")
         if not isinstance(options["max_rounds"], int) or isinstance(options["max_rounds"], bool) \
                 or not 0 <= options["max_rounds"] <= MAX_ROUNDS:
             raise SetupError(f"option max_rounds must be a whole number from 0 to {MAX_ROUNDS} (0 = no limit)")
+        for key in ("pvp", *HOUSE_SWITCHES):
+            if not isinstance(options[key], bool):
+                raise SetupError(f"option {key} must be true or false")
         setup["options"] = options
         heroes = setup.get("heroes", {})
         if not isinstance(heroes, dict):
@@ -143,6 +157,9 @@ class GoblinUprising(Ruleset):
             if extra:
                 known = ", ".join(sorted(HERO_KEYS))
                 raise SetupError(f"set-up heroes.{seat}: unknown key '{extra[0]}' (known: {known})")
+            for key in HERO_KEYS:
+                if not isinstance(spec.get(key, ""), str):
+                    raise SetupError(f"set-up heroes.{seat}.{key} must be a name (a string)")
             for key, pool in (("class", c.classes), ("tribe", c.tribes), ("village", c.villages)):
                 value = spec.get(key, "")
                 if value in ("", "choose", "random"):
@@ -155,8 +172,15 @@ class GoblinUprising(Ruleset):
             ability = spec.get("ability", "")
             if ability not in ("", "choose", "random"):
                 cls = spec.get("class", "")
-                if cls in c.classes and ability not in [a.id for a in c.classes[cls].abilities if a.level == 1]:
+                owners = [k for k, spec_ in c.classes.items() if ability in [a.id for a in spec_.abilities
+                                                                            if a.level == 1]]
+                if cls in c.classes and cls not in owners:
                     raise SetupError(f"set-up heroes.{seat}: '{ability}' is not a level 1 ability of {cls}")
+                if cls not in c.classes and not owners:
+                    raise SetupError(f"set-up heroes.{seat}: unknown level 1 ability '{ability}'")
+                if cls not in c.classes:  # a class chosen at the table or at random might not have it
+                    raise SetupError(f"set-up heroes.{seat}: ability '{ability}' needs its class set too "
+                                     f"(class = \"{owners[0]}\")")
         if len(setup["players"]) > min(len(c.classes), len(c.tribes), len(c.villages)):
             raise SetupError("more heroes than classes, tribes or villages in the content")
         return setup

@@ -51,7 +51,6 @@ class Turn:
     moved_free: bool = False
     long_step: bool = False
     guardian_used: bool = False
-    goblins_used: list[str] = attr.ib(factory=list)  # goblin designs whose hero-turn effect was used
 
 
 @attr.s(auto_attribs=True)

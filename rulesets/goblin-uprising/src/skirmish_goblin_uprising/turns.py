@@ -234,13 +234,10 @@ def action_menu(game: Game, hero: Hero, turn: Turn, here: str,
     cards = hero.hand.cards
     if cards:
         goblins = c.goblins
-        used = turn.goblins_used
         leadership = hero.leadership
         usable: dict[str, bool] = {}  # a turn effect's check (it reads only the effect's name), once per decision
         values = []
         for card in dict.fromkeys(cards):
-            if card in used:
-                continue
             spec = goblins[card]
             e = spec.turn
             ok = usable.get(e.effect)
@@ -506,7 +503,6 @@ def _acted(game: Game, answer: str, hid: str) -> None:
                       guardian=arg)
     elif kind == "goblin":
         gob = c.goblins[arg]
-        turn.goblins_used.append(arg)
         discard_goblin(game, hero, arg, "Goblin cards", "hero-turn effect")
         TURN_EFFECTS[gob.turn.effect](game, hero, gob.turn.amount(hero.leadership))
     elif kind == "tribe":

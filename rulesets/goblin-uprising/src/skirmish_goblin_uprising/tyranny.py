@@ -33,8 +33,8 @@ if TYPE_CHECKING:
     from skirmish_goblin_uprising.content import Effect
     from skirmish_goblin_uprising.state import GameState, Hero
 
-#: the most extra marker moves (failed spawns, Rising Tide) resolved in one round: stops spawn loops (GU-34)
-EXTRA_MOVE_CAP = 12
+#: house rule ``quiet_failed_spawns`` (off by default, GU-34): the most extra marker moves a round
+QUIET_SPAWN_CAP = 12
 
 
 # ----------------------------------------------------------------------------- random regions
@@ -165,27 +165,33 @@ def spawn_general(game: Game, general: str, rule: str = "Spawning Generals") -> 
 # ----------------------------------------------------------------------------- the destruction track
 
 
+def quiet_spawns(game: Game) -> bool:
+    """The house rule ``quiet_failed_spawns`` (GU-34) is switched on."""
+    return bool(game.setup.get("options", {}).get("quiet_failed_spawns"))
+
+
 def queue_extra_move(game: Game, why: str) -> None:
     """A marker move owed by a failed spawn: resolved once the current move (or effect) is done (GU-34)."""
     s: GameState = game.state
-    if s.moves_this_round >= EXTRA_MOVE_CAP:
+    if quiet_spawns(game) and s.moves_this_round >= QUIET_SPAWN_CAP:
         if logging(game):
-            say(game, f"extra marker move ({why}) ignored: {EXTRA_MOVE_CAP} extra moves this round already",
-                "House: spawn loops")
+            say(game, f"extra marker move ({why}) ignored: {QUIET_SPAWN_CAP} extra moves this round already",
+                "House: quiet failed spawns")
         return
     s.moves_this_round += 1
     s.extra_moves += 1
 
 
 def run_extra_moves(game: Game) -> None:
-    """Resolve owed extra marker moves one by one (no reinforcements)."""
+    """Resolve owed extra marker moves one by one; each is a full move, with its bracket's reinforcements (the
+    book rolls them every time the marker moves: GU-34), unless the house rule ``quiet_failed_spawns`` is on."""
     s: GameState = game.state
     if s.extra_moves <= 0 or game.result is not None:
         return
     s.extra_moves -= 1
     if s.extra_moves > 0:
         game.call(run_extra_moves)
-    move_marker(game, reinforce=False, why="an owed extra move")
+    move_marker(game, reinforce=not quiet_spawns(game), why="an owed extra move")
 
 
 def move_marker(game: Game, *, reinforce: bool = True, why: str = "") -> None:
@@ -579,7 +585,9 @@ def upkeep_phase(game: Game) -> None:
     s: GameState = game.state
     t = tyrant(game)
     s.earth_used = []
-    steps: list[Any] = []
+    from skirmish_goblin_uprising.anytime import open_moment
+
+    steps: list[Any] = [Do(open_moment, ("the Upkeep phase begins", "tribe"))]  # tribe cards: any moment
 
     if s.flight and s.hp > 0:
         steps.append(Do(_flee))
@@ -610,7 +618,15 @@ def _tax_renown(game: Game) -> None:
 
 
 def tyranny_phase(game: Game) -> None:
-    move_marker(game, reinforce=True, why="Tyranny")
+    from skirmish_goblin_uprising.anytime import open_moment
+
+    game.call(_tyranny_move)
+    open_moment(game, "the Tyranny phase begins", "tribe")  # tribe cards: any moment (before Oppress, too)
+
+
+def _tyranny_move(game: Game) -> None:
+    if game.result is None:
+        move_marker(game, reinforce=True, why="Tyranny")
 
 
 def attack_phase(game: Game) -> None:
