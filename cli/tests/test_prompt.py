@@ -303,7 +303,7 @@ def _burst(tiny_env: Path, lines: list[str], *, pages: bool, rows: int = 24) -> 
 def test_at_a_screen_the_other_sides_turn_is_shown_in_full_a_page_at_a_time(tiny_env: Path) -> None:
     text = _burst(tiny_env, ["", "", "", "quit"], pages=True)
     assert all(f"the other side did thing {i}\n" in text + "\n" for i in range(60))  # nothing left out
-    pages = text.split("more lines: Enter for the next page, q to skip --")
+    pages = text.split("more lines: Enter for the next page, q to skip, or type your answer --")
     assert len(pages) >= 3
     assert all(len(page.strip("\n").splitlines()) <= 24 for page in pages[:-1])  # each page fits the screen
     assert "hero1> quit" in pages[-1] and len(pages[-1].split("hero1> ")[0].strip("\n").splitlines()) <= 24
@@ -479,6 +479,14 @@ def test_odds_n_belongs_to_the_decision_on_screen_and_its_menu_numbers(monkeypat
     later = out.split("odds 7", 2)[2]  # asked again at the next question: not the old question's table
     assert "Bo strikes" not in later.split("> quit")[0]
     assert "no odds for choice 7" in later
+
+
+def test_a_word_typed_at_the_page_prompt_is_the_players_next_line_not_a_lost_keystroke(tiny_env: Path) -> None:
+    text = _burst(tiny_env, ["", "help", "quit"], pages=True)
+    head, tail = text.split("hero1> help  (typed at the page prompt)")
+    assert "lines skipped: 'more' shows everything since your last turn" in head.rsplit("type your answer --", 1)[1]
+    assert "thing 59" not in head  # the rest of the pages gave way to the typed line
+    assert "hero1> quit" in tail and "help TERM" in tail.split("hero1> quit")[0]  # 'help' was acted on
 
 
 def test_show_longer_than_the_screen_is_paged(tiny_env: Path, monkeypatch: pytest.MonkeyPatch) -> None:

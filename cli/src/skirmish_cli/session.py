@@ -213,6 +213,8 @@ class Session:
         self.midway = False
         #: player -> (words typed ahead, from the script?, the decision count they are for, the whole line)
         self.ahead: dict[str, tuple[str, bool, int, str]] = {}
+        #: a line typed at a '-- more lines --' prompt instead of Enter or q: the next line read
+        self.typed_at_page: str | None = None
         #: index of an answer given from words typed ahead -> the line (undone with the answer before it)
         self.one_line: dict[int, str] = {}
         #: the lines of everything shown (or cut) before the latest prompt: 'more' and Enter show them again
@@ -289,8 +291,12 @@ class Session:
                 self.say(line)
             at += size
             key = self.term.read(render.style(f"-- {len(lines) - at} more lines: Enter for the next page, "
-                                              "q to skip --", reverse=True))
+                                              "q to skip, or type your answer --", reverse=True))
             if key is None or key.strip().lower() in ("q", "quit", "s", "skip"):
+                self.say(f"  ({len(lines) - at} lines skipped: {again})")
+                return False
+            if key.strip():  # an answer or a command: the rest of the pages give way to it
+                self.typed_at_page = key
                 self.say(f"  ({len(lines) - at} lines skipped: {again})")
                 return False
         for line in lines[at:]:
@@ -584,6 +590,10 @@ class Session:
 
     def next_line(self, player: str) -> tuple[Any, bool]:
         prompt = f"{player}> "
+        if self.typed_at_page is not None:  # typed at a '-- more lines --' prompt: the player's next line
+            line, self.typed_at_page = self.typed_at_page, None
+            self.say(f"{prompt}{line}  (typed at the page prompt)")
+            return line, False
         queue = self.script_lines.get(player)
         if queue:
             line = queue.pop(0)
