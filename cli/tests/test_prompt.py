@@ -506,3 +506,22 @@ def test_show_longer_than_the_screen_is_paged(tiny_env: Path, monkeypatch: pytes
     assert "map row 0\n" in text and "map row 49" in text
     first = text.split("more lines: Enter for the next page")[0]
     assert "map row 0" in first and "map row 30" not in first and len(first.strip("\n").splitlines()) <= 24
+
+
+def test_a_long_odds_refusal_is_wrapped_at_words_to_80_columns(tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    from skirmish.engine import Game
+    from skirmish_cli.registry import get_registry
+    from skirmish_cli.session import Session, Terminal
+
+    registry = get_registry()
+    if "goblin-uprising" not in registry.rulesets:
+        pytest.skip("needs goblin-uprising")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    g = Game(registry.ruleset("goblin-uprising"), seed=1)
+    seats = {p: "human" if i == 0 else "ai" for i, p in enumerate(g.players)}
+    term = Terminal(["odds the great dragon of the northern hills", "quit"])
+    Session(registry, g, seats, tmp_path / "s.toml", terminal=term, rows=24).run()
+    said = "\n".join(term.transcript).split("odds the great dragon of the northern hills", 1)[1].split("> quit")[0]
+    assert "cannot weigh" in said and "'enemy TARGET'" in said.replace("\n", " ")
+    assert all(len(line) <= 80 for line in said.splitlines())

@@ -827,9 +827,9 @@ class Session:
         try:
             return list(self.game.ruleset.odds(self.game, player, query))
         except SkirmishError as exc:
-            self.say(f"odds: {exc}")
+            self.say(render.wrap(f"odds: {exc}"))
         except Exception as exc:  # noqa: BLE001 - a ruleset's bug must not end the game
-            self.say(f"odds: {self.title()} failed to work this out ({type(exc).__name__}: {exc})")
+            self.say(render.wrap(f"odds: {self.title()} failed to work this out ({type(exc).__name__}: {exc})"))
         return None
 
     def cmd_measure(self, player: str, rest: str) -> bool | None:
@@ -847,7 +847,7 @@ class Session:
             except Exception as exc:  # noqa: BLE001 - a ruleset's bug must not end the game
                 self.say(f"measure: {self.title()} failed to measure ({type(exc).__name__}: {exc})")
                 return None
-        self.say(f"measure: {first_error}")
+        self.say(render.wrap(f"measure: {first_error}"))
         return None
 
     def cmd_show(self, player: str, rest: str) -> bool | None:
