@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from skirmish import Decision, Option
 from skirmish_hobgoblin import stats
-from skirmish_hobgoblin.decide import decision, option
 from skirmish_hobgoblin.tables import kp
 
 if TYPE_CHECKING:
@@ -172,20 +172,21 @@ def _force_of_will(game: Game, atk: Attack) -> None:
     worst = atk.rolls[misses[0]]
     mercury = game.state.sides[player].mercury
     held = len(game.state.sides[player].hand.cards)
-    opts = [option("keep", f"keep the dice ({counted(hits, 'hit')})", action="keep", hits=hits),
-            option("keep-phase", "keep the dice; no more Force of Will questions this phase", action="keep",
-                   hits=hits, until="phase")]
+    opts = [Option("keep", f"keep the dice ({counted(hits, 'hit')})", data={"action": "keep", "hits": hits}),
+            Option("keep-phase", "keep the dice; no more Force of Will questions this phase", data={"action": "keep",
+                   "hits": hits, "until": "phase"})]
     for p in pay:
         if p == "mercury":
-            opts.append(option("mercury", f"re-roll the {worst} for 1 Mercury (you have {mercury})",
-                               action="reroll", pay="mercury"))
+            opts.append(Option("mercury", f"re-roll the {worst} for 1 Mercury (you have {mercury})",
+                               data={"action": "reroll", "pay": "mercury"}))
         else:
-            opts.append(option(p, f"re-roll the {worst}, discarding {fortune.card_name(game, p)}", action="reroll",
-                               pay="card", card=p))
+            opts.append(Option(p, f"re-roll the {worst}, discarding {fortune.card_name(game, p)}",
+                               data={"action": "reroll",
+                               "pay": "card", "card": p}))
     from skirmish_hobgoblin.artefacts.rules import quicksilver_options
 
     opts += quicksilver_options(game, player, atk)  # Quicksilver: turn a miss to a spent die's face
-    game.ask(decision(player, "force-of-will",
+    game.ask(Decision(player, "force-of-will",
                       f"{attacker.name} rolled {' '.join(map(str, atk.rolls))} needing {atk.need}+ against "
                       f"{target.name}: {counted(hits, 'hit')}. Force of Will: re-roll your lowest miss (a {worst}) "
                       f"for 1 Mercury (you have {mercury}) or a discarded Fortune Card (you hold {held})?",

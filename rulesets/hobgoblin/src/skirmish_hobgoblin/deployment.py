@@ -5,10 +5,9 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from skirmish import Param, SetupError
+from skirmish import Decision, Option, Param, SetupError
 from skirmish.geometry import Rect, overlaps
 from skirmish_hobgoblin import fortune
-from skirmish_hobgoblin.decide import decision, option
 from skirmish_hobgoblin.state import READY, RESERVE, UNDEPLOYED, HobState, Unit, table_of
 
 if TYPE_CHECKING:
@@ -68,8 +67,9 @@ def _first_player(game: Game) -> None:
     if state.teams:  # Unlikely Allies: the Warlords act as the two players
         players = [ps[0] for ps in state.teams.values()]
     caller = players[0]
-    game.ask(decision(caller, "call", f"{caller}: call odd or even ({players[1]} rolls a D6 for the First Player)",
-                      options=[option("odd", "odd", action="odd"), option("even", "even", action="even")],
+    game.ask(Decision(caller, "call", f"{caller}: call odd or even ({players[1]} rolls a D6 for the First Player)",
+                      options=[Option("odd", "odd", data={"action": "odd"}), Option("even", "even",
+                                                                                    data={"action": "even"})],
                       rule="Determine the First Player", context={"phase": "Set-up", "action": "call"}),
              _called, caller)
 
@@ -81,9 +81,9 @@ def _called(game: Game, answer: str, caller: str) -> None:
     game.emit("setup", f"{caller} called {answer}, {other} rolled {roll}: {winner} wins the initiative",
               rule="Determine the First Player", player=winner)
     loser = game.state.enemy_of(winner)
-    game.ask(decision(winner, "first-player", f"{winner}: take the First Player token or give it to {loser}?",
-                      options=[option(winner, "take it", action="take", player=winner),
-                               option(loser, f"give it to {loser}", action="give", player=loser)],
+    game.ask(Decision(winner, "first-player", f"{winner}: take the First Player token or give it to {loser}?",
+                      options=[Option(winner, "take it", data={"action": "take", "player": winner}),
+                               Option(loser, f"give it to {loser}", data={"action": "give", "player": loser})],
                       rule="Determine the First Player", context={"phase": "Set-up", "action": "first-player"}),
              _first_chosen)
 
@@ -102,9 +102,11 @@ def _choose_half(game: Game) -> None:
     if state.notes.get(f"him:{first}"):
         _set_halves(game, NORTH)  # solo: He takes the far half, you deploy first in the near one
         return
-    game.ask(decision(first, "half", f"{first}: deploy in which half of the table?",
-                      options=[option(SOUTH, "the south half (y below the centreline)", action="half", half=SOUTH),
-                               option(NORTH, "the north half (y above the centreline)", action="half", half=NORTH)],
+    game.ask(Decision(first, "half", f"{first}: deploy in which half of the table?",
+                      options=[Option(SOUTH, "the south half (y below the centreline)",
+                                      data={"action": "half", "half": SOUTH}),
+                               Option(NORTH, "the north half (y above the centreline)",
+                                      data={"action": "half", "half": NORTH})],
                       rule="Deployment", context={"phase": "Set-up", "action": "half"}), _half_answer)
 
 
@@ -204,14 +206,14 @@ def _ask_unit(game: Game, player: str, waiting: list[Unit]) -> None:
         waiting = chaos.waiting(game, player, waiting)
         if not waiting:
             return
-    opts = [option(f"deploy {u.id}", f"deploy {u.name} ({u.type_name}, {u.width:.1f}\" x {u.depth:.1f}\")",
-                   action="deploy", actor=u.id) for u in waiting]
-    opts += [option(f"aside {u.id}", f"set {u.name} aside (Sneaky)", action="aside", actor=u.id)
+    opts = [Option(f"deploy {u.id}", f"deploy {u.name} ({u.type_name}, {u.width:.1f}\" x {u.depth:.1f}\")",
+                   data={"action": "deploy", "actor": u.id}) for u in waiting]
+    opts += [Option(f"aside {u.id}", f"set {u.name} aside (Sneaky)", data={"action": "aside", "actor": u.id})
              for u in waiting if u.has("Sneaky")]
     if len(opts) == 1:
         ask_placement(game, waiting[0])
         return
-    game.ask(decision(player, "deploy", f"{player}: which unit deploys next?", options=opts, rule="Deployment",
+    game.ask(Decision(player, "deploy", f"{player}: which unit deploys next?", options=opts, rule="Deployment",
                       context={"phase": "Set-up", "action": "deploy"}), _unit_chosen)
 
 
@@ -333,9 +335,11 @@ def ask_placement(game: Game, unit: Unit) -> None:
         ask_position(game, unit)
         return
     lo, hi = zone(game, unit.side)
-    opts = [option(value, label, action="place", actor=unit.id, x=x, y=y) for value, label, x, y in choices]
-    opts.append(option("exact", "an exact position (you type the centre as x,y)", action="exact", actor=unit.id))
-    game.ask(decision(unit.side, "placement",
+    opts = [Option(value, label,
+                   data={"action": "place", "actor": unit.id, "x": x, "y": y}) for value, label, x, y in choices]
+    opts.append(Option("exact", "an exact position (you type the centre as x,y)",
+                       data={"action": "exact", "actor": unit.id}))
+    game.ask(Decision(unit.side, "placement",
                       f"{unit.name} ({unit.type_name}, {num(unit.width)}\" wide x {num(unit.depth)}\" deep): "
                       f"where does it deploy? Your zone is y {num(lo)} to {num(hi)}, facing the enemy",
                       options=opts, rule="Deployment",
@@ -437,7 +441,7 @@ def ask_position(game: Game, unit: Unit) -> None:
         u = g.state.units[unit.id]
         return placement_error(g, u, footprint_at(g, u, float(answer["x"]), float(answer["y"]))) or None
 
-    game.ask(decision(unit.side, "position", f"{unit.name}: type its centre as x,y (x {num(hw)} to "
+    game.ask(Decision(unit.side, "position", f"{unit.name}: type its centre as x,y (x {num(hw)} to "
                                              f"{num(state.width - hw)}, y {num(lo + hd)} to {num(hi - hd)}), "
                                              "facing the enemy",
                       params=[Param("x", "float", round(hw, 2), round(state.width - hw, 2), step=0.01),
@@ -501,7 +505,7 @@ def ask_anywhere(game: Game, unit: Unit, away: float, rule: str) -> None:
         g.state.activated.append(u.id)
 
     hw, hd = unit.width / 2, unit.depth / 2
-    game.ask(decision(unit.side, "arrive", f"{unit.name} arrives ({rule}): place its centre more than {away:g}\" "
+    game.ask(Decision(unit.side, "arrive", f"{unit.name} arrives ({rule}): place its centre more than {away:g}\" "
                                            "from every enemy",
                       params=[Param("x", "float", round(hw, 2), round(state.width - hw, 2), step=0.01),
                               Param("y", "float", round(hd, 2), round(state.depth - hd, 2), step=0.01)],
@@ -514,10 +518,10 @@ def offer_reinforcement(game: Game, uid: str) -> None:
     unit = game.state.units[uid]
     if unit.status != RESERVE:
         return
-    game.ask(decision(unit.side, "reinforce", f"{unit.name} (Reinforcements): deploy it now?",
-                      options=[option("deploy", "deploy it now (it becomes Distracted)", action="deploy",
-                                      actor=uid),
-                               option("wait", "keep it back", action="wait", actor=uid)],
+    game.ask(Decision(unit.side, "reinforce", f"{unit.name} (Reinforcements): deploy it now?",
+                      options=[Option("deploy", "deploy it now (it becomes Distracted)", data={"action": "deploy",
+                                      "actor": uid}),
+                               Option("wait", "keep it back", data={"action": "wait", "actor": uid})],
                       rule="Reinforcements", context={"phase": game.phase, "actor": uid, "action": "reinforce"}),
              _reinforce, uid)
 
@@ -559,10 +563,10 @@ def _ruse_pick(game: Game, player: str) -> None:
     if used < 0 or used >= 3:
         return
     units = [u for u in state.of(player)]
-    opts = [option(f"redeploy {u.id}", f"pick up and redeploy {u.name}", action="redeploy", actor=u.id)
+    opts = [Option(f"redeploy {u.id}", f"pick up and redeploy {u.name}", data={"action": "redeploy", "actor": u.id})
             for u in units]
-    opts.append(option("done", "no (more) redeployment", action="done"))
-    game.ask(decision(player, "cunning-ruse", f"{player}: Cunning Ruse - redeploy a unit ({3 - used} left)?",
+    opts.append(Option("done", "no (more) redeployment", data={"action": "done"}))
+    game.ask(Decision(player, "cunning-ruse", f"{player}: Cunning Ruse - redeploy a unit ({3 - used} left)?",
                       options=opts, rule="Cunning Ruse", context={"phase": "Set-up", "action": "redeploy"}),
              _ruse_answer, player)
 

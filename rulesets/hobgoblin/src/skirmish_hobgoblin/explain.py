@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, Any
 
 from skirmish import SkirmishError
 from skirmish_hobgoblin import attacks, geom, stats
-from skirmish_hobgoblin.decide import option_data
 
 if TYPE_CHECKING:
     from skirmish import Game
@@ -163,7 +162,7 @@ def odds(game: Game, player: str, query: str) -> list[tuple[str, dict[Any, Fract
     if d is None:
         return []
     for i, o in enumerate(d.options, 1):  # each titled with its number in the menu ('odds 3': choice 3's)
-        data = option_data(o)
+        data = o.data
         if data.get("action") == "shoot":
             a, t = state.units[data["actor"]], state.units[data["target"]]
             out.append((f"{i}. {o.label}", attack_odds(game, a, t, data["dice"], attacks.SHOOTING,

@@ -13,9 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from skirmish import Deck, SetupError, load_toml, structure
+from skirmish import Deck, Option, SetupError, load_toml, structure
 from skirmish_hobgoblin import geom, stats
-from skirmish_hobgoblin.decide import option
 from skirmish_hobgoblin.tables import kp
 
 if TYPE_CHECKING:
@@ -164,17 +163,19 @@ def offers(game: Game, player: str, moment: str, *, units: list[Unit] | None = N
             if card.effect == "carpe_diem" and moment != "initiative":
                 continue
             if card.effect == "mercury" and game.state.teams:  # Unlikely Allies: for an Ally, not yourself (T-5)
-                out += [option(f"play {cid} for {ally}", f"play {card.name} for {ally}", card.summary, action="card",
-                               card=cid, name=card.name, ally=ally) for ally in game.state.allies_of(player)]
+                out += [Option(f"play {cid} for {ally}", f"play {card.name} for {ally}", card.summary,
+                               data={"action": "card",
+                               "card": cid, "name": card.name, "ally": ally}) for ally in game.state.allies_of(player)]
                 continue
-            out.append(option(f"play {cid}", f"play {card.name}", card.summary, action="card", card=cid,
-                              name=card.name))
+            out.append(Option(f"play {cid}", f"play {card.name}", card.summary, data={"action": "card", "card": cid,
+                              "name": card.name}))
             continue
         for u in _targets(game, player, card):
             if only is not None and u.id not in only:
                 continue
-            out.append(option(f"play {cid} on {u.id}", f"play {card.name} on {u.name}", card.summary,
-                              action="card", card=cid, name=card.name, target=u.id, group=card.name))
+            out.append(Option(f"play {cid} on {u.id}", f"play {card.name} on {u.name}", card.summary,
+                              data={"action": "card", "card": cid, "name": card.name, "target": u.id,
+                                    "group": card.name}))
     return out
 
 
@@ -309,13 +310,13 @@ def _go_down_fighting(game: Game, player: str, card: Card, unit: Unit | None, **
 
 
 def _carpe_diem(game: Game, player: str, card: Card, unit: Unit | None, **_: Any) -> None:
-    from skirmish_hobgoblin.decide import decision
+    from skirmish import Decision
 
     other = game.state.enemy_of(player)
     mine = game.state.enemy_of(other) if game.state.teams else player  # team play: the token goes to a Warlord
-    game.ask(decision(player, "first-player", f"{card.name}: who takes the First Player token?",
-                      options=[option(mine, f"{mine} takes it", action="take", player=mine),
-                               option(other, f"{other} takes it", action="give", player=other)],
+    game.ask(Decision(player, "first-player", f"{card.name}: who takes the First Player token?",
+                      options=[Option(mine, f"{mine} takes it", data={"action": "take", "player": mine}),
+                               Option(other, f"{other} takes it", data={"action": "give", "player": other})],
                       rule=card.name, context={"phase": game.phase, "action": "first-player"}),
              _set_first)
 

@@ -11,10 +11,9 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from skirmish import Param, SetupError, load_toml, structure
+from skirmish import Decision, Param, SetupError, load_toml, structure
 from skirmish.geometry import EPS, distance
 from skirmish_hobgoblin import geom, stats
-from skirmish_hobgoblin.decide import decision
 from skirmish_hobgoblin.state import READY, Marker, Unit
 
 if TYPE_CHECKING:
@@ -303,7 +302,7 @@ def _ask_marker(game: Game, player: str, where: str, y_range: tuple[float, float
     rng = game.rng
     pick = spots[rng.randint(0, len(spots) - 1, rule=current(game).name, why="suggested spot")] if spots else None
     examples = [{"x": float(pick[0]), "y": float(pick[1])}] if pick else []
-    game.ask(decision(player, "marker", f"{player}: place {kind} marker {n} in {where} (y {lo:g} to {hi:g}): type "
+    game.ask(Decision(player, "marker", f"{player}: place {kind} marker {n} in {where} (y {lo:g} to {hi:g}): type "
                                         "its centre as x,y in inches ('show' draws the table)",
                       params=[Param("x", "float", 0.0, state.width, step=0.01),
                               Param("y", "float", lo, hi, step=0.01)],
@@ -401,7 +400,7 @@ def _ask_building(game: Game, player: str, i: int, sid: str) -> None:
         g.emit("setup", f"{player} places {u.name} at ({u.x:g}, {u.y:g})", rule=sc.name, unit=uid)
 
     pick = spots[game.rng.randint(0, len(spots) - 1, rule=sc.name, why="suggested spot")]
-    game.ask(decision(player, "building", f"{player} (Defender): place {unit.name} (a {size:.1f}\" square) within "
+    game.ask(Decision(player, "building", f"{player} (Defender): place {unit.name} (a {size:.1f}\" square) within "
                                           f"{sc.params['centreline']}\" of the centreline (y {lo:g} to {hi:g}): type "
                                           "its centre as x,y in inches ('show' draws the table)",
                       params=[Param("x", "float", 0.0, state.width, step=0.01), Param("y", "float", lo, hi, step=0.01)],

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from skirmish_hobgoblin.decide import decision, option
+from skirmish import Decision, Option
 
 if TYPE_CHECKING:
     from skirmish import Game
@@ -45,11 +45,11 @@ def _ask(game: Game, player: str) -> None:
         return
     enemy = game.state.enemy_of(player)
     mine, theirs = in_play_points(game, player), in_play_points(game, enemy)
-    game.ask(decision(player, "surrender",
+    game.ask(Decision(player, "surrender",
                       f"{player}: you have {mine} points of units left to {enemy}'s {theirs}. Fight on or surrender?",
-                      options=[option("fight on", "fight on", action="fight-on"),
-                               option("surrender", f"surrender ({enemy} wins the battle)", action="surrender",
-                                      confirm=f"the battle is lost, {enemy} wins")],
+                      options=[Option("fight on", "fight on", data={"action": "fight-on"}),
+                               Option("surrender", f"surrender ({enemy} wins the battle)", data={"action": "surrender",
+                                      "confirm": f"the battle is lost, {enemy} wins"})],
                       rule=RULE, context={"phase": game.phase, "action": "surrender", "points": mine,
                                           "enemy_points": theirs}),
              _answer, player)

@@ -30,9 +30,8 @@ ZONE_GAP = 8.0
 
 def _entry(decision: Any) -> Any:
     from skirmish_hobgoblin.chaos.catalogue import tables
-    from skirmish_hobgoblin.decide import context_of
 
-    eid = str(context_of(decision).get("kind", ""))
+    eid = str(decision.context.get("kind", ""))
     return tables()["battlefield"].get(eid)
 
 

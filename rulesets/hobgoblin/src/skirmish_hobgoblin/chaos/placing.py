@@ -14,9 +14,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from skirmish import Param, SetupError
+from skirmish import Decision, Param, SetupError
 from skirmish_hobgoblin.chaos.catalogue import PLACED, Entry, tables
-from skirmish_hobgoblin.decide import decision
 
 if TYPE_CHECKING:
     from skirmish import Game
@@ -137,7 +136,7 @@ def _ask_piece(game: Game, player: str, eid: str, index: int = 0) -> None:
                                                                                        gap=size / 2)][:3] or \
         [{"x": cx, "y": cy}]
     params = [Param("x", "float", x0, x1, step=0.01), Param("y", "float", y0, y1, step=0.01)]
-    game.ask(decision(player, "marker", f"{player}: place the {e.name} piece ({size:g}\" across): its centre x,y",
+    game.ask(Decision(player, "marker", f"{player}: place the {e.name} piece ({size:g}\" across): its centre x,y",
                       params=params, validator=lambda g, a: err(float(a["x"]), float(a["y"])) or None,
                       examples=examples, rule=e.name,
                       context={"phase": "Set-up", "action": "marker", "kind": eid}),
@@ -277,7 +276,7 @@ def _ask_spot(game: Game, player: str, eid: str, index: int) -> None:
         c = answer["centre"]
         return refusal(g, eid, float(c["x"]), float(c["y"]), float(c.get("facing", 0.0)), index=index) or None
 
-    game.ask(decision(player, "marker", f"{player}: {what}", params=[param], validator=validate,
+    game.ask(Decision(player, "marker", f"{player}: {what}", params=[param], validator=validate,
                       examples=examples, rule=e.name,
                       context={"phase": "Set-up", "action": "terrain", "kind": eid, "index": index}),
              _spot_placed, eid, player, index)

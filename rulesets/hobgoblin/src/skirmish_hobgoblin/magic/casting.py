@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from skirmish import Decision, Option
 from skirmish_hobgoblin import geom
-from skirmish_hobgoblin.decide import decision, option
 from skirmish_hobgoblin.magic import lasting, placing  # noqa: F401 - their spell effects register themselves
 from skirmish_hobgoblin.magic.spells import EFFECTS, Cast, Spell, all_spells, allegiances, magic_data, spells_of
 
@@ -193,10 +193,11 @@ def _opt(game: Game, caster: Unit, spell: Spell, target: str, units: list[Unit],
     using = f", playing {fortune.card_name(game, card)}" if card else ""
     value = f"{caster.id}|{spell.id}|{target}" + (f"|{card}" if card else "")
     cost = cost_for(game, caster, spell)
-    return option(value, f"{caster.name} casts {spell.name}{what} ({cost} Mercury{using})",
-                  spell.summary, action="cast", actor=caster.id, spell=spell.id, effect=spell.effect,
-                  target=target, cost=cost, affects=affected, ignored=ignored, keywords=list(spell.keywords),
-                  dice=spell.dice, tier=spell.tier, card=card)
+    return Option(value, f"{caster.name} casts {spell.name}{what} ({cost} Mercury{using})",
+                  spell.summary, data={"action": "cast", "actor": caster.id, "spell": spell.id, "effect": spell.effect,
+                                       "target": target, "cost": cost, "affects": affected, "ignored": ignored,
+                                       "keywords": list(spell.keywords), "dice": spell.dice, "tier": spell.tier,
+                                       "card": card})
 
 
 def cast_step(game: Game, player: str, first: bool = True) -> None:
@@ -210,8 +211,9 @@ def cast_step(game: Game, player: str, first: bool = True) -> None:
             game.emit("no-spell", f"{player} casts no spell: {why_no_spell(game, player)}", rule=RULE, player=player)
         return
     mercury = game.state.sides[player].mercury
-    game.ask(decision(player, "cast", f"{player}: cast a spell ({mercury} Mercury)?",
-                      options=[option(DONE, "cast no more spells this phase", action="done"), *opts], rule=RULE,
+    game.ask(Decision(player, "cast", f"{player}: cast a spell ({mercury} Mercury)?",
+                      options=[Option(DONE, "cast no more spells this phase",
+                                      data={"action": "done"}), *opts], rule=RULE,
                       context={"phase": "Magic", "action": "cast", "mercury": mercury}),
              _cast_answer, player)
 
@@ -260,11 +262,12 @@ def _redirect_or_cast(game: Game, player: str, caster_id: str, spell_id: str, ta
         cast(game, player, game.state.units[caster_id], spell, target)
         return
     assert unit is not None
-    opts = [option("keep", f"let {spell.name} hit {unit.name}", action="keep")]
-    opts += [option(u.id, f"play Eldritch Redirection: {spell.name} hits {u.name}", action="redirect", target=u.id,
-                    spell=spell.id, effect=spell.effect, keywords=list(spell.keywords), affects=[u.id])
+    opts = [Option("keep", f"let {spell.name} hit {unit.name}", data={"action": "keep"})]
+    opts += [Option(u.id, f"play Eldritch Redirection: {spell.name} hits {u.name}",
+                    data={"action": "redirect", "target": u.id,
+                    "spell": spell.id, "effect": spell.effect, "keywords": list(spell.keywords), "affects": [u.id]})
              for u in others]
-    game.ask(decision(unit.side, "redirect", f"{spell.name} targets {unit.name}: redirect it?", options=opts,
+    game.ask(Decision(unit.side, "redirect", f"{spell.name} targets {unit.name}: redirect it?", options=opts,
                       rule="Eldritch Redirection",
                       context={"phase": "Magic", "action": "redirect", "spell": spell.id, "target": target}),
              _redirected, player, caster_id, spell_id, target, card)
