@@ -12,9 +12,10 @@ from hob_bench import unit
 
 from skirmish import AgentContext, Game, View
 from skirmish_hobgoblin.agents import make_ai
-from skirmish_hobgoblin.ai import narrative, objectives, steering
+from skirmish_hobgoblin.ai import objectives, steering
 from skirmish_hobgoblin.ai.board import units_of
 from skirmish_hobgoblin.ai.movement import Planner
+from skirmish_hobgoblin.narrative import ai as narrative
 
 NARROW = 100  # mm: narrower than a bridge (150 mm)
 

@@ -11,7 +11,8 @@ import random
 from typing import Any
 
 from skirmish import AgentContext, Decision
-from skirmish_hobgoblin.ai import cards, chaos_placing, combat, initiative, objectives, placing, steering
+from skirmish_hobgoblin import expansions
+from skirmish_hobgoblin.ai import cards, combat, initiative, objectives, placing, steering
 from skirmish_hobgoblin.ai.board import centre, dist, keywords_of, p_hit, ready, units_of
 from skirmish_hobgoblin.ai.movement import AROUND, Planner, doom_cost, terrain_cost
 
@@ -131,7 +132,7 @@ class HobgoblinAI:
         ranged = "Ranged" in actor.get("keywords", "")
         front = [e for e in examples if e["y"] == examples[0]["y"]]
         pool = front if front and not ranged else examples
-        if placing.versus_him(view, self.player) and chaos_placing.shooting(view, self.player)[0] >= SHOOTING_ARMY:
+        if placing.versus_him(view, self.player) and placing.shooting(view, self.player)[0] >= SHOOTING_ARMY:
             pool = placing.back_row(view, examples)  # a shooting army against Him: He comes to it through its volleys
         friends = [u for u in units.values() if u["side"] == self.player and u["status"] == "ready"]
         goal = placing.deploy_x(view, self.player, actor) if actor else None
@@ -165,10 +166,8 @@ class HobgoblinAI:
         return objectives.arrive_spot(view, self.player, d)  # None: the first suggested spot
 
     def on_marker(self, view: Any, d: Decision) -> Any:
-        from skirmish_hobgoblin.ai import chaos_placing
-
-        spot = chaos_placing.terrain_spot(view, self.player, d)  # a Chaos of War piece: where it helps my army
-        if spot is not None:
+        spot = expansions.view_hook(view, "hobgoblin_ai_marker_spot", player=self.player, decision=d)
+        if spot is not None:  # (a Chaos of War piece: where it helps my army)
             return spot
         spot = objectives.marker_spot(view, self.player, d)  # the narrative and team goals' own placing
         if spot is not None:
@@ -436,16 +435,13 @@ class HobgoblinAI:
 
     def _mercury_worth(self, view: Any) -> float:
         """A Mercury token kept: what the magic module says it is worth (Force of Will later, or a spell)."""
-        from skirmish_hobgoblin.magic import ai as magic_ai
-
-        return magic_ai.mercury_worth(view, self.player)
+        worth = expansions.view_hook(view, "hobgoblin_ai_mercury_worth", player=self.player)
+        return 0.0 if worth is None else worth
 
     # -- magic -----------------------------------------------------------------------------------
     def on_cast(self, view: Any, d: Decision) -> Any:
-        """A casting decision: the magic module values each offered spell (explicit dispatch)."""
-        from skirmish_hobgoblin.magic import ai as magic_ai
-
-        return magic_ai.choose(self.player, view, d)
+        """A casting decision: the magic expansion's AI values each offered spell (``hobgoblin_ai_cast``)."""
+        return expansions.view_hook(view, "hobgoblin_ai_cast", player=self.player, decision=d)
 
     # -- other decisions -------------------------------------------------------------------------
     def on_rough(self, view: Any, d: Decision) -> Any:

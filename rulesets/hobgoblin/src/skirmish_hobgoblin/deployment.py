@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from skirmish import Decision, Option, Param, SetupError
 from skirmish.geometry import Rect, overlaps
-from skirmish_hobgoblin import fortune
+from skirmish_hobgoblin import expansions, fortune
 from skirmish_hobgoblin.state import READY, RESERVE, UNDEPLOYED, HobState, Unit, table_of
 
 if TYPE_CHECKING:
@@ -30,23 +30,13 @@ def begin(game: Game) -> None:
 
 
 def _chaos(game: Game) -> Any:
-    """The Chaos of War deployment rules when the battle has a Deployment entry (else None)."""
-    if game.state.notes.get("narrative-zones"):  # The Chasm, The Fortress, The Breach
-        from skirmish_hobgoblin.narrative import zones
-
-        return zones
-    if not game.stash.get("hobgoblin-chaos"):
-        return None
-    from skirmish_hobgoblin.chaos import deploy
-
-    return deploy if deploy.active(game) else None
+    """The deployment rules that replace the two halves (the narrative scenarios' zones, a Chaos of War
+    Deployment entry: ``hobgoblin_deployment_rules``), else None."""
+    return expansions.first(game, "hobgoblin_deployment_rules")
 
 
 def _chaos_before(game: Game) -> None:
-    if game.stash.get("hobgoblin-chaos"):
-        from skirmish_hobgoblin.chaos import deploy
-
-        deploy.before(game)
+    expansions.call(game, "hobgoblin_deployment_start")
 
 
 # ----------------------------------------------------------------------------- First Player
@@ -471,14 +461,14 @@ def ask_anywhere(game: Game, unit: Unit, away: float, rule: str) -> None:
 
     state = game.state
     enemies = [e for e in state.in_play() if not state.allied(e.side, unit.side)]  # (team play: not Allies)
+    zones = _chaos(game)
+    arrival = getattr(zones, "arrival_error", None)  # (the narrative scenarios' zones)
 
     def err(x: float, y: float) -> str:
         rect = footprint_at(game, unit, x, y)
         e = placement_error(game, unit, rect, (0.0, state.depth))
-        if not e and game.state.notes.get("narrative-zones"):
-            from skirmish_hobgoblin.narrative import zones
-
-            e = zones.arrival_error(game, unit, rect)
+        if not e and arrival is not None:
+            e = arrival(game, unit, rect)
         if e:
             return e
         near = next((o for o in enemies if distance(rect, o.rect) <= away), None)

@@ -6,7 +6,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from skirmish import SkirmishError
-from skirmish_hobgoblin import attacks, geom, stats
+from skirmish_hobgoblin import attacks, expansions, geom, stats
 
 if TYPE_CHECKING:
     from skirmish import Game
@@ -62,9 +62,8 @@ def glossary(ruleset: Any) -> dict[str, str]:
     for kind, what in HELP.items():
         amount = {"reform": 90, "fly": 14}.get(kind, 2)
         out[spoken(kind)] = f"manoeuvre (type e.g. {spoken(kind)} {amount}): the unit {what}"
-    from skirmish_hobgoblin.teams import glossary as team_play
-
-    out.update(team_play())
+    for more in reversed(expansions.ask(ruleset, "hobgoblin_glossary")):
+        out.update(more)  # (team play: Warlord, Ally, the objectives)
     return out
 
 
@@ -235,10 +234,8 @@ def brief(game: Game, player: str | None) -> str:
     lines += _how_won(game, sc)
     if game.phase == "Movement":
         lines.append("To fight: end a move touching an enemy (help engage); menus name who is in reach")
-    if state.teams:
-        from skirmish_hobgoblin.teams.view import lines as team_lines
-
-        lines += team_lines(game)
+    for more in reversed(expansions.call(game, "hobgoblin_brief", player=player)):
+        lines += more  # (team play)
     for p, s in state.sides.items():
         units = state.of(p)
         hand = s.hand.view(player)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from skirmish import Deck, Option, SetupError, load_toml, structure
-from skirmish_hobgoblin import geom, stats
+from skirmish_hobgoblin import expansions, geom, stats
 from skirmish_hobgoblin.tables import kp
 
 if TYPE_CHECKING:
@@ -133,10 +133,9 @@ def _ok(game: Game, card: Card, unit: Unit) -> bool:
 
 def _targets(game: Game, player: str, card: Card) -> list[Unit]:
     state = game.state
-    if state.teams:  # Unlikely Allies: never on your own units; "friendly" means an ally's units
-        from skirmish_hobgoblin.teams.rules import card_targets
-
-        return [u for u in card_targets(state, player, card.target) if _ok(game, card, u)]
+    chosen = expansions.first(game, "hobgoblin_card_targets", player=player, card=card)  # (Unlikely Allies)
+    if chosen is not None:
+        return [u for u in chosen if _ok(game, card, u)]
     if card.target == "friendly":
         return [u for u in state.of(player) if _ok(game, card, u)]
     if card.target == "enemy":
@@ -196,13 +195,7 @@ def play(game: Game, player: str, value: str, **extra: Any) -> None:
     game.emit("card", f"{player} plays {card.name}" + (f" on {unit.name}" if unit else f" for {ally}" if ally else ""),
               rule=card.name, player=player, card=cid, target=uid)
     EFFECTS[card.effect](game, ally or player, card, unit, **extra)
-    from skirmish_hobgoblin.magic.lasting import card_played
-
-    card_played(game, player, cid, unit)  # spells: Polyceus' Blessing draws, the Void keeps the card
-    if state.notes.get("fateful-deeds"):  # Chaos of War Fateful Deeds: the opponent draws a card
-        from skirmish_hobgoblin.chaos.rules import fateful_deeds
-
-        fateful_deeds(game, player)
+    expansions.call(game, "hobgoblin_card_played", player=player, card_id=cid, unit=unit)  # (spells, Fateful Deeds)
 
 
 # ------------------------------------------------------------------------------ windows

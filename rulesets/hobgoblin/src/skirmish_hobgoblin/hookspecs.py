@@ -29,3 +29,193 @@ def hobgoblin_movement_start(game: Any) -> None:
 @hookspec
 def hobgoblin_unit_removed(game: Any, unit: Any) -> None:
     """A unit was removed from play (Gore Markers, artefacts)."""
+
+
+# -- set-up and content: asked while a ruleset loads or a set-up is checked ----------------------------------
+
+
+@hookspec
+def hobgoblin_scenarios() -> dict[str, Any]:
+    """More scenarios, as ``scenarios.toml`` entries (id -> table); a scenario with ``roll = []`` is never rolled."""
+
+
+@hookspec
+def hobgoblin_scenario_rules() -> dict[str, dict[str, Any]]:
+    """The rule functions those scenarios name: ``{"prepare": {name: fn(game, scenario)}, "score": ..., "final":
+    ...}``."""
+
+
+@hookspec
+def hobgoblin_setup_options() -> list[Any]:
+    """Command-line set-up options (``skirmish.SetupOption``) the expansion reads."""
+
+
+@hookspec
+def hobgoblin_apply_options(setup: dict[str, Any], options: Any) -> None:
+    """Turn the command-line ``options`` into set-up keys: change ``setup`` in place."""
+
+
+@hookspec
+def hobgoblin_check_setup(ruleset: Any, setup: dict[str, Any]) -> None:
+    """Check (raise ``SetupError``, one line) and complete the expansion's set-up keys in place."""
+
+
+@hookspec
+def hobgoblin_army_problems(army: Any, content: Any) -> list[str]:
+    """What is wrong with an army list beyond the base rules (its artefact, its Wizards' allegiances)."""
+
+
+# -- set-up of a game -----------------------------------------------------------------------------------------
+
+
+@hookspec(firstresult=True)
+def hobgoblin_choose_scenario(game: Any) -> bool | None:
+    """Set-up step 4: return True when the expansion settled the scenario itself (team play's objectives)."""
+
+
+@hookspec(firstresult=True)
+def hobgoblin_deployment_rules(game: Any) -> Any:
+    """The deployment rules that replace the two halves (an object with ``zone_error``, ``facing_at``...), or
+    None."""
+
+
+@hookspec
+def hobgoblin_deployment_start(game: Any) -> None:
+    """Just before the units deploy (Chaos of War places its markers)."""
+
+
+@hookspec
+def hobgoblin_sight_rule(game: Any) -> Any:
+    """Asked once the scenario is prepared: a function ``(state, viewer, table) -> terrain ignored`` that lets
+    units see past terrain, or None. Kept for the game (line of sight is checked thousands of times)."""
+
+
+@hookspec
+def hobgoblin_move_rule(game: Any) -> Any:
+    """Asked once the scenario is prepared: a function ``(game, unit, kind, swept, end, cost, mp) -> (why, cost)``
+    refusing or charging for a move (a chasm, a wall), or None. Kept for the game."""
+
+
+# -- play -----------------------------------------------------------------------------------------------------
+
+
+@hookspec
+def hobgoblin_unit_broken(game: Any, unit: Any) -> None:
+    """``unit`` has just become Broken."""
+
+
+@hookspec
+def hobgoblin_activation_start(game: Any, unit: Any) -> None:
+    """``unit`` starts a movement activation, before its first step is offered."""
+
+
+@hookspec
+def hobgoblin_after_activation(game: Any, unit: Any) -> None:
+    """``unit`` starts a movement activation: schedule steps (``game.call``) that run once its moves are done."""
+
+
+@hookspec
+def hobgoblin_after_manoeuvre(game: Any, unit: Any) -> None:
+    """``unit`` has made a manoeuvre."""
+
+
+@hookspec
+def hobgoblin_engaged(game: Any, unit: Any, enemies: list[str]) -> None:
+    """``unit``'s move ended engaging ``enemies`` (ids) it was not engaging at the start."""
+
+
+@hookspec
+def hobgoblin_combat_start(game: Any) -> None:
+    """The start of a Combat Phase: schedule steps that follow the fights."""
+
+
+@hookspec(firstresult=True)
+def hobgoblin_fight(game: Any, unit: Any) -> bool | None:
+    """``unit`` is about to attack in combat: return True when the expansion runs the attack itself."""
+
+
+@hookspec
+def hobgoblin_doom_phase(game: Any) -> None:
+    """The Doom Phase, before Broken units are removed."""
+
+
+@hookspec
+def hobgoblin_force_of_will_options(game: Any, player: str, attack: Any) -> list[Any]:
+    """More answers (``Option``) to a Force of Will question about ``attack``."""
+
+
+@hookspec(firstresult=True)
+def hobgoblin_force_of_will_answer(game: Any, player: str, attack: Any, answer: Any) -> bool | None:
+    """Carry out one of those answers; return True when it was the expansion's."""
+
+
+@hookspec
+def hobgoblin_doom_dealt(game: Any, attacker: Any, target: Any, doom: int, kind: str) -> None:
+    """``attacker``'s attack (``kind``) gave ``target`` ``doom`` Doom."""
+
+
+@hookspec(firstresult=True)
+def hobgoblin_card_targets(game: Any, player: str, card: Any) -> list[Any] | None:
+    """The units ``player`` may play ``card`` on, when the expansion decides them (team play), else None."""
+
+
+@hookspec
+def hobgoblin_card_played(game: Any, player: str, card_id: str, unit: Any) -> None:
+    """``player`` played Fortune Card ``card_id`` (on ``unit``, or None)."""
+
+
+# -- seeing ---------------------------------------------------------------------------------------------------
+
+
+@hookspec
+def hobgoblin_view(game: Any, player: str | None) -> dict[str, Any] | None:
+    """Sections of the view data (name -> plain data) the expansion adds for this game, or None."""
+
+
+@hookspec
+def hobgoblin_describe(game: Any, player: str | None) -> list[str] | None:
+    """Lines the text description of the table adds for this game, or None."""
+
+
+@hookspec
+def hobgoblin_brief(game: Any, player: str | None) -> list[str] | None:
+    """Lines the brief (where the battle stands) adds for this game, or None."""
+
+
+@hookspec
+def hobgoblin_panels(game: Any, player: str | None) -> list[tuple[str, str]] | None:
+    """Panels (title, text) beside the table for this game, or None."""
+
+
+@hookspec(firstresult=True)
+def hobgoblin_scores(game: Any) -> list[tuple[str, int]] | None:
+    """The VP as the battle counts them (label, VP), when the expansion counts them (by team), else None."""
+
+
+@hookspec
+def hobgoblin_glossary() -> dict[str, str]:
+    """Help texts (term -> text) for the expansion's terms."""
+
+
+# -- the AI: what an expansion's rules mean for the Hobgoblin AI ----------------------------------------------
+
+
+@hookspec(firstresult=True)
+def hobgoblin_ai_goals(view: Any) -> Any:
+    """The AI's goals for this game (a module or object with ``goal_points``, ``marker_spot``... as
+    ``skirmish_hobgoblin.narrative.ai``), or None in the battle scenarios."""
+
+
+@hookspec(firstresult=True)
+def hobgoblin_ai_marker_spot(view: Any, player: str, decision: Any) -> Any:
+    """Where ``player`` places the marker or piece ``decision`` asks about, or None to leave it to the AI."""
+
+
+@hookspec(firstresult=True)
+def hobgoblin_ai_cast(view: Any, player: str, decision: Any) -> Any:
+    """``player``'s answer to a casting decision."""
+
+
+@hookspec(firstresult=True)
+def hobgoblin_ai_mercury_worth(view: Any, player: str) -> float | None:
+    """What one Mercury token kept is worth to ``player`` (in Doom)."""

@@ -12,7 +12,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from skirmish import Decision, Keyword, Option
-from skirmish_hobgoblin import attacks, fortune, geom, keywords, moves, stats
+from skirmish_hobgoblin import attacks, expansions, fortune, geom, keywords, moves, stats
 from skirmish_hobgoblin.state import READY, REMOVED, RESERVE, Activation, Unit
 from skirmish_hobgoblin.tables import kp
 
@@ -33,10 +33,8 @@ def _end_scope(game: Game, scope: str) -> None:
 
 
 def hook(game: Game, name: str, **kwargs: Any) -> None:
-    """Call one of the ruleset's own hooks (spells, scenarios, house rules) when plugins implement it."""
-    caller = getattr(game.hooks, name, None) if game.hooks is not None else None
-    if caller is not None:
-        caller(game=game, **kwargs)
+    """Call one of the ruleset's own hooks (expansions, house rules: :mod:`.expansions`)."""
+    expansions.call(game, name, **kwargs)
 
 
 # ------------------------------------------------------------------------------ Initiative
@@ -118,10 +116,7 @@ def magic_phase(game: Game) -> None:
 
 
 def _cast(game: Game, player: str) -> None:
-    from skirmish_hobgoblin.magic.casting import cast_step
-
     hook(game, "hobgoblin_cast_spells", player=player)
-    cast_step(game, player)
 
 
 # ------------------------------------------------------------------------------ Shooting
@@ -315,15 +310,9 @@ def activate_now(game: Game, unit: Unit) -> None:
     game.emit("activate", f"{unit.name} activates with {stats.speed(unit) - loss if loss else stats.speed(unit)} MP",
               rule="Movement Phase", unit=unit.id)
     game.call(end_activation, unit.id)
-    if state.notes.get("frozen-lake"):  # Chaos of War Frozen Lake: a slide after the unit's moves
-        from skirmish_hobgoblin.chaos.rules import frozen_slide
-
-        game.call(frozen_slide, unit.id)
+    hook(game, "hobgoblin_after_activation", unit=unit)  # (Chaos of War Frozen Lake: a slide after the moves)
     game.call(manoeuvre_prompt, unit.id)
-    if any(u.has("Abyssal Piping") for u in state.in_play()):  # Cursed Artefacts: Cowardly while within 4"
-        from skirmish_hobgoblin.artefacts.rules import abyssal_piping
-
-        abyssal_piping(game)
+    hook(game, "hobgoblin_activation_start", unit=unit)  # (Cursed Artefacts: Abyssal Piping)
     keywords.movement_start(game, unit)
     fortune.move_start(game, unit)
 
@@ -571,10 +560,7 @@ def perform(game: Game, uid: str, kind: str, amount: float) -> None:
               rule="Movement",
               unit=uid, manoeuvre=kind, amount=amount, cost=out.cost, x=unit.x, y=unit.y, facing=unit.facing)
     stats.refresh_all(game, "Movement")
-    if state.notes.get("tunnels"):  # Chaos of War Tunnels: an entrance within 4" may be taken
-        from skirmish_hobgoblin.chaos import tunnels
-
-        game.call(tunnels.after_manoeuvre, uid)
+    hook(game, "hobgoblin_after_manoeuvre", unit=unit)  # (Chaos of War Tunnels: an entrance may be taken)
     _terrain_after(game, unit, out, kind)
 
 
@@ -642,10 +628,7 @@ def end_activation(game: Game, uid: str) -> None:
                           rule="Barge Through", unit=uid)
                 break
     now = {e.id for e in geom.engaged(state, unit)}
-    if state.teams:  # Unlikely Allies: Hands Around Their Throats
-        from skirmish_hobgoblin.teams.rules import engaged_now
-
-        engaged_now(game, unit, sorted(now - set(act.engaged_at_start)))
+    hook(game, "hobgoblin_engaged", unit=unit, enemies=sorted(now - set(act.engaged_at_start)))
     gone = [state.units[e] for e in act.engaged_at_start if e not in now and state.units[e].in_play]
     if gone:
         from skirmish.geometry import Rect
@@ -666,10 +649,7 @@ def end_activation(game: Game, uid: str) -> None:
 def combat_phase(game: Game) -> None:
     state = game.state
     state.activated = []
-    if state.notes.get("fortress"):  # The Fortress: the Attacker batters the Weak Points after the fights
-        from skirmish_hobgoblin.narrative.fortress import assault
-
-        game.call(assault)
+    hook(game, "hobgoblin_combat_start")  # (The Fortress: the Attacker batters the Weak Points after the fights)
     game.call(_fight_turn, 0)
     game.call(_combat_start)
     fortune.phase_start(game, "Combat")
@@ -728,10 +708,7 @@ def splits(game: Game, unit: Unit, enemies: list[Unit], dice: int) -> list[tuple
 
 
 def fight(game: Game, unit: Unit, *, horn: bool = True) -> None:
-    if horn and unit.has("War Horn"):  # Cursed Artefacts: offered just before and just after it attacks
-        from skirmish_hobgoblin.artefacts.rules import war_horn_around
-
-        war_horn_around(game, unit)
+    if horn and expansions.first(game, "hobgoblin_fight", unit=unit):  # (Cursed Artefacts: War Horn)
         return
     state = game.state
     state.activated.append(unit.id)
@@ -859,10 +836,7 @@ def _remove_broken(game: Game) -> None:
     state = game.state
     for k in [k for k in state.notes if k.startswith("panicked:")]:
         del state.notes[k]
-    if state.teams:  # Unlikely Allies: Brothers-in-Arms
-        from skirmish_hobgoblin.teams.rules import doom_phase_saves
-
-        doom_phase_saves(game)
+    hook(game, "hobgoblin_doom_phase")  # (Unlikely Allies: Brothers-in-Arms)
     if state.notes.get("no-removal"):
         return
     gone = [u for u in state.in_play() if stats.counts_broken(u)]
