@@ -16,7 +16,7 @@ from skirmish_hobgoblin.ai import cards, combat, initiative, objectives, placing
 from skirmish_hobgoblin.ai.board import centre, dist, keywords_of, p_hit, ready, units_of
 from skirmish_hobgoblin.ai.movement import AROUND, Planner, doom_cost, terrain_cost
 
-__all__ = ["HobgoblinAI", "keywords_of", "make_ai", "make_him", "p_hit"]
+__all__ = ["HobgoblinAI", "keywords_of", "make_ai", "p_hit"]
 
 #: the most manoeuvres the AI makes while steering one activation (a guard against dithering)
 MAX_STEPS = 8
@@ -518,9 +518,3 @@ class HobgoblinAI:
 
 def make_ai(ctx: AgentContext) -> HobgoblinAI:
     return HobgoblinAI(ctx)
-
-
-def make_him(ctx: AgentContext) -> Any:
-    from skirmish_hobgoblin.him import HimAgent
-
-    return HimAgent(ctx)

@@ -46,9 +46,7 @@ def _first_player(game: Game) -> None:
     state = game.state
     setup = game.setup
     players = list(game.players)
-    if setup.get("him"):
-        state.first = setup["him"]
-        game.emit("setup", f"{state.first} (Him) starts with the First Player token", rule="Solo: Initiative")
+    if expansions.first(game, "hobgoblin_first_player"):  # (the solo opponent always takes it)
         return
     if setup.get("first"):
         state.first = setup["first"]
@@ -89,7 +87,7 @@ def _choose_half(game: Game) -> None:
     if game.setup.get("positions") and all(game.setup["positions"].get(p) for p in game.players):
         _set_halves(game, _half_from_positions(game, first))
         return
-    if state.notes.get(f"him:{first}"):
+    if expansions.solo(game, first):
         _set_halves(game, NORTH)  # solo: He takes the far half, you deploy first in the near one
         return
     game.ask(Decision(first, "half", f"{first}: deploy in which half of the table?",
@@ -166,9 +164,8 @@ def _deploy_turn(game: Game, turn: int) -> None:
     state = game.state
     if turn == 0:
         _place_given(game)
-        if state.notes.get(f"him:{state.first}"):
-            from skirmish_hobgoblin import him
-
+        him = expansions.solo(game, state.first)
+        if him is not None:  # the solo opponent deploys by its own rules, then the other player
             game.call(him.deploy, state.first)
             game.call(_deploy_all, state.second)
             return
@@ -576,6 +573,6 @@ def _ruse_answer(game: Game, answer: str, player: str) -> None:
 def _draw_hands(game: Game) -> None:
     n = game.ruleset.rules.game.opening_hand
     for p in game.state.order():
-        if game.state.notes.get(f"him:{p}"):
+        if expansions.solo(game, p):
             continue
         fortune.draw(game, p, n, rule="Draw Fortune Cards")

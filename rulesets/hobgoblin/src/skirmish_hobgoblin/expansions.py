@@ -51,6 +51,11 @@ def call(game: Any, name: str, **kwargs: Any) -> Any:
 first = call  # for ``firstresult`` hooks: reads as what it returns
 
 
+def solo(game: Any, player: str) -> Any:
+    """The rules that play ``player``'s side (the solo opponent: ``hobgoblin_solo``), or None."""
+    return call(game, "hobgoblin_solo", player=player)
+
+
 def ask(of: Any, name: str, **kwargs: Any) -> Any:
     """Call a hook that takes no game (content, set-up checks) for the ruleset ``of``."""
     return getattr(relay(of), name)(**kwargs)

@@ -96,6 +96,28 @@ def hobgoblin_move_rule(game: Any) -> Any:
     refusing or charging for a move (a chasm, a wall), or None. Kept for the game."""
 
 
+@hookspec
+def hobgoblin_side_revealed(game: Any, player: str) -> None:
+    """Set-up: ``player``'s army has been revealed and its units built."""
+
+
+@hookspec(firstresult=True)
+def hobgoblin_first_player(game: Any) -> bool | None:
+    """Set-up: return True when the expansion gave the First Player token itself (He always takes it)."""
+
+
+@hookspec(firstresult=True)
+def hobgoblin_solo(game: Any, player: str) -> Any:
+    """The rules that play ``player``'s side (the solo opponent: an object with ``deploy(game, player)``,
+    ``shooting(game, player)``, ``movement(game, player, units)``, ``whos_next(game, unit, choices)``), or None
+    for a player who decides. Such a side draws no Fortune Cards and gets no Mercury."""
+
+
+@hookspec(firstresult=True)
+def hobgoblin_victory(game: Any) -> bool | None:
+    """The end of the battle: return True when the expansion decided the result itself (His solo game)."""
+
+
 # -- play -----------------------------------------------------------------------------------------------------
 
 

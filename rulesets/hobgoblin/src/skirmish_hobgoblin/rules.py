@@ -223,11 +223,7 @@ class Hobgoblin(Ruleset):
                     game.stash.setdefault("hobgoblin-magic", {}).setdefault("allegiance", {})[unit.id] = au.allegiance
             game.emit("setup", f"{player} reveals {army.name}: {len(army.units)} units", rule="Reveal army lists",
                       player=player)
-            if setup.get("him") == player:
-                state.notes[f"him:{player}"] = 1
-                for u in state.units.values():
-                    if u.side == player:
-                        u.keywords.add("Undistractable")
+            expansions.call(game, "hobgoblin_side_revealed", player=player)  # (the solo opponent's side)
         state.deck.shuffle(game.rng, game.log, rule="Fortune Cards")
         return state
 

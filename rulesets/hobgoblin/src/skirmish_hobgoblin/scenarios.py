@@ -91,9 +91,6 @@ def determine(game: Game) -> None:
     chosen = game.setup.get("scenario", "roll")
     if expansions.first(game, "hobgoblin_choose_scenario"):
         return
-    if game.setup.get("him"):
-        state.scenario = "bloodbath"  # solo: the winner is whoever has the most points left
-        return
     if chosen == "roll":
         a = game.rng.roll(6, rule="Determine the scenario", why="scenario (2D6)")
         b = game.rng.roll(6, rule="Determine the scenario", why="scenario (2D6)")
@@ -137,17 +134,15 @@ def end_of_round(game: Game) -> None:
         return
     sc = current(game)
     _rule(game, "score", sc.score)(game, sc)
-    if game.state.notes.get("him"):
-        pass
     if game.round >= game.ruleset.rules.game.rounds + game.state.notes.get("extra-rounds", 0):
         finish(game)
 
 
 def finish(game: Game) -> None:
-    """The end of the battle: the scenario's victory (His solo game: points remaining)."""
-    state = game.state
-    if any(state.notes.get(f"him:{p}") for p in state.sides):
-        return _most_points(game, "Solo: Victory")
+    """The end of the battle: the scenario's victory (unless an expansion decides it: ``hobgoblin_victory``, e.g.
+    His solo game by the points remaining)."""
+    if expansions.first(game, "hobgoblin_victory"):
+        return None
     sc = current(game)
     _rule(game, "final", sc.final)(game, sc)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from skirmish import Decision, Option
+from skirmish_hobgoblin import expansions
 
 if TYPE_CHECKING:
     from skirmish import Game
@@ -28,7 +29,7 @@ def in_play_points(game: Game, player: str) -> int:
 
 def may_surrender(game: Game, player: str) -> bool:
     state = game.state
-    if game.round < 2 or state.notes.get(f"him:{player}") or state.teams:  # team play: objectives decide
+    if game.round < 2 or expansions.solo(game, player) or state.teams:  # team play: objectives decide
         return False
     mine, theirs = in_play_points(game, player), in_play_points(game, state.enemy_of(player))
     return mine * 2 <= army_points(game, player) and mine < theirs

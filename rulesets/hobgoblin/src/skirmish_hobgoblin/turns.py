@@ -47,7 +47,7 @@ def initiative_phase(game: Game) -> None:
     state = game.state
     r = game.ruleset.rules.game
     for p in state.order():
-        if state.notes.get(f"him:{p}"):
+        if expansions.solo(game, p):
             continue  # He never draws Fortune Cards
         extra = sum(1 for u in state.of(p) if u.has("Prepared Mind"))
         fortune.draw(game, p, r.draw_per_round + extra, rule="Initiative: draw")
@@ -57,7 +57,7 @@ def initiative_phase(game: Game) -> None:
     game.call(fortune.initiative_roll)
     if roll > game.round:
         other = state.enemy_of(holder)
-        if state.notes.get(f"him:{holder}"):
+        if expansions.solo(game, holder):
             game.emit("initiative", f"{holder} keeps the First Player token (He always takes it)",
                       rule="Solo: Initiative", player=holder)
             return
@@ -104,7 +104,7 @@ def magic_phase(game: Game) -> None:
     ``hobgoblin_cast_spells`` hook)."""
     state = game.state
     for p in state.order():
-        if state.notes.get(f"him:{p}"):
+        if expansions.solo(game, p):
             continue
         gain = mercury_income(game, p)
         state.sides[p].mercury += gain
@@ -158,10 +158,9 @@ def _shoot_turn(game: Game, i: int) -> None:
     if i >= len(state.order()):  # every player (team play: 3 to 6)
         return
     player = state.order()[i]
-    if state.notes.get(f"him:{player}"):
+    him = expansions.solo(game, player)
+    if him is not None:  # the solo opponent shoots by its own rules
         game.call(_shoot_turn, i + 1)
-        from skirmish_hobgoblin import him
-
         him.shooting(game, player)
         return
     opts = []
@@ -277,9 +276,8 @@ def _move_turn(game: Game, i: int) -> None:
     if not units:
         _next_mover(game, i)
         return
-    if state.notes.get(f"him:{player}"):
-        from skirmish_hobgoblin import him
-
+    him = expansions.solo(game, player)
+    if him is not None:
         game.call(_move_turn, i)
         him.movement(game, player, units)
         return
@@ -671,7 +669,7 @@ def _fight_turn(game: Game, i: int) -> None:
         game.call(_fight_turn, i + 1)
         return
     game.call(_fight_turn, i)
-    if len(units) == 1 or state.notes.get(f"him:{player}"):
+    if len(units) == 1 or expansions.solo(game, player):
         fight(game, units[0])
         return
     opts = [Option(f"fight {u.id}", f"{u.name} attacks ({', '.join(e.name for e in geom.engaged(state, u))})",
@@ -717,7 +715,7 @@ def fight(game: Game, unit: Unit, *, horn: bool = True) -> None:
         return
     dice = stats.combat_dice(unit)
     options = splits(game, unit, enemies, dice)
-    if state.notes.get(f"him:{unit.side}"):
+    if expansions.solo(game, unit.side):
         options = sorted(options, key=lambda c: (max(c) - min(c), [-x for x in c]))[:1]
     challengers = [i for i, e in enumerate(enemies) if "bold-challenge" in e.used]
     refuse = []
@@ -864,7 +862,7 @@ def _harvest(game: Game) -> None:
             if u.has("Hollow"):
                 game.emit("note", f"{u.name} is Hollow: no Death's Harvest", rule="Death's Harvest", unit=u.id)
                 continue
-            if state.notes.get(f"him:{p}"):
+            if expansions.solo(game, p):
                 continue
             game.call(_ask_harvest, p, u.id)
 
@@ -919,9 +917,8 @@ def reform_choices(game: Game, unit: Unit) -> list[tuple[str, float, str]]:
 def _ask_whos_next(game: Game, uid: str) -> None:
     unit = game.state.units[uid]
     choices = reform_choices(game, unit)
-    if game.state.notes.get(f"him:{unit.side}"):
-        from skirmish_hobgoblin import him
-
+    him = expansions.solo(game, unit.side)
+    if him is not None:
         him.whos_next(game, unit, choices)
         return
     if len(choices) == 1:

@@ -397,3 +397,8 @@ class HimAgent:
         if decision.examples:
             return decision.examples[0]
         return {p.name: p.low for p in decision.params}
+
+
+def make_him(ctx: AgentContext) -> HimAgent:
+    """The solo opponent as an agent (``--players him``)."""
+    return HimAgent(ctx)
