@@ -2,7 +2,7 @@
 
 A game built by the registry calls its ruleset's hook relay (every installed plugin that serves Hobgoblin).
 A ruleset built directly (``Hobgoblin()``, as tests and benchmarks do) has no relay: it calls the built-in
-plugins (:data:`skirmish_hobgoblin.plugin.BUILTIN`) through a plugin manager of its own, so both play the same.
+plugins (:data:`skirmish_hobgoblin.hookspecs.BUILTIN`) through a plugin manager of its own, so both play the same.
 """
 
 from __future__ import annotations
@@ -32,11 +32,10 @@ def relay(ruleset: Any) -> Any:
 
 def _builtin_relay() -> Any:
     from skirmish_hobgoblin import hookspecs
-    from skirmish_hobgoblin.plugin import BUILTIN
 
     pm = pluggy.PluginManager("skirmish")
     pm.add_hookspecs(hookspecs)
-    for name, module in sorted(BUILTIN):  # the registry's order: entry points sorted by name
+    for name, module in sorted(hookspecs.BUILTIN):  # the registry's order: entry points sorted by name
         pm.register(importlib.import_module(module), name=name)
     return pm.hook
 

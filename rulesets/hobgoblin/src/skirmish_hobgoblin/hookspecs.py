@@ -9,6 +9,17 @@ from typing import Any
 
 from skirmish import hookspec
 
+#: Hobgoblin's built-in expansions, each a plugin on these hooks: (entry-point name, module). The package's entry
+#: points register them (``pyproject.toml``); a ruleset built without the registry calls them itself.
+BUILTIN: tuple[tuple[str, str], ...] = (
+    ("hobgoblin-artefacts", "skirmish_hobgoblin.artefacts.plugin"),
+    ("hobgoblin-chaos", "skirmish_hobgoblin.chaos.plugin"),
+    ("hobgoblin-him", "skirmish_hobgoblin.him.plugin"),
+    ("hobgoblin-magic", "skirmish_hobgoblin.magic.plugin"),
+    ("hobgoblin-narrative", "skirmish_hobgoblin.narrative.plugin"),
+    ("hobgoblin-teams", "skirmish_hobgoblin.teams.plugin"),
+)
+
 
 @hookspec
 def hobgoblin_target_number(game: Any, attacker: Any, defender: Any, kind: str, value: int) -> int | None:

@@ -9,19 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 from skirmish import AgentSpec, CommandSpec, Lazy, RulesetSpec, hookimpl
+from skirmish_hobgoblin.hookspecs import BUILTIN
 
 NAME = "hobgoblin"
+__all__ = ["BUILTIN", "NAME"]
 
-#: Hobgoblin's built-in expansions, each a plugin on Hobgoblin's own hooks (``hookspecs``): (entry-point name,
-#: module). The package's entry points register them; a ruleset built without the registry calls them itself.
-BUILTIN: tuple[tuple[str, str], ...] = (
-    ("hobgoblin-artefacts", "skirmish_hobgoblin.artefacts.plugin"),
-    ("hobgoblin-chaos", "skirmish_hobgoblin.chaos.plugin"),
-    ("hobgoblin-him", "skirmish_hobgoblin.him.plugin"),
-    ("hobgoblin-magic", "skirmish_hobgoblin.magic.plugin"),
-    ("hobgoblin-narrative", "skirmish_hobgoblin.narrative.plugin"),
-    ("hobgoblin-teams", "skirmish_hobgoblin.teams.plugin"),
-)
 
 
 @hookimpl
