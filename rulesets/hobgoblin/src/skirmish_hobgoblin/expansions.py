@@ -60,14 +60,17 @@ def ask(of: Any, name: str, **kwargs: Any) -> Any:
     return getattr(relay(of), name)(**kwargs)
 
 
+def builtin(name: str, **kwargs: Any) -> Any:
+    """Call a hook of the built-in plugins alone (content built without a ruleset, an AI view without a game)."""
+    if not _DEFAULT:
+        _DEFAULT.append(_builtin_relay())
+    return getattr(_DEFAULT[0], name)(**kwargs)
+
+
 def view_hook(view: Any, name: str, **kwargs: Any) -> Any:
     """Call an AI hook (``hobgoblin_ai_*``) with ``view``, through its ruleset's relay (the built-in plugins for a
     view made without a game, as the AI's own tests do)."""
     ruleset = getattr(view, "ruleset", None)
-    if ruleset is not None:
-        hooks = relay(ruleset)
-    else:
-        if not _DEFAULT:
-            _DEFAULT.append(_builtin_relay())
-        hooks = _DEFAULT[0]
-    return getattr(hooks, name)(view=view, **kwargs)
+    if ruleset is None:
+        return builtin(name, view=view, **kwargs)
+    return getattr(relay(ruleset), name)(view=view, **kwargs)

@@ -72,8 +72,16 @@ def hobgoblin_check_setup(ruleset: Any, setup: dict[str, Any]) -> None:
 
 
 @hookspec
-def hobgoblin_army_problems(army: Any, content: Any) -> list[str]:
-    """What is wrong with an army list beyond the base rules (its artefact, its Wizards' allegiances)."""
+def hobgoblin_army_rules() -> Any:
+    """The expansion's army-list rules, kept on the content: an object with ``unit_refs(unit, content)`` (keywords
+    a unit gets at no cost), ``finish_keywords(unit, keywords)``, ``army_problems(units, content)`` ((where, rule,
+    message) triples) and ``unit_problems(unit, content, bought, given)`` ((rule, message) pairs; ``bought`` and
+    ``given``: keyword ids)."""
+
+
+@hookspec
+def hobgoblin_allegiances() -> list[str]:
+    """The Abyssal Allegiances a Wizard may take (the balance model counts the others against the first)."""
 
 
 # -- set-up of a game -----------------------------------------------------------------------------------------

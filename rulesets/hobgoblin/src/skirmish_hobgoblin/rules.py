@@ -38,7 +38,7 @@ class Hobgoblin(Ruleset):
     def content(self) -> Any:
         from skirmish_hobgoblin.content import load_content
 
-        return load_content(self.extend_content)
+        return load_content(self.extend_content, army_rules=reversed(expansions.ask(self, "hobgoblin_army_rules")))
 
     @cached_property
     def _tables(self) -> Any:

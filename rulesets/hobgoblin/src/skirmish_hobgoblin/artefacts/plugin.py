@@ -92,3 +92,10 @@ def hobgoblin_doom_dealt(game: Any, attacker: Any, target: Any, doom: int, kind:
         from skirmish_hobgoblin.artefacts.rules import syphon_power
 
         syphon_power(game, attacker, target, doom, kind)
+
+
+@hookimpl
+def hobgoblin_army_rules() -> Any:
+    from skirmish_hobgoblin.artefacts import army
+
+    return army

@@ -35,3 +35,17 @@ def hobgoblin_ai_mercury_worth(view: Any, player: str) -> float | None:
     from skirmish_hobgoblin.magic import ai
 
     return ai.mercury_worth(view, player)
+
+
+@hookimpl
+def hobgoblin_army_rules() -> Any:
+    from skirmish_hobgoblin.magic import army
+
+    return army
+
+
+@hookimpl
+def hobgoblin_allegiances() -> list[str]:
+    from skirmish_hobgoblin.magic.spells import allegiances
+
+    return list(allegiances())
