@@ -14,7 +14,7 @@ battle AI alone, as before it).
 Teams: ``--teams 2v2`` games (random armies, two rolled objectives, or ``--objectives a,b``); the AI team is red
 in even seeds, blue in odd ones; against ``random`` seats or the same AI ignoring the team objectives
 (``blind``); ``random-blind``: the AI team itself ignores them, against random seats (the figure before
-ai/teams.py). ``--ignore a,b``: every AI seat weighs those objectives as not in play (an ablation).
+teams/ai.py). ``--ignore a,b``: every AI seat weighs those objectives as not in play (an ablation).
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
-"""Hobgoblin's agents: ``ai`` (values its options with the exact odds, the scenario's objectives and the
-enemy's reach; see :mod:`skirmish_hobgoblin.ai`) and ``him`` (the solo opponent's procedures, see
-:mod:`skirmish_hobgoblin.him`).
+"""Hobgoblin's ``ai`` agent: values its options with the exact odds, the scenario's objectives and the enemy's
+reach (see :mod:`skirmish_hobgoblin.ai`); what an expansion's rules mean for it comes through the ``hobgoblin_ai_*``
+hooks (spells, Chaos of War pieces, the narrative and team goals). The solo opponent's ``him`` agent is in
+:mod:`skirmish_hobgoblin.him`.
 
 Agents read only their view, the decision's ``context`` and each option's ``data``; never prompt text.
 """
@@ -42,8 +43,8 @@ CARD_KEPT = 45.0
 class HobgoblinAI:
     """A heuristic player: shoots and charges where the exact odds favour it (flank and rear first), plays
     each scenario's objectives, keeps out of charges it would lose, steers around Perilous terrain, keeps its
-    fortune cards for the moments that save units, and asks :mod:`skirmish_hobgoblin.magic.ai` what its spells
-    are worth."""
+    fortune cards for the moments that save units, and asks the magic expansion (``hobgoblin_ai_cast``) what its
+    spells are worth."""
 
     def __init__(self, ctx: AgentContext) -> None:
         self.player = ctx.player
