@@ -52,8 +52,7 @@ def _first_player(game: Game) -> None:
         state.first = setup["first"]
         game.emit("setup", f"{state.first} takes the First Player token (set-up)", rule="Determine the First Player")
         return
-    if state.teams:  # Unlikely Allies: the Warlords act as the two players
-        players = [ps[0] for ps in state.teams.values()]
+    players = state.pair()  # the two players (team play: the Warlords act for their teams)
     caller = players[0]
     game.ask(Decision(caller, "call", f"{caller}: call odd or even ({players[1]} rolls a D6 for the First Player)",
                       options=[Option("odd", "odd", data={"action": "odd"}), Option("even", "even",

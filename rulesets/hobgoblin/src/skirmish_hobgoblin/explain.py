@@ -281,8 +281,7 @@ def final_summary(game: Game, player: str | None) -> str:
     import textwrap
 
     lines = [f"Result: {result.reason}"]
-    if state.teams:  # Unlikely Allies: what each objective gave each team
-        lines += [e.text for e in game.log if e.kind == "vp" and e.data.get("team")]
+    lines += [e.text for e in game.log if e.kind == "vp" and e.data.get("team")]  # team play: each objective's VP
     for p in state.sides:
         gone = [u for u in state.units.values() if u.side == p and u.status == "removed"]
         left = state.of(p)

@@ -161,10 +161,9 @@ def offers(game: Game, player: str, moment: str, *, units: list[Unit] | None = N
         if card.target == "none":
             if card.effect == "carpe_diem" and moment != "initiative":
                 continue
-            if card.effect == "mercury" and game.state.teams:  # Unlikely Allies: for an Ally, not yourself (T-5)
-                out += [Option(f"play {cid} for {ally}", f"play {card.name} for {ally}", card.summary,
-                               data={"action": "card",
-                               "card": cid, "name": card.name, "ally": ally}) for ally in game.state.allies_of(player)]
+            offered = expansions.first(game, "hobgoblin_card_offers", player=player, card_id=cid, card=card)
+            if offered is not None:  # (Unlikely Allies: Mercury for an Ally, not yourself)
+                out += offered
                 continue
             out.append(Option(f"play {cid}", f"play {card.name}", card.summary, data={"action": "card", "card": cid,
                               "name": card.name}))
@@ -254,7 +253,8 @@ def after_shot_doom(game: Game, unit: Unit) -> None:
 
 def _owners(game: Game, unit: Unit) -> list[str]:
     """Who may play cards for a unit's own side: its player (team play: its player's Allies)."""
-    return game.state.allies_of(unit.side) if game.state.teams else [unit.side]
+    owners = expansions.first(game, "hobgoblin_card_owners", unit=unit)  # (team play: its player's Allies)
+    return [unit.side] if owners is None else owners
 
 
 def after_panic(game: Game, unit: Unit) -> None:
@@ -306,7 +306,7 @@ def _carpe_diem(game: Game, player: str, card: Card, unit: Unit | None, **_: Any
     from skirmish import Decision
 
     other = game.state.enemy_of(player)
-    mine = game.state.enemy_of(other) if game.state.teams else player  # team play: the token goes to a Warlord
+    mine = game.state.enemy_of(other)  # the player (team play: their Warlord)
     game.ask(Decision(player, "first-player", f"{card.name}: who takes the First Player token?",
                       options=[Option(mine, f"{mine} takes it", data={"action": "take", "player": mine}),
                                Option(other, f"{other} takes it", data={"action": "give", "player": other})],

@@ -200,6 +200,22 @@ def hobgoblin_card_targets(game: Any, player: str, card: Any) -> list[Any] | Non
     """The units ``player`` may play ``card`` on, when the expansion decides them (team play), else None."""
 
 
+@hookspec(firstresult=True)
+def hobgoblin_card_offers(game: Any, player: str, card_id: str, card: Any) -> list[Any] | None:
+    """The options (``Option``) to play a card that targets no unit, when the expansion offers them (team play:
+    Mercury for an Ally), else None."""
+
+
+@hookspec(firstresult=True)
+def hobgoblin_card_owners(game: Any, unit: Any) -> list[str] | None:
+    """Who may play Fortune Cards for ``unit``'s side, when the expansion decides (team play: its player's Allies)."""
+
+
+@hookspec(firstresult=True)
+def hobgoblin_may_surrender(game: Any, player: str) -> bool | None:
+    """False when ``player`` may not surrender (the solo opponent; team play), else None."""
+
+
 @hookspec
 def hobgoblin_card_played(game: Any, player: str, card_id: str, unit: Any) -> None:
     """``player`` played Fortune Card ``card_id`` (on ``unit``, or None)."""

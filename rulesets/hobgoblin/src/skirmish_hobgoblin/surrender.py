@@ -29,8 +29,8 @@ def in_play_points(game: Game, player: str) -> int:
 
 def may_surrender(game: Game, player: str) -> bool:
     state = game.state
-    if game.round < 2 or expansions.solo(game, player) or state.teams:  # team play: objectives decide
-        return False
+    if game.round < 2 or expansions.first(game, "hobgoblin_may_surrender", player=player) is False:
+        return False  # (the solo opponent never does; team play: the objectives decide)
     mine, theirs = in_play_points(game, player), in_play_points(game, state.enemy_of(player))
     return mine * 2 <= army_points(game, player) and mine < theirs
 

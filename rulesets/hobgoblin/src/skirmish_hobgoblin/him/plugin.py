@@ -56,3 +56,8 @@ def hobgoblin_victory(game: Any) -> bool | None:
 
     _most_points(game, "Solo: Victory")
     return True
+
+
+@hookimpl
+def hobgoblin_may_surrender(game: Any, player: str) -> bool | None:
+    return False if game.state.notes.get(f"him:{player}") else None

@@ -162,3 +162,24 @@ def hobgoblin_ai_goals(view: Any) -> Any:
 
         return ai
     return None
+
+
+@hookimpl
+def hobgoblin_card_offers(game: Any, player: str, card_id: str, card: Any) -> list[Any] | None:
+    if card.effect != "mercury" or not game.state.teams:
+        return None
+    from skirmish import Option  # Mercury for an Ally, not yourself (T-5)
+
+    return [Option(f"play {card_id} for {ally}", f"play {card.name} for {ally}", card.summary,
+                   data={"action": "card", "card": card_id, "name": card.name, "ally": ally})
+            for ally in game.state.allies_of(player)]
+
+
+@hookimpl
+def hobgoblin_card_owners(game: Any, unit: Any) -> list[str] | None:
+    return game.state.allies_of(unit.side) if game.state.teams else None
+
+
+@hookimpl
+def hobgoblin_may_surrender(game: Any, player: str) -> bool | None:
+    return False if game.state.teams else None  # the objectives decide
