@@ -67,10 +67,28 @@ def builtin(name: str, **kwargs: Any) -> Any:
     return getattr(_DEFAULT[0], name)(**kwargs)
 
 
-def view_hook(view: Any, name: str, **kwargs: Any) -> Any:
+def view_hook(view: Any, name: str, *, keep: Any = None, **kwargs: Any) -> Any:
     """Call an AI hook (``hobgoblin_ai_*``) with ``view``, through its ruleset's relay (the built-in plugins for a
-    view made without a game, as the AI's own tests do)."""
+    view made without a game, as the AI's own tests do). With ``keep`` (a key the answer depends on alone, e.g. the
+    scenario), the answer is asked once per key and ruleset: the AI asks for its goals a thousand times a game."""
     ruleset = getattr(view, "ruleset", None)
+    if keep is not None:
+        kept = _kept(ruleset)
+        key = (name, keep)
+        if key not in kept:
+            kept[key] = view_hook(view, name, **kwargs)
+        return kept[key]
     if ruleset is None:
         return builtin(name, view=view, **kwargs)
     return getattr(relay(ruleset), name)(view=view, **kwargs)
+
+
+def _kept(ruleset: Any) -> dict[Any, Any]:
+    """The AI hooks' answers kept on ``ruleset`` (code chosen by key, never a game's data; a view without a ruleset
+    keeps nothing)."""
+    if ruleset is None:
+        return {}
+    kept = getattr(ruleset, "_hobgoblin_kept", None)
+    if kept is None:
+        kept = ruleset._hobgoblin_kept = {}
+    return kept

@@ -260,7 +260,8 @@ def hobgoblin_glossary() -> dict[str, str]:
 @hookspec(firstresult=True)
 def hobgoblin_ai_goals(view: Any) -> Any:
     """The AI's goals for this game (a module or object with ``goal_points``, ``marker_spot``... as
-    ``skirmish_hobgoblin.narrative.ai``), or None in the battle scenarios."""
+    ``skirmish_hobgoblin.narrative.ai``), or None in the battle scenarios. The answer may depend only on the
+    view's scenario and whether it is a team game: it is kept per ruleset for those."""
 
 
 @hookspec(firstresult=True)

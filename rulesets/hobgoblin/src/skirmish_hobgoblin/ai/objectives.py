@@ -67,7 +67,7 @@ def goals_module(view: Any) -> Any:
     team play's objectives (:mod:`.teams`), or None in the battle scenarios."""
     from skirmish_hobgoblin import expansions
 
-    return expansions.view_hook(view, "hobgoblin_ai_goals")
+    return expansions.view_hook(view, "hobgoblin_ai_goals", keep=(scenario(view), bool(view.state.get("teams"))))
 
 
 def goal_points(view: Any, player: str, unit: Unit) -> list[tuple[Point, str, str]]:
