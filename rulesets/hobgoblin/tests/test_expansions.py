@@ -38,3 +38,21 @@ def test_every_hobgoblin_hook_has_a_docstring_and_is_listed_in_the_readme() -> N
     hooks = {name: f for name, f in vars(hookspecs).items() if name.startswith("hobgoblin_") and callable(f)}
     assert hooks and set(hooks) <= listed
     assert all(inspect.getdoc(f) for f in hooks.values())
+
+
+def test_a_game_with_expansions_pickles_for_worker_processes() -> None:
+    import pickle
+
+    from skirmish import Game
+    from skirmish.agents import AgentContext, RandomAgent, View
+    from skirmish_hobgoblin.magic.spells import all_spells
+
+    ruleset = Hobgoblin()
+    game = Game(ruleset, {**ruleset.default_setup(), "scenario": "the-fortress"}, seed=1)
+    agent = RandomAgent(AgentContext("red", 1, ruleset, {}, game.players))
+    while not game.state.sight_rules:  # through the set-up: the Fortress is prepared
+        game.answer(agent.decide(View(game, game.pending.player), game.pending), game.pending.player)
+    all_spells(ruleset)  # what the ruleset keeps of the expansions' code is left out of the pickle
+    copy = pickle.loads(pickle.dumps(game))
+    assert copy.state.sight_rules and [r.__name__ for r in copy.state.sight_rules] == ["sight_ignores"]
+    assert len(copy.ruleset.content.army_rules) == 2

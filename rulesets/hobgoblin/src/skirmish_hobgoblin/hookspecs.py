@@ -72,6 +72,12 @@ def hobgoblin_check_setup(ruleset: Any, setup: dict[str, Any]) -> None:
 
 
 @hookspec
+def hobgoblin_spells() -> dict[str, Any]:
+    """Homebrew spells, as a table shaped like ``data/spells.toml`` (``{"spells": {id: {...}}}``); each ``effect``
+    names a function registered with ``skirmish_hobgoblin.magic.spells.effect``. Kept on the ruleset."""
+
+
+@hookspec
 def hobgoblin_army_rules() -> Any:
     """The expansion's army-list rules, kept on the content: an object with ``unit_refs(unit, content)`` (keywords
     a unit gets at no cost), ``finish_keywords(unit, keywords)``, ``army_problems(units, content)`` ((where, rule,

@@ -33,6 +33,10 @@ class Hobgoblin(Ruleset):
     max_decisions = 6000
     perfect_information = False
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without what it keeps of the expansions' code (their hook relay, kept answers): rebuilt on use."""
+        return {k: v for k, v in self.__dict__.items() if not k.startswith("_hobgoblin_")}
+
     # -- content ---------------------------------------------------------------------------
     @cached_property
     def content(self) -> Any:

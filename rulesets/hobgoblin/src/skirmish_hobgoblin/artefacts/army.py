@@ -23,3 +23,12 @@ def army_problems(units: Any, content: Any) -> list[tuple[str, str, str]]:
 
 def unit_problems(unit: Any, content: Any, bought: set[str], given: set[str]) -> list[tuple[str, str]]:
     return []
+
+
+class ArmyRules:
+    """These army rules as one object (a class, so the content that keeps it pickles)."""
+
+    unit_refs = staticmethod(unit_refs)
+    finish_keywords = staticmethod(finish_keywords)
+    army_problems = staticmethod(army_problems)
+    unit_problems = staticmethod(unit_problems)

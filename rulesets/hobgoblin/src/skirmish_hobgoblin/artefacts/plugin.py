@@ -96,6 +96,6 @@ def hobgoblin_doom_dealt(game: Any, attacker: Any, target: Any, doom: int, kind:
 
 @hookimpl
 def hobgoblin_army_rules() -> Any:
-    from skirmish_hobgoblin.artefacts import army
+    from skirmish_hobgoblin.artefacts.army import ArmyRules
 
-    return army
+    return ArmyRules

@@ -34,3 +34,12 @@ def unit_problems(unit: Any, content: Any, bought: set[str], given: set[str]) ->
 
     tome = "tome-of-magic" in given  # two allegiances with Tome of Magic
     return [(RULE, problem) for problem in allegiance_problems(allegiance, tome)]
+
+
+class ArmyRules:
+    """These army rules as one object (a class, so the content that keeps it pickles)."""
+
+    unit_refs = staticmethod(unit_refs)
+    finish_keywords = staticmethod(finish_keywords)
+    army_problems = staticmethod(army_problems)
+    unit_problems = staticmethod(unit_problems)

@@ -44,10 +44,10 @@ def split_allegiances(text: str) -> list[str]:
 def known_spells(game: Game, unit: Unit) -> list[Spell]:
     """The spells of its allegiance (two with Tome of Magic), plus another allegiance's through Book of Tysthy
     this round."""
-    spells = [s for a in split_allegiances(allegiance_of(game, unit)) for s in spells_of(a)]
+    spells = [s for a in split_allegiances(allegiance_of(game, unit)) for s in spells_of(a, game.ruleset)]
     tysthy = magic_data(game).get("tysthy", {}).get(unit.id)
     if tysthy and tysthy[0] == game.round:
-        spells += [s for s in spells_of(tysthy[1]) if s not in spells]
+        spells += [s for s in spells_of(tysthy[1], game.ruleset) if s not in spells]
     return spells
 
 
@@ -111,14 +111,14 @@ def cast_options(game: Game, player: str) -> list[Option]:
     scroll, familiar = spell_card(game, player, SCROLL), spell_card(game, player, FAMILIAR)
     for caster in wizards(game, player):
         known = known_spells(game, caster)
-        extra = [s for s in all_spells().values() if s not in known] if scroll else []
+        extra = [s for s in all_spells(game.ruleset).values() if s not in known] if scroll else []
         for spell in known + extra:
             if cost_for(game, caster, spell) > mercury or not playable(spell):
                 continue
             card = scroll if spell in extra else ""
             if spell.effect == "book_of_tysthy":
                 own = {a.casefold() for a in split_allegiances(allegiance_of(game, caster))}
-                for a in allegiances():
+                for a in allegiances(game.ruleset):
                     if a.casefold() not in own:
                         out.append(_opt(game, caster, spell, a, [caster], player, card))
             elif spell.targeted:
@@ -253,7 +253,7 @@ REDIRECTION = "eldritch-redirection"
 
 def _redirect_or_cast(game: Game, player: str, caster_id: str, spell_id: str, target: str) -> None:
     """Eldritch Redirection: the targeted unit's player may move the spell to another unit within 8"."""
-    spell = all_spells()[spell_id]
+    spell = all_spells(game.ruleset)[spell_id]
     unit = game.state.units.get(target) if spell.targeted else None
     card = spell_card(game, unit.side, REDIRECTION) if unit is not None and not unit.has("Nullify") else ""
     others = [u for u in game.state.in_play() if u.id != target and geom.gap(unit, u) <= REDIRECT_RANGE
@@ -295,7 +295,7 @@ def _redirected(game: Game, answer: str, player: str, caster_id: str, spell_id: 
         fortune.discard_from_hand(game, side, card)
         lasting.card_played(game, side, card, game.state.units[target])
         target = answer
-    cast(game, player, game.state.units[caster_id], all_spells()[spell_id], target)
+    cast(game, player, game.state.units[caster_id], all_spells(game.ruleset)[spell_id], target)
 
 
 def cast(game: Game, player: str, caster: Unit, spell: Spell, target: str = "") -> None:

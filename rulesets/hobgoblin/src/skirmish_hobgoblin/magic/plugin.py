@@ -39,9 +39,9 @@ def hobgoblin_ai_mercury_worth(view: Any, player: str) -> float | None:
 
 @hookimpl
 def hobgoblin_army_rules() -> Any:
-    from skirmish_hobgoblin.magic import army
+    from skirmish_hobgoblin.magic.army import ArmyRules
 
-    return army
+    return ArmyRules
 
 
 @hookimpl

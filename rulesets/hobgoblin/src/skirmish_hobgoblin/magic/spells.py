@@ -89,32 +89,39 @@ def _data_text() -> str:
     return resources.files("skirmish_hobgoblin").joinpath("data/spells.toml").read_text(encoding="utf-8")
 
 
-#: homebrew spells added with ``add_spells`` (same table form as data/spells.toml)
-HOMEBREW: dict[str, Spell] = {}
-
-
-def add_spells(data: dict[str, Any]) -> list[str]:
-    """Add homebrew spells (``{"spells": {id: {...}}}``, tiers as printed unless given); returns their ids."""
+def homebrew_spells(data: dict[str, Any]) -> dict[str, Spell]:
+    """Homebrew spells from a table shaped like data/spells.toml (``{"spells": {id: {...}}}``, tiers as printed
+    unless given), by id; a mistake is one SetupError line."""
     table = {"tiers": {**tomllib.loads(_data_text()).get("tiers", {}), **data.get("tiers", {})},
              "spells": data.get("spells", {})}
-    added = parse_spells(table)
-    HOMEBREW.update(added)
-    return list(added)
+    return parse_spells(table)
 
 
-def all_spells() -> dict[str, Spell]:
-    return {**builtin_spells(), **HOMEBREW}
+def all_spells(ruleset: Any = None) -> dict[str, Spell]:
+    """Every spell: the book's, then those the ruleset's plugins add (``hobgoblin_spells``), kept on the ruleset
+    (without a ruleset: the book's)."""
+    if ruleset is None:
+        return builtin_spells()
+    kept = getattr(ruleset, "_hobgoblin_spells", None)
+    if kept is None:
+        from skirmish_hobgoblin import expansions
+
+        kept = dict(builtin_spells())
+        for data in reversed(expansions.ask(ruleset, "hobgoblin_spells")):
+            kept.update(homebrew_spells(data))
+        ruleset._hobgoblin_spells = kept
+    return kept
 
 
-def allegiances() -> tuple[str, ...]:
+def allegiances(ruleset: Any = None) -> tuple[str, ...]:
     seen: dict[str, None] = {}
-    for s in all_spells().values():
+    for s in all_spells(ruleset).values():
         seen.setdefault(s.allegiance, None)
     return tuple(seen)
 
 
-def spells_of(allegiance: str) -> list[Spell]:
-    return [s for s in all_spells().values() if s.allegiance.casefold() == allegiance.casefold()]
+def spells_of(allegiance: str, ruleset: Any = None) -> list[Spell]:
+    return [s for s in all_spells(ruleset).values() if s.allegiance.casefold() == allegiance.casefold()]
 
 
 def allegiance_problems(text: str, tome: bool) -> list[str]:
