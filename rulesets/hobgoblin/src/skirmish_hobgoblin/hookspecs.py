@@ -62,7 +62,7 @@ def hobgoblin_setup_options() -> list[Any]:
 
 
 @hookspec
-def hobgoblin_apply_options(setup: dict[str, Any], options: Any) -> None:
+def hobgoblin_apply_options(ruleset: Any, setup: dict[str, Any], options: Any) -> None:
     """Turn the command-line ``options`` into set-up keys: change ``setup`` in place."""
 
 
@@ -75,6 +75,12 @@ def hobgoblin_check_setup(ruleset: Any, setup: dict[str, Any]) -> None:
 def hobgoblin_spells() -> dict[str, Any]:
     """Homebrew spells, as a table shaped like ``data/spells.toml`` (``{"spells": {id: {...}}}``); each ``effect``
     names a function registered with ``skirmish_hobgoblin.magic.spells.effect``. Kept on the ruleset."""
+
+
+@hookspec
+def hobgoblin_chaos_entries() -> dict[str, Any]:
+    """Homebrew Chaos of War entries, as a table shaped like ``data/chaos.toml`` (``{"twists": {id: {...}}}``);
+    each ``effect`` names a function registered with ``chaos.rules.effect`` or ``each``. Kept on the ruleset."""
 
 
 @hookspec

@@ -176,7 +176,7 @@ class Hobgoblin(Ruleset):
 
     def apply_options(self, setup: dict[str, Any], options: Any) -> dict[str, Any]:
         out = dict(setup)
-        expansions.ask(self, "hobgoblin_apply_options", setup=out, options=options)
+        expansions.ask(self, "hobgoblin_apply_options", ruleset=self, setup=out, options=options)
         return out
 
     def army_of(self, setup: dict[str, Any], player: str, *, rng: Any = None, check_only: bool = False) -> Any:

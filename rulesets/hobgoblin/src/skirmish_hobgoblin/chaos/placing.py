@@ -71,7 +71,7 @@ def _given(game: Game, eid: str) -> list[list[float]]:
     spec = game.setup.get("chaos", "")
     if not isinstance(spec, dict) or "place" not in spec:
         return []
-    return check_spec(spec).get("place", {}).get(eid, [])
+    return check_spec(spec, game.ruleset).get("place", {}).get(eid, [])
 
 
 def _from_setup(game: Game, eid: str, index: int) -> list[float] | None:
@@ -83,7 +83,7 @@ def _from_setup(game: Game, eid: str, index: int) -> list[float] | None:
 
 
 def _roll_off(game: Game, eid: str) -> None:
-    e = tables()["battlefield"][eid]
+    e = tables(game.ruleset)["battlefield"][eid]
     a, b = game.state.pair()  # (team play: the Warlords)
     while True:
         ra = game.rng.roll(6, rule=e.name, why=f"{a}'s roll-off")
@@ -113,7 +113,7 @@ def _area(game: Game, player: str, e: Entry) -> tuple[float, float, float, float
 
 
 def _ask_piece(game: Game, player: str, eid: str, index: int = 0) -> None:
-    e = tables()["battlefield"][eid]
+    e = tables(game.ruleset)["battlefield"][eid]
     x0, y0, x1, y1 = _area(game, player, e)
     size = float(e.params.get("size", 6))
 
@@ -146,7 +146,7 @@ def _ask_piece(game: Game, player: str, eid: str, index: int = 0) -> None:
 def _placed(game: Game, answer: dict[str, Any], eid: str, player: str) -> None:
     from skirmish_hobgoblin.chaos.rules import add_piece
 
-    e = tables()["battlefield"][eid]
+    e = tables(game.ruleset)["battlefield"][eid]
     add_piece(game, e, float(answer["x"]), float(answer["y"]))
 
 
@@ -207,7 +207,7 @@ def _clear_sides(box: Box, others: list[Box], width: float, depth: float, gap: f
 def refusal(game: Game, eid: str, x: float, y: float, angle: float = 0.0, *, index: int = 0,
             boxes: list[tuple[str, Box]] | None = None) -> str:
     """Why the entry's next piece may not go at ``x, y`` ("" when it may)."""
-    e = tables()["battlefield"][eid]
+    e = tables(game.ruleset)["battlefield"][eid]
     state = game.state
     size = float(e.params.get("size", 6))
     skip = UNDER_CENTRELINE if e.effect == "place_columns" else ()
@@ -243,7 +243,7 @@ def refusal(game: Game, eid: str, x: float, y: float, angle: float = 0.0, *, ind
 
 
 def _ask_spot(game: Game, player: str, eid: str, index: int) -> None:
-    e = tables()["battlefield"][eid]
+    e = tables(game.ruleset)["battlefield"][eid]
     given = _from_setup(game, eid, index)
     if given is not None:
         why = refusal(game, eid, *given, index=index)
@@ -290,7 +290,7 @@ def _answer(e: Entry, spot: list[float]) -> dict[str, Any]:
 def _spot_placed(game: Game, answer: dict[str, Any], eid: str, player: str, index: int) -> None:
     from skirmish_hobgoblin.chaos.rules import add_piece
 
-    e = tables()["battlefield"][eid]
+    e = tables(game.ruleset)["battlefield"][eid]
     c = answer["centre"]
     for x, y in centres(e, float(c["x"]), float(c["y"]), float(c.get("facing", 0.0))):
         add_piece(game, e, x, y)
@@ -304,7 +304,7 @@ def _spot_placed(game: Game, answer: dict[str, Any], eid: str, player: str, inde
 def suggestions(game: Game, player: str, eid: str, index: int, most: int = 5) -> list[dict[str, Any]]:
     """Legal places for the next piece, the most sensible first: hindering pieces (Perilous, Grim) in front of the
     enemy's deployment zone, blocking ones (Impassable) round the middle; both kept apart from other terrain."""
-    e = tables()["battlefield"][eid]
+    e = tables(game.ruleset)["battlefield"][eid]
     state = game.state
     size = float(e.params.get("size", 6))
     skip = UNDER_CENTRELINE if e.effect == "place_columns" else ()

@@ -61,11 +61,11 @@ def hobgoblin_setup_options() -> list[Any]:
 
 
 @hookimpl
-def hobgoblin_apply_options(setup: dict[str, Any], options: Any) -> None:
+def hobgoblin_apply_options(ruleset: Any, setup: dict[str, Any], options: Any) -> None:
     if "chaos" in options:
         from skirmish_hobgoblin.chaos.cli import parse_option
 
-        setup["chaos"] = parse_option(str(options["chaos"]))
+        setup["chaos"] = parse_option(str(options["chaos"]), ruleset)
 
 
 @hookimpl(tryfirst=True)
@@ -73,7 +73,7 @@ def hobgoblin_check_setup(ruleset: Any, setup: dict[str, Any]) -> None:
     if setup.get("chaos"):  # "roll" or the entries to play
         from skirmish_hobgoblin.chaos import check_spec
 
-        check_spec(setup["chaos"])
+        check_spec(setup["chaos"], ruleset)
 
 
 @hookimpl

@@ -36,12 +36,12 @@ def each(name: str, phase: str) -> Callable[[Callable[[Game, Entry], None]], Cal
 
 def active(game: Game) -> list[Entry]:
     ids = game.stash.get(STASH, {}).get("entries", [])
-    return [tables()[t][e] for t, e in (i.split(":", 1) for i in ids)]
+    return [tables(game.ruleset)[t][e] for t, e in (i.split(":", 1) for i in ids)]
 
 
 def game_start(game: Game) -> None:
     """Roll or take the set-up's entries, announce them, and apply those that act at set-up."""
-    spec = check_spec(game.setup.get("chaos", ""))
+    spec = check_spec(game.setup.get("chaos", ""), game.ruleset)
     if not spec:
         return
     entries = choose(game, spec)
@@ -197,7 +197,7 @@ def pick_units(game: Game, e: Entry) -> None:
 
 
 def _pick_ask(game: Game, table: str, eid: str, player: str, left: int) -> None:
-    e = tables()[table][eid]
+    e = tables(game.ruleset)[table][eid]
     kw, value = str(e.params["keyword"]), e.params.get("value")
     text = f"{kw} [+{value}]" if value is not None else kw
     units = [u for u in game.state.units.values()  # set-aside and undeployed units may be picked too
@@ -215,7 +215,7 @@ def _pick_ask(game: Game, table: str, eid: str, player: str, left: int) -> None:
 def _picked(game: Game, answer: str, table: str, eid: str, player: str, left: int) -> None:
     if answer == "done":
         return
-    e = tables()[table][eid]
+    e = tables(game.ruleset)[table][eid]
     kw, value = str(e.params["keyword"]), e.params.get("value")
     u = game.state.units[answer.split()[1]]
     if e.params.get("secret"):  # Assassins: noted in secret, revealed when it first fights (ruling CW-29)
