@@ -1,7 +1,7 @@
 """Hobgoblin's ``ai`` agent: values its options with the exact odds, the scenario's objectives and the enemy's
 reach (see :mod:`skirmish_hobgoblin.ai`); what an expansion's rules mean for it comes through the ``hobgoblin_ai_*``
 hooks (spells, Chaos of War pieces, the narrative and team goals). The solo opponent's ``him`` agent is in
-:mod:`skirmish_hobgoblin.him`.
+:mod:`skirmish_hobgoblin.him.solo`.
 
 Agents read only their view, the decision's ``context`` and each option's ``data``; never prompt text.
 """

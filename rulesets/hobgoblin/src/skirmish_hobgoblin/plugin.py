@@ -34,7 +34,7 @@ def skirmish_register_rulesets() -> list[RulesetSpec]:
 def skirmish_register_agents() -> list[AgentSpec]:
     return [AgentSpec("ai", Lazy("skirmish_hobgoblin.agents:make_ai"),
                       "weighs every offered shot, charge and card by its expected Doom", rulesets=(NAME,)),
-            AgentSpec("him", Lazy("skirmish_hobgoblin.him:make_him"),
+            AgentSpec("him", Lazy("skirmish_hobgoblin.him.solo:make_him"),
                       "the solo opponent: engages what it can reach, else closes in; no cards", rulesets=(NAME,))]
 
 

@@ -41,9 +41,9 @@ def hobgoblin_choose_scenario(game: Any) -> bool | None:
 @hookimpl
 def hobgoblin_solo(game: Any, player: str) -> Any:
     if game.state.notes.get(f"him:{player}"):
-        from skirmish_hobgoblin import him
+        from skirmish_hobgoblin.him import solo
 
-        return him
+        return solo
     return None
 
 

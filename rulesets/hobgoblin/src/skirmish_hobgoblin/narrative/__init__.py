@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from skirmish import load_toml
-
 NARRATIVE = ("the-chasm", "the-fortress", "the-breach")
 STASH = "hobgoblin-narrative"
 
 
 def raw() -> dict[str, Any]:
     """The narrative scenarios as scenarios.toml entries."""
+    from skirmish import load_toml  # (this package module stays light: plugins import it to list)
+
     return dict(load_toml("skirmish_hobgoblin.data", "narrative.toml")["scenarios"])

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from skirmish import load_toml
-
 SCENARIO = "unlikely-allies"
 
 
 def data() -> dict[str, Any]:
     """``objectives.toml``: the six objectives and the team game's scenario entry."""
+    from skirmish import load_toml  # (this package module stays light: plugins import it to list)
+
     return dict(load_toml("skirmish_hobgoblin.teams", "objectives.toml"))
 
 
