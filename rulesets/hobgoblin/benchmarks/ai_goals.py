@@ -8,13 +8,13 @@
 Narrative: default armies and layout, the scenario named; red attacks in even seeds, blue in odd ones (so each
 army attacks half the games). ``--against random``: red attacks; the AI is red (the Attacker) in the first half
 of the seeds and blue (the Defender) in the second (``--role attacker`` / ``defender``: in all of them).
-``--blind``: the AI plays without :mod:`skirmish_hobgoblin.ai.narrative` (the
+``--blind``: the AI plays without :mod:`skirmish_hobgoblin.narrative.ai` (the
 battle AI alone, as before it).
 
 Teams: ``--teams 2v2`` games (random armies, two rolled objectives, or ``--objectives a,b``); the AI team is red
 in even seeds, blue in odd ones; against ``random`` seats or the same AI ignoring the team objectives
 (``blind``); ``random-blind``: the AI team itself ignores them, against random seats (the figure before
-ai/teams.py). ``--ignore a,b``: every AI seat weighs those objectives as not in play (an ablation).
+teams/ai.py). ``--ignore a,b``: every AI seat weighs those objectives as not in play (an ablation).
 """
 
 from __future__ import annotations
@@ -41,7 +41,8 @@ def _ruleset() -> Hobgoblin:
 
 
 def _play(setup: dict[str, Any], seed: int, makers: dict[str, Any]) -> Game:
-    from skirmish_hobgoblin.ai import narrative, teams
+    from skirmish_hobgoblin.narrative import ai as narrative
+    from skirmish_hobgoblin.teams import ai as teams
 
     narrative.BLIND.clear()  # a worker plays many games: only this game's blind seats
     teams.BLIND.clear()
@@ -56,7 +57,8 @@ def _play(setup: dict[str, Any], seed: int, makers: dict[str, Any]) -> Game:
 
 def _blind_ai(ctx: AgentContext) -> Any:
     """The AI with the narrative and team goals switched off for this seat."""
-    from skirmish_hobgoblin.ai import narrative, teams
+    from skirmish_hobgoblin.narrative import ai as narrative
+    from skirmish_hobgoblin.teams import ai as teams
 
     narrative.BLIND.add(ctx.player)
     teams.BLIND.add(ctx.player)
@@ -88,7 +90,7 @@ def team_game(args: tuple[int, str, str, str]) -> dict[str, Any]:
     seed, against, objectives, ignore = args
     import os
 
-    from skirmish_hobgoblin.ai import teams as team_goals
+    from skirmish_hobgoblin.teams import ai as team_goals
     from skirmish_hobgoblin.teams.setup import apply_teams
 
     if os.environ.get("AI_GOALS_NO_CLOSE_IN"):  # an experiment: without the pull towards the nearest enemy

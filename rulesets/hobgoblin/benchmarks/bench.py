@@ -22,7 +22,8 @@ from typing import Any
 
 from skirmish import AgentContext, Game, RandomAgent, View
 from skirmish_hobgoblin import moves
-from skirmish_hobgoblin.agents import make_ai, make_him
+from skirmish_hobgoblin.agents import make_ai
+from skirmish_hobgoblin.him import make_him
 from skirmish_hobgoblin.rules import Hobgoblin
 from skirmish_hobgoblin.state import Activation
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from skirmish import AgentContext, Game, RandomAgent, View
-from skirmish_hobgoblin.agents import HobgoblinAI, keywords_of, make_ai, make_him, p_hit
+from skirmish_hobgoblin.agents import HobgoblinAI, keywords_of, make_ai, p_hit
+from skirmish_hobgoblin.him import make_him
 from skirmish_hobgoblin.rules import Hobgoblin
 
 

@@ -11,7 +11,7 @@ from hob_bench import run
 from skirmish import Game
 from skirmish.agents import AgentContext, View
 from skirmish_hobgoblin.agents import make_ai
-from skirmish_hobgoblin.ai import chaos_placing
+from skirmish_hobgoblin.chaos import ai as chaos_placing
 from skirmish_hobgoblin.chaos import placing
 from skirmish_hobgoblin.chaos import rules as chaos
 

@@ -10,11 +10,10 @@ from typing import Any
 
 import pytest
 
-from skirmish import AgentContext, Decision
+from skirmish import AgentContext, Decision, Option
 from skirmish_hobgoblin.agents import HobgoblinAI
 from skirmish_hobgoblin.ai import combat, objectives
 from skirmish_hobgoblin.ai.movement import Planner, terrain_cost
-from skirmish_hobgoblin.decide import decision, option, option_data
 from skirmish_hobgoblin.explain import die_outcomes, hits_distribution
 from skirmish_hobgoblin.rules import Hobgoblin
 
@@ -66,7 +65,8 @@ def test_flank_contact_caps_the_defender_and_is_worth_more():
 
 
 def _move_decision(actor: str, mp: float, options: list[Any]) -> Decision:
-    return decision("red", "move", "what next?", options=[option("end", "end", action="end", actor=actor), *options],
+    return Decision("red", "move", "what next?", options=[Option("end", "end",
+                                                                 data={"action": "end", "actor": actor}), *options],
                     context={"phase": "Movement", "actor": actor, "action": "move", "mp": mp})
 
 
@@ -75,10 +75,12 @@ def test_ai_charges_the_flank_when_it_is_offered():
     them = unit("h", "blue", "light-infantry", 40, 14, facing=270.0)
     v = view([me, them])
     d = _move_decision("c", 12, [
-        option("engage h front", "front", action="engage", actor="c", target="h", edge="front", flush=True,
-               cost=10, hazard=0.0, advance=9.0),
-        option("engage h side", "side", action="engage", actor="c", target="h", edge="side", flush=True,
-               cost=11, hazard=0.0, advance=9.0)])
+        Option("engage h front", "front",
+               data={"action": "engage", "actor": "c", "target": "h", "edge": "front", "flush": True,
+               "cost": 10, "hazard": 0.0, "advance": 9.0}),
+        Option("engage h side", "side",
+               data={"action": "engage", "actor": "c", "target": "h", "edge": "side", "flush": True,
+               "cost": 11, "hazard": 0.0, "advance": 9.0})])
     assert ai().decide(v, d) == "engage h side"
 
 
@@ -86,8 +88,8 @@ def test_ai_does_not_charge_a_fight_it_loses():
     me = unit("r", "red", "ranged-infantry", 30, 10, keywords="Ranged [24], Skirmishers")
     them = unit("m", "blue", "monster", 30, 16, facing=270.0, points=600)
     v = view([me, them])
-    d = _move_decision("r", 8, [option("engage m front", "front", action="engage", actor="r", target="m",
-                                       edge="front", flush=True, cost=4, hazard=0.0, advance=4.0)])
+    d = _move_decision("r", 8, [Option("engage m front", "front", data={"action": "engage", "actor": "r", "target": "m",
+                                       "edge": "front", "flush": True, "cost": 4, "hazard": 0.0, "advance": 4.0})])
     assert ai().decide(v, d) != "engage m front"
 
 
@@ -101,10 +103,10 @@ def test_ai_goes_for_a_tides_of_war_marker_and_stays_on_it():
     on_it = objectives.place_value(v, "red", me, (20.0, 20.0))
     near = objectives.place_value(v, "red", me, (20.0, 14.0))
     assert on_it > 2 * near > 0
-    choice = plan.choose(me, [], option_data, 8.0)
+    choice = plan.choose(me, [], lambda o: o.data, 8.0)
     assert choice.goal == (20.0, 20.0)
     there = dict(me, y=20.0)
-    assert plan.choose(there, [], option_data, 8.0).why == "hold"
+    assert plan.choose(there, [], lambda o: o.data, 8.0).why == "hold"
 
 
 def test_the_same_marker_is_worth_nothing_in_bloodbath():
@@ -139,16 +141,18 @@ def test_perilous_terrain_on_the_way_costs_and_is_avoided():
     chariot = unit("c", "red", "chariot", 20, 10, keywords="Fragile, Devastating Charge", width=3.0, depth=4.0)
     target = unit("t", "blue", "light-infantry", 20, 28, facing=270.0)
     v = view([chariot, target], terrain=[pool])
-    d = _move_decision("c", 10, [option("engage t front", "front", action="engage", actor="c", target="t",
-                                        edge="front", flush=True, cost=10, hazard=6.0, advance=9.0)])
+    d = _move_decision("c", 10, [Option("engage t front", "front",
+                                        data={"action": "engage", "actor": "c", "target": "t",
+                                        "edge": "front", "flush": True, "cost": 10, "hazard": 6.0, "advance": 9.0})])
     assert ai().decide(v, d) != "engage t front"
 
 
 def test_force_of_will_keeps_the_dice_when_the_shooting_cap_is_reached():
     target = unit("t", "blue", "light-infantry", 0, 0, doom=3)
     v = view([target], mercury=6)
-    d = decision("red", "force-of-will", "re-roll?", options=[
-        option("keep", "keep", action="keep", hits=2), option("mercury", "re-roll", action="reroll", pay="mercury")],
+    d = Decision("red", "force-of-will", "re-roll?", options=[
+        Option("keep", "keep", data={"action": "keep", "hits": 2}),
+        Option("mercury", "re-roll", data={"action": "reroll", "pay": "mercury"})],
         context={"phase": "Shooting", "actor": "s", "target": "t", "action": "reroll", "need": 4,
                  "rolls": [4, 5, 1, 2, 3], "hits": 2, "kind": "shooting"})
     assert ai().decide(v, d) == "keep"
@@ -157,8 +161,9 @@ def test_force_of_will_keeps_the_dice_when_the_shooting_cap_is_reached():
 def test_force_of_will_rerolls_when_one_more_hit_breaks_the_target():
     target = unit("t", "blue", "light-infantry", 0, 0, doom=6)
     v = view([target], mercury=6)
-    d = decision("red", "force-of-will", "re-roll?", options=[
-        option("keep", "keep", action="keep", hits=3), option("mercury", "re-roll", action="reroll", pay="mercury")],
+    d = Decision("red", "force-of-will", "re-roll?", options=[
+        Option("keep", "keep", data={"action": "keep", "hits": 3}),
+        Option("mercury", "re-roll", data={"action": "reroll", "pay": "mercury"})],
         context={"phase": "Combat", "actor": "s", "target": "t", "action": "reroll", "need": 4,
                  "rolls": [4, 5, 6, 2, 1], "hits": 3, "kind": "close"})
     assert ai().decide(v, d) == "mercury"
@@ -169,11 +174,12 @@ def test_a_cowardly_wild_unit_with_nothing_near_is_not_activated():
     infantry = unit("i", "red", "light-infantry", 40, 5)
     enemy = unit("e", "blue", "light-infantry", 40, 40, facing=270.0)
     v = view([wolves, infantry, enemy])
-    acts = [option("activate w", "w", action="activate", actor="w"),
-            option("activate i", "i", action="activate", actor="i"), option("done", "done", action="done")]
-    d = decision("red", "activate", "which?", options=acts, context={"phase": "Movement", "action": "activate"})
+    acts = [Option("activate w", "w", data={"action": "activate", "actor": "w"}),
+            Option("activate i", "i", data={"action": "activate", "actor": "i"}), Option("done", "done",
+                                                                                         data={"action": "done"})]
+    d = Decision("red", "activate", "which?", options=acts, context={"phase": "Movement", "action": "activate"})
     assert ai().decide(v, d) == "activate i"
-    d = decision("red", "activate", "which?", options=[acts[0], acts[2]],
+    d = Decision("red", "activate", "which?", options=[acts[0], acts[2]],
                  context={"phase": "Movement", "action": "activate"})
     assert ai().decide(v, d) == "done"
 
@@ -186,13 +192,14 @@ def test_a_spell_on_a_unit_that_ignores_it_is_worth_nothing():
     v = view([friend, enemy], mercury=8)
     heal = {"action": "cast", "effect": "discard_doom", "dice": "D6", "cost": 4, "affects": ["f"], "ignored": []}
     wasted = dict(heal, affects=[], ignored=["f"])  # a Nullify / Magic-Eater unit: nothing happens
-    d = decision("red", "cast", "cast?", options=[option("done", "done", action="done"),
-                                                  option("w|heal|f", "cast on the unit that ignores it", **wasted)],
+    d = Decision("red", "cast", "cast?", options=[Option("done", "done", data={"action": "done"}),
+                                                  Option("w|heal|f", "cast on the unit that ignores it",
+                                                         data={**wasted})],
                  context={"phase": "Magic", "action": "cast", "mercury": 8})
     assert magic_ai.value("red", wasted, {"f": friend, "e": enemy}) == 0
     assert ai().decide(v, d) == "done"
-    d = decision("red", "cast", "cast?", options=[option("done", "done", action="done"),
-                                                  option("w|heal|f", "heal", **heal)],
+    d = Decision("red", "cast", "cast?", options=[Option("done", "done", data={"action": "done"}),
+                                                  Option("w|heal|f", "heal", data={**heal})],
                  context={"phase": "Magic", "action": "cast", "mercury": 8})
     assert ai().decide(v, d) == "w|heal|f"
 
@@ -209,7 +216,8 @@ def test_steering_answers_the_amount_it_planned_within_the_form():
     v = view([me])
     agent = ai()
     agent._plan = {"key": (2, "l"), "steps": 0, "goal": (20.0, 30.0)}
-    d = _move_decision("l", 8, [option("advance", "advance", action="manoeuvre", actor="l", manoeuvre="advance")])
+    d = _move_decision("l", 8, [Option("advance", "advance",
+                                       data={"action": "manoeuvre", "actor": "l", "manoeuvre": "advance"})])
     assert agent.decide(v, d) == "advance"
     from skirmish import Param
 
@@ -223,18 +231,18 @@ def test_the_casting_ai_casts_the_spells_that_move_units_when_worth_it():
     enemy = unit("e", "blue", "heavy-cavalry", 10, 12.4, facing=270.0, engaged=["f"], points=450)
     v = view([friend, enemy], mercury=8, rnd=5)  # the last round: Mercury kept is worth little
     flicker = {"action": "cast", "effect": "flicker", "cost": 6, "affects": ["e"], "ignored": []}
-    d = decision("red", "cast", "cast?", options=[option("done", "done", action="done"),
-                                                  option("w|flicker|e", "Flicker on the Knights", **flicker)],
+    d = Decision("red", "cast", "cast?", options=[Option("done", "done", data={"action": "done"}),
+                                                  Option("w|flicker|e", "Flicker on the Knights", data={**flicker})],
                  context={"phase": "Magic", "action": "cast", "mercury": 8})
     assert ai().decide(v, d) == "w|flicker|e"  # an engaged enemy sent back out of the fight
     idle = dict(flicker, affects=["f"])
-    d = decision("red", "cast", "cast?", options=[option("done", "done", action="done"),
-                                                  option("w|flicker|f", "Flicker on my own fresh unit", **idle)],
+    d = Decision("red", "cast", "cast?", options=[Option("done", "done", data={"action": "done"}),
+                                                  Option("w|flicker|f", "Flicker on my own fresh unit", data={**idle})],
                  context={"phase": "Magic", "action": "cast", "mercury": 8})
     assert ai().decide(v, d) == "done"
     early = view([friend, enemy], mercury=8, rnd=2)  # a guessed worth must beat Force of Will 2.5 times over
-    d = decision("red", "cast", "cast?", options=[option("done", "done", action="done"),
-                                                  option("w|flicker|e", "Flicker on the Knights", **flicker)],
+    d = Decision("red", "cast", "cast?", options=[Option("done", "done", data={"action": "done"}),
+                                                  Option("w|flicker|e", "Flicker on the Knights", data={**flicker})],
                  context={"phase": "Magic", "action": "cast", "mercury": 8})
     assert ai().decide(early, d) == "done"
 

@@ -12,9 +12,10 @@ from hob_bench import unit
 
 from skirmish import AgentContext, Game, View
 from skirmish_hobgoblin.agents import make_ai
-from skirmish_hobgoblin.ai import narrative, objectives, steering
+from skirmish_hobgoblin.ai import objectives, steering
 from skirmish_hobgoblin.ai.board import units_of
 from skirmish_hobgoblin.ai.movement import Planner
+from skirmish_hobgoblin.narrative import ai as narrative
 
 NARROW = 130  # mm: narrower than a bridge (150 mm), wide enough to hold two markers 8" apart edge to edge
 
@@ -181,10 +182,11 @@ def test_chasm_attacker_deploys_its_fastest_movers_first_at_the_fronts_of_the_br
     order = sorted([slow, gun, fast], key=lambda u: narrative.deploy_rank(u, fastest=True))
     assert order == [fast, slow, gun]  # the old AI: slow first, and a column goes no faster than its front
     g = chasm_game()
-    from skirmish_hobgoblin.decide import decision, option
+    from skirmish import Decision, Option
 
-    d = decision("red", "deploy", "which unit deploys next?",
-                 options=[option(f"deploy {i}", f"deploy {i}", action="deploy", actor=i) for i in ("r1", "r2")])
+    d = Decision("red", "deploy", "which unit deploys next?",
+                 options=[Option(f"deploy {i}", f"deploy {i}",
+                                 data={"action": "deploy", "actor": i}) for i in ("r1", "r2")])
     unit(g, "Narrow").speed = 10
     assert make_ai(AgentContext("red", 1, g.ruleset, {}, g.players)).decide(View(g, "red"), d) == "deploy r2"
 
@@ -236,11 +238,11 @@ def test_chasm_attacker_deploys_behind_a_friend_in_its_lane_not_beside_it():
 
 
 def _deploy_decision(player: str, ids: list[str], sneaky: str) -> Any:
-    from skirmish_hobgoblin.decide import decision, option
+    from skirmish import Decision, Option
 
-    opts = [option(f"deploy {i}", f"deploy {i}", action="deploy", actor=i) for i in ids]
-    opts.append(option(f"aside {sneaky}", f"set {sneaky} aside (Sneaky)", action="aside", actor=sneaky))
-    return decision(player, "deploy", "which unit deploys next?", options=opts)
+    opts = [Option(f"deploy {i}", f"deploy {i}", data={"action": "deploy", "actor": i}) for i in ids]
+    opts.append(Option(f"aside {sneaky}", f"set {sneaky} aside (Sneaky)", data={"action": "aside", "actor": sneaky}))
+    return Decision(player, "deploy", "which unit deploys next?", options=opts)
 
 
 def test_chasm_and_fortress_attacker_sets_its_sneaky_units_aside():

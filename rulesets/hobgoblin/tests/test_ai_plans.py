@@ -10,10 +10,9 @@ from typing import Any
 import pytest
 from test_ai_choices import _move_decision, ai, unit, view
 
-from skirmish import Param
+from skirmish import Decision, Option, Param
 from skirmish_hobgoblin.ai import objectives
 from skirmish_hobgoblin.ai.movement import Planner
-from skirmish_hobgoblin.decide import decision, option, option_data
 
 
 def test_a_unit_with_a_short_bow_still_walks_towards_a_fight_it_wins():
@@ -24,7 +23,7 @@ def test_a_unit_with_a_short_bow_still_walks_towards_a_fight_it_wins():
     v = view([riders, rifles])
     plan = Planner(v, "red", {u["id"]: u for u in (riders, rifles)}, moves_after=False)
     assert plan.chances(riders, (36, 20)) > plan.chances(riders, (36, 6)) > 0
-    assert plan.choose(riders, [], option_data, 14.0).why != "hold"
+    assert plan.choose(riders, [], lambda o: o.data, 14.0).why != "hold"
 
 
 def test_a_flying_unit_flies_over_a_friend_in_its_way():
@@ -33,11 +32,12 @@ def test_a_flying_unit_flies_over_a_friend_in_its_way():
     prey = unit("r", "blue", "ranged-infantry", 30, 34, facing=270.0, keywords="Ranged [24]")
     v = view([wyrm, friend, prey])
     plan = Planner(v, "red", {u["id"]: u for u in (wyrm, friend, prey)}, moves_after=False)
-    best = plan.choose(wyrm, [], option_data, 10.0)
+    best = plan.choose(wyrm, [], lambda o: o.data, 10.0)
     assert best.why.endswith("flying") and best.end is not None and best.end[1] > 20
     agent = ai()
-    d = _move_decision("m", 10, [option("fly", "fly", action="manoeuvre", actor="m", manoeuvre="fly"),
-                                 option("advance", "advance", action="manoeuvre", actor="m", manoeuvre="advance")])
+    d = _move_decision("m", 10, [Option("fly", "fly", data={"action": "manoeuvre", "actor": "m", "manoeuvre": "fly"}),
+                                 Option("advance", "advance",
+                                        data={"action": "manoeuvre", "actor": "m", "manoeuvre": "advance"})])
     assert agent.decide(v, d) == "fly"
     assert agent._amount is not None and agent._amount >= 12
 
@@ -52,8 +52,8 @@ def test_when_the_best_move_cannot_start_the_next_best_is_tried():
                    "alts": [Choice(9.0, option="engage x front", why="engage x front"),  # no longer offered
                             Choice(5.0, goal=(20.0, 30.0), why="north"), Choice(1.0, option="end", why="hold")]}
     agent._plan["goal"] = (40.0, 10.0)  # east: a wheel right, which is not on offer, and neither is an advance
-    d = _move_decision("l", 8, [option("wheel-left", "wheel-left", action="manoeuvre", actor="l",
-                                       manoeuvre="wheel-left")])
+    d = _move_decision("l", 8, [Option("wheel-left", "wheel-left", data={"action": "manoeuvre", "actor": "l",
+                                       "manoeuvre": "wheel-left"})])
     assert agent.decide(v, d) == "end"  # north needs an advance, not offered either: holds
     agent._plan.update(goal=(40.0, 10.0), alts=[Choice(9.0, option="engage x front", why="engage x front"),
                                                 Choice(5.0, goal=(10.0, 20.0), why="north-west")])
@@ -62,7 +62,7 @@ def test_when_the_best_move_cannot_start_the_next_best_is_tried():
 
 
 def _marker_decision(lo: float, hi: float) -> Any:
-    return decision("red", "marker", "place a marker", params=[Param("x", "float", 0.0, 72.0, step=0.01),
+    return Decision("red", "marker", "place a marker", params=[Param("x", "float", 0.0, 72.0, step=0.01),
                                                                Param("y", "float", lo, hi, step=0.01)],
                     examples=[{"x": 4.0, "y": (lo + hi) / 2}], context={"phase": "Set-up", "action": "marker"})
 
@@ -101,7 +101,7 @@ def test_desperate_search_attacker_deploys_its_general_opposite_the_markers():
                for i, x in ((1, 27.75), (2, 44.25), (3, 62.0))]
     v = view([general], scenario="desperate-search", markers=markers, rnd=0)
     v.state["sides"]["red"]["role"] = "Attacker"
-    d = decision("red", "position", "where?", params=[Param("x", "float", 0, 72), Param("y", "float", 0, 16)],
+    d = Decision("red", "position", "where?", params=[Param("x", "float", 0, 72), Param("y", "float", 0, 16)],
                  examples=[{"x": float(x), "y": 12.0} for x in range(4, 70, 4)],
                  context={"phase": "Set-up", "action": "position", "actor": "g"})
     spot = ai().decide(v, d)
@@ -125,12 +125,14 @@ def _hits_view(units: list[dict[str, Any]], hits: int, target: str, phase: str =
 
 
 def _hit_window(target: str) -> Any:
-    return decision("red", "respond", "play a card?", options=[
-        option("pass", "pass", action="pass"),
-        option(f"play c1 on {target}", "Enchanted Shield", action="card", card="c1", name="Enchanted Shield",
-               target=target),
-        option(f"play c2 on {target}", "Tattered Banner", action="card", card="c2", name="Tattered Banner",
-               target=target)], context={"phase": "Shooting", "moment": "hits"})
+    return Decision("red", "respond", "play a card?", options=[
+        Option("pass", "pass", data={"action": "pass"}),
+        Option(f"play c1 on {target}", "Enchanted Shield",
+               data={"action": "card", "card": "c1", "name": "Enchanted Shield",
+               "target": target}),
+        Option(f"play c2 on {target}", "Tattered Banner",
+               data={"action": "card", "card": "c2", "name": "Tattered Banner",
+               "target": target})], context={"phase": "Shooting", "moment": "hits"})
 
 
 def test_a_hit_cutting_card_is_played_when_it_saves_the_unit_and_only_once_per_attack():
@@ -166,7 +168,7 @@ def test_a_fight_in_reach_but_not_on_offer_does_not_keep_a_unit_waiting():
     them = unit("r", "blue", "ranged-infantry", 30, 16, facing=270.0, keywords="Ranged [24]", speed=4)
     v = view([me, them])
     plan = Planner(v, "red", {u["id"]: u for u in (me, them)}, moves_after=False)
-    ranked = plan.ranked(me, [], option_data, 8.0)
+    ranked = plan.ranked(me, [], lambda o: o.data, 8.0)
     hold = next(c for c in ranked if c.why == "hold")
     assert plan.chances(me, (30, 10)) > 0 and hold.value < plan.chances(me, (30, 10))
     assert ranked[0].why != "hold"
@@ -202,7 +204,7 @@ def test_desperate_search_attacker_general_does_not_deploy_behind_impassable_ter
     v = view([general], scenario="desperate-search", markers=markers, terrain=[tower], rnd=0)
     v.state["sides"]["red"]["role"] = "Attacker"
     spots = [{"x": x, "y": 13.14} for x in (4.54, 15.63, 26.72, 37.8, 48.89, 59.98)]
-    d = decision("red", "position", "where?", params=[Param("x", "float", 0, 72), Param("y", "float", 0, 16)],
+    d = Decision("red", "position", "where?", params=[Param("x", "float", 0, 72), Param("y", "float", 0, 16)],
                  examples=spots, context={"phase": "Set-up", "action": "position", "actor": "g"})
     assert ai().decide(v, d)["x"] == 26.72  # 37.8 is nearer the markers' middle, but the tower is in its way
 
@@ -242,7 +244,8 @@ def test_the_ai_stops_an_advance_short_of_perilous_terrain_it_did_not_mean_to_cr
     agent = ai()
     agent._plan = {"key": (2, "o"), "steps": 0, "start": (16.0, 12.0), "alts": [], "goal": (16.0, 30.0),
                    "target": ""}
-    d = _move_decision("o", 10, [option("advance", "advance", action="manoeuvre", actor="o", manoeuvre="advance")])
+    d = _move_decision("o", 10, [Option("advance", "advance",
+                                        data={"action": "manoeuvre", "actor": "o", "manoeuvre": "advance"})])
     assert agent.decide(v, d) == "advance" and agent._amount == pytest.approx(go)
 
 
@@ -255,7 +258,7 @@ def test_a_wheel_cut_short_is_not_repeated_a_sliver_at_a_time():
     agent._plan = {"key": (2, "h"), "steps": 1, "start": (30.0, 10.0), "alts": [], "goal": (10.0, 20.0),
                    "target": "", "at": (29.0, 9.0)}
     agent._short = True  # the last wheel came out shorter than asked
-    moves = [option(k, k, action="manoeuvre", actor="h", manoeuvre=k)
+    moves = [Option(k, k, data={"action": "manoeuvre", "actor": "h", "manoeuvre": k})
              for k in ("wheel-left", "advance", "retreat", "reform")]
     assert agent.decide(v, _move_decision("h", 8, moves)) == "reform"
     agent._short, agent._plan["at"] = True, (29.0, 9.0)
@@ -270,7 +273,7 @@ def test_wild_units_do_not_deploy_with_perilous_terrain_in_their_lane():
                  depth=3.15, speed=10)
     v = view([ogres], terrain=[FOREST], rnd=0)
     spots = [{"x": x, "y": 13.9} for x in (13.9, 16.0, 19.0)]
-    d = decision("red", "position", "where?", params=[Param("x", "float", 0, 72), Param("y", "float", 0, 16)],
+    d = Decision("red", "position", "where?", params=[Param("x", "float", 0, 72), Param("y", "float", 0, 16)],
                  examples=spots, context={"phase": "Set-up", "action": "position", "actor": "o"})
     spot = ai().decide(v, d)
     assert spot["x"] - 5.9 / 2 > 21.0 or spot["x"] + 5.9 / 2 < 11.0
@@ -290,7 +293,7 @@ def test_a_berserk_unit_counts_next_rounds_doom_where_it_faces_perilous_terrain(
     for wood in (FOREST, behind):
         v = view([ogres, enemy], terrain=[wood])
         plan = Planner(v, "red", {"o": ogres, "e": enemy}, moves_after=False)
-        holds.append(next(c for c in plan.ranked(ogres, [], option_data, 10.0) if c.why == "hold").value)
+        holds.append(next(c for c in plan.ranked(ogres, [], lambda o: o.data, 10.0) if c.why == "hold").value)
     assert plan.hemmed(ogres, (16.0, 14.0), 90.0) is False
     assert holds[0] == pytest.approx(holds[1] - 2.0 * HARM * doom_cost(ogres))
 
@@ -305,7 +308,8 @@ def test_a_berserk_unit_advances_before_a_turn_eats_the_mp_it_needs():
     agent = ai()
     agent._plan = {"key": (2, "o"), "steps": 0, "start": (30.0, 10.0), "alts": [], "goal": (45.0, 22.0),
                    "target": ""}
-    moves = [option(k, k, action="manoeuvre", actor="o", manoeuvre=k) for k in ("wheel-right", "advance")]
+    moves = [Option(k, k,
+                    data={"action": "manoeuvre", "actor": "o", "manoeuvre": k}) for k in ("wheel-right", "advance")]
     assert agent.decide(v, _move_decision("o", 8, moves)) == "advance" and agent._amount == 8.0
 
 
@@ -317,7 +321,7 @@ def test_a_reform_the_engine_refuses_is_cancelled_not_swapped_for_a_suggested_tu
     v.check = lambda answer: "it would overlap Wolf Riders" if answer.get("degrees") not in (0, 0.0, 180) else None
     agent = ai()
     agent._amount = -51.5
-    d = decision("red", "manoeuvre", "reform how far?", params=[Param("degrees", "float", -180, 180, step=0.5)],
+    d = Decision("red", "manoeuvre", "reform how far?", params=[Param("degrees", "float", -180, 180, step=0.5)],
                  examples=[{"degrees": 180}], context={"phase": "Movement", "actor": "g", "action": "reform"})
     assert agent.decide(v, d) == {"degrees": 0.0} and agent._short
 
@@ -333,6 +337,7 @@ def test_a_sidestep_does_not_shuffle_into_perilous_terrain():
     agent = ai()
     agent._plan = {"key": (2, "o"), "steps": 1, "start": (34.0, 10.0), "alts": [], "goal": (50.0, 30.0),
                    "target": "", "at": (34.0, 10.0)}  # its last manoeuvre went nowhere: blocked
-    moves = [option(k, k, action="manoeuvre", actor="o", manoeuvre=k) for k in ("shuffle-right", "advance")]
+    moves = [Option(k, k,
+                    data={"action": "manoeuvre", "actor": "o", "manoeuvre": k}) for k in ("shuffle-right", "advance")]
     answer = agent.decide(v, _move_decision("o", 16, moves))
     assert answer == "end" or (answer == "shuffle-right" and agent._amount < 1.5)

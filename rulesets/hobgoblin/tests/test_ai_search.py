@@ -10,9 +10,9 @@ import pytest
 from test_ai_choices import ai, unit, view
 from test_ai_plans import _marker_decision
 
+from skirmish import Decision, Option
 from skirmish_hobgoblin.ai import combat, objectives
 from skirmish_hobgoblin.ai.movement import HARM, Planner, contact_spot, doom_cost
-from skirmish_hobgoblin.decide import decision, option, option_data
 
 
 def _search_view(units: list[dict[str, Any]], xs: tuple[float, ...] = (27.99, 44.01, 60.5), **kw: Any) -> Any:
@@ -64,7 +64,7 @@ def test_desperate_search_the_spot_between_two_markers_is_a_goal_worth_both():
     goals = objectives.goal_points(v, "red", general)
     assert any(g[1] == "between objective1 and objective2" and g[0] == pytest.approx((36.0, 32.0)) for g in goals)
     plan = Planner(v, "red", {"g": general}, moves_after=False)
-    assert plan.choose(general, [], option_data, 8.0).why == "between objective1 and objective2"
+    assert plan.choose(general, [], lambda o: o.data, 8.0).why == "between objective1 and objective2"
 
 
 def test_desperate_search_a_marker_an_enemy_stands_by_is_worth_less_to_the_general():
@@ -84,9 +84,10 @@ def test_desperate_search_the_general_activates_first():
     wyrm = unit("w", "red", "monster", 36.0, 12.0, keywords="Flying", width=3.9, depth=5.9)
     enemy = unit("e", "blue", "heavy-infantry", 36.0, 34.0, facing=270.0)
     v = _search_view([general, wyrm, enemy])
-    acts = [option("activate w", "w", action="activate", actor="w"),
-            option("activate g", "g", action="activate", actor="g"), option("done", "done", action="done")]
-    d = decision("red", "activate", "which?", options=acts, context={"phase": "Movement", "action": "activate"})
+    acts = [Option("activate w", "w", data={"action": "activate", "actor": "w"}),
+            Option("activate g", "g", data={"action": "activate", "actor": "g"}), Option("done", "done",
+                                                                                         data={"action": "done"})]
+    d = Decision("red", "activate", "which?", options=acts, context={"phase": "Movement", "action": "activate"})
     assert ai().decide(v, d) == "activate g"
 
 
@@ -112,8 +113,9 @@ def test_a_cowardly_unit_that_d3_doom_may_break_is_not_activated():
     wolves = unit("w", "red", "beasts", 40, 30, keywords="Wild, Cowardly", speed=12, doom=10, courage=12)
     enemy = unit("e", "blue", "light-infantry", 40, 36, facing=270.0)
     v = view([wolves, enemy])
-    acts = [option("activate w", "w", action="activate", actor="w"), option("done", "done", action="done")]
-    d = decision("red", "activate", "which?", options=acts, context={"phase": "Movement", "action": "activate"})
+    acts = [Option("activate w", "w", data={"action": "activate", "actor": "w"}), Option("done", "done",
+                                                                                         data={"action": "done"})]
+    d = Decision("red", "activate", "which?", options=acts, context={"phase": "Movement", "action": "activate"})
     assert ai().decide(v, d) == "done"
     v = view([dict(wolves, doom=5), enemy])
     assert ai().decide(v, d) == "activate w"
@@ -131,8 +133,8 @@ def test_a_berserk_unit_counts_next_rounds_doom_where_it_faces_impassable_terrai
     assert plan.hemmed(ogres, (8.0, 30.0), 90.0) is True
     assert plan.hemmed(ogres, (8.0, 30.0), 0.0) is False
     open_ = Planner(view([ogres, enemy]), "red", {"o": ogres, "e": enemy}, moves_after=False)
-    hold = next(c for c in plan.ranked(ogres, [], option_data, 10.0) if c.why == "hold").value
-    free = next(c for c in open_.ranked(ogres, [], option_data, 10.0) if c.why == "hold").value
+    hold = next(c for c in plan.ranked(ogres, [], lambda o: o.data, 10.0) if c.why == "hold").value
+    free = next(c for c in open_.ranked(ogres, [], lambda o: o.data, 10.0) if c.why == "hold").value
     assert hold == pytest.approx(free - 2.0 * HARM * doom_cost(ogres))
 
 
@@ -155,8 +157,8 @@ def test_a_shot_that_can_place_no_doom_is_not_taken_even_at_a_building():
                     width=3.0, depth=3.0)
     v = view([riders, building], scenario="burn-them-out")
     v.state["sides"]["red"]["role"] = "Attacker"
-    shot = option("w shoots o", "shoot", action="shoot", actor="w", target="o", dice=5, need=3)
-    d = decision("red", "shoot", "shoot?", options=[shot, option("done", "done", action="done")],
+    shot = Option("w shoots o", "shoot", data={"action": "shoot", "actor": "w", "target": "o", "dice": 5, "need": 3})
+    d = Decision("red", "shoot", "shoot?", options=[shot, Option("done", "done", data={"action": "done"})],
                  context={"phase": "Shooting", "action": "shoot"})
     assert ai().decide(v, d) == "done"
     v = view([riders, dict(building, doom=2)], scenario="burn-them-out")
@@ -175,7 +177,7 @@ def test_a_move_whose_turn_runs_into_a_unit_beside_it_is_not_planned():
     polys = boxed(obstacles(v, general))
     assert plan._jammed(general, (31.0, 26.0), 60.0, polys)  # wheeled right towards the north-east: into the riders
     assert not plan._jammed(general, (30.0, 25.1), 90.0, polys)
-    assert all(c.why != "towards f" for c in plan.ranked(general, [], option_data, 6.0))
+    assert all(c.why != "towards f" for c in plan.ranked(general, [], lambda o: o.data, 6.0))
 
 
 def test_a_charge_next_round_counts_less_from_a_place_facing_away_from_the_enemy():

@@ -12,9 +12,10 @@ from teams_bench import far, team_battle
 from skirmish import AgentContext, Game, View
 from skirmish.decisions import Decision
 from skirmish_hobgoblin.agents import make_ai
-from skirmish_hobgoblin.ai import objectives, teams
+from skirmish_hobgoblin.ai import objectives
 from skirmish_hobgoblin.ai.board import units_of
 from skirmish_hobgoblin.ai.objectives import VP
+from skirmish_hobgoblin.teams import ai as teams
 
 DEPTH = 60 / 25.4  # the bench's units are 150 mm wide, 60 mm deep
 
@@ -160,7 +161,7 @@ def test_a_blind_seat_ignores_the_team_objectives():
 
 def test_a_team_game_of_a_narrative_scenario_plays_the_scenarios_goals():
     """Ruling T-15: team play with a narrative scenario has no objectives; the scenario's goals lead."""
-    from skirmish_hobgoblin.ai import narrative
+    from skirmish_hobgoblin.narrative import ai as narrative
 
     teams_view = {"teams": {"red": ["red1", "red2"], "blue": ["blue1"]}, "objectives": [], "ticks": {}, "vp": {}}
     view = SimpleNamespace(state={"scenario": "the-fortress", "teams": teams_view})

@@ -7,14 +7,14 @@ from __future__ import annotations
 import pytest
 from test_ai_choices import ai, unit, view
 
+from skirmish import Decision, Option
 from skirmish_hobgoblin.ai import initiative
-from skirmish_hobgoblin.decide import decision, option
 
 
 def _initiative(player: str = "red") -> object:
-    return decision(player, "initiative", "keep or pass?",
-                    options=[option(player, "keep", action="keep", player=player),
-                             option("blue", "pass", action="pass", player="blue")],
+    return Decision(player, "initiative", "keep or pass?",
+                    options=[Option(player, "keep", data={"action": "keep", "player": player}),
+                             Option("blue", "pass", data={"action": "pass", "player": "blue"})],
                     context={"phase": "Initiative", "action": "first-player", "roll": 5})
 
 
@@ -49,9 +49,9 @@ def test_carpe_diem_gives_the_token_away_when_the_ai_would_rather_move_second():
     mine = unit("k", "red", "heavy-infantry", 36, 10, speed=6)
     theirs = unit("t", "blue", "monster", 36, 36, facing=270.0, speed=10)
     v = view([mine, theirs], first="red")
-    d = decision("red", "first-player", "Carpe Diem: who takes it?",
-                 options=[option("red", "red takes it", action="take", player="red"),
-                          option("blue", "blue takes it", action="give", player="blue")],
+    d = Decision("red", "first-player", "Carpe Diem: who takes it?",
+                 options=[Option("red", "red takes it", data={"action": "take", "player": "red"}),
+                          Option("blue", "blue takes it", data={"action": "give", "player": "blue"})],
                  context={"phase": "Initiative", "action": "first-player"})
     assert ai().decide(v, d) == "blue"
 
@@ -80,7 +80,6 @@ def test_a_unit_does_not_walk_into_the_reach_of_enemies_that_move_after_it():
     after it this round would gain counts in full, so the Riders stay out of reach."""
     from skirmish_hobgoblin.ai.board import gap
     from skirmish_hobgoblin.ai.movement import Planner
-    from skirmish_hobgoblin.decide import option_data
 
     riders = unit("w", "red", "light-cavalry", 61.67, 13.93, width=5.906, depth=3.15, speed=14, points=400,
                   keywords="Wide Footprint, Skirmishers, Nimble, Ranged [8], Despised, Unruly")
@@ -93,7 +92,7 @@ def test_a_unit_does_not_walk_into_the_reach_of_enemies_that_move_after_it():
     units = [riders, troll, mob, lobber]
     v = view(units, rnd=1, first="red")
     plan = Planner(v, "red", {u["id"]: u for u in units}, moves_after=True)
-    best = plan.choose(riders, [], option_data, 14.0)
+    best = plan.choose(riders, [], lambda o: o.data, 14.0)
     assert best.end is not None
     assert gap(riders, troll, best.end) > 10.5 and gap(riders, mob, best.end) > 8.5
 
@@ -128,7 +127,6 @@ def test_the_turn_before_a_fly_pays_for_the_perilous_terrain_it_is_made_in():
     them. A fly's value now pays for the wheel before it."""
     from skirmish_hobgoblin.ai import steering
     from skirmish_hobgoblin.ai.movement import Planner, path_cost
-    from skirmish_hobgoblin.decide import option_data
 
     knights = _knights(36.0, 20.0, doom=4)
     enemy = unit("e", "blue", "heavy-infantry", 56.0, 40.0, facing=225.0)
@@ -138,7 +136,7 @@ def test_the_turn_before_a_fly_pays_for_the_perilous_terrain_it_is_made_in():
     for name, terrain in (("open", []), ("pools", [_pool(30.0, 17.0, 42.0, 26.0)])):
         v = view([knights, enemy], terrain=terrain)
         plan = Planner(v, "red", {"k": knights, "e": enemy}, moves_after=False)
-        flights = [c for c in plan.ranked(knights, [], option_data, 12.0) if c.why == "towards e, flying"]
+        flights = [c for c in plan.ranked(knights, [], lambda o: o.data, 12.0) if c.why == "towards e, flying"]
         assert flights, name
         values[name] = flights[0].value
     cost = path_cost(view([knights, enemy], terrain=[_pool(30.0, 17.0, 42.0, 26.0)]), knights, turned, facing, turned)
@@ -150,7 +148,7 @@ def _deploy_decision(actor: str) -> object:
     from skirmish import Param
 
     spots = [{"x": x, "y": y} for y in (13.9, 4.0) for x in (20.0, 36.0, 52.0)]  # south: 13.9 is the front row
-    return decision("red", "position", "where?", params=[Param("x", "float", 0, 72), Param("y", "float", 0, 16)],
+    return Decision("red", "position", "where?", params=[Param("x", "float", 0, 72), Param("y", "float", 0, 16)],
                     examples=spots, context={"phase": "Set-up", "action": "position", "actor": actor})
 
 

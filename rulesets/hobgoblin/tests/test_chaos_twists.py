@@ -100,8 +100,7 @@ def test_fateful_deeds_the_opponent_draws_when_a_card_is_played():
 def test_blood_and_sludge_a_removed_unit_leaves_a_grim_gore_marker():
     g = battle({"twists": ["blood-and-sludge"]})
     foe = unit(g, "Foe")
-    run(g, turns.remove, foe, "test")
-    run(g, chaos.gore_marker, foe)
+    run(g, turns.remove, foe, "test")  # the Chaos of War plugin's hobgoblin_unit_removed places it
     (gore,) = [p for p in g.state.pieces if p.kind == "gore-marker"]
     assert gore.has("grim")
     assert sum(x for x, _ in gore.points) / 4 == foe.x and sum(y for _, y in gore.points) / 4 == foe.y

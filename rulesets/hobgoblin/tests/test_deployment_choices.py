@@ -9,7 +9,6 @@ from hob_bench import RULESET
 
 from skirmish import Game
 from skirmish_hobgoblin import deployment
-from skirmish_hobgoblin.decide import option_data
 
 
 def _to_placement(seed: int = 3) -> Game:
@@ -39,7 +38,7 @@ def test_deployment_choices_are_legal_placements_in_the_zone():
     assert values[-1] == "exact" and "left flank" in values and "centre" in values
     assert any(v.startswith("opposite ") for v in values) and any(v.startswith("behind ") for v in values)
     for o in g.pending.options[:-1]:
-        data = option_data(o)
+        data = o.data
         rect = deployment.footprint_at(g, unit, data["x"], data["y"])
         assert deployment.placement_error(g, unit, rect) == ""
 
@@ -48,7 +47,7 @@ def test_deployment_left_flank_is_on_the_left_as_the_player_faces_the_enemy():
     g = _to_placement()
     d = g.pending
     unit = g.state.units[d.context["actor"]]
-    spots = {o.value: option_data(o) for o in d.options}
+    spots = {o.value: o.data for o in d.options}
     facing_north = deployment.facing_of(g, unit.side) == 90
     left, right = spots["left flank"]["x"], spots["right flank"]["x"]
     assert (left < right) if facing_north else (left > right)
@@ -58,14 +57,14 @@ def test_deployment_choice_places_the_unit_there_and_behind_means_behind():
     g = _to_placement()
     d = g.pending
     first = g.state.units[d.context["actor"]]
-    spot = option_data(d.options[1])
+    spot = d.options[1].data
     g.answer(d.options[1].value)
     assert (first.x, first.y) == (spot["x"], spot["y"]) and first.in_play
     while not (g.pending.kind == "placement" and g.pending.player == first.side):
         dd = g.pending
         g.answer(dd.options[0].value if dd.options else dd.examples[0])
     behind = next(o for o in g.pending.options if o.value == f"behind {first.name}")
-    data = option_data(behind)
+    data = behind.data
     towards_enemy = 1 if deployment.facing_of(g, first.side) == 90 else -1
     assert (first.y - data["y"]) * towards_enemy > 0 and abs(data["x"] - first.x) <= first.width / 2
 

@@ -6,8 +6,9 @@ import pytest
 from hob_bench import battle, unit
 
 from skirmish import AgentContext, Game, View
-from skirmish_hobgoblin import him, turns
+from skirmish_hobgoblin import turns
 from skirmish_hobgoblin.agents import make_ai
+from skirmish_hobgoblin.him import solo as him
 
 
 def _solo(ruleset, seed=2):

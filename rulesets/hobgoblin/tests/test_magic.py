@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from hob_bench import battle, run, unit
 
+from skirmish import Option
 from skirmish_hobgoblin import attacks, stats
 from skirmish_hobgoblin.army import check_army, parse_army
 from skirmish_hobgoblin.magic import casting
@@ -144,7 +145,7 @@ def test_ai_casts_mothers_blessing_on_a_doomed_unit_and_banks_otherwise():
     g = _game("Mycena", red_extra=[{"name": "Pal", "x": 36, "y": 12, "doom": 6}], mercury=4)
     opts = casting.cast_options(g, "red")
     view = SimpleNamespace(state=g.ruleset.view(g, "red"))
-    d = SimpleNamespace(options=[casting.option("done", "done", action="done"), *opts])
+    d = SimpleNamespace(options=[Option("done", "done", data={"action": "done"}), *opts])
     assert "mothers-blessing" in ai.choose("red", view, d)
     unit(g, "Pal").doom = 0
     view = SimpleNamespace(state=g.ruleset.view(g, "red"))

@@ -1,20 +1,33 @@
-"""The README's homebrew spell example works: a TOML entry plus a function registered by name."""
+"""The README's homebrew spell example works: a plugin gives a TOML entry through ``hobgoblin_spells`` and registers
+its effect; the spell is kept on the ruleset that has the plugin, not on others."""
 
 from __future__ import annotations
 
 import re
+import types
 from pathlib import Path
 
+import hob_bench
 from hob_bench import battle, run, unit
 
+from skirmish import Registry, make_plugin_manager
 from skirmish_hobgoblin.magic import casting, spells
+from skirmish_hobgoblin.rules import Hobgoblin
+
+
+def _plugin() -> types.ModuleType:
+    text = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    code = re.search(r"### A homebrew spell.*?```python\n(.*?)```", text, re.S).group(1)
+    module = types.ModuleType("ember_ward_plugin")
+    exec(compile(code, "README example", "exec"), module.__dict__)  # noqa: S102 - the documented example itself
+    return module
 
 
 def test_readme_homebrew_spell_example_is_castable():
-    text = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
-    code = re.search(r"### A homebrew spell.*?```python\n(.*?)```", text, re.S).group(1)
+    ruleset = Registry(make_plugin_manager(plugins=[("ember-ward", _plugin())], strict=True)).ruleset("hobgoblin")
+    old = hob_bench.RULESET
+    hob_bench.RULESET = ruleset
     try:
-        exec(compile(code, "README example", "exec"), {})  # noqa: S102 - the documented example itself
         g = battle([{"name": "Wiz", "x": 30, "y": 10, "keywords": ["Wizard"], "allegiance": "Cylosi"},
                     {"name": "Pal", "x": 36, "y": 12, "doom": 3}], [{"name": "Foe", "x": 30, "y": 40}])
         g.state.sides["red"].mercury = 2
@@ -22,6 +35,8 @@ def test_readme_homebrew_spell_example_is_castable():
         value = next(o.value for o in casting.cast_options(g, "red") if o.value.endswith(f"|ember-ward|{pal.id}"))
         run(g, casting._cast_answer, value, "red")
         assert pal.doom == 2 and g.state.sides["red"].mercury == 0
+        assert "ember-ward" in spells.all_spells(ruleset)
+        assert "ember-ward" not in spells.all_spells(Hobgoblin())  # kept on its ruleset, not process-wide
     finally:
-        spells.HOMEBREW.pop("ember-ward", None)
+        hob_bench.RULESET = old
         spells.EFFECTS.pop("ember_ward", None)

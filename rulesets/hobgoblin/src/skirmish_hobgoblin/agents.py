@@ -1,6 +1,7 @@
-"""Hobgoblin's agents: ``ai`` (values its options with the exact odds, the scenario's objectives and the
-enemy's reach; see :mod:`skirmish_hobgoblin.ai`) and ``him`` (the solo opponent's procedures, see
-:mod:`skirmish_hobgoblin.him`).
+"""Hobgoblin's ``ai`` agent: values its options with the exact odds, the scenario's objectives and the enemy's
+reach (see :mod:`skirmish_hobgoblin.ai`); what an expansion's rules mean for it comes through the ``hobgoblin_ai_*``
+hooks (spells, Chaos of War pieces, the narrative and team goals). The solo opponent's ``him`` agent is in
+:mod:`skirmish_hobgoblin.him.solo`.
 
 Agents read only their view, the decision's ``context`` and each option's ``data``; never prompt text.
 """
@@ -11,12 +12,12 @@ import random
 from typing import Any
 
 from skirmish import AgentContext, Decision
-from skirmish_hobgoblin.ai import cards, chaos_placing, combat, initiative, objectives, placing, steering
+from skirmish_hobgoblin import expansions
+from skirmish_hobgoblin.ai import cards, combat, initiative, objectives, placing, steering
 from skirmish_hobgoblin.ai.board import centre, dist, keywords_of, p_hit, ready, units_of
 from skirmish_hobgoblin.ai.movement import AROUND, Planner, doom_cost, terrain_cost
-from skirmish_hobgoblin.decide import context_of, option_data
 
-__all__ = ["HobgoblinAI", "keywords_of", "make_ai", "make_him", "p_hit"]
+__all__ = ["HobgoblinAI", "keywords_of", "make_ai", "p_hit"]
 
 #: the most manoeuvres the AI makes while steering one activation (a guard against dithering)
 MAX_STEPS = 8
@@ -42,8 +43,8 @@ CARD_KEPT = 45.0
 class HobgoblinAI:
     """A heuristic player: shoots and charges where the exact odds favour it (flank and rear first), plays
     each scenario's objectives, keeps out of charges it would lose, steers around Perilous terrain, keeps its
-    fortune cards for the moments that save units, and asks :mod:`skirmish_hobgoblin.magic.ai` what its spells
-    are worth."""
+    fortune cards for the moments that save units, and asks the magic expansion (``hobgoblin_ai_cast``) what its
+    spells are worth."""
 
     def __init__(self, ctx: AgentContext) -> None:
         self.player = ctx.player
@@ -75,7 +76,7 @@ class HobgoblinAI:
 
     def _pick(self, decision: Decision, action: str) -> Any:
         for o in decision.options:
-            if option_data(o).get("action") == action or o.value == action:
+            if o.data.get("action") == action or o.value == action:
                 return o.value
         return None
 
@@ -91,7 +92,7 @@ class HobgoblinAI:
 
     def on_first_player(self, view: Any, d: Decision) -> Any:
         """Take the First Player token only when a charge is already in reach (:mod:`ai.initiative`)."""
-        if context_of(d).get("phase") == "Set-up" or initiative.wants_first(view, self.player):
+        if d.context.get("phase") == "Set-up" or initiative.wants_first(view, self.player):
             return self._pick(d, "take")
         return self._pick(d, "give")
 
@@ -106,11 +107,11 @@ class HobgoblinAI:
         if pick is not None:
             return pick
         units = self._units(view)
-        deploys = [o for o in d.options if option_data(o).get("action") == "deploy"]
+        deploys = [o for o in d.options if o.data.get("action") == "deploy"]
         # a searcher first (Desperate Search: its spot opposite the markers), then biggest first, so they get the
         # front line spots
         def order(o: Any) -> tuple[bool, float]:
-            u = units.get(option_data(o).get("actor", ""), {})
+            u = units.get(o.data.get("actor", ""), {})
             return placing.deploy_x(view, self.player, u) is None, -u.get("points", 0)
 
         deploys.sort(key=order)
@@ -128,11 +129,11 @@ class HobgoblinAI:
             return None
         mid = view.state["table"][0] / 2
         units = self._units(view)
-        actor = units.get(context_of(d).get("actor", ""), {})
+        actor = units.get(d.context.get("actor", ""), {})
         ranged = "Ranged" in actor.get("keywords", "")
         front = [e for e in examples if e["y"] == examples[0]["y"]]
         pool = front if front and not ranged else examples
-        if placing.versus_him(view, self.player) and chaos_placing.shooting(view, self.player)[0] >= SHOOTING_ARMY:
+        if placing.versus_him(view, self.player) and placing.shooting(view, self.player)[0] >= SHOOTING_ARMY:
             pool = placing.back_row(view, examples)  # a shooting army against Him: He comes to it through its volleys
         friends = [u for u in units.values() if u["side"] == self.player and u["status"] == "ready"]
         goal = placing.deploy_x(view, self.player, actor) if actor else None
@@ -166,10 +167,8 @@ class HobgoblinAI:
         return objectives.arrive_spot(view, self.player, d)  # None: the first suggested spot
 
     def on_marker(self, view: Any, d: Decision) -> Any:
-        from skirmish_hobgoblin.ai import chaos_placing
-
-        spot = chaos_placing.terrain_spot(view, self.player, d)  # a Chaos of War piece: where it helps my army
-        if spot is not None:
+        spot = expansions.view_hook(view, "hobgoblin_ai_marker_spot", player=self.player, decision=d)
+        if spot is not None:  # (a Chaos of War piece: where it helps my army)
             return spot
         spot = objectives.marker_spot(view, self.player, d)  # the narrative and team goals' own placing
         if spot is not None:
@@ -187,7 +186,7 @@ class HobgoblinAI:
         units = self._units(view)
         best, score = None, 5.0
         for o in d.options:
-            data = option_data(o)
+            data = o.data
             if data.get("action") != "shoot":
                 continue
             target = units.get(data["target"])
@@ -204,17 +203,17 @@ class HobgoblinAI:
     # -- movement -------------------------------------------------------------------------------
     def on_activate(self, view: Any, d: Decision) -> Any:
         units = self._units(view)
-        acts = [o for o in d.options if option_data(o).get("action") == "activate"]
+        acts = [o for o in d.options if o.data.get("action") == "activate"]
         if not acts:
             return self._pick(d, "done")
         enemies = [u for u in units.values() if u["side"] != self.player and ready(u)]
-        keen = [o for o in acts if not self._costly(view, units, units[option_data(o)["actor"]], enemies)]
+        keen = [o for o in acts if not self._costly(view, units, units[o.data["actor"]], enemies)]
         if not keen:
             return self._pick(d, "done")  # the rest hold: moving would only cost them Doom
         acts = keen
 
         def nearest(o: Any) -> tuple[bool, float]:
-            u = units[option_data(o)["actor"]]
+            u = units[o.data["actor"]]
             # a searcher first (Desperate Search): before friends moving up fill its way to the markers
             return (not objectives.searcher(view, self.player, u),
                     min((dist(centre(u), centre(e)) for e in enemies), default=0.0))
@@ -237,7 +236,7 @@ class HobgoblinAI:
         reach = float(u.get("speed", 8)) + 2
         if any(dist(centre(u), centre(e)) <= reach + float(e.get("width", 4)) / 2 for e in enemies):
             return False
-        choices = self._planner(view).ranked(u, [], option_data, float(u.get("speed", 8)))
+        choices = self._planner(view).ranked(u, [], lambda o: o.data, float(u.get("speed", 8)))
         hold = next((c.value for c in choices if c.option == "end"), 0.0)
         return choices[0].value - hold <= COWARDLY_DOOM * doom_cost(u)
 
@@ -247,7 +246,7 @@ class HobgoblinAI:
 
     def on_move(self, view: Any, d: Decision) -> Any:
         units = self._units(view)
-        ctx = context_of(d)
+        ctx = d.context
         uid = ctx.get("actor", "")
         me = units.get(uid, {})
         if not me or me.get("engaged"):
@@ -259,7 +258,7 @@ class HobgoblinAI:
         offered = {o.value for o in d.options}
         if plan.get("key") != key:
             plan = self._plan = {"key": key, "steps": 0, "start": here}
-            plan["alts"] = self._planner(view).ranked(me, list(d.options), option_data, mp)[:ALTERNATIVES]
+            plan["alts"] = self._planner(view).ranked(me, list(d.options), lambda o: o.data, mp)[:ALTERNATIVES]
             return self._follow_next(view, me, plan, d, mp)
         if "engine" in plan and dist(plan.pop("engine"), here) > 0.05:
             plan["done"] = True  # it went; when refused, steer instead
@@ -322,7 +321,7 @@ class HobgoblinAI:
         """Make a steering step; an advance stops short of terrain that would hurt the unit unless the plan
         weighed crossing it (a corner clipping Perilous terrain costs a die for every MP of the advance)."""
         offered = {o.value for o in d.options}
-        mp = float(context_of(d).get("mp", me.get("speed", 8)))
+        mp = float(d.context.get("mp", me.get("speed", 8)))
         if steering.berserk(me) and step[0] != "advance" and "advance" in offered and \
                 steering.turn_costs_berserk(me, step, mp, plan.get("advanced", 0.0)) and \
                 steering.enemy_ahead(me, self._units(view).values()):
@@ -330,7 +329,7 @@ class HobgoblinAI:
         if not plan.get("hazard"):
             go = steering.safe_amount(view, me, step[0], step[1])
             if abs(go) < (5.0 if step[0] == "reform" else 0.5):
-                alt = ("advance", float(int(step[1] if step[0] == "advance" else context_of(d).get("mp", 1))))
+                alt = ("advance", float(int(step[1] if step[0] == "advance" else d.context.get("mp", 1))))
                 if step[0] == "advance" or "advance" not in offered or \
                         abs(steering.safe_amount(view, me, *alt)) < 0.5:
                     plan["done"] = True
@@ -380,10 +379,10 @@ class HobgoblinAI:
 
     def on_assign(self, view: Any, d: Decision) -> Any:
         units = self._units(view)
-        me = units.get(context_of(d).get("actor", ""), {})
+        me = units.get(d.context.get("actor", ""), {})
 
         def value(o: Any) -> float:
-            data = option_data(o)
+            data = o.data
             total = 0.0
             for tid, n in zip(data["targets"], data["dice"], strict=True):
                 them = units.get(tid)
@@ -397,13 +396,13 @@ class HobgoblinAI:
                 total += worth * (p_break + combat.WEAR * min(1.0, combat.mean(dist_) / left))
             return total
 
-        assigns = [o for o in d.options if option_data(o).get("action") == "assign"]
+        assigns = [o for o in d.options if o.data.get("action") == "assign"]
         return max(assigns, key=value).value if assigns else d.options[0].value
 
     def on_force_of_will(self, view: Any, d: Decision) -> Any:
         """Re-roll a miss when the hit it may bring is worth more than the Mercury (or card) spent."""
         units = self._units(view)
-        ctx = context_of(d)
+        ctx = d.context
         target = units.get(ctx.get("target", ""), {})
         if not target or target.get("side") == self.player:
             return self._pick(d, "keep")
@@ -427,7 +426,7 @@ class HobgoblinAI:
         mercury_cost = self._mercury_worth(view)
         best, cost = None, gain
         for o in d.options:
-            data = option_data(o)
+            data = o.data
             if data.get("action") != "reroll":
                 continue
             price = mercury_cost if data.get("pay") == "mercury" else CARD_KEPT
@@ -437,16 +436,13 @@ class HobgoblinAI:
 
     def _mercury_worth(self, view: Any) -> float:
         """A Mercury token kept: what the magic module says it is worth (Force of Will later, or a spell)."""
-        from skirmish_hobgoblin.magic import ai as magic_ai
-
-        return magic_ai.mercury_worth(view, self.player)
+        worth = expansions.view_hook(view, "hobgoblin_ai_mercury_worth", player=self.player)
+        return 0.0 if worth is None else worth
 
     # -- magic -----------------------------------------------------------------------------------
     def on_cast(self, view: Any, d: Decision) -> Any:
-        """A casting decision: the magic module values each offered spell (explicit dispatch)."""
-        from skirmish_hobgoblin.magic import ai as magic_ai
-
-        return magic_ai.choose(self.player, view, d)
+        """A casting decision: the magic expansion's AI values each offered spell (``hobgoblin_ai_cast``)."""
+        return expansions.view_hook(view, "hobgoblin_ai_cast", player=self.player, decision=d)
 
     # -- other decisions -------------------------------------------------------------------------
     def on_punish(self, view: Any, d: Decision) -> Any:
@@ -471,13 +467,13 @@ class HobgoblinAI:
     # -- fortune cards -------------------------------------------------------------------------
     def on_respond(self, view: Any, d: Decision) -> Any:
         phase = view.phase
-        names = {option_data(o).get("name", "") for o in d.options if option_data(o).get("action") == "card"}
+        names = {o.data.get("name", "") for o in d.options if o.data.get("action") == "card"}
         if not names & (_WANTED | _WANTED_IN.get(phase, frozenset())):
             return self._pick(d, "pass")  # the cheap answer at most windows: nothing it would play here
         units = self._units(view)
         hit_cards = self._hit_cards(view, d, units)
         for o in d.options:
-            data = option_data(o)
+            data = o.data
             if data.get("action") != "card":
                 continue
             name = data.get("name", "")
@@ -505,7 +501,7 @@ class HobgoblinAI:
 
     def _hit_cards(self, view: Any, d: Decision, units: dict[str, Any]) -> Any:
         """The hit-cutting card worth playing on the attack now resolving (one per attack), or None."""
-        if context_of(d).get("moment") != "hits":
+        if d.context.get("moment") != "hits":
             return None
         last = cards.last_hits(view)
         if last is None or last[0] == self._carded:
@@ -517,7 +513,7 @@ class HobgoblinAI:
         shooting = view.phase == "Shooting"
         best, score = None, CARD_KEPT
         for o in d.options:
-            data = option_data(o)
+            data = o.data
             if data.get("action") == "card" and data.get("target") == target and data.get("name") in cards.HIT_CARDS:
                 worth = cards.saving(unit, hits, cards.cut(data["name"], hits), shooting)
                 if worth > score:
@@ -536,9 +532,3 @@ _WANTED_IN = {"Combat": frozenset(("Famous Blade", "Moment of Glory", "Heroic La
 
 def make_ai(ctx: AgentContext) -> HobgoblinAI:
     return HobgoblinAI(ctx)
-
-
-def make_him(ctx: AgentContext) -> Any:
-    from skirmish_hobgoblin.him import HimAgent
-
-    return HimAgent(ctx)

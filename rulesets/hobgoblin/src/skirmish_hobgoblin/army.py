@@ -283,13 +283,12 @@ def build_unit(unit: ArmyUnit, content: Content) -> BuiltUnit:
         if flag:
             refs.append(KeywordRef(role))
             refs.extend(content.keywords[role].grants)
-    if unit.artefact:  # a Cursed Artefact's keywords, at no cost
-        from skirmish_hobgoblin.artefacts import artefact_refs, finish_keywords
-
-        refs.extend(artefact_refs(unit.artefact, content))
-        return BuiltUnit(unit, kind, finish_keywords(unit.artefact, apply_refs(refs)), footprint,
-                         unit_cost(unit, content))
-    return BuiltUnit(unit, kind, apply_refs(refs), footprint, unit_cost(unit, content))
+    for rules in content.army_rules:  # the expansions' keywords at no cost (a Cursed Artefact's)
+        refs.extend(rules.unit_refs(unit, content))
+    keywords = apply_refs(refs)
+    for rules in content.army_rules:
+        keywords = rules.finish_keywords(unit, keywords)
+    return BuiltUnit(unit, kind, keywords, footprint, unit_cost(unit, content))
 
 
 def apply_refs(refs: Iterable[KeywordRef], start: Mapping[str, int | None] | None = None) -> dict[str, int | None]:
@@ -363,10 +362,9 @@ def validate(army: Army, content: Content, *, him: bool = False) -> list[Problem
             add("army", rule, f"no unit is the {name}")
         elif len(units) > 1:
             add("army", rule, f"{len(units)} units are the {name}: " + ", ".join(u.name for u in units))
-    from skirmish_hobgoblin.artefacts import army_problems
-
-    for where, message in army_problems(army.units):
-        add(where, RULE_ARTEFACT, message)
+    for rules in content.army_rules:  # (Cursed Artefacts: only the General, one per army)
+        for where, rule, message in rules.army_problems(army.units, content):
+            add(where, rule, message)
     if total > army.points:
         add("army", RULE_POINTS, f"costs {total:,} points, {total - army.points:,} over the limit")
     return problems
@@ -437,24 +435,10 @@ def _check_unit(unit: ArmyUnit, kind: UnitType, content: Content, label: str, ad
         name = content.keywords[footprint.keyword].name
         add(label, RULE_FOOT, f"is {_mm(unit.width)} x {_mm(unit.depth)} mm; {name} needs "
             f"{footprint.describe()}")
-    wizard = "wizard" in built_refs or (bool(unit.artefact) and any(  # a Cursed Artefact may make a Wizard
-        r.id == "wizard" for r in _artefact_refs(unit.artefact, content)))
-    if unit.allegiance and not wizard:
-        add(label, RULE_WIZ, f"has the allegiance '{unit.allegiance}' but no Wizard")
-    if wizard and not unit.allegiance.strip():
-        add(label, RULE_WIZ, "is a Wizard with no Abyssal Allegiance")
-    if wizard and unit.allegiance.strip():
-        from skirmish_hobgoblin.magic.spells import allegiance_problems
-
-        tome = bool(unit.artefact) and any(r.id == "tome-of-magic" for r in _artefact_refs(unit.artefact, content))
-        for problem in allegiance_problems(unit.allegiance, tome):  # two allegiances with Tome of Magic
-            add(label, RULE_WIZ, problem)
-
-
-def _artefact_refs(name: str, content: Content) -> list[KeywordRef]:
-    from skirmish_hobgoblin.artefacts import artefact_refs
-
-    return artefact_refs(name, content)
+    given = {r.id for rules in content.army_rules for r in rules.unit_refs(unit, content)}  # (a Cursed Artefact's)
+    for rules in content.army_rules:  # (a Wizard's Abyssal Allegiance)
+        for rule, message in rules.unit_problems(unit, content, set(built_refs), given):
+            add(label, rule, message)
 
 
 def _mm(x: float) -> str:

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from skirmish_hobgoblin import stats
-from skirmish_hobgoblin.decide import decision, option
+from skirmish import Decision, Option
+from skirmish_hobgoblin import expansions, stats
 from skirmish_hobgoblin.tables import kp
 
 if TYPE_CHECKING:
@@ -172,20 +172,20 @@ def _force_of_will(game: Game, atk: Attack) -> None:
     worst = atk.rolls[misses[0]]
     mercury = game.state.sides[player].mercury
     held = len(game.state.sides[player].hand.cards)
-    opts = [option("keep", f"keep the dice ({counted(hits, 'hit')})", action="keep", hits=hits),
-            option("keep-phase", "keep the dice; no more Force of Will questions this phase", action="keep",
-                   hits=hits, until="phase")]
+    opts = [Option("keep", f"keep the dice ({counted(hits, 'hit')})", data={"action": "keep", "hits": hits}),
+            Option("keep-phase", "keep the dice; no more Force of Will questions this phase", data={"action": "keep",
+                   "hits": hits, "until": "phase"})]
     for p in pay:
         if p == "mercury":
-            opts.append(option("mercury", f"re-roll the {worst} for 1 Mercury (you have {mercury})",
-                               action="reroll", pay="mercury"))
+            opts.append(Option("mercury", f"re-roll the {worst} for 1 Mercury (you have {mercury})",
+                               data={"action": "reroll", "pay": "mercury"}))
         else:
-            opts.append(option(p, f"re-roll the {worst}, discarding {fortune.card_name(game, p)}", action="reroll",
-                               pay="card", card=p))
-    from skirmish_hobgoblin.artefacts.rules import quicksilver_options
-
-    opts += quicksilver_options(game, player, atk)  # Quicksilver: turn a miss to a spent die's face
-    game.ask(decision(player, "force-of-will",
+            opts.append(Option(p, f"re-roll the {worst}, discarding {fortune.card_name(game, p)}",
+                               data={"action": "reroll",
+                               "pay": "card", "card": p}))
+    for more in expansions.call(game, "hobgoblin_force_of_will_options", player=player, attack=atk):
+        opts += more  # (Cursed Artefacts: Quicksilver turns a miss to a spent die's face)
+    game.ask(Decision(player, "force-of-will",
                       f"{attacker.name} rolled {' '.join(map(str, atk.rolls))} needing {atk.need}+ against "
                       f"{target.name}: {counted(hits, 'hit')}. Force of Will: re-roll your lowest miss (a {worst}) "
                       f"for 1 Mercury (you have {mercury}) or a discarded Fortune Card (you hold {held})?",
@@ -204,10 +204,8 @@ def _forced(game: Game, answer: Any, atk: Attack) -> None:
     if answer in ("keep", "keep-phase"):
         game.call(_resolve, atk)
         return
-    if isinstance(answer, str) and answer.startswith("quicksilver "):
-        from skirmish_hobgoblin.artefacts.rules import turn_die
-
-        turn_die(game, game.state.units[atk.attacker].side, atk, int(answer.split()[1]))
+    if expansions.first(game, "hobgoblin_force_of_will_answer", player=game.state.units[atk.attacker].side,
+                        attack=atk, answer=answer):  # (Cursed Artefacts: Quicksilver)
         game.call(_force_of_will, atk)
         return
     attacker = game.state.units[atk.attacker]
@@ -304,9 +302,7 @@ def _place(game: Game, atk: Attack) -> None:
         from skirmish_hobgoblin import fortune
 
         fortune.after_shot_doom(game, target)
-    if attacker is not None and attacker.has("Syphon Power") and target.has("Wizard") and doom:
-        from skirmish_hobgoblin.artefacts.rules import syphon_power
-
-        syphon_power(game, attacker, target, doom, atk.kind)
+    expansions.call(game, "hobgoblin_doom_dealt", attacker=attacker, target=target, doom=doom,
+                    kind=atk.kind)  # (Cursed Artefacts: Syphon Power)
     if not was_broken and target.has(stats.BROKEN):
         game.emit("note", f"{target.name} breaks under the attack", rule="Broken", unit=target.id)

@@ -44,9 +44,9 @@ def baseline_allegiance() -> str:
 
 
 def _allegiances() -> tuple[str, ...]:
-    from skirmish_hobgoblin.magic.spells import allegiances
+    from skirmish_hobgoblin import expansions
 
-    return allegiances()
+    return tuple(name for names in reversed(expansions.ask(_ruleset(), "hobgoblin_allegiances")) for name in names)
 
 
 @lru_cache(maxsize=1)

@@ -287,6 +287,8 @@ class Content:
     building: BuildingRules
     him: HimRules
     _names: dict[str, str] = attrs.field(init=False, factory=dict, repr=False, eq=False)
+    #: the expansions' army-list rules (``hobgoblin_army_rules``: artefacts' keywords, Wizards' allegiances)
+    army_rules: tuple[Any, ...] = attrs.field(init=False, default=(), repr=False, eq=False)
     _refs: dict[str, KeywordRef | str] = attrs.field(init=False, factory=dict, repr=False, eq=False)
 
     def __attrs_post_init__(self) -> None:
@@ -379,8 +381,10 @@ def merge_over(into: dict[str, Any], extra: Mapping[str, Any]) -> dict[str, Any]
 
 
 def load_content(extend: Callable[[dict[str, Any]], Any] | None = None, *,
-                 extra: Mapping[str, Any] | None = None) -> Content:
-    """Load the packaged content, merge ``extra`` over it, pass it through ``extend``, build and check it."""
+                 extra: Mapping[str, Any] | None = None, army_rules: Iterable[Any] | None = None) -> Content:
+    """Load the packaged content, merge ``extra`` over it, pass it through ``extend``, build and check it.
+
+    ``army_rules``: the expansions' army-list rules (default: the built-in expansions')."""
     raw = raw_content()
     if extra:
         merge_over(raw, extra)
@@ -388,7 +392,7 @@ def load_content(extend: Callable[[dict[str, Any]], Any] | None = None, *,
         changed = extend(raw)
         if isinstance(changed, Mapping):
             raw = dict(changed)
-    return build_content(raw)
+    return build_content(raw, army_rules=army_rules)
 
 
 def _table(raw: Mapping[str, Any], name: str) -> dict[str, Any]:
@@ -398,7 +402,7 @@ def _table(raw: Mapping[str, Any], name: str) -> dict[str, Any]:
     return {str(k): v for k, v in value.items()}
 
 
-def build_content(raw: Mapping[str, Any]) -> Content:
+def build_content(raw: Mapping[str, Any], *, army_rules: Iterable[Any] | None = None) -> Content:
     """Structure and check raw tables (as returned by :func:`raw_content`)."""
     if not isinstance(raw, Mapping):
         raise SetupError(f"{WHERE}: expected a table of tables, got {type(raw).__name__}")
@@ -462,6 +466,11 @@ def build_content(raw: Mapping[str, Any]) -> Content:
     data = {"units": units, "keywords": keywords, "footprints": footprints, "terrain": terrain,
             "building": _table(raw, "building"), "him": him}
     content = structure(data, Content, where=WHERE)
+    if army_rules is None:
+        from skirmish_hobgoblin import expansions
+
+        army_rules = reversed(expansions.builtin("hobgoblin_army_rules"))
+    object.__setattr__(content, "army_rules", tuple(army_rules))
     problems = check_content(content)
     if problems:
         raise SetupError(f"{WHERE}: " + _numbered(problems))

@@ -5,10 +5,9 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from skirmish import Param, SetupError
+from skirmish import Decision, Option, Param, SetupError
 from skirmish.geometry import Rect, overlaps
-from skirmish_hobgoblin import fortune
-from skirmish_hobgoblin.decide import decision, option
+from skirmish_hobgoblin import expansions, fortune
 from skirmish_hobgoblin.state import READY, RESERVE, UNDEPLOYED, HobState, Unit, table_of
 
 if TYPE_CHECKING:
@@ -31,23 +30,13 @@ def begin(game: Game) -> None:
 
 
 def _chaos(game: Game) -> Any:
-    """The Chaos of War deployment rules when the battle has a Deployment entry (else None)."""
-    if game.state.notes.get("narrative-zones"):  # The Chasm, The Fortress, The Breach
-        from skirmish_hobgoblin.narrative import zones
-
-        return zones
-    if not game.stash.get("hobgoblin-chaos"):
-        return None
-    from skirmish_hobgoblin.chaos import deploy
-
-    return deploy if deploy.active(game) else None
+    """The deployment rules that replace the two halves (the narrative scenarios' zones, a Chaos of War
+    Deployment entry: ``hobgoblin_deployment_rules``), else None."""
+    return expansions.first(game, "hobgoblin_deployment_rules")
 
 
 def _chaos_before(game: Game) -> None:
-    if game.stash.get("hobgoblin-chaos"):
-        from skirmish_hobgoblin.chaos import deploy
-
-        deploy.before(game)
+    expansions.call(game, "hobgoblin_deployment_start")
 
 
 # ----------------------------------------------------------------------------- First Player
@@ -57,19 +46,17 @@ def _first_player(game: Game) -> None:
     state = game.state
     setup = game.setup
     players = list(game.players)
-    if setup.get("him"):
-        state.first = setup["him"]
-        game.emit("setup", f"{state.first} (Him) starts with the First Player token", rule="Solo: Initiative")
+    if expansions.first(game, "hobgoblin_first_player"):  # (the solo opponent always takes it)
         return
     if setup.get("first"):
         state.first = setup["first"]
         game.emit("setup", f"{state.first} takes the First Player token (set-up)", rule="Determine the First Player")
         return
-    if state.teams:  # Unlikely Allies: the Warlords act as the two players
-        players = [ps[0] for ps in state.teams.values()]
+    players = state.pair()  # the two players (team play: the Warlords act for their teams)
     caller = players[0]
-    game.ask(decision(caller, "call", f"{caller}: call odd or even ({players[1]} rolls a D6 for the First Player)",
-                      options=[option("odd", "odd", action="odd"), option("even", "even", action="even")],
+    game.ask(Decision(caller, "call", f"{caller}: call odd or even ({players[1]} rolls a D6 for the First Player)",
+                      options=[Option("odd", "odd", data={"action": "odd"}), Option("even", "even",
+                                                                                    data={"action": "even"})],
                       rule="Determine the First Player", context={"phase": "Set-up", "action": "call"}),
              _called, caller)
 
@@ -81,9 +68,9 @@ def _called(game: Game, answer: str, caller: str) -> None:
     game.emit("setup", f"{caller} called {answer}, {other} rolled {roll}: {winner} wins the initiative",
               rule="Determine the First Player", player=winner)
     loser = game.state.enemy_of(winner)
-    game.ask(decision(winner, "first-player", f"{winner}: take the First Player token or give it to {loser}?",
-                      options=[option(winner, "take it", action="take", player=winner),
-                               option(loser, f"give it to {loser}", action="give", player=loser)],
+    game.ask(Decision(winner, "first-player", f"{winner}: take the First Player token or give it to {loser}?",
+                      options=[Option(winner, "take it", data={"action": "take", "player": winner}),
+                               Option(loser, f"give it to {loser}", data={"action": "give", "player": loser})],
                       rule="Determine the First Player", context={"phase": "Set-up", "action": "first-player"}),
              _first_chosen)
 
@@ -99,12 +86,14 @@ def _choose_half(game: Game) -> None:
     if game.setup.get("positions") and all(game.setup["positions"].get(p) for p in game.players):
         _set_halves(game, _half_from_positions(game, first))
         return
-    if state.notes.get(f"him:{first}"):
+    if expansions.solo(game, first):
         _set_halves(game, NORTH)  # solo: He takes the far half, you deploy first in the near one
         return
-    game.ask(decision(first, "half", f"{first}: deploy in which half of the table?",
-                      options=[option(SOUTH, "the south half (y below the centreline)", action="half", half=SOUTH),
-                               option(NORTH, "the north half (y above the centreline)", action="half", half=NORTH)],
+    game.ask(Decision(first, "half", f"{first}: deploy in which half of the table?",
+                      options=[Option(SOUTH, "the south half (y below the centreline)",
+                                      data={"action": "half", "half": SOUTH}),
+                               Option(NORTH, "the north half (y above the centreline)",
+                                      data={"action": "half", "half": NORTH})],
                       rule="Deployment", context={"phase": "Set-up", "action": "half"}), _half_answer)
 
 
@@ -174,9 +163,8 @@ def _deploy_turn(game: Game, turn: int) -> None:
     state = game.state
     if turn == 0:
         _place_given(game)
-        if state.notes.get(f"him:{state.first}"):
-            from skirmish_hobgoblin import him
-
+        him = expansions.solo(game, state.first)
+        if him is not None:  # the solo opponent deploys by its own rules, then the other player
             game.call(him.deploy, state.first)
             game.call(_deploy_all, state.second)
             return
@@ -204,14 +192,14 @@ def _ask_unit(game: Game, player: str, waiting: list[Unit]) -> None:
         waiting = chaos.waiting(game, player, waiting)
         if not waiting:
             return
-    opts = [option(f"deploy {u.id}", f"deploy {u.name} ({u.type_name}, {u.width:.1f}\" x {u.depth:.1f}\")",
-                   action="deploy", actor=u.id) for u in waiting]
-    opts += [option(f"aside {u.id}", f"set {u.name} aside (Sneaky)", action="aside", actor=u.id)
+    opts = [Option(f"deploy {u.id}", f"deploy {u.name} ({u.type_name}, {u.width:.1f}\" x {u.depth:.1f}\")",
+                   data={"action": "deploy", "actor": u.id}) for u in waiting]
+    opts += [Option(f"aside {u.id}", f"set {u.name} aside (Sneaky)", data={"action": "aside", "actor": u.id})
              for u in waiting if u.has("Sneaky")]
     if len(opts) == 1:
         ask_placement(game, waiting[0])
         return
-    game.ask(decision(player, "deploy", f"{player}: which unit deploys next?", options=opts, rule="Deployment",
+    game.ask(Decision(player, "deploy", f"{player}: which unit deploys next?", options=opts, rule="Deployment",
                       context={"phase": "Set-up", "action": "deploy"}), _unit_chosen)
 
 
@@ -333,9 +321,11 @@ def ask_placement(game: Game, unit: Unit) -> None:
         ask_position(game, unit)
         return
     lo, hi = zone(game, unit.side)
-    opts = [option(value, label, action="place", actor=unit.id, x=x, y=y) for value, label, x, y in choices]
-    opts.append(option("exact", "an exact position (you type the centre as x,y)", action="exact", actor=unit.id))
-    game.ask(decision(unit.side, "placement",
+    opts = [Option(value, label,
+                   data={"action": "place", "actor": unit.id, "x": x, "y": y}) for value, label, x, y in choices]
+    opts.append(Option("exact", "an exact position (you type the centre as x,y)",
+                       data={"action": "exact", "actor": unit.id}))
+    game.ask(Decision(unit.side, "placement",
                       f"{unit.name} ({unit.type_name}, {num(unit.width)}\" wide x {num(unit.depth)}\" deep): "
                       f"where does it deploy? Your zone is y {num(lo)} to {num(hi)}, facing the enemy",
                       options=opts, rule="Deployment",
@@ -437,7 +427,7 @@ def ask_position(game: Game, unit: Unit) -> None:
         u = g.state.units[unit.id]
         return placement_error(g, u, footprint_at(g, u, float(answer["x"]), float(answer["y"]))) or None
 
-    game.ask(decision(unit.side, "position", f"{unit.name}: type its centre as x,y (x {num(hw)} to "
+    game.ask(Decision(unit.side, "position", f"{unit.name}: type its centre as x,y (x {num(hw)} to "
                                              f"{num(state.width - hw)}, y {num(lo + hd)} to {num(hi - hd)}), "
                                              "facing the enemy",
                       params=[Param("x", "float", round(hw, 2), round(state.width - hw, 2), step=0.01),
@@ -467,14 +457,14 @@ def ask_anywhere(game: Game, unit: Unit, away: float, rule: str) -> None:
 
     state = game.state
     enemies = [e for e in state.in_play() if not state.allied(e.side, unit.side)]  # (team play: not Allies)
+    zones = _chaos(game)
+    arrival = getattr(zones, "arrival_error", None)  # (the narrative scenarios' zones)
 
     def err(x: float, y: float) -> str:
         rect = footprint_at(game, unit, x, y)
         e = placement_error(game, unit, rect, (0.0, state.depth))
-        if not e and game.state.notes.get("narrative-zones"):
-            from skirmish_hobgoblin.narrative import zones
-
-            e = zones.arrival_error(game, unit, rect)
+        if not e and arrival is not None:
+            e = arrival(game, unit, rect)
         if e:
             return e
         near = next((o for o in enemies if distance(rect, o.rect) <= away), None)
@@ -501,7 +491,7 @@ def ask_anywhere(game: Game, unit: Unit, away: float, rule: str) -> None:
         g.state.activated.append(u.id)
 
     hw, hd = unit.width / 2, unit.depth / 2
-    game.ask(decision(unit.side, "arrive", f"{unit.name} arrives ({rule}): place its centre more than {away:g}\" "
+    game.ask(Decision(unit.side, "arrive", f"{unit.name} arrives ({rule}): place its centre more than {away:g}\" "
                                            "from every enemy",
                       params=[Param("x", "float", round(hw, 2), round(state.width - hw, 2), step=0.01),
                               Param("y", "float", round(hd, 2), round(state.depth - hd, 2), step=0.01)],
@@ -514,10 +504,10 @@ def offer_reinforcement(game: Game, uid: str) -> None:
     unit = game.state.units[uid]
     if unit.status != RESERVE:
         return
-    game.ask(decision(unit.side, "reinforce", f"{unit.name} (Reinforcements): deploy it now?",
-                      options=[option("deploy", "deploy it now (it becomes Distracted)", action="deploy",
-                                      actor=uid),
-                               option("wait", "keep it back", action="wait", actor=uid)],
+    game.ask(Decision(unit.side, "reinforce", f"{unit.name} (Reinforcements): deploy it now?",
+                      options=[Option("deploy", "deploy it now (it becomes Distracted)", data={"action": "deploy",
+                                      "actor": uid}),
+                               Option("wait", "keep it back", data={"action": "wait", "actor": uid})],
                       rule="Reinforcements", context={"phase": game.phase, "actor": uid, "action": "reinforce"}),
              _reinforce, uid)
 
@@ -559,10 +549,10 @@ def _ruse_pick(game: Game, player: str) -> None:
     if used < 0 or used >= 3:
         return
     units = [u for u in state.of(player)]
-    opts = [option(f"redeploy {u.id}", f"pick up and redeploy {u.name}", action="redeploy", actor=u.id)
+    opts = [Option(f"redeploy {u.id}", f"pick up and redeploy {u.name}", data={"action": "redeploy", "actor": u.id})
             for u in units]
-    opts.append(option("done", "no (more) redeployment", action="done"))
-    game.ask(decision(player, "cunning-ruse", f"{player}: Cunning Ruse - redeploy a unit ({3 - used} left)?",
+    opts.append(Option("done", "no (more) redeployment", data={"action": "done"}))
+    game.ask(Decision(player, "cunning-ruse", f"{player}: Cunning Ruse - redeploy a unit ({3 - used} left)?",
                       options=opts, rule="Cunning Ruse", context={"phase": "Set-up", "action": "redeploy"}),
              _ruse_answer, player)
 
@@ -582,6 +572,6 @@ def _ruse_answer(game: Game, answer: str, player: str) -> None:
 def _draw_hands(game: Game) -> None:
     n = game.ruleset.rules.game.opening_hand
     for p in game.state.order():
-        if game.state.notes.get(f"him:{p}"):
+        if expansions.solo(game, p):
             continue
         fortune.draw(game, p, n, rule="Draw Fortune Cards")

@@ -6,8 +6,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from skirmish import SkirmishError
-from skirmish_hobgoblin import attacks, geom, stats
-from skirmish_hobgoblin.decide import option_data
+from skirmish_hobgoblin import attacks, expansions, geom, stats
 
 if TYPE_CHECKING:
     from skirmish import Game
@@ -63,9 +62,8 @@ def glossary(ruleset: Any) -> dict[str, str]:
     for kind, what in HELP.items():
         amount = {"reform": 90, "fly": 14}.get(kind, 2)
         out[spoken(kind)] = f"manoeuvre (type e.g. {spoken(kind)} {amount}): the unit {what}"
-    from skirmish_hobgoblin.teams import glossary as team_play
-
-    out.update(team_play())
+    for more in reversed(expansions.ask(ruleset, "hobgoblin_glossary")):
+        out.update(more)  # (team play: Warlord, Ally, the objectives)
     return out
 
 
@@ -163,7 +161,7 @@ def odds(game: Game, player: str, query: str) -> list[tuple[str, dict[Any, Fract
     if d is None:
         return []
     for i, o in enumerate(d.options, 1):  # each titled with its number in the menu ('odds 3': choice 3's)
-        data = option_data(o)
+        data = o.data
         if data.get("action") == "shoot":
             a, t = state.units[data["actor"]], state.units[data["target"]]
             out.append((f"{i}. {o.label}", attack_odds(game, a, t, data["dice"], attacks.SHOOTING,
@@ -236,10 +234,8 @@ def brief(game: Game, player: str | None) -> str:
     lines += _how_won(game, sc)
     if game.phase == "Movement":
         lines.append("To fight: end a move touching an enemy (help engage); menus name who is in reach")
-    if state.teams:
-        from skirmish_hobgoblin.teams.view import lines as team_lines
-
-        lines += team_lines(game)
+    for more in reversed(expansions.call(game, "hobgoblin_brief", player=player)):
+        lines += more  # (team play)
     for p, s in state.sides.items():
         units = state.of(p)
         hand = s.hand.view(player)
@@ -285,8 +281,7 @@ def final_summary(game: Game, player: str | None) -> str:
     import textwrap
 
     lines = [f"Result: {result.reason}"]
-    if state.teams:  # Unlikely Allies: what each objective gave each team
-        lines += [e.text for e in game.log if e.kind == "vp" and e.data.get("team")]
+    lines += [e.text for e in game.log if e.kind == "vp" and e.data.get("team")]  # team play: each objective's VP
     for p in state.sides:
         gone = [u for u in state.units.values() if u.side == p and u.status == "removed"]
         left = state.of(p)

@@ -13,9 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from skirmish import Deck, SetupError, load_toml, structure
-from skirmish_hobgoblin import geom, stats
-from skirmish_hobgoblin.decide import option
+from skirmish import Deck, Option, SetupError, load_toml, structure
+from skirmish_hobgoblin import expansions, geom, stats
 from skirmish_hobgoblin.tables import kp
 
 if TYPE_CHECKING:
@@ -134,10 +133,9 @@ def _ok(game: Game, card: Card, unit: Unit) -> bool:
 
 def _targets(game: Game, player: str, card: Card) -> list[Unit]:
     state = game.state
-    if state.teams:  # Unlikely Allies: never on your own units; "friendly" means an ally's units
-        from skirmish_hobgoblin.teams.rules import card_targets
-
-        return [u for u in card_targets(state, player, card.target) if _ok(game, card, u)]
+    chosen = expansions.first(game, "hobgoblin_card_targets", player=player, card=card)  # (Unlikely Allies)
+    if chosen is not None:
+        return [u for u in chosen if _ok(game, card, u)]
     if card.target == "friendly":
         return [u for u in state.of(player) if _ok(game, card, u)]
     if card.target == "enemy":
@@ -163,18 +161,19 @@ def offers(game: Game, player: str, moment: str, *, units: list[Unit] | None = N
         if card.target == "none":
             if card.effect == "carpe_diem" and moment != "initiative":
                 continue
-            if card.effect == "mercury" and game.state.teams:  # Unlikely Allies: for an Ally, not yourself (T-5)
-                out += [option(f"play {cid} for {ally}", f"play {card.name} for {ally}", card.summary, action="card",
-                               card=cid, name=card.name, ally=ally) for ally in game.state.allies_of(player)]
+            offered = expansions.first(game, "hobgoblin_card_offers", player=player, card_id=cid, card=card)
+            if offered is not None:  # (Unlikely Allies: Mercury for an Ally, not yourself)
+                out += offered
                 continue
-            out.append(option(f"play {cid}", f"play {card.name}", card.summary, action="card", card=cid,
-                              name=card.name))
+            out.append(Option(f"play {cid}", f"play {card.name}", card.summary, data={"action": "card", "card": cid,
+                              "name": card.name}))
             continue
         for u in _targets(game, player, card):
             if only is not None and u.id not in only:
                 continue
-            out.append(option(f"play {cid} on {u.id}", f"play {card.name} on {u.name}", card.summary,
-                              action="card", card=cid, name=card.name, target=u.id, group=card.name))
+            out.append(Option(f"play {cid} on {u.id}", f"play {card.name} on {u.name}", card.summary,
+                              data={"action": "card", "card": cid, "name": card.name, "target": u.id,
+                                    "group": card.name}))
     return out
 
 
@@ -195,13 +194,7 @@ def play(game: Game, player: str, value: str, **extra: Any) -> None:
     game.emit("card", f"{player} plays {card.name}" + (f" on {unit.name}" if unit else f" for {ally}" if ally else ""),
               rule=card.name, player=player, card=cid, target=uid)
     EFFECTS[card.effect](game, ally or player, card, unit, **extra)
-    from skirmish_hobgoblin.magic.lasting import card_played
-
-    card_played(game, player, cid, unit)  # spells: Polyceus' Blessing draws, the Void keeps the card
-    if state.notes.get("fateful-deeds"):  # Chaos of War Fateful Deeds: the opponent draws a card
-        from skirmish_hobgoblin.chaos.rules import fateful_deeds
-
-        fateful_deeds(game, player)
+    expansions.call(game, "hobgoblin_card_played", player=player, card_id=cid, unit=unit)  # (spells, Fateful Deeds)
 
 
 # ------------------------------------------------------------------------------ windows
@@ -265,7 +258,8 @@ def after_shot_doom(game: Game, unit: Unit) -> None:
 
 def _owners(game: Game, unit: Unit) -> list[str]:
     """Who may play cards for a unit's own side: its player (team play: its player's Allies)."""
-    return game.state.allies_of(unit.side) if game.state.teams else [unit.side]
+    owners = expansions.first(game, "hobgoblin_card_owners", unit=unit)  # (team play: its player's Allies)
+    return [unit.side] if owners is None else owners
 
 
 def after_panic(game: Game, unit: Unit) -> None:
@@ -314,13 +308,13 @@ def _go_down_fighting(game: Game, player: str, card: Card, unit: Unit | None, **
 
 
 def _carpe_diem(game: Game, player: str, card: Card, unit: Unit | None, **_: Any) -> None:
-    from skirmish_hobgoblin.decide import decision
+    from skirmish import Decision
 
     other = game.state.enemy_of(player)
-    mine = game.state.enemy_of(other) if game.state.teams else player  # team play: the token goes to a Warlord
-    game.ask(decision(player, "first-player", f"{card.name}: who takes the First Player token?",
-                      options=[option(mine, f"{mine} takes it", action="take", player=mine),
-                               option(other, f"{other} takes it", action="give", player=other)],
+    mine = game.state.enemy_of(other)  # the player (team play: their Warlord)
+    game.ask(Decision(player, "first-player", f"{card.name}: who takes the First Player token?",
+                      options=[Option(mine, f"{mine} takes it", data={"action": "take", "player": mine}),
+                               Option(other, f"{other} takes it", data={"action": "give", "player": other})],
                       rule=card.name, context={"phase": game.phase, "action": "first-player"}),
              _set_first)
 

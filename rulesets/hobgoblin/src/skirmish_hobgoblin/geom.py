@@ -207,9 +207,9 @@ def _sight_memo(state: HobState, *units: Unit) -> dict[tuple[Any, ...], bool] | 
         if state.units.get(u.id) is not u:
             return None
     got = _arranged(state)
-    fortress = state.notes.get("fortress")
-    key = (state.layout_key, state.elevated_share, fortress,
-           tuple(s.role for s in state.sides.values()) if fortress else (),
+    ruled = bool(state.sight_rules)  # an expansion's sight rule (The Fortress: by the sides' roles)
+    key = (state.layout_key, state.elevated_share, ruled,
+           tuple(s.role for s in state.sides.values()) if ruled else (),
            tuple([(u.id, e.name) for u in got.units for e in u.keywords.entries if e.name in _SIGHT_KEYWORDS]))
     if got.seen_key != key:
         got.seen, got.seen_key = {}, key
@@ -277,13 +277,11 @@ def _has_los(state: HobState, viewer: Unit, target: Unit, limit: float) -> bool:
     ignore = []
     if large:
         ignore = [t for t in table.terrain if not (t.has("large") or t.has("elevated"))]
-    if state.notes.get("fortress"):  # The Fortress: the Defender's units touching the wall see over it
-        from skirmish_hobgoblin.narrative.fortress import sight_ignores
-
-        ignore = ignore + sight_ignores(state, viewer, table)
+    for rule in state.sight_rules:  # an expansion's (The Fortress: the Defender's units see over the wall)
+        ignore = ignore + rule(state, viewer, table)
     units = _sight_blockers(state, viewer, target, large)
     origin = viewer.rect.front_centre
-    key = None if state.notes.get("fortress") else _sight_key(state, viewer, target, large, origin, units)
+    key = None if state.sight_rules else _sight_key(state, viewer, target, large, origin, units)
     if key is not None:
         found = _SIGHT.get(key)
         if found is not None:

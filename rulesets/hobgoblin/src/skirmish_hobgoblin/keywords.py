@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from skirmish import Decision, Option
 from skirmish_hobgoblin import geom, stats
-from skirmish_hobgoblin.decide import decision, option
 from skirmish_hobgoblin.tables import kp
 
 if TYPE_CHECKING:
@@ -47,9 +47,10 @@ def movement_start(game: Game, unit: Unit) -> None:
         if not stats.may_be_distracted(game, unit):
             stats.add_doom(game, unit, d3(game, "Cowardly", f"{unit.name} is Cowardly"), "Cowardly")
             return
-        game.ask(decision(unit.side, "cowardly", f"{unit.name} is Cowardly: gain Distracted or D3 Doom?",
-                          options=[option("distracted", "gain Distracted", action="distracted", actor=unit.id),
-                                   option("doom", "gain D3 Doom", action="doom", actor=unit.id)],
+        game.ask(Decision(unit.side, "cowardly", f"{unit.name} is Cowardly: gain Distracted or D3 Doom?",
+                          options=[Option("distracted", "gain Distracted",
+                                          data={"action": "distracted", "actor": unit.id}),
+                                   Option("doom", "gain D3 Doom", data={"action": "doom", "actor": unit.id})],
                           rule="Cowardly", context={"phase": game.phase, "actor": unit.id, "action": "cowardly"}),
                  _cowardly, unit.id)
 

@@ -186,8 +186,7 @@ def check(game: Game, unit: Unit, kind: str, amount: float, *, mp: float | None 
           ) -> Outcome:
     """Check one manoeuvre of ``unit`` (from ``rect``, default where it stands) and say why it is refused."""
     state = game.state
-    notes = state.notes
-    if rect is not None or notes.get("chasm") or notes.get("fortress") or state.units.get(unit.id) is not unit:
+    if rect is not None or state.move_rules or state.units.get(unit.id) is not unit:
         return _check(game, unit, kind, amount, mp, rect, distracted, engaged_now, ignore_friends, flown_over, flown)
     act = state.activation
     units = tuple(state.units.values())
@@ -274,10 +273,8 @@ def _check(game: Game, unit: Unit, kind: str, amount: float, mp: float | None, r
             hit = next((u for u in near_f if overlaps(end, u.rect)), None)
             if False:
                 return Outcome(None, cost, f"{unit.name} would end overlapping {hit.name}")
-    if state.notes.get("chasm") or state.notes.get("fortress"):  # narrative scenarios: the chasm, the wall
-        from skirmish_hobgoblin.narrative import moving
-
-        why, cost = moving.check(game, unit, kind, move.swept, end, cost, mp)
+    for rule in state.move_rules:  # an expansion's (the narrative scenarios: the chasm, the wall)
+        why, cost = rule(game, unit, kind, move.swept, end, cost, mp)
         if why:
             return Outcome(None, cost, why)
     if engaged_now is not None:
@@ -394,8 +391,7 @@ def wheel_sure(game: Game, unit: Unit, kind: str, *, contacts: bool = True) -> C
     (a path refused whatever else ``check`` is told: its MP, Distracted and contacts).
     """
     state = game.state
-    notes = state.notes
-    if notes.get("chasm") or notes.get("fortress") or state.units.get(unit.id) is not unit or not unit.in_play:
+    if state.move_rules or state.units.get(unit.id) is not unit or not unit.in_play:
         return None
     act = state.activation
     mine = act if act and act.unit == unit.id else None

@@ -31,7 +31,8 @@ from skirmish.presentation import (
     place_labels,
     text_width,
 )
-from skirmish_hobgoblin import geom, stats
+from skirmish_hobgoblin import expansions, geom, stats
+from skirmish_hobgoblin.render import expansion_views
 from skirmish_hobgoblin.state import READY, REMOVED
 
 if TYPE_CHECKING:
@@ -174,10 +175,9 @@ def marker_piece(game: Game, marker: Marker) -> Piece:
     rows = [("Marker", marker.kind), ("Position", f"x {marker.x:.1f}, y {marker.y:.1f}")]
     if marker.owner:
         rows.append(("Owner", marker.owner))
-    if game.stash.get("hobgoblin-narrative"):
-        from skirmish_hobgoblin.narrative.view import view
-
-        doom = view(game).get("weak_points", {})
+    narrative = expansion_views(game, None).get("narrative")
+    if narrative:
+        doom = narrative.get("weak_points", {})
         if marker.id in doom:
             rows.append(("Doom", str(doom[marker.id])))
     return Piece(marker.id, marker_name(marker), side=marker.owner, kind="marker", details=rows,
@@ -187,11 +187,9 @@ def marker_piece(game: Game, marker: Marker) -> Piece:
 def chaos_places(game: Game) -> list[tuple[str, str, str, float, float, str]]:
     """Chaos of War's places on the table as ``(id, name, kind, x, y, owner)``: its markers and the Places of
     Power (all public)."""
-    if not game.stash.get("hobgoblin-chaos"):
+    v = expansion_views(game, None).get("chaos")
+    if not v:
         return []
-    from skirmish_hobgoblin.chaos.view import view
-
-    v = view(game)
     names = {str(e["id"]): str(e["name"]) for e in v["entries"]}  # a marker of an entry is named after it
     out = [(str(m["id"]).replace(" ", "-"), str(m["id"]), names.get(str(m["kind"]), str(m["kind"]).replace("-", " ")),
             float(m["x"]), float(m["y"]), str(m.get("owner", ""))) for m in v["markers"]]
@@ -284,14 +282,8 @@ def panels(game: Game, player: str | None) -> list[tuple[str, str]]:
                      f"{sum(u.points for u in units)} pts")
     out.append(("Score", "\n".join(score)))
     out.append(("Scenario", how_won(game)))
-    if game.stash.get("hobgoblin-chaos"):
-        from skirmish_hobgoblin.chaos.view import view
-
-        out.append(("Chaos of War", "\n".join(f"{e['name']}: {e['summary']}" for e in view(game)["entries"])))
-    if state.teams:
-        from skirmish_hobgoblin.teams.view import lines
-
-        out.append(("Unlikely Allies", " ".join(line.strip() for line in lines(game))))
+    for panels in reversed(expansions.call(game, "hobgoblin_panels", player=player)):
+        out += panels  # (Chaos of War, Unlikely Allies)
     gone = [u for u in state.units.values() if u.status == REMOVED]
     if gone:
         out.append(("Removed", "\n".join(f"{u.side}: {u.name} ({u.id}, {u.points} pts), round {u.removed_round}"
@@ -444,13 +436,10 @@ def _title_line(game: Game, room: float) -> str:
 
 def _scores(game: Game) -> list[tuple[str, int]]:
     """VP by side as the battle counts them (team play: by team)."""
-    state = game.state
-    if state.teams:
-        from skirmish_hobgoblin.teams.objectives import team_vp
-
-        vp = team_vp(game)
-        return [(f"team {t}", int(vp.get(t, 0))) for t in state.teams]
-    return [(p, s.vp) for p, s in state.sides.items()]
+    counted = expansions.first(game, "hobgoblin_scores")  # (team play: by team)
+    if counted is not None:
+        return counted
+    return [(p, s.vp) for p, s in game.state.sides.items()]
 
 
 def picture(game: Game, pieces: list[Piece], items: list[LegendItem],

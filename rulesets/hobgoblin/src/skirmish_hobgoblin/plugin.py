@@ -9,8 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 from skirmish import AgentSpec, CommandSpec, Lazy, RulesetSpec, hookimpl
+from skirmish_hobgoblin.hookspecs import BUILTIN
 
 NAME = "hobgoblin"
+__all__ = ["BUILTIN", "NAME"]
+
 
 
 @hookimpl
@@ -31,7 +34,7 @@ def skirmish_register_rulesets() -> list[RulesetSpec]:
 def skirmish_register_agents() -> list[AgentSpec]:
     return [AgentSpec("ai", Lazy("skirmish_hobgoblin.agents:make_ai"),
                       "weighs every offered shot, charge and card by its expected Doom", rulesets=(NAME,)),
-            AgentSpec("him", Lazy("skirmish_hobgoblin.agents:make_him"),
+            AgentSpec("him", Lazy("skirmish_hobgoblin.him.solo:make_him"),
                       "the solo opponent: engages what it can reach, else closes in; no cards", rulesets=(NAME,))]
 
 

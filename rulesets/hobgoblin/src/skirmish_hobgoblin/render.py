@@ -6,7 +6,7 @@ import math
 import textwrap
 from typing import TYPE_CHECKING, Any
 
-from skirmish_hobgoblin import geom, stats
+from skirmish_hobgoblin import expansions, geom, stats
 from skirmish_hobgoblin.state import READY
 
 if TYPE_CHECKING:
@@ -88,10 +88,16 @@ def view_data(game: Game, player: str | None) -> dict[str, Any]:
         "markers": [{"id": m.id, "kind": m.kind, "x": m.x, "y": m.y, "owner": m.owner, "removed": m.removed}
                     for m in state.markers],
         "activation": ({"unit": state.activation.unit, "mp": state.activation.mp} if state.activation else {}),
-        **({"chaos": _chaos_view(game)} if game.stash.get("hobgoblin-chaos") else {}),
-        **({"teams": _teams_view(game)} if state.teams else {}),
-        **({"narrative": _narrative_view(game)} if game.stash.get("hobgoblin-narrative") else {}),
+        **expansion_views(game, player),
     }
+
+
+def expansion_views(game: Game, player: str | None) -> dict[str, Any]:
+    """The expansions' sections of the view (``hobgoblin_view``: Chaos of War, team play, the narrative scenarios)."""
+    out: dict[str, Any] = {}
+    for sections in reversed(expansions.call(game, "hobgoblin_view", player=player)):
+        out.update(sections)
+    return out
 
 
 #: the last pieces' view entries: (the pieces, their entries) (a derived cache: pieces are frozen)
@@ -106,24 +112,6 @@ def _terrain_data(pieces: list[Any]) -> list[dict[str, Any]]:
         entries = [(p.name, list(p.keywords), [list(q) for q in p.points]) for p in pieces]
         _TERRAIN[0], _TERRAIN[1] = tuple(pieces), entries
     return [{"name": n, "keywords": list(k), "points": pts} for n, k, pts in entries]
-
-
-def _teams_view(game: Game) -> dict[str, Any]:
-    from skirmish_hobgoblin.teams.view import data
-
-    return data(game)
-
-
-def _narrative_view(game: Game) -> dict[str, Any]:
-    from skirmish_hobgoblin.narrative.view import view
-
-    return view(game)
-
-
-def _chaos_view(game: Game) -> dict[str, Any]:
-    from skirmish_hobgoblin.chaos.view import view
-
-    return view(game)
 
 
 def text_map(game: Game, cols: int = 72, rows: int = 24) -> list[str]:
@@ -213,14 +201,8 @@ def describe(game: Game, player: str | None) -> str:
     state = game.state
     lines = [f"Round {game.round} {game.phase} - scenario {game.ruleset.scenarios[state.scenario].name if state.scenario in game.ruleset.scenarios else state.scenario} - First Player {state.first or '?'}"]  # noqa: E501
     lines += text_map(game)
-    if game.stash.get("hobgoblin-chaos"):
-        from skirmish_hobgoblin.chaos.view import lines as chaos_lines
-
-        lines += chaos_lines(game)
-    if state.teams:
-        from skirmish_hobgoblin.teams.view import lines as team_lines
-
-        lines += team_lines(game)
+    for more in reversed(expansions.call(game, "hobgoblin_describe", player=player)):
+        lines += more  # (Chaos of War, team play)
     for p, s in state.sides.items():
         hand = s.hand.view(player)
         shown = ", ".join(_card(game, c) for c in hand) if isinstance(hand, list) else f"{hand} cards"

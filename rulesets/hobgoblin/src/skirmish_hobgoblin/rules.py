@@ -13,7 +13,7 @@ from functools import cached_property
 from typing import Any
 
 from skirmish import Game, Hand, Keyword, KeywordSet, Phase, Rounds, Ruleset, SetupError
-from skirmish_hobgoblin import turns
+from skirmish_hobgoblin import expansions, turns
 from skirmish_hobgoblin.state import REMOVED, RESERVE, HobState, Side, Unit
 
 DEFAULT_PLAYERS = ["red", "blue"]
@@ -33,12 +33,16 @@ class Hobgoblin(Ruleset):
     max_decisions = 6000
     perfect_information = False
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without what it keeps of the expansions' code (their hook relay, kept answers): rebuilt on use."""
+        return {k: v for k, v in self.__dict__.items() if not k.startswith("_hobgoblin_")}
+
     # -- content ---------------------------------------------------------------------------
     @cached_property
     def content(self) -> Any:
         from skirmish_hobgoblin.content import load_content
 
-        return load_content(self.extend_content)
+        return load_content(self.extend_content, army_rules=reversed(expansions.ask(self, "hobgoblin_army_rules")))
 
     @cached_property
     def _tables(self) -> Any:
@@ -64,7 +68,16 @@ class Hobgoblin(Ruleset):
     def scenarios(self) -> Any:
         from skirmish_hobgoblin.scenarios import load_scenarios
 
-        return load_scenarios(self.extend_content)
+        return load_scenarios(self.extend_content, reversed(expansions.ask(self, "hobgoblin_scenarios")),
+                              self.scenario_rules)
+
+    @cached_property
+    def scenario_rules(self) -> dict[str, dict[str, Any]]:
+        """The scenarios' rule functions by kind: the battle scenarios' and the expansions'
+        (``hobgoblin_scenario_rules``)."""
+        from skirmish_hobgoblin.scenarios import rule_tables
+
+        return rule_tables(reversed(expansions.ask(self, "hobgoblin_scenario_rules")))
 
     # -- set-up ----------------------------------------------------------------------------
     def default_setup(self) -> dict[str, Any]:
@@ -158,16 +171,8 @@ class Hobgoblin(Ruleset):
         if setup.get("attacker") and scenario != "roll" and not setup.get("chaos") and \
                 self.scenarios[scenario].prepare in ("none", "pendulum", "wages", "tides", "altars"):
             raise SetupError(f"set-up 'attacker': the scenario '{scenario}' has no Attacker or Defender")
-        if setup.get("chaos"):  # Chaos of War (skirmish_hobgoblin.chaos): "roll" or the entries to play
-            from skirmish_hobgoblin.chaos import check_spec
-
-            check_spec(setup["chaos"])
-        from skirmish_hobgoblin.teams import SCENARIO, data
-        from skirmish_hobgoblin.teams.setup import check_teams
-
-        if setup["scenario"] == SCENARIO and not setup.get("teams"):
-            raise SetupError(f"the '{SCENARIO}' scenario is team play: give set-up 'teams' or --teams 2v2")
-        return check_teams(setup, data()["objectives"])
+        expansions.ask(self, "hobgoblin_check_setup", ruleset=self, setup=setup)  # (Chaos of War, team play)
+        return setup
 
     def sides(self, setup: Any) -> dict[str, tuple[str, ...]]:
         """The two teams in team play (Unlikely Allies), else each player."""
@@ -176,31 +181,13 @@ class Hobgoblin(Ruleset):
         return super().sides(setup)
 
     def setup_options(self) -> list[Any]:
-        """``--chaos roll`` or ``--chaos NAME,NAME`` (Chaos of War entries; ``skirmish hobgoblin-chaos`` rolls one)."""
-        from skirmish import SetupOption
-
-        return [SetupOption("chaos", "Chaos of War: 'roll' (D3 Battlefield, 1 Deployment, 1 Twist) or entry names "
-                                     "joined by commas (skirmish hobgoblin-chaos --list)", "str", metavar="ROLL|NAMES"),
-                SetupOption("teams", "Unlikely Allies team play for 3 to 6: team sizes like 2v2 or 2v1 (seats red1, "
-                                     "red2.. then blue1..; the first of each team is its Warlord)", "str",
-                            metavar="NvM"),
-                SetupOption("objectives", "team play: 'roll' (two objectives), how many to roll, or names joined by "
-                                          "commas (combined-arms, shared-ruination..)", "str", metavar="ROLL|N|NAMES")]
+        """The expansions' options (``hobgoblin_setup_options``), e.g. ``--chaos roll`` (Chaos of War) and
+        ``--teams 2v2`` (team play)."""
+        return [o for options in reversed(expansions.ask(self, "hobgoblin_setup_options")) for o in options]
 
     def apply_options(self, setup: dict[str, Any], options: Any) -> dict[str, Any]:
         out = dict(setup)
-        if "chaos" in options:
-            from skirmish_hobgoblin.chaos.cli import parse_option
-
-            out["chaos"] = parse_option(str(options["chaos"]))
-        if "teams" in options:
-            from skirmish_hobgoblin.teams.setup import apply_teams
-
-            out = apply_teams(out, str(options["teams"]))
-        if "objectives" in options:
-            from skirmish_hobgoblin.teams.setup import parse_objectives
-
-            out["objectives"] = parse_objectives(str(options["objectives"]))
+        expansions.ask(self, "hobgoblin_apply_options", ruleset=self, setup=out, options=options)
         return out
 
     def army_of(self, setup: dict[str, Any], player: str, *, rng: Any = None, check_only: bool = False) -> Any:
@@ -251,11 +238,7 @@ class Hobgoblin(Ruleset):
                     game.stash.setdefault("hobgoblin-magic", {}).setdefault("allegiance", {})[unit.id] = au.allegiance
             game.emit("setup", f"{player} reveals {army.name}: {len(army.units)} units", rule="Reveal army lists",
                       player=player)
-            if setup.get("him") == player:
-                state.notes[f"him:{player}"] = 1
-                for u in state.units.values():
-                    if u.side == player:
-                        u.keywords.add("Undistractable")
+            expansions.call(game, "hobgoblin_side_revealed", player=player)  # (the solo opponent's side)
         state.deck.shuffle(game.rng, game.log, rule="Fortune Cards")
         return state
 

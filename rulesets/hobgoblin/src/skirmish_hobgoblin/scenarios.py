@@ -6,15 +6,14 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from skirmish import Param, SetupError, load_toml, structure
+from skirmish import Decision, Param, SetupError, load_toml, structure
 from skirmish.geometry import EPS, distance
-from skirmish_hobgoblin import geom, stats
-from skirmish_hobgoblin.decide import decision
+from skirmish_hobgoblin import expansions, geom, stats
 from skirmish_hobgoblin.state import READY, Marker, Unit
 
 if TYPE_CHECKING:
@@ -44,23 +43,41 @@ class Scenario:
             return self.win
 
 
-def load_scenarios(extend: Callable[[dict[str, Any]], dict[str, Any]] | None = None) -> dict[str, Scenario]:
+def load_scenarios(extend: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
+                   more: Iterable[dict[str, Any]] = (), tables: dict[str, dict[str, Any]] | None = None
+                   ) -> dict[str, Scenario]:
+    """The battle scenarios, then ``more`` (the expansions': ``hobgoblin_scenarios``), then what plugins change
+    (``extend``); each names its rule functions in ``tables`` (default: the battle scenarios')."""
     raw = load_toml("skirmish_hobgoblin.data", "scenarios.toml")
-    from skirmish_hobgoblin.narrative import raw as narrative  # The Chasm, The Fortress, The Breach (by name)
-    from skirmish_hobgoblin.teams import SCENARIO
-    from skirmish_hobgoblin.teams import raw as teams  # Unlikely Allies: team play's own "scenario"
-
-    raw = {**raw, "scenarios": {**dict(raw.get("scenarios", {})), **narrative(), SCENARIO: teams()[SCENARIO]}}
+    merged = dict(raw.get("scenarios", {}))
+    for entries in more:
+        merged.update(entries)
+    raw = {**raw, "scenarios": merged}
     if extend is not None:
         raw = extend({"scenarios": raw})["scenarios"]
+    tables = tables or rule_tables(())
     out = {}
     for sid, entry in dict(raw.get("scenarios", {})).items():
         sc = structure({"id": sid, **entry}, Scenario, f"scenario {sid}")
-        for what, table in (("prepare", PREPARE), ("score", SCORE), ("final", FINAL), ("tiebreak", TIEBREAK)):
-            if getattr(sc, what) not in table:
+        for what in ("prepare", "score", "final", "tiebreak"):
+            if getattr(sc, what) not in tables[what]:
                 raise SetupError(f"scenario {sid}: unknown {what} function '{getattr(sc, what)}'")
         out[sid] = sc
     return out
+
+
+def rule_tables(more: Iterable[dict[str, dict[str, Any]]]) -> dict[str, dict[str, Callable[[Game, Scenario], None]]]:
+    """The scenario rule functions by kind (prepare, score, final, tiebreak): the battle scenarios', then those of
+    ``more`` (the expansions': ``hobgoblin_scenario_rules``)."""
+    tables = {"prepare": dict(PREPARE), "score": dict(SCORE), "final": dict(FINAL), "tiebreak": dict(TIEBREAK)}
+    for extra in more:
+        for what, functions in extra.items():
+            tables[what].update(functions)
+    return tables
+
+
+def _rule(game: Game, what: str, name: str) -> Callable[[Game, Scenario], None]:
+    return game.ruleset.scenario_rules[what][name]
 
 
 def current(game: Game) -> Scenario:
@@ -68,19 +85,11 @@ def current(game: Game) -> Scenario:
 
 
 def determine(game: Game) -> None:
-    """Set-up step 4: the scenario by choice (set-up) or by a 2D6 roll."""
-    from skirmish_hobgoblin.narrative import NARRATIVE
-
+    """Set-up step 4: the scenario by choice (set-up) or by a 2D6 roll (unless an expansion settles it:
+    ``hobgoblin_choose_scenario``, e.g. team play's objectives)."""
     state = game.state
     chosen = game.setup.get("scenario", "roll")
-    if state.teams and chosen not in NARRATIVE:  # Unlikely Allies: team objectives (narrative: ruling T-15)
-        from skirmish_hobgoblin.teams.objectives import determine as team_objectives
-
-        state.scenario = "unlikely-allies"
-        team_objectives(game)
-        return
-    if game.setup.get("him"):
-        state.scenario = "bloodbath"  # solo: the winner is whoever has the most points left
+    if expansions.first(game, "hobgoblin_choose_scenario"):
         return
     if chosen == "roll":
         a = game.rng.roll(6, rule="Determine the scenario", why="scenario (2D6)")
@@ -107,28 +116,35 @@ def prepare(game: Game) -> None:
         if sc.prepare in ("wages", "search", "pendulum", "tides", "altars"):
             if sc.prepare == "search":
                 _roles(game, sc)
+            _rules_in_play(game)
             return
-    PREPARE[sc.prepare](game, sc)
+    _rule(game, "prepare", sc.prepare)(game, sc)
+    _rules_in_play(game)
+
+
+def _rules_in_play(game: Game) -> None:
+    """Ask the expansions once, the scenario prepared, for their sight and movement rules (kept on the state)."""
+    state = game.state
+    state.sight_rules = [f for f in expansions.call(game, "hobgoblin_sight_rule") if f is not None]
+    state.move_rules = [f for f in expansions.call(game, "hobgoblin_move_rule") if f is not None]
 
 
 def end_of_round(game: Game) -> None:
     if game.result is not None:
         return
     sc = current(game)
-    SCORE[sc.score](game, sc)
-    if game.state.notes.get("him"):
-        pass
+    _rule(game, "score", sc.score)(game, sc)
     if game.round >= game.ruleset.rules.game.rounds + game.state.notes.get("extra-rounds", 0):
         finish(game)
 
 
 def finish(game: Game) -> None:
-    """The end of the battle: the scenario's victory (His solo game: points remaining)."""
-    state = game.state
-    if any(state.notes.get(f"him:{p}") for p in state.sides):
-        return _most_points(game, "Solo: Victory")
+    """The end of the battle: the scenario's victory (unless an expansion decides it: ``hobgoblin_victory``, e.g.
+    His solo game by the points remaining)."""
+    if expansions.first(game, "hobgoblin_victory"):
+        return None
     sc = current(game)
-    FINAL[sc.final](game, sc)
+    _rule(game, "final", sc.final)(game, sc)
 
 
 def points_in_play(game: Game, player: str) -> int:
@@ -163,7 +179,7 @@ def _most_vp(game: Game, sc: Scenario) -> None:
     a, b = state.order()
     va, vb = state.sides[a].vp, state.sides[b].vp
     if va == vb:
-        TIEBREAK[sc.tiebreak](game, sc)
+        _rule(game, "tiebreak", sc.tiebreak)(game, sc)
         va, vb = state.sides[a].vp, state.sides[b].vp
     scores = _scores(game)
     if va == vb:
@@ -304,7 +320,7 @@ def _ask_marker(game: Game, player: str, where: str, y_range: tuple[float, float
     rng = game.rng
     pick = spots[rng.randint(0, len(spots) - 1, rule=current(game).name, why="suggested spot")] if spots else None
     examples = [{"x": float(pick[0]), "y": float(pick[1])}] if pick else []
-    game.ask(decision(player, "marker", f"{player}: place {kind} marker {n} in {where} (y {lo:g} to {hi:g}): type "
+    game.ask(Decision(player, "marker", f"{player}: place {kind} marker {n} in {where} (y {lo:g} to {hi:g}): type "
                                         "its centre as x,y in inches ('show' draws the table)",
                       params=[Param("x", "float", 0.0, state.width, step=0.01),
                               Param("y", "float", lo, hi, step=0.01)],
@@ -406,7 +422,7 @@ def _ask_building(game: Game, player: str, i: int, sid: str) -> None:
         g.emit("setup", f"{player} places {u.name} at ({u.x:g}, {u.y:g})", rule=sc.name, unit=uid)
 
     pick = spots[game.rng.randint(0, len(spots) - 1, rule=sc.name, why="suggested spot")]
-    game.ask(decision(player, "building", f"{player} (Defender): place {unit.name} (a {size:.1f}\" square) within "
+    game.ask(Decision(player, "building", f"{player} (Defender): place {unit.name} (a {size:.1f}\" square) within "
                                           f"{sc.params['centreline']}\" of the centreline (y {lo:g} to {hi:g}): type "
                                           "its centre as x,y in inches ('show' draws the table)",
                       params=[Param("x", "float", 0.0, state.width, step=0.01), Param("y", "float", lo, hi, step=0.01)],
@@ -574,15 +590,3 @@ FINAL: dict[str, Callable[[Game, Scenario], None]] = {
     "search": _final_search}
 TIEBREAK: dict[str, Callable[[Game, Scenario], None]] = {
     "points": _tie_points, "draw": _tie_none, "none": _tie_none, "altar_doom": _tie_altar_doom}
-
-
-def _narrative_functions() -> None:
-    from skirmish_hobgoblin.narrative import register
-
-    register(PREPARE, SCORE, FINAL)
-    from skirmish_hobgoblin.teams import register as team_play
-
-    team_play(PREPARE, SCORE, FINAL)
-
-
-_narrative_functions()

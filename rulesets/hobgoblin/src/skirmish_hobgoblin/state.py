@@ -183,6 +183,10 @@ class HobState:
     elevated_share: float = 0.0
     #: Unlikely Allies: team name -> its players, the Warlord first (empty in a two-player game)
     teams: dict[str, list[str]] = attrs.field(factory=dict)
+    #: the expansions' line-of-sight and movement rules for this game, asked once the scenario is prepared
+    #: (``hobgoblin_sight_rule``, ``hobgoblin_move_rule``)
+    sight_rules: list[Any] = attrs.field(factory=list)
+    move_rules: list[Any] = attrs.field(factory=list)
 
     @property
     def second(self) -> str:

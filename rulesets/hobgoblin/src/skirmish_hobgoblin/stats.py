@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from skirmish_hobgoblin import geom
+from skirmish_hobgoblin import expansions, geom
 from skirmish_hobgoblin.state import HobState, Unit
 from skirmish_hobgoblin.tables import kp
 
@@ -170,14 +170,7 @@ def refresh(game: Game, unit: Unit, rule: str = "Broken", commanders: list[tuple
         from skirmish_hobgoblin import keywords as kw
 
         kw.on_broken(game, unit)
-        if game.state.teams:  # Unlikely Allies: Combined Arms
-            from skirmish_hobgoblin.teams.rules import on_broken
-
-            on_broken(game, unit)
-        if unit.has("Dissonant Echoes"):  # Cursed Artefacts: the opponent draws five Fortune Cards
-            from skirmish_hobgoblin.artefacts.rules import dissonant_echoes
-
-            dissonant_echoes(game)
+        expansions.call(game, "hobgoblin_unit_broken", unit=unit)  # (Combined Arms, Dissonant Echoes)
         return True
     if not broken and unit.has(BROKEN):
         unit.keywords.remove(BROKEN, log=game.log, rule=rule)

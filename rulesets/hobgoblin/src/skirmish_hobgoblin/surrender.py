@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from skirmish_hobgoblin.decide import decision, option
+from skirmish import Decision, Option
+from skirmish_hobgoblin import expansions
 
 if TYPE_CHECKING:
     from skirmish import Game
@@ -28,8 +29,8 @@ def in_play_points(game: Game, player: str) -> int:
 
 def may_surrender(game: Game, player: str) -> bool:
     state = game.state
-    if game.round < 2 or state.notes.get(f"him:{player}") or state.teams:  # team play: objectives decide
-        return False
+    if game.round < 2 or expansions.first(game, "hobgoblin_may_surrender", player=player) is False:
+        return False  # (the solo opponent never does; team play: the objectives decide)
     mine, theirs = in_play_points(game, player), in_play_points(game, state.enemy_of(player))
     return mine * 2 <= army_points(game, player) and mine < theirs
 
@@ -45,11 +46,11 @@ def _ask(game: Game, player: str) -> None:
         return
     enemy = game.state.enemy_of(player)
     mine, theirs = in_play_points(game, player), in_play_points(game, enemy)
-    game.ask(decision(player, "surrender",
+    game.ask(Decision(player, "surrender",
                       f"{player}: you have {mine} points of units left to {enemy}'s {theirs}. Fight on or surrender?",
-                      options=[option("fight on", "fight on", action="fight-on"),
-                               option("surrender", f"surrender ({enemy} wins the battle)", action="surrender",
-                                      confirm=f"the battle is lost, {enemy} wins")],
+                      options=[Option("fight on", "fight on", data={"action": "fight-on"}),
+                               Option("surrender", f"surrender ({enemy} wins the battle)", data={"action": "surrender",
+                                      "confirm": f"the battle is lost, {enemy} wins"})],
                       rule=RULE, context={"phase": game.phase, "action": "surrender", "points": mine,
                                           "enemy_points": theirs}),
              _answer, player)

@@ -11,9 +11,8 @@ import itertools
 import math
 from typing import TYPE_CHECKING, Any
 
-from skirmish import Keyword
-from skirmish_hobgoblin import attacks, fortune, geom, keywords, moves, stats
-from skirmish_hobgoblin.decide import decision, option
+from skirmish import Decision, Keyword, Option
+from skirmish_hobgoblin import attacks, expansions, fortune, geom, keywords, moves, stats
 from skirmish_hobgoblin.state import READY, REMOVED, RESERVE, Activation, Unit
 from skirmish_hobgoblin.tables import kp
 
@@ -34,10 +33,8 @@ def _end_scope(game: Game, scope: str) -> None:
 
 
 def hook(game: Game, name: str, **kwargs: Any) -> None:
-    """Call one of the ruleset's own hooks (spells, scenarios, house rules) when plugins implement it."""
-    caller = getattr(game.hooks, name, None) if game.hooks is not None else None
-    if caller is not None:
-        caller(game=game, **kwargs)
+    """Call one of the ruleset's own hooks (expansions, house rules: :mod:`.expansions`)."""
+    expansions.call(game, name, **kwargs)
 
 
 # ------------------------------------------------------------------------------ Initiative
@@ -51,7 +48,7 @@ def initiative_phase(game: Game) -> None:
     state = game.state
     r = game.ruleset.rules.game
     for p in state.order():
-        if state.notes.get(f"him:{p}"):
+        if expansions.solo(game, p):
             continue  # He never draws Fortune Cards
         extra = sum(1 for u in state.of(p) if u.has("Prepared Mind"))
         fortune.draw(game, p, r.draw_per_round + extra, rule="Initiative: draw")
@@ -61,13 +58,14 @@ def initiative_phase(game: Game) -> None:
     game.call(fortune.initiative_roll)
     if roll > game.round:
         other = state.enemy_of(holder)
-        if state.notes.get(f"him:{holder}"):
+        if expansions.solo(game, holder):
             game.emit("initiative", f"{holder} keeps the First Player token (He always takes it)",
                       rule="Solo: Initiative", player=holder)
             return
-        game.ask(decision(holder, "initiative", f"{holder} rolled {roll}: keep the First Player token or pass it?",
-                          options=[option(holder, "keep the First Player token", action="keep", player=holder),
-                                   option(other, f"pass it to {other}", action="pass", player=other)],
+        game.ask(Decision(holder, "initiative", f"{holder} rolled {roll}: keep the First Player token or pass it?",
+                          options=[Option(holder, "keep the First Player token",
+                                          data={"action": "keep", "player": holder}),
+                                   Option(other, f"pass it to {other}", data={"action": "pass", "player": other})],
                           rule="Press the Initiative",
                           context={"phase": "Initiative", "action": "first-player", "roll": roll}),
                  _initiative_choice)
@@ -107,7 +105,7 @@ def magic_phase(game: Game) -> None:
     ``hobgoblin_cast_spells`` hook)."""
     state = game.state
     for p in state.order():
-        if state.notes.get(f"him:{p}"):
+        if expansions.solo(game, p):
             continue
         gain = mercury_income(game, p)
         state.sides[p].mercury += gain
@@ -119,10 +117,7 @@ def magic_phase(game: Game) -> None:
 
 
 def _cast(game: Game, player: str) -> None:
-    from skirmish_hobgoblin.magic.casting import cast_step
-
     hook(game, "hobgoblin_cast_spells", player=player)
-    cast_step(game, player)
 
 
 # ------------------------------------------------------------------------------ Shooting
@@ -164,10 +159,9 @@ def _shoot_turn(game: Game, i: int) -> None:
     if i >= len(state.order()):  # every player (team play: 3 to 6)
         return
     player = state.order()[i]
-    if state.notes.get(f"him:{player}"):
+    him = expansions.solo(game, player)
+    if him is not None:  # the solo opponent shoots by its own rules
         game.call(_shoot_turn, i + 1)
-        from skirmish_hobgoblin import him
-
         him.shooting(game, player)
         return
     opts = []
@@ -182,15 +176,15 @@ def _shoot_turn(game: Game, i: int) -> None:
             capped = (f"; {e.name} is at the {cap}-Doom shooting cap: no Doom" if e.doom >= cap else
                       f"; at most {cap - e.doom} Doom (shooting cap {cap})" if cap - e.doom < dice else "") \
                 if not e.has("Skirmishers") else ""
-            opts.append(option(f"shoot {u.id} {e.id}", f"{u.name} shoots {e.name} ({rolled}, {need}+"
+            opts.append(Option(f"shoot {u.id} {e.id}", f"{u.name} shoots {e.name} ({rolled}, {need}+"
                                                         f"{', cover' if cover else ''}{capped})",
-                               action="shoot", actor=u.id, actor_name=u.name, target=e.id, dice=dice, need=need,
-                               cover=cover))
+                               data={"action": "shoot", "actor": u.id, "actor_name": u.name, "target": e.id,
+                                     "dice": dice, "need": need, "cover": cover}))
     if not opts:
         game.call(_shoot_turn, i + 1)
         return
-    opts.append(option("done", "no more shooting", action="done"))
-    game.ask(decision(player, "shoot", f"{player}: Shooting Phase - which unit shoots at what?", options=opts,
+    opts.append(Option("done", "no more shooting", data={"action": "done"}))
+    game.ask(Decision(player, "shoot", f"{player}: Shooting Phase - which unit shoots at what?", options=opts,
                       rule="Shooting Phase", context={"phase": "Shooting", "action": "shoot"}), _shoot_answer, i)
 
 
@@ -283,16 +277,16 @@ def _move_turn(game: Game, i: int) -> None:
     if not units:
         _next_mover(game, i)
         return
-    if state.notes.get(f"him:{player}"):
-        from skirmish_hobgoblin import him
-
+    him = expansions.solo(game, player)
+    if him is not None:
         game.call(_move_turn, i)
         him.movement(game, player, units)
         return
-    opts = [option(f"activate {u.id}", f"move {u.name} ({stats.speed(u)} MP)", action="activate", actor=u.id)
+    opts = [Option(f"activate {u.id}", f"move {u.name} ({stats.speed(u)} MP)",
+                   data={"action": "activate", "actor": u.id})
             for u in units]
-    opts.append(option("done", "no more movement (the rest hold)", action="done"))
-    game.ask(decision(player, "activate", f"{player}: Movement Phase - which unit moves next?", options=opts,
+    opts.append(Option("done", "no more movement (the rest hold)", data={"action": "done"}))
+    game.ask(Decision(player, "activate", f"{player}: Movement Phase - which unit moves next?", options=opts,
                       rule="Movement Phase", context={"phase": "Movement", "action": "activate"}), _move_pick, i)
 
 
@@ -315,15 +309,9 @@ def activate_now(game: Game, unit: Unit) -> None:
     game.emit("activate", f"{unit.name} activates with {stats.speed(unit) - loss if loss else stats.speed(unit)} MP",
               rule="Movement Phase", unit=unit.id)
     game.call(end_activation, unit.id)
-    if state.notes.get("frozen-lake"):  # Chaos of War Frozen Lake: a slide after the unit's moves
-        from skirmish_hobgoblin.chaos.rules import frozen_slide
-
-        game.call(frozen_slide, unit.id)
+    hook(game, "hobgoblin_after_activation", unit=unit)  # (Chaos of War Frozen Lake: a slide after the moves)
     game.call(manoeuvre_prompt, unit.id)
-    if any(u.has("Abyssal Piping") for u in state.in_play()):  # Cursed Artefacts: Cowardly while within 4"
-        from skirmish_hobgoblin.artefacts.rules import abyssal_piping
-
-        abyssal_piping(game)
+    hook(game, "hobgoblin_activation_start", unit=unit)  # (Cursed Artefacts: Abyssal Piping)
     keywords.movement_start(game, unit)
     fortune.move_start(game, unit)
 
@@ -338,7 +326,7 @@ def move_choices(game: Game, unit: Unit) -> tuple[list[Any], dict[str, str]]:
     state = game.state
     act = state.activation
     assert act is not None
-    opts = [option("end", f"end the activation ({act.mp:g} MP unused)", action="end", actor=unit.id)]
+    opts = [Option("end", f"end the activation ({act.mp:g} MP unused)", data={"action": "end", "actor": unit.id})]
     missing: dict[str, str] = {}
     if act.mp < 1:
         return opts, {moves.spoken(k): f"{unit.name} has {act.mp:g} MP left" for k in moves.KINDS}
@@ -358,31 +346,33 @@ def move_choices(game: Game, unit: Unit) -> tuple[list[Any], dict[str, str]]:
         for plan in plans:
             risk = (", through Rough or Perilous terrain: Doom, or Distracted, which stops the engage"
                     if plan["hazard"] else "")
-            opts.append(option(f"engage {e.id} {plan['edge']}",
+            opts.append(Option(f"engage {e.id} {plan['edge']}",
                                f"engage {e.name} ({plan['edge']}{', flush' if plan['flush'] else ''}, "
-                               f"{plan['cost']:g} MP{risk})", action="engage", actor=unit.id, target=e.id,
-                               edge=plan["edge"], flush=plan["flush"], cost=plan["cost"], hazard=plan["hazard"],
-                               advance=sum(a for k, a in plan["steps"] if k == "advance")))
+                               f"{plan['cost']:g} MP{risk})",
+                               data={"action": "engage", "actor": unit.id, "target": e.id, "edge": plan["edge"],
+                                     "flush": plan["flush"], "cost": plan["cost"], "hazard": plan["hazard"],
+                                     "advance": sum(a for k, a in plan["steps"] if k == "advance")}))
     if enemies and not any(o.value.startswith("engage ") for o in opts):
         missing["engage"] = (f"{unit.name} is Distracted: it may not touch an enemy it was not touching"
                              if distracted else f"no enemy can be reached with {act.mp:g} MP")
     failed = set(act.failed)
     for e in [e for e in enemies if e.id not in engaged_ids][:2]:
         if f"towards {e.id}" not in failed:
-            opts.append(option(f"towards {e.id}", f"move towards {e.name}", action="towards", actor=unit.id,
-                               target=e.id))
+            opts.append(Option(f"towards {e.id}", f"move towards {e.name}", data={"action": "towards", "actor": unit.id,
+                               "target": e.id}))
     markers = sorted((m for m in state.markers if not m.removed),
                      key=lambda m: (m.x - unit.x) ** 2 + (m.y - unit.y) ** 2)
     if markers and f"towards {markers[0].id}" not in failed:
         m = markers[0]
         number = "".join(c for c in m.id if c.isdigit()) or m.id
-        opts.append(option(f"towards {m.id}", f"move towards the {m.kind} marker {number}", action="towards-marker",
-                           actor=unit.id, target=m.id))
+        opts.append(Option(f"towards {m.id}", f"move towards the {m.kind} marker {number}",
+                           data={"action": "towards-marker",
+                           "actor": unit.id, "target": m.id}))
     if enemies and f"face {enemies[0].id}" not in failed and not moves.facing_already(unit, enemies[0]):
         e = enemies[0]
         reform = moves.cost_of(game, unit, "reform", 0)
-        opts.append(option(f"face {e.id}", f"face {e.name} (a wheel if it fits, else a reform: {reform} MP and "
-                                           "Distracted)", action="face", actor=unit.id, target=e.id))
+        opts.append(Option(f"face {e.id}", f"face {e.name} (a wheel if it fits, else a reform: {reform} MP and "
+                                           "Distracted)", data={"action": "face", "actor": unit.id, "target": e.id}))
     for kind in moves.KINDS:
         said = moves.spoken(kind)
         if kind in failed:
@@ -396,8 +386,8 @@ def move_choices(game: Game, unit: Unit) -> tuple[list[Any], dict[str, str]]:
         elif why := moves.why_not(game, unit, kind):
             missing[said] = why
             continue
-        opts.append(option(kind, manoeuvre_label(game, unit, kind), moves.HELP[kind], action="manoeuvre",
-                           actor=unit.id, manoeuvre=kind))
+        opts.append(Option(kind, manoeuvre_label(game, unit, kind), moves.HELP[kind], data={"action": "manoeuvre",
+                           "actor": unit.id, "manoeuvre": kind}))
     return opts, missing
 
 
@@ -421,7 +411,7 @@ def manoeuvre_prompt(game: Game, uid: str) -> None:
     opts, missing = move_choices(game, unit)
     if len(opts) == 1:
         return
-    game.ask(decision(unit.side, "move", f"{unit.name}: {act.mp:g} MP left - what next? (e.g. advance 3.5, "
+    game.ask(Decision(unit.side, "move", f"{unit.name}: {act.mp:g} MP left - what next? (e.g. advance 3.5, "
                                          "wheel left 2, end)" + engage_line(game, unit, opts, missing), options=opts,
                       rule="Movement", context={"phase": "Movement", "actor": uid, "action": "move", "mp": act.mp,
                                                 "not_offered": missing}),
@@ -522,7 +512,7 @@ def ask_amount(game: Game, unit: Unit, kind: str) -> None:
         err = moves.check(g, g.state.units[unit.id], kind, float(answer[name])).error
         return err or None
 
-    game.ask(decision(unit.side, "manoeuvre", f"{unit.name}: {moves.spoken(kind)} how far? ({act.mp:g} MP left; "
+    game.ask(Decision(unit.side, "manoeuvre", f"{unit.name}: {moves.spoken(kind)} how far? ({act.mp:g} MP left; "
                                               f"{param.help}; 0 cancels)", params=[param], validator=validate,
                       examples=[example] if example else [], rule=kind.split("-")[0].title(),
                       context={"phase": "Movement", "actor": unit.id, "action": kind, "mp": act.mp}),
@@ -569,10 +559,7 @@ def perform(game: Game, uid: str, kind: str, amount: float) -> None:
               rule="Movement",
               unit=uid, manoeuvre=kind, amount=amount, cost=out.cost, x=unit.x, y=unit.y, facing=unit.facing)
     stats.refresh_all(game, "Movement")
-    if state.notes.get("tunnels"):  # Chaos of War Tunnels: an entrance within 4" may be taken
-        from skirmish_hobgoblin.chaos import tunnels
-
-        game.call(tunnels.after_manoeuvre, uid)
+    hook(game, "hobgoblin_after_manoeuvre", unit=unit)  # (Chaos of War Tunnels: an entrance may be taken)
     _terrain_after(game, unit, out, kind)
 
 
@@ -603,12 +590,12 @@ def _terrain_after(game: Game, unit: Unit, out: moves.Outcome, kind: str) -> Non
         elif not stats.may_be_distracted(game, unit):
             stats.add_doom(game, unit, 1, "Rough", "Wild unit in Rough terrain")
         else:
-            game.ask(decision(unit.side, "rough", f"{unit.name} moves through {rough[0].name} (Rough): gain 1 Doom "
+            game.ask(Decision(unit.side, "rough", f"{unit.name} moves through {rough[0].name} (Rough): gain 1 Doom "
                                                   "or Distracted?",
-                              options=[option("distracted", "gain Distracted (no new contact with enemies until it "
+                              options=[Option("distracted", "gain Distracted (no new contact with enemies until it "
                                                             "is readied: a move into contact under way stops short)",
-                                              action="distracted", actor=unit.id),
-                                       option("doom", "gain 1 Doom", action="doom", actor=unit.id)],
+                                              data={"action": "distracted", "actor": unit.id}),
+                                       Option("doom", "gain 1 Doom", data={"action": "doom", "actor": unit.id})],
                               rule="Rough", context={"phase": game.phase, "actor": unit.id, "action": "rough"}),
                      _rough, unit.id)
 
@@ -641,10 +628,7 @@ def end_activation(game: Game, uid: str) -> None:
                           rule="Barge Through", unit=uid)
                 break
     now = {e.id for e in geom.engaged(state, unit)}
-    if state.teams:  # Unlikely Allies: Hands Around Their Throats
-        from skirmish_hobgoblin.teams.rules import engaged_now
-
-        engaged_now(game, unit, sorted(now - set(act.engaged_at_start)))
+    hook(game, "hobgoblin_engaged", unit=unit, enemies=sorted(now - set(act.engaged_at_start)))
     gone = [state.units[e] for e in act.engaged_at_start if e not in now and state.units[e].in_play]
     if gone:
         from skirmish.geometry import Rect
@@ -656,11 +640,11 @@ def end_activation(game: Game, uid: str) -> None:
                 continue
             dice = geom.dice_cap(e, start, stats.combat_dice(e), *_caps(game))
             dice_text = attacks.counted(dice, "die", "dice")
-            game.ask(decision(e.side, "punish", f"{e.name} may Punish {unit.name} for disengaging ({dice_text})?",
-                              options=[option("punish", f"{e.name} punishes {unit.name} ({dice_text})",
-                                              action="punish", actor=e.id, target=uid),
-                                       option("decline", f"{e.name} lets {unit.name} go", action="decline",
-                                              actor=e.id, target=uid)],
+            game.ask(Decision(e.side, "punish", f"{e.name} may Punish {unit.name} for disengaging ({dice_text})?",
+                              options=[Option("punish", f"{e.name} punishes {unit.name} ({dice_text})",
+                                              data={"action": "punish", "actor": e.id, "target": uid}),
+                                       Option("decline", f"{e.name} lets {unit.name} go",
+                                              data={"action": "decline", "actor": e.id, "target": uid})],
                               rule="Punish", context={"phase": game.phase, "action": "punish", "actor": e.id,
                                                       "target": uid, "dice": dice}),
                      _punish, e.id, uid, dice)
@@ -681,10 +665,7 @@ def _punish(game: Game, answer: str, eid: str, uid: str, dice: int) -> None:
 def combat_phase(game: Game) -> None:
     state = game.state
     state.activated = []
-    if state.notes.get("fortress"):  # The Fortress: the Attacker batters the Weak Points after the fights
-        from skirmish_hobgoblin.narrative.fortress import assault
-
-        game.call(assault)
+    hook(game, "hobgoblin_combat_start")  # (The Fortress: the Attacker batters the Weak Points after the fights)
     game.call(_fight_turn, 0)
     game.call(_combat_start)
     fortune.phase_start(game, "Combat")
@@ -706,12 +687,12 @@ def _fight_turn(game: Game, i: int) -> None:
         game.call(_fight_turn, i + 1)
         return
     game.call(_fight_turn, i)
-    if len(units) == 1 or state.notes.get(f"him:{player}"):
+    if len(units) == 1 or expansions.solo(game, player):
         fight(game, units[0])
         return
-    opts = [option(f"fight {u.id}", f"{u.name} attacks ({', '.join(e.name for e in geom.engaged(state, u))})",
-                   action="fight", actor=u.id) for u in units]
-    game.ask(decision(player, "fight", f"{player}: Combat Phase - which unit attacks next?", options=opts,
+    opts = [Option(f"fight {u.id}", f"{u.name} attacks ({', '.join(e.name for e in geom.engaged(state, u))})",
+                   data={"action": "fight", "actor": u.id}) for u in units]
+    game.ask(Decision(player, "fight", f"{player}: Combat Phase - which unit attacks next?", options=opts,
                       rule="Combat Phase", context={"phase": "Combat", "action": "fight"}), _fight_pick)
 
 
@@ -743,10 +724,7 @@ def splits(game: Game, unit: Unit, enemies: list[Unit], dice: int) -> list[tuple
 
 
 def fight(game: Game, unit: Unit, *, horn: bool = True) -> None:
-    if horn and unit.has("War Horn"):  # Cursed Artefacts: offered just before and just after it attacks
-        from skirmish_hobgoblin.artefacts.rules import war_horn_around
-
-        war_horn_around(game, unit)
+    if horn and expansions.first(game, "hobgoblin_fight", unit=unit):  # (Cursed Artefacts: War Horn)
         return
     state = game.state
     state.activated.append(unit.id)
@@ -755,23 +733,24 @@ def fight(game: Game, unit: Unit, *, horn: bool = True) -> None:
         return
     dice = stats.combat_dice(unit)
     options = splits(game, unit, enemies, dice)
-    if state.notes.get(f"him:{unit.side}"):
+    if expansions.solo(game, unit.side):
         options = sorted(options, key=lambda c: (max(c) - min(c), [-x for x in c]))[:1]
     challengers = [i for i, e in enumerate(enemies) if "bold-challenge" in e.used]
     refuse = []
     if challengers and stats.has_character(unit) and not unit.has("Cowardly"):
         best = max(sum(c[i] for i in challengers) for c in options)
-        refuse = [option("refuse", "refuse the Bold Challenge (gain Cowardly for the rest of the game)",
-                         action="refuse", actor=unit.id)]
+        refuse = [Option("refuse", "refuse the Bold Challenge (gain Cowardly for the rest of the game)",
+                         data={"action": "refuse", "actor": unit.id})]
         options = [c for c in options if sum(c[i] for i in challengers) == best]
     if len(options) == 1 and not refuse:
         _strike(game, unit.id, [e.id for e in enemies], options[0])
         return
-    opts = [option(",".join(map(str, c)), ", ".join(f"{attacks.counted(n, 'die', 'dice')} at {e.name}"
+    opts = [Option(",".join(map(str, c)), ", ".join(f"{attacks.counted(n, 'die', 'dice')} at {e.name}"
                                                   for n, e in zip(c, enemies, strict=True)),
-                   action="assign", actor=unit.id, targets=[e.id for e in enemies], dice=list(c)) for c in options]
+                   data={"action": "assign", "actor": unit.id, "targets": [e.id for e in enemies], "dice": list(c)})
+            for c in options]
     opts += refuse
-    game.ask(decision(unit.side, "assign", f"{unit.name} assigns {dice} attack dice", options=opts,
+    game.ask(Decision(unit.side, "assign", f"{unit.name} assigns {dice} attack dice", options=opts,
                       rule="Assign Attack Dice", context={"phase": "Combat", "actor": unit.id, "action": "assign",
                                                          "targets": [e.id for e in enemies], "dice": dice}),
              _assigned, unit.id, [e.id for e in enemies])
@@ -883,10 +862,7 @@ def _remove_broken(game: Game) -> None:
     state = game.state
     for k in [k for k in state.notes if k.startswith("panicked:")]:
         del state.notes[k]
-    if state.teams:  # Unlikely Allies: Brothers-in-Arms
-        from skirmish_hobgoblin.teams.rules import doom_phase_saves
-
-        doom_phase_saves(game)
+    hook(game, "hobgoblin_doom_phase")  # (Unlikely Allies: Brothers-in-Arms)
     if state.notes.get("no-removal"):
         return
     gone = [u for u in state.in_play() if stats.counts_broken(u)]
@@ -914,7 +890,7 @@ def _harvest(game: Game) -> None:
             if u.has("Hollow"):
                 game.emit("note", f"{u.name} is Hollow: no Death's Harvest", rule="Death's Harvest", unit=u.id)
                 continue
-            if state.notes.get(f"him:{p}"):
+            if expansions.solo(game, p):
                 continue
             game.call(_ask_harvest, p, u.id)
 
@@ -922,10 +898,10 @@ def _harvest(game: Game) -> None:
 def _ask_harvest(game: Game, player: str, uid: str) -> None:
     g = game.ruleset.rules.game
     unit = game.state.units[uid]
-    game.ask(decision(player, "harvest", f"Death's Harvest: {unit.name} was removed, so you take "
+    game.ask(Decision(player, "harvest", f"Death's Harvest: {unit.name} was removed, so you take "
                                          f"{g.harvest_mercury} Mercury or {g.harvest_cards} Fortune Card - which?",
-                      options=[option("mercury", f"gain {g.harvest_mercury} Mercury", action="mercury"),
-                               option("card", f"draw {g.harvest_cards} Fortune Card", action="card")],
+                      options=[Option("mercury", f"gain {g.harvest_mercury} Mercury", data={"action": "mercury"}),
+                               Option("card", f"draw {g.harvest_cards} Fortune Card", data={"action": "card"})],
                       rule="Death's Harvest", context={"phase": "Doom", "action": "harvest", "unit": uid}),
              _harvested, player)
 
@@ -969,15 +945,15 @@ def reform_choices(game: Game, unit: Unit) -> list[tuple[str, float, str]]:
 def _ask_whos_next(game: Game, uid: str) -> None:
     unit = game.state.units[uid]
     choices = reform_choices(game, unit)
-    if game.state.notes.get(f"him:{unit.side}"):
-        from skirmish_hobgoblin import him
-
+    him = expansions.solo(game, unit.side)
+    if him is not None:
         him.whos_next(game, unit, choices)
         return
     if len(choices) == 1:
         return
-    game.ask(decision(unit.side, "whos-next", f"Who's Next?: {unit.name} is free - reform?",
-                      options=[option(v, label, action="reform", actor=uid, degrees=d) for v, d, label in choices],
+    game.ask(Decision(unit.side, "whos-next", f"Who's Next?: {unit.name} is free - reform?",
+                      options=[Option(v, label, data={"action": "reform", "actor": uid, "degrees": d})
+                               for v, d, label in choices],
                       rule="Who's Next?", context={"phase": "Doom", "actor": uid, "action": "reform"}),
              _whos_next_answer, uid)
 

@@ -65,15 +65,9 @@ def rounds_after(view: Any) -> int:
 def goals_module(view: Any) -> Any:
     """The module with the AI's goals for a narrative scenario (:mod:`.narrative`, team games too: ruling T-15) or
     team play's objectives (:mod:`.teams`), or None in the battle scenarios."""
-    if scenario(view) in ("the-chasm", "the-fortress", "the-breach"):
-        from skirmish_hobgoblin.ai import narrative
+    from skirmish_hobgoblin import expansions
 
-        return narrative
-    if view.state.get("teams"):
-        from skirmish_hobgoblin.ai import teams
-
-        return teams
-    return None
+    return expansions.view_hook(view, "hobgoblin_ai_goals", keep=(scenario(view), bool(view.state.get("teams"))))
 
 
 def goal_points(view: Any, player: str, unit: Unit) -> list[tuple[Point, str, str]]:

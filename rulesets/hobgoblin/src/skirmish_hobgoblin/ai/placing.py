@@ -168,3 +168,14 @@ def versus_him(view: Any, player: str) -> bool:
     """Whether the enemy is Him (the solo opponent): His solo rules make every one of His units Undistractable."""
     theirs = [u for u in view.state.get("units", []) if u["side"] != player]
     return bool(theirs) and all("Undistractable" in keywords_of(u) for u in theirs)
+
+
+def shooting(view: Any, player: str) -> tuple[float, float]:
+    """The share of my army's points and of the enemy's in units with Ranged."""
+
+    def share(mine: bool) -> float:
+        units = [u for u in view.state.get("units", []) if (u["side"] == player) == mine]
+        total = sum(float(u.get("points", 0)) for u in units) or 1.0
+        return sum(float(u.get("points", 0)) for u in units if "Ranged" in keywords_of(u)) / total
+
+    return share(True), share(False)

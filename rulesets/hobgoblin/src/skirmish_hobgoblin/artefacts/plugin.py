@@ -50,3 +50,61 @@ def hobgoblin_doom_step(game: Any, step: str) -> None:
 
     if step == "remove-broken":
         rules.haunted_melody(game)
+
+
+@hookimpl
+def hobgoblin_unit_broken(game: Any, unit: Any) -> None:
+    if unit.has("Dissonant Echoes"):  # the opponent draws five Fortune Cards
+        from skirmish_hobgoblin.artefacts.rules import dissonant_echoes
+
+        dissonant_echoes(game)
+
+
+@hookimpl
+def hobgoblin_activation_start(game: Any, unit: Any) -> None:
+    if any(u.has("Abyssal Piping") for u in game.state.in_play()):  # Cowardly while within 4"
+        from skirmish_hobgoblin.artefacts.rules import abyssal_piping
+
+        abyssal_piping(game)
+
+
+@hookimpl
+def hobgoblin_fight(game: Any, unit: Any) -> bool | None:
+    if not unit.has("War Horn"):
+        return None
+    from skirmish_hobgoblin.artefacts.rules import war_horn_around  # offered just before and after it attacks
+
+    war_horn_around(game, unit)
+    return True
+
+
+@hookimpl
+def hobgoblin_force_of_will_options(game: Any, player: str, attack: Any) -> list[Any]:
+    from skirmish_hobgoblin.artefacts.rules import quicksilver_options
+
+    return quicksilver_options(game, player, attack)  # Quicksilver: turn a miss to a spent die's face
+
+
+@hookimpl
+def hobgoblin_force_of_will_answer(game: Any, player: str, attack: Any, answer: Any) -> bool | None:
+    if not (isinstance(answer, str) and answer.startswith("quicksilver ")):
+        return None
+    from skirmish_hobgoblin.artefacts.rules import turn_die
+
+    turn_die(game, player, attack, int(answer.split()[1]))
+    return True
+
+
+@hookimpl
+def hobgoblin_doom_dealt(game: Any, attacker: Any, target: Any, doom: int, kind: str) -> None:
+    if attacker is not None and attacker.has("Syphon Power") and target.has("Wizard") and doom:
+        from skirmish_hobgoblin.artefacts.rules import syphon_power
+
+        syphon_power(game, attacker, target, doom, kind)
+
+
+@hookimpl
+def hobgoblin_army_rules() -> Any:
+    from skirmish_hobgoblin.artefacts.army import ArmyRules
+
+    return ArmyRules

@@ -12,9 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from skirmish import Keyword
+from skirmish import Decision, Keyword, Option
 from skirmish_hobgoblin import geom, stats
-from skirmish_hobgoblin.decide import decision, option
 from skirmish_hobgoblin.state import RESERVE, UNDEPLOYED
 
 if TYPE_CHECKING:
@@ -103,10 +102,12 @@ def spend(game: Game, unit: Unit, keyword: str) -> None:
 def _ask_once(game: Game, unit: Unit, keyword: str, prompt: str, yes: str, then: Callable[..., None],
               phase: str) -> None:
     """Offer a once-per-game artefact keyword: use it now or keep it."""
-    game.ask(decision(unit.side, "artefact", f"{unit.side}: {prompt}",
-                      options=[option("use", yes, action="artefact", keyword=keyword, actor=unit.id, use=True),
-                               option("keep", f"keep {keyword} for later", action="artefact", keyword=keyword,
-                                      actor=unit.id, use=False)],
+    game.ask(Decision(unit.side, "artefact", f"{unit.side}: {prompt}",
+                      options=[Option("use", yes,
+                                      data={"action": "artefact", "keyword": keyword, "actor": unit.id, "use": True}),
+                               Option("keep", f"keep {keyword} for later",
+                                      data={"action": "artefact", "keyword": keyword,
+                                      "actor": unit.id, "use": False})],
                       rule=keyword, context={"phase": phase, "action": "artefact", "keyword": keyword,
                                              "actor": unit.id}),
              then, unit.id)
@@ -233,11 +234,11 @@ def _clockwork_ask(game: Game, player: str, swapped: int) -> None:
     from skirmish_hobgoblin import fortune
 
     hand = game.state.sides[player].hand
-    opts = [option(f"discard {c}", f"discard {fortune.card_name(game, c)}", action="discard", card=c)
+    opts = [Option(f"discard {c}", f"discard {fortune.card_name(game, c)}", data={"action": "discard", "card": c})
             for c in hand.cards]
-    opts.append(option("done", f"done: draw {swapped} card{'s' if swapped != 1 else ''}", action="done",
-                       count=swapped))
-    game.ask(decision(player, "artefact", f"{player}: Like Clockwork - discard a Fortune Card to redraw?",
+    opts.append(Option("done", f"done: draw {swapped} card{'s' if swapped != 1 else ''}", data={"action": "done",
+                       "count": swapped}))
+    game.ask(Decision(player, "artefact", f"{player}: Like Clockwork - discard a Fortune Card to redraw?",
                       options=opts, rule="Like Clockwork",
                       context={"phase": "Initiative", "action": "artefact", "keyword": "Like Clockwork"}),
              _clockwork_answer, player, swapped)
@@ -266,9 +267,9 @@ def ruinous_price(game: Game) -> None:
     (itself allowed)."""
     for u in reversed(holders(game, "Ruinous Price")):
         friends = [f for f in game.state.of(u.side) if f.id == u.id or geom.gap(u, f) <= 12.0]
-        opts = [option(f"doom {f.id}", f"1 Doom on {f.name} ({f.doom} now)", action="doom", target=f.id)
+        opts = [Option(f"doom {f.id}", f"1 Doom on {f.name} ({f.doom} now)", data={"action": "doom", "target": f.id})
                 for f in friends]
-        game.ask(decision(u.side, "artefact", f"{u.side}: Ruinous Price - which friendly unit takes 1 Doom?",
+        game.ask(Decision(u.side, "artefact", f"{u.side}: Ruinous Price - which friendly unit takes 1 Doom?",
                           options=opts, rule="Ruinous Price",
                           context={"phase": "Magic", "action": "artefact", "keyword": "Ruinous Price",
                                    "actor": u.id, "targets": [f.id for f in friends]}),
@@ -352,8 +353,8 @@ def quicksilver_options(game: Game, player: str, atk: Any) -> list[Any]:
     if not misses:
         return []
     old = atk.rolls[misses[0]]
-    return [option(f"quicksilver {f}", f"turn the {old} to {f}, spending the Quicksilver Die showing {f}",
-                   action="reroll", pay="quicksilver", face=f)
+    return [Option(f"quicksilver {f}", f"turn the {old} to {f}, spending the Quicksilver Die showing {f}",
+                   data={"action": "reroll", "pay": "quicksilver", "face": f})
             for f in sorted(set(quicksilver_dice(game, player))) if attacks.is_hit(game, f, atk.need)]
 
 
@@ -385,9 +386,10 @@ def _passages_ask(game: Game, uid: str, given: int) -> None:
     near = [f for f in game.state.of(u.side) if geom.gap(u, f) <= 24.0 and not f.has("Flying")]
     if given >= 3 or not near:
         return
-    opts = [option(f"fly {f.id}", f"{f.name} gains Flying this round", action="flying", target=f.id) for f in near]
-    opts.append(option("done", "no more" if given else "keep Hidden Passages for later", action="done"))
-    game.ask(decision(u.side, "artefact", f"{u.side}: Hidden Passages - a unit gains Flying ({3 - given} left)?",
+    opts = [Option(f"fly {f.id}", f"{f.name} gains Flying this round",
+                   data={"action": "flying", "target": f.id}) for f in near]
+    opts.append(Option("done", "no more" if given else "keep Hidden Passages for later", data={"action": "done"}))
+    game.ask(Decision(u.side, "artefact", f"{u.side}: Hidden Passages - a unit gains Flying ({3 - given} left)?",
                       options=opts, rule="Hidden Passages",
                       context={"phase": "Movement", "action": "artefact", "keyword": "Hidden Passages",
                                "actor": uid, "targets": [f.id for f in near]}),
@@ -462,11 +464,12 @@ def extra_moves(game: Game, player: str, ids: list[str], limit: int, rule: str) 
     units = [game.state.units[i] for i in ids if game.state.units[i].in_play]
     if not units:
         return
-    opts = [option(f"activate {u.id}", f"move {u.name} ({stats.speed(u)} MP)", action="activate", actor=u.id)
+    opts = [Option(f"activate {u.id}", f"move {u.name} ({stats.speed(u)} MP)",
+                   data={"action": "activate", "actor": u.id})
             for u in units]
-    opts.append(option("done", "no more movement", action="done"))
+    opts.append(Option("done", "no more movement", data={"action": "done"}))
     left = f" ({limit} left)" if limit else ""
-    game.ask(decision(player, "activate", f"{player}: {rule} - which unit moves{left}?", options=opts, rule=rule,
+    game.ask(Decision(player, "activate", f"{player}: {rule} - which unit moves{left}?", options=opts, rule=rule,
                       context={"phase": "Movement", "action": "activate", "extra": rule}),
              _extra_pick, player, [u.id for u in units], limit, rule)
 
@@ -517,9 +520,10 @@ def war_horn(game: Game, uid: str, when: str = "before") -> None:
             and geom.engaged(game.state, f)]
     if not near:
         return
-    opts = [option(f"horn {f.id}", f"{f.name} attacks now", action="attack", actor=f.id) for f in near]
-    opts.append(option("keep", "keep War Horn for later", action="artefact", keyword="War Horn", use=False))
-    game.ask(decision(u.side, "artefact", f"{u.side}: War Horn - a unit within 8\" attacks now ({when} "
+    opts = [Option(f"horn {f.id}", f"{f.name} attacks now", data={"action": "attack", "actor": f.id}) for f in near]
+    opts.append(Option("keep", "keep War Horn for later",
+                       data={"action": "artefact", "keyword": "War Horn", "use": False}))
+    game.ask(Decision(u.side, "artefact", f"{u.side}: War Horn - a unit within 8\" attacks now ({when} "
                                           f"{u.name} attacks)?", options=opts,
                       rule="War Horn", context={"phase": "Combat", "action": "artefact", "keyword": "War Horn",
                                                 "actor": u.id, "targets": [f.id for f in near], "when": when}),

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from skirmish import lazy_exports
 
-_CATALOGUE = ("TABLES", "RULE", "Entry", "builtin_tables", "HOMEBREW", "add_entries", "tables", "d66", "find",
+_CATALOGUE = ("TABLES", "RULE", "Entry", "builtin_tables", "homebrew_entries", "tables", "d66", "find",
               "check_spec", "roll_entry", "choose", "describe")
 
 __all__ = list(_CATALOGUE)

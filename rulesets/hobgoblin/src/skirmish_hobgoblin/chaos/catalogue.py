@@ -62,51 +62,55 @@ def builtin_tables() -> dict[str, dict[str, Entry]]:
     return _entries(raw)
 
 
-#: homebrew entries (:func:`add_entries`): chosen by name; without a ``d66`` range they are never rolled
-HOMEBREW: dict[str, dict[str, Entry]] = {t: {} for t in TABLES}
-
-
-def add_entries(raw: Mapping[str, Any]) -> list[Entry]:
-    """Add homebrew entries from a table shaped like ``data/chaos.toml`` (``[twists.my-twist]`` ...)."""
+def homebrew_entries(raw: Mapping[str, Any]) -> dict[str, dict[str, Entry]]:
+    """Homebrew entries from a table shaped like ``data/chaos.toml`` (``[twists.my-twist]`` ...): chosen by name;
+    without a ``d66`` range they are never rolled. A mistake is one SetupError line."""
     unknown = sorted(set(raw) - set(TABLES))
     if unknown:
         raise SetupError(f"homebrew Chaos of War: unknown table '{unknown[0]}' (tables: {', '.join(TABLES)})")
-    added = _entries(raw)
-    for t, entries in added.items():
-        HOMEBREW[t].update(entries)
-    return [e for entries in added.values() for e in entries.values()]
+    return _entries(raw)
 
 
-def tables() -> dict[str, dict[str, Entry]]:
-    """The three tables: the printed entries and any homebrew ones."""
+def tables(ruleset: Any = None) -> dict[str, dict[str, Entry]]:
+    """The three tables: the printed entries, then those the ruleset's plugins add (``hobgoblin_chaos_entries``),
+    kept on the ruleset (without a ruleset: the printed ones)."""
     built = builtin_tables()
-    if not any(HOMEBREW.values()):
+    if ruleset is None:
         return built
-    return {t: {**built[t], **HOMEBREW[t]} for t in TABLES}
+    kept = getattr(ruleset, "_hobgoblin_chaos", None)
+    if kept is None:
+        from skirmish_hobgoblin import expansions
+
+        kept = {t: dict(built[t]) for t in TABLES}
+        for raw in reversed(expansions.ask(ruleset, "hobgoblin_chaos_entries")):
+            for t, entries in homebrew_entries(raw).items():
+                kept[t].update(entries)
+        ruleset._hobgoblin_chaos = kept
+    return kept
 
 
-def d66(roll: int, table: str) -> Entry:
+def d66(roll: int, table: str, ruleset: Any = None) -> Entry:
     """The entry of ``table`` a D66 result (11..66) gives."""
-    for e in tables()[table].values():
+    for e in tables(ruleset)[table].values():
         if e.low <= roll <= e.high:
             return e
     raise SetupError(f"no {table} entry for D66 {roll}")
 
 
-def find(table: str, name: str) -> Entry:
+def find(table: str, name: str, ruleset: Any = None) -> Entry:
     key = _key(name)
-    for e in tables()[table].values():
+    for e in tables(ruleset)[table].values():
         if key in (_key(e.id), _key(e.name)):
             return e
     raise SetupError(f"unknown Chaos of War {table} entry '{name}' (one of: "
-                     f"{', '.join(e.id for e in tables()[table].values())})")
+                     f"{', '.join(e.id for e in tables(ruleset)[table].values())})")
 
 
 def _key(text: str) -> str:
     return "".join(c for c in text.casefold() if c.isalnum())
 
 
-def check_spec(spec: Any) -> dict[str, Any]:
+def check_spec(spec: Any, ruleset: Any = None) -> dict[str, Any]:
     """The set-up's ``chaos`` value, checked: one SetupError line for anything wrong."""
     if spec in (None, "", False):
         return {}
@@ -125,7 +129,7 @@ def check_spec(spec: Any) -> dict[str, Any]:
             v = [v]
         if isinstance(v, list):
             for name in v:
-                find(t, str(name))
+                find(t, str(name), ruleset)
         elif not (v in ("", "roll") or (isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 6)):
             raise SetupError(f"set-up chaos.{t} must be \"roll\", a number of rolls (0-6) or entry names")
         out[t] = v
@@ -133,24 +137,24 @@ def check_spec(spec: Any) -> dict[str, Any]:
     if not isinstance(reroll, list):
         raise SetupError("set-up chaos.reroll must be a list of entry names")
     for name in reroll:
-        if not any(_key(str(name)) in (_key(e.id), _key(e.name)) for t in TABLES for e in tables()[t].values()):
+        if not any(_key(str(name)) in (_key(e.id), _key(e.name)) for t in TABLES for e in tables(ruleset)[t].values()):
             raise SetupError(f"set-up chaos.reroll names '{name}', which is in no Chaos of War table")
     out["reroll"] = [str(n) for n in reroll]
     if "place" in spec:
-        out["place"] = _check_place(spec["place"])
+        out["place"] = _check_place(spec["place"], ruleset)
     return out
 
 
-def _check_place(place: Any) -> dict[str, list[list[float]]]:
+def _check_place(place: Any, ruleset: Any = None) -> dict[str, list[list[float]]]:
     """``chaos.place``: player-placed Battlefield entry -> list of ``[x, y]`` (``[x, y, angle]``) spots."""
     if not isinstance(place, Mapping):
         raise SetupError("set-up chaos.place must be a table: entry = [[x, y], ...]")
     out: dict[str, list[list[float]]] = {}
     for name, spots in place.items():
-        e = find("battlefield", str(name))
+        e = find("battlefield", str(name), ruleset)
         if e.effect not in PLACED:
-            raise SetupError(f"set-up chaos.place: {e.name} is not placed by the players (placed: "
-                             f"{', '.join(x.id for x in tables()['battlefield'].values() if x.effect in PLACED)})")
+            placed = ", ".join(x.id for x in tables(ruleset)["battlefield"].values() if x.effect in PLACED)
+            raise SetupError(f"set-up chaos.place: {e.name} is not placed by the players (placed: {placed})")
         n = 3 if e.effect == "place_forest" else 2
         shape = "[x, y, angle]" if n == 3 else "[x, y]"
         if not isinstance(spots, list) or not spots:
@@ -170,7 +174,7 @@ def roll_entry(game: Any, table: str, reroll: list[str], taken: list[Entry]) -> 
     for _ in range(50):
         tens = game.rng.roll(6, rule=RULE, why=f"{table} (D66 tens)")
         units = game.rng.roll(6, rule=RULE, why=f"{table} (D66 units)")
-        entry = d66(tens * 10 + units, table)
+        entry = d66(tens * 10 + units, table, getattr(game, "ruleset", None))
         if _key(entry.id) not in banned and _key(entry.name) not in banned and entry not in taken:
             return entry
         game.emit("chaos", f"{entry.name} is rolled again", rule=RULE)
@@ -185,7 +189,7 @@ def choose(game: Any, spec: Mapping[str, Any]) -> list[Entry]:
     for t in TABLES:
         v = spec.get(t, "")
         if isinstance(v, list):
-            out.extend(find(t, n) for n in v)
+            out.extend(find(t, n, getattr(game, "ruleset", None)) for n in v)
             continue
         if v == "roll":
             n = (game.rng.roll(6, rule=RULE, why="how many Battlefield results (D3)") + 1) // 2 \

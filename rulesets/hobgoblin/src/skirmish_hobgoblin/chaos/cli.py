@@ -11,7 +11,7 @@ from skirmish import SetupError
 from skirmish_hobgoblin.chaos.catalogue import TABLES, Entry, check_spec, choose, find, tables
 
 
-def parse_option(text: str) -> Any:
+def parse_option(text: str, ruleset: Any = None) -> Any:
     """``--chaos`` value: ``roll``, or entry names/ids separated by commas (each found in its own table)."""
     text = text.strip()
     if text in ("roll", ""):
@@ -25,14 +25,14 @@ def parse_option(text: str) -> Any:
         hits = []
         for t in TABLES:
             try:
-                hits.append(find(t, word))
+                hits.append(find(t, word, ruleset))
             except SetupError:
                 continue
         if not hits:
-            names = ", ".join(e.id for t in TABLES for e in tables()[t].values())
+            names = ", ".join(e.id for t in TABLES for e in tables(ruleset)[t].values())
             raise SetupError(f"--chaos: no Chaos of War entry '{word}' (entries: {names})")
         spec[hits[0].table].append(hits[0].id)
-    return check_spec(spec)
+    return check_spec(spec, ruleset)
 
 
 class _Roller:

@@ -12,10 +12,9 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from skirmish import Param
+from skirmish import Decision, Param
 from skirmish.geometry import Rect, Vec, distance, overlaps
 from skirmish_hobgoblin.chaos.catalogue import RULE, Entry
-from skirmish_hobgoblin.decide import decision
 from skirmish_hobgoblin.state import READY, RESERVE, UNDEPLOYED, Unit, table_of
 
 if TYPE_CHECKING:
@@ -274,7 +273,7 @@ def ask(game: Game, unit: Unit, provider: str = "chaos") -> None:
 
     hw, hd = unit.width / 2, unit.depth / 2
     lo = min(hw, hd)
-    game.ask(decision(unit.side, "position", _prompt(game, unit, found, arriving, provider),
+    game.ask(Decision(unit.side, "position", _prompt(game, unit, found, arriving, provider),
                       params=[Param("x", "float", round(lo, 2), round(state.width - lo, 2), step=0.01),
                               Param("y", "float", round(lo, 2), round(state.depth - lo, 2), step=0.01)],
                       validator=validate, examples=[{"x": x, "y": y} for x, y, _ in found], rule=rule,
@@ -444,7 +443,7 @@ def ask_marker(game: Game, player: str, eid: str, own: bool) -> None:
     def validate(g: Game, answer: dict[str, Any]) -> str | None:
         return err(float(answer["x"]), float(answer["y"])) or None
 
-    game.ask(decision(player, "marker", f"{player}: place the {name} marker in "
+    game.ask(Decision(player, "marker", f"{player}: place the {name} marker in "
                                         f"{'your' if own else 'the opposing'} half",
                       params=[Param("x", "float", edge, state.width - edge, step=0.01),
                               Param("y", "float", lo, hi, step=0.01)],

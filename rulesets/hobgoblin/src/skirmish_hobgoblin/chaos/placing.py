@@ -14,9 +14,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from skirmish import Param, SetupError
+from skirmish import Decision, Param, SetupError
 from skirmish_hobgoblin.chaos.catalogue import PLACED, Entry, tables
-from skirmish_hobgoblin.decide import decision
 
 if TYPE_CHECKING:
     from skirmish import Game
@@ -72,7 +71,7 @@ def _given(game: Game, eid: str) -> list[list[float]]:
     spec = game.setup.get("chaos", "")
     if not isinstance(spec, dict) or "place" not in spec:
         return []
-    return check_spec(spec).get("place", {}).get(eid, [])
+    return check_spec(spec, game.ruleset).get("place", {}).get(eid, [])
 
 
 def _from_setup(game: Game, eid: str, index: int) -> list[float] | None:
@@ -84,7 +83,7 @@ def _from_setup(game: Game, eid: str, index: int) -> list[float] | None:
 
 
 def _roll_off(game: Game, eid: str) -> None:
-    e = tables()["battlefield"][eid]
+    e = tables(game.ruleset)["battlefield"][eid]
     a, b = game.state.pair()  # (team play: the Warlords)
     while True:
         ra = game.rng.roll(6, rule=e.name, why=f"{a}'s roll-off")
@@ -114,7 +113,7 @@ def _area(game: Game, player: str, e: Entry) -> tuple[float, float, float, float
 
 
 def _ask_piece(game: Game, player: str, eid: str, index: int = 0) -> None:
-    e = tables()["battlefield"][eid]
+    e = tables(game.ruleset)["battlefield"][eid]
     x0, y0, x1, y1 = _area(game, player, e)
     size = float(e.params.get("size", 6))
 
@@ -137,7 +136,7 @@ def _ask_piece(game: Game, player: str, eid: str, index: int = 0) -> None:
                                                                                        gap=size / 2)][:3] or \
         [{"x": cx, "y": cy}]
     params = [Param("x", "float", x0, x1, step=0.01), Param("y", "float", y0, y1, step=0.01)]
-    game.ask(decision(player, "marker", f"{player}: place the {e.name} piece ({size:g}\" across): its centre x,y",
+    game.ask(Decision(player, "marker", f"{player}: place the {e.name} piece ({size:g}\" across): its centre x,y",
                       params=params, validator=lambda g, a: err(float(a["x"]), float(a["y"])) or None,
                       examples=examples, rule=e.name,
                       context={"phase": "Set-up", "action": "marker", "kind": eid}),
@@ -147,7 +146,7 @@ def _ask_piece(game: Game, player: str, eid: str, index: int = 0) -> None:
 def _placed(game: Game, answer: dict[str, Any], eid: str, player: str) -> None:
     from skirmish_hobgoblin.chaos.rules import add_piece
 
-    e = tables()["battlefield"][eid]
+    e = tables(game.ruleset)["battlefield"][eid]
     add_piece(game, e, float(answer["x"]), float(answer["y"]))
 
 
@@ -208,7 +207,7 @@ def _clear_sides(box: Box, others: list[Box], width: float, depth: float, gap: f
 def refusal(game: Game, eid: str, x: float, y: float, angle: float = 0.0, *, index: int = 0,
             boxes: list[tuple[str, Box]] | None = None) -> str:
     """Why the entry's next piece may not go at ``x, y`` ("" when it may)."""
-    e = tables()["battlefield"][eid]
+    e = tables(game.ruleset)["battlefield"][eid]
     state = game.state
     size = float(e.params.get("size", 6))
     skip = UNDER_CENTRELINE if e.effect == "place_columns" else ()
@@ -244,7 +243,7 @@ def refusal(game: Game, eid: str, x: float, y: float, angle: float = 0.0, *, ind
 
 
 def _ask_spot(game: Game, player: str, eid: str, index: int) -> None:
-    e = tables()["battlefield"][eid]
+    e = tables(game.ruleset)["battlefield"][eid]
     given = _from_setup(game, eid, index)
     if given is not None:
         why = refusal(game, eid, *given, index=index)
@@ -277,7 +276,7 @@ def _ask_spot(game: Game, player: str, eid: str, index: int) -> None:
         c = answer["centre"]
         return refusal(g, eid, float(c["x"]), float(c["y"]), float(c.get("facing", 0.0)), index=index) or None
 
-    game.ask(decision(player, "marker", f"{player}: {what}", params=[param], validator=validate,
+    game.ask(Decision(player, "marker", f"{player}: {what}", params=[param], validator=validate,
                       examples=examples, rule=e.name,
                       context={"phase": "Set-up", "action": "terrain", "kind": eid, "index": index}),
              _spot_placed, eid, player, index)
@@ -291,7 +290,7 @@ def _answer(e: Entry, spot: list[float]) -> dict[str, Any]:
 def _spot_placed(game: Game, answer: dict[str, Any], eid: str, player: str, index: int) -> None:
     from skirmish_hobgoblin.chaos.rules import add_piece
 
-    e = tables()["battlefield"][eid]
+    e = tables(game.ruleset)["battlefield"][eid]
     c = answer["centre"]
     for x, y in centres(e, float(c["x"]), float(c["y"]), float(c.get("facing", 0.0))):
         add_piece(game, e, x, y)
@@ -305,7 +304,7 @@ def _spot_placed(game: Game, answer: dict[str, Any], eid: str, player: str, inde
 def suggestions(game: Game, player: str, eid: str, index: int, most: int = 5) -> list[dict[str, Any]]:
     """Legal places for the next piece, the most sensible first: hindering pieces (Perilous, Grim) in front of the
     enemy's deployment zone, blocking ones (Impassable) round the middle; both kept apart from other terrain."""
-    e = tables()["battlefield"][eid]
+    e = tables(game.ruleset)["battlefield"][eid]
     state = game.state
     size = float(e.params.get("size", 6))
     skip = UNDER_CENTRELINE if e.effect == "place_columns" else ()

@@ -7,9 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from skirmish import Keyword
+from skirmish import Decision, Keyword, Option
 from skirmish_hobgoblin.chaos.catalogue import PLACED, RULE, Entry, check_spec, choose, tables
-from skirmish_hobgoblin.decide import decision, option
 from skirmish_hobgoblin.state import REMOVED, Piece, Unit, layout_key
 
 if TYPE_CHECKING:
@@ -37,12 +36,12 @@ def each(name: str, phase: str) -> Callable[[Callable[[Game, Entry], None]], Cal
 
 def active(game: Game) -> list[Entry]:
     ids = game.stash.get(STASH, {}).get("entries", [])
-    return [tables()[t][e] for t, e in (i.split(":", 1) for i in ids)]
+    return [tables(game.ruleset)[t][e] for t, e in (i.split(":", 1) for i in ids)]
 
 
 def game_start(game: Game) -> None:
     """Roll or take the set-up's entries, announce them, and apply those that act at set-up."""
-    spec = check_spec(game.setup.get("chaos", ""))
+    spec = check_spec(game.setup.get("chaos", ""), game.ruleset)
     if not spec:
         return
     entries = choose(game, spec)
@@ -199,17 +198,17 @@ def pick_units(game: Game, e: Entry) -> None:
 
 
 def _pick_ask(game: Game, table: str, eid: str, player: str, left: int) -> None:
-    e = tables()[table][eid]
+    e = tables(game.ruleset)[table][eid]
     kw, value = str(e.params["keyword"]), e.params.get("value")
     text = f"{kw} [+{value}]" if value is not None else kw
     units = [u for u in game.state.units.values()  # set-aside and undeployed units may be picked too
              if u.side == player and u.status != REMOVED and not (value is None and u.has(kw))]
     if left <= 0 or not units or game.state.notes.get(f"him:{player}"):
         return
-    opts = [option(f"pick {u.id}", f"{u.name} gains {text}", action="pick", target=u.id, keyword=kw)
+    opts = [Option(f"pick {u.id}", f"{u.name} gains {text}", data={"action": "pick", "target": u.id, "keyword": kw})
             for u in units]
-    opts.append(option("done", "no more", action="done"))
-    game.ask(decision(player, "chaos", f"{player}: {e.name} - which unit gains {text} ({left} left)?", options=opts,
+    opts.append(Option("done", "no more", data={"action": "done"}))
+    game.ask(Decision(player, "chaos", f"{player}: {e.name} - which unit gains {text} ({left} left)?", options=opts,
                       rule=e.name, context={"phase": "Initiative", "action": "chaos", "entry": e.id}),
              _picked, table, eid, player, left)
 
@@ -217,7 +216,7 @@ def _pick_ask(game: Game, table: str, eid: str, player: str, left: int) -> None:
 def _picked(game: Game, answer: str, table: str, eid: str, player: str, left: int) -> None:
     if answer == "done":
         return
-    e = tables()[table][eid]
+    e = tables(game.ruleset)[table][eid]
     kw, value = str(e.params["keyword"]), e.params.get("value")
     u = game.state.units[answer.split()[1]]
     if e.params.get("secret"):  # Assassins: noted in secret, revealed when it first fights (ruling CW-29)
@@ -261,8 +260,8 @@ def _ask_allegiance(game: Game, uid: str, rule: str) -> None:
     from skirmish_hobgoblin.magic.spells import allegiances
 
     unit = game.state.units[uid]
-    opts = [option(a, f"{unit.name} serves {a}", action="allegiance", actor=uid) for a in allegiances()]
-    game.ask(decision(unit.side, "allegiance", f"{unit.side}: {unit.name}'s Abyssal Allegiance?", options=opts,
+    opts = [Option(a, f"{unit.name} serves {a}", data={"action": "allegiance", "actor": uid}) for a in allegiances()]
+    game.ask(Decision(unit.side, "allegiance", f"{unit.side}: {unit.name}'s Abyssal Allegiance?", options=opts,
                       rule=rule, context={"phase": game.phase, "action": "allegiance", "actor": uid}),
              _allegiance, uid, rule)
 
@@ -398,7 +397,7 @@ def _ask_power(game: Game, i: int, apart: float) -> None:
     if not examples:
         game.emit("chaos", "no room for another Place of Power", rule="Places of Power")
         return
-    game.ask(decision(state.first, "marker", f"{state.first}: place Place of Power {4 - i} on the centreline (x)",
+    game.ask(Decision(state.first, "marker", f"{state.first}: place Place of Power {4 - i} on the centreline (x)",
                       params=[Param("x", "float", 0.0, state.width, step=0.01)],
                       validator=lambda g, a: err(float(a["x"])) or None, examples=examples, rule="Places of Power",
                       context={"phase": game.phase or "Set-up", "action": "marker", "kind": "place-of-power"}),
@@ -434,9 +433,9 @@ def powers_reward(game: Game, e: Entry) -> None:
 def _ask_power_reward(game: Game, player: str, i: int) -> None:
     e = next(x for x in active(game) if x.effect == "places_of_power")
     m, c = int(e.params.get("mercury", 2)), int(e.params.get("cards", 1))
-    opts = [option("mercury", f"gain {m} Mercury", action="mercury"), option("card", f"draw {c} Fortune Card",
-                                                                             action="card")]
-    game.ask(decision(player, "power", f"{player} holds Place of Power {i}: Mercury or a card?", options=opts,
+    opts = [Option("mercury", f"gain {m} Mercury", data={"action": "mercury"}), Option("card", f"draw {c} Fortune Card",
+                                                                             data={"action": "card"})]
+    game.ask(Decision(player, "power", f"{player} holds Place of Power {i}: Mercury or a card?", options=opts,
                       rule=e.name, context={"phase": "Magic", "action": "power"}), _power_reward, player)
 
 

@@ -8,10 +8,9 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from skirmish import Param
+from skirmish import Decision, Option, Param
 from skirmish.geometry import Rect, Vec, distance, overlaps
 from skirmish_hobgoblin.chaos.catalogue import Entry
-from skirmish_hobgoblin.decide import decision, option
 from skirmish_hobgoblin.state import READY, RESERVE, Piece, layout_key, table_of
 
 if TYPE_CHECKING:
@@ -71,7 +70,7 @@ def _ask_end(game: Game, player: str, letter: str, south: bool) -> None:
     if letter == "B":
         xs = xs[1:2] + xs[:1] + xs[2:]
     examples = [{"x": x, "y": mid} for x in xs if not err(x, mid)]
-    game.ask(decision(player, "marker", f"{player}: place the {'south' if south else 'north'} entrance of tunnel "
+    game.ask(Decision(player, "marker", f"{player}: place the {'south' if south else 'north'} entrance of tunnel "
                                         f"{letter}",
                       params=[Param("x", "float", 0.0, state.width, step=0.01), Param("y", "float", lo, hi, step=0.01)],
                       validator=lambda g, a: err(float(a["x"]), float(a["y"])) or None, examples=examples[:3],
@@ -107,9 +106,10 @@ def after_manoeuvre(game: Game, uid: str) -> None:
     if not letters:
         return
     foes_here = any((e.y < state.centreline) == (unit.y < state.centreline) for e in state.enemies(unit))
-    go = [option(f"enter {t}", f"{unit.name} goes into tunnel {t}", action="tunnel", actor=uid) for t in letters]
-    stay = [option("stay", "stay out", action="stay", actor=uid)]
-    game.ask(decision(unit.side, "tunnel", f"{unit.name} is within {reach:g}\" of a tunnel entrance: go in?",
+    go = [Option(f"enter {t}", f"{unit.name} goes into tunnel {t}",
+                 data={"action": "tunnel", "actor": uid}) for t in letters]
+    stay = [Option("stay", "stay out", data={"action": "stay", "actor": uid})]
+    game.ask(Decision(unit.side, "tunnel", f"{unit.name} is within {reach:g}\" of a tunnel entrance: go in?",
                       options=stay + go if foes_here else go + stay, rule=NAME,
                       context={"phase": "Movement", "actor": uid, "action": "tunnel"}), _entered, uid)
 
@@ -176,7 +176,7 @@ def _ask_out(game: Game, uid: str, letter: str) -> None:
         game.emit("chaos", f"{unit.name} finds no room to come out of tunnel {letter}", rule=NAME, unit=uid)
         return
     f = facing_of(game, unit.side)
-    game.ask(decision(unit.side, "position", f"{unit.name} comes out of tunnel {letter}: its centre as x,y",
+    game.ask(Decision(unit.side, "position", f"{unit.name} comes out of tunnel {letter}: its centre as x,y",
                       params=[Param("x", "float", 0.0, game.state.width, step=0.01),
                               Param("y", "float", 0.0, game.state.depth, step=0.01)],
                       validator=lambda g, a: _error(g, uid, letter, float(a["x"]), float(a["y"]), f) or None,

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from skirmish import Decision, Option
 from skirmish_hobgoblin import geom
-from skirmish_hobgoblin.decide import decision, option
 from skirmish_hobgoblin.magic import lasting, placing  # noqa: F401 - their spell effects register themselves
 from skirmish_hobgoblin.magic.spells import EFFECTS, Cast, Spell, all_spells, allegiances, magic_data, spells_of
 
@@ -44,10 +44,10 @@ def split_allegiances(text: str) -> list[str]:
 def known_spells(game: Game, unit: Unit) -> list[Spell]:
     """The spells of its allegiance (two with Tome of Magic), plus another allegiance's through Book of Tysthy
     this round."""
-    spells = [s for a in split_allegiances(allegiance_of(game, unit)) for s in spells_of(a)]
+    spells = [s for a in split_allegiances(allegiance_of(game, unit)) for s in spells_of(a, game.ruleset)]
     tysthy = magic_data(game).get("tysthy", {}).get(unit.id)
     if tysthy and tysthy[0] == game.round:
-        spells += [s for s in spells_of(tysthy[1]) if s not in spells]
+        spells += [s for s in spells_of(tysthy[1], game.ruleset) if s not in spells]
     return spells
 
 
@@ -115,14 +115,14 @@ def cast_options(game: Game, player: str) -> list[Option]:
     scroll, familiar = spell_card(game, player, SCROLL), spell_card(game, player, FAMILIAR)
     for caster in wizards(game, player):
         known = known_spells(game, caster)
-        extra = [s for s in all_spells().values() if s not in known] if scroll else []
+        extra = [s for s in all_spells(game.ruleset).values() if s not in known] if scroll else []
         for spell in known + extra:
             if cost_for(game, caster, spell) > mercury or not playable(spell):
                 continue
             card = scroll if spell in extra else ""
             if spell.effect == "book_of_tysthy":
                 own = {a.casefold() for a in split_allegiances(allegiance_of(game, caster))}
-                for a in allegiances():
+                for a in allegiances(game.ruleset):
                     if a.casefold() not in own:
                         out.append(_opt(game, caster, spell, a, [caster], player, card))
             elif spell.targeted:
@@ -197,10 +197,11 @@ def _opt(game: Game, caster: Unit, spell: Spell, target: str, units: list[Unit],
     using = f", playing {fortune.card_name(game, card)}" if card else ""
     value = f"{caster.id}|{spell.id}|{target}" + (f"|{card}" if card else "")
     cost = cost_for(game, caster, spell)
-    return option(value, f"{caster.name} casts {spell.name}{what} ({cost} Mercury{using})",
-                  spell.summary, action="cast", actor=caster.id, spell=spell.id, effect=spell.effect,
-                  target=target, cost=cost, affects=affected, ignored=ignored, keywords=list(spell.keywords),
-                  dice=spell.dice, tier=spell.tier, card=card)
+    return Option(value, f"{caster.name} casts {spell.name}{what} ({cost} Mercury{using})",
+                  spell.summary, data={"action": "cast", "actor": caster.id, "spell": spell.id, "effect": spell.effect,
+                                       "target": target, "cost": cost, "affects": affected, "ignored": ignored,
+                                       "keywords": list(spell.keywords), "dice": spell.dice, "tier": spell.tier,
+                                       "card": card})
 
 
 def cast_step(game: Game, player: str, first: bool = True) -> None:
@@ -214,8 +215,9 @@ def cast_step(game: Game, player: str, first: bool = True) -> None:
             game.emit("no-spell", f"{player} casts no spell: {why_no_spell(game, player)}", rule=RULE, player=player)
         return
     mercury = game.state.sides[player].mercury
-    game.ask(decision(player, "cast", f"{player}: cast a spell ({mercury} Mercury)?",
-                      options=[option(DONE, "cast no more spells this phase", action="done"), *opts], rule=RULE,
+    game.ask(Decision(player, "cast", f"{player}: cast a spell ({mercury} Mercury)?",
+                      options=[Option(DONE, "cast no more spells this phase",
+                                      data={"action": "done"}), *opts], rule=RULE,
                       context={"phase": "Magic", "action": "cast", "mercury": mercury}),
              _cast_answer, player)
 
@@ -255,7 +257,7 @@ REDIRECTION = "eldritch-redirection"
 
 def _redirect_or_cast(game: Game, player: str, caster_id: str, spell_id: str, target: str) -> None:
     """Eldritch Redirection: the targeted unit's player may move the spell to another unit within 8"."""
-    spell = all_spells()[spell_id]
+    spell = all_spells(game.ruleset)[spell_id]
     unit = game.state.units.get(target) if spell.targeted else None
     card = spell_card(game, unit.side, REDIRECTION) if unit is not None and not unit.has("Nullify") else ""
     others = [u for u in game.state.in_play() if u.id != target and geom.gap(unit, u) <= REDIRECT_RANGE
@@ -264,11 +266,12 @@ def _redirect_or_cast(game: Game, player: str, caster_id: str, spell_id: str, ta
         cast(game, player, game.state.units[caster_id], spell, target)
         return
     assert unit is not None
-    opts = [option("keep", f"let {spell.name} hit {unit.name}", action="keep")]
-    opts += [option(u.id, f"play Eldritch Redirection: {spell.name} hits {u.name}", action="redirect", target=u.id,
-                    spell=spell.id, effect=spell.effect, keywords=list(spell.keywords), affects=[u.id])
+    opts = [Option("keep", f"let {spell.name} hit {unit.name}", data={"action": "keep"})]
+    opts += [Option(u.id, f"play Eldritch Redirection: {spell.name} hits {u.name}",
+                    data={"action": "redirect", "target": u.id,
+                    "spell": spell.id, "effect": spell.effect, "keywords": list(spell.keywords), "affects": [u.id]})
              for u in others]
-    game.ask(decision(unit.side, "redirect", f"{spell.name} targets {unit.name}: redirect it?", options=opts,
+    game.ask(Decision(unit.side, "redirect", f"{spell.name} targets {unit.name}: redirect it?", options=opts,
                       rule="Eldritch Redirection",
                       context={"phase": "Magic", "action": "redirect", "spell": spell.id, "target": target}),
              _redirected, player, caster_id, spell_id, target, card)
@@ -296,7 +299,7 @@ def _redirected(game: Game, answer: str, player: str, caster_id: str, spell_id: 
         fortune.discard_from_hand(game, side, card)
         lasting.card_played(game, side, card, game.state.units[target])
         target = answer
-    cast(game, player, game.state.units[caster_id], all_spells()[spell_id], target)
+    cast(game, player, game.state.units[caster_id], all_spells(game.ruleset)[spell_id], target)
 
 
 def cast(game: Game, player: str, caster: Unit, spell: Spell, target: str = "") -> None:

@@ -108,15 +108,15 @@ def near_void(game: Game, unit: Unit) -> bool:
 @effect("by_my_will")
 def by_my_will(game: Game, cast: Cast) -> None:
     """The target's player may have it ignore its Weakness keywords until the end of the round."""
-    from skirmish_hobgoblin.decide import decision, option
+    from skirmish import Decision, Option
 
     for unit in cast.units:
         names = weaknesses(game, unit)
-        opts = [option("ignore", f"{unit.name} ignores its Weakness keywords this round"
-                                 + (f" ({', '.join(names)})" if names else ""), action="ignore", actor=unit.id,
-                       keywords=names),
-                option("keep", f"{unit.name} keeps its Weakness keywords", action="keep", actor=unit.id)]
-        game.ask(decision(unit.side, "by-my-will", f"By My Will: may {unit.name} ignore its Weakness keywords?",
+        opts = [Option("ignore", f"{unit.name} ignores its Weakness keywords this round"
+                                 + (f" ({', '.join(names)})" if names else ""),
+                       data={"action": "ignore", "actor": unit.id, "keywords": names}),
+                Option("keep", f"{unit.name} keeps its Weakness keywords", data={"action": "keep", "actor": unit.id})]
+        game.ask(Decision(unit.side, "by-my-will", f"By My Will: may {unit.name} ignore its Weakness keywords?",
                           options=opts, rule=cast.spell.name,
                           context={"phase": game.phase, "action": "by-my-will", "actor": unit.id}),
                  _willed, unit.id)

@@ -11,10 +11,9 @@ import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from skirmish import Keyword, Param
+from skirmish import Decision, Keyword, Param
 from skirmish.geometry import Circle, Rect, distance
 from skirmish_hobgoblin import deployment, stats
-from skirmish_hobgoblin.decide import decision
 from skirmish_hobgoblin.magic.lasting import VOID, VOID_RADIUS, VOID_REACH
 from skirmish_hobgoblin.magic.spells import STASH, Cast, effect, magic_data
 from skirmish_hobgoblin.state import UNDEPLOYED, Piece, layout_key
@@ -132,7 +131,7 @@ def void_of_nebularis(game: Game, cast: Cast) -> None:
     if not spots:
         return
     examples = [{"x": x, "y": y} for x, y in spots[:6]]
-    game.ask(decision(cast.player, "marker", f"Void of Nebularis: place the Void marker within {reach:g}\" of "
+    game.ask(Decision(cast.player, "marker", f"Void of Nebularis: place the Void marker within {reach:g}\" of "
                                              f"{caster.name}",
                       params=[Param("x", "float", 0.0, game.state.width, step=0.01),
                               Param("y", "float", 0.0, game.state.depth, step=0.01)],
@@ -255,7 +254,7 @@ def _ask_place(game: Game, unit: Unit, kind: str, prompt: str, spots: list[tuple
     face = deployment.facing_of(game, unit.side) if facing is None else facing
     examples = [{"x": x, "y": y, "facing": face} for x, y in spots[:6]]
     hw, hd = unit.width / 2, unit.depth / 2
-    game.ask(decision(player or unit.side, kind, prompt,
+    game.ask(Decision(player or unit.side, kind, prompt,
                       params=[Param("x", "float", round(hw, 2), round(game.state.width - hw, 2), step=0.01),
                               Param("y", "float", round(hd, 2), round(game.state.depth - hd, 2), step=0.01),
                               Param("facing", "float", 0.0, 359.99, step=0.01)],

@@ -89,32 +89,39 @@ def _data_text() -> str:
     return resources.files("skirmish_hobgoblin").joinpath("data/spells.toml").read_text(encoding="utf-8")
 
 
-#: homebrew spells added with ``add_spells`` (same table form as data/spells.toml)
-HOMEBREW: dict[str, Spell] = {}
-
-
-def add_spells(data: dict[str, Any]) -> list[str]:
-    """Add homebrew spells (``{"spells": {id: {...}}}``, tiers as printed unless given); returns their ids."""
+def homebrew_spells(data: dict[str, Any]) -> dict[str, Spell]:
+    """Homebrew spells from a table shaped like data/spells.toml (``{"spells": {id: {...}}}``, tiers as printed
+    unless given), by id; a mistake is one SetupError line."""
     table = {"tiers": {**tomllib.loads(_data_text()).get("tiers", {}), **data.get("tiers", {})},
              "spells": data.get("spells", {})}
-    added = parse_spells(table)
-    HOMEBREW.update(added)
-    return list(added)
+    return parse_spells(table)
 
 
-def all_spells() -> dict[str, Spell]:
-    return {**builtin_spells(), **HOMEBREW}
+def all_spells(ruleset: Any = None) -> dict[str, Spell]:
+    """Every spell: the book's, then those the ruleset's plugins add (``hobgoblin_spells``), kept on the ruleset
+    (without a ruleset: the book's)."""
+    if ruleset is None:
+        return builtin_spells()
+    kept = getattr(ruleset, "_hobgoblin_spells", None)
+    if kept is None:
+        from skirmish_hobgoblin import expansions
+
+        kept = dict(builtin_spells())
+        for data in reversed(expansions.ask(ruleset, "hobgoblin_spells")):
+            kept.update(homebrew_spells(data))
+        ruleset._hobgoblin_spells = kept
+    return kept
 
 
-def allegiances() -> tuple[str, ...]:
+def allegiances(ruleset: Any = None) -> tuple[str, ...]:
     seen: dict[str, None] = {}
-    for s in all_spells().values():
+    for s in all_spells(ruleset).values():
         seen.setdefault(s.allegiance, None)
     return tuple(seen)
 
 
-def spells_of(allegiance: str) -> list[Spell]:
-    return [s for s in all_spells().values() if s.allegiance.casefold() == allegiance.casefold()]
+def spells_of(allegiance: str, ruleset: Any = None) -> list[Spell]:
+    return [s for s in all_spells(ruleset).values() if s.allegiance.casefold() == allegiance.casefold()]
 
 
 def allegiance_problems(text: str, tome: bool) -> list[str]:
@@ -175,9 +182,9 @@ def book_of_tysthy(game: Game, cast: Cast) -> None:
 
 def _ask(game: Game, player: str, kind: str, prompt: str, options: list[Any], then: Callable[..., None],
          *args: Any, rule: str) -> None:
-    from skirmish_hobgoblin.decide import decision
+    from skirmish import Decision
 
-    game.ask(decision(player, kind, prompt, options=options, rule=rule,
+    game.ask(Decision(player, kind, prompt, options=options, rule=rule,
                       context={"phase": "Magic", "action": kind}), then, *args)
 
 
@@ -188,11 +195,11 @@ def _content_kw(game: Game, name: str) -> Any:
 @effect("serve_unto_death")
 def serve_unto_death(game: Game, cast: Cast) -> None:
     """The target's controller picks 0 to 5 Doom; with any, it gains Blessing of Iskalla until the end of round."""
-    from skirmish_hobgoblin.decide import option
+    from skirmish import Option
 
     for unit in cast.units:
-        opts = [option(str(n), f"give {unit.name} {n} Doom" + (" and Blessing of Iskalla" if n else ""),
-                       action="serve", actor=unit.id, doom=n) for n in range(6)]
+        opts = [Option(str(n), f"give {unit.name} {n} Doom" + (" and Blessing of Iskalla" if n else ""),
+                       data={"action": "serve", "actor": unit.id, "doom": n}) for n in range(6)]
         _ask(game, unit.side, "serve-unto-death", f"Serve Unto Death: how much Doom for {unit.name}?", opts,
              _served, unit.id, rule=cast.spell.name)
 
@@ -208,7 +215,7 @@ def _served(game: Game, answer: str, uid: str) -> None:
 @effect("reflective_soulgem")
 def reflective_soulgem(game: Game, cast: Cast) -> None:
     """The caster copies one Strength keyword (not Reserved) of the enemy target until the end of the round."""
-    from skirmish_hobgoblin.decide import option
+    from skirmish import Option
 
     for unit in cast.units:
         names = []
@@ -219,7 +226,8 @@ def reflective_soulgem(game: Game, cast: Cast) -> None:
         if not names:
             game.emit("spell", f"{unit.name} has no Strength keyword to copy", rule=cast.spell.name)
             continue
-        opts = [option(n, f"{cast.caster.name} copies {n}", action="copy", keyword=n) for n in sorted(names)]
+        opts = [Option(n, f"{cast.caster.name} copies {n}",
+                       data={"action": "copy", "keyword": n}) for n in sorted(names)]
         _ask(game, cast.player, "soulgem", "Reflective Soulgem: copy which keyword?", opts, _copied,
              cast.caster.id, unit.id, rule=cast.spell.name)
 
@@ -238,14 +246,14 @@ CHARACTER = ("General", "Battle Standard", "Hero", "Wizard")
 @effect("black_gate")
 def black_gate(game: Game, cast: Cast) -> None:
     """Move a Character keyword of the friendly target to another unit within 18" it counts friendly, for good."""
+    from skirmish import Option
     from skirmish_hobgoblin import geom
-    from skirmish_hobgoblin.decide import option
 
     for unit in cast.units:
         names = [n for n in unit.keywords.names() if n in CHARACTER or n in unit.keywords.with_trait("Character")]
         others = [f for f in game.state.friends(unit) if geom.gap(unit, f) <= cast.spell.range]
-        opts = [option(f"{n}|{f.id}", f"move {n} from {unit.name} to {f.name}", action="gate", keyword=n,
-                       target=f.id) for n in sorted(set(names)) for f in others
+        opts = [Option(f"{n}|{f.id}", f"move {n} from {unit.name} to {f.name}", data={"action": "gate", "keyword": n,
+                       "target": f.id}) for n in sorted(set(names)) for f in others
                 if not (n == "Wizard" and f.has("Nullify"))]  # Nullify: it cannot gain Wizard
         if not opts:
             game.emit("spell", f"Black Gate: nothing to move from {unit.name}", rule=cast.spell.name)
@@ -272,8 +280,8 @@ def _gated(game: Game, answer: str, source: str) -> None:
 @effect("prescience")
 def prescience(game: Game, cast: Cast) -> None:
     """A random card of the target's controller is seen; the caster's player may swap one of theirs for it."""
+    from skirmish import Option
     from skirmish_hobgoblin import fortune
-    from skirmish_hobgoblin.decide import option
 
     for unit in cast.units:
         hand = game.state.sides[unit.side].hand.cards
@@ -282,9 +290,10 @@ def prescience(game: Game, cast: Cast) -> None:
             continue
         seen = game.rng.choice(list(hand), rule=cast.spell.name, why="a random card from the hand")
         mine = game.state.sides[cast.player].hand.cards
-        opts = [option("keep", "swap nothing", action="keep")]
-        opts += [option(c, f"swap {fortune.card_name(game, c)} for {fortune.card_name(game, seen)}", action="swap",
-                        card=c) for c in dict.fromkeys(mine)]
+        opts = [Option("keep", "swap nothing", data={"action": "keep"})]
+        opts += [Option(c, f"swap {fortune.card_name(game, c)} for {fortune.card_name(game, seen)}",
+                        data={"action": "swap",
+                        "card": c}) for c in dict.fromkeys(mine)]
         _ask(game, cast.player, "prescience", f"Prescience: you see {fortune.card_name(game, seen)}", opts,
              _swapped, unit.side, seen, cast.player, rule=cast.spell.name)
 

@@ -9,16 +9,15 @@ replace the scenario's victory conditions.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
-
-from skirmish import load_toml
 
 SCENARIO = "unlikely-allies"
 
 
 def data() -> dict[str, Any]:
     """``objectives.toml``: the six objectives and the team game's scenario entry."""
+    from skirmish import load_toml  # (this package module stays light: plugins import it to list)
+
     return dict(load_toml("skirmish_hobgoblin.teams", "objectives.toml"))
 
 
@@ -36,13 +35,3 @@ def glossary() -> dict[str, str]:
     for o in data()["objectives"].values():
         out[o["name"]] = f"Unlikely Allies objective (D6 {o['d6']}): {o['summary']}"
     return out
-
-
-def register(prepare: dict[str, Callable[..., None]], score: dict[str, Callable[..., None]],
-             final: dict[str, Callable[..., None]]) -> None:
-    """Add the team game's rule functions to the scenario function tables."""
-    from skirmish_hobgoblin.teams import objectives
-
-    prepare["teams"] = objectives.prepare
-    score["teams"] = objectives.score
-    final["teams"] = objectives.final

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 
 from skirmish import AgentContext, Decision
 from skirmish_hobgoblin import geom, moves, stats
-from skirmish_hobgoblin.decide import context_of, option_data
 from skirmish_hobgoblin.state import READY, UNDEPLOYED, Activation
 
 if TYPE_CHECKING:
@@ -384,18 +383,18 @@ class HimAgent:
     def decide(self, view: Any, decision: Decision) -> Any:
         kind = decision.kind
         opts = decision.options
-        data = [option_data(o) for o in opts]
+        data = [o.data for o in opts]
         if kind == "move":
             engage = [o for o, d in zip(opts, data, strict=True) if d.get("action") == "engage"]
             if engage:
                 return self.rng.choice(engage).value
             towards = [o for o, d in zip(opts, data, strict=True) if d.get("action") == "towards"]
-            if towards and not context_of(decision).get("moved"):
+            if towards and not decision.context.get("moved"):
                 return towards[0].value
             return "end"
         if kind == "assign":
-            spreads = [o for o in opts if option_data(o).get("action") == "assign"]
-            return min(spreads, key=lambda o: max(option_data(o)["dice"]) - min(option_data(o)["dice"])).value
+            spreads = [o for o in opts if o.data.get("action") == "assign"]
+            return min(spreads, key=lambda o: max(o.data["dice"]) - min(o.data["dice"])).value
         if kind == "shoot":
             shots = [o for o, d in zip(opts, data, strict=True) if d.get("action") == "shoot"]
             return self.rng.choice(shots).value if shots else "done"
@@ -419,3 +418,8 @@ class HimAgent:
         if decision.examples:
             return decision.examples[0]
         return {p.name: p.low for p in decision.params}
+
+
+def make_him(ctx: AgentContext) -> HimAgent:
+    """The solo opponent as an agent (``--players him``)."""
+    return HimAgent(ctx)

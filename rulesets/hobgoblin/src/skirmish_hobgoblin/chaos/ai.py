@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from skirmish_hobgoblin.ai.board import keywords_of
+from skirmish_hobgoblin.ai.placing import shooting
 
 #: players whose AI takes the first suggested spot (benchmarks compare with and without)
 BLIND: set[str] = set()
@@ -30,21 +30,9 @@ ZONE_GAP = 8.0
 
 def _entry(decision: Any) -> Any:
     from skirmish_hobgoblin.chaos.catalogue import tables
-    from skirmish_hobgoblin.decide import context_of
 
-    eid = str(context_of(decision).get("kind", ""))
+    eid = str(decision.context.get("kind", ""))
     return tables()["battlefield"].get(eid)
-
-
-def shooting(view: Any, player: str) -> tuple[float, float]:
-    """The share of my army's points and of the enemy's in units with Ranged."""
-
-    def share(mine: bool) -> float:
-        units = [u for u in view.state.get("units", []) if (u["side"] == player) == mine]
-        total = sum(float(u.get("points", 0)) for u in units) or 1.0
-        return sum(float(u.get("points", 0)) for u in units if "Ranged" in keywords_of(u)) / total
-
-    return share(True), share(False)
 
 
 def spot_value(view: Any, player: str, keywords: list[str], x: float, y: float) -> float:

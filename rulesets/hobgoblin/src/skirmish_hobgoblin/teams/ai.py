@@ -323,9 +323,8 @@ def marker_spot(view: Any, player: str, decision: Any) -> dict[str, float] | Non
     it (more than 16" apart), so that the team's units reach them soonest."""
     if not in_play(view, player):
         return None
-    from skirmish_hobgoblin.decide import context_of
 
-    if context_of(decision).get("kind") != "ruination":
+    if decision.context.get("kind") != "ruination":
         return None
     p = {q.name: q for q in decision.params}
     if "x" not in p or "y" not in p:

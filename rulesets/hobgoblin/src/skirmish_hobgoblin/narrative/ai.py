@@ -930,9 +930,8 @@ def position_spot(view: Any, player: str, decision: Any) -> dict[str, float] | N
     """A deployment answer: the first of :func:`deploy_spots` (or a little to either side) the rules allow."""
     if not in_play(view, player):
         return None
-    from skirmish_hobgoblin.decide import context_of
 
-    uid = context_of(decision).get("actor", "")
+    uid = decision.context.get("actor", "")
     unit = next((u for u in view.state.get("units", []) if u["id"] == uid), None)
     if unit is None:
         return None
@@ -957,14 +956,13 @@ def deploy_option(view: Any, player: str, decision: Any) -> Any:
     if not in_play(view, player) or role(view, player) != "Attacker" or \
             scenario(view) not in ("the-chasm", "the-fortress"):
         return None
-    from skirmish_hobgoblin.decide import option_data
 
-    aside = next((o.value for o in decision.options if option_data(o).get("action") == "aside"), None)
+    aside = next((o.value for o in decision.options if o.data.get("action") == "aside"), None)
     if aside is not None:
         return aside
     units = {u["id"]: u for u in view.state.get("units", [])}
-    deploys = [(o, units.get(option_data(o).get("actor", ""))) for o in decision.options
-               if option_data(o).get("action") == "deploy"]
+    deploys = [(o, units.get(o.data.get("actor", ""))) for o in decision.options
+               if o.data.get("action") == "deploy"]
     deploys = [(o, u) for o, u in deploys if u is not None]
     if not deploys:
         return None
@@ -1066,9 +1064,8 @@ def arrive_spot(view: Any, player: str, decision: Any) -> dict[str, float] | Non
     if not in_play(view, player) or role(view, player) != "Attacker" or \
             scenario(view) not in ("the-chasm", "the-fortress"):
         return None
-    from skirmish_hobgoblin.decide import context_of
 
-    uid = context_of(decision).get("actor", "")
+    uid = decision.context.get("actor", "")
     unit = next((u for u in view.state.get("units", []) if u["id"] == uid), None)
     p = {q.name: q for q in decision.params}
     if unit is None or "x" not in p or "y" not in p:
