@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import lru_cache
+from operator import is_ as _is
 from typing import Any
 
 import attrs
@@ -16,27 +17,35 @@ import attrs
 from skirmish import Deck, Hand, KeywordSet
 from skirmish.geometry import Circle, Polygon, Rect, Table, Terrain
 
-__all__ = ["READY", "REMOVED", "RESERVE", "UNDEPLOYED", "Activation", "HobState", "Marker", "Piece", "Side",
-           "Unit", "table_of"]
+__all__ = ["READY", "REMOVED", "RESERVE", "UNDEPLOYED", "Activation", "Derived", "HobState", "Marker", "Piece",
+           "Side", "Unit", "derived", "linked", "table_of"]
 
 #: unit statuses: only READY units are in play
 READY, UNDEPLOYED, RESERVE, REMOVED = "ready", "undeployed", "reserve", "removed"
 
 
-#: bumped whenever a unit's place, size, side or status is set, so derived caches of the arrangement (contacts,
-#: sight) keyed on it together with the units themselves see every move (keywords and Doom are not covered)
-VERSION = [0]
 _ARRANGEMENT_FIELDS = frozenset({"id", "side", "team", "x", "y", "facing", "width", "depth", "status"})
 
 
-def _changed(_unit: Any, field: Any, value: Any) -> Any:
+def _changed(unit: Any, field: Any, value: Any) -> Any:
+    """Setting a unit's place, size, side or status bumps ``version`` of the derived caches of every state it was
+    linked to (:func:`linked`), so caches of the arrangement keyed on it see every move (keywords and Doom are not
+    covered)."""
     if field.name in _ARRANGEMENT_FIELDS:
-        VERSION[0] += 1
+        for d in getattr(unit, "_homes", ()):
+            d.version += 1
     return value
 
 
+class _Linked:
+    """A slot outside the attrs fields (so never copied, saved, compared or hashed): the derived caches of the
+    states this unit was linked to."""
+
+    __slots__ = ("_homes",)
+
+
 @attrs.define(on_setattr=_changed)
-class Unit:
+class Unit(_Linked):
     """One unit: its type and statistics, where it stands, its Doom and its keywords."""
 
     id: str
@@ -89,6 +98,7 @@ class Unit:
         self.x, self.y, self.facing = round(rect.centre.x, 9), round(rect.centre.y, 9), round(rect.facing, 9) % 360
 
 
+#: kept module-level (a bounded pure-math memo): five numbers -> a frozen Rect; no game object, id or content
 @lru_cache(maxsize=4096)
 def _rect(x: float, y: float, w: float, d: float, f: float) -> Rect:
     return Rect((x, y), w, d, f)
@@ -158,8 +168,15 @@ class Activation:
     failed: list[str] = attrs.field(factory=list)
 
 
+class _Derives:
+    """A slot outside the attrs fields (so never copied with clones, saved, compared or in the digest): the state's
+    :class:`Derived` caches, made on first use."""
+
+    __slots__ = ("_derived",)
+
+
 @attrs.define
-class HobState:
+class HobState(_Derives):
     """Everything that changes during a battle."""
 
     units: dict[str, Unit]
@@ -239,7 +256,70 @@ class HobState:
         return self.depth / 2
 
 
-_TABLES: dict[str, Table] = {}
+class Derived:
+    """The derived caches of one state (speed only, never game state): they live on the state, die with it and are
+    left out of its clones, saves, comparisons and digest; a clone makes its own on first use.
+
+    ``version`` counts the changes of place, size, side or status of the units linked to it (:func:`linked`);
+    the other fields belong to the modules named."""
+
+    __slots__ = ("version", "linked", "tables", "arranged", "sight", "checked", "plans", "impassable", "holders",
+                 "holders_placed", "placed", "stable", "quiet", "changes", "courage", "keywords_text", "unit_data",
+                 "terrain", "ai")
+
+    def __init__(self) -> None:
+        self.version = 0
+        #: the units linked so far (their moves bump ``version``), as :func:`linked` last saw them
+        self.linked: tuple[Unit, ...] = ()
+        #: :func:`table_of`: layout key -> its prepared Table
+        self.tables: dict[str, Table] = {}
+        #: geom: the contacts of the arrangement of units (``geom._Arrangement``, made there) and sight answers
+        self.arranged: Any = None
+        self.sight: dict[tuple[Any, ...], bool] = {}
+        #: moves: manoeuvre checks and engage plans
+        self.checked: dict[tuple[Any, ...], Any] = {}
+        self.plans: dict[tuple[Any, ...], Any] = {}
+        #: deployment: the table's Impassable pieces (the table, the pieces)
+        self.impassable: tuple[Any, list[Any]] | None = None
+        #: stats: Command holders read, Courage and refresh inputs per unit, the refresh key and its change count
+        self.holders: list[Any] = [None, None]
+        self.holders_placed: list[Any] = [None, None]
+        self.placed: dict[str, tuple[Unit, tuple[Any, ...], int]] = {}
+        self.stable: Any = None
+        self.quiet: dict[str, tuple[Unit, tuple[Any, ...]]] = {}
+        self.changes = 0
+        #: render: every unit's Courage (key, values), keyword texts and view data per unit, terrain entries
+        self.courage: tuple[Any, dict[str, int]] = (None, {})
+        self.keywords_text: dict[str, tuple[tuple[Any, ...], str]] = {}
+        self.unit_data: dict[str, tuple[Unit, tuple[Any, ...], dict[str, Any]]] = {}
+        self.terrain: tuple[tuple[Any, ...], list[Any]] = ((), [])
+        #: the AI's memos by name (``ai.board.memo``: its views carry them)
+        self.ai: dict[str, dict[Any, Any]] = {}
+
+
+def derived(state: HobState) -> Derived:
+    """The state's derived caches (made on first use)."""
+    try:
+        return state._derived
+    except AttributeError:
+        d = state._derived = Derived()
+        return d
+
+
+def linked(state: HobState, units: tuple[Unit, ...] | None = None) -> Derived:
+    """The state's derived caches with every unit it holds (``units``: ``tuple(state.units.values())``) linked to
+    them, so that any later move of one of them bumps ``version``."""
+    d = derived(state)
+    if units is None:
+        units = tuple(state.units.values())
+    old = d.linked
+    if len(old) != len(units) or not all(map(_is, old, units)):
+        for u in units:
+            homes = getattr(u, "_homes", ())
+            if d not in homes:
+                u._homes = (*homes, d)
+        d.linked = units
+    return d
 
 
 def layout_key(width: float, depth: float, pieces: list[Piece]) -> str:
@@ -250,13 +330,14 @@ def layout_key(width: float, depth: float, pieces: list[Piece]) -> str:
 
 
 def table_of(state: HobState) -> Table:
-    """The core Table (terrain prepared once per layout; a derived cache, not game state)."""
+    """The core Table (terrain prepared once per layout; a derived cache of the state, not game state)."""
     key = state.layout_key or layout_key(state.width, state.depth, state.pieces)
-    table = _TABLES.get(key)
+    tables = derived(state).tables
+    table = tables.get(key)
     if table is None:
-        if len(_TABLES) > 256:
-            _TABLES.clear()
+        if len(tables) > 16:
+            tables.clear()
         table = Table(state.width, state.depth,
                       tuple(Terrain(Polygon(p.points), frozenset(p.keywords), p.name) for p in state.pieces))
-        _TABLES[key] = table
+        tables[key] = table
     return table

@@ -9,7 +9,7 @@ from typing import Any
 
 import attrs
 
-from skirmish_hobgoblin.ai.board import Unit, keywords_of
+from skirmish_hobgoblin.ai.board import Unit, keywords_of, memo
 
 #: a unit that is not broken still carries its Doom into later fights: this share of the Doom it took counts
 WEAR = 0.35
@@ -20,6 +20,7 @@ SHOT_DOOM = 5
 CAPS = {"side": 5, "rear": 3}
 
 
+#: kept module-level (a bounded pure-math memo): dice, target number and die rules -> hit odds (numbers only)
 @lru_cache(maxsize=4096)
 def hits(dice: int, need: int, brutal: bool = False, crit: bool = False, cursed: bool = False) -> tuple[float, ...]:
     """P(hits == k) for k = 0..max, exact (from the odds code), as floats."""
@@ -31,6 +32,7 @@ def hits(dice: int, need: int, brutal: bool = False, crit: bool = False, cursed:
     return tuple(float(dist.get(k, 0)) for k in range(top + 1))
 
 
+#: kept module-level (a bounded pure-math memo): two distributions -> their sum's (numbers only)
 @lru_cache(maxsize=4096)
 def _convolve(a: tuple[float, ...], b: tuple[float, ...]) -> tuple[float, ...]:
     out = [0.0] * (len(a) + len(b) - 1)
@@ -131,11 +133,16 @@ def fight(view: Any, me: Unit, them: Unit, edge: str = "front", charge: float = 
     rounds; the first round with ``charge`` inches advanced (Devastating Charge)."""
     ids = view.state.setdefault("_ai_ids", {u["id"] for u in view.state.get("units", [])})
     others = sum(1 for e in them.get("engaged", []) if e in ids and e != me.get("id"))
-    return _fight(view.ruleset, _profile(me), _profile(them), edge, charge >= 6.0, my_edge, my_dice, their_dice,
-                  others)
+    key = (_profile(me), _profile(them), edge, charge >= 6.0, my_edge, my_dice, their_dice, others)
+    fights = memo(view, "fights")  # the game's fights worked out so far (their odds read only the ruleset besides)
+    found = fights.get(key)
+    if found is None:
+        if len(fights) > 65536:
+            fights.clear()
+        found = fights[key] = _fight(view.ruleset, *key)
+    return found
 
 
-@lru_cache(maxsize=65536)
 def _fight(ruleset: Any, me_p: tuple[Any, ...], them_p: tuple[Any, ...], edge: str, charged: bool, my_edge: str,
            my_dice: int | None, their_dice: int | None, others: int) -> Fight:
     view = _RulesOnly(ruleset)
