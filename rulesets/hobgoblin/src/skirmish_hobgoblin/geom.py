@@ -21,7 +21,7 @@ from skirmish.geometry import (
     sight_line,
     touching,
 )
-from skirmish_hobgoblin.state import HobState, Unit, derived, layout_key, linked, table_of
+from skirmish_hobgoblin.state import HobState, Unit, _rect, derived, layout_key, linked, table_of
 
 #: how an enemy touches a unit, seen from the touched unit
 FRONT, SIDE, REAR = "front", "side", "rear"
@@ -161,7 +161,7 @@ def contact_side(unit: Unit, other: Unit | Rect) -> str:
 @lru_cache(maxsize=50_000)
 def _side_of(x: float, y: float, f: float, w: float, d: float, ox: float, oy: float, of: float, ow: float,
              od: float) -> str:
-    return _contact_side(Rect((x, y), w, d, f), Rect((ox, oy), ow, od, of))
+    return _contact_side(_rect(x, y, w, d, f), _rect(ox, oy, ow, od, of))  # the units' own (shared) footprints
 
 
 def _contact_side(rect: Rect, other: Rect) -> str:
@@ -338,7 +338,7 @@ def gap(a: Unit, b: Unit) -> float:
 @lru_cache(maxsize=100_000)
 def _gap(x: float, y: float, f: float, w: float, d: float, ox: float, oy: float, of: float, ow: float,
          od: float) -> float:
-    return distance(Rect((x, y), w, d, f), Rect((ox, oy), ow, od, of))
+    return distance(_rect(x, y, w, d, f), _rect(ox, oy, ow, od, of))  # the units' own (shared) footprints
 
 
 def in_cover(state: HobState, shooter: Unit, target: Unit) -> bool:

@@ -38,7 +38,7 @@ from skirmish.geometry import (
     wheel_chord,
 )
 from skirmish_hobgoblin import geom, stats
-from skirmish_hobgoblin.state import HobState, Unit, derived, linked, table_of
+from skirmish_hobgoblin.state import HobState, Unit, _rect, derived, linked, table_of
 from skirmish_hobgoblin.tables import kp
 
 if TYPE_CHECKING:
@@ -126,7 +126,7 @@ def shape_after(rect: Rect, kind: str, amount: float) -> Move:
 #: geometry of the move; no game object, id or content
 @lru_cache(maxsize=4096)
 def _shape(x: float, y: float, w: float, d: float, f: float, kind: str, amount: float) -> Move:
-    return _shape_after(Rect((x, y), w, d, f), kind, amount)
+    return _shape_after(_rect(x, y, w, d, f), kind, amount)
 
 
 def swept_bounds(swept: Any) -> tuple[float, float, float, float]:
@@ -183,7 +183,7 @@ def check(game: Game, unit: Unit, kind: str, amount: float, *, mp: float | None 
     act = state.activation
     units = tuple(state.units.values())
     held = tuple([tuple(u.keywords.entries) for u in units])
-    d = linked(state, units)
+    d = linked(state)
     # checks of manoeuvres from where units stand, by everything they read (a derived cache of the state: the
     # amount form, its validator and the manoeuvre made check the same thing in a row)
     memo = d.checked

@@ -168,6 +168,52 @@ class Activation:
     failed: list[str] = attrs.field(factory=list)
 
 
+class Units(dict):  # type: ignore[type-arg]
+    """The state's units by id: a plain dict (compared, copied, saved and hashed as one) that counts the changes of
+    which unit objects it holds (``gen``), so :func:`linked` sees a unit put in without looking at every unit."""
+
+    __slots__ = ("gen",)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.gen = 0
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Units, (dict(self),)
+
+    def __setitem__(self, key: str, value: Unit) -> None:
+        self.gen += 1
+        super().__setitem__(key, value)
+
+    def __delitem__(self, key: str) -> None:
+        self.gen += 1
+        super().__delitem__(key)
+
+    def __ior__(self, other: Any) -> Units:
+        self.gen += 1
+        return super().__ior__(other)  # type: ignore[no-any-return]
+
+    def pop(self, *args: Any) -> Any:
+        self.gen += 1
+        return super().pop(*args)
+
+    def popitem(self) -> tuple[str, Unit]:
+        self.gen += 1
+        return super().popitem()
+
+    def clear(self) -> None:
+        self.gen += 1
+        super().clear()
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        self.gen += 1
+        super().update(*args, **kwargs)
+
+    def setdefault(self, key: str, default: Any = None) -> Any:
+        self.gen += 1
+        return super().setdefault(key, default)
+
+
 class _Derives:
     """A slot outside the attrs fields (so never copied with clones, saved, compared or in the digest): the state's
     :class:`Derived` caches, made on first use."""
@@ -179,7 +225,7 @@ class _Derives:
 class HobState(_Derives):
     """Everything that changes during a battle."""
 
-    units: dict[str, Unit]
+    units: dict[str, Unit] = attrs.field(converter=lambda us: us if type(us) is Units else Units(us))
     sides: dict[str, Side]
     deck: Deck
     pieces: list[Piece] = attrs.field(factory=list)
@@ -263,14 +309,16 @@ class Derived:
     ``version`` counts the changes of place, size, side or status of the units linked to it (:func:`linked`);
     the other fields belong to the modules named."""
 
-    __slots__ = ("version", "linked", "tables", "arranged", "sight", "checked", "plans", "impassable", "holders",
-                 "holders_placed", "placed", "stable", "quiet", "changes", "courage", "keywords_text", "unit_data",
-                 "terrain", "ai")
+    __slots__ = ("version", "linked", "held", "tables", "arranged", "sight", "checked", "plans", "impassable",
+                 "holders", "holders_placed", "placed", "stable", "quiet", "changes", "courage", "keywords_text",
+                 "unit_data", "terrain", "ai")
 
     def __init__(self) -> None:
         self.version = 0
-        #: the units linked so far (their moves bump ``version``), as :func:`linked` last saw them
+        #: the units linked so far (their moves bump ``version``), as :func:`linked` last saw them, and the units
+        #: dict with its ``gen`` then
         self.linked: tuple[Unit, ...] = ()
+        self.held: tuple[Any, int] = (None, -1)
         #: :func:`table_of`: layout key -> its prepared Table
         self.tables: dict[str, Table] = {}
         #: geom: the contacts of the arrangement of units (``geom._Arrangement``, made there) and sight answers
@@ -306,19 +354,24 @@ def derived(state: HobState) -> Derived:
         return d
 
 
-def linked(state: HobState, units: tuple[Unit, ...] | None = None) -> Derived:
-    """The state's derived caches with every unit it holds (``units``: ``tuple(state.units.values())``) linked to
-    them, so that any later move of one of them bumps ``version``."""
-    d = derived(state)
-    if units is None:
-        units = tuple(state.units.values())
-    old = d.linked
-    if len(old) != len(units) or not all(map(_is, old, units)):
-        for u in units:
+def linked(state: HobState) -> Derived:
+    """The state's derived caches with every unit it holds linked to them (``Derived.linked``, in table order), so
+    that any later move of one of them bumps ``version``."""
+    try:
+        d = state._derived
+    except AttributeError:
+        d = state._derived = Derived()
+    units = state.units
+    held = d.held
+    if held[0] is not units or held[1] != units.gen:  # type: ignore[attr-defined]
+        now = tuple(units.values())
+        for u in now:
             homes = getattr(u, "_homes", ())
             if d not in homes:
                 u._homes = (*homes, d)
-        d.linked = units
+        if len(now) != len(d.linked) or not all(map(_is, now, d.linked)):
+            d.linked = now
+        d.held = (units, units.gen)  # type: ignore[attr-defined]
     return d
 
 
