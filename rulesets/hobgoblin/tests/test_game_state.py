@@ -29,7 +29,7 @@ from skirmish_hobgoblin.state import derived
 KEPT = ("skirmish_hobgoblin.state._rect", "skirmish_hobgoblin.geom._gap", "skirmish_hobgoblin.geom._side_of",
         "skirmish_hobgoblin.moves._shape", "skirmish_hobgoblin.moves._swept_bounds",
         "skirmish_hobgoblin.ai.combat.hits", "skirmish_hobgoblin.ai.combat._convolve",
-        "skirmish_hobgoblin.ai.board._keywords",
+        "skirmish_hobgoblin.ai.combat._odds", "skirmish_hobgoblin.ai.board._keywords",
         # the printed Chaos of War tables, read from the package once (by the first game that rolls on them)
         "skirmish_hobgoblin.chaos.catalogue.builtin_tables")
 
