@@ -27,7 +27,7 @@ from skirmish_hobgoblin.state import derived
 #: bounded functools memos of pure functions that hold no game object or id: numbers in, numbers (or frozen shapes
 #: made of them) out, and the parse of a keyword text into a read-only mapping
 KEPT = ("skirmish_hobgoblin.state._rect", "skirmish_hobgoblin.geom._gap", "skirmish_hobgoblin.geom._side_of",
-        "skirmish_hobgoblin.moves._shape", "skirmish_hobgoblin.moves._swept_bounds",
+        "skirmish_hobgoblin.moves._shape",
         "skirmish_hobgoblin.ai.combat.hits", "skirmish_hobgoblin.ai.combat._convolve",
         "skirmish_hobgoblin.ai.combat._odds", "skirmish_hobgoblin.ai.board._keywords",
         # the printed Chaos of War tables, read from the package once (by the first game that rolls on them)

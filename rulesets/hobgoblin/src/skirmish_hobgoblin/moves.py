@@ -129,16 +129,20 @@ def _shape(x: float, y: float, w: float, d: float, f: float, kind: str, amount: 
     return _shape_after(_rect(x, y, w, d, f), kind, amount)
 
 
-def swept_bounds(swept: Any) -> tuple[float, float, float, float]:
-    """``swept.bounds`` (kept per swept region: a pure function of it)."""
-    return _swept_bounds(swept)
-
-
-#: kept module-level (a bounded pure-math memo): a frozen swept region (by value) -> its bounding box; no game
-#: object, id or content
-@lru_cache(maxsize=4096)
-def _swept_bounds(swept: Any) -> tuple[float, float, float, float]:
-    return swept.bounds
+def swept_bounds(swept: Any, state: HobState | None = None) -> tuple[float, float, float, float]:
+    """``swept.bounds`` (kept per swept region, a pure function of it, when ``state`` is given: a derived cache of
+    the state; the regions come from :func:`shape_after`, which keeps them)."""
+    if state is None:
+        return swept.bounds  # type: ignore[no-any-return]
+    memo = derived(state).bounds
+    found = memo.get(id(swept))
+    if found is not None and found[0] is swept:
+        return found[1]
+    if len(memo) > 4096:
+        memo.clear()
+    box = swept.bounds
+    memo[id(swept)] = (swept, box)
+    return box  # type: ignore[no-any-return]
 
 
 def _shape_after(rect: Rect, kind: str, amount: float) -> Move:
@@ -256,7 +260,7 @@ def _check(game: Game, unit: Unit, kind: str, amount: float, mp: float | None, r
         if bad:
             return Outcome(None, cost, f"{unit.name} would end on impassable terrain ({bad[0].name})")
     else:
-        box = swept_bounds(move.swept)
+        box = swept_bounds(move.swept, state)
         near = _near(box, others)
         blocker = _path_blocker(move.swept, box, [u.rect for u in near], table)
         if blocker is not None:
@@ -657,7 +661,7 @@ def hazard(game: Game, unit: Unit, out: Outcome, kind: str) -> float:
     if out.swept is None or kind == "fly":
         return 0.0
     table = table_of(game.state)
-    found = table.candidates(swept_bounds(out.swept), ("perilous", "rough"))
+    found = table.candidates(swept_bounds(out.swept, game.state), ("perilous", "rough"))
     cost = 0.0
     for t in found:
         if not out.swept.overlaps(t.shape):

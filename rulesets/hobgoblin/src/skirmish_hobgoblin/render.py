@@ -7,7 +7,7 @@ import textwrap
 from typing import TYPE_CHECKING, Any
 
 from skirmish_hobgoblin import geom, stats
-from skirmish_hobgoblin.state import READY, derived
+from skirmish_hobgoblin.state import READY, Derived, derived
 
 if TYPE_CHECKING:
     from skirmish import Game
@@ -43,7 +43,7 @@ def keywords_text(u: Unit, game: Game | None = None) -> str:
 
 
 def unit_data(game: Game, u: Unit, courage: dict[str, int] | None = None,
-              contacts: dict[str, list[str]] | None = None) -> dict[str, Any]:
+              contacts: dict[str, list[str]] | None = None, kept: Derived | None = None) -> dict[str, Any]:
     """A unit as the view shows it (a fresh dict; kept per unit while everything it shows is the same)."""
     courage = courage if courage is not None else courages(game)
     contacts = contacts if contacts is not None else geom.contact_map(game.state)
@@ -52,7 +52,7 @@ def unit_data(game: Game, u: Unit, courage: dict[str, int] | None = None,
     read = (u.side, u.name, u.type, u.x, u.y, u.facing, u.width, u.depth, u.doom, value, u.status, u.speed,
             u.points, tuple(u.keywords.entries), engaged, u.team)
     # each unit's view data with everything it was made from, by unit id (a derived cache of the state)
-    memo = derived(game.state).unit_data
+    memo = (kept or derived(game.state)).unit_data
     found = memo.get(u.id)
     if found is not None and found[0] is u and found[1] == read:
         data = found[2].copy()
@@ -92,9 +92,10 @@ def view_data(game: Game, player: str | None) -> dict[str, Any]:
 def _view_data(game: Game, player: str | None, courage: dict[str, int], contacts: dict[str, list[str]]
                ) -> dict[str, Any]:
     state = game.state
+    kept = derived(state)
     return {
         "scenario": state.scenario, "first": state.first, "table": [state.width, state.depth],
-        "units": [unit_data(game, u, courage, contacts) for u in state.units.values()],
+        "units": [unit_data(game, u, courage, contacts, kept) for u in state.units.values()],
         "sides": {p: {"army": s.army, "mercury": s.mercury, "vp": s.vp, "half": s.half, "role": s.role,
                       "hand": s.hand.view(player)} for p, s in state.sides.items()},
         "deck": len(state.deck.draw_pile), "discards": list(state.deck.discard_pile),

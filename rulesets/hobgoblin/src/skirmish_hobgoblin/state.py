@@ -309,9 +309,9 @@ class Derived:
     ``version`` counts the changes of place, size, side or status of the units linked to it (:func:`linked`);
     the other fields belong to the modules named."""
 
-    __slots__ = ("version", "linked", "held", "tables", "arranged", "sight", "checked", "plans", "impassable",
-                 "holders", "holders_placed", "placed", "stable", "quiet", "changes", "courage", "keywords_text",
-                 "unit_data", "terrain", "ai")
+    __slots__ = ("version", "linked", "held", "tables", "arranged", "sight", "checked", "plans", "bounds",
+                 "impassable", "holders", "holders_placed", "placed", "stable", "quiet", "changes", "courage",
+                 "keywords_text", "unit_data", "terrain", "ai")
 
     def __init__(self) -> None:
         self.version = 0
@@ -327,6 +327,8 @@ class Derived:
         #: moves: manoeuvre checks and engage plans
         self.checked: dict[tuple[Any, ...], Any] = {}
         self.plans: dict[tuple[Any, ...], Any] = {}
+        #: moves: swept regions' bounds by the region's id (the region kept beside it)
+        self.bounds: dict[int, tuple[Any, tuple[float, float, float, float]]] = {}
         #: deployment: the table's Impassable pieces (the table, the pieces)
         self.impassable: tuple[Any, list[Any]] | None = None
         #: stats: Command holders read, Courage and refresh inputs per unit, the refresh key and its change count
@@ -385,7 +387,10 @@ def layout_key(width: float, depth: float, pieces: list[Piece]) -> str:
 def table_of(state: HobState) -> Table:
     """The core Table (terrain prepared once per layout; a derived cache of the state, not game state)."""
     key = state.layout_key or layout_key(state.width, state.depth, state.pieces)
-    tables = derived(state).tables
+    try:
+        tables = state._derived.tables
+    except AttributeError:
+        tables = derived(state).tables
     table = tables.get(key)
     if table is None:
         if len(tables) > 16:
