@@ -7,6 +7,7 @@ Facings are degrees counter-clockwise from ``+x``: a unit facing 90 looks toward
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterator
 from functools import lru_cache
 from operator import is_ as _is
@@ -32,14 +33,16 @@ def _changed(unit: Any, field: Any, value: Any) -> Any:
     linked to (:func:`linked`), so caches of the arrangement keyed on it see every move (keywords and Doom are not
     covered)."""
     if field.name in _ARRANGEMENT_FIELDS:
-        for d in getattr(unit, "_homes", ()):
-            d.version += 1
+        for home in getattr(unit, "_homes", ()):
+            d = home()
+            if d is not None:
+                d.version += 1
     return value
 
 
 class _Linked:
-    """A slot outside the attrs fields (so never copied, saved, compared or hashed): the derived caches of the
-    states this unit was linked to."""
+    """A slot outside the attrs fields (so never copied, saved, compared or hashed): weak references to the derived
+    caches of the states this unit was linked to (weak: a finished game's state and caches go as soon as it does)."""
 
     __slots__ = ("_homes",)
 
@@ -309,12 +312,14 @@ class Derived:
     ``version`` counts the changes of place, size, side or status of the units linked to it (:func:`linked`);
     the other fields belong to the modules named."""
 
-    __slots__ = ("version", "linked", "held", "tables", "arranged", "sight", "checked", "plans", "bounds",
+    __slots__ = ("version", "ref", "linked", "held", "tables", "arranged", "sight", "checked", "plans", "bounds",
                  "impassable", "holders", "holders_placed", "placed", "stable", "quiet", "changes", "courage",
-                 "keywords_text", "unit_data", "terrain", "ai")
+                 "keywords_text", "unit_data", "terrain", "ai", "__weakref__")
 
     def __init__(self) -> None:
         self.version = 0
+        #: what the linked units hold of it (a weak reference)
+        self.ref = weakref.ref(self)
         #: the units linked so far (their moves bump ``version``), as :func:`linked` last saw them, and the units
         #: dict with its ``gen`` then
         self.linked: tuple[Unit, ...] = ()
@@ -367,10 +372,11 @@ def linked(state: HobState) -> Derived:
     held = d.held
     if held[0] is not units or held[1] != units.gen:  # type: ignore[attr-defined]
         now = tuple(units.values())
+        ref = d.ref
         for u in now:
             homes = getattr(u, "_homes", ())
-            if d not in homes:
-                u._homes = (*homes, d)
+            if ref not in homes:
+                u._homes = (*[h for h in homes if h() is not None], ref)
         if len(now) != len(d.linked) or not all(map(_is, now, d.linked)):
             d.linked = now
         d.held = (units, units.gen)  # type: ignore[attr-defined]
