@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from skirmish import Decision, Option, Param, SetupError
 from skirmish.geometry import Rect, overlaps
 from skirmish_hobgoblin import expansions, fortune
-from skirmish_hobgoblin.state import READY, RESERVE, UNDEPLOYED, HobState, Unit, table_of
+from skirmish_hobgoblin.state import READY, RESERVE, UNDEPLOYED, HobState, Unit, derived, table_of
 
 if TYPE_CHECKING:
     from skirmish import Game
@@ -369,17 +369,14 @@ def placement_error(game: Game, unit: Unit, rect: Rect, y_range: tuple[float, fl
     return ""
 
 
-_IMPASSABLE: dict[str, tuple[Any, list[Any]]] = {}
-
-
 def _impassable(state: HobState) -> list[Any]:
-    """The table's Impassable pieces in table order (kept per layout with the table they belong to)."""
+    """The table's Impassable pieces in table order (kept with the table they belong to: a derived cache of the
+    state)."""
     table = table_of(state)
-    found = _IMPASSABLE.get(state.layout_key)
+    d = derived(state)
+    found = d.impassable
     if found is None or found[0] is not table:
-        if len(_IMPASSABLE) > 64:
-            _IMPASSABLE.clear()
-        found = _IMPASSABLE[state.layout_key] = (table, [t for t in table.terrain if t.has("impassable")])
+        found = d.impassable = (table, [t for t in table.terrain if t.has("impassable")])
     return found[1]
 
 

@@ -7,6 +7,7 @@ this module only applies Hobgoblin's rules about which units and terrain count.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import Any
 
 from skirmish.geometry import (
@@ -20,15 +21,15 @@ from skirmish.geometry import (
     sight_line,
     touching,
 )
-from skirmish_hobgoblin.state import VERSION, HobState, Unit, layout_key, table_of
+from skirmish_hobgoblin.state import HobState, Unit, _rect, derived, layout_key, linked, table_of
 
 #: how an enemy touches a unit, seen from the touched unit
 FRONT, SIDE, REAR = "front", "side", "rear"
 
 
 class _Arrangement:
-    """Contacts worked out for one arrangement of units (a derived cache, never game state): valid while no
-    field of any unit was set (``state.VERSION``) and the state holds the same units."""
+    """Contacts worked out for one arrangement of units (a derived cache of the state, never game state): valid
+    while no unit's place, size, side or status was set (``Derived.version``) and the state holds the same units."""
 
     __slots__ = ("version", "units", "contacts", "engaged", "outflanked", "seen", "seen_key", "kept", "sigs", "pairs")
 
@@ -47,20 +48,20 @@ class _Arrangement:
 
 
 _NOWHERE = _Arrangement(-1, (), {})
-_ARRANGED = [_NOWHERE]
 
 
 def _arranged(state: HobState) -> _Arrangement:
-    units = tuple(state.units.values())
-    got = _ARRANGED[0]
-    if got.version == VERSION[0] and got.units == units:
+    d = linked(state)
+    units = d.linked
+    got = d.arranged or _NOWHERE
+    if got.version == d.version and got.units is units:
         return got
     sigs = tuple([(u.id, u.side, u.team, u.x, u.y, u.facing, u.width, u.depth, u.status) for u in units])
     if len(got.units) == len(units) and all(a is b for a, b in zip(got.units, units, strict=True)):
         pairs = _pairs_again(units, sigs, got.sigs, got.pairs)  # the same units: only moved ones measured again
     else:
         pairs = _pairs(units)
-    got = _ARRANGED[0] = _Arrangement(VERSION[0], units, _contact_lists(units, pairs))
+    got = d.arranged = _Arrangement(d.version, units, _contact_lists(units, pairs))
     got.sigs, got.pairs = sigs, pairs
     return got
 
@@ -150,15 +151,17 @@ def contact_side(unit: Unit, other: Unit | Rect) -> str:
     A contact at a front corner only is a front contact.
     """
     if isinstance(other, Unit):
-        key = (unit.x, unit.y, unit.facing, unit.width, unit.depth, other.x, other.y, other.facing, other.width,
-               other.depth)
-        found = _SIDES.get(key)
-        if found is None:
-            if len(_SIDES) > 50_000:
-                _SIDES.clear()
-            found = _SIDES[key] = _contact_side(unit.rect, other.rect)
-        return found
+        return _side_of(unit.x, unit.y, unit.facing, unit.width, unit.depth, other.x, other.y, other.facing,
+                        other.width, other.depth)
     return _contact_side(unit.rect, getattr(other, "rect", other))
+
+
+#: kept module-level (a bounded pure-math memo): two footprints' numbers -> "front", "side" or "rear"; no game
+#: object, id or content
+@lru_cache(maxsize=50_000)
+def _side_of(x: float, y: float, f: float, w: float, d: float, ox: float, oy: float, of: float, ow: float,
+             od: float) -> str:
+    return _contact_side(_rect(x, y, w, d, f), _rect(ox, oy, ow, od, of))  # the units' own (shared) footprints
 
 
 def _contact_side(rect: Rect, other: Rect) -> str:
@@ -282,20 +285,20 @@ def _has_los(state: HobState, viewer: Unit, target: Unit, limit: float) -> bool:
     units = _sight_blockers(state, viewer, target, large)
     origin = viewer.rect.front_centre
     key = None if state.sight_rules else _sight_key(state, viewer, target, large, origin, units)
+    # sight answers by everything they read (a derived cache of the state that outlives arrangements)
+    memo = derived(state).sight
     if key is not None:
-        found = _SIGHT.get(key)
+        found = memo.get(key)
         if found is not None:
             return found
     seen = sight_line(table, origin, target.rect, [u.rect for u in units], ignore=ignore, spacing=0.5) is not None
     if key is not None:
-        if len(_SIGHT) > 20_000:
-            _SIGHT.clear()
-        _SIGHT[key] = seen
+        if len(memo) > 20_000:
+            memo.clear()
+        memo[key] = seen
     return seen
 
 
-#: sight answers by everything they read (a derived cache that outlives arrangements: see :func:`_sight_key`)
-_SIGHT: dict[tuple[Any, ...], bool] = {}
 _SIGHT_MARGIN = 0.01
 
 
@@ -324,19 +327,16 @@ def range_to(viewer: Unit, target: Unit) -> float:
 
 
 def gap(a: Unit, b: Unit) -> float:
-    """"Within x": the closest two points (memoised on both footprints: a derived cache)."""
-    key = (a.x, a.y, a.facing, a.width, a.depth, b.x, b.y, b.facing, b.width, b.depth)
-    found = _GAPS.get(key)
-    if found is None:
-        if len(_GAPS) > 100_000:
-            _GAPS.clear()
-        found = _GAPS[key] = distance(a.rect, b.rect)
-    return found
+    """"Within x": the closest two points (memoised on both footprints)."""
+    return _gap(a.x, a.y, a.facing, a.width, a.depth, b.x, b.y, b.facing, b.width, b.depth)
 
 
-#: pure functions of two footprints, memoised on them (derived caches)
-_GAPS: dict[tuple[float, ...], float] = {}
-_SIDES: dict[tuple[float, ...], str] = {}
+#: kept module-level (a bounded pure-math memo): two footprints' numbers -> their distance; no game object, id or
+#: content
+@lru_cache(maxsize=100_000)
+def _gap(x: float, y: float, f: float, w: float, d: float, ox: float, oy: float, of: float, ow: float,
+         od: float) -> float:
+    return distance(_rect(x, y, w, d, f), _rect(ox, oy, ow, od, of))  # the units' own (shared) footprints
 
 
 def in_cover(state: HobState, shooter: Unit, target: Unit) -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -37,7 +38,7 @@ from skirmish.geometry import (
     wheel_chord,
 )
 from skirmish_hobgoblin import geom, stats
-from skirmish_hobgoblin.state import VERSION, HobState, Unit, table_of
+from skirmish_hobgoblin.state import HobState, Unit, _rect, derived, linked, table_of
 from skirmish_hobgoblin.tables import kp
 
 if TYPE_CHECKING:
@@ -118,31 +119,30 @@ def cost_of(game: Game, unit: Unit, kind: str, amount: float) -> int:
 def shape_after(rect: Rect, kind: str, amount: float) -> Move:
     """The manoeuvre's geometry (no rules checked; kept per footprint, kind and amount: a pure function)."""
     c = rect.centre
-    key = (c.x, c.y, rect.width, rect.depth, rect.facing, kind, amount)
-    found = _SHAPES.get(key)
-    if found is None:
-        if len(_SHAPES) > 4096:
-            _SHAPES.clear()
-            _BOUNDS.clear()
-        found = _SHAPES[key] = _shape_after(rect, kind, amount)
-    return found
+    return _shape(c.x, c.y, rect.width, rect.depth, rect.facing, kind, amount)
 
 
-def swept_bounds(swept: Any) -> tuple[float, float, float, float]:
-    """``swept.bounds`` (kept per swept region: a pure function of it)."""
-    found = _BOUNDS.get(id(swept))
+#: kept module-level (a bounded pure-math memo): a footprint's numbers, a manoeuvre and its amount -> the frozen
+#: geometry of the move; no game object, id or content
+@lru_cache(maxsize=4096)
+def _shape(x: float, y: float, w: float, d: float, f: float, kind: str, amount: float) -> Move:
+    return _shape_after(_rect(x, y, w, d, f), kind, amount)
+
+
+def swept_bounds(swept: Any, state: HobState | None = None) -> tuple[float, float, float, float]:
+    """``swept.bounds`` (kept per swept region, a pure function of it, when ``state`` is given: a derived cache of
+    the state; the regions come from :func:`shape_after`, which keeps them)."""
+    if state is None:
+        return swept.bounds  # type: ignore[no-any-return]
+    memo = derived(state).bounds
+    found = memo.get(id(swept))
     if found is not None and found[0] is swept:
         return found[1]
-    if len(_BOUNDS) > 4096:
-        _BOUNDS.clear()
+    if len(memo) > 4096:
+        memo.clear()
     box = swept.bounds
-    _BOUNDS[id(swept)] = (swept, box)
-    return box
-
-
-#: shape_after's moves by footprint, kind and amount, and swept regions' bounds (derived caches)
-_SHAPES: dict[tuple[Any, ...], Move] = {}
-_BOUNDS: dict[int, tuple[Any, tuple[float, float, float, float]]] = {}
+    memo[id(swept)] = (swept, box)
+    return box  # type: ignore[no-any-return]
 
 
 def _shape_after(rect: Rect, kind: str, amount: float) -> Move:
@@ -175,11 +175,6 @@ def _near(box: tuple[float, float, float, float], units: list[Unit]) -> list[Uni
     return out
 
 
-#: checks of manoeuvres from where units stand, by everything they read (a derived cache: the amount form, its
-#: validator and the manoeuvre made check the same thing in a row)
-_CHECKED: dict[tuple[Any, ...], tuple[Any, Any, Outcome]] = {}
-
-
 def check(game: Game, unit: Unit, kind: str, amount: float, *, mp: float | None = None,
           rect: Rect | None = None, distracted: bool | None = None, engaged_now: list[str] | None = None,
           ignore_friends: bool | None = None, flown_over: list[str] | None = None, flown: bool | None = None
@@ -191,17 +186,21 @@ def check(game: Game, unit: Unit, kind: str, amount: float, *, mp: float | None 
     act = state.activation
     units = tuple(state.units.values())
     held = tuple([tuple(u.keywords.entries) for u in units])
-    key = (id(game.ruleset), VERSION[0], tuple(map(id, units)), state.layout_key,  # keywords: checked below
+    d = linked(state)
+    # checks of manoeuvres from where units stand, by everything they read (a derived cache of the state: the
+    # amount form, its validator and the manoeuvre made check the same thing in a row)
+    memo = d.checked
+    key = (id(game.ruleset), d.version, tuple(map(id, units)), state.layout_key,  # keywords: checked below
            game.phase, (act.unit, act.mp, act.ignore_friends, tuple(act.flown_over), act.flown) if act else None,
            unit.id, unit.speed, kind, amount, mp, distracted, None if engaged_now is None else tuple(engaged_now),
            ignore_friends, None if flown_over is None else tuple(flown_over), flown)
-    found = _CHECKED.get(key)
+    found = memo.get(key)
     if found is not None and found[0] == units and found[1] == held:  # ids of dead objects may come back
         return found[2]
-    if len(_CHECKED) > 256:
-        _CHECKED.clear()
+    if len(memo) > 256:
+        memo.clear()
     out = _check(game, unit, kind, amount, mp, rect, distracted, engaged_now, ignore_friends, flown_over, flown)
-    _CHECKED[key] = (units, held, out)
+    memo[key] = (units, held, out)
     return out
 
 
@@ -260,7 +259,7 @@ def _check(game: Game, unit: Unit, kind: str, amount: float, mp: float | None, r
         if bad:
             return Outcome(None, cost, f"{unit.name} would end on impassable terrain ({bad[0].name})")
     else:
-        box = swept_bounds(move.swept)
+        box = swept_bounds(move.swept, state)
         near = _near(box, others)
         blocker = _path_blocker(move.swept, box, [u.rect for u in near], table)
         if blocker is not None:
@@ -658,7 +657,7 @@ def hazard(game: Game, unit: Unit, out: Outcome, kind: str) -> float:
     if out.swept is None or kind == "fly":
         return 0.0
     table = table_of(game.state)
-    found = table.candidates(swept_bounds(out.swept), ("perilous", "rough"))
+    found = table.candidates(swept_bounds(out.swept, game.state), ("perilous", "rough"))
     cost = 0.0
     for t in found:
         if not out.swept.overlaps(t.shape):
@@ -699,15 +698,12 @@ def _run(game: Game, unit: Unit, steps: list[tuple[str, float]], mp: float, rect
     return rect, mp, harm
 
 
-_PLANS: dict[tuple, list[dict[str, Any]]] = {}
-
-
 def plan_engage(game: Game, unit: Unit, enemy: Unit, mp: float | None = None) -> list[dict[str, Any]]:
     """Manoeuvre sequences (wheel, shuffle, advance) that end in contact with ``enemy``, one per edge of
     the enemy reached (its front, side or rear), cheapest first, flush front-edge contacts preferred.
 
     Memoised on everything it depends on (every unit's place, the mover's keywords and activation,
-    the layout), so offering a plan and then making it work it out once (a derived cache)."""
+    the layout), so offering a plan and then making it work it out once (a derived cache of the state)."""
     state = game.state
     act = state.activation
     mp = (act.mp if act and act.unit == unit.id else float(stats.speed(unit))) if mp is None else mp
@@ -715,11 +711,12 @@ def plan_engage(game: Game, unit: Unit, enemy: Unit, mp: float | None = None) ->
     key = (id(game.ruleset), state.layout_key, unit.id, enemy.id, mp, tuple(unit.keywords.entries),
            (mine.ignore_friends, tuple(mine.flown_over), mine.flown) if mine else (),
            tuple((u.id, u.x, u.y, u.facing, u.width, u.depth) for u in state.units.values() if u.in_play))
-    found = _PLANS.get(key)
+    plans = derived(state).plans
+    found = plans.get(key)
     if found is None:
-        if len(_PLANS) > 2048:
-            _PLANS.clear()
-        found = _PLANS[key] = _plan_engage(game, unit, enemy, mp)
+        if len(plans) > 2048:
+            plans.clear()
+        found = plans[key] = _plan_engage(game, unit, enemy, mp)
     return [dict(p, steps=list(p["steps"])) for p in found]
 
 

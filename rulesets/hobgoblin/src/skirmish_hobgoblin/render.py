@@ -7,49 +7,43 @@ import textwrap
 from typing import TYPE_CHECKING, Any
 
 from skirmish_hobgoblin import expansions, geom, stats
-from skirmish_hobgoblin.state import READY
+from skirmish_hobgoblin.state import READY, Derived, derived
 
 if TYPE_CHECKING:
     from skirmish import Game
     from skirmish_hobgoblin.state import Unit
 
 
-_COURAGE: dict[str, Any] = {"key": None, "values": {}}
-
-
 def courages(game: Game) -> dict[str, int]:
-    """Every unit's Courage now (memoised while no unit moves or changes: a derived cache)."""
+    """Every unit's Courage now (memoised while no unit moves or changes: a derived cache of the state)."""
     key = stats._stable_key(game)
-    if _COURAGE["key"] != key:
-        _COURAGE["key"] = key
+    d = derived(game.state)
+    if d.courage[0] != key:
         commanders = stats.commanders_of(game.state)
-        _COURAGE["values"] = {u.id: stats.courage(game, u, commanders) if u.in_play else u.courage
-                              for u in game.state.units.values()}
-    return _COURAGE["values"]
+        d.courage = (key, {u.id: stats.courage(game, u, commanders) if u.in_play else u.courage
+                           for u in game.state.units.values()})
+    return d.courage[1]
 
 
-_KEYWORDS_TEXT: dict[str, tuple[tuple[Any, ...], str]] = {}
-
-
-def keywords_text(u: Unit) -> str:
-    """``str(u.keywords)``, kept per unit id while its keyword copies are the same (a derived cache)."""
+def keywords_text(u: Unit, game: Game | None = None) -> str:
+    """``str(u.keywords)``, kept per unit id while its keyword copies are the same (a derived cache of ``game``'s
+    state)."""
+    if game is None or game.state is None:
+        return str(u.keywords)
+    memo = derived(game.state).keywords_text
     entries = tuple(u.keywords.entries)
-    found = _KEYWORDS_TEXT.get(u.id)
+    found = memo.get(u.id)
     if found is not None and found[0] == entries:
         return found[1]
-    if len(_KEYWORDS_TEXT) > 4096:
-        _KEYWORDS_TEXT.clear()
+    if len(memo) > 4096:
+        memo.clear()
     text = str(u.keywords)
-    _KEYWORDS_TEXT[u.id] = (entries, text)
+    memo[u.id] = (entries, text)
     return text
 
 
-#: each unit's view data with everything it was made from, by unit id (a derived cache)
-_UNIT_DATA: dict[str, tuple[Unit, tuple[Any, ...], dict[str, Any]]] = {}
-
-
 def unit_data(game: Game, u: Unit, courage: dict[str, int] | None = None,
-              contacts: dict[str, list[str]] | None = None) -> dict[str, Any]:
+              contacts: dict[str, list[str]] | None = None, kept: Derived | None = None) -> dict[str, Any]:
     """A unit as the view shows it (a fresh dict; kept per unit while everything it shows is the same)."""
     courage = courage if courage is not None else courages(game)
     contacts = contacts if contacts is not None else geom.contact_map(game.state)
@@ -57,20 +51,32 @@ def unit_data(game: Game, u: Unit, courage: dict[str, int] | None = None,
     engaged = tuple(contacts.get(u.id, ())) if u.in_play else ()
     read = (u.side, u.name, u.type, u.x, u.y, u.facing, u.width, u.depth, u.doom, value, u.status, u.speed,
             u.points, tuple(u.keywords.entries), engaged, u.team)
-    found = _UNIT_DATA.get(u.id)
+    # each unit's view data with everything it was made from, by unit id (a derived cache of the state)
+    memo = (kept or derived(game.state)).unit_data
+    found = memo.get(u.id)
     if found is not None and found[0] is u and found[1] == read:
         data = found[2].copy()
         data["engaged"] = list(engaged)
         return data
-    if len(_UNIT_DATA) > 4096:
-        _UNIT_DATA.clear()
+    if len(memo) > 4096:
+        memo.clear()
     data = {"id": u.id, "side": u.side, "name": u.name, "type": u.type, "x": round(u.x, 3), "y": round(u.y, 3),
             "facing": round(u.facing, 2), "width": round(u.width, 3), "depth": round(u.depth, 3), "doom": u.doom,
             "courage": value, "status": u.status, "speed": stats.speed(u),
-            "points": u.points, "keywords": keywords_text(u),
+            "points": u.points, "keywords": keywords_text(u, game),
             "engaged": list(engaged), **({"team": u.team} if u.team else {})}
-    _UNIT_DATA[u.id] = (u, read, data.copy())
+    memo[u.id] = (u, read, data.copy())
     return data
+
+
+class ViewData(dict):  # type: ignore[type-arg]
+    """A view: plain data, and besides it (never part of the data: not compared, copied, pickled or shown) the AI's
+    memos of the game, kept with its state (``Derived.ai``: read by :func:`skirmish_hobgoblin.ai.board.memo`)."""
+
+    __slots__ = ("memos",)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return dict, (dict(self),)
 
 
 def view_data(game: Game, player: str | None) -> dict[str, Any]:
@@ -78,13 +84,22 @@ def view_data(game: Game, player: str | None) -> dict[str, Any]:
     if state is None:
         return {}
     courage, contacts = courages(game), geom.contact_map(state)
+    out = ViewData(_view_data(game, player, courage, contacts))
+    out.memos = derived(state).ai
+    return out
+
+
+def _view_data(game: Game, player: str | None, courage: dict[str, int], contacts: dict[str, list[str]]
+               ) -> dict[str, Any]:
+    state = game.state
+    kept = derived(state)
     return {
         "scenario": state.scenario, "first": state.first, "table": [state.width, state.depth],
-        "units": [unit_data(game, u, courage, contacts) for u in state.units.values()],
+        "units": [unit_data(game, u, courage, contacts, kept) for u in state.units.values()],
         "sides": {p: {"army": s.army, "mercury": s.mercury, "vp": s.vp, "half": s.half, "role": s.role,
                       "hand": s.hand.view(player)} for p, s in state.sides.items()},
         "deck": len(state.deck.draw_pile), "discards": list(state.deck.discard_pile),
-        "terrain": _terrain_data(state.pieces),
+        "terrain": _terrain_data(game, state.pieces),
         "markers": [{"id": m.id, "kind": m.kind, "x": m.x, "y": m.y, "owner": m.owner, "removed": m.removed}
                     for m in state.markers],
         "activation": ({"unit": state.activation.unit, "mp": state.activation.mp} if state.activation else {}),
@@ -100,17 +115,14 @@ def expansion_views(game: Game, player: str | None) -> dict[str, Any]:
     return out
 
 
-#: the last pieces' view entries: (the pieces, their entries) (a derived cache: pieces are frozen)
-_TERRAIN: list[Any] = [(), []]
-
-
-def _terrain_data(pieces: list[Any]) -> list[dict[str, Any]]:
-    """The view's terrain entries (a fresh list and dicts each view; the point lists are kept per set of pieces:
-    the view is read-only below its top level)."""
-    kept, entries = _TERRAIN
+def _terrain_data(game: Game, pieces: list[Any]) -> list[dict[str, Any]]:
+    """The view's terrain entries (a fresh list and dicts each view; the point lists are kept per set of pieces, a
+    derived cache of the state: pieces are frozen and the view is read-only below its top level)."""
+    d = derived(game.state)
+    kept, entries = d.terrain
     if len(kept) != len(pieces) or any(a is not b for a, b in zip(kept, pieces, strict=False)):
         entries = [(p.name, list(p.keywords), [list(q) for q in p.points]) for p in pieces]
-        _TERRAIN[0], _TERRAIN[1] = tuple(pieces), entries
+        d.terrain = (tuple(pieces), entries)
     return [{"name": n, "keywords": list(k), "points": pts} for n, k, pts in entries]
 
 

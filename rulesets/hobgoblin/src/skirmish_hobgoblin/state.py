@@ -7,8 +7,10 @@ Facings are degrees counter-clockwise from ``+x``: a unit facing 90 looks toward
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterator
 from functools import lru_cache
+from operator import is_ as _is
 from typing import Any
 
 import attrs
@@ -16,27 +18,37 @@ import attrs
 from skirmish import Deck, Hand, KeywordSet
 from skirmish.geometry import Circle, Polygon, Rect, Table, Terrain
 
-__all__ = ["READY", "REMOVED", "RESERVE", "UNDEPLOYED", "Activation", "HobState", "Marker", "Piece", "Side",
-           "Unit", "table_of"]
+__all__ = ["READY", "REMOVED", "RESERVE", "UNDEPLOYED", "Activation", "Derived", "HobState", "Marker", "Piece",
+           "Side", "Unit", "derived", "linked", "table_of"]
 
 #: unit statuses: only READY units are in play
 READY, UNDEPLOYED, RESERVE, REMOVED = "ready", "undeployed", "reserve", "removed"
 
 
-#: bumped whenever a unit's place, size, side or status is set, so derived caches of the arrangement (contacts,
-#: sight) keyed on it together with the units themselves see every move (keywords and Doom are not covered)
-VERSION = [0]
 _ARRANGEMENT_FIELDS = frozenset({"id", "side", "team", "x", "y", "facing", "width", "depth", "status"})
 
 
-def _changed(_unit: Any, field: Any, value: Any) -> Any:
+def _changed(unit: Any, field: Any, value: Any) -> Any:
+    """Setting a unit's place, size, side or status bumps ``version`` of the derived caches of every state it was
+    linked to (:func:`linked`), so caches of the arrangement keyed on it see every move (keywords and Doom are not
+    covered)."""
     if field.name in _ARRANGEMENT_FIELDS:
-        VERSION[0] += 1
+        for home in getattr(unit, "_homes", ()):
+            d = home()
+            if d is not None:
+                d.version += 1
     return value
 
 
+class _Linked:
+    """A slot outside the attrs fields (so never copied, saved, compared or hashed): weak references to the derived
+    caches of the states this unit was linked to (weak: a finished game's state and caches go as soon as it does)."""
+
+    __slots__ = ("_homes",)
+
+
 @attrs.define(on_setattr=_changed)
-class Unit:
+class Unit(_Linked):
     """One unit: its type and statistics, where it stands, its Doom and its keywords."""
 
     id: str
@@ -89,6 +101,7 @@ class Unit:
         self.x, self.y, self.facing = round(rect.centre.x, 9), round(rect.centre.y, 9), round(rect.facing, 9) % 360
 
 
+#: kept module-level (a bounded pure-math memo): five numbers -> a frozen Rect; no game object, id or content
 @lru_cache(maxsize=4096)
 def _rect(x: float, y: float, w: float, d: float, f: float) -> Rect:
     return Rect((x, y), w, d, f)
@@ -158,11 +171,64 @@ class Activation:
     failed: list[str] = attrs.field(factory=list)
 
 
+class Units(dict):  # type: ignore[type-arg]
+    """The state's units by id: a plain dict (compared, copied, saved and hashed as one) that counts the changes of
+    which unit objects it holds (``gen``), so :func:`linked` sees a unit put in without looking at every unit."""
+
+    __slots__ = ("gen",)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.gen = 0
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return Units, (dict(self),)
+
+    def __setitem__(self, key: str, value: Unit) -> None:
+        self.gen += 1
+        super().__setitem__(key, value)
+
+    def __delitem__(self, key: str) -> None:
+        self.gen += 1
+        super().__delitem__(key)
+
+    def __ior__(self, other: Any) -> Units:
+        self.gen += 1
+        return super().__ior__(other)  # type: ignore[no-any-return]
+
+    def pop(self, *args: Any) -> Any:
+        self.gen += 1
+        return super().pop(*args)
+
+    def popitem(self) -> tuple[str, Unit]:
+        self.gen += 1
+        return super().popitem()
+
+    def clear(self) -> None:
+        self.gen += 1
+        super().clear()
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        self.gen += 1
+        super().update(*args, **kwargs)
+
+    def setdefault(self, key: str, default: Any = None) -> Any:
+        self.gen += 1
+        return super().setdefault(key, default)
+
+
+class _Derives:
+    """A slot outside the attrs fields (so never copied with clones, saved, compared or in the digest): the state's
+    :class:`Derived` caches, made on first use."""
+
+    __slots__ = ("_derived",)
+
+
 @attrs.define
-class HobState:
+class HobState(_Derives):
     """Everything that changes during a battle."""
 
-    units: dict[str, Unit]
+    units: dict[str, Unit] = attrs.field(converter=lambda us: us if type(us) is Units else Units(us))
     sides: dict[str, Side]
     deck: Deck
     pieces: list[Piece] = attrs.field(factory=list)
@@ -243,7 +309,82 @@ class HobState:
         return self.depth / 2
 
 
-_TABLES: dict[str, Table] = {}
+class Derived:
+    """The derived caches of one state (speed only, never game state): they live on the state, die with it and are
+    left out of its clones, saves, comparisons and digest; a clone makes its own on first use.
+
+    ``version`` counts the changes of place, size, side or status of the units linked to it (:func:`linked`);
+    the other fields belong to the modules named."""
+
+    __slots__ = ("version", "ref", "linked", "held", "tables", "arranged", "sight", "checked", "plans", "bounds",
+                 "impassable", "holders", "holders_placed", "placed", "stable", "quiet", "changes", "courage",
+                 "keywords_text", "unit_data", "terrain", "ai", "__weakref__")
+
+    def __init__(self) -> None:
+        self.version = 0
+        #: what the linked units hold of it (a weak reference)
+        self.ref = weakref.ref(self)
+        #: the units linked so far (their moves bump ``version``), as :func:`linked` last saw them, and the units
+        #: dict with its ``gen`` then
+        self.linked: tuple[Unit, ...] = ()
+        self.held: tuple[Any, int] = (None, -1)
+        #: :func:`table_of`: layout key -> its prepared Table
+        self.tables: dict[str, Table] = {}
+        #: geom: the contacts of the arrangement of units (``geom._Arrangement``, made there) and sight answers
+        self.arranged: Any = None
+        self.sight: dict[tuple[Any, ...], bool] = {}
+        #: moves: manoeuvre checks and engage plans
+        self.checked: dict[tuple[Any, ...], Any] = {}
+        self.plans: dict[tuple[Any, ...], Any] = {}
+        #: moves: swept regions' bounds by the region's id (the region kept beside it)
+        self.bounds: dict[int, tuple[Any, tuple[float, float, float, float]]] = {}
+        #: deployment: the table's Impassable pieces (the table, the pieces)
+        self.impassable: tuple[Any, list[Any]] | None = None
+        #: stats: Command holders read, Courage and refresh inputs per unit, the refresh key and its change count
+        self.holders: list[Any] = [None, None]
+        self.holders_placed: list[Any] = [None, None]
+        self.placed: dict[str, tuple[Unit, tuple[Any, ...], int]] = {}
+        self.stable: Any = None
+        self.quiet: dict[str, tuple[Unit, tuple[Any, ...]]] = {}
+        self.changes = 0
+        #: render: every unit's Courage (key, values), keyword texts and view data per unit, terrain entries
+        self.courage: tuple[Any, dict[str, int]] = (None, {})
+        self.keywords_text: dict[str, tuple[tuple[Any, ...], str]] = {}
+        self.unit_data: dict[str, tuple[Unit, tuple[Any, ...], dict[str, Any]]] = {}
+        self.terrain: tuple[tuple[Any, ...], list[Any]] = ((), [])
+        #: the AI's memos by name (``ai.board.memo``: its views carry them)
+        self.ai: dict[str, dict[Any, Any]] = {}
+
+
+def derived(state: HobState) -> Derived:
+    """The state's derived caches (made on first use)."""
+    try:
+        return state._derived
+    except AttributeError:
+        d = state._derived = Derived()
+        return d
+
+
+def linked(state: HobState) -> Derived:
+    """The state's derived caches with every unit it holds linked to them (``Derived.linked``, in table order), so
+    that any later move of one of them bumps ``version``."""
+    try:
+        d = state._derived
+    except AttributeError:
+        d = state._derived = Derived()
+    units = state.units
+    held = d.held
+    if held[0] is not units or held[1] != units.gen:  # type: ignore[attr-defined]
+        now = tuple(units.values())
+        ref = d.ref
+        for u in now:
+            homes = getattr(u, "_homes", ())
+            if ref not in homes:
+                u._homes = (*[h for h in homes if h() is not None], ref)
+        if len(now) != len(d.linked) or not all(map(_is, now, d.linked)):
+            d.linked = now
+        d.held = (units, units.gen)  # type: ignore[attr-defined]
+    return d
 
 
 def layout_key(width: float, depth: float, pieces: list[Piece]) -> str:
@@ -254,13 +395,17 @@ def layout_key(width: float, depth: float, pieces: list[Piece]) -> str:
 
 
 def table_of(state: HobState) -> Table:
-    """The core Table (terrain prepared once per layout; a derived cache, not game state)."""
+    """The core Table (terrain prepared once per layout; a derived cache of the state, not game state)."""
     key = state.layout_key or layout_key(state.width, state.depth, state.pieces)
-    table = _TABLES.get(key)
+    try:
+        tables = state._derived.tables
+    except AttributeError:
+        tables = derived(state).tables
+    table = tables.get(key)
     if table is None:
-        if len(_TABLES) > 256:
-            _TABLES.clear()
+        if len(tables) > 16:
+            tables.clear()
         table = Table(state.width, state.depth,
                       tuple(Terrain(Polygon(p.points), frozenset(p.keywords), p.name) for p in state.pieces))
-        _TABLES[key] = table
+        tables[key] = table
     return table

@@ -9,7 +9,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from skirmish_hobgoblin import expansions, geom
-from skirmish_hobgoblin.state import HobState, Unit
+from skirmish_hobgoblin.state import Derived, HobState, Unit, derived
 from skirmish_hobgoblin.tables import kp
 
 if TYPE_CHECKING:
@@ -60,14 +60,13 @@ def courage(game: Game, unit: Unit, commanders: list[tuple[Unit, int]] | None = 
     return _courage(game, unit, None, commanders)
 
 
-#: the last Command holders list given and its (id, Command) pairs (refresh_all hands every unit the same list)
-_HOLDERS: list[object] = [None, None]
-
-
-def _holders_read(commanders: list[tuple[Unit, int]]) -> list[tuple[str, int]]:
-    if _HOLDERS[0] is not commanders:
-        _HOLDERS[0], _HOLDERS[1] = commanders, [(f.id, x) for f, x in commanders]
-    return _HOLDERS[1]  # type: ignore[return-value]
+def _holders_read(d: Derived, commanders: list[tuple[Unit, int]]) -> list[tuple[str, int]]:
+    """The Command holders' (id, Command) pairs, kept for the last list given (``Derived.holders``: refresh_all
+    hands every unit the same list)."""
+    held = d.holders
+    if held[0] is not commanders:
+        held[0], held[1] = commanders, [(f.id, x) for f, x in commanders]
+    return held[1]  # type: ignore[no-any-return]
 
 
 def _courage(game: Game, unit: Unit, names: set[str] | None, commanders: list[tuple[Unit, int]] | None) -> int:
@@ -80,8 +79,9 @@ def _courage(game: Game, unit: Unit, names: set[str] | None, commanders: list[tu
     if commanders is None:
         commanders = commanders_of(state)
     notes = state.notes
+    d = derived(state)
     read = (id(game.ruleset), tuple(unit.keywords.entries), unit.courage, unit.courage_bonus, unit.in_play,
-            notes.get("no-command"), notes.get("command-range"), _holders_read(commanders))
+            notes.get("no-command"), notes.get("command-range"), _holders_read(d, commanders))
     memo = geom.kept(state)
     found = memo.get(("courage", unit.id))
     if found is not None and found[0] == read:
@@ -90,32 +90,29 @@ def _courage(game: Game, unit: Unit, names: set[str] | None, commanders: list[tu
     # the enemies touching it with theirs are (what _courage_now reads besides ``read``)
     touching = _contacts_placed(state, geom.contact_map(state).get(unit.id, ())) if unit.in_play else ()
     placed = (read, unit.x, unit.y, unit.facing, unit.width, unit.depth, unit.side, unit.team,
-              _holders_placed(commanders), touching)
-    kept = _PLACED.get(unit.id)
+              _holders_placed(d, commanders), touching)
+    # per unit id: the unit, everything _courage_now read and its answer (past the arrangement)
+    placings = d.placed
+    kept = placings.get(unit.id)
     if kept is not None and kept[0] is unit and kept[1] == placed:
         value = kept[2]
     else:
         value = _courage_now(game, unit, {e.name for e in unit.keywords.entries} if names is None else names,
                              commanders)
-        if len(_PLACED) > 4096:
-            _PLACED.clear()
-        _PLACED[unit.id] = (unit, placed, value)
+        if len(placings) > 4096:
+            placings.clear()
+        placings[unit.id] = (unit, placed, value)
     memo["courage", unit.id] = (read, value)
     return value
 
 
-#: per unit id: the unit, everything _courage_now read and its answer (a derived cache past the arrangement)
-_PLACED: dict[str, tuple[Unit, tuple[Any, ...], int]] = {}
-#: the last Command holders list given and its holders with their places
-_HOLDERS_PLACED: list[object] = [None, None]
-
-
-def _holders_placed(commanders: list[tuple[Unit, int]]) -> tuple[Any, ...]:
-    """The Command holders with their Command and places (kept for the last list given)."""
-    if _HOLDERS_PLACED[0] is not commanders:
-        _HOLDERS_PLACED[0], _HOLDERS_PLACED[1] = commanders, tuple(
+def _holders_placed(d: Derived, commanders: list[tuple[Unit, int]]) -> tuple[Any, ...]:
+    """The Command holders with their Command and places (kept for the last list given: ``Derived.holders_placed``)."""
+    held = d.holders_placed
+    if held[0] is not commanders:
+        held[0], held[1] = commanders, tuple(
             [(f.id, x, f.side, f.team, f.x, f.y, f.facing, f.width, f.depth) for f, x in commanders])
-    return _HOLDERS_PLACED[1]  # type: ignore[return-value]
+    return held[1]  # type: ignore[no-any-return]
 
 
 def _contacts_placed(state: HobState, ids: Iterable[str]) -> tuple[Any, ...]:
@@ -154,15 +151,16 @@ def refresh(game: Game, unit: Unit, rule: str = "Broken", commanders: list[tuple
     if not unit.in_play:
         return False
     out = bool(geom.outmanoeuvring(game.state, unit))
+    d = derived(game.state)
     if out != unit.has(OUTMANOEUVRED):
-        _CHANGES[0] += 1
+        d.changes += 1
         if out:
             unit.keywords.add(OUTMANOEUVRED, log=game.log, rule="Outmanoeuvring")
         else:
             unit.keywords.remove(OUTMANOEUVRED, log=game.log, rule="Outmanoeuvring")
     broken = unit.doom >= break_point(game, unit, commanders)
     if broken != unit.has(BROKEN):
-        _CHANGES[0] += 1
+        d.changes += 1
     if broken and not unit.has(BROKEN):
         unit.keywords.add(BROKEN, log=game.log, rule=rule)
         game.emit("broken", f"{unit.name} is Broken ({unit.doom} Doom, Courage {courage(game, unit)})",
@@ -178,9 +176,6 @@ def refresh(game: Game, unit: Unit, rule: str = "Broken", commanders: list[tuple
     return False
 
 
-_STABLE: dict[str, object] = {"key": None}
-
-
 def _stable_key(game: Game) -> tuple:
     state = game.state
     return (id(game.ruleset), tuple(sorted(state.notes.items())),
@@ -190,35 +185,34 @@ def _stable_key(game: Game) -> tuple:
 
 def refresh_all(game: Game, rule: str = "Broken") -> None:
     """Refresh every unit; skipped when nothing that Broken depends on changed since the last refresh
-    (a derived cache: the key holds every position, Doom, status and keyword)."""
+    (a derived cache of the state: the key holds every position, Doom, status and keyword)."""
     key = _stable_key(game)
-    if _STABLE["key"] == key:
-        return
     state = game.state
+    d = derived(state)
+    if d.stable == key:
+        return
     commanders = commanders_of(state)
-    changes = _CHANGES[0]
-    holders = _holders_placed(commanders)
+    changes = d.changes  # counts the changes refresh made (a unit gained or lost Outmanoeuvred or Broken)
+    holders = _holders_placed(d, commanders)
     contacts = geom.contact_map(state)  # the same while nothing changes
+    # per unit id: the unit and everything refresh read the last time it found nothing to do
+    quiet_ones = d.quiet
     for u in list(state.in_play()):
-        if _CHANGES[0] != changes or state.units.get(u.id) is not u:  # something changed: refresh as it is
+        if d.changes != changes or state.units.get(u.id) is not u:  # something changed: refresh as it is
             if refresh(game, u, rule, commanders):
                 commanders = commanders_of(state)  # becoming Broken sets off rules that may change others
             continue
         read = _refresh_read(game, u, holders, contacts)
-        quiet = _QUIET.get(u.id)
+        quiet = quiet_ones.get(u.id)
         if quiet is not None and quiet[0] is u and quiet[1] == read:
             continue  # refresh found nothing to do with exactly these inputs
         if refresh(game, u, rule, commanders):
             commanders = commanders_of(state)
-        elif _CHANGES[0] == changes:
-            if len(_QUIET) > 4096:
-                _QUIET.clear()
-            _QUIET[u.id] = (u, read)
-    _STABLE["key"] = key if _CHANGES[0] == changes else _stable_key(game)  # no unit changed: the same key
-
-
-#: per unit id: the unit and everything refresh read the last time it found nothing to do (a derived cache)
-_QUIET: dict[str, tuple[Unit, tuple[Any, ...]]] = {}
+        elif d.changes == changes:
+            if len(quiet_ones) > 4096:
+                quiet_ones.clear()
+            quiet_ones[u.id] = (u, read)
+    d.stable = key if d.changes == changes else _stable_key(game)  # no unit changed: the same key
 
 
 def _refresh_read(game: Game, unit: Unit, holders: tuple[Any, ...], contacts: dict[str, list[str]]
@@ -231,10 +225,6 @@ def _refresh_read(game: Game, unit: Unit, holders: tuple[Any, ...], contacts: di
     return (id(game.ruleset), unit.x, unit.y, unit.facing, unit.width, unit.depth, unit.status, unit.side, unit.team,
             unit.doom, unit.courage, unit.courage_bonus, tuple(unit.keywords.entries), notes.get("no-command"),
             notes.get("command-range"), holders, touching)
-
-
-#: counts the changes refresh made (a unit gained or lost Outmanoeuvred or Broken)
-_CHANGES = [0]
 
 
 def counts_broken(unit: Unit) -> bool:

@@ -6,20 +6,37 @@ Everything here works on the plain view data (``view.state``), never on the game
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from functools import lru_cache
+from types import MappingProxyType
 from typing import Any
 
 Unit = dict[str, Any]
 Point = tuple[float, float]
 
 
-def keywords_of(unit: Unit) -> dict[str, int | None]:
-    """A view's keyword text ("Hero [3], Tough [1], Elite") as {name: value or None} (shared: do not change it)."""
+def keywords_of(unit: Unit) -> Mapping[str, int | None]:
+    """A view's keyword text ("Hero [3], Tough [1], Elite") as {name: value or None} (shared, so read-only)."""
     return _keywords(str(unit.get("keywords", "")))
 
 
+def memo(view: Any, name: str) -> dict[Any, Any]:
+    """The AI's memo ``name`` for this game: kept with the game's state (the view data Hobgoblin builds carries the
+    memos: :class:`skirmish_hobgoblin.render.ViewData`), so it dies with the game; a view built otherwise gets an
+    empty one (nothing kept)."""
+    memos = getattr(view.state, "memos", None)
+    if memos is None:
+        return {}
+    found = memos.get(name)
+    if found is None:
+        found = memos[name] = {}
+    return found  # type: ignore[no-any-return]
+
+
+#: kept module-level (a bounded memo of a pure text parse): a keyword text -> a read-only mapping; no game object or id
+#: (about ten texts a game, read some ten thousand times)
 @lru_cache(maxsize=4096)
-def _keywords(text: str) -> dict[str, int | None]:
+def _keywords(text: str) -> Mapping[str, int | None]:
     out: list[tuple[str, int | None]] = []
     for part in text.split(", "):
         if not part:
@@ -29,7 +46,7 @@ def _keywords(text: str) -> dict[str, int | None]:
             out.append((name, int(rest.rstrip("]").lstrip("+")) if rest else None))
         except ValueError:
             out.append((name, None))
-    return dict(out)
+    return MappingProxyType(dict(out))
 
 
 def p_hit(need: int) -> float:

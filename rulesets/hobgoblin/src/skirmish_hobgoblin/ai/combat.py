@@ -9,7 +9,7 @@ from typing import Any
 
 import attrs
 
-from skirmish_hobgoblin.ai.board import Unit, keywords_of
+from skirmish_hobgoblin.ai.board import Unit, keywords_of, memo
 
 #: a unit that is not broken still carries its Doom into later fights: this share of the Doom it took counts
 WEAR = 0.35
@@ -20,6 +20,7 @@ SHOT_DOOM = 5
 CAPS = {"side": 5, "rear": 3}
 
 
+#: kept module-level (a bounded pure-math memo): dice, target number and die rules -> hit odds (numbers only)
 @lru_cache(maxsize=4096)
 def hits(dice: int, need: int, brutal: bool = False, crit: bool = False, cursed: bool = False) -> tuple[float, ...]:
     """P(hits == k) for k = 0..max, exact (from the odds code), as floats."""
@@ -31,6 +32,7 @@ def hits(dice: int, need: int, brutal: bool = False, crit: bool = False, cursed:
     return tuple(float(dist.get(k, 0)) for k in range(top + 1))
 
 
+#: kept module-level (a bounded pure-math memo): two distributions -> their sum's (numbers only)
 @lru_cache(maxsize=4096)
 def _convolve(a: tuple[float, ...], b: tuple[float, ...]) -> tuple[float, ...]:
     out = [0.0] * (len(a) + len(b) - 1)
@@ -131,11 +133,16 @@ def fight(view: Any, me: Unit, them: Unit, edge: str = "front", charge: float = 
     rounds; the first round with ``charge`` inches advanced (Devastating Charge)."""
     ids = view.state.setdefault("_ai_ids", {u["id"] for u in view.state.get("units", [])})
     others = sum(1 for e in them.get("engaged", []) if e in ids and e != me.get("id"))
-    return _fight(view.ruleset, _profile(me), _profile(them), edge, charge >= 6.0, my_edge, my_dice, their_dice,
-                  others)
+    key = (_profile(me), _profile(them), edge, charge >= 6.0, my_edge, my_dice, their_dice, others)
+    fights = memo(view, "fights")  # the game's fights worked out so far (their odds read only the ruleset besides)
+    found = fights.get(key)
+    if found is None:
+        if len(fights) > 65536:
+            fights.clear()
+        found = fights[key] = _fight(view.ruleset, *key)
+    return found
 
 
-@lru_cache(maxsize=65536)
 def _fight(ruleset: Any, me_p: tuple[Any, ...], them_p: tuple[Any, ...], edge: str, charged: bool, my_edge: str,
            my_dice: int | None, their_dice: int | None, others: int) -> Fight:
     view = _RulesOnly(ruleset)
@@ -150,18 +157,33 @@ def _fight(ruleset: Any, me_p: tuple[Any, ...], them_p: tuple[Any, ...], edge: s
             theirs = max(3, theirs // (others + 1))
         theirs = min(theirs, CAPS.get(edge, theirs))
     mine = min(mine, CAPS.get(my_edge, mine))
-    r1 = close_dist(view, me, them, mine, charge)
-    r2 = _convolve(r1, close_dist(view, me, them, mine, 0.0))
-    e1 = close_dist(view, them, me, theirs)
-    e2 = _convolve(e1, e1)
     their_left = max(1, breaks_at(them) - int(them.get("doom", 0)) - (1 if edge != "front" else 0))
     my_left = max(1, breaks_at(me) - int(me.get("doom", 0)) - (1 if my_edge != "front" else 0))
-    t1, t2, t_worn = _breaks(r1, r2, their_left, tk.get("Tough") or 0)
-    m1, m2, m_worn = _breaks(e1, e2, my_left, mk.get("Tough") or 0)
+    return _odds(mine, need_close(view, me, them, charge), need_close(view, me, them, 0.0), _dice_rules(mk),
+                 theirs, need_close(view, them, me), _dice_rules(tk), their_left, my_left, tk.get("Tough") or 0,
+                 mk.get("Tough") or 0, float(me.get("points", 300)), float(them.get("points", 300)))
+
+
+def _dice_rules(kw: Any) -> tuple[bool, bool, bool]:
+    """What :func:`hits` reads of an attacker's keywords: Brutal, Critical Hits, Cursed."""
+    return "Brutal" in kw, "Critical Hits" in kw, "Cursed" in kw
+
+
+#: kept module-level (a bounded pure-math memo): the dice, target numbers, dice rules, Doom left to break, Tough and
+#: points of two units -> their two rounds' odds (numbers only: the chart was read before, see :func:`_fight`)
+@lru_cache(maxsize=65536)
+def _odds(mine: int, need: int, need_after: int, my_rules: tuple[bool, bool, bool], theirs: int, their_need: int,
+          their_rules: tuple[bool, bool, bool], their_left: int, my_left: int, their_tough: int, my_tough: int,
+          my_points: float, their_points: float) -> Fight:
+    r1 = hits(mine, need, *my_rules)
+    r2 = _convolve(r1, hits(mine, need_after, *my_rules))
+    e1 = hits(theirs, their_need, *their_rules)
+    e2 = _convolve(e1, e1)
+    t1, t2, t_worn = _breaks(r1, r2, their_left, their_tough)
+    m1, m2, m_worn = _breaks(e1, e2, my_left, my_tough)
     theirs_break = t1 + (1 - m1) * (t2 - t1)  # a second round only if both stand after the first
     mine_break = m1 + (1 - t1) * (m2 - m1)
-    return Fight(mine_break, theirs_break, m_worn, t_worn, float(me.get("points", 300)),
-                 float(them.get("points", 300)))
+    return Fight(mine_break, theirs_break, m_worn, t_worn, my_points, their_points)
 
 
 def shot_value(view: Any, shooter: Unit, target: Unit, dice: int, need: int) -> float:

@@ -22,7 +22,7 @@ import math
 from typing import Any
 
 from skirmish_hobgoblin.ai import steering
-from skirmish_hobgoblin.ai.board import Point, Unit, dist, keywords_of, point_gap, ready, unit_corners
+from skirmish_hobgoblin.ai.board import Point, Unit, dist, keywords_of, memo, point_gap, ready, unit_corners
 from skirmish_hobgoblin.ai.objectives import MARKER, VP, markers, role, rounds_after, scenario
 
 #: players whose AI ignores these goals (benchmarks compare with and without)
@@ -486,7 +486,6 @@ def touch_spot(view: Any, player: str, unit: Unit, m: dict[str, Any], inside: bo
 LANE_OVERLAP = 0.7
 #: what an inch of a lane through Perilous (or, for a Wild unit, Rough) terrain costs against an inch sideways
 LANE_HURT, LANE_ROUGH = 10.0, 0.5
-_LANES: dict[Any, float] = {}
 
 
 def _terrain_key(view: Any) -> Any:
@@ -501,18 +500,19 @@ def lane_cost(view: Any, unit: Unit, a: Point, b: Point) -> float:
 
     hw, _ = _half(unit)
     key = (_terrain_key(view), round(hw, 2), round(a[0], 2), round(a[1], 1), round(b[0], 2), round(b[1], 1))
-    got = _LANES.get(key)
+    lanes = memo(view, "lanes")  # the game's lanes worked out so far
+    got = lanes.get(key)
     if got is None:
         kw = keywords_of(unit)
-        if len(_LANES) > 20000:
-            _LANES.clear()
+        if len(lanes) > 20000:
+            lanes.clear()
         if _blocked(view, unit, a, b):
             got = math.inf
         else:
             rough = 0.0 if "Skirmishers" in kw else inches_through(view, "rough", a, b, hw)
             got = LANE_HURT * inches_through(view, "perilous", a, b, hw) + \
                 (LANE_HURT if "Wild" in kw else LANE_ROUGH) * rough
-        _LANES[key] = got
+        lanes[key] = got
     return got
 
 
