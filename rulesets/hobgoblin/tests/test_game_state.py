@@ -20,7 +20,8 @@ import skirmish_hobgoblin
 from skirmish import AgentContext, Game, View
 from skirmish.testing import check_interleaved, check_no_module_state, installed_registry
 from skirmish_hobgoblin import geom
-from skirmish_hobgoblin.agents import make_ai, make_him
+from skirmish_hobgoblin.agents import make_ai
+from skirmish_hobgoblin.him.solo import make_him
 from skirmish_hobgoblin.rules import Hobgoblin
 from skirmish_hobgoblin.state import derived
 
