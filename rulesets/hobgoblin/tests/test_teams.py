@@ -149,6 +149,13 @@ def test_team_view_shows_teams_objectives_ticks_and_vp():
     assert "Combined Arms ticks red 0, blue 2" in " ".join(RULESET.brief(g, "red2").split())
 
 
+def test_team_brief_says_how_a_team_game_is_won_and_the_team_score():
+    g = team_battle(TWO_EACH, objectives=["combined-arms", "united-in-death"])
+    brief = " ".join(RULESET.brief(g, "red2").split())
+    assert "To win: The team with more VP at the end of the game wins; VP come only from the 2 team objectives " \
+           "named below ('help NAME' explains one). Now: team red 0 VP, team blue 0 VP." in brief
+
+
 def test_allied_fortune_cards_vial_of_mercury_goes_to_an_ally():
     g = team_battle(TWO_EACH)
     from skirmish_hobgoblin import fortune

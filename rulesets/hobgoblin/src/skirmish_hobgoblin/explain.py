@@ -259,10 +259,13 @@ def _how_won(game: Game, sc: Any) -> list[str]:
     import textwrap
 
     state = game.state
-    if sc is None or state.teams:
+    if sc is None:
         return []
     win = sc.how_to_win()
-    if sc.final == "bloodbath":
+    counted = expansions.first(game, "hobgoblin_scores")  # (team play: by team)
+    if counted:
+        score = ", ".join(f"{who} {vp} VP" for who, vp in counted)
+    elif sc.final == "bloodbath":
         score = ", ".join(f"{p} {sum(u.points for u in state.of(p))} pts" for p in state.sides) + " in play"
     else:
         score = ", ".join(f"{p} {s.vp} VP" for p, s in state.sides.items())
