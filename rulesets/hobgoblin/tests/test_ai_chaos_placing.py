@@ -12,7 +12,7 @@ from skirmish import Game
 from skirmish.agents import AgentContext, View
 from skirmish_hobgoblin.agents import make_ai
 from skirmish_hobgoblin.chaos import ai as chaos_placing
-from skirmish_hobgoblin.chaos import placing
+from skirmish_hobgoblin.chaos import battlefield_pieces
 from skirmish_hobgoblin.chaos import rules as chaos
 
 SHOOTERS = [{"name": "Gen", "x": 20, "y": 10, "type": "Ranged Infantry"},
@@ -28,7 +28,7 @@ def placing_game(entry: str, red: list[dict[str, Any]], blue: list[dict[str, Any
     game = hob_bench.battle(red, blue)
     game.setup["chaos"] = {"battlefield": [entry]}
     run(game, chaos.game_start)
-    run(game, placing.before)
+    run(game, battlefield_pieces.before)
     assert game.pending is not None and game.pending.player == "red"
     return game
 

@@ -84,9 +84,9 @@ def _pieces(game: Game, name: str) -> list[Any]:
 
 def _placed_by_players(game: Game, answers: list[dict[str, float]], dice: list[int] | None = None) -> list[str]:
     """Run the before-deployment placements, answering each question; returns who was asked."""
-    from skirmish_hobgoblin.chaos import placing
+    from skirmish_hobgoblin.chaos import battlefield_pieces
 
-    run(game, placing.before, dice=dice)
+    run(game, battlefield_pieces.before, dice=dice)
     asked = []
     for a in answers:
         asked.append(game.pending.player)
@@ -120,9 +120,9 @@ def test_lodestone():
 
 def test_founts_of_magma_each_player_in_their_own_half_8_inches_from_edges_and_centreline():
     g = battle({"battlefield": ["founts-of-magma"]})
-    from skirmish_hobgoblin.chaos import placing
+    from skirmish_hobgoblin.chaos import battlefield_pieces
 
-    run(g, placing.before)
+    run(g, battlefield_pieces.before)
     assert g.pending.validator(g, {"x": 30.0, "y": 20.0})  # red (south): within 8" of the centreline
     g.answer({"x": 30.0, "y": 12.0})
     assert g.pending.validator(g, {"x": 30.0, "y": 12.0})  # blue: not in its own half

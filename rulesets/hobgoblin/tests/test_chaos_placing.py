@@ -13,7 +13,7 @@ from hob_bench import run
 from skirmish import Game, SetupError
 from skirmish.agents import AgentContext, RandomAgent, View
 from skirmish_hobgoblin.agents import HobgoblinAI
-from skirmish_hobgoblin.chaos import check_spec, placing
+from skirmish_hobgoblin.chaos import battlefield_pieces, check_spec
 from skirmish_hobgoblin.chaos import rules as chaos
 
 RED = [{"name": "Gen", "x": 20, "y": 10}]
@@ -25,7 +25,7 @@ def rolled(dice: list[int], spec: Any = None) -> Game:
     game = hob_bench.battle(RED, BLUE)
     game.setup["chaos"] = spec or {"battlefield": 1}
     run(game, chaos.game_start, dice=dice)
-    run(game, placing.before)
+    run(game, battlefield_pieces.before)
     return game
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from hob_bench import battle, run, unit
 
-from skirmish_hobgoblin import geom, stats, turns
+from skirmish_hobgoblin import measuring, stats, turns
 from skirmish_hobgoblin.magic import casting
 from skirmish_hobgoblin.magic.spells import builtin_spells
 
@@ -37,7 +37,7 @@ def test_command_reaches_friends_within_its_range_closest_points(gap, bonus):
     rng = 8.0
     alone = _side_by_side(30.0)
     base = stats.courage(alone, unit(alone, "F"))
-    assert a.value("Command") > 0 and geom.gap(a, f) == pytest.approx(gap) and gap < rng + 0.2
+    assert a.value("Command") > 0 and measuring.gap(a, f) == pytest.approx(gap) and gap < rng + 0.2
     assert (stats.courage(g, f) > base) is bonus
 
 
@@ -64,7 +64,7 @@ def test_shooting_range_is_from_the_front_edge_centre_to_the_closest_point(front
     side = 8.0  # B's near corner 8" to the right of the front edge centre, ahead: rng + front from it
     ahead = math.sqrt((rng + front) ** 2 - side ** 2)
     b.x, b.y, b.facing = a.x + side + W / 2, a.y + a.depth / 2 + ahead + b.depth / 2, 270.0
-    assert geom.gap(a, b) < rng and geom.range_to(a, b) == pytest.approx(rng + front)
+    assert measuring.gap(a, b) < rng and measuring.range_to(a, b) == pytest.approx(rng + front)
     assert (b in [t for t, _ in turns.shooting_targets(g, a)]) is target
 
 
@@ -76,7 +76,7 @@ def test_targeted_spell_range_from_the_front_edge_untargeted_within_from_closest
                 {"name": "F", "x": 20 + W + targeted.range - 0.5, "y": 10, "general": False,
                  "battle_standard": False}], [{"name": "B", "x": 60, "y": 44}])
     w, f = unit(g, "W"), unit(g, "F")
-    assert geom.gap(w, f) < targeted.range < geom.range_to(w, f)
+    assert measuring.gap(w, f) < targeted.range < measuring.range_to(w, f)
     assert f.id not in [u.id for u in casting.targets(g, w, targeted)]
 
 

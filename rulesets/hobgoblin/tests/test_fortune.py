@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hob_bench import battle, run, unit
 
-from skirmish_hobgoblin import attacks, fortune, geom, stats, turns
+from skirmish_hobgoblin import attacks, fortune, measuring, stats, turns
 
 
 def _give(game, player, card):
@@ -260,7 +260,7 @@ def test_bold_challenge_forces_a_character_to_face_the_challenger_or_turn_coward
                                                   "battle_standard": False}],
                [{"name": "B", "x": 33.25, "y": 20 + d, "facing": 270}])
     a, a2, b = unit(g, "A"), unit(g, "A2"), unit(g, "B")
-    assert {e.id for e in geom.engaged(g.state, b)} == {a.id, a2.id}
+    assert {e.id for e in measuring.engaged(g.state, b)} == {a.id, a2.id}
     a2.used.append("bold-challenge")
     run(g, turns.fight, b)
     values = [o.value for o in g.pending.options]

@@ -19,7 +19,7 @@ import pytest
 import skirmish_hobgoblin
 from skirmish import AgentContext, Game, View
 from skirmish.testing import check_interleaved, check_no_module_state, installed_registry
-from skirmish_hobgoblin import geom
+from skirmish_hobgoblin import measuring
 from skirmish_hobgoblin.agents import make_ai
 from skirmish_hobgoblin.him.solo import make_him
 from skirmish_hobgoblin.rules import Hobgoblin
@@ -27,7 +27,7 @@ from skirmish_hobgoblin.state import derived
 
 #: bounded functools memos of pure functions that hold no game object or id: numbers in, numbers (or frozen shapes
 #: made of them) out, and the parse of a keyword text into a read-only mapping
-KEPT = ("skirmish_hobgoblin.state._rect", "skirmish_hobgoblin.geom._gap", "skirmish_hobgoblin.geom._side_of",
+KEPT = ("skirmish_hobgoblin.state._rect", "skirmish_hobgoblin.measuring._gap", "skirmish_hobgoblin.measuring._side_of",
         "skirmish_hobgoblin.moves._shape",
         "skirmish_hobgoblin.ai.combat.hits", "skirmish_hobgoblin.ai.combat._convolve",
         "skirmish_hobgoblin.ai.combat._odds", "skirmish_hobgoblin.ai.board._keywords",
@@ -133,7 +133,7 @@ def test_the_state_caches_stay_out_of_clones_saves_and_the_digest() -> None:
 
 def test_moving_a_unit_changes_only_its_own_games_arrangement() -> None:
     a, b = _played(seed=5), _played(seed=5)
-    geom.contact_map(a.state), geom.contact_map(b.state)
+    measuring.contact_map(a.state), measuring.contact_map(b.state)
     da, db = derived(a.state), derived(b.state)
     va, vb = da.version, db.version
     unit = next(u for u in a.state.units.values() if u.in_play)
@@ -145,23 +145,23 @@ def test_a_unit_put_in_a_state_later_is_seen_when_it_moves_into_contact() -> Non
     g = _played()
     state = g.state
     target = next(u for u in state.units.values() if u.in_play)
-    assert geom.contact_map(state)  # the arrangement is worked out (and kept) before the newcomer comes
+    assert measuring.contact_map(state)  # the arrangement is worked out (and kept) before the newcomer comes
     newcomer = copy.deepcopy(next(u for u in state.units.values() if u.in_play and u.side != target.side))
     newcomer.id = "Z1"
     newcomer.x, newcomer.y = 1.0, 1.0
     state.units[newcomer.id] = newcomer
-    assert "Z1" not in geom.contact_map(state).get(target.id, [])
+    assert "Z1" not in measuring.contact_map(state).get(target.id, [])
     newcomer.facing = (target.facing + 180.0) % 360.0  # front to front, just touching
     front = target.rect.front_centre
     fx, fy = target.rect.forward.x, target.rect.forward.y
     newcomer.x, newcomer.y = front.x + fx * newcomer.depth / 2, front.y + fy * newcomer.depth / 2
-    assert "Z1" in geom.contact_map(state)[target.id]
+    assert "Z1" in measuring.contact_map(state)[target.id]
 
 
 def test_a_unit_held_by_two_states_bumps_both() -> None:
     g = _played()
     other = copy.copy(g.state)  # a shallow copy: the same unit objects
-    geom.contact_map(g.state), geom.contact_map(other)
+    measuring.contact_map(g.state), measuring.contact_map(other)
     unit = next(u for u in g.state.units.values() if u.in_play)
     before = derived(g.state).version, derived(other).version
     unit.y += 0.5

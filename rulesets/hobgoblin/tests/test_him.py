@@ -76,7 +76,7 @@ def test_a_minimal_solo_setup_file_plays(ruleset):
 
 
 def test_his_ranged_infantry_and_artillery_deploy_on_elevated_terrain_of_their_section(ruleset):
-    from skirmish_hobgoblin import geom
+    from skirmish_hobgoblin import measuring
 
     setup = ruleset.default_setup()
     setup.update(him="blue", armies={"red": "iron-grudge-hold", "blue": "him:easy"}, scenario="bloodbath",
@@ -88,7 +88,7 @@ def test_his_ranged_infantry_and_artillery_deploy_on_elevated_terrain_of_their_s
     shooters = [u for u in g.state.units.values() if u.side == "blue" and u.type in ("ranged-infantry", "artillery")]
     assert shooters
     for u in shooters:
-        assert u.in_play and geom.is_large(g.state, u)  # more than half its footprint on the hill
+        assert u.in_play and measuring.is_large(g.state, u)  # more than half its footprint on the hill
 
 
 @pytest.mark.parametrize("seed", [1, 3, 4])

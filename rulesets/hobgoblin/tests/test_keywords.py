@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from hob_bench import battle, run, unit
 
-from skirmish_hobgoblin import geom, keywords, moves, stats, turns
+from skirmish_hobgoblin import keywords, measuring, moves, stats, turns
 from skirmish_hobgoblin.state import Activation
 
 D = 60 / 25.4
@@ -13,7 +13,7 @@ D = 60 / 25.4
 
 def _start(game, u):
     game.state.activation = Activation(u.id, float(stats.speed(u)), (u.x, u.y, u.facing),
-                                       [e.id for e in geom.engaged(game.state, u)])
+                                       [e.id for e in measuring.engaged(game.state, u)])
 
 
 def test_hero_and_weak_change_strikes():
@@ -171,7 +171,7 @@ def test_impassable_terrain_blocks_and_blocking_terrain_hides():
     a, b = unit(g, "A"), unit(g, "B")
     _start(g, a)
     assert "Watch Tower" in moves.check(g, a, "advance", 8.0).error
-    assert not geom.has_los(g.state, a, b)
+    assert not measuring.has_los(g.state, a, b)
 
 
 def test_obscuring_terrain_gives_cover_and_large_sees_over_small_things():
@@ -179,9 +179,9 @@ def test_obscuring_terrain_gives_cover_and_large_sees_over_small_things():
     g = battle([{"name": "A", "type": "Ranged Infantry", "x": 20, "y": 10}], [{"name": "B", "x": 20, "y": 30}],
                layout=wood)
     a, b = unit(g, "A"), unit(g, "B")
-    assert geom.has_los(g.state, a, b) and geom.in_cover(g.state, a, b)
+    assert measuring.has_los(g.state, a, b) and measuring.in_cover(g.state, a, b)
     a.keywords.add("Large")
-    assert not geom.in_cover(g.state, a, b)
+    assert not measuring.in_cover(g.state, a, b)
 
 
 def test_units_block_sight_unless_large():
@@ -189,9 +189,9 @@ def test_units_block_sight_unless_large():
                                                   "general": False, "battle_standard": False}],
                [{"name": "B", "x": 20, "y": 30}])
     a, b = unit(g, "A"), unit(g, "B")
-    assert not geom.has_los(g.state, a, b)
+    assert not measuring.has_los(g.state, a, b)
     b.keywords.add("Large")
-    assert geom.has_los(g.state, a, b)
+    assert measuring.has_los(g.state, a, b)
 
 
 def test_grim_terrain_adds_one_to_panic_once_per_doom_phase():

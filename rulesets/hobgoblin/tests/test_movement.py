@@ -7,7 +7,7 @@ import math
 import pytest
 from hob_bench import battle, run, unit
 
-from skirmish_hobgoblin import geom, moves, stats, turns
+from skirmish_hobgoblin import measuring, moves, stats, turns
 from skirmish_hobgoblin.state import Activation
 
 # a 150 mm x 60 mm unit is 5.905512" x 2.362205"
@@ -16,7 +16,7 @@ W, D = 150 / 25.4, 60 / 25.4
 
 def _start(game, u):
     game.state.activation = Activation(u.id, float(stats.speed(u)), (u.x, u.y, u.facing),
-                                       [e.id for e in geom.engaged(game.state, u)])
+                                       [e.id for e in measuring.engaged(game.state, u)])
 
 
 def _lone(**kw):
@@ -84,8 +84,8 @@ def test_units_are_impassable_and_the_advance_stops_in_contact():
     gap = 6 - D
     assert "would pass through B" in moves.check(g, a, "advance", gap + 0.5).error
     run(g, turns.perform, a.id, "advance", round(gap, 6))
-    assert geom.engaged(g.state, a) == [b]
-    assert geom.contact_side(b, a) == geom.FRONT
+    assert measuring.engaged(g.state, a) == [b]
+    assert measuring.contact_side(b, a) == measuring.FRONT
 
 
 def test_distracted_unit_may_not_move_into_contact():
@@ -105,7 +105,7 @@ def test_engage_plan_wheels_and_advances_into_flush_contact():
     assert plans and plans[0]["edge"] == "front" and plans[0]["flush"]
     for kind, amount in plans[0]["steps"]:
         run(g, turns.perform, a.id, kind, amount)
-    assert geom.engaged(g.state, a) == [b]
+    assert measuring.engaged(g.state, a) == [b]
     assert a.facing == pytest.approx(90, abs=0.1)
 
 
@@ -114,8 +114,8 @@ def test_side_contact_caps_dice_at_five_and_rear_at_three():
                [{"name": "Flank", "x": 36 + W / 2 + D / 2, "y": 20, "facing": 180},
                 {"name": "Rear", "x": 36, "y": 20 - D, "facing": 90, "general": False, "battle_standard": False}])
     a, flank, rear = unit(g, "A"), unit(g, "Flank"), unit(g, "Rear")
-    assert geom.contact_side(a, flank) == geom.SIDE
-    assert geom.contact_side(a, rear) == geom.REAR
+    assert measuring.contact_side(a, flank) == measuring.SIDE
+    assert measuring.contact_side(a, rear) == measuring.REAR
     combos = turns.splits(g, a, [flank, rear], 12)
     assert all(c[0] <= 5 and c[1] <= 3 for c in combos)
     assert max(sum(c) for c in combos) == 8  # the caps leave 4 of the 12 dice unassigned
@@ -184,7 +184,7 @@ def test_wheel_into_contact_and_a_wheel_blocked_by_a_unit():
     assert not out.error
     assert "would pass through B" in moves.check(g, a, "wheel-right", top + 0.1).error
     run(g, turns.perform, a.id, "wheel-right", top)
-    assert geom.gap(a, b) < 0.1  # wheeled up to (almost) touching B
+    assert measuring.gap(a, b) < 0.1  # wheeled up to (almost) touching B
 
 
 def test_backwards_wheel_distracts_first():
@@ -200,12 +200,12 @@ def test_corner_to_corner_contact_is_a_front_contact_and_a_rear_corner_caps_at_f
     # B's front-left corner touches A's front-right corner only
     g = battle([{"name": "A", "x": 30, "y": 10}], [{"name": "B", "x": 30 + W, "y": 10 + D, "facing": 270}])
     a, b = unit(g, "A"), unit(g, "B")
-    assert geom.engaged(g.state, a) == [b]
-    assert geom.contact_side(a, b) == geom.FRONT
+    assert measuring.engaged(g.state, a) == [b]
+    assert measuring.contact_side(a, b) == measuring.FRONT
     # C touches only A's rear-left corner
     g2 = battle([{"name": "A", "x": 30, "y": 10}], [{"name": "C", "x": 30 - W, "y": 10 - D, "facing": 90}])
     a2, c = unit(g2, "A"), unit(g2, "C")
-    assert geom.contact_side(a2, c) == geom.SIDE
+    assert measuring.contact_side(a2, c) == measuring.SIDE
     assert turns.splits(g2, a2, [c], 13) == [(5,)]
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hob_bench import battle, run, unit
 
-from skirmish_hobgoblin import geom, moves, stats, turns
+from skirmish_hobgoblin import measuring, moves, stats, turns
 from skirmish_hobgoblin.state import Activation
 
 
@@ -14,11 +14,11 @@ def test_any_manoeuvre_may_engage_an_advance_straight_into_a_slanted_enemy_a_hai
     the rules let any manoeuvre make contact, so the Advance straight on into B is offered as the engagement."""
     g = battle([{"name": "A", "x": 30, "y": 14, "facing": 90}], [{"name": "B", "x": 29, "y": 17.34, "facing": 250}])
     a, b = unit(g, "A"), unit(g, "B")
-    assert 0.0 < geom.gap(a, b) < 0.05
+    assert 0.0 < measuring.gap(a, b) < 0.05
     g.state.activation = Activation(a.id, float(stats.speed(a)), (a.x, a.y, a.facing), [])
     plans = moves.plan_engage(g, a, b)
     assert plans and [k for k, _ in plans[0]["steps"]] == ["advance"] and plans[0]["cost"] == 1
     assert f"engage {b.id} {plans[0]['edge']}" in {o.value for o in turns.move_options(g, a)}
     for kind, amount in plans[0]["steps"]:
         run(g, turns.perform, a.id, kind, amount)
-    assert geom.engaged(g.state, a) == [b]
+    assert measuring.engaged(g.state, a) == [b]

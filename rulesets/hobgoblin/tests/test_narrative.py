@@ -10,7 +10,7 @@ from hob_bench import run, unit
 
 from skirmish import AgentContext, Game, SetupError, View
 from skirmish.geometry import Rect
-from skirmish_hobgoblin import geom, moves, scenarios
+from skirmish_hobgoblin import measuring, moves, scenarios
 from skirmish_hobgoblin.narrative import breach, chasm, fortress, zones
 from skirmish_hobgoblin.state import Activation
 
@@ -198,9 +198,9 @@ def test_the_fortress_defenders_touching_the_wall_see_over_it():
     g = fortress_game()
     watch, gen = unit(g, "Watch"), unit(g, "Gen")
     gen.x, gen.y = 4.0, 20.0
-    assert geom.has_los(g.state, watch, gen)
+    assert measuring.has_los(g.state, watch, gen)
     watch.y = 36.0  # off the wall
-    assert not geom.has_los(g.state, watch, gen)
+    assert not measuring.has_los(g.state, watch, gen)
 
 
 # ------------------------------------------------------------------------------ The Breach

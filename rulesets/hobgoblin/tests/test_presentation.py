@@ -15,7 +15,7 @@ from skirmish.geometry import Polygon, distance
 from skirmish.plugins import Registry
 from skirmish.presentation import Piece, footprint
 from skirmish.runner import DecisionLimit, agent_seed, drive
-from skirmish_hobgoblin import geom, picture
+from skirmish_hobgoblin import measuring, picture
 from skirmish_hobgoblin.state import REMOVED
 
 NS = {"s": "http://www.w3.org/2000/svg"}
@@ -70,7 +70,7 @@ def test_a_units_footprint_is_its_rect_facing_and_all() -> None:
     assert RULESET.measure_between(game, "red", (a.x, a.y), (b.x, b.y)).startswith("(")
     from skirmish.presentation import measure_between
 
-    assert measure_between(shown, a.id, b.id)[0] == pytest.approx(geom.gap(a, b), abs=1e-3)
+    assert measure_between(shown, a.id, b.id)[0] == pytest.approx(measuring.gap(a, b), abs=1e-3)
 
 
 def test_the_frame_maps_a_units_centre_to_where_it_is_drawn() -> None:

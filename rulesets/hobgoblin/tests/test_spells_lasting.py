@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 from hob_bench import battle, run, unit
 
-from skirmish_hobgoblin import deployment, fortune, geom
+from skirmish_hobgoblin import deployment, fortune, measuring
 from skirmish_hobgoblin.army import check_army, parse_army
-from skirmish_hobgoblin.magic import casting, lasting, placing
+from skirmish_hobgoblin.magic import casting, lasting, placement_spells
 from skirmish_hobgoblin.magic.spells import builtin_spells, magic_data
 from skirmish_hobgoblin.state import READY, table_of
 
@@ -57,11 +57,11 @@ def test_sightless_eyes_sees_every_unit_until_the_end_of_the_round():
     g = _game("Gomb", red_extra=[{"name": "Pal", "x": 30, "y": 12}], blue=[{"name": "Foe", "x": 30, "y": 30}],
               layout=WALL)
     pal, foe = unit(g, "Pal"), unit(g, "Foe")
-    assert not geom.has_los(g.state, pal, foe)
+    assert not measuring.has_los(g.state, pal, foe)
     _cast(g, "sightless-eyes", pal.id)
-    assert geom.has_los(g.state, pal, foe)
+    assert measuring.has_los(g.state, pal, foe)
     g.ruleset.expire_keywords(g, "round")
-    assert not geom.has_los(g.state, pal, foe)
+    assert not measuring.has_los(g.state, pal, foe)
 
 
 # ------------------------------------------------------------------------------ Polyceus' Blessing
@@ -116,13 +116,13 @@ def test_marble_forest_sets_the_target_aside_until_the_end_of_the_round():
     g = _game("Nebularis")
     foe = unit(g, "Foe")
     _cast(g, "marble-forest", foe.id)
-    assert not foe.in_play and foe.status == placing.ASIDE
+    assert not foe.in_play and foe.status == placement_spells.ASIDE
     _end_of_round(g)
     d = g.pending
     assert d.player == "blue" and d.kind == "marble-forest"
     g.answer(d.examples[0])
     assert foe.in_play
-    assert all(geom.gap(foe, e) > 8.0 for e in g.state.enemies(foe))
+    assert all(measuring.gap(foe, e) > 8.0 for e in g.state.enemies(foe))
 
 
 def test_marble_forest_targets_only_unengaged_units():
@@ -149,7 +149,7 @@ def test_void_of_nebularis_makes_6_inches_around_its_marker_perilous():
 
 def test_void_of_nebularis_removes_cards_played_near_it_from_the_game():
     g = _game("Nebularis")
-    placing.add_void(g, 30.0, 22.0)
+    placement_spells.add_void(g, 30.0, 22.0)
     wiz, foe = unit(g, "Wiz"), unit(g, "Foe")
     far, near = _give(g, "red", "famous-blade"), _give(g, "blue", "hold")
     run(g, fortune.play, "red", f"play {far} on {wiz.id}")
@@ -200,7 +200,7 @@ def test_raise_the_dead_places_a_hollow_light_infantry_unit_with_2d6_doom():
     (new,) = [u for u in g.state.units.values() if u.name.startswith("Risen Dead")]
     assert len(g.state.units) == before + 1 and new.in_play and new.side == "red"
     assert new.type_name == "Light Infantry" and new.has("Hollow") and new.doom == 7
-    assert geom.gap(unit(g, "Wiz"), new) <= 12
+    assert measuring.gap(unit(g, "Wiz"), new) <= 12
 
 
 def test_raise_the_dead_may_break_the_new_unit_at_once():
@@ -221,7 +221,7 @@ def test_eldritch_redirection_keeps_marble_forest_off_engaged_units():
                     {"name": "Held", "x": 38, "y": 22}])
     _give(g, "blue", "eldritch-redirection")
     foe = unit(g, "Foe")
-    assert geom.is_engaged(g.state, unit(g, "Held"))
+    assert measuring.is_engaged(g.state, unit(g, "Held"))
     run(g, casting._cast_answer, f"{unit(g, 'Wiz').id}|marble-forest|{foe.id}", "red")
     offered = {o.value for o in g.pending.options}
     assert unit(g, "Pal").id in offered and unit(g, "Held").id not in offered and unit(g, "Pin").id not in offered

@@ -9,7 +9,7 @@ from teams_bench import far, team_battle
 from skirmish import Game, SetupError
 from skirmish.geometry import touching
 from skirmish.testing import play_random
-from skirmish_hobgoblin import geom, stats
+from skirmish_hobgoblin import measuring, stats
 from skirmish_hobgoblin.teams.rules import card_targets
 
 TWO_EACH = {"red1": [far("R1", 20, 10)], "red2": [far("R2", 50, 10)],
@@ -81,7 +81,7 @@ def test_unlikely_allies_allied_units_count_as_friendly():
     assert touching(r1.rect, r2.rect)
     assert r1.team == r2.team == "red" and r1.side != r2.side
     assert r2 in g.state.friends(r1) and r2 not in g.state.enemies(r1)
-    assert not geom.engaged(g.state, r1)
+    assert not measuring.engaged(g.state, r1)
     assert unit(g, "B2") in g.state.enemies(r1)
 
 

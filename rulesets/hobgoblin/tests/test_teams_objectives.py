@@ -5,7 +5,7 @@ from __future__ import annotations
 from hob_bench import RULESET, run, unit
 from teams_bench import far, team_battle
 
-from skirmish_hobgoblin import geom, stats
+from skirmish_hobgoblin import measuring, stats
 from skirmish_hobgoblin.teams import objectives
 from skirmish_hobgoblin.teams.rules import doom_phase_saves, engaged_now
 
@@ -40,7 +40,7 @@ def test_combined_arms_tick_when_two_allies_touch_the_broken_enemy():
     g = team_battle(_rest(red1=[far("R1", 33, front - DEPTH / 2)], red2=[far("R2", 39.05, front - DEPTH / 2)],
                           blue1=[far("B", 36, 30)]), objectives=["combined-arms"])
     b = unit(g, "B")
-    assert {e.name for e in geom.engaged(g.state, b)} == {"R1", "R2"}
+    assert {e.name for e in measuring.engaged(g.state, b)} == {"R1", "R2"}
     b.doom = 30
     stats.refresh(g, b)
     assert b.has(stats.BROKEN) and _ticks(g, "combined-arms") == 1 and _ticks(g, "combined-arms", "blue") == 0

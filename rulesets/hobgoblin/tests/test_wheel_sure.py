@@ -9,7 +9,7 @@ from hob_bench import battle, unit
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from skirmish_hobgoblin import geom, moves, stats
+from skirmish_hobgoblin import measuring, moves, stats
 from skirmish_hobgoblin.state import Activation
 
 KINDS = ("wheel-left", "wheel-right", "wheel-back-left", "wheel-back-right")
@@ -34,7 +34,7 @@ def _game(facing: float, near: list[tuple[float, float, float, bool]], x: float 
         if u is not a and a.rect.centre.distance_to(u.rect.centre) < 0.1:
             return None
     g.state.activation = Activation(a.id, float(stats.speed(a)), (a.x, a.y, a.facing),
-                                    [e.id for e in geom.engaged(g.state, a)])
+                                    [e.id for e in measuring.engaged(g.state, a)])
     return g, a
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from skirmish import AgentContext, Decision
 from skirmish_hobgoblin import expansions
-from skirmish_hobgoblin.ai import cards, combat, initiative, objectives, placing, steering
+from skirmish_hobgoblin.ai import cards, combat, initiative, objectives, spots, steering
 from skirmish_hobgoblin.ai.board import centre, dist, keywords_of, p_hit, ready, units_of
 from skirmish_hobgoblin.ai.movement import AROUND, Planner, doom_cost, terrain_cost
 
@@ -112,7 +112,7 @@ class HobgoblinAI:
         # front line spots
         def order(o: Any) -> tuple[bool, float]:
             u = units.get(o.data.get("actor", ""), {})
-            return placing.deploy_x(view, self.player, u) is None, -u.get("points", 0)
+            return spots.deploy_x(view, self.player, u) is None, -u.get("points", 0)
 
         deploys.sort(key=order)
         return deploys[0].value if deploys else d.options[0].value
@@ -133,30 +133,30 @@ class HobgoblinAI:
         ranged = "Ranged" in actor.get("keywords", "")
         front = [e for e in examples if e["y"] == examples[0]["y"]]
         pool = front if front and not ranged else examples
-        if placing.versus_him(view, self.player) and placing.shooting(view, self.player)[0] >= SHOOTING_ARMY:
-            pool = placing.back_row(view, examples)  # a shooting army against Him: He comes to it through its volleys
+        if spots.versus_him(view, self.player) and spots.shooting(view, self.player)[0] >= SHOOTING_ARMY:
+            pool = spots.back_row(view, examples)  # a shooting army against Him: He comes to it through its volleys
         friends = [u for u in units.values() if u["side"] == self.player and u["status"] == "ready"]
-        goal = placing.deploy_x(view, self.player, actor) if actor else None
+        goal = spots.deploy_x(view, self.player, actor) if actor else None
         if goal is not None:
             mid = goal
 
         def hurt(e: dict[str, float]) -> float:
             if not actor:
                 return 0.0
-            return 2 * HURT if placing.hurts_at(view, self.player, actor, e["x"], e["y"]) else \
-                HURT if placing.lane_hurts(view, self.player, actor, e["x"], e["y"]) else 0.0
+            return 2 * HURT if spots.hurts_at(view, self.player, actor, e["x"], e["y"]) else \
+                HURT if spots.lane_hurts(view, self.player, actor, e["x"], e["y"]) else 0.0
 
         if goal is not None and pool:  # a searcher: the spot exactly opposite its goal, when it is free
             exact = {"x": round(goal, 2), "y": pool[0]["y"]}
             if not view.check(exact):
                 pool = [exact] + pool
         if actor and all(hurt(e) for e in pool):  # every suggested spot hurts: look along the same rows
-            pool = pool + placing.more_spots(view, actor, sorted({e["y"] for e in pool}),
+            pool = pool + spots.more_spots(view, actor, sorted({e["y"] for e in pool}),
                                              lambda e: not hurt(e) and not view.check(e))
 
         def spread(e: dict[str, float]) -> float:  # keep 8" between units where possible (panic)
             gap = min((abs(e["x"] - f["x"]) for f in friends), default=99.0)
-            walled = WALLED if goal is not None and placing.walled_off(view, e, float(actor.get("width", 4))) \
+            walled = WALLED if goal is not None and spots.walled_off(view, e, float(actor.get("width", 4))) \
                 else 0.0
             return -min(gap, 10.0) + abs(e["x"] - mid) / (1 if goal is not None else 12) + walled + hurt(e) \
                 + self.rng.random() * 0.1
@@ -170,10 +170,10 @@ class HobgoblinAI:
         spot = expansions.view_hook(view, "hobgoblin_ai_marker_spot", player=self.player, decision=d)
         if spot is not None:  # (a Chaos of War piece: where it helps my army)
             return spot
-        spot = objectives.marker_spot(view, self.player, d)  # the narrative and team goals' own placing
+        spot = objectives.marker_spot(view, self.player, d)  # the narrative and team goals' own spots
         if spot is not None:
             return spot
-        spot = placing.marker_spot(view, self.player, d)  # the battle scenarios: near my side
+        spot = spots.marker_spot(view, self.player, d)  # the battle scenarios: near my side
         if spot is not None:
             return spot
         return d.examples[0] if d.examples else None

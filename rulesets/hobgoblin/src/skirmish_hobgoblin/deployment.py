@@ -257,9 +257,9 @@ def _legal_near(game: Game, unit: Unit, x: float, y: float, lo: float, hi: float
 def _obstacle_edges(state: HobState, unit: Unit, hw: float) -> list[float]:
     """Centres just clear of each other unit's and each Impassable piece's sides (the same for every row tried:
     kept for the arrangement of units and the terrain)."""
-    from skirmish_hobgoblin import geom
+    from skirmish_hobgoblin import measuring
 
-    memo = geom.kept(state)
+    memo = measuring.kept(state)
     key = ("placement-edges", unit.id, hw, state.layout_key)
     found = memo.get(key)
     if found is None:

@@ -6,7 +6,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from skirmish import SkirmishError
-from skirmish_hobgoblin import attacks, expansions, geom, stats
+from skirmish_hobgoblin import attacks, expansions, measuring, stats
 
 if TYPE_CHECKING:
     from skirmish import Game
@@ -153,7 +153,7 @@ def odds(game: Game, player: str, query: str) -> list[tuple[str, dict[Any, Fract
         out.append((f"{a.name} attacks {t.name} in close combat ({stats.combat_dice(a)} dice): Doom",
                     attack_odds(game, a, t, stats.combat_dice(a), attacks.COMBAT)))
         if a.has("Ranged"):
-            cover = geom.in_cover(state, a, t)
+            cover = measuring.in_cover(state, a, t)
             out.append((f"{a.name} shoots {t.name} ({stats.shooting_dice(a)} dice{', cover' if cover else ''}): Doom",
                         attack_odds(game, a, t, stats.shooting_dice(a), attacks.SHOOTING, cover)))
         return out
@@ -185,7 +185,7 @@ def _fight_odds(game: Game, number: int, unit: Unit) -> list[tuple[str, dict[Any
     rules let it across several (the split is asked next)."""
     from skirmish_hobgoblin.turns import splits
 
-    enemies = geom.engaged(game.state, unit)
+    enemies = measuring.engaged(game.state, unit)
     if not enemies:
         return []
     dice = stats.combat_dice(unit)
@@ -204,19 +204,19 @@ def measure(game: Game, player: str, a_name: str, b_name: str) -> str:
     if not (a.in_play and b.in_play):
         raise SkirmishError("both units must be on the table")
     lines = [f"{a.name} ({a.id}) to {b.name} ({b.id}):",
-             f"  closest distance {geom.gap(a, b):.2f}\", from {_of(a.name)} front edge centre "
-             f"{geom.range_to(a, b):.2f}\""]
-    sight = geom.has_los(state, a, b)
+             f"  closest distance {measuring.gap(a, b):.2f}\", from {_of(a.name)} front edge centre "
+             f"{measuring.range_to(a, b):.2f}\""]
+    sight = measuring.has_los(state, a, b)
     lines.append(f"  line of sight: {'yes' if sight else 'no'}" +
-                 (f"; cover: {'yes' if geom.in_cover(state, a, b) else 'no'}" if sight else ""))
+                 (f"; cover: {'yes' if measuring.in_cover(state, a, b) else 'no'}" if sight else ""))
     if a.has("Ranged"):
         rng = stats.shot_range(game, a)
-        lines.append(f"  range {rng:g}\": {'in range' if geom.range_to(a, b) <= rng else 'out of range'}")
+        lines.append(f"  range {rng:g}\": {'in range' if measuring.range_to(a, b) <= rng else 'out of range'}")
     from skirmish.geometry import closest_edge, touching
 
     if touching(a.rect, b.rect):
-        lines.append(f"  engaged: {b.name} touches {_of(a.name)} {geom.contact_side(a, b)}, "
-                     f"{a.name} touches {_of(b.name)} {geom.contact_side(b, a)}")
+        lines.append(f"  engaged: {b.name} touches {_of(a.name)} {measuring.contact_side(a, b)}, "
+                     f"{a.name} touches {_of(b.name)} {measuring.contact_side(b, a)}")
     else:
         lines.append(f"  {a.name} faces {_of(b.name)} {closest_edge(b.rect, a.rect.front_centre)} edge")
     return "\n".join(lines)
@@ -245,7 +245,7 @@ def brief(game: Game, player: str | None) -> str:
         cells = []
         for u in units:
             flags = "".join(f for f, k in (("B", stats.BROKEN), ("D", stats.DISTRACTED)) if u.has(k))
-            flags += "E" if geom.engaged(state, u) else ""
+            flags += "E" if measuring.engaged(state, u) else ""
             cells.append(f"{u.id:<4}{u.name[:15]:<15} {u.doom:>2}/{stats.break_point(game, u):<2} {flags:<3}"
                          f"{u.x:>3.0f},{u.y:<3.0f}")
         lines += ["  " + "  ".join(cells[i:i + 2]).rstrip() for i in range(0, len(cells), 2)]

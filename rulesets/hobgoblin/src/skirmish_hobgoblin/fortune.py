@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from skirmish import Deck, Option, SetupError, load_toml, structure
-from skirmish_hobgoblin import expansions, geom, stats
+from skirmish_hobgoblin import expansions, measuring, stats
 from skirmish_hobgoblin.tables import kp
 
 if TYPE_CHECKING:
@@ -116,7 +116,7 @@ def _ok(game: Game, card: Card, unit: Unit) -> bool:
             return False
         if need == "unbroken" and unit.has(stats.BROKEN):
             return False
-        if need == "engaged" and not geom.engaged(state, unit):
+        if need == "engaged" and not measuring.engaged(state, unit):
             return False
         if need == "charged" and unit.advanced < kp(game.ruleset.content, "devastating-charge", "advance"):
             return False
@@ -124,7 +124,7 @@ def _ok(game: Game, card: Card, unit: Unit) -> bool:
             return False
         if need == "doomed" and unit.doom <= 0:
             return False
-        if need == "facing-broken" and not any(e.has(stats.BROKEN) for e in geom.engaged(state, unit)):
+        if need == "facing-broken" and not any(e.has(stats.BROKEN) for e in measuring.engaged(state, unit)):
             return False
     if unit.has("Nullify"):
         return False
@@ -303,7 +303,7 @@ def _mercury(game: Game, player: str, card: Card, unit: Unit | None, **_: Any) -
 
 def _go_down_fighting(game: Game, player: str, card: Card, unit: Unit | None, **_: Any) -> None:
     assert unit is not None
-    for e in geom.engaged(game.state, unit):
+    for e in measuring.engaged(game.state, unit):
         stats.add_doom(game, e, 1, card.name)
 
 

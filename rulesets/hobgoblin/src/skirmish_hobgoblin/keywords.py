@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from skirmish import Decision, Option
-from skirmish_hobgoblin import geom, stats
+from skirmish_hobgoblin import measuring, stats
 from skirmish_hobgoblin.tables import kp
 
 if TYPE_CHECKING:
@@ -22,7 +22,7 @@ def d3(game: Game, rule: str, why: str) -> int:
 
 def on_broken(game: Game, unit: Unit) -> None:
     """A unit just became Broken: Bloodthirsty enemies in contact discard D3 Doom; Ravenous ones gain Devour."""
-    for e in geom.engaged(game.state, unit):
+    for e in measuring.engaged(game.state, unit):
         if e.has("Bloodthirsty") and e.doom > 0:
             stats.discard_doom(game, e, d3(game, "Bloodthirsty", f"{e.name} is Bloodthirsty"), "Bloodthirsty")
         if e.has("Ravenous") and not e.has("Devour"):
@@ -32,7 +32,7 @@ def on_broken(game: Game, unit: Unit) -> None:
 def movement_start(game: Game, unit: Unit) -> None:
     """Start of a movement activation: Cowardly (Distracted or D3 Doom); Devour (feasting when no enemy is near)."""
     if unit.has("Devour"):
-        near = any(geom.gap(unit, e) <= 8.0 for e in game.state.enemies(unit))
+        near = any(measuring.gap(unit, e) <= 8.0 for e in game.state.enemies(unit))
         unit.keywords.remove("Devour", log=game.log, rule="Ravenous")
         if not near:
             game.emit("note", f"{unit.name} is feasting (Devour) and may not move this activation", rule="Ravenous",
@@ -68,5 +68,5 @@ def movement_end(game: Game) -> None:
     gain D3 Doom."""
     need = kp(game.ruleset.content, "berserk", "advance")
     for u in list(game.state.in_play()):
-        if u.has("Berserk") and not geom.engaged(game.state, u) and u.advanced_towards < need:
+        if u.has("Berserk") and not measuring.engaged(game.state, u) and u.advanced_towards < need:
             stats.add_doom(game, u, d3(game, "Berserk", f"{u.name} is Berserk"), "Berserk")

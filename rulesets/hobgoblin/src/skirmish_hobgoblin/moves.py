@@ -37,7 +37,7 @@ from skirmish.geometry import (
     wheel_angle,
     wheel_chord,
 )
-from skirmish_hobgoblin import geom, stats
+from skirmish_hobgoblin import measuring, stats
 from skirmish_hobgoblin.state import HobState, Unit, _rect, derived, linked, table_of
 from skirmish_hobgoblin.tables import kp
 
@@ -279,7 +279,7 @@ def _check(game: Game, unit: Unit, kind: str, amount: float, mp: float | None, r
     if engaged_now is not None:
         engaged_before = set(engaged_now)
     elif rect is unit.rect and unit.in_play and state.units.get(unit.id) is unit:
-        engaged_before = set(geom.contact_map(state).get(unit.id, ()))  # the same touching test, kept
+        engaged_before = set(measuring.contact_map(state).get(unit.id, ()))  # the same touching test, kept
     else:
         engaged_before = {e.id for e in _touching(rect, state.enemies(unit))}
     contacts = tuple(e.id for e in _near(bounds(end), state.enemies(unit)) if touching(end, e.rect))
@@ -415,7 +415,7 @@ def wheel_sure(game: Game, unit: Unit, kind: str, *, contacts: bool = True) -> C
     distracted = unit.has(stats.DISTRACTED) or (kind in DISTRACTING and not unit.has("Undistractable"))
     watch = contacts and (distracted or bool(flown_over))
     enemies = _near(box, state.enemies(unit)) if watch else []
-    before = set(geom.contact_map(state).get(unit.id, ())) if watch else set()
+    before = set(measuring.contact_map(state).get(unit.id, ())) if watch else set()
     width = rect.width
 
     def answer(amount: float) -> bool | None:
@@ -529,7 +529,7 @@ def _near_around(state: HobState, unit: Unit, step: float, ignore_friends: bool)
     the unit is this state's and in play: the four straight manoeuvres ask in a row)."""
     if state.units.get(unit.id) is not unit or not unit.in_play:
         return _near(_grow(bounds(unit.rect), step), obstacles(state, unit, ignore_friends=ignore_friends))
-    memo = geom.kept(state)
+    memo = measuring.kept(state)
     key = ("near-around", unit.id, step, ignore_friends)
     found = memo.get(key)
     if found is None:
@@ -548,7 +548,7 @@ def _kept_answer(state: HobState, unit: Unit, kind: str, work: Callable[[HobStat
     unit that is not this state's or not in play)."""
     if state.units.get(unit.id) is not unit or not unit.in_play:
         return False
-    memo = geom.kept(state)
+    memo = measuring.kept(state)
     key = (kind, unit.id, state.layout_key)
     found = memo.get(key)
     if found is None:
@@ -568,7 +568,7 @@ def _open_way(state: HobState, unit: Unit, direction: str, near: list[Unit]) -> 
     lane = (rect.width if direction in ("forward", "back") else rect.depth) / 2
     cx, cy = rect.centre.x, rect.centre.y
     for o in near:
-        if geom.gap(unit, o) > _CLEAR:
+        if measuring.gap(unit, o) > _CLEAR:
             continue
         dx, dy = o.x - cx, o.y - cy
         x, y = dx * uy - dy * ux, dx * ux + dy * uy
@@ -598,7 +598,7 @@ def _clear_now(state: HobState, unit: Unit) -> bool:
         far = reach + math.hypot(o.width, o.depth) / 2
         if abs(o.x - unit.x) > far or abs(o.y - unit.y) > far:
             continue
-        if geom.gap(unit, o) <= m:
+        if measuring.gap(unit, o) <= m:
             return False
     return _open_ground(state, unit)
 
@@ -811,7 +811,7 @@ def _advance_into(game: Game, unit: Unit, enemy: Unit, mp: float, rect: Rect, le
     if done is None or not touching(done[0], enemy.rect):
         return None
     end, left_after, harm = done
-    return {"steps": steps, "cost": mp - left_after, "edge": geom.contact_side(enemy, end), "hazard": harm,
+    return {"steps": steps, "cost": mp - left_after, "edge": measuring.contact_side(enemy, end), "hazard": harm,
             "flush": "front" in contact_edges(end, enemy.rect).edges, "end": (end.centre.x, end.centre.y, end.facing)}
 
 

@@ -6,7 +6,7 @@ an inch grid with numbered ticks, labels that never overlap, a legend, and besid
 Fortune Cards, the score, the scenario and the units removed. Units are drawn in ``data-piece`` groups;
 terrain pieces and markers in groups that carry both ``data-place`` and ``data-piece`` (every piece with a
 footprint is marked, as the conformance check asks). Nothing here decides anything: every number
-comes from the rules' own functions (``stats``, ``geom``, ``deployment``).
+comes from the rules' own functions (``stats``, ``measuring``, ``deployment``).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from skirmish.presentation import (
     place_labels,
     text_width,
 )
-from skirmish_hobgoblin import expansions, geom, stats
+from skirmish_hobgoblin import expansions, measuring, stats
 from skirmish_hobgoblin.render import expansion_views
 from skirmish_hobgoblin.state import READY, REMOVED
 
@@ -141,7 +141,7 @@ def unit_piece(game: Game, unit: Unit, glossary: dict[str, str]) -> Piece:
     status = statuses(unit)
     shape: tuple[Any, ...] = ()
     if unit.status == READY:
-        engaged = geom.engaged(state, unit)
+        engaged = measuring.engaged(state, unit)
         if engaged:
             status.append("Engaged")
             rows.append(("Engaged with", ", ".join(f"{e.name} ({e.id})" for e in engaged)))
@@ -667,7 +667,7 @@ def shades(game: Game, player: str, piece: str) -> list[Any]:
         return []
     out: list[Shade] = []
     enemies = state.enemies(unit)
-    seen = [e.id for e in enemies if geom.has_los(state, unit, e)]
+    seen = [e.id for e in enemies if measuring.has_los(state, unit, e)]
     if seen:
         out.append(Shade("see", f"{unit.name} sees (line of sight from its front edge)", seen))
     if turns.can_shoot(game, unit):
@@ -679,8 +679,8 @@ def shades(game: Game, player: str, piece: str) -> list[Any]:
     active = act is not None and act.unit == unit.id
     if active or (unit.id not in state.activated and game.phase in ("Initiative", "Magic", "Shooting", "Movement")):
         mp = act.mp if active and act is not None else float(stats.speed(unit))
-        engaged = {e.id for e in geom.engaged(state, unit)}
-        reachable = [e.id for e in enemies if e.id not in engaged and geom.gap(unit, e) <= mp + 0.01
+        engaged = {e.id for e in measuring.engaged(state, unit)}
+        reachable = [e.id for e in enemies if e.id not in engaged and measuring.gap(unit, e) <= mp + 0.01
                      and moves.plan_engage(game, unit, e, mp)]
         if reachable:
             out.append(Shade("charge", f"{unit.name} could engage with {mp:g} MP", reachable))

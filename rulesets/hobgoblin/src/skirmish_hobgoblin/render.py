@@ -6,7 +6,7 @@ import math
 import textwrap
 from typing import TYPE_CHECKING, Any
 
-from skirmish_hobgoblin import expansions, geom, stats
+from skirmish_hobgoblin import expansions, measuring, stats
 from skirmish_hobgoblin.state import READY, Derived, derived
 
 if TYPE_CHECKING:
@@ -46,7 +46,7 @@ def unit_data(game: Game, u: Unit, courage: dict[str, int] | None = None,
               contacts: dict[str, list[str]] | None = None, kept: Derived | None = None) -> dict[str, Any]:
     """A unit as the view shows it (a fresh dict; kept per unit while everything it shows is the same)."""
     courage = courage if courage is not None else courages(game)
-    contacts = contacts if contacts is not None else geom.contact_map(game.state)
+    contacts = contacts if contacts is not None else measuring.contact_map(game.state)
     value = courage.get(u.id, u.courage)
     engaged = tuple(contacts.get(u.id, ())) if u.in_play else ()
     read = (u.side, u.name, u.type, u.x, u.y, u.facing, u.width, u.depth, u.doom, value, u.status, u.speed,
@@ -83,7 +83,7 @@ def view_data(game: Game, player: str | None) -> dict[str, Any]:
     state = game.state
     if state is None:
         return {}
-    courage, contacts = courages(game), geom.contact_map(state)
+    courage, contacts = courages(game), measuring.contact_map(state)
     out = ViewData(_view_data(game, player, courage, contacts))
     out.memos = derived(state).ai
     return out
@@ -202,7 +202,7 @@ def _arrow(facing: float) -> str:
 
 
 def unit_line(game: Game, u: Unit) -> str:
-    eng = geom.engaged(game.state, u) if u.in_play else []
+    eng = measuring.engaged(game.state, u) if u.in_play else []
     status = [k for k in ("Broken", "Distracted", "Outmanoeuvred") if u.has(k)]
     extra = f" engaged with {', '.join(e.id for e in eng)}" if eng else ""
     return (f"{u.id:>4} {u.name[:20]:<20} {u.type_name[:14]:<14} Doom {u.doom:>2}/{stats.break_point(game, u):<2} "

@@ -13,7 +13,7 @@ import attrs
 
 from skirmish import Decision, Param, SetupError, load_toml, structure
 from skirmish.geometry import EPS, distance
-from skirmish_hobgoblin import expansions, geom, stats
+from skirmish_hobgoblin import expansions, measuring, stats
 from skirmish_hobgoblin.state import READY, Marker, Unit
 
 if TYPE_CHECKING:
@@ -483,7 +483,7 @@ def _score_tides(game: Game, sc: Scenario) -> None:
             continue
         # A44: base contact includes standing over the marker (units move freely over markers)
         touching_units = [u for u in state.in_play()
-                          if distance(u.rect, m.circle) <= EPS and not geom.engaged(state, u)]
+                          if distance(u.rect, m.circle) <= EPS and not measuring.engaged(state, u)]
         if len(touching_units) != 1:
             continue
         u = touching_units[0]

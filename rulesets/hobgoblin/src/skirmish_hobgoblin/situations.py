@@ -2,7 +2,7 @@
 
 Each situation builds a game with the units placed edge to edge (the same set-up format as ``--setup``),
 then asks the playing code everything: the dice (:func:`stats.combat_dice`, :func:`stats.shooting_dice`
-and the outmanoeuvring caps of :func:`geom.dice_cap`), the number each die needs
+and the outmanoeuvring caps of :func:`measuring.dice_cap`), the number each die needs
 (:func:`attacks.target_number`: the chart, Devastating Charge, Cover...), the Doom the hits place
 (:func:`attacks.doom_from_hits`: Tough, the shooting cap) and the Doom at which the target breaks
 (:func:`stats.break_point`: Courage, Command, the Courage lost to enemies on its flank or rear).
@@ -116,15 +116,15 @@ def _named(game: Any, name: str) -> Any:
 @lru_cache(maxsize=64)
 def _attack(name: str, doom: int, advanced: int) -> tuple[Any, int, int, bool]:
     """The game, the dice, the number needed and cover of situation ``name`` (from the playing code)."""
-    from skirmish_hobgoblin import attacks, geom, stats, turns
+    from skirmish_hobgoblin import attacks, measuring, stats, turns
 
     game = battle(name, doom, advanced)
     a, t = _named(game, "Attacker"), _named(game, "Target")
     kind = SITUATIONS[name][4]
     if kind == "shooting":
-        cover = geom.in_cover(game.state, a, t)
+        cover = measuring.in_cover(game.state, a, t)
         return game, stats.shooting_dice(a), attacks.target_number(game, a, t, attacks.SHOOTING, cover=cover), cover
-    dice = geom.dice_cap(a, t, stats.combat_dice(a), *turns._caps(game))
+    dice = measuring.dice_cap(a, t, stats.combat_dice(a), *turns._caps(game))
     return game, dice, attacks.target_number(game, a, t, attacks.COMBAT), False
 
 

@@ -330,7 +330,8 @@ class Derived:
         self.held: tuple[Any, int] = (None, -1)
         #: :func:`table_of`: layout key -> its prepared Table
         self.tables: dict[str, Table] = {}
-        #: geom: the contacts of the arrangement of units (``geom._Arrangement``, made there) and sight answers
+        #: measuring: the contacts of the arrangement of units (``measuring._Arrangement``, made there) and sight
+        #: answers
         self.arranged: Any = None
         self.sight: dict[tuple[Any, ...], bool] = {}
         #: moves: manoeuvre checks and engage plans

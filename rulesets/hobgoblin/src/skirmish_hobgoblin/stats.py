@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from skirmish_hobgoblin import expansions, geom
+from skirmish_hobgoblin import expansions, measuring
 from skirmish_hobgoblin.state import Derived, HobState, Unit, derived
 from skirmish_hobgoblin.tables import kp
 
@@ -45,7 +45,7 @@ def _command(unit: Unit, rng: float, commanders: list[tuple[Unit, int]], own: in
     team = unit.team
     for f, x in commanders:
         if x > best and f.id != unit.id and (f.team == team if team else f.side == unit.side) and \
-                geom.gap(unit, f) <= rng:
+                measuring.gap(unit, f) <= rng:
             best = x
     return best
 
@@ -82,13 +82,13 @@ def _courage(game: Game, unit: Unit, names: set[str] | None, commanders: list[tu
     d = derived(state)
     read = (id(game.ruleset), tuple(unit.keywords.entries), unit.courage, unit.courage_bonus, unit.in_play,
             notes.get("no-command"), notes.get("command-range"), _holders_read(d, commanders))
-    memo = geom.kept(state)
+    memo = measuring.kept(state)
     found = memo.get(("courage", unit.id))
     if found is not None and found[0] == read:
         return found[1]
     # a new arrangement: the value is the same while the unit, its place, the Command holders with their places and
     # the enemies touching it with theirs are (what _courage_now reads besides ``read``)
-    touching = _contacts_placed(state, geom.contact_map(state).get(unit.id, ())) if unit.in_play else ()
+    touching = _contacts_placed(state, measuring.contact_map(state).get(unit.id, ())) if unit.in_play else ()
     placed = (read, unit.x, unit.y, unit.facing, unit.width, unit.depth, unit.side, unit.team,
               _holders_placed(d, commanders), touching)
     # per unit id: the unit, everything _courage_now read and its answer (past the arrangement)
@@ -133,8 +133,8 @@ def _courage_now(game: Game, unit: Unit, names: set[str], commanders: list[tuple
                           unit.value("Command") if "Command" in names else 0)
     if unit.in_play:
         if "Stubborn" in names:
-            value += kp(c, "stubborn", "courage_per_enemy") * len(geom.engaged(state, unit))
-        value -= kp(c, "outmanoeuvred", "courage_per_enemy") * len(geom.outmanoeuvring(state, unit))
+            value += kp(c, "stubborn", "courage_per_enemy") * len(measuring.engaged(state, unit))
+        value -= kp(c, "outmanoeuvred", "courage_per_enemy") * len(measuring.outmanoeuvring(state, unit))
     return value
 
 
@@ -150,7 +150,7 @@ def refresh(game: Game, unit: Unit, rule: str = "Broken", commanders: list[tuple
     Broken (what follows may change other units)."""
     if not unit.in_play:
         return False
-    out = bool(geom.outmanoeuvring(game.state, unit))
+    out = bool(measuring.outmanoeuvring(game.state, unit))
     d = derived(game.state)
     if out != unit.has(OUTMANOEUVRED):
         d.changes += 1
@@ -194,7 +194,7 @@ def refresh_all(game: Game, rule: str = "Broken") -> None:
     commanders = commanders_of(state)
     changes = d.changes  # counts the changes refresh made (a unit gained or lost Outmanoeuvred or Broken)
     holders = _holders_placed(d, commanders)
-    contacts = geom.contact_map(state)  # the same while nothing changes
+    contacts = measuring.contact_map(state)  # the same while nothing changes
     # per unit id: the unit and everything refresh read the last time it found nothing to do
     quiet_ones = d.quiet
     for u in list(state.in_play()):
@@ -294,7 +294,7 @@ def may_be_distracted(game: Game, unit: Unit) -> bool:
     if unit.keywords.with_trait("Character") or has_character(unit):
         return True
     reach = kp(game.ruleset.content, "wild", "character_range")
-    return any(has_character(f) and geom.gap(unit, f) <= reach for f in game.state.friends(unit))
+    return any(has_character(f) and measuring.gap(unit, f) <= reach for f in game.state.friends(unit))
 
 
 CHARACTER_KEYWORDS = ("General", "Battle Standard", "Hero", "Wizard")

@@ -12,7 +12,7 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from skirmish import Decision, Keyword, Option
-from skirmish_hobgoblin import attacks, expansions, fortune, geom, keywords, moves, stats
+from skirmish_hobgoblin import attacks, expansions, fortune, keywords, measuring, moves, stats
 from skirmish_hobgoblin.state import READY, REMOVED, RESERVE, Activation, Unit
 from skirmish_hobgoblin.tables import kp
 
@@ -132,20 +132,20 @@ def shooting_targets(game: Game, unit: Unit) -> list[tuple[Unit, bool]]:
     spirits = [a for a in state.in_play() if a.has("Anguished Spirits")]
     into_combat = unit.has("Shoot into Combat")
     for e in state.enemies(unit):
-        if geom.range_to(unit, e) > rng + 1e-9:
+        if measuring.range_to(unit, e) > rng + 1e-9:
             continue
-        if not into_combat and geom.engaged(state, e):
+        if not into_combat and measuring.engaged(state, e):
             continue
-        if spirits and any(a.id != e.id and geom.gap(a, e) <= 12 for a in spirits):
+        if spirits and any(a.id != e.id and measuring.gap(a, e) <= 12 for a in spirits):
             continue
-        if not geom.has_los(state, unit, e, limit=limit):
+        if not measuring.has_los(state, unit, e, limit=limit):
             continue
-        out.append((e, geom.in_cover(state, unit, e)))
+        out.append((e, measuring.in_cover(state, unit, e)))
     return out
 
 
 def can_shoot(game: Game, unit: Unit) -> bool:
-    return unit.in_play and unit.has("Ranged") and not geom.engaged(game.state, unit)
+    return unit.in_play and unit.has("Ranged") and not measuring.engaged(game.state, unit)
 
 
 def shooting_phase(game: Game) -> None:
@@ -204,9 +204,9 @@ def shoot(game: Game, unit: Unit, target: Unit) -> None:
     state.activated.append(unit.id)
     if not unit.has("Quick Fire"):
         stats.distract(game, unit, "Shooting")
-    cover = geom.in_cover(state, unit, target)
+    cover = measuring.in_cover(state, unit, target)
     game.emit("shoot", f"{unit.name} shoots at {target.name}", rule="Shooting Phase", unit=unit.id, target=target.id)
-    engaged = geom.engaged(state, target)
+    engaged = measuring.engaged(state, target)
     spread = [target.id] + [e.id for e in engaged] if engaged else []  # Shoot into Combat
     attacks.attack(game, unit, target, stats.shooting_dice(unit), attacks.SHOOTING, "Shooting", cover=cover,
                    spread=spread)
@@ -305,7 +305,7 @@ def activate_now(game: Game, unit: Unit) -> None:
     state.activated.append(unit.id)
     loss = state.notes.pop(f"mp-loss:{unit.id}", 0)  # Chaos of War Tunnels: 6 MP fewer after coming out
     state.activation = Activation(unit.id, float(max(0, stats.speed(unit) - loss)), (unit.x, unit.y, unit.facing),
-                                  [e.id for e in geom.engaged(state, unit)])
+                                  [e.id for e in measuring.engaged(state, unit)])
     game.emit("activate", f"{unit.name} activates with {stats.speed(unit) - loss if loss else stats.speed(unit)} MP",
               rule="Movement Phase", unit=unit.id)
     game.call(end_activation, unit.id)
@@ -330,11 +330,11 @@ def move_choices(game: Game, unit: Unit) -> tuple[list[Any], dict[str, str]]:
     missing: dict[str, str] = {}
     if act.mp < 1:
         return opts, {moves.spoken(k): f"{unit.name} has {act.mp:g} MP left" for k in moves.KINDS}
-    enemies = sorted(state.enemies(unit), key=lambda e: geom.gap(unit, e))
-    engaged_ids = {e.id for e in geom.engaged(state, unit)}
+    enemies = sorted(state.enemies(unit), key=lambda e: measuring.gap(unit, e))
+    engaged_ids = {e.id for e in measuring.engaged(state, unit)}
     distracted = unit.has(stats.DISTRACTED) and not unit.has("Undistractable")
     for e in enemies:
-        if e.id in engaged_ids or (gap := geom.gap(unit, e)) > act.mp + 0.01:
+        if e.id in engaged_ids or (gap := measuring.gap(unit, e)) > act.mp + 0.01:
             missing[f"engage {e.name}"] = (f"{unit.name} is already touching {e.name}" if e.id in engaged_ids else
                                            f"{e.name} is {gap:.1f}\" away, beyond {act.mp:g} MP")
             continue
@@ -553,7 +553,7 @@ def perform(game: Game, uid: str, kind: str, amount: float) -> None:
         act.flown_over.extend(e.id for e in state.enemies(unit) if out.swept is not None and out.swept.overlaps(e.rect))
     if kind == "advance":
         unit.advanced += amount
-        if any(_ahead(before, e) and geom.has_los(state, unit, e) for e in state.enemies(unit)):
+        if any(_ahead(before, e) and measuring.has_los(state, unit, e) for e in state.enemies(unit)):
             unit.advanced_towards += amount
     game.emit("move", f"{unit.name} {moves.spoken(kind)} {round(amount, 2):g} ({out.cost} MP, {act.mp:g} MP left)",
               rule="Movement",
@@ -627,7 +627,7 @@ def end_activation(game: Game, uid: str) -> None:
                 game.emit("refused", f"{unit.name} may not end on {f.name} (Barge Through): it goes back",
                           rule="Barge Through", unit=uid)
                 break
-    now = {e.id for e in geom.engaged(state, unit)}
+    now = {e.id for e in measuring.engaged(state, unit)}
     hook(game, "hobgoblin_engaged", unit=unit, enemies=sorted(now - set(act.engaged_at_start)))
     gone = [state.units[e] for e in act.engaged_at_start if e not in now and state.units[e].in_play]
     if gone:
@@ -638,7 +638,7 @@ def end_activation(game: Game, uid: str) -> None:
             game.emit("disengage", f"{unit.name} disengages from {e.name}", rule="Disengaging", unit=uid, enemy=e.id)
             if act.no_punish or stats.counts_broken(e) or e.has(stats.BROKEN):
                 continue
-            dice = geom.dice_cap(e, start, stats.combat_dice(e), *_caps(game))
+            dice = measuring.dice_cap(e, start, stats.combat_dice(e), *_caps(game))
             dice_text = attacks.counted(dice, "die", "dice")
             game.ask(Decision(e.side, "punish", f"{e.name} may Punish {unit.name} for disengaging ({dice_text})?",
                               options=[Option("punish", f"{e.name} punishes {unit.name} ({dice_text})",
@@ -673,7 +673,7 @@ def combat_phase(game: Game) -> None:
 
 def _combat_start(game: Game) -> None:
     for u in list(game.state.in_play()):
-        if u.has("Thirst for Battle") and not geom.engaged(game.state, u):
+        if u.has("Thirst for Battle") and not measuring.engaged(game.state, u):
             stats.add_doom(game, u, 1, "Thirst for Battle")
 
 
@@ -682,7 +682,7 @@ def _fight_turn(game: Game, i: int) -> None:
     if i >= len(state.order()):  # every player (team play: 3 to 6)
         return
     player = state.order()[i]
-    units = [u for u in state.of(player) if u.id not in state.activated and geom.engaged(state, u)]
+    units = [u for u in state.of(player) if u.id not in state.activated and measuring.engaged(state, u)]
     if not units:
         game.call(_fight_turn, i + 1)
         return
@@ -690,7 +690,7 @@ def _fight_turn(game: Game, i: int) -> None:
     if len(units) == 1 or expansions.solo(game, player):
         fight(game, units[0])
         return
-    opts = [Option(f"fight {u.id}", f"{u.name} attacks ({', '.join(e.name for e in geom.engaged(state, u))})",
+    opts = [Option(f"fight {u.id}", f"{u.name} attacks ({', '.join(e.name for e in measuring.engaged(state, u))})",
                    data={"action": "fight", "actor": u.id}) for u in units]
     game.ask(Decision(player, "fight", f"{player}: Combat Phase - which unit attacks next?", options=opts,
                       rule="Combat Phase", context={"phase": "Combat", "action": "fight"}), _fight_pick)
@@ -705,7 +705,7 @@ def splits(game: Game, unit: Unit, enemies: list[Unit], dice: int) -> list[tuple
     at most 5 to an enemy on a side edge or rear corner and 3 to one on the rear edge; dice the caps
     leave over are lost (ruling A12)."""
     r = game.ruleset.rules.attack
-    caps = [geom.dice_cap(unit, e, dice, *_caps(game)) for e in enemies]
+    caps = [measuring.dice_cap(unit, e, dice, *_caps(game)) for e in enemies]
     k = len(enemies)
     total = min(dice, sum(caps))
     if k == 1:
@@ -728,7 +728,7 @@ def fight(game: Game, unit: Unit, *, horn: bool = True) -> None:
         return
     state = game.state
     state.activated.append(unit.id)
-    enemies = geom.engaged(state, unit)
+    enemies = measuring.engaged(state, unit)
     if not enemies:
         return
     dice = stats.combat_dice(unit)
@@ -784,7 +784,7 @@ def _after_attack_window(game: Game) -> None:
 
 def doom_phase(game: Game) -> None:
     state = game.state
-    state.engaged_at_doom = [u.id for u in state.in_play() if geom.engaged(state, u)]
+    state.engaged_at_doom = [u.id for u in state.in_play() if measuring.engaged(state, u)]
     for u in state.in_play():
         u.used = [x for x in u.used if x not in ("grim", "terrifying", "bold-challenge")]
     game.call(fortune.any_time, "after Ready Units")  # before and after each step: "any time" cards (B-8)
@@ -822,7 +822,7 @@ def _panic_step(game: Game) -> None:
             game.emit("panic", f"{u.name} is Broken and causes Panic", rule="Panic", unit=u.id)
             game.call(_panic_step)
             for f in state.friends(u):
-                if geom.gap(u, f) > r.panic_range or f.has("Fearless"):
+                if measuring.gap(u, f) > r.panic_range or f.has("Fearless"):
                     continue
                 n = 1 + _grim(game, f) + _terrifying(game, f) + state.notes.get("panic-extra", 0)
                 stats.add_doom(game, f, n, "Panic", f"panic from {u.name}")
@@ -852,7 +852,7 @@ def _terrifying(game: Game, unit: Unit) -> int:
     rng, extra = kp(game.ruleset.content, "terrifying", "range"), kp(game.ruleset.content, "terrifying", "doom")
     if "terrifying" in unit.used:
         return 0
-    if any(e.has("Terrifying") and geom.gap(e, unit) <= rng for e in game.state.enemies(unit)):
+    if any(e.has("Terrifying") and measuring.gap(e, unit) <= rng for e in game.state.enemies(unit)):
         unit.used.append("terrifying")
         return extra
     return 0
@@ -921,14 +921,14 @@ def _whos_next(game: Game) -> None:
     state = game.state
     for uid in reversed(state.engaged_at_doom):
         u = state.units[uid]
-        if u.in_play and not geom.engaged(state, u):
+        if u.in_play and not measuring.engaged(state, u):
             game.call(_ask_whos_next, uid)
 
 
 def reform_choices(game: Game, unit: Unit) -> list[tuple[str, float, str]]:
     """Free reforms: keep facing, face each of the nearest enemies, turn about or a quarter turn."""
     out: list[tuple[str, float, str]] = [("stay", 0.0, "keep its facing")]
-    for e in sorted(game.state.enemies(unit), key=lambda e: geom.gap(unit, e))[:3]:
+    for e in sorted(game.state.enemies(unit), key=lambda e: measuring.gap(unit, e))[:3]:
         want = math.degrees(math.atan2(e.y - unit.y, e.x - unit.x))
         delta = round((want - unit.facing + 180) % 360 - 180, 1)
         if abs(delta) >= 1:

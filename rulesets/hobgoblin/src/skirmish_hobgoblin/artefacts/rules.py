@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from skirmish import Decision, Keyword, Option
-from skirmish_hobgoblin import geom, stats
+from skirmish_hobgoblin import measuring, stats
 from skirmish_hobgoblin.state import RESERVE, UNDEPLOYED
 
 if TYPE_CHECKING:
@@ -143,7 +143,7 @@ def abyssal_piping(game: Game) -> None:
     (checked at each phase start and at the start of each movement activation: ruling CA-7)."""
     pipers = holders(game, "Abyssal Piping")
     for u in game.state.in_play():
-        near = any(not game.state.allied(p.side, u.side) and geom.gap(p, u) <= 4.0 for p in pipers)
+        near = any(not game.state.allied(p.side, u.side) and measuring.gap(p, u) <= 4.0 for p in pipers)
         piped = any(k.source == "abyssal piping" for k in u.keywords.get("Cowardly"))
         if near and not u.has("Cowardly"):
             u.keywords.add(Keyword("Cowardly", until="phase", source="abyssal piping"), log=game.log,
@@ -156,7 +156,7 @@ def abyssal_piping(game: Game) -> None:
 def futility(game: Game) -> None:
     """Futility: enemies in base contact with its unit are Hollow (checked at each phase start, for the phase)."""
     for u in holders(game, "Futility"):
-        for e in geom.engaged(game.state, u):
+        for e in measuring.engaged(game.state, u):
             if not e.has("Hollow"):
                 e.keywords.add(Keyword("Hollow", until="phase", source="futility"), log=game.log, rule="Futility")
 
@@ -266,7 +266,7 @@ def ruinous_price(game: Game) -> None:
     """Ruinous Price: at the start of the Magic Phase its unit puts 1 Doom on a friendly unit within 12"
     (itself allowed)."""
     for u in reversed(holders(game, "Ruinous Price")):
-        friends = [f for f in game.state.of(u.side) if f.id == u.id or geom.gap(u, f) <= 12.0]
+        friends = [f for f in game.state.of(u.side) if f.id == u.id or measuring.gap(u, f) <= 12.0]
         opts = [Option(f"doom {f.id}", f"1 Doom on {f.name} ({f.doom} now)", data={"action": "doom", "target": f.id})
                 for f in friends]
         game.ask(Decision(u.side, "artefact", f"{u.side}: Ruinous Price - which friendly unit takes 1 Doom?",
@@ -383,7 +383,7 @@ def hidden_passages(game: Game) -> None:
 
 def _passages_ask(game: Game, uid: str, given: int) -> None:
     u = game.state.units[uid]
-    near = [f for f in game.state.of(u.side) if geom.gap(u, f) <= 24.0 and not f.has("Flying")]
+    near = [f for f in game.state.of(u.side) if measuring.gap(u, f) <= 24.0 and not f.has("Flying")]
     if given >= 3 or not near:
         return
     opts = [Option(f"fly {f.id}", f"{f.name} gains Flying this round",
@@ -418,7 +418,7 @@ def manipulate_time(game: Game) -> None:
 
 
 def _time_units(game: Game, u: Unit) -> list[str]:
-    return [f.id for f in game.state.of(u.side) if geom.gap(u, f) <= 12.0 and not geom.engaged(game.state, f)
+    return [f.id for f in game.state.of(u.side) if measuring.gap(u, f) <= 12.0 and not measuring.engaged(game.state, f)
             and can_move(f)]
 
 
@@ -516,8 +516,8 @@ def war_horn(game: Game, uid: str, when: str = "before") -> None:
     u = game.state.units[uid]
     if not u.in_play or not u.has("War Horn") or not unused(u, "War Horn"):
         return
-    near = [f for f in game.state.of(u.side) if f.id != u.id and geom.gap(u, f) <= 8.0
-            and geom.engaged(game.state, f)]
+    near = [f for f in game.state.of(u.side) if f.id != u.id and measuring.gap(u, f) <= 8.0
+            and measuring.engaged(game.state, f)]
     if not near:
         return
     opts = [Option(f"horn {f.id}", f"{f.name} attacks now", data={"action": "attack", "actor": f.id}) for f in near]
@@ -610,7 +610,7 @@ def haunted_melody(game: Game) -> None:
 
 
 def _melody_units(game: Game, u: Unit) -> list[Unit]:
-    return [f for f in game.state.of(u.side) if f.id == u.id or geom.gap(u, f) <= 4.0]
+    return [f for f in game.state.of(u.side) if f.id == u.id or measuring.gap(u, f) <= 4.0]
 
 
 def _melody(game: Game, answer: str, uid: str) -> None:

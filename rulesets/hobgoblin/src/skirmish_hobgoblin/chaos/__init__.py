@@ -1,6 +1,6 @@
 """Chaos of War: the Battlefield, Deployment and Twists tables, rolled on a D66, chosen by name in the set-up,
 or re-rolled (:mod:`.catalogue`, with the set-up format); their effects (:mod:`.rules`), deployment zones
-(:mod:`.deploy`), Tunnels (:mod:`.tunnels`), player-placed terrain (:mod:`.placing`), the table view
+(:mod:`.deploy`), Tunnels (:mod:`.tunnels`), player-placed terrain (:mod:`.battlefield_pieces`), the table view
 (:mod:`.view`), the ``skirmish hobgoblin-chaos`` command (:mod:`.cli`) and the plugin (:mod:`.plugin`).
 
 This package module stays light (the plugin is imported whenever skirmish lists what is installed): the

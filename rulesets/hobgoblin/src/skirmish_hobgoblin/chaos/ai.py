@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from skirmish_hobgoblin.ai.placing import shooting
+from skirmish_hobgoblin.ai.spots import shooting
 
 #: players whose AI takes the first suggested spot (benchmarks compare with and without)
 BLIND: set[str] = set()

@@ -9,7 +9,7 @@ Set-up key ``chaos``: ``"roll"`` (D3 Battlefield results, one Deployment, one Tw
 
 A number rolls that many results; names choose; ``reroll`` lists entries rolled again whenever they come up;
 ``place`` fixes where the players' Battlefield pieces go (centres ``[x, y]``, The Marble Forest ``[x, y, angle]``)
-instead of asking them (:mod:`skirmish_hobgoblin.chaos.placing`).
+instead of asking them (:mod:`skirmish_hobgoblin.chaos.battlefield_pieces`).
 Entries apply through :mod:`skirmish_hobgoblin.chaos.rules` (one function per effect name).
 """
 
@@ -27,7 +27,7 @@ from skirmish import SetupError
 
 TABLES = ("battlefield", "deployment", "twists")
 RULE = "Chaos of War"
-#: the Battlefield effects whose pieces the players place before deployment (chaos/placing.py)
+#: the Battlefield effects whose pieces the players place before deployment (chaos/battlefield_pieces.py)
 PLACED = ("place_each", "place_centreline", "place_own_half", "place_alternate", "place_columns", "place_forest",
           "place_city")
 

@@ -349,11 +349,11 @@ def waiting(game: Game, player: str, units: list[Unit]) -> list[Unit]:
 def before(game: Game) -> None:
     """After the scenario's set-up and before units deploy: markers, roles, rolls and picks the entries need
     (and the Tunnels entrances and Places of Power, which need the First Player)."""
-    from skirmish_hobgoblin.chaos import placing, rules, tunnels
+    from skirmish_hobgoblin.chaos import battlefield_pieces, rules, tunnels
 
     game.call(rules.place_powers)
     game.call(tunnels.place_entrances)
-    game.call(placing.before)
+    game.call(battlefield_pieces.before)
     if not active(game):
         return
     ids = _ids(game)

@@ -97,7 +97,7 @@ def lodestone(game: Game, e: Entry) -> None:
 
 
 def placed_by_players(game: Game, e: Entry) -> None:
-    """Pieces the players place before deployment, once the halves are chosen (chaos/placing.py)."""
+    """Pieces the players place before deployment, once the halves are chosen (chaos/battlefield_pieces.py)."""
 
 
 for _name in PLACED:
@@ -240,13 +240,13 @@ def text_of(e: Entry) -> str:
 def reveal_secret(game: Game, e: Entry) -> None:
     """Assassins: a secretly noted unit shows itself and gains its keyword at the start of the first Combat Phase
     in which it is engaged."""
-    from skirmish_hobgoblin import geom
+    from skirmish_hobgoblin import measuring
 
     secret = game.stash.get(STASH, {}).get("secret", {})
     for key, uid in list(secret.items()):
         player, eid = key.split(":", 1)
         u = game.state.units[uid]
-        if eid != e.id or not u.in_play or not geom.engaged(game.state, u):
+        if eid != e.id or not u.in_play or not measuring.engaged(game.state, u):
             continue
         del secret[key]
         kw, value = str(e.params["keyword"]), e.params.get("value")

@@ -15,7 +15,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from skirmish import AgentContext, Decision
-from skirmish_hobgoblin import geom, moves, stats
+from skirmish_hobgoblin import measuring, moves, stats
 from skirmish_hobgoblin.state import READY, UNDEPLOYED, Activation
 
 if TYPE_CHECKING:
@@ -32,12 +32,12 @@ DEPLOY_TABLE = {1: (0, -1), 2: (0, 1), 3: (1, -1), 4: (1, 1), 5: (2, -1), 6: (2,
 
 def _candidates(game: Game, unit: Unit, visible: bool) -> list[Unit]:
     state = game.state
-    enemies = [e for e in state.enemies(unit) if not visible or geom.has_los(state, unit, e)]
+    enemies = [e for e in state.enemies(unit) if not visible or measuring.has_los(state, unit, e)]
     if not enemies:
         return []
-    d = min(geom.range_to(unit, e) for e in enemies)
-    near = [e for e in enemies if geom.range_to(unit, e) <= d + 3.0]
-    return [e for e in near if sum(1 for f in geom.engaged(state, e) if f.side == unit.side) < 2]
+    d = min(measuring.range_to(unit, e) for e in enemies)
+    near = [e for e in enemies if measuring.range_to(unit, e) <= d + 3.0]
+    return [e for e in near if sum(1 for f in measuring.engaged(state, e) if f.side == unit.side) < 2]
 
 
 def select(game: Game, unit: Unit, *, visible: bool) -> Unit | None:
@@ -53,9 +53,9 @@ def select_engageable(game: Game, unit: Unit) -> tuple[Unit, list[tuple[str, flo
     state = game.state
     pool = []
     for e in state.enemies(unit):
-        if sum(1 for f in geom.engaged(state, e) if f.side == unit.side) >= 2:
+        if sum(1 for f in measuring.engaged(state, e) if f.side == unit.side) >= 2:
             continue
-        if geom.gap(unit, e) > stats.speed(unit) + 0.01:
+        if measuring.gap(unit, e) > stats.speed(unit) + 0.01:
             continue
         plans = moves.plan_engage(game, unit, e)
         if plans:
@@ -167,7 +167,7 @@ def _on_elevated(game: Game, unit: Unit, lo: float, hi: float, bias: int) -> tup
                 rect = footprint_at(game, unit, x, y)
                 if placement_error(game, unit, rect) or not _spaced(game, unit, rect):
                     continue
-                if geom.area_fraction(rect, t) > share:
+                if measuring.area_fraction(rect, t) > share:
                     best = (round(x, 2), round(y, 2))
                     break
     return best
@@ -177,7 +177,7 @@ def _sees_enemy(game: Game, unit: Unit, x: float, y: float, facing: float) -> bo
     old = (unit.x, unit.y, unit.facing, unit.status)
     unit.x, unit.y, unit.facing, unit.status = x, y, facing, READY
     try:
-        return any(geom.has_los(game.state, unit, e) for e in game.state.enemies(unit))
+        return any(measuring.has_los(game.state, unit, e) for e in game.state.enemies(unit))
     finally:
         unit.x, unit.y, unit.facing, unit.status = old
 
@@ -233,7 +233,7 @@ def _run_plan(game: Game, unit: Unit, steps: list[tuple[str, float]]) -> None:
     state = game.state
     state.activated.append(unit.id)
     state.activation = Activation(unit.id, float(stats.speed(unit)), (unit.x, unit.y, unit.facing),
-                                  [e.id for e in geom.engaged(state, unit)])
+                                  [e.id for e in measuring.engaged(state, unit)])
     game.call(turns.end_activation, unit.id)
     for kind, amount in reversed(steps):
         game.call(turns.perform, unit.id, kind, amount)
@@ -253,7 +253,7 @@ def _shoot_one(game: Game, uid: str) -> None:
 
     state = game.state
     u = state.units[uid]
-    if not u.in_play or geom.engaged(state, u):
+    if not u.in_play or measuring.engaged(state, u):
         return
     if u.type == "ranged-infantry":
         state.notes[f"him-moved:{uid}"] = game.round
@@ -297,7 +297,7 @@ def _back_off(game: Game, unit: Unit, target: Unit) -> list[tuple[str, float]]:
         out = moves.check(game, unit, "retreat", amount, mp=float(stats.speed(unit)), distracted=False)
         if not out.error and out.end is not None:
             unit.place(out.end)
-            ok = geom.range_to(unit, target) <= rng and geom.has_los(game.state, unit, target)
+            ok = measuring.range_to(unit, target) <= rng and measuring.has_los(game.state, unit, target)
             unit.place(original)
             if ok:
                 best = amount
@@ -324,7 +324,7 @@ def _close_in(game: Game, unit: Unit, target: Unit) -> list[tuple[str, float]]:
     for inch in range(1, int(amount) + 1):
         end = moves.shape_after(start, "advance", float(inch)).end
         unit.place(end)
-        ok = geom.range_to(unit, target) <= rng and geom.has_los(game.state, unit, target)
+        ok = measuring.range_to(unit, target) <= rng and measuring.has_los(game.state, unit, target)
         unit.place(original)
         if ok:
             return [*lead, ("advance", float(inch))]
@@ -339,7 +339,7 @@ def movement(game: Game, player: str, units: list[Unit]) -> None:
     if not left:
         return
     u = left[0]
-    if state.notes.get(f"him-moved:{u.id}") == game.round or u.type == "artillery" or geom.engaged(state, u):
+    if state.notes.get(f"him-moved:{u.id}") == game.round or u.type == "artillery" or measuring.engaged(state, u):
         state.activated.append(u.id)
         return
     picked = select_engageable(game, u)
@@ -361,7 +361,7 @@ def whos_next(game: Game, unit: Unit, choices: list[tuple[str, float, str]]) -> 
     """He reforms to face the closest of your units."""
     from skirmish_hobgoblin import turns
 
-    enemies = sorted(game.state.enemies(unit), key=lambda e: geom.gap(unit, e))
+    enemies = sorted(game.state.enemies(unit), key=lambda e: measuring.gap(unit, e))
     if not enemies:
         return
     face = f"face {enemies[0].id}"

@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from skirmish import Decision, Option
-from skirmish_hobgoblin import geom
-from skirmish_hobgoblin.magic import lasting, placing  # noqa: F401 - their spell effects register themselves
+from skirmish_hobgoblin import measuring
+from skirmish_hobgoblin.magic import lasting, placement_spells  # noqa: F401 - their spell effects register themselves
 from skirmish_hobgoblin.magic.spells import EFFECTS, Cast, Spell, all_spells, allegiances, magic_data, spells_of
 
 if TYPE_CHECKING:
@@ -77,12 +77,13 @@ def targets(game: Game, caster: Unit, spell: Spell, origin: Unit | None = None) 
     if spell.target == "within":  # friendly: the caster's or (team play) an ally's unit
         side = {"enemy": lambda u: not state.allied(u.side, caster.side),
                 "friendly": lambda u: state.allied(u.side, caster.side)}.get(spell.affects, lambda u: True)
-        return [u for u in units if side(u) and geom.gap(origin, u) <= spell.range]
+        return [u for u in units if side(u) and measuring.gap(origin, u) <= spell.range]
     ok = {"friendly": lambda u: state.allied(u.side, caster.side),
           "enemy": lambda u: not state.allied(u.side, caster.side),
-          "unbroken": lambda u: not u.has("Broken"), "unengaged": lambda u: not geom.is_engaged(state, u)}.get(
+          "unbroken": lambda u: not u.has("Broken"), "unengaged": lambda u: not measuring.is_engaged(state, u)}.get(
         spell.target, lambda u: True)
-    return [u for u in units if ok(u) and geom.range_to(origin, u) <= spell.range and geom.has_los(state, origin, u)]
+    return [u for u in units
+            if ok(u) and measuring.range_to(origin, u) <= spell.range and measuring.has_los(state, origin, u)]
 
 
 def cost_for(game: Game, caster: Unit, spell: Spell) -> int:
@@ -260,7 +261,7 @@ def _redirect_or_cast(game: Game, player: str, caster_id: str, spell_id: str, ta
     spell = all_spells(game.ruleset)[spell_id]
     unit = game.state.units.get(target) if spell.targeted else None
     card = spell_card(game, unit.side, REDIRECTION) if unit is not None and not unit.has("Nullify") else ""
-    others = [u for u in game.state.in_play() if u.id != target and geom.gap(unit, u) <= REDIRECT_RANGE
+    others = [u for u in game.state.in_play() if u.id != target and measuring.gap(unit, u) <= REDIRECT_RANGE
               and redirect_ok(game, spell, u)] if card and unit is not None else []
     if not others:
         cast(game, player, game.state.units[caster_id], spell, target)
@@ -286,7 +287,7 @@ def redirect_ok(game: Game, spell: Spell, unit: Unit) -> bool:
     if spell.target == "unbroken":
         return not unit.has("Broken")
     if spell.target == "unengaged":
-        return not geom.is_engaged(game.state, unit)
+        return not measuring.is_engaged(game.state, unit)
     return True
 
 

@@ -1,6 +1,6 @@
 """Spell effects that last after the casting, read by the battle rules through small calls.
 
-- Sightless Eyes: the unit holds the keyword ``Sightless Eyes`` until the end of the round; ``geom.has_los``
+- Sightless Eyes: the unit holds the keyword ``Sightless Eyes`` until the end of the round; ``measuring.has_los``
   lets it see every unit.
 - Polyceus' Blessing: ``card_played`` draws its player a card after each card they play on a friendly unit.
 - Void of Nebularis: ``card_played`` takes a card played on a unit within 6" of a Void marker out of the game.
@@ -198,9 +198,9 @@ def phase_end(game: Game, phase: str) -> None:
     if not order or phase != order[-1]:
         return
     restore_weaknesses(game)
-    from skirmish_hobgoblin.magic import placing
+    from skirmish_hobgoblin.magic import placement_spells
 
-    placing.return_marbled(game)
+    placement_spells.return_marbled(game)
 
 
 def after_cast(game: Game) -> None:

@@ -247,11 +247,11 @@ CHARACTER = ("General", "Battle Standard", "Hero", "Wizard")
 def black_gate(game: Game, cast: Cast) -> None:
     """Move a Character keyword of the friendly target to another unit within 18" it counts friendly, for good."""
     from skirmish import Option
-    from skirmish_hobgoblin import geom
+    from skirmish_hobgoblin import measuring
 
     for unit in cast.units:
         names = [n for n in unit.keywords.names() if n in CHARACTER or n in unit.keywords.with_trait("Character")]
-        others = [f for f in game.state.friends(unit) if geom.gap(unit, f) <= cast.spell.range]
+        others = [f for f in game.state.friends(unit) if measuring.gap(unit, f) <= cast.spell.range]
         opts = [Option(f"{n}|{f.id}", f"move {n} from {unit.name} to {f.name}", data={"action": "gate", "keyword": n,
                        "target": f.id}) for n in sorted(set(names)) for f in others
                 if not (n == "Wizard" and f.has("Nullify"))]  # Nullify: it cannot gain Wizard

@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from skirmish_hobgoblin import geom, stats
+from skirmish_hobgoblin import measuring, stats
 
 if TYPE_CHECKING:
     from skirmish import Game
@@ -44,7 +44,7 @@ def on_broken(game: Game, unit: Unit) -> None:
     if not active(game, "combined-arms"):
         return
     state = game.state
-    touching = {e.side for e in geom.engaged(state, unit)}
+    touching = {e.side for e in measuring.engaged(state, unit)}
     for team, players in state.teams.items():
         if team == unit.team:
             continue
@@ -76,12 +76,12 @@ def doom_phase_saves(game: Game) -> None:
             continue
         best = stats.command_bonus(state, unit, reach)
         own = max([0] + [f.value("Command") for f in [unit, *state.of(unit.side)]
-                         if f is unit or geom.gap(unit, f) <= reach])
+                         if f is unit or measuring.gap(unit, f) <= reach])
         if best <= own:
             continue
         if unit.doom >= _break_point_without(game, unit, own, best):
             helper = next(f for f in state.friends(unit) if f.side != unit.side and f.value("Command") == best
-                          and geom.gap(unit, f) <= reach)
+                          and measuring.gap(unit, f) <= reach)
             tick(game, "brothers-in-arms", unit.team, f"{helper.name}'s Command keeps {unit.name} from Breaking")
 
 
@@ -93,9 +93,9 @@ def engaged_now(game: Game, unit: Unit, new: list[str]) -> None:
     state = game.state
     for eid in new:
         enemy = state.units[eid]
-        if not enemy.in_play or geom.contact_side(enemy, unit) == geom.FRONT:
+        if not enemy.in_play or measuring.contact_side(enemy, unit) == measuring.FRONT:
             continue
-        for ally in geom.engaged(state, enemy):
+        for ally in measuring.engaged(state, enemy):
             if ally.id == unit.id or ally.side == unit.side or ally.team != unit.team:
                 continue
             key = f"throats:{unit.id}:{enemy.id}:{ally.id}"
@@ -103,4 +103,4 @@ def engaged_now(game: Game, unit: Unit, new: list[str]) -> None:
                 continue
             state.notes[key] = 1
             tick(game, "hands-around-their-throats", unit.team,
-                 f"{unit.name} in the {geom.contact_side(enemy, unit)} of {enemy.name}, engaged with {ally.name}")
+                 f"{unit.name} in the {measuring.contact_side(enemy, unit)} of {enemy.name}, engaged with {ally.name}")

@@ -1,5 +1,6 @@
-"""Where the AI puts the objective markers a scenario asks it to place: as near its own side as the rules
-allow, so its units reach them soonest.
+"""Spots on the table the AI picks: where it deploys its units (lanes clear of harm, a shooting army's back row)
+and where it puts the objective markers a scenario asks it to place (as near its own side as the rules allow,
+so its units reach them soonest).
 
 - The Wages of Sin (markers in the opposing half, scored by a unit of mine within 4" with no enemy within 8"):
   just over the centreline, nearest the middle of the table first.
