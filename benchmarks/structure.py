@@ -57,8 +57,10 @@ def imports(name: str, path: Path, known: set[str]) -> set[str]:
                     here = name.split(".") if is_pkg else name.split(".")[:-1]
                     here = here[:len(here) - (child.level - 1)]
                     base = ".".join([*here, base] if base else here)
-                found.add(base)
-                found.update(f"{base}.{a.name}" for a in child.names)
+                subs = [f"{base}.{a.name}" for a in child.names if f"{base}.{a.name}" in known]
+                found.update(subs)
+                if len(subs) < len(child.names):  # names of the module itself (not only its submodules)
+                    found.add(base)
             visit(child)
 
     visit(ast.parse(path.read_text(encoding="utf-8")))
