@@ -89,11 +89,20 @@ def hobgoblin_chaos_entries() -> dict[str, Any]:
 
 
 @hookspec
-def hobgoblin_army_rules() -> Any:
-    """The expansion's army-list rules, kept on the content: an object with ``unit_refs(unit, content)`` (keywords
-    a unit gets at no cost), ``finish_keywords(unit, keywords)``, ``army_problems(units, content)`` ((where, rule,
-    message) triples) and ``unit_problems(unit, content, bought, given)`` ((rule, message) pairs; ``bought`` and
-    ``given``: keyword ids)."""
+def hobgoblin_army_rules(ruleset: Any) -> Any:
+    """The expansion's army-list rules for ``ruleset`` (None: content built without a ruleset), kept on its content:
+    an object with ``unit_refs(unit, content)`` (keywords a unit gets at no cost), ``finish_keywords(unit,
+    keywords)``, ``army_problems(units, content)`` ((where, rule, message) triples) and ``unit_problems(unit,
+    content, bought, given)`` ((rule, message) pairs; ``bought`` and ``given``: keyword ids), and optionally
+    ``extend_raw(raw)``, changing the raw content tables before the content is built (new keywords)."""
+
+
+@hookspec
+def hobgoblin_artefacts() -> dict[str, Any]:
+    """Homebrew Cursed Artefacts, as a table shaped like ``data/artefacts.toml`` (``{"artefacts": {id: {...}}}``),
+    with the new keywords they give as ``{"keywords": {id: {...}}}`` shaped like ``data/keywords.toml``; each new
+    keyword's ``effect`` names a function registered with ``skirmish_hobgoblin.artefacts.rules.rule``. Kept on the
+    ruleset and its content."""
 
 
 @hookspec

@@ -42,7 +42,8 @@ class Hobgoblin(Ruleset):
     def content(self) -> Any:
         from skirmish_hobgoblin.content import load_content
 
-        return load_content(self.extend_content, army_rules=reversed(expansions.ask(self, "hobgoblin_army_rules")))
+        return load_content(self.extend_content, army_rules=reversed(expansions.ask(self, "hobgoblin_army_rules",
+                                                                                       ruleset=self)))
 
     @cached_property
     def _tables(self) -> Any:
