@@ -143,7 +143,14 @@ def hobgoblin_move_rule(game: Any) -> Any:
 
 @hookspec
 def hobgoblin_side_revealed(game: Any, player: str) -> None:
-    """Set-up: ``player``'s army has been revealed and its units built."""
+    """Set-up: ``player``'s army has been revealed and its units built (team play sets the teams and the units'
+    ``team``)."""
+
+
+@hookspec
+def hobgoblin_halves_set(game: Any) -> None:
+    """Set-up: the First Player and the other have their table halves; set the halves of any other players (team
+    play: each player deploys in their Warlord's half)."""
 
 
 @hookspec(firstresult=True)
@@ -268,6 +275,17 @@ def hobgoblin_brief(game: Any, player: str | None) -> list[str] | None:
 @hookspec
 def hobgoblin_panels(game: Any, player: str | None) -> list[tuple[str, str]] | None:
     """Panels (title, text) beside the table for this game, or None."""
+
+
+@hookspec(firstresult=True)
+def hobgoblin_side_colours(game: Any) -> dict[str, str] | None:
+    """Each player's colour in pictures (player -> ``#rrggbb``), when the expansion colours the sides (team play: a
+    shade of the team's colour each), else None."""
+
+
+@hookspec(firstresult=True)
+def hobgoblin_side_label(game: Any, player: str) -> str | None:
+    """How the legend names ``player``'s units (team play: ``red1 (team red)``), else None for ``player: army``."""
 
 
 @hookspec(firstresult=True)
