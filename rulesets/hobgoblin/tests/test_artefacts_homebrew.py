@@ -1,9 +1,11 @@
-"""Homebrew Cursed Artefacts: TOML data plus rule functions registered by their effect name, merged with the book's
-ten in the catalogue; mistakes are one SetupError line; a homebrew artefact plays in a game."""
+"""Homebrew Cursed Artefacts: a plugin gives TOML data through ``hobgoblin_artefacts`` and registers rule functions by
+their effect name; they join the book's ten on that ruleset alone; mistakes are one SetupError line; a homebrew
+artefact plays in a game."""
 
 from __future__ import annotations
 
 import tomllib
+import types
 from collections.abc import Iterator
 from typing import Any
 
@@ -11,11 +13,12 @@ import hob_bench
 import pytest
 from hob_bench import run, unit
 
-from skirmish import Game, SetupError
+from skirmish import Game, SetupError, hookimpl, make_plugin_manager
 from skirmish.plugins import Registry
 from skirmish_hobgoblin import stats
-from skirmish_hobgoblin.artefacts import add_artefacts, artefacts, builtin_artefacts, catalogue, find
+from skirmish_hobgoblin.artefacts import artefacts, builtin_artefacts, find, homebrew_of
 from skirmish_hobgoblin.artefacts import rules as artefact_rules
+from skirmish_hobgoblin.rules import Hobgoblin
 
 WARD = """
 [artefacts.the-ember-ward]
@@ -35,23 +38,37 @@ summary = "At the start of each Doom Phase its unit discards 1 Doom."
 @pytest.fixture
 def homebrew() -> Iterator[None]:
     yield
-    for aid in [a for a in catalogue.HOMEBREW]:
-        del catalogue.HOMEBREW[aid]
-    catalogue.HOMEBREW_KEYWORDS.clear()
     artefact_rules.forget("ember_ward")
 
 
-def ward() -> None:
-    add_artefacts(tomllib.loads(WARD))
+def plugin(raw: dict[str, Any]) -> types.ModuleType:
+    """A plugin module giving ``raw`` through ``hobgoblin_artefacts``."""
+    module = types.ModuleType("homebrew_artefacts")
+    module.skirmish_rulesets = ("hobgoblin",)  # type: ignore[attr-defined]
 
+    @hookimpl
+    def hobgoblin_artefacts() -> dict[str, Any]:
+        return raw
+
+    module.hobgoblin_artefacts = hobgoblin_artefacts  # type: ignore[attr-defined]
+    return module
+
+
+def with_plugin(raw: dict[str, Any]) -> Any:
+    """A ruleset built by a registry with the homebrew plugin installed."""
+    return Registry(make_plugin_manager(plugins=[("homebrew-artefacts", plugin(raw))])).ruleset("hobgoblin")
+
+
+def ward() -> Any:
     @artefact_rules.rule("ember_ward", "start", "Doom")
     def ember_ward(game: Game, u: Any) -> None:
         stats.discard_doom(game, u, 1, "Ember Ward")
 
+    return with_plugin(tomllib.loads(WARD))
 
-def game_with(artefact: str, doom: int = 2) -> Game:
-    """A bench battle through the installed plugins (so the homebrew keywords join the content)."""
-    ruleset = Registry().ruleset("hobgoblin")
+
+def game_with(ruleset: Any, artefact: str, doom: int = 2) -> Game:
+    """A bench battle on ``ruleset`` (built with the plugin, so the homebrew keywords join its content)."""
     red = hob_bench.army([{"name": "Gen"}], "Red")
     red["units"][0]["artefact"] = artefact
     setup = {"players": ["red", "blue"], "armies": {"red": red, "blue": hob_bench.army([{"name": "Foe"}], "Blue")},
@@ -62,15 +79,25 @@ def game_with(artefact: str, doom: int = 2) -> Game:
 
 
 def test_the_catalogue_merges_homebrew_artefacts_with_the_books_ten(homebrew):
-    ward()
-    assert len(builtin_artefacts()) == 10 and len(artefacts()) == 11
-    assert find("the ember ward").keywords == ("Ember Ward", "Brutal")
-    assert find("The Helm of Dust").id == "the-helm-of-dust"
+    brew = homebrew_of(ward())
+    assert len(builtin_artefacts()) == 10 and len(artefacts(brew)) == 11
+    assert find("the ember ward", brew).keywords == ("Ember Ward", "Brutal")
+    assert find("The Helm of Dust", brew).id == "the-helm-of-dust"
+
+
+def test_homebrew_artefacts_are_kept_on_the_ruleset_whose_plugin_gives_them(homebrew):
+    with_ward, without = ward(), Registry().ruleset("hobgoblin")
+    assert "the-ember-ward" in artefacts(homebrew_of(with_ward))
+    assert "the-ember-ward" not in artefacts(homebrew_of(without))
+    assert "the-ember-ward" not in artefacts(homebrew_of(Hobgoblin())) and len(artefacts()) == 10
+    assert "ember-ward" in with_ward.content.keywords and "ember-ward" not in without.content.keywords
+    assert unit(game_with(with_ward, "The Ember Ward"), "Gen").has("Ember Ward")
+    with pytest.raises(SetupError, match="unknown Cursed Artefact 'The Ember Ward'"):
+        game_with(without, "The Ember Ward")
 
 
 def test_a_homebrew_artefact_plays_its_rule_at_its_moment(homebrew):
-    ward()
-    g = game_with("The Ember Ward", doom=2)
+    g = game_with(ward(), "The Ember Ward", doom=2)
     gen = unit(g, "Gen")
     assert gen.has("Ember Ward") and gen.has("Brutal")
     run(g, artefact_rules.phase_start, "Doom", dice=[])
@@ -81,15 +108,15 @@ def test_a_homebrew_artefact_plays_its_rule_at_its_moment(homebrew):
 
 
 def test_a_homebrew_artefact_keyword_without_its_rule_is_refused_in_the_army_list(homebrew):
-    add_artefacts(tomllib.loads(WARD))
+    ruleset = with_plugin(tomllib.loads(WARD))
     with pytest.raises(SetupError, match="keyword Ember Ward names the effect 'ember_ward', which no @rule registers"):
-        game_with("The Ember Ward")
+        game_with(ruleset, "The Ember Ward")
 
 
 def test_a_homebrew_artefact_naming_an_unknown_keyword_is_one_line(homebrew):
-    add_artefacts({"artefacts": {"the-odd-cup": {"name": "The Odd Cup", "keywords": ["Bottomless"]}}})
+    ruleset = with_plugin({"artefacts": {"the-odd-cup": {"name": "The Odd Cup", "keywords": ["Bottomless"]}}})
     with pytest.raises(SetupError, match="unknown keyword 'Bottomless'|Bottomless") as err:
-        game_with("The Odd Cup")
+        game_with(ruleset, "The Odd Cup")
     assert "\n" not in str(err.value)
 
 
@@ -104,14 +131,15 @@ def test_a_homebrew_artefact_naming_an_unknown_keyword_is_one_line(homebrew):
     ({"artefacts": {"x": "X"}}, "must be a table"),
 ])
 def test_homebrew_artefact_mistakes_are_one_clear_line(homebrew, raw: dict[str, Any], message: str):
+    ruleset = with_plugin(raw)
     with pytest.raises(SetupError, match=message) as err:
-        add_artefacts(raw)
+        ruleset.content  # noqa: B018 - building the content reads the plugin's artefacts
     assert "\n" not in str(err.value)
-    assert len(artefacts()) == 10  # nothing half-added
+    assert len(artefacts()) == 10  # nothing added process-wide
 
 
 def test_a_homebrew_keyword_may_not_reuse_a_book_keyword_id(homebrew):
-    add_artefacts({"artefacts": {"x": {"name": "X", "keywords": ["Brutal"]}},
-                   "keywords": {"brutal": {"name": "Brutal Two", "timing": "always", "effect": "b"}}})
+    ruleset = with_plugin({"artefacts": {"x": {"name": "X", "keywords": ["Brutal"]}},
+                           "keywords": {"brutal": {"name": "Brutal Two", "timing": "always", "effect": "b"}}})
     with pytest.raises(SetupError, match="keyword 'brutal' is already a keyword"):
-        Registry().ruleset("hobgoblin").content  # noqa: B018 - building the content is the check
+        ruleset.content  # noqa: B018 - building the content is the check

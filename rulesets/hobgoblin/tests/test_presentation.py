@@ -17,6 +17,7 @@ from skirmish.presentation import Piece, footprint
 from skirmish.runner import DecisionLimit, agent_seed, drive
 from skirmish_hobgoblin import measuring, picture
 from skirmish_hobgoblin.state import REMOVED
+from skirmish_hobgoblin.teams.view import TEAM_SHADES
 
 NS = {"s": "http://www.w3.org/2000/svg"}
 
@@ -116,7 +117,7 @@ def test_the_legend_lists_every_terrain_kind_statuses_and_sides_in_colours_no_te
         assert any(status in label for label in labels)
     assert any(label.startswith("red:") for label in labels) and any(label.startswith("blue:") for label in labels)
     assert 'data-role="legend"' in shown.svg and "Noxious Pools" in shown.svg
-    armies = [*picture.SIDE_COLOURS[:2], *(c for shades in picture.TEAM_SHADES for c in shades)]
+    armies = [*picture.SIDE_COLOURS[:2], *(c for shades in TEAM_SHADES for c in shades)]
     for _, terrain in (*picture.TERRAIN_COLOURS, ("other", picture.TERRAIN_OTHER)):
         for army in armies:
             (th, ts), (ah, as_) = _hue(terrain), _hue(army)

@@ -91,6 +91,16 @@ def test_allied_units_deploy_in_their_warlords_half():
                                                              "blue2": "north"}
 
 
+def test_unlikely_allies_picture_colours_each_team_in_its_hue_and_names_the_teams():
+    from skirmish_hobgoblin.teams.view import TEAM_SHADES
+
+    g = team_battle(TWO_EACH)
+    shown = RULESET.present(g, "red1")
+    colours = {item.label: item.colour for item in shown.legend}
+    assert colours["red1 (team red)"] == TEAM_SHADES[0][0] and colours["red2 (team red)"] == TEAM_SHADES[0][1]
+    assert colours["blue1 (team blue)"] == TEAM_SHADES[1][0] and colours["blue2 (team blue)"] == TEAM_SHADES[1][1]
+
+
 def test_allied_fortune_cards_never_on_your_own_units():
     g = team_battle(TWO_EACH)
     assert [u.name for u in card_targets(g.state, "red1", "friendly")] == ["R2"]

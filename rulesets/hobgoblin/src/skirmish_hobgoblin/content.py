@@ -384,7 +384,8 @@ def load_content(extend: Callable[[dict[str, Any]], Any] | None = None, *,
                  extra: Mapping[str, Any] | None = None, army_rules: Iterable[Any] | None = None) -> Content:
     """Load the packaged content, merge ``extra`` over it, pass it through ``extend``, build and check it.
 
-    ``army_rules``: the expansions' army-list rules (default: the built-in expansions')."""
+    ``army_rules``: the expansions' army-list rules (default: the built-in expansions'); one with an
+    ``extend_raw(raw)`` method changes the raw tables last (homebrew artefacts' keywords)."""
     raw = raw_content()
     if extra:
         merge_over(raw, extra)
@@ -392,7 +393,18 @@ def load_content(extend: Callable[[dict[str, Any]], Any] | None = None, *,
         changed = extend(raw)
         if isinstance(changed, Mapping):
             raw = dict(changed)
+    army_rules = _builtin_army_rules() if army_rules is None else tuple(army_rules)
+    for rules in army_rules:
+        extend_raw = getattr(rules, "extend_raw", None)
+        if extend_raw is not None:
+            extend_raw(raw)
     return build_content(raw, army_rules=army_rules)
+
+
+def _builtin_army_rules() -> tuple[Any, ...]:
+    from skirmish_hobgoblin import expansions
+
+    return tuple(reversed(expansions.builtin("hobgoblin_army_rules", ruleset=None)))
 
 
 def _table(raw: Mapping[str, Any], name: str) -> dict[str, Any]:
@@ -466,11 +478,7 @@ def build_content(raw: Mapping[str, Any], *, army_rules: Iterable[Any] | None = 
     data = {"units": units, "keywords": keywords, "footprints": footprints, "terrain": terrain,
             "building": _table(raw, "building"), "him": him}
     content = structure(data, Content, where=WHERE)
-    if army_rules is None:
-        from skirmish_hobgoblin import expansions
-
-        army_rules = reversed(expansions.builtin("hobgoblin_army_rules"))
-    object.__setattr__(content, "army_rules", tuple(army_rules))
+    object.__setattr__(content, "army_rules", _builtin_army_rules() if army_rules is None else tuple(army_rules))
     problems = check_content(content)
     if problems:
         raise SetupError(f"{WHERE}: " + _numbered(problems))

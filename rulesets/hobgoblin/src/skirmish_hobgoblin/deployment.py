@@ -111,9 +111,7 @@ def _set_halves(game: Game, half: str) -> None:
     state = game.state
     state.sides[state.first].half = half
     state.sides[state.second].half = NORTH if half == SOUTH else SOUTH
-    for ps in state.teams.values():  # Unlikely Allies: each player deploys in their Warlord's half
-        for p in ps[1:]:
-            state.sides[p].half = state.sides[ps[0]].half
+    expansions.call(game, "hobgoblin_halves_set")  # (Unlikely Allies: each player in their Warlord's half)
     game.emit("setup", f"{state.first} deploys in the {half} half, {state.second} in the "
                        f"{state.sides[state.second].half}", rule="Deployment")
 

@@ -89,11 +89,20 @@ def hobgoblin_chaos_entries() -> dict[str, Any]:
 
 
 @hookspec
-def hobgoblin_army_rules() -> Any:
-    """The expansion's army-list rules, kept on the content: an object with ``unit_refs(unit, content)`` (keywords
-    a unit gets at no cost), ``finish_keywords(unit, keywords)``, ``army_problems(units, content)`` ((where, rule,
-    message) triples) and ``unit_problems(unit, content, bought, given)`` ((rule, message) pairs; ``bought`` and
-    ``given``: keyword ids)."""
+def hobgoblin_army_rules(ruleset: Any) -> Any:
+    """The expansion's army-list rules for ``ruleset`` (None: content built without a ruleset), kept on its content:
+    an object with ``unit_refs(unit, content)`` (keywords a unit gets at no cost), ``finish_keywords(unit,
+    keywords)``, ``army_problems(units, content)`` ((where, rule, message) triples) and ``unit_problems(unit,
+    content, bought, given)`` ((rule, message) pairs; ``bought`` and ``given``: keyword ids), and optionally
+    ``extend_raw(raw)``, changing the raw content tables before the content is built (new keywords)."""
+
+
+@hookspec
+def hobgoblin_artefacts() -> dict[str, Any]:
+    """Homebrew Cursed Artefacts, as a table shaped like ``data/artefacts.toml`` (``{"artefacts": {id: {...}}}``),
+    with the new keywords they give as ``{"keywords": {id: {...}}}`` shaped like ``data/keywords.toml``; each new
+    keyword's ``effect`` names a function registered with ``skirmish_hobgoblin.artefacts.rules.rule``. Kept on the
+    ruleset and its content."""
 
 
 @hookspec
@@ -134,7 +143,14 @@ def hobgoblin_move_rule(game: Any) -> Any:
 
 @hookspec
 def hobgoblin_side_revealed(game: Any, player: str) -> None:
-    """Set-up: ``player``'s army has been revealed and its units built."""
+    """Set-up: ``player``'s army has been revealed and its units built (team play sets the teams and the units'
+    ``team``)."""
+
+
+@hookspec
+def hobgoblin_halves_set(game: Any) -> None:
+    """Set-up: the First Player and the other have their table halves; set the halves of any other players (team
+    play: each player deploys in their Warlord's half)."""
 
 
 @hookspec(firstresult=True)
@@ -259,6 +275,17 @@ def hobgoblin_brief(game: Any, player: str | None) -> list[str] | None:
 @hookspec
 def hobgoblin_panels(game: Any, player: str | None) -> list[tuple[str, str]] | None:
     """Panels (title, text) beside the table for this game, or None."""
+
+
+@hookspec(firstresult=True)
+def hobgoblin_side_colours(game: Any) -> dict[str, str] | None:
+    """Each player's colour in pictures (player -> ``#rrggbb``), when the expansion colours the sides (team play: a
+    shade of the team's colour each), else None."""
+
+
+@hookspec(firstresult=True)
+def hobgoblin_side_label(game: Any, player: str) -> str | None:
+    """How the legend names ``player``'s units (team play: ``red1 (team red)``), else None for ``player: army``."""
 
 
 @hookspec(firstresult=True)

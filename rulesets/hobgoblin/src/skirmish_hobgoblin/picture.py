@@ -45,10 +45,8 @@ SCALE = 14.0
 LEFT, RIGHT, TOP, BELOW = 40.0, 16.0, 34.0, 30.0
 FONT = 11.0
 
-#: army colours (a team shares its colour in team play); terrain never uses these hues
+#: army colours (an expansion may colour the sides itself: ``hobgoblin_side_colours``); terrain never uses these hues
 SIDE_COLOURS = ("#c0392b", "#2456a6", "#1e8449", "#7d3c98", "#b9770e", "#117a8b")
-#: team play: each team's hue, one shade per player of the team (the Warlord first)
-TEAM_SHADES = (("#c0392b", "#e8826f", "#8b1d12"), ("#2456a6", "#6a9be0", "#14336b"))
 #: terrain colour by its most telling keyword, in that order: earth, stone, moss and violet tones only
 TERRAIN_COLOURS = (("impassable", "#5d5d5d"), ("blocking", "#8c8c8c"), ("perilous", "#8e9a3c"),
                    ("arcane", "#a58fcf"), ("grim", "#7a6250"), ("obscuring", "#8fbf7f"), ("rough", "#cdb887"),
@@ -73,17 +71,12 @@ def frame_of(state: HobState) -> Frame:
     return Frame(state.width, state.depth, SCALE, origin_x=LEFT, origin_y=TOP + state.depth * SCALE, y_up=True)
 
 
-def side_colours(state: HobState) -> dict[str, str]:
-    """Each player's colour: one per player, or one per team in team play."""
-    if state.teams:
-        teams = list(state.teams)
-        out = {}
-        for p in state.sides:
-            t = teams.index(state.team_of(p))
-            shades = TEAM_SHADES[t % len(TEAM_SHADES)]
-            out[p] = shades[state.teams[teams[t]].index(p) % len(shades)]
-        return out
-    return {p: SIDE_COLOURS[i % len(SIDE_COLOURS)] for i, p in enumerate(state.sides)}
+def side_colours(game: Game) -> dict[str, str]:
+    """Each player's colour: one per player, unless an expansion colours the sides (``hobgoblin_side_colours``)."""
+    chosen = expansions.first(game, "hobgoblin_side_colours")
+    if chosen is not None:
+        return dict(chosen)
+    return {p: SIDE_COLOURS[i % len(SIDE_COLOURS)] for i, p in enumerate(game.state.sides)}
 
 
 def terrain_colour(piece: Terrain) -> str:
@@ -311,7 +304,7 @@ def legend(game: Game, colour_of: dict[str, str], glossary: dict[str, str]) -> l
     state = game.state
     items: list[LegendItem] = []
     for p, s in state.sides.items():
-        who = f"{p} (team {state.team_of(p)})" if state.teams else f"{p}: {s.army}"
+        who = expansions.first(game, "hobgoblin_side_label", player=p) or f"{p}: {s.army}"
         items.append(LegendItem(who, colour_of[p], "square", f"units of {p}: {s.army}"))
     items.append(LegendItem("front edge", "#111111", "line", "the thick edge is the unit's front"))
     kinds: dict[str, Terrain] = {}
@@ -635,7 +628,7 @@ def present(game: Game, player: str | None) -> Presentation:
     state = game.state
     ruleset = game.ruleset
     glossary = ruleset.glossary()
-    colour_of = side_colours(state)
+    colour_of = side_colours(game)
     pieces = [unit_piece(game, u, glossary) for u in state.units.values()]
     pieces += [terrain_piece(game, i, piece, glossary) for i, piece in enumerate(state.pieces, 1)]
     pieces += [marker_piece(game, m) for m in state.markers if not m.removed]

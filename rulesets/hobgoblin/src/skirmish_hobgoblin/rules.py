@@ -42,7 +42,8 @@ class Hobgoblin(Ruleset):
     def content(self) -> Any:
         from skirmish_hobgoblin.content import load_content
 
-        return load_content(self.extend_content, army_rules=reversed(expansions.ask(self, "hobgoblin_army_rules")))
+        return load_content(self.extend_content, army_rules=reversed(expansions.ask(self, "hobgoblin_army_rules",
+                                                                                       ruleset=self)))
 
     @cached_property
     def _tables(self) -> Any:
@@ -226,19 +227,17 @@ class Hobgoblin(Ruleset):
         game.emit("setup", f"table {width:g}\" x {depth:g}\", terrain: {name} ({len(pieces)} pieces)",
                   rule="Set up the battlefield")
         letters = _letters(game.players)
-        state.teams = {t: list(ps) for t, ps in dict(setup.get("teams") or {}).items()}
         for i, player in enumerate(game.players):
             army = self.army_of(setup, player, rng=game.rng)
             state.sides[player] = Side(player, army.name, Hand(player), points_limit=points_of(setup, player))
             for n, au in enumerate(army.units, 1):
                 unit = self.build_unit(au, f"{letters[i]}{n}", player)
-                unit.team = state.team_of(player) if state.teams else ""
                 state.units[unit.id] = unit
                 if getattr(au, "allegiance", ""):  # Abyssal Sorcery: the Wizard's allegiance
                     game.stash.setdefault("hobgoblin-magic", {}).setdefault("allegiance", {})[unit.id] = au.allegiance
             game.emit("setup", f"{player} reveals {army.name}: {len(army.units)} units", rule="Reveal army lists",
                       player=player)
-            expansions.call(game, "hobgoblin_side_revealed", player=player)  # (the solo opponent's side)
+            expansions.call(game, "hobgoblin_side_revealed", player=player)  # (team play's teams, His side)
         state.deck.shuffle(game.rng, game.log, rule="Fortune Cards")
         return state
 

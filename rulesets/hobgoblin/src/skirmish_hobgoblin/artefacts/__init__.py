@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from skirmish import lazy_exports
 
-_CATALOGUE = ("RULE", "Artefact", "artefacts", "builtin_artefacts", "parse_artefacts", "add_artefacts", "HOMEBREW",
-              "find", "artefact_refs", "finish_keywords", "army_problems")
+_CATALOGUE = ("RULE", "Artefact", "artefacts", "builtin_artefacts", "parse_artefacts", "Homebrew", "homebrew",
+              "homebrew_of", "find", "artefact_refs", "finish_keywords", "army_problems")
 
 __all__ = list(_CATALOGUE)
 __getattr__ = lazy_exports("skirmish_hobgoblin.artefacts.catalogue", _CATALOGUE, globals())

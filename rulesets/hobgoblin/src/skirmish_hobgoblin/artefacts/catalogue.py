@@ -38,17 +38,39 @@ def builtin_artefacts() -> dict[str, Artefact]:
     return parse_artefacts(raw.get("artefacts", {}))
 
 
-#: homebrew artefacts (:func:`add_artefacts`), by id, and the keywords they bring (raw ``keywords.toml`` tables,
-#: merged into the content by the ``hobgoblin-artefacts`` plugin's ``skirmish_extend_content``)
-HOMEBREW: dict[str, Artefact] = {}
-HOMEBREW_KEYWORDS: dict[str, dict[str, Any]] = {}
 _ENTRY_KEYS = {"name", "keywords", "summary"}
 
 
-def artefacts() -> dict[str, Artefact]:
-    """Every artefact by id: the book's and any homebrew ones."""
+@attrs.frozen
+class Homebrew:
+    """The homebrew artefacts a ruleset's plugins give (``hobgoblin_artefacts``), by id, and the keywords they bring
+    (raw ``keywords.toml`` tables, merged into that ruleset's content)."""
+
+    artefacts: Mapping[str, Artefact] = attrs.field(factory=dict)
+    keywords: Mapping[str, dict[str, Any]] = attrs.field(factory=dict)
+
+
+NONE = Homebrew()
+
+
+def homebrew_of(ruleset: Any) -> Homebrew:
+    """The homebrew artefacts of ``ruleset``'s plugins (``hobgoblin_artefacts``), kept on the ruleset; none without
+    a ruleset."""
+    if ruleset is None:
+        return NONE
+    kept = getattr(ruleset, "_hobgoblin_artefacts", None)
+    if kept is None:
+        from skirmish_hobgoblin import expansions
+
+        kept = homebrew(reversed(expansions.ask(ruleset, "hobgoblin_artefacts")))
+        ruleset._hobgoblin_artefacts = kept
+    return kept
+
+
+def artefacts(brew: Homebrew = NONE) -> dict[str, Artefact]:
+    """Every artefact by id: the book's and the homebrew ones of ``brew`` (see :func:`homebrew_of`)."""
     built = builtin_artefacts()
-    return {**built, **HOMEBREW} if HOMEBREW else built
+    return {**built, **brew.artefacts} if brew.artefacts else built
 
 
 def parse_artefacts(table: Mapping[str, Any], where: str = "artefact") -> dict[str, Artefact]:
@@ -66,11 +88,23 @@ def parse_artefacts(table: Mapping[str, Any], where: str = "artefact") -> dict[s
     return out
 
 
-def add_artefacts(raw: Mapping[str, Any]) -> list[Artefact]:
-    """Add homebrew artefacts from a table shaped like ``data/artefacts.toml`` (``[artefacts.my-artefact]``), with
-    any new keywords they give as ``[keywords.my-keyword]`` tables shaped like ``data/keywords.toml``. Call it when
-    your plugin module is imported (before a game's content is built); a mistake is one SetupError line."""
+def homebrew(tables: Any) -> Homebrew:
+    """Homebrew artefacts from tables shaped like ``data/artefacts.toml`` (``[artefacts.my-artefact]``), each with
+    any new keywords its artefacts give as ``[keywords.my-keyword]`` tables shaped like ``data/keywords.toml``; a
+    mistake is one SetupError line."""
+    added: dict[str, Artefact] = {}
+    new_keywords: dict[str, dict[str, Any]] = {}
+    for raw in tables:
+        arts, kws = _one_table(raw)
+        added.update(arts)
+        new_keywords.update(kws)
+    return Homebrew(added, new_keywords) if added else NONE
+
+
+def _one_table(raw: Any) -> tuple[dict[str, Artefact], dict[str, dict[str, Any]]]:
     where = "homebrew Cursed Artefact"
+    if not isinstance(raw, Mapping):
+        raise SetupError(f"{where}s: hobgoblin_artefacts must answer a table with [artefacts.<id>] tables")
     unknown = sorted(set(raw) - {"artefacts", "keywords"})
     if unknown:
         raise SetupError(f"{where}s: unknown table '{unknown[0]}' (tables: artefacts, keywords)")
@@ -91,38 +125,38 @@ def add_artefacts(raw: Mapping[str, Any]) -> list[Artefact]:
         twin = builtin_artefacts().get(a.id) or known.get(_key(a.name))
         if twin is not None:
             raise SetupError(f"{where} '{a.id}': the book already has {twin.name} (choose another id and name)")
-    HOMEBREW.update(added)
-    HOMEBREW_KEYWORDS.update({str(k): {"source": "artefact", **dict(v)} for k, v in keywords.items()})
-    return list(added.values())
+    return added, {str(k): {"source": "artefact", **dict(v)} for k, v in keywords.items()}
 
 
-def extend_keywords(content: dict[str, Any]) -> None:
-    """Merge the homebrew artefacts' keywords into raw content tables (the plugin's ``skirmish_extend_content``)."""
+def extend_keywords(content: dict[str, Any], brew: Homebrew) -> None:
+    """Merge ``brew``'s keywords into raw content tables (before the ruleset's content is built)."""
     table = content.get("keywords")
-    if HOMEBREW_KEYWORDS and isinstance(table, dict):  # (the same hook also sees the rules, cards, scenarios)
-        for kid, k in HOMEBREW_KEYWORDS.items():
+    if brew.keywords and isinstance(table, dict):
+        for kid, k in brew.keywords.items():
             if kid in table:
                 raise SetupError(f"homebrew Cursed Artefact keyword '{kid}' is already a keyword (choose another id)")
             table[kid] = dict(k)
 
 
-def find(name: str) -> Artefact:
-    """An artefact by id or printed name (case and punctuation ignored); one SetupError line otherwise."""
+def find(name: str, brew: Homebrew = NONE) -> Artefact:
+    """An artefact by id or printed name (case and punctuation ignored), the book's or ``brew``'s; one SetupError
+    line otherwise."""
     key = _key(name)
-    for a in artefacts().values():
+    every = artefacts(brew)
+    for a in every.values():
         if key in (_key(a.id), _key(a.name)):
             return a
-    raise SetupError(f"unknown Cursed Artefact '{name}' (one of: {', '.join(a.name for a in artefacts().values())})")
+    raise SetupError(f"unknown Cursed Artefact '{name}' (one of: {', '.join(a.name for a in every.values())})")
 
 
 def _key(text: str) -> str:
     return "".join(c for c in text.casefold() if c.isalnum())
 
 
-def artefact_refs(name: str, content: Content) -> list[KeywordRef]:
+def artefact_refs(name: str, content: Content, brew: Homebrew = NONE) -> list[KeywordRef]:
     """The keyword references ``name`` gives its bearer (unknown names give none: validation reports them)."""
     try:
-        art = find(name)
+        art = find(name, brew)
     except SetupError:
         return []
     return [content.ref(text) for text in art.keywords]
@@ -135,7 +169,7 @@ def finish_keywords(name: str, keywords: dict[str, int | None]) -> dict[str, int
     return keywords
 
 
-def army_problems(units: Any) -> list[tuple[str, str]]:
+def army_problems(units: Any, brew: Homebrew = NONE) -> list[tuple[str, str]]:
     """(where, message) for every artefact rule an army list breaks: only the General, one per army, known."""
     out = []
     bearers = [u for u in units if getattr(u, "artefact", "")]
@@ -146,22 +180,22 @@ def army_problems(units: Any) -> list[tuple[str, str]]:
         if not u.general:
             out.append((u.name, f"carries '{u.artefact}' but only the General may carry a Cursed Artefact"))
         try:
-            art = find(u.artefact)
+            art = find(u.artefact, brew)
         except SetupError as exc:
             out.append((u.name, str(exc)))
             continue
-        if art.id in HOMEBREW:
-            out += [(u.name, why) for why in _unruled(art)]
+        if art.id in brew.artefacts:
+            out += [(u.name, why) for why in _unruled(art, brew)]
     return out
 
 
-def _unruled(art: Artefact) -> list[str]:
+def _unruled(art: Artefact, brew: Homebrew) -> list[str]:
     """A homebrew artefact's own keywords whose ``effect`` no ``@rule`` registers (and that grant nothing)."""
     from skirmish_hobgoblin.artefacts.rules import RULES
 
     out = []
     for text in art.keywords:
-        k = next((k for k in HOMEBREW_KEYWORDS.values() if _key(str(k["name"])) == _key(text.split("[")[0])), None)
+        k = next((k for k in brew.keywords.values() if _key(str(k["name"])) == _key(text.split("[")[0])), None)
         if k is not None and not k.get("grants") and str(k.get("effect", "")) not in RULES:
             out.append(f"homebrew Cursed Artefact {art.name}: keyword {k['name']} names the effect "
                        f"'{k.get('effect', '')}', which no @rule registers")

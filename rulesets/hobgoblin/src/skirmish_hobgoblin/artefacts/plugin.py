@@ -11,14 +11,6 @@ skirmish_rulesets = ("hobgoblin",)
 
 
 @hookimpl
-def skirmish_extend_content(ruleset: str, content: dict[str, Any]) -> None:
-    """Homebrew artefacts' keywords join the keyword table (``artefacts.add_artefacts``)."""
-    from skirmish_hobgoblin.artefacts.catalogue import extend_keywords
-
-    extend_keywords(content)
-
-
-@hookimpl
 def skirmish_game_start(game: Any) -> None:
     from skirmish_hobgoblin.artefacts import rules
 
@@ -104,7 +96,9 @@ def hobgoblin_doom_dealt(game: Any, attacker: Any, target: Any, doom: int, kind:
 
 
 @hookimpl
-def hobgoblin_army_rules() -> Any:
+def hobgoblin_army_rules(ruleset: Any) -> Any:
+    """The artefacts' army-list rules, with ``ruleset``'s homebrew artefacts (``hobgoblin_artefacts``)."""
     from skirmish_hobgoblin.artefacts.army import ArmyRules
+    from skirmish_hobgoblin.artefacts.catalogue import homebrew_of
 
-    return ArmyRules
+    return ArmyRules(homebrew_of(ruleset))

@@ -61,6 +61,44 @@ def hobgoblin_check_setup(ruleset: Any, setup: dict[str, Any]) -> None:
 
 
 @hookimpl
+def hobgoblin_side_revealed(game: Any, player: str) -> None:
+    """The teams (from the set-up, once) and the team of ``player``'s units: allied units are friendly."""
+    state = game.state
+    teams = game.setup.get("teams")
+    if not teams:
+        return
+    if not state.teams:
+        state.teams = {t: list(ps) for t, ps in dict(teams).items()}
+    team = state.team_of(player)
+    for u in state.units.values():
+        if u.side == player:
+            u.team = team
+
+
+@hookimpl
+def hobgoblin_halves_set(game: Any) -> None:
+    """Each player deploys in their Warlord's half."""
+    sides = game.state.sides
+    for ps in game.state.teams.values():
+        for p in ps[1:]:
+            sides[p].half = sides[ps[0]].half
+
+
+@hookimpl
+def hobgoblin_side_colours(game: Any) -> dict[str, str] | None:
+    if not game.state.teams:
+        return None
+    from skirmish_hobgoblin.teams.view import side_colours
+
+    return side_colours(game)
+
+
+@hookimpl
+def hobgoblin_side_label(game: Any, player: str) -> str | None:
+    return f"{player} (team {game.state.team_of(player)})" if game.state.teams else None
+
+
+@hookimpl
 def hobgoblin_choose_scenario(game: Any) -> bool | None:
     from skirmish_hobgoblin.narrative import NARRATIVE
 

@@ -9,6 +9,22 @@ if TYPE_CHECKING:
     from skirmish import Game
 
 
+#: each team's hue in pictures, one shade per player of the team (the Warlord first)
+TEAM_SHADES = (("#c0392b", "#e8826f", "#8b1d12"), ("#2456a6", "#6a9be0", "#14336b"))
+
+
+def side_colours(game: Game) -> dict[str, str]:
+    """Each player's colour: their team's hue, a shade per player."""
+    state = game.state
+    teams = list(state.teams)
+    out = {}
+    for p in state.sides:
+        t = teams.index(state.team_of(p))
+        shades = TEAM_SHADES[t % len(TEAM_SHADES)]
+        out[p] = shades[state.teams[teams[t]].index(p) % len(shades)]
+    return out
+
+
 def data(game: Game) -> dict[str, Any]:
     """Plain data for views: teams (Warlord first), objectives, each team's ticks and VP."""
     from skirmish_hobgoblin.teams.objectives import catalogue, chosen, team_vp
