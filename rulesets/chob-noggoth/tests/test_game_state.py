@@ -33,3 +33,10 @@ def test_no_game_writes_to_module_globals_but_pure_memos() -> None:
     moved = check_no_module_state(lambda: registry.ruleset("chob-noggoth"), ["skirmish_chob_noggoth"], _ai(),
                                   seeds=(0, 1, 2), allow=PURE_MEMOS)
     assert set(moved) <= set(PURE_MEMOS)
+
+
+def test_no_game_writes_to_module_globals_with_a_fresh_ruleset_each_game() -> None:
+    """Content derived caches (names found, last-wound odds) live on the content: a new ruleset (so a new
+    content object) each game leaves no module-level trace but the pure memos of numbers."""
+    moved = check_no_module_state(ChobNoggoth, ["skirmish_chob_noggoth"], _ai(), seeds=(0, 1, 2), allow=PURE_MEMOS)
+    assert set(moved) <= set(PURE_MEMOS)

@@ -32,22 +32,15 @@ FIGHTING = ("critical", "dice", "hit_m", "accurate", "obscured", "monster", "har
             "passive", "bloody", "parry", "terrifying", "quick", "every_hit", "p_die", "hold")
 
 
-#: per content (house rules may change the tables): the odds of each last-wound table
-_TABLES: dict[int, tuple[Any, dict[str, list[tuple[Any, float]]]]] = {}
-
-
 def table_odds(content: Content, table: str) -> list[tuple[Any, float]]:
-    """(entry, chance) for each result of a last-wound table, by its die (worked out once per content)."""
-    entry = _TABLES.get(id(content))
-    if entry is None or entry[0] is not content:
-        if len(_TABLES) > 8:
-            _TABLES.clear()
-        entry = _TABLES[id(content)] = (content, {})
-    found = entry[1].get(table)
+    """(entry, chance) for each result of a last-wound table, by its die (worked out once per content and kept
+    on it: house rules may change the tables)."""
+    known = content.derived["last_wound"]
+    found = known.get(table)
     if found is None:
         t = content.last_wound[table]
         die = odds.dice_odds(t.die)
-        found = entry[1][table] = [(e, float(sum((p for roll, p in die.items() if e.low <= roll <= e.high), 0)))
+        found = known[table] = [(e, float(sum((p for roll, p in die.items() if e.low <= roll <= e.high), 0)))
                                    for e in t.results]
     return found
 
