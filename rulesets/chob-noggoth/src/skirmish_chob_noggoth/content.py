@@ -412,10 +412,10 @@ class Content:
     last_wound: dict[str, RollTable]
     spells: SpellTables
     divine: DivineTable
-    #: what is worked out from this content alone, filled as games ask (kept here so it dies with the content;
-    #: not part of equality or hash): "found" (the keys :meth:`find` found, by (kind, name)), "last_wound" (the
-    #: AI's odds of each last-wound table)
-    derived: dict[str, dict[Any, Any]] = attrs.field(init=False, eq=False, repr=False,
+    #: what is worked out from this content alone (and plain values), filled as games ask (kept here so it dies
+    #: with the content; not part of equality or hash): "found" (the keys :meth:`find` found, by (kind, name)),
+    #: "last_wound" (the AI's odds of each last-wound table), "ai.numbers" (see ``ai.evaluation.shared_numbers``)
+    derived: dict[str, Any] = attrs.field(init=False, eq=False, repr=False,
                                                      factory=lambda: {"found": {}, "last_wound": {}})
 
     # -- look-ups by name (case-insensitive) --------------------------------------------

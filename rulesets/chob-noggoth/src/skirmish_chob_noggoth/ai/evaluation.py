@@ -163,26 +163,49 @@ CACHE_LIMIT = 20000
 
 
 class AICaches:
-    """What one AI agent has worked out, for speed: it lives on the agent, which lives as long as its game
-    (nothing of it is shared with other agents or games)."""
+    """What one AI agent has worked out, for speed: it lives on the agent, which lives as long as its game.
+
+    A warrior's fixed numbers (and the combat tokens in them) are a function of the content and the warrior's
+    signature alone (plain values: no ids, places or game), so every AI playing with one content shares them
+    through :func:`shared_numbers` (both seats of a game no longer work the same numbers out twice); the rest
+    is this agent's own."""
 
     __slots__ = ("by_stamp", "combat", "endings", "fixed", "holds", "melee", "next_token", "shots", "stats")
 
-    def __init__(self) -> None:
+    def __init__(self, content: Any = None) -> None:
         #: a warrior's Stats by its signature, melee worths and shots by the Stats they were worked out for
         self.stats: dict[Any, Stats] = {}
         self.melee: dict[Any, float] = {}
         self.shots: dict[Any, tuple[float, float]] = {}
         #: morale holds by quality (and the Butchered share, see :data:`_BUTCHERED`)
         self.holds: dict[str, float] = {}
-        #: what of a warrior's numbers does not change with the round, by its signature
-        self.fixed: dict[Any, Stats] = {}
         self.by_stamp: _ByStamp = {}
-        #: a small number for each set of fighting numbers (see :func:`_combat_token`), and the next one
-        self.combat: dict[tuple[Any, ...], int] = {}
-        self.next_token = itertools.count(1)
+        #: what of a warrior's numbers does not change with the round, by its signature; a small number for each
+        #: set of fighting numbers (see :func:`_combat_token`), and the next one (never reused)
+        shared = shared_numbers(content) if content is not None else SharedNumbers()
+        self.fixed, self.combat, self.next_token = shared.fixed, shared.combat, shared.next_token
         #: how melees end, by the fighters' tokens (see ``ai.odds.melee_states``)
         self.endings: dict[tuple[Any, ...], Any] = {}
+
+
+class SharedNumbers:
+    """Fixed Stats by signature, combat tokens by fighting numbers, and the token counter of one content."""
+
+    __slots__ = ("combat", "fixed", "next_token")
+
+    def __init__(self) -> None:
+        self.fixed: dict[Any, Stats] = {}
+        self.combat: dict[tuple[Any, ...], int] = {}
+        self.next_token = itertools.count(1)
+
+
+def shared_numbers(content: Any) -> SharedNumbers:
+    """The fixed numbers every AI playing with ``content`` shares, kept on the content (dies with it)."""
+    derived = content.derived
+    found = derived.get("ai.numbers")
+    if found is None:
+        found = derived["ai.numbers"] = SharedNumbers()
+    return found  # type: ignore[no-any-return]
 
 
 def _sig(w: Warrior, state: ChobState, knock_on: tuple[float, ...]) -> tuple[Any, ...]:
@@ -308,7 +331,7 @@ def _make_stats(game: GameLike, w: Warrior, extra: tuple[float, float, float, fl
 
 
 def _fixed_stats(game: GameLike, w: Warrior) -> Stats:
-    """What of a warrior's numbers does not change with the round (cached by its signature, per AI)."""
+    """What of a warrior's numbers does not change with the round (cached by its signature, per content)."""
     fixed = game.caches.fixed
     key = _sig(w, game.state, ())
     s = fixed.get(key)
@@ -377,7 +400,7 @@ def _fixed_stats(game: GameLike, w: Warrior) -> Stats:
 def _combat_token(caches: AICaches, numbers: tuple[Any, ...]) -> int:
     """A small number for each set of fighting numbers (what a melee's course depends on), so that the melee
     tables are looked up by two ints instead of hashing two 18-field tuples at every look-up; numbers are never
-    reused (one count per AI, whose melee tables they key)."""
+    reused (one count per content, shared by the AIs whose melee tables they key)."""
     known = caches.combat
     hit = known.get(numbers)
     if hit is None:
@@ -397,7 +420,7 @@ class Evaluation:
     ruleset: Any
 
     def init_caches(self) -> None:
-        self.caches = caches = AICaches()
+        self.caches = caches = AICaches(self.ruleset.content)
         self._stats, self._melee, self._shots = caches.stats, caches.melee, caches.shots
         #: cover and the worth of being heard by the gods, by the whole table
         self._cover: dict[tuple[Any, ...], bool] = {}
