@@ -166,9 +166,9 @@ class AICaches:
     """What one AI agent has worked out, for speed: it lives on the agent, which lives as long as its game.
 
     A warrior's fixed numbers (and the combat tokens in them) are a function of the content and the warrior's
-    signature alone (plain values: no ids, places or game), so every AI playing with one content shares them
-    through :func:`shared_numbers` (both seats of a game no longer work the same numbers out twice); the rest
-    is this agent's own."""
+    signature alone (plain values: no ids, places or game), and how melees end a function of two tokens, so
+    every AI playing with one content shares them through :func:`shared_numbers` (both seats of a game no longer
+    work the same numbers out twice); the rest is this agent's own."""
 
     __slots__ = ("by_stamp", "combat", "endings", "fixed", "holds", "melee", "next_token", "shots", "stats")
 
@@ -185,18 +185,20 @@ class AICaches:
         shared = shared_numbers(content) if content is not None else SharedNumbers()
         self.fixed, self.combat, self.next_token = shared.fixed, shared.combat, shared.next_token
         #: how melees end, by the fighters' tokens (see ``ai.odds.melee_states``)
-        self.endings: dict[tuple[Any, ...], Any] = {}
+        self.endings = shared.endings
 
 
 class SharedNumbers:
-    """Fixed Stats by signature, combat tokens by fighting numbers, and the token counter of one content."""
+    """Fixed Stats by signature, combat tokens by fighting numbers, the token counter, and how melees end by
+    tokens, of one content."""
 
-    __slots__ = ("combat", "fixed", "next_token")
+    __slots__ = ("combat", "endings", "fixed", "next_token")
 
     def __init__(self) -> None:
         self.fixed: dict[Any, Stats] = {}
         self.combat: dict[tuple[Any, ...], int] = {}
         self.next_token = itertools.count(1)
+        self.endings: dict[tuple[Any, ...], Any] = {}
 
 
 def shared_numbers(content: Any) -> SharedNumbers:

@@ -7,7 +7,7 @@ distributions of the content's dice; the chance that a last-wound table takes a 
 its side is read from that table. Melees are played out over these exact tables.
 
 The ``lru_cache`` s here are pure memos of numbers (dice and target numbers in, odds out), the same for every
-game; what depends on an AI's warriors (melee ends by combat token) is kept in that AI's caches.
+game; melee ends by combat token are kept with the tokens, on the content (see ``evaluation.shared_numbers``).
 """
 
 from __future__ import annotations
@@ -124,8 +124,8 @@ def typical_wounds(dice: int, need: int, modifier: int, critical: int, every_hit
 
 def melee_states(sa: Stats, sd: Stats, impact: bool, a_first: bool, endings: dict[tuple[Any, ...], Any]
                  ) -> tuple[tuple[tuple[int, int, int, int], float], ...]:
-    """How a melee between A and D can end, with the chances (kept in ``endings``, the AI's, by the fighters'
-    combat tokens: their numbers, not their worth, which changes every round)."""
+    """How a melee between A and D can end, with the chances (kept in ``endings``, shared by the AIs of one content,
+    by the fighters' combat tokens: their numbers, not their worth, which changes every round)."""
     key = (sa.combat, sd.combat, impact, a_first)
     hit = endings.get(key)
     if hit is None:
