@@ -47,7 +47,7 @@ def test_no_game_writes_to_module_globals_with_a_fresh_ruleset_each_game() -> No
     assert set(moved) <= set(PURE_MEMOS)
 
 
-def test_both_seats_share_a_warriors_fixed_numbers_and_a_new_content_starts_empty() -> None:
+def test_both_seats_share_a_warriors_numbers_and_a_new_content_starts_empty() -> None:
     """A warrior's fixed numbers depend on the content and its signature only: the second seat finds what the
     first worked out (the same object, with the same combat token), and another ruleset's content has its own."""
     game = bench([warrior("r1", "red", "Brawler"), warrior("b1", "blue", "Brawler", x=20)])
@@ -56,5 +56,7 @@ def test_both_seats_share_a_warriors_fixed_numbers_and_a_new_content_starts_empt
     made = evaluation._fixed_stats(sit_red.game, sit_red.state.warriors["b1"])
     assert evaluation._fixed_stats(sit_blue.game, sit_blue.state.warriors["b1"]) is made
     assert blue.caches.fixed is red.caches.fixed and made.combat in blue.caches.combat.values()
+    seen_by_red = red.stats(sit_red, sit_red.state.warriors["b1"])  # the enemy's numbers as red reckons them
+    assert blue.caches.stats is red.caches.stats and seen_by_red in blue.caches.stats.values()
     other = ai.ChobAI(AgentContext("red", 1, ChobNoggoth(), players=tuple(game.players)))
     assert other.caches.fixed is not red.caches.fixed and not other.caches.fixed

@@ -165,36 +165,41 @@ CACHE_LIMIT = 20000
 class AICaches:
     """What one AI agent has worked out, for speed: it lives on the agent, which lives as long as its game.
 
-    A warrior's fixed numbers (and the combat tokens in them) are a function of the content and the warrior's
-    signature alone (plain values: no ids, places or game), and how melees end a function of two tokens, so
-    every AI playing with one content shares them through :func:`shared_numbers` (both seats of a game no longer
-    work the same numbers out twice); the rest is this agent's own."""
+    A warrior's numbers (and the combat tokens in them) are a function of the content and the warrior's
+    signature alone (plain values, the round's worth and whose side it is included: no ids, places or game),
+    melee worths and shots a function of two such numbers and the flags in their keys, and how melees end a
+    function of two tokens, so every AI playing with one content shares them through :func:`shared_numbers`
+    (both seats of a game no longer work the same numbers out twice); the rest is this agent's own."""
 
-    __slots__ = ("by_stamp", "combat", "endings", "fixed", "holds", "melee", "next_token", "shots", "stats")
+    __slots__ = ("by_stamp", "combat", "endings", "fixed", "holds", "melee", "next_token", "shared", "shots",
+                 "stats")
 
     def __init__(self, content: Any = None) -> None:
+        shared = self.shared = shared_numbers(content) if content is not None else SharedNumbers()
         #: a warrior's Stats by its signature, melee worths and shots by the Stats they were worked out for
-        self.stats: dict[Any, Stats] = {}
-        self.melee: dict[Any, float] = {}
-        self.shots: dict[Any, tuple[float, float]] = {}
+        self.stats, self.melee, self.shots = shared.stats, shared.melee, shared.shots
         #: morale holds by quality (and the Butchered share, see :data:`_BUTCHERED`)
         self.holds: dict[str, float] = {}
         self.by_stamp: _ByStamp = {}
         #: what of a warrior's numbers does not change with the round, by its signature; a small number for each
         #: set of fighting numbers (see :func:`_combat_token`), and the next one (never reused)
-        shared = shared_numbers(content) if content is not None else SharedNumbers()
         self.fixed, self.combat, self.next_token = shared.fixed, shared.combat, shared.next_token
         #: how melees end, by the fighters' tokens (see ``ai.odds.melee_states``)
         self.endings = shared.endings
 
 
 class SharedNumbers:
-    """Fixed Stats by signature, combat tokens by fighting numbers, the token counter, and how melees end by
-    tokens, of one content."""
+    """What the AIs of one content share: Stats (and fixed Stats) by signature, melee worths and shots by
+    Stats, combat tokens by fighting numbers and the token counter, how melees end by tokens, and how many times
+    the Stats table was cleared (an AI's own stamp table, which holds Stats of it, is cleared when this moves)."""
 
-    __slots__ = ("combat", "endings", "fixed", "next_token")
+    __slots__ = ("cleared", "combat", "endings", "fixed", "melee", "next_token", "shots", "stats")
 
     def __init__(self) -> None:
+        self.stats: dict[Any, Stats] = {}
+        self.melee: dict[Any, float] = {}
+        self.shots: dict[Any, tuple[float, float]] = {}
+        self.cleared = 0
         self.fixed: dict[Any, Stats] = {}
         self.combat: dict[tuple[Any, ...], int] = {}
         self.next_token = itertools.count(1)
@@ -430,6 +435,7 @@ class Evaluation:
         #: what an explosion's D6 hits do to a warrior, by its numbers
         self._hurts: dict[Stats, float] = {}
         self._by_stamp = caches.by_stamp
+        self._shared, self._cleared = caches.shared, caches.shared.cleared
 
     def stats(self, sit: Situation, w: Warrior) -> Stats:
         s = sit.stats.get(w.id)
@@ -442,6 +448,9 @@ class Evaluation:
             # object from the signature table (the stamp table, shared like it, is cleared with it): kept by its
             # stamp between decisions, the 14-field signature is built and hashed only for a changed warrior
             stamp: int = w.stamp  # type: ignore[attr-defined]  # (a slot of the rules' Warrior, outside its fields)
+            if self._cleared != self._shared.cleared:  # another AI cleared the shared signature table
+                self._by_stamp.clear()
+                self._cleared = self._shared.cleared
             kept = self._by_stamp.get(stamp)
             if kept is not None and kept[1] is inspired and kept[0] == extra:
                 s = kept[2]
@@ -454,6 +463,7 @@ class Evaluation:
                         self._melee.clear()
                         self._shots.clear()
                         self._by_stamp.clear()  # (it holds only objects of the signature table)
+                        self._shared.cleared = self._cleared = self._shared.cleared + 1
                     s = self._stats[key] = _make_stats(sit.game, w, extra)
                 if len(self._by_stamp) > CACHE_LIMIT:
                     self._by_stamp.clear()
