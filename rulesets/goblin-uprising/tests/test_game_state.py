@@ -31,3 +31,11 @@ def test_no_game_writes_to_module_globals_but_pure_memos() -> None:
     moved = check_no_module_state(lambda: registry.ruleset("goblin-uprising"), ["skirmish_goblin_uprising"],
                                   _factory("ai"), seeds=(0, 1, 2), allow=PURE_MEMOS)
     assert set(moved) <= set(PURE_MEMOS)
+
+
+def test_no_game_writes_to_module_globals_with_a_fresh_ruleset_each_game() -> None:
+    """What is built from a content set (schemes by id, option lists, texts) lives on that content: a new
+    ruleset (so a new content object) each game leaves no module-level trace but the pure memos."""
+    moved = check_no_module_state(GoblinUprising, ["skirmish_goblin_uprising"], _factory("ai"), seeds=(0, 1, 2),
+                                  allow=PURE_MEMOS)
+    assert set(moved) <= set(PURE_MEMOS)

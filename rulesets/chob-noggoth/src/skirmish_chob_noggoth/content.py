@@ -383,10 +383,6 @@ def lookup(entries: Iterable[Any], roll: int, what: str = "table") -> Any:
     raise SetupError(f"{what} has no entry for a roll of {roll}")
 
 
-#: per content: the keys :meth:`Content.find` found, by (kind, name)
-_FOUND: dict[int, tuple[Content, dict[tuple[str, str], str]]] = {}
-
-
 @attrs.frozen
 class Content:
     """Everything Chob-Noggoth reads from data."""
@@ -416,6 +412,11 @@ class Content:
     last_wound: dict[str, RollTable]
     spells: SpellTables
     divine: DivineTable
+    #: what is worked out from this content alone (and plain values), filled as games ask (kept here so it dies
+    #: with the content; not part of equality or hash): "found" (the keys :meth:`find` found, by (kind, name)),
+    #: "last_wound" (the AI's odds of each last-wound table), "ai.numbers" (see ``ai.evaluation.shared_numbers``)
+    derived: dict[str, Any] = attrs.field(init=False, eq=False, repr=False,
+                                                     factory=lambda: {"found": {}, "last_wound": {}})
 
     # -- look-ups by name (case-insensitive) --------------------------------------------
     def profile(self, name: str) -> TypeProfile:
@@ -434,12 +435,8 @@ class Content:
 
         Names found are kept per content (the rules look a warrior's type and quality up many times a
         decision); content is frozen once built."""
-        entry = _FOUND.get(id(self))
-        if entry is None or entry[0] is not self:
-            if len(_FOUND) > 8:
-                _FOUND.clear()
-            entry = _FOUND[id(self)] = (self, {})
-        hit = entry[1].get((kind, name))
+        known = self.derived["found"]
+        hit = known.get((kind, name))
         if hit is not None:
             return hit
         found = self.key(kind, name)
@@ -447,8 +444,8 @@ class Content:
             table = self.table_of(kind)
             choices = [v.name for v in table.values()]
             raise SetupError(f"unknown {kind} '{name}'{suggest(name, choices)}")
-        if len(entry[1]) < 4096:
-            entry[1][(kind, name)] = found
+        if len(known) < 4096:
+            known[(kind, name)] = found
         return found
 
     def key(self, kind: str, name: str) -> str | None:

@@ -285,9 +285,6 @@ class Behavior:
     effects: tuple[Effect, ...]
 
 
-_SCHEMES_BY_ID: dict[int, tuple[Any, dict[str, Any]]] = {}  # a Tyrant (checked by identity) -> its schemes
-
-
 @attr.s(auto_attribs=True, frozen=True)
 class Tyrant:
     id: str
@@ -304,12 +301,14 @@ class Tyrant:
     power: tuple[Effect, ...] = ()
     oppress: int = 2
     pressure: str = ""
+    # its schemes by id, built with it (so it dies with this Tyrant; not part of equality or hash)
+    _by_id: dict[str, Scheme] = attr.ib(init=False, repr=False, eq=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_by_id", {s.id: s for s in self.schemes})
 
     def scheme(self, sid: str) -> Scheme:
-        entry = _SCHEMES_BY_ID.get(id(self))
-        if entry is None or entry[0] is not self:
-            entry = _SCHEMES_BY_ID[id(self)] = (self, {s.id: s for s in self.schemes})
-        return entry[1][sid]
+        return self._by_id[sid]
 
     def behavior(self, bid: str) -> Behavior:
         return next(b for b in self.behaviors if b.id == bid)

@@ -163,26 +163,56 @@ CACHE_LIMIT = 20000
 
 
 class AICaches:
-    """What one AI agent has worked out, for speed: it lives on the agent, which lives as long as its game
-    (nothing of it is shared with other agents or games)."""
+    """What one AI agent has worked out, for speed: it lives on the agent, which lives as long as its game.
 
-    __slots__ = ("by_stamp", "combat", "endings", "fixed", "holds", "melee", "next_token", "shots", "stats")
+    A warrior's numbers (and the combat tokens in them) are a function of the content and the warrior's
+    signature alone (plain values, the round's worth and whose side it is included: no ids, places or game),
+    melee worths and shots a function of two such numbers and the flags in their keys, and how melees end a
+    function of two tokens, so every AI playing with one content shares them through :func:`shared_numbers`
+    (both seats of a game no longer work the same numbers out twice); the rest is this agent's own."""
+
+    __slots__ = ("by_stamp", "combat", "endings", "fixed", "holds", "melee", "next_token", "shared", "shots",
+                 "stats")
+
+    def __init__(self, content: Any = None) -> None:
+        shared = self.shared = shared_numbers(content) if content is not None else SharedNumbers()
+        #: a warrior's Stats by its signature, melee worths and shots by the Stats they were worked out for
+        self.stats, self.melee, self.shots = shared.stats, shared.melee, shared.shots
+        #: morale holds by quality (and the Butchered share, see :data:`_BUTCHERED`)
+        self.holds: dict[str, float] = {}
+        self.by_stamp: _ByStamp = {}
+        #: what of a warrior's numbers does not change with the round, by its signature; a small number for each
+        #: set of fighting numbers (see :func:`_combat_token`), and the next one (never reused)
+        self.fixed, self.combat, self.next_token = shared.fixed, shared.combat, shared.next_token
+        #: how melees end, by the fighters' tokens (see ``ai.odds.melee_states``)
+        self.endings = shared.endings
+
+
+class SharedNumbers:
+    """What the AIs of one content share: Stats (and fixed Stats) by signature, melee worths and shots by
+    Stats, combat tokens by fighting numbers and the token counter, how melees end by tokens, and how many times
+    the Stats table was cleared (an AI's own stamp table, which holds Stats of it, is cleared when this moves)."""
+
+    __slots__ = ("cleared", "combat", "endings", "fixed", "melee", "next_token", "shots", "stats")
 
     def __init__(self) -> None:
-        #: a warrior's Stats by its signature, melee worths and shots by the Stats they were worked out for
         self.stats: dict[Any, Stats] = {}
         self.melee: dict[Any, float] = {}
         self.shots: dict[Any, tuple[float, float]] = {}
-        #: morale holds by quality (and the Butchered share, see :data:`_BUTCHERED`)
-        self.holds: dict[str, float] = {}
-        #: what of a warrior's numbers does not change with the round, by its signature
+        self.cleared = 0
         self.fixed: dict[Any, Stats] = {}
-        self.by_stamp: _ByStamp = {}
-        #: a small number for each set of fighting numbers (see :func:`_combat_token`), and the next one
         self.combat: dict[tuple[Any, ...], int] = {}
         self.next_token = itertools.count(1)
-        #: how melees end, by the fighters' tokens (see ``ai.odds.melee_states``)
         self.endings: dict[tuple[Any, ...], Any] = {}
+
+
+def shared_numbers(content: Any) -> SharedNumbers:
+    """The fixed numbers every AI playing with ``content`` shares, kept on the content (dies with it)."""
+    derived = content.derived
+    found = derived.get("ai.numbers")
+    if found is None:
+        found = derived["ai.numbers"] = SharedNumbers()
+    return found  # type: ignore[no-any-return]
 
 
 def _sig(w: Warrior, state: ChobState, knock_on: tuple[float, ...]) -> tuple[Any, ...]:
@@ -308,7 +338,7 @@ def _make_stats(game: GameLike, w: Warrior, extra: tuple[float, float, float, fl
 
 
 def _fixed_stats(game: GameLike, w: Warrior) -> Stats:
-    """What of a warrior's numbers does not change with the round (cached by its signature, per AI)."""
+    """What of a warrior's numbers does not change with the round (cached by its signature, per content)."""
     fixed = game.caches.fixed
     key = _sig(w, game.state, ())
     s = fixed.get(key)
@@ -377,7 +407,7 @@ def _fixed_stats(game: GameLike, w: Warrior) -> Stats:
 def _combat_token(caches: AICaches, numbers: tuple[Any, ...]) -> int:
     """A small number for each set of fighting numbers (what a melee's course depends on), so that the melee
     tables are looked up by two ints instead of hashing two 18-field tuples at every look-up; numbers are never
-    reused (one count per AI, whose melee tables they key)."""
+    reused (one count per content, shared by the AIs whose melee tables they key)."""
     known = caches.combat
     hit = known.get(numbers)
     if hit is None:
@@ -397,7 +427,7 @@ class Evaluation:
     ruleset: Any
 
     def init_caches(self) -> None:
-        self.caches = caches = AICaches()
+        self.caches = caches = AICaches(self.ruleset.content)
         self._stats, self._melee, self._shots = caches.stats, caches.melee, caches.shots
         #: cover and the worth of being heard by the gods, by the whole table
         self._cover: dict[tuple[Any, ...], bool] = {}
@@ -405,6 +435,7 @@ class Evaluation:
         #: what an explosion's D6 hits do to a warrior, by its numbers
         self._hurts: dict[Stats, float] = {}
         self._by_stamp = caches.by_stamp
+        self._shared, self._cleared = caches.shared, caches.shared.cleared
 
     def stats(self, sit: Situation, w: Warrior) -> Stats:
         s = sit.stats.get(w.id)
@@ -417,6 +448,9 @@ class Evaluation:
             # object from the signature table (the stamp table, shared like it, is cleared with it): kept by its
             # stamp between decisions, the 14-field signature is built and hashed only for a changed warrior
             stamp: int = w.stamp  # type: ignore[attr-defined]  # (a slot of the rules' Warrior, outside its fields)
+            if self._cleared != self._shared.cleared:  # another AI cleared the shared signature table
+                self._by_stamp.clear()
+                self._cleared = self._shared.cleared
             kept = self._by_stamp.get(stamp)
             if kept is not None and kept[1] is inspired and kept[0] == extra:
                 s = kept[2]
@@ -429,6 +463,7 @@ class Evaluation:
                         self._melee.clear()
                         self._shots.clear()
                         self._by_stamp.clear()  # (it holds only objects of the signature table)
+                        self._shared.cleared = self._cleared = self._shared.cleared + 1
                     s = self._stats[key] = _make_stats(sit.game, w, extra)
                 if len(self._by_stamp) > CACHE_LIMIT:
                     self._by_stamp.clear()

@@ -7,7 +7,7 @@ distributions of the content's dice; the chance that a last-wound table takes a 
 its side is read from that table. Melees are played out over these exact tables.
 
 The ``lru_cache`` s here are pure memos of numbers (dice and target numbers in, odds out), the same for every
-game; what depends on an AI's warriors (melee ends by combat token) is kept in that AI's caches.
+game; melee ends by combat token are kept with the tokens, on the content (see ``evaluation.shared_numbers``).
 """
 
 from __future__ import annotations
@@ -32,22 +32,15 @@ FIGHTING = ("critical", "dice", "hit_m", "accurate", "obscured", "monster", "har
             "passive", "bloody", "parry", "terrifying", "quick", "every_hit", "p_die", "hold")
 
 
-#: per content (house rules may change the tables): the odds of each last-wound table
-_TABLES: dict[int, tuple[Any, dict[str, list[tuple[Any, float]]]]] = {}
-
-
 def table_odds(content: Content, table: str) -> list[tuple[Any, float]]:
-    """(entry, chance) for each result of a last-wound table, by its die (worked out once per content)."""
-    entry = _TABLES.get(id(content))
-    if entry is None or entry[0] is not content:
-        if len(_TABLES) > 8:
-            _TABLES.clear()
-        entry = _TABLES[id(content)] = (content, {})
-    found = entry[1].get(table)
+    """(entry, chance) for each result of a last-wound table, by its die (worked out once per content and kept
+    on it: house rules may change the tables)."""
+    known = content.derived["last_wound"]
+    found = known.get(table)
     if found is None:
         t = content.last_wound[table]
         die = odds.dice_odds(t.die)
-        found = entry[1][table] = [(e, float(sum((p for roll, p in die.items() if e.low <= roll <= e.high), 0)))
+        found = known[table] = [(e, float(sum((p for roll, p in die.items() if e.low <= roll <= e.high), 0)))
                                    for e in t.results]
     return found
 
@@ -131,8 +124,8 @@ def typical_wounds(dice: int, need: int, modifier: int, critical: int, every_hit
 
 def melee_states(sa: Stats, sd: Stats, impact: bool, a_first: bool, endings: dict[tuple[Any, ...], Any]
                  ) -> tuple[tuple[tuple[int, int, int, int], float], ...]:
-    """How a melee between A and D can end, with the chances (kept in ``endings``, the AI's, by the fighters'
-    combat tokens: their numbers, not their worth, which changes every round)."""
+    """How a melee between A and D can end, with the chances (kept in ``endings``, shared by the AIs of one content,
+    by the fighters' combat tokens: their numbers, not their worth, which changes every round)."""
     key = (sa.combat, sd.combat, impact, a_first)
     hit = endings.get(key)
     if hit is None:
