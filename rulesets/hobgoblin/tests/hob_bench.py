@@ -61,3 +61,17 @@ def unit(game: Game, name: str) -> Any:
     return next(u for u in game.state.units.values() if u.name == name)
 
 
+
+
+def give_card(game: Game, player: str, card: str, copy: int = 1) -> str:
+    """Put Fortune Card ``card`` (its ``copy``) into ``player``'s hand, wherever it was; its id."""
+    cid = f"card:{card}:{copy}"
+    deck = game.state.deck
+    for pile in (deck.draw_pile, deck.discard_pile):
+        if cid in pile:
+            pile.remove(cid)
+    for side in game.state.sides.values():
+        if cid in side.hand.cards:
+            side.hand.cards.remove(cid)
+    game.state.sides[player].hand.cards.append(cid)
+    return cid

@@ -2,22 +2,9 @@
 
 from __future__ import annotations
 
-from hob_bench import battle, run, unit
+from hob_bench import battle, give_card, run, unit
 
 from skirmish_hobgoblin import attacks, fortune, measuring, stats, turns
-
-
-def _give(game, player, card):
-    cid = f"card:{card}:1"
-    deck = game.state.deck
-    for pile in (deck.draw_pile, deck.discard_pile):
-        if cid in pile:
-            pile.remove(cid)
-    for side in game.state.sides.values():
-        if cid in side.hand.cards:
-            side.hand.cards.remove(cid)
-    game.state.sides[player].hand.cards.append(cid)
-    return cid
 
 
 def test_the_deck_holds_two_of_each_of_24_cards(ruleset):
@@ -45,7 +32,7 @@ def test_empty_deck_and_discards_give_mercury_instead():
 def test_enchanted_shield_cancels_a_hit():
     g = battle([{"name": "A", "x": 20, "y": 10}], [{"name": "B", "x": 20, "y": 40}])
     a, b = unit(g, "A"), unit(g, "B")
-    cid = _give(g, "blue", "enchanted-shield")
+    cid = give_card(g, "blue", "enchanted-shield")
     run(g, lambda g: attacks.attack(g, a, b, 3, attacks.COMBAT, "Combat"), dice=[6, 6, 6])
     assert g.pending.kind == "respond" and g.pending.player == "blue"
     g.answer(f"play {cid} on {b.id}")
@@ -55,7 +42,7 @@ def test_enchanted_shield_cancels_a_hit():
 def test_tattered_banner_halves_hits_rounding_up():
     g = battle([{"name": "A", "x": 20, "y": 10}], [{"name": "B", "x": 20, "y": 40}])
     a, b = unit(g, "A"), unit(g, "B")
-    cid = _give(g, "blue", "tattered-banner")
+    cid = give_card(g, "blue", "tattered-banner")
     run(g, lambda g: attacks.attack(g, a, b, 5, attacks.COMBAT, "Combat"), dice=[6, 6, 6, 6, 6])
     g.answer(f"play {cid} on {b.id}")
     assert b.doom == 3
@@ -66,7 +53,7 @@ def test_against_all_odds_keeps_a_broken_unit_in_play():
     a = unit(g, "A")
     a.doom = 20
     stats.refresh(g, a)
-    cid = _give(g, "red", "against-all-odds")
+    cid = give_card(g, "red", "against-all-odds")
     run(g, fortune.any_time, "test")
     g.answer(f"play {cid} on {a.id}")
     run(g, turns._remove_broken)
@@ -76,7 +63,7 @@ def test_against_all_odds_keeps_a_broken_unit_in_play():
 def test_healing_potion_discards_d3_doom():
     g = battle([{"name": "A", "x": 20, "y": 10, "doom": 4}], [{"name": "B", "x": 20, "y": 40}])
     a = unit(g, "A")
-    cid = _give(g, "red", "healing-potion")
+    cid = give_card(g, "red", "healing-potion")
     run(g, fortune.any_time, "test")
     g.load_dice([5])
     g.answer(f"play {cid} on {a.id}")
@@ -90,7 +77,7 @@ def test_hopelessness_adds_d3_after_panic():
     b, b2 = unit(g, "B"), unit(g, "B2")
     b2.doom = 20
     stats.refresh_all(g)
-    cid = _give(g, "red", "hopelessness")
+    cid = give_card(g, "red", "hopelessness")
     run(g, turns._panic_step)
     assert g.pending.kind == "respond" and g.pending.player == "red"
     g.load_dice([6])
@@ -100,7 +87,7 @@ def test_hopelessness_adds_d3_after_panic():
 
 def test_vial_of_mercury_gives_two():
     g = battle([{"name": "A", "x": 20, "y": 10}], [{"name": "B", "x": 20, "y": 40}])
-    cid = _give(g, "red", "vial-of-mercury")
+    cid = give_card(g, "red", "vial-of-mercury")
     run(g, fortune.any_time, "test")
     g.answer(f"play {cid}")
     assert g.state.sides["red"].mercury == 2
@@ -108,7 +95,7 @@ def test_vial_of_mercury_gives_two():
 
 def test_pass_until_the_end_of_the_phase_stops_the_asking():
     g = battle([{"name": "A", "x": 20, "y": 10}], [{"name": "B", "x": 20, "y": 40}])
-    _give(g, "red", "vial-of-mercury")
+    give_card(g, "red", "vial-of-mercury")
     g.phase = "Shooting"
     run(g, fortune.any_time, "test")
     g.answer("pass-phase")
@@ -119,7 +106,7 @@ def test_pass_until_the_end_of_the_phase_stops_the_asking():
 def test_force_of_will_with_a_card_discards_it():
     g = battle([{"name": "A", "x": 20, "y": 10}], [{"name": "B", "x": 20, "y": 40}])
     a, b = unit(g, "A"), unit(g, "B")
-    cid = _give(g, "red", "redeploy")
+    cid = give_card(g, "red", "redeploy")
     run(g, lambda g: attacks.attack(g, a, b, 1, attacks.COMBAT, "Combat"), dice=[2])
     g.load_dice([6])
     g.answer(cid)
@@ -128,7 +115,7 @@ def test_force_of_will_with_a_card_discards_it():
 
 def test_carpe_diem_after_the_initiative_roll_takes_the_token():
     g = battle([{"name": "A", "x": 20, "y": 10}], [{"name": "B", "x": 20, "y": 40}])
-    cid = _give(g, "blue", "carpe-diem")
+    cid = give_card(g, "blue", "carpe-diem")
     run(g, fortune.initiative_roll)
     assert g.pending.kind == "respond" and g.pending.player == "blue"
     g.answer(f"play {cid}")
@@ -139,7 +126,7 @@ def test_carpe_diem_after_the_initiative_roll_takes_the_token():
 def test_famous_blade_gives_hero_two_until_the_end_of_the_round():
     g = battle([{"name": "A", "x": 20, "y": 10}], [{"name": "B", "x": 20, "y": 40}])
     a = unit(g, "A")
-    cid = _give(g, "red", "famous-blade")
+    cid = give_card(g, "red", "famous-blade")
     run(g, fortune.any_time, "test")
     g.answer(f"play {cid} on {a.id}")
     assert stats.strikes(a) == 10 + 3 + 2
@@ -153,7 +140,7 @@ def test_hold_adds_two_courage_and_heroic_last_stand_gives_brutal_to_the_broken(
                [{"name": "B", "x": 20, "y": 40}])
     a, z = unit(g, "A"), unit(g, "Z")
     stats.refresh_all(g)
-    hold, last = _give(g, "red", "hold"), _give(g, "red", "heroic-last-stand")
+    hold, last = give_card(g, "red", "hold"), give_card(g, "red", "heroic-last-stand")
     run(g, fortune.any_time, "test")
     values = [o.value for o in g.pending.options]
     assert f"play {hold} on {z.id}" not in values  # Hold! is for unbroken units
@@ -169,7 +156,7 @@ def test_go_down_fighting_gives_each_enemy_in_contact_one_doom():
     g = battle([{"name": "A", "x": 20, "y": 20, "doom": 20}], [{"name": "B", "x": 20, "y": 20 + d, "facing": 270}])
     a, b = unit(g, "A"), unit(g, "B")
     stats.refresh_all(g)
-    cid = _give(g, "red", "go-down-fighting")
+    cid = give_card(g, "red", "go-down-fighting")
     run(g, fortune.any_time, "test")
     g.answer(f"play {cid} on {a.id}")
     assert b.doom == 1
@@ -181,7 +168,7 @@ def test_take_heart_discards_d6_when_engaged_with_a_broken_enemy():
                                                                "doom": 20}])
     a = unit(g, "A")
     stats.refresh_all(g)
-    cid = _give(g, "red", "take-heart")
+    cid = give_card(g, "red", "take-heart")
     run(g, fortune.any_time, "test")
     g.load_dice([4])
     g.answer(f"play {cid} on {a.id}")
@@ -193,7 +180,7 @@ def test_crushing_charge_and_eager_for_battle_at_the_end_of_the_movement_phase()
     g = battle([{"name": "A", "x": 20, "y": 20, "doom": 3}], [{"name": "B", "x": 20, "y": 20 + d, "facing": 270}])
     a = unit(g, "A")
     a.advanced = 6.0
-    crush, eager = _give(g, "red", "crushing-charge"), _give(g, "red", "eager-for-battle")
+    crush, eager = give_card(g, "red", "crushing-charge"), give_card(g, "red", "eager-for-battle")
     run(g, fortune.move_end)
     g.answer(f"play {crush} on {a.id}")
     assert a.has("Critical Hits")
@@ -208,7 +195,7 @@ def test_moment_of_glory_and_bold_challenge_at_the_start_of_combat():
                                                    {"name": "C", "x": 50, "y": 40, "general": False,
                                                     "battle_standard": False}])
     a, b = unit(g, "A"), unit(g, "B")
-    glory, bold = _give(g, "red", "moment-of-glory"), _give(g, "red", "bold-challenge")
+    glory, bold = give_card(g, "red", "moment-of-glory"), give_card(g, "red", "bold-challenge")
     run(g, fortune.phase_start, "Combat")
     g.answer(f"play {glory} on {a.id}")
     assert a.has("Elite")
@@ -220,7 +207,7 @@ def test_moment_of_glory_and_bold_challenge_at_the_start_of_combat():
 def test_redeploy_gives_swift_four_and_decisive_move_activates_at_once():
     g = battle([{"name": "A", "x": 20, "y": 10}], [{"name": "B", "x": 20, "y": 40}])
     a = unit(g, "A")
-    red, decisive = _give(g, "red", "redeploy"), _give(g, "red", "decisive-move")
+    red, decisive = give_card(g, "red", "redeploy"), give_card(g, "red", "decisive-move")
     run(g, fortune.any_time, "test")
     g.answer(f"play {red} on {a.id}")
     assert stats.speed(a) == 12
@@ -233,7 +220,7 @@ def test_redeploy_gives_swift_four_and_decisive_move_activates_at_once():
 def test_relentless_advances_four_after_doom_from_shooting():
     g = battle([{"name": "S", "type": "Ranged Infantry", "x": 20, "y": 10}], [{"name": "B", "x": 20, "y": 30}])
     s, b = unit(g, "S"), unit(g, "B")
-    cid = _give(g, "blue", "relentless")
+    cid = give_card(g, "blue", "relentless")
     run(g, lambda g: attacks.attack(g, s, b, 2, attacks.SHOOTING, "Shooting"), dice=[6, 6])
     assert g.pending.kind == "respond" and g.pending.player == "blue"
     y = b.y

@@ -8,24 +8,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hob_bench import battle, run, unit
+from hob_bench import battle, give_card, run, unit
 
 from skirmish_hobgoblin import attacks, stats, turns
 
 D = 60 / 25.4  # a unit's depth: B stands in base contact with A's front
 
 
-def _give(game: Any, player: str, card: str) -> str:
-    cid = f"card:{card}:1"
-    deck = game.state.deck
-    for pile in (deck.draw_pile, deck.discard_pile):
-        if cid in pile:
-            pile.remove(cid)
-    for side in game.state.sides.values():
-        if cid in side.hand.cards:
-            side.hand.cards.remove(cid)
-    game.state.sides[player].hand.cards.append(cid)
-    return cid
 
 
 def _play_at(game: Any, cid: str, window: str, target: str, dice: list[int] = ()) -> list[str]:
@@ -80,7 +69,7 @@ def _game(card: str) -> tuple[Any, str, Any, Any, Any]:
     red, blue, target, attack, latest, dice, check = CASES[card]
     g = battle(red, blue)
     stats.refresh_all(g)
-    cid = _give(g, "red", card)
+    cid = give_card(g, "red", card)
     return g, cid, unit(g, "A"), unit(g, "B"), check
 
 

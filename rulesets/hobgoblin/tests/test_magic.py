@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hob_bench import battle, run, unit
+from hob_bench import battle, give_card, run, unit
 
 from skirmish import Option
 from skirmish_hobgoblin import attacks, stats
@@ -156,16 +156,6 @@ def _answer(g, value):
     g.answer(value)
 
 
-def _give(g, player, card):
-    cid = f"card:{card}:1"
-    for pile in (g.state.deck.draw_pile, g.state.deck.discard_pile):
-        if cid in pile:
-            pile.remove(cid)
-    for side in g.state.sides.values():
-        if cid in side.hand.cards:
-            side.hand.cards.remove(cid)
-    g.state.sides[player].hand.cards.append(cid)
-    return cid
 
 
 def test_serve_unto_death_gives_chosen_doom_and_a_die_per_two_doom():
@@ -196,7 +186,7 @@ def test_black_gate_moves_a_character_keyword_for_good():
 
 def test_prescience_may_swap_a_card_with_the_targets_player():
     g = _game("Polyceus")
-    theirs, mine = _give(g, "blue", "vial-of-mercury"), _give(g, "red", "enchanted-shield")
+    theirs, mine = give_card(g, "blue", "vial-of-mercury"), give_card(g, "red", "enchanted-shield")
     _cast(g, "prescience", unit(g, "Foe").id)
     _answer(g, mine)
     assert theirs in g.state.sides["red"].hand.cards and mine in g.state.sides["blue"].hand.cards
@@ -204,7 +194,7 @@ def test_prescience_may_swap_a_card_with_the_targets_player():
 
 def test_scroll_of_occult_knowledge_casts_a_spell_of_any_allegiance():
     g = _game("Cylosi")
-    cid = _give(g, "red", "scroll-of-occult-knowledge")
+    cid = give_card(g, "red", "scroll-of-occult-knowledge")
     value = next(o.value for o in casting.cast_options(g, "red") if "|stalking-death|" in o.value)
     run(g, casting._cast_answer, value, "red")
     assert unit(g, "Foe").has("Cowardly") and cid not in g.state.sides["red"].hand.cards
@@ -214,14 +204,14 @@ def test_familiar_measures_a_spell_from_any_friendly_unit():
     g = _game("Cylosi", red_extra=[{"name": "Near", "x": 58, "y": 10}, {"name": "Far", "x": 66, "y": 12}])
     far = unit(g, "Far")
     assert not any(far.id in o.value for o in casting.cast_options(g, "red"))
-    _give(g, "red", "familiar")
+    give_card(g, "red", "familiar")
     assert any(o.value.startswith(f"{unit(g, 'Wiz').id}|crystal-blades|{far.id}|") for o in
                casting.cast_options(g, "red"))
 
 
 def test_eldritch_redirection_moves_a_spell_to_another_unit_within_8():
     g = _game("Cylosi", red_extra=[{"name": "Pal", "x": 36, "y": 12}])
-    cid = _give(g, "red", "eldritch-redirection")
+    cid = give_card(g, "red", "eldritch-redirection")
     wiz, pal = unit(g, "Wiz"), unit(g, "Pal")
     before = stats.strikes(wiz), stats.strikes(pal)
     run(g, casting._cast_answer, f"{wiz.id}|crystal-blades|{wiz.id}", "red")

@@ -5,7 +5,7 @@ Tome of Magic."""
 from __future__ import annotations
 
 import pytest
-from hob_bench import battle, run, unit
+from hob_bench import battle, give_card, run, unit
 
 from skirmish_hobgoblin import deployment, fortune, measuring
 from skirmish_hobgoblin.army import check_army, parse_army
@@ -30,16 +30,6 @@ def _cast(g, spell_id: str, target: str = "", dice=None, caster: str = "Wiz") ->
     run(g, casting.cast, "red", unit(g, caster), builtin_spells()[spell_id], target, dice=dice)
 
 
-def _give(g, player, card, copy=1):
-    cid = f"card:{card}:{copy}"
-    for pile in (g.state.deck.draw_pile, g.state.deck.discard_pile):
-        if cid in pile:
-            pile.remove(cid)
-    for side in g.state.sides.values():
-        if cid in side.hand.cards:
-            side.hand.cards.remove(cid)
-    g.state.sides[player].hand.cards.append(cid)
-    return cid
 
 
 def _end_of_round(g) -> None:
@@ -71,7 +61,7 @@ def test_polyceus_blessing_draws_a_card_after_each_card_on_a_friendly_unit():
     g = _game("Polyceus")
     wiz, foe = unit(g, "Wiz"), unit(g, "Foe")
     _cast(g, "polyceus-blessing")
-    blade, hold = _give(g, "red", "famous-blade"), _give(g, "red", "hold")
+    blade, hold = give_card(g, "red", "famous-blade"), give_card(g, "red", "hold")
     run(g, fortune.play, "red", f"play {blade} on {wiz.id}")
     hand = g.state.sides["red"].hand.cards
     assert blade not in hand and len(hand) == 2  # Hold, and the card drawn
@@ -83,7 +73,7 @@ def test_polyceus_blessing_lasts_only_this_round():
     g = _game("Polyceus")
     _cast(g, "polyceus-blessing")
     g.round += 1
-    blade = _give(g, "red", "famous-blade")
+    blade = give_card(g, "red", "famous-blade")
     run(g, fortune.play, "red", f"play {blade} on {unit(g, 'Wiz').id}")
     assert g.state.sides["red"].hand.cards == []
 
@@ -151,7 +141,7 @@ def test_void_of_nebularis_removes_cards_played_near_it_from_the_game():
     g = _game("Nebularis")
     placement_spells.add_void(g, 30.0, 22.0)
     wiz, foe = unit(g, "Wiz"), unit(g, "Foe")
-    far, near = _give(g, "red", "famous-blade"), _give(g, "blue", "hold")
+    far, near = give_card(g, "red", "famous-blade"), give_card(g, "blue", "hold")
     run(g, fortune.play, "red", f"play {far} on {wiz.id}")
     run(g, fortune.play, "blue", f"play {near} on {foe.id}")
     assert far in g.state.deck.discard_pile and near not in g.state.deck.discard_pile
@@ -219,7 +209,7 @@ def test_eldritch_redirection_keeps_marble_forest_off_engaged_units():
     g = _game("Nebularis", red_extra=[{"name": "Pin", "x": 38, "y": 22 - 60 / 25.4}],
               blue=[{"name": "Foe", "x": 30, "y": 22}, {"name": "Pal", "x": 30, "y": 28},
                     {"name": "Held", "x": 38, "y": 22}])
-    _give(g, "blue", "eldritch-redirection")
+    give_card(g, "blue", "eldritch-redirection")
     foe = unit(g, "Foe")
     assert measuring.is_engaged(g.state, unit(g, "Held"))
     run(g, casting._cast_answer, f"{unit(g, 'Wiz').id}|marble-forest|{foe.id}", "red")
@@ -229,7 +219,7 @@ def test_eldritch_redirection_keeps_marble_forest_off_engaged_units():
 
 def test_eldritch_redirection_offered_for_flicker():
     g = _game("Atare", blue=[{"name": "Foe", "x": 30, "y": 18}, {"name": "Pal", "x": 38, "y": 18}])
-    _give(g, "blue", "eldritch-redirection")
+    give_card(g, "blue", "eldritch-redirection")
     run(g, casting._cast_answer, f"{unit(g, 'Wiz').id}|flicker|{unit(g, 'Foe').id}", "red")
     assert g.pending.kind == "redirect" and unit(g, "Pal").id in {o.value for o in g.pending.options}
 
@@ -237,7 +227,7 @@ def test_eldritch_redirection_offered_for_flicker():
 def test_eldritch_redirection_cannot_be_played_on_a_nullify_unit():
     g = _game("Atare", blue=[{"name": "Foe", "x": 30, "y": 18}, {"name": "Pal", "x": 38, "y": 18}])
     unit(g, "Foe").keywords.add("Nullify")
-    _give(g, "blue", "eldritch-redirection")
+    give_card(g, "blue", "eldritch-redirection")
     run(g, casting._cast_answer, f"{unit(g, 'Wiz').id}|flicker|{unit(g, 'Foe').id}", "red")
     assert g.pending is None or g.pending.kind != "redirect"
 
@@ -270,7 +260,7 @@ def test_nullify_cannot_gain_wizard_through_black_gate():
 
 def test_scroll_of_occult_knowledge_casts_raise_the_dead():
     g = _game("Cylosi")
-    _give(g, "red", "scroll-of-occult-knowledge")
+    give_card(g, "red", "scroll-of-occult-knowledge")
     value = next(o.value for o in casting.cast_options(g, "red") if "|raise-the-dead|" in o.value)
     run(g, casting._cast_answer, value, "red")
     assert g.pending.kind == "raise-the-dead"
@@ -280,14 +270,14 @@ def test_familiar_lets_flicker_reach_from_a_friendly_unit():
     g = _game("Atare", red_extra=[{"name": "Near", "x": 60, "y": 10}], blue=[{"name": "Foe", "x": 60, "y": 20}])
     foe = unit(g, "Foe")
     assert not any(f"|flicker|{foe.id}" in o.value for o in casting.cast_options(g, "red"))
-    _give(g, "red", "familiar")
+    give_card(g, "red", "familiar")
     assert any(f"|flicker|{foe.id}|" in o.value for o in casting.cast_options(g, "red"))
 
 
 def test_polyceus_blessing_draws_after_a_spell_card_on_the_caster():
     g = _game("Polyceus")
     _cast(g, "polyceus-blessing")
-    _give(g, "red", "scroll-of-occult-knowledge")
+    give_card(g, "red", "scroll-of-occult-knowledge")
     value = next(o.value for o in casting.cast_options(g, "red") if "|stone-heart|" in o.value)
     run(g, casting._cast_answer, value, "red")
     assert len(g.state.sides["red"].hand.cards) == 1
@@ -359,7 +349,7 @@ def test_by_my_will_sets_distracted_aside_for_good():
 def test_familiar_measures_raise_the_dead_from_a_friendly_unit():
     g = _game("Iskalla", red_extra=[{"name": "Far", "x": 60, "y": 10}])
     wiz, far = unit(g, "Wiz"), unit(g, "Far")
-    card = _give(g, "red", "familiar")
+    card = give_card(g, "red", "familiar")
     value = f"{wiz.id}|raise-the-dead|from:{far.id}|{card}"
     assert value in {o.value for o in casting.cast_options(g, "red")}
     run(g, casting._cast_answer, value, "red")
@@ -373,7 +363,7 @@ def test_familiar_lets_an_untargeted_spell_reach_units_near_a_friend():
     g = _game("Atare", red_extra=[{"name": "Far", "x": 66, "y": 10}], blue=[{"name": "Foe", "x": 66, "y": 30}])
     wiz, far, foe = unit(g, "Wiz"), unit(g, "Far"), unit(g, "Foe")
     assert not any("|stalking-death|" in o.value for o in casting.cast_options(g, "red"))
-    card = _give(g, "red", "familiar")
+    card = give_card(g, "red", "familiar")
     run(g, casting._cast_answer, f"{wiz.id}|stalking-death|from:{far.id}|{card}", "red")
     assert foe.has("Cowardly")
 

@@ -866,23 +866,25 @@ def enemy_attack_phase(game: Game, source: str) -> None:
     heroes there may play a tribe card (any moment, issue 27): one who moves away is not attacked."""
     from skirmish_goblin_uprising.anytime import open_moment
 
-    s: GameState = game.state
-    if game.result is not None or not target_alive(game, source):
-        return
-    region = region_at(game, s.board.where(TYRANT)) if source == TYRANT else troop_or_general_region(game, source)
-    defenders = [h.id for h in heroes_in(game, region)]
+    defenders = _defenders(game, source)
     if not defenders:
         return
     game.call(_enemy_attacks, source)
     open_moment(game, f"before {target_name(game, source)} attacks", "tribe", tuple(defenders))
 
 
-def _enemy_attacks(game: Game, source: str) -> None:
+def _defenders(game: Game, source: str) -> list[str]:
+    """The heroes an attacking ``source`` (the Tyrant, a troop or a general) attacks: those in its region."""
     s: GameState = game.state
     if game.result is not None or not target_alive(game, source):
-        return
+        return []
     region = region_at(game, s.board.where(TYRANT)) if source == TYRANT else troop_or_general_region(game, source)
-    defenders = [h.id for h in heroes_in(game, region)]
+    return [h.id for h in heroes_in(game, region)]
+
+
+def _enemy_attacks(game: Game, source: str) -> None:
+    s: GameState = game.state
+    defenders = _defenders(game, source)
     if not defenders:
         return
     s.battle = Battle(heroes=list(defenders), falls={h: s.heroes[h].falls for h in defenders})
