@@ -150,7 +150,6 @@ def test_a_window_asking_again_after_pass_until_end_of_phase_fails() -> None:
 
 def test_the_suite_plays_only_the_rulesets_non_interactive_agents(monkeypatch: pytest.MonkeyPatch) -> None:
     from skirmish import AgentSpec, Registry, RulesetSpec, hookimpl, make_plugin_manager
-    from skirmish.testing import suite as kit
 
     made: list[str] = []
 
@@ -171,7 +170,10 @@ def test_the_suite_plays_only_the_rulesets_non_interactive_agents(monkeypatch: p
             return [AgentSpec("bot", bot, rulesets=("dice-race",)),
                     AgentSpec("person", person, rulesets=("dice-race",), interactive=True)]
 
-    monkeypatch.setattr(kit, "_REGISTRY", Registry(make_plugin_manager(entry_points=False, plugins=[("r", Race())])))
+    from skirmish import plugins
+
+    monkeypatch.setattr(plugins, "_REGISTRY", Registry(make_plugin_manager(entry_points=False,
+                                                                           plugins=[("r", Race())])))
     conformance_suite("dice-race", seeds=1, deep_seeds=1, agent_seeds=2)().test_own_agents_play_only_legal_answers()
     assert made and set(made) == {"bot"}
 

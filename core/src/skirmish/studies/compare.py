@@ -48,6 +48,7 @@ def compare(registry: Any, rulesets: Sequence[str], n: int, *, seed: int = 0, wo
     for name in rulesets:
         tallies: dict[str, Tally] = {}
         cells: list[tuple[dict[str, str], Tally]] = []
+        chosen: dict[str, str] | None = None  # the set-up being played, once the pairings are done
         try:
             for pairing, agents, alternate in pairings(registry, name):
                 tallies[pairing] = _run(registry, name, n, agents, seed, workers, max_decisions, alternate,
@@ -56,15 +57,15 @@ def compare(registry: Any, rulesets: Sequence[str], n: int, *, seed: int = 0, wo
             agents = pairings(registry, name)[0][1]
             for chosen, setup in setups(registry, name, vary):
                 label = "main " + " ".join(f"{k}={v}" for k, v in chosen.items())
-                cells.append((chosen, Tally()))
-                cells[-1] = (chosen, _run(registry, name, n, agents, seed, workers, max_decisions, False, executor,
-                                          progress, (lambda got, p=label, r=name: sink(r, p, got)) if sink else None,
-                                          setup))
+                cells.append((chosen, _run(registry, name, n, agents, seed, workers, max_decisions, False, executor,
+                                           progress, (lambda got, p=label, r=name: sink(r, p, got)) if sink
+                                           else None, setup)))
         except SimulationInterrupted as stop:
-            if cells:
-                cells[-1] = (cells[-1][0], stop.tally if stop.tally is not None else Tally())
+            got = stop.tally if stop.tally is not None else Tally()
+            if chosen is None:
+                tallies[pairing] = got
             else:
-                tallies[pairing] = stop.tally if stop.tally is not None else Tally()
+                cells.append((chosen, got))
             report["rulesets"].append({**figures(registry, name, tallies), "by_setup": _by_setup(cells)})
             report["interrupted"] = True
             raise CompareInterrupted(report) from None

@@ -11,17 +11,12 @@ from skirmish.testing.agents import AgentFactory, check_agents_play
 from skirmish.testing.content import check_content_extended
 from skirmish.testing.windows import check_response_windows
 
-_REGISTRY: Any = None
-
 
 def installed_registry() -> Any:
-    """The registry of installed plugins, built once per test session."""
-    global _REGISTRY
-    if _REGISTRY is None:
-        from skirmish.plugins import Registry
+    """The registry of installed plugins, built once per test session (the process's, as a worker's)."""
+    from skirmish.plugins import worker_registry
 
-        _REGISTRY = Registry()
-    return _REGISTRY
+    return worker_registry()
 
 
 def conformance_suite(ruleset: str | type[Ruleset] | Callable[[], Ruleset], *, seeds: int = 200,
