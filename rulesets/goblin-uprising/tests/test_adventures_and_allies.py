@@ -87,14 +87,20 @@ def in_the_mountains(game: Game, *seats: str) -> None:
         game.state.board.move(seat, "mountains-spawn")
 
 
-def test_adventure_help_window_asks_each_invited_hero_once() -> None:
+def _adventure_with_two_neighbours() -> Game:
+    """hero1 (2 Essence) about to invite help to Sabotage the Forge, hero2 and hero3 in its region."""
     game = prepared(3)
-    s = game.state
     in_the_mountains(game, "hero2", "hero3")
-    s.heroes["hero1"].essence = 2
-    s.adventures.put_top("sabotage-the-forge")
+    game.state.heroes["hero1"].essence = 2
+    game.state.adventures.put_top("sabotage-the-forge")
     answer(game, "end")
     answer(game, "adventure")
+    return game
+
+
+def test_adventure_help_window_asks_each_invited_hero_once() -> None:
+    game = _adventure_with_two_neighbours()
+    s = game.state
     assert game.pending.kind == "invite"
     answer(game, "invite:hero2")
     answer(game, "invite:hero3")  # Leadership 2 (or no Essence left): no further invitation is asked
@@ -112,13 +118,8 @@ def test_adventure_help_window_asks_each_invited_hero_once() -> None:
 def test_adventure_help_essence_is_spent_on_inviting_even_when_declined() -> None:
     """Adventure: help (GU-32): the adventurer spends 1 Essence to invite; a hero who declines costs it all the
     same, and rolls nothing."""
-    game = prepared(3)
+    game = _adventure_with_two_neighbours()
     s = game.state
-    in_the_mountains(game, "hero2", "hero3")
-    s.heroes["hero1"].essence = 2
-    s.adventures.put_top("sabotage-the-forge")
-    answer(game, "end")
-    answer(game, "adventure")
     answer(game, "invite:hero2")
     assert s.heroes["hero1"].essence == 1  # paid on inviting, before any answer
     answer(game, "roll")

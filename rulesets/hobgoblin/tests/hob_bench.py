@@ -75,3 +75,17 @@ def give_card(game: Game, player: str, card: str, copy: int = 1) -> str:
             side.hand.cards.remove(cid)
     game.state.sides[player].hand.cards.append(cid)
     return cid
+
+
+def readme_plugin(heading: str, name: str) -> Any:
+    """The README's Python example under ``### heading``, run as a plugin module called ``name``."""
+    import re
+    import types
+    from pathlib import Path
+
+    text = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
+    found = re.search(rf"### {re.escape(heading)}.*?```python\n(.*?)```", text, re.S)
+    assert found, f"no Python example under '### {heading}' in the README"
+    module = types.ModuleType(name)
+    exec(compile(found.group(1), "README example", "exec"), module.__dict__)  # noqa: S102 - the documented example
+    return module

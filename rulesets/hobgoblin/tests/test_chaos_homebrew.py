@@ -3,10 +3,6 @@ registers its effect; the entry is kept on the ruleset that has the plugin, neve
 
 from __future__ import annotations
 
-import re
-import types
-from pathlib import Path
-
 import hob_bench
 from hob_bench import run
 
@@ -16,12 +12,8 @@ from skirmish_hobgoblin.chaos import rules
 from skirmish_hobgoblin.rules import Hobgoblin
 
 
-def _plugin() -> types.ModuleType:
-    text = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
-    code = re.search(r"### A homebrew twist.*?```python\n(.*?)```", text, re.S).group(1)
-    module = types.ModuleType("rising_damp_plugin")
-    exec(compile(code, "README example", "exec"), module.__dict__)  # noqa: S102 - the documented example itself
-    return module
+def _plugin() -> object:
+    return hob_bench.readme_plugin("A homebrew twist", "rising_damp_plugin")
 
 
 def test_readme_homebrew_twist_example_is_played_when_named():

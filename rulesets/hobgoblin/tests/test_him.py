@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hob_bench import battle, unit
 
@@ -91,18 +93,23 @@ def test_his_ranged_infantry_and_artillery_deploy_on_elevated_terrain_of_their_s
         assert u.in_play and measuring.is_large(g.state, u)  # more than half its footprint on the hill
 
 
+
+def _deployed_against_him(ruleset: Any, seed: int) -> tuple[Game, list[Any]]:
+    """A game against Him (Normal) played by the AI up to round 1, and His units deployed."""
+    setup = {"players": ["red", "blue"], "him": "blue", "armies": {"red": "iron-grudge-hold", "blue": "him:normal"}}
+    g = Game(ruleset, setup, seed=seed)
+    ai = make_ai(AgentContext("red", 1, ruleset, {}, g.players))
+    while g.round == 0 and g.pending is not None:
+        g.answer(ai.decide(View(g, "red"), g.pending), "red")
+    return g, [u for u in g.state.units.values() if u.side == "blue" and u.status == "ready"]
+
 @pytest.mark.parametrize("seed", [1, 3, 4])
 def test_he_deploys_his_units_1_inch_apart_not_more(ruleset, seed):
     """The book: not closer than 1" to another of His units or a table edge. The line closes up to exactly 1"
     (it kept 1.2-1.5" from a 0.5" grid and 1" margins at the inner edges of table sections)."""
     from skirmish.geometry import distance
 
-    setup = {"players": ["red", "blue"], "him": "blue", "armies": {"red": "iron-grudge-hold", "blue": "him:normal"}}
-    g = Game(ruleset, setup, seed=seed)
-    ai = make_ai(AgentContext("red", 1, ruleset, {}, g.players))
-    while g.round == 0 and g.pending is not None:
-        g.answer(ai.decide(View(g, "red"), g.pending), "red")
-    his = [u for u in g.state.units.values() if u.side == "blue" and u.status == "ready"]
+    g, his = _deployed_against_him(ruleset, seed)
     gaps = [min(distance(u.rect, o.rect) for o in his if o is not u) for u in his]
     assert min(gaps) == pytest.approx(1.0, abs=1e-6)
     assert sum(1 for x in gaps if x == pytest.approx(1.0, abs=1e-6)) >= 4
@@ -116,12 +123,7 @@ def test_he_deploys_a_unit_with_no_room_1_inch_behind_the_unit_in_its_place(rule
     depths of the two units), not a row spaced by its own depth."""
     from skirmish.geometry import distance
 
-    setup = {"players": ["red", "blue"], "him": "blue", "armies": {"red": "iron-grudge-hold", "blue": "him:normal"}}
-    g = Game(ruleset, setup, seed=seed)
-    ai = make_ai(AgentContext("red", 1, ruleset, {}, g.players))
-    while g.round == 0 and g.pending is not None:
-        g.answer(ai.decide(View(g, "red"), g.pending), "red")
-    his = [u for u in g.state.units.values() if u.side == "blue" and u.status == "ready"]
+    g, his = _deployed_against_him(ruleset, seed)
     back = [u for u in his if u.type not in ("ranged-infantry", "artillery")
             and u.rect.bounds[1] > g.state.centreline + 8 + 1e-6]
     assert back

@@ -3,10 +3,6 @@ its effect; the spell is kept on the ruleset that has the plugin, not on others.
 
 from __future__ import annotations
 
-import re
-import types
-from pathlib import Path
-
 import hob_bench
 from hob_bench import battle, run, unit
 
@@ -15,12 +11,8 @@ from skirmish_hobgoblin.magic import casting, spells
 from skirmish_hobgoblin.rules import Hobgoblin
 
 
-def _plugin() -> types.ModuleType:
-    text = (Path(__file__).parents[1] / "README.md").read_text(encoding="utf-8")
-    code = re.search(r"### A homebrew spell.*?```python\n(.*?)```", text, re.S).group(1)
-    module = types.ModuleType("ember_ward_plugin")
-    exec(compile(code, "README example", "exec"), module.__dict__)  # noqa: S102 - the documented example itself
-    return module
+def _plugin() -> object:
+    return hob_bench.readme_plugin("A homebrew spell", "ember_ward_plugin")
 
 
 def test_readme_homebrew_spell_example_is_castable():
