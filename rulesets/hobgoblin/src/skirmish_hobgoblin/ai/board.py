@@ -320,16 +320,20 @@ def free_run(view: Any, unit: Unit, a: Point, b: Point, polys: list[list[Point]]
     near = [(poly, box) for poly, box in shapes if _box_gap(mid, box) <= reach]
     # an outline the body already reaches where it starts (a friend just behind) stops it only if the way brings it
     # nearer
-    near = [(poly, box, point_gap(a, poly)) for poly, box in near]
+    # (each box grown by r once: the same bounds as growing it at every step)
+    grown = [(poly, box[0] - r, box[2] + r, box[1] - r, box[3] + r, point_gap(a, poly)) for poly, box in near]
+    ax, ay = a
+    dx, dy = b[0] - ax, b[1] - ay
+    x_lo, x_hi, y_lo, y_hi = half_depth, w - half_depth, half_depth, d - half_depth
     for i in range(1, steps + 1):
         t = i / steps
-        p = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
-        if not (half_depth < p[0] < w - half_depth and half_depth < p[1] < d - half_depth):
+        px, py = ax + dx * t, ay + dy * t
+        if not (x_lo < px < x_hi and y_lo < py < y_hi):
             return length * (i - 1) / steps
-        for poly, box, was in near:  # _within(p, poly, box, r) and point_gap(p, poly) < r, the gap measured once
-            if p[0] < box[0] - r or p[0] > box[2] + r or p[1] < box[1] - r or p[1] > box[3] + r:
+        for poly, x0, x1, y0, y1, was in grown:  # _within(p, poly, box, r) and point_gap(p, poly) < r, measured once
+            if px < x0 or px > x1 or py < y0 or py > y1:
                 continue
-            g = point_gap(p, poly)
+            g = point_gap((px, py), poly)
             if g < r and not (was < r and g >= was - 1e-9):
                 return length * (i - 1) / steps
     return length
