@@ -58,3 +58,35 @@ def test_ai_against_him_at_easy_plays_to_the_end():
         setup.update(him="blue", armies={"red": "iron-grudge-hold", "blue": "him:easy"})
         game = _play(ruleset, seed, {"red": make_ai, "blue": make_him}, setup)
         assert game.result is not None and "points of units in play" in game.result.reason
+
+
+def test_ai_board_gaps_equal_their_plain_definitions():
+    """The AI's board geometry written out for speed (point_gap, poly_gap, _bbox) gives exactly the floats of the
+    plain definitions: 0 inside, else the smallest point-to-edge distance; min and max of the coordinates."""
+    import random
+
+    from skirmish_hobgoblin.ai import board
+
+    rng = random.Random(7)
+
+    def plain_point_gap(p, poly):
+        if board.inside(p, poly):
+            return 0.0
+        return min(board._seg_point(p, poly[i], poly[(i + 1) % len(poly)]) for i in range(len(poly)))
+
+    def plain_poly_gap(a, b):
+        if any(board.inside(p, b) for p in a) or any(board.inside(p, a) for p in b):
+            return 0.0
+        return min(min(plain_point_gap(p, other) for p in poly) for poly, other in ((a, b), (b, a)))
+
+    for _ in range(3000):
+        x, y = rng.uniform(0, 72), rng.uniform(0, 48)
+        a = board.corners(x, y, rng.uniform(0, 360), rng.uniform(1, 8), rng.uniform(1, 4))
+        b = [(x + rng.uniform(-9, 9), y + rng.uniform(-9, 9)) for _ in range(rng.choice((3, 4, 5)))]
+        p = (x + rng.uniform(-9, 9), y + rng.uniform(-9, 9))
+        assert board.point_gap(p, a) == plain_point_gap(p, a)
+        assert board.point_gap(p, b) == plain_point_gap(p, b)
+        c = board.corners(x + rng.uniform(-6, 6), y + rng.uniform(-6, 6), rng.uniform(0, 360), 4.0, 2.0)
+        assert board.poly_gap(a, c) == plain_poly_gap(a, c)
+        assert board._bbox(b) == (min(q[0] for q in b), min(q[1] for q in b), max(q[0] for q in b),
+                                  max(q[1] for q in b))

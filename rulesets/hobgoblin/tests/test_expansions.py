@@ -56,3 +56,67 @@ def test_a_game_with_expansions_pickles_for_worker_processes() -> None:
     copy = pickle.loads(pickle.dumps(game))
     assert copy.state.sight_rules and [r.__name__ for r in copy.state.sight_rules] == ["sight_ignores"]
     assert len(copy.ruleset.content.army_rules) == 2
+
+
+def test_expansions_call_answers_as_pluggy_does() -> None:
+    """expansions.call runs plain implementations itself (speed): the same answers, in the same order, as the hook
+    relay; a firstresult hook stops at the last registered plugin's answer; a wrapper goes through pluggy; a
+    plugin registered later is seen at once."""
+    from types import SimpleNamespace
+
+    import pluggy
+
+    from skirmish_hobgoblin import expansions
+
+    mark = pluggy.HookimplMarker("skirmish")
+    pm = pluggy.PluginManager("skirmish")
+    pm.add_hookspecs(hookspecs)
+    seen: list[str] = []
+
+    class First:
+        @mark
+        def hobgoblin_solo(self, game: object, player: str) -> str:
+            seen.append("first")
+            return f"first {player}"
+
+        @mark
+        def hobgoblin_view(self, game: object, player: str | None) -> dict[str, str] | None:
+            return {"first": str(player)}
+
+    class Second:
+        @mark
+        def hobgoblin_solo(self, player: str) -> str | None:
+            seen.append("second")
+            return None if player == "red" else f"second {player}"
+
+        @mark
+        def hobgoblin_view(self, game: object) -> None:
+            return None
+
+    pm.register(First(), name="first")
+    pm.register(Second(), name="second")
+    game = SimpleNamespace(hooks=pm.hook, ruleset=SimpleNamespace())
+    for player in ("red", "blue"):
+        seen.clear()
+        assert expansions.call(game, "hobgoblin_solo", player=player) == pm.hook.hobgoblin_solo(game=game,
+                                                                                                 player=player)
+        assert seen == (["second", "first", "second", "first"] if player == "red" else ["second", "second"])
+    assert expansions.call(game, "hobgoblin_view", player="red") == [{"first": "red"}] == \
+        pm.hook.hobgoblin_view(game=game, player="red")
+
+    class Wrapper:
+        @mark(wrapper=True)
+        def hobgoblin_view(self, game: object, player: str | None) -> object:
+            out = yield
+            return [*out, {"wrapped": str(player)}]
+
+    pm.register(Wrapper(), name="wrapper")
+    assert expansions.call(game, "hobgoblin_view", player="blue") == [{"first": "blue"}, {"wrapped": "blue"}]
+
+    class Late:
+        @mark
+        def hobgoblin_solo(self, game: object, player: str) -> str:
+            return "late"
+
+    pm.register(Late(), name="late")
+    assert expansions.call(game, "hobgoblin_solo", player="red") == "late"

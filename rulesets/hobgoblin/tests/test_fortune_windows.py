@@ -127,3 +127,32 @@ def test_any_time_card_played_at_its_latest_moment(card: str) -> None:
         assert check(g, a, b, memo)
     else:  # a keyword until the end of the round, granted after the round's last step: the card was played
         assert any(e.kind == "card" and "plays" in e.text for e in g.log)
+
+
+def test_a_window_opens_exactly_when_a_card_is_offered() -> None:
+    """Whether a Fortune Card window opens (fortune.playable, which stops at the first playable card) agrees with
+    the options the window then offers (fortune.offers), for every player, moment and unit at every decision of a
+    random game."""
+    from skirmish import Game, RandomAgent
+    from skirmish.agents import AgentContext, View
+    from skirmish_hobgoblin import fortune
+    from skirmish_hobgoblin.rules import Hobgoblin
+
+    ruleset = Hobgoblin()
+    checked = offered = 0
+    for seed in (5, 6):
+        game = Game(ruleset, seed=seed, keep_log=False)
+        agents = {p: RandomAgent(AgentContext(p, seed, ruleset, {}, game.players)) for p in game.players}
+        while game.pending is not None and game.decisions < 400:
+            state = game.state
+            if state.sides and game.decisions % 3 == 0:
+                for p in state.sides:
+                    for moment in fortune.MOMENTS:
+                        for units in (None, *([u] for u in state.units.values())):
+                            got = fortune.playable(game, p, moment, units=units)
+                            assert got == bool(fortune.offers(game, p, moment, units=units)), (p, moment, units)
+                            checked += 1
+                            offered += got
+            d = game.pending
+            game.answer(agents[d.player].decide(View(game, d.player), d), d.player)
+    assert checked > 1000 and offered > 20

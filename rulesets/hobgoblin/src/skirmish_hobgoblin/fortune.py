@@ -177,6 +177,24 @@ def offers(game: Game, player: str, moment: str, *, units: list[Unit] | None = N
     return out
 
 
+def playable(game: Game, player: str, moment: str, *, units: list[Unit] | None = None, phase: str = "") -> bool:
+    """Whether :func:`offers` would offer anything (the same tests, stopping at the first card that can be played,
+    without building the options)."""
+    only = None if units is None else {x.id for x in units}
+    for cid, card in hand_cards(game, player, moment, phase):
+        if card.target == "none":
+            if card.effect == "carpe_diem" and moment != "initiative":
+                continue
+            offered = expansions.first(game, "hobgoblin_card_offers", player=player, card_id=cid, card=card)
+            if offered is None or offered:
+                return True
+            continue
+        for u in _targets(game, player, card):
+            if only is None or u.id in only:
+                return True
+    return False
+
+
 def _parse(value: str) -> tuple[str, str]:
     words = value.split()
     return words[1], (words[3] if len(words) > 3 else "")
@@ -210,7 +228,7 @@ def _window(game: Game, name: str, players: list[str], moment: str, *, units: li
     def resolve(g: Game, p: str, value: Any) -> None:
         play(g, p, value, **(extra or {}))
 
-    if any(offers(game, p, moment, units=units, phase=phase) for p in players):
+    if any(playable(game, p, moment, units=units, phase=phase) for p in players):
         open_window(game, name, players, offer, resolve, rule=RULE, mode=mode,
                     context={"phase": game.phase, "moment": moment},
                     prompt=f"{name}: play a Fortune Card now? ('help' says what each card does)")

@@ -38,7 +38,7 @@ from skirmish.geometry import (
     wheel_chord,
 )
 from skirmish_hobgoblin import measuring, stats
-from skirmish_hobgoblin.state import HobState, Unit, _rect, derived, linked, table_of
+from skirmish_hobgoblin.state import READY, HobState, Unit, _rect, derived, linked, table_of
 from skirmish_hobgoblin.tables import kp
 
 if TYPE_CHECKING:
@@ -710,7 +710,7 @@ def plan_engage(game: Game, unit: Unit, enemy: Unit, mp: float | None = None) ->
     mine = act if act and act.unit == unit.id else None
     key = (id(game.ruleset), state.layout_key, unit.id, enemy.id, mp, tuple(unit.keywords.entries),
            (mine.ignore_friends, tuple(mine.flown_over), mine.flown) if mine else (),
-           tuple((u.id, u.x, u.y, u.facing, u.width, u.depth) for u in state.units.values() if u.in_play))
+           tuple([(u.id, u.x, u.y, u.facing, u.width, u.depth) for u in state.units.values() if u.status == READY]))
     plans = derived(state).plans
     found = plans.get(key)
     if found is None:

@@ -179,8 +179,8 @@ def refresh(game: Game, unit: Unit, rule: str = "Broken", commanders: list[tuple
 def _stable_key(game: Game) -> tuple:
     state = game.state
     return (id(game.ruleset), tuple(sorted(state.notes.items())),
-            tuple((u.id, u.side, u.x, u.y, u.facing, u.width, u.depth, u.doom, u.status, u.courage_bonus,
-                   tuple(u.keywords.entries)) for u in state.units.values()))
+            tuple([(u.id, u.side, u.x, u.y, u.facing, u.width, u.depth, u.doom, u.status, u.courage_bonus,
+                    tuple(u.keywords.entries)) for u in state.units.values()]))
 
 
 def refresh_all(game: Game, rule: str = "Broken") -> None:

@@ -108,15 +108,15 @@ def _seg_point(p: Point, a: Point, b: Point) -> float:
 
 def inside(p: Point, poly: list[Point]) -> bool:
     """Point in polygon (even-odd rule)."""
+    if not poly:
+        return False
     x, y = p
     hit = False
-    j = len(poly) - 1
-    for i in range(len(poly)):
-        xi, yi = poly[i]
-        xj, yj = poly[j]
+    xj, yj = poly[-1]
+    for xi, yi in poly:  # each edge from the previous corner (the last one first)
         if (yi > y) != (yj > y) and x < (xj - xi) * (y - yi) / ((yj - yi) or 1e-12) + xi:
             hit = not hit
-        j = i
+        xj, yj = xi, yi
     return hit
 
 
@@ -126,9 +126,17 @@ def _boxes_apart(a: list[Point], b: list[Point]) -> bool:
     return ax1 < bx0 or bx1 < ax0 or ay1 < by0 or by1 < ay0
 
 
+def _inside_any(points: list[Point], poly: list[Point]) -> bool:
+    """``any(inside(p, poly) for p in points)`` as one loop."""
+    for p in points:  # noqa: SIM110 (a loop: no generator per test)
+        if inside(p, poly):
+            return True
+    return False
+
+
 def poly_gap(a: list[Point], b: list[Point]) -> float:
     """Closest distance between two convex polygons (0 when they touch or overlap)."""
-    if not _boxes_apart(a, b) and (any(inside(p, b) for p in a) or any(inside(p, a) for p in b)):
+    if not _boxes_apart(a, b) and (_inside_any(a, b) or _inside_any(b, a)):
         return 0.0
     best = math.inf
     hypot = math.hypot
@@ -168,21 +176,47 @@ def gap(a: Unit, b: Unit, at: Point | None = None) -> float:
 
 
 def point_gap(p: Point, poly: list[Point]) -> float:
+    """Distance from ``p`` to the polygon (0 inside): :func:`inside`, then :func:`_seg_point` to each edge, the
+    smallest kept (written out in one function: the same arithmetic)."""
     if inside(p, poly):
         return 0.0
-    n = len(poly)
-    best = _seg_point(p, poly[0], poly[1 % n])  # min() over the edges as a loop (the same value)
-    for i in range(1, n):
-        g = _seg_point(p, poly[i], poly[(i + 1) % n])
-        if g < best:
+    px, py = p
+    hypot = math.hypot
+    best = math.nan
+    first = True
+    sx, sy = poly[0]
+    for ex, ey in poly[1:] + poly[:1]:  # edges poly[i] -> poly[(i + 1) % n], in order
+        ax, ay = ex - sx, ey - sy
+        n = ax * ax + ay * ay
+        if n == 0:
+            t = 0.0
+        else:  # max(0.0, min(1.0, v)) written as comparisons (the same value)
+            t = ((px - sx) * ax + (py - sy) * ay) / n
+            t = t if t < 1.0 else 1.0
+            t = t if t > 0.0 else 0.0
+        g = hypot(px - sx - t * ax, py - sy - t * ay)
+        if first:
+            best, first = g, False
+        elif g < best:
             best = g
+        sx, sy = ex, ey
     return best
 
 
 def _bbox(poly: list[Point]) -> tuple[float, float, float, float]:
-    xs = [q[0] for q in poly]
-    ys = [q[1] for q in poly]
-    return min(xs), min(ys), max(xs), max(ys)
+    """(min x, min y, max x, max y) of the points (min and max as comparisons: the same values)."""
+    x0 = x1 = poly[0][0]
+    y0 = y1 = poly[0][1]
+    for x, y in poly:
+        if x < x0:
+            x0 = x
+        elif x > x1:
+            x1 = x
+        if y < y0:
+            y0 = y
+        elif y > y1:
+            y1 = y
+    return x0, y0, x1, y1
 
 
 def _within(p: Point, poly: list[Point], box: tuple[float, float, float, float], r: float) -> bool:
@@ -286,16 +320,20 @@ def free_run(view: Any, unit: Unit, a: Point, b: Point, polys: list[list[Point]]
     near = [(poly, box) for poly, box in shapes if _box_gap(mid, box) <= reach]
     # an outline the body already reaches where it starts (a friend just behind) stops it only if the way brings it
     # nearer
-    near = [(poly, box, point_gap(a, poly)) for poly, box in near]
+    # (each box grown by r once: the same bounds as growing it at every step)
+    grown = [(poly, box[0] - r, box[2] + r, box[1] - r, box[3] + r, point_gap(a, poly)) for poly, box in near]
+    ax, ay = a
+    dx, dy = b[0] - ax, b[1] - ay
+    x_lo, x_hi, y_lo, y_hi = half_depth, w - half_depth, half_depth, d - half_depth
     for i in range(1, steps + 1):
         t = i / steps
-        p = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
-        if not (half_depth < p[0] < w - half_depth and half_depth < p[1] < d - half_depth):
+        px, py = ax + dx * t, ay + dy * t
+        if not (x_lo < px < x_hi and y_lo < py < y_hi):
             return length * (i - 1) / steps
-        for poly, box, was in near:  # _within(p, poly, box, r) and point_gap(p, poly) < r, the gap measured once
-            if p[0] < box[0] - r or p[0] > box[2] + r or p[1] < box[1] - r or p[1] > box[3] + r:
+        for poly, x0, x1, y0, y1, was in grown:  # _within(p, poly, box, r) and point_gap(p, poly) < r, measured once
+            if px < x0 or px > x1 or py < y0 or py > y1:
                 continue
-            g = point_gap(p, poly)
+            g = point_gap((px, py), poly)
             if g < r and not (was < r and g >= was - 1e-9):
                 return length * (i - 1) / steps
     return length

@@ -131,7 +131,10 @@ def fight(view: Any, me: Unit, them: Unit, edge: str = "front", charge: float = 
           my_dice: int | None = None, their_dice: int | None = None) -> Fight:
     """``me`` in contact with ``edge`` of ``them`` (``them`` touching ``my_edge`` of me), fighting for up to two
     rounds; the first round with ``charge`` inches advanced (Devastating Charge)."""
-    ids = view.state.setdefault("_ai_ids", {u["id"] for u in view.state.get("units", [])})
+    state = view.state
+    ids = state.get("_ai_ids")
+    if ids is None:  # (built once per view: setdefault would build the set at every call)
+        ids = state["_ai_ids"] = {u["id"] for u in state.get("units", [])}
     others = sum(1 for e in them.get("engaged", []) if e in ids and e != me.get("id"))
     key = (_profile(me), _profile(them), edge, charge >= 6.0, my_edge, my_dice, their_dice, others)
     fights = memo(view, "fights")  # the game's fights worked out so far (their odds read only the ruleset besides)

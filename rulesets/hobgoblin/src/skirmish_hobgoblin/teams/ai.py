@@ -72,7 +72,9 @@ def allies(view: Any, player: str) -> list[str]:
 
 def owner(view: Any, unit: Unit) -> str:
     """The player whose unit it is (the plain view's side, not the Ally-as-friend one)."""
-    raw = view.state.setdefault("_ai_owner", {u["id"]: u["side"] for u in view.state.get("units", [])})
+    raw = view.state.get("_ai_owner")
+    if raw is None:  # (built once per view: setdefault would build the dict at every call)
+        raw = view.state["_ai_owner"] = {u["id"]: u["side"] for u in view.state.get("units", [])}
     return str(raw.get(unit["id"], unit.get("side", "")))
 
 
