@@ -20,9 +20,16 @@ def skirmish_register_rulesets() -> list[RulesetSpec]:
                                     "regions (co-operative).")]
 
 
+#: the levels of play (:mod:`skirmish.levels`); strength as measured in the README
+EASY = "the AI, taking one of its few best-rated answers at random at half its key choices"
+HARD = "the AI with look-ahead: plays its key choices out on copies of what it knows"
+
+
 @hookimpl
 def skirmish_register_agents() -> list[AgentSpec]:
-    return [AgentSpec("ai", Lazy("skirmish_goblin_uprising.ai:make_ai"),
+    return [AgentSpec("ai-easy", Lazy("skirmish_goblin_uprising.ai_levels:make_easy"), EASY, rulesets=(NAME,)),
+            AgentSpec("ai-hard", Lazy("skirmish_goblin_uprising.ai_levels:make_hard"), HARD, rulesets=(NAME,)),
+            AgentSpec("ai", Lazy("skirmish_goblin_uprising.ai:make_ai"),
                       "a co-operating hero: foils schemes, strips armor, fights the Tyrant when it can win, "
                       "helps adventures, rests when hurt", rulesets=(NAME,))]
 

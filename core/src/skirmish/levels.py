@@ -1,0 +1,203 @@
+"""Levels of play built on any ruleset's AI: an easier one and a look-ahead one.
+
+A ruleset describes its AI to this module once, in a :class:`Levels` record (its AI's factory, how it
+rates a position, which decisions are worth a look), and gets two agents:
+
+- :class:`EasyAgent`: the AI, except that at some decisions worth a look it takes one of the few answers a
+  short look rates best, at random; never one rated a blunder (well below the best) when a better exists;
+- :class:`LookAheadAgent`: the AI, except that at decisions worth a look it plays each of a few answers
+  out on copies of the game (the AI playing every seat for ``horizon`` decisions) and keeps the answer
+  whose copies end best, when it beats the AI's own answer by a margin.
+
+Every copy comes from :meth:`skirmish.agents.View.sandbox`: the ruleset's ``determinize`` re-deals what
+the seat cannot know (other hands, deck order) and the future dice, so a look-ahead never reads another
+seat's hidden cards. See ``docs/levels.md`` for giving a homebrew ruleset its levels.
+"""
+
+from __future__ import annotations
+
+import random
+import zlib
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from skirmish.agents import View
+from skirmish.errors import SkirmishError
+from skirmish.specs import AgentContext
+
+if TYPE_CHECKING:
+    from skirmish.decisions import Decision
+    from skirmish.engine import Game
+
+__all__ = ["EasyAgent", "Levels", "LookAheadAgent", "outcome_value", "plausible", "rate_options"]
+
+#: what a won game is worth in a look-ahead (a lost one: minus this), above any position's rating
+WIN = 1000.0
+
+
+def many_options(view: View, decision: Decision) -> bool:
+    """The default of :attr:`Levels.worth`: any decision offering at least two options."""
+    return len(decision.options) >= 2
+
+
+@attrs.frozen
+class Levels:
+    """How a ruleset's AI plays at other levels.
+
+    ``base`` builds the ruleset's AI (it answers every decision not worth a look, and plays every seat in
+    the look-ahead); ``evaluate(game, seat)`` rates a position for ``seat``'s side, higher better (a finished
+    game adds :data:`WIN` for a win); ``worth(view, decision)`` says where a look pays.
+    """
+
+    base: Callable[[AgentContext], Any]
+    evaluate: Callable[[Game, str], float]
+    worth: Callable[[View, Decision], bool] = many_options
+    #: look-ahead (ai-hard): deals of the unknown per answer, decisions played out, answers tried
+    samples: int = 2
+    horizon: int = 30
+    width: int = 5
+    #: how much better than the AI's own answer another must rate to be taken instead (in ``evaluate``'s units)
+    margin: float = 0.0
+    #: ai-easy: the share of decisions worth a look where it departs from the AI, among how many of the best,
+    #: with what short look; an answer rated ``blunder`` below the best is never its pick
+    easy_share: float = 0.5
+    easy_top: int = 3
+    easy_horizon: int = 10
+    blunder: float = 1.0
+
+
+def outcome_value(game: Game, seat: str, evaluate: Callable[[Game, str], float]) -> float:
+    """A position's worth for ``seat``: ``evaluate``, plus :data:`WIN` for a won game (minus for a lost one)."""
+    value = evaluate(game, seat)
+    result = game.result
+    if result is not None and not result.draw:
+        value += WIN if seat in result.winning_seats else -WIN
+    return value
+
+
+def _stable(*parts: Any) -> int:
+    """A seed from ``parts`` that is the same in every process (``hash`` of a string is not)."""
+    return zlib.crc32(repr(parts).encode())
+
+
+def rollout(view: View, value: Any, levels: Levels, sample: int, horizon: int, seed: int) -> float:
+    """Answer ``value`` on a copy holding what ``view``'s seat knows, let the AI play every seat for
+    ``horizon`` decisions, and rate the result for the seat."""
+    game = view.sandbox(sample)
+    game.rng.reseed(_stable(seed, view.game_round, game.decisions, sample))
+    seat = view.player
+    game.answer(value, seat)
+    agents: dict[str, Any] = {}
+    ruleset = game.ruleset
+    players = game.players
+    for _ in range(horizon):
+        decision = game.pending
+        if decision is None:
+            break
+        who = decision.player
+        agent = agents.get(who)
+        if agent is None:
+            agent = agents[who] = levels.base(AgentContext(who, _stable(seed, who, sample), ruleset, {}, players))
+        game.answer(agent.decide(View(game, who), decision), who)
+    return outcome_value(game, seat, levels.evaluate)
+
+
+def rate_options(view: View, decision: Decision, levels: Levels, values: Sequence[Any], *, samples: int,
+                 horizon: int, seed: int) -> list[float]:
+    """The mean rating of each answer in ``values`` over ``samples`` deals (the same deals for every answer)."""
+    out = []
+    for value in values:
+        total = 0.0
+        for s in range(samples):
+            total += rollout(view, value, levels, s, horizon, seed)
+        out.append(total / samples)
+    return out
+
+
+def _option_values(decision: Decision) -> list[Any]:
+    return [o.value for o in decision.options]
+
+
+def _same(a: Any, b: Any) -> bool:
+    return a == b or (isinstance(a, str) and isinstance(b, str) and a.lower() == b.lower())
+
+
+class _Leveled:
+    """Common ground: the ruleset's AI, a seeded rng, and the candidates for a look."""
+
+    def __init__(self, levels: Levels, ctx: AgentContext) -> None:
+        self.levels = levels
+        self.player = ctx.player
+        self.seed = ctx.seed
+        self.rng = random.Random(ctx.seed ^ 0x5EED)
+        self.base = levels.base(ctx)
+        #: decisions looked at and look-aheads that failed (a rollout the AI could not finish), for studies
+        self.looked = 0
+        self.failed = 0
+        #: the last look: the answers rated, their ratings and the answer given (for tests and explanations)
+        self.last: tuple[list[Any], list[float], Any] | None = None
+
+    def _candidates(self, decision: Decision, own: Any, width: int) -> list[Any]:
+        """The AI's own answer first, then up to ``width - 1`` other options (at random when more are offered)."""
+        others = [v for v in _option_values(decision) if not _same(v, own)]
+        if len(others) > width - 1:
+            others = self.rng.sample(others, width - 1)
+        return [own, *others]
+
+    def _rate(self, view: View, decision: Decision, values: list[Any], samples: int, horizon: int) -> list[float]:
+        self.looked += 1
+        return rate_options(view, decision, self.levels, values, samples=samples, horizon=horizon,
+                            seed=_stable(self.seed, view.game_round, self.looked))
+
+
+class LookAheadAgent(_Leveled):
+    """ai-hard: the ruleset's AI with look-ahead at the decisions worth it (see the module notes)."""
+
+    def decide(self, view: View, decision: Decision) -> Any:
+        own = self.base.decide(view, decision)
+        lv = self.levels
+        if not decision.options or not lv.worth(view, decision):
+            return own
+        values = self._candidates(decision, own, lv.width)
+        if len(values) < 2:
+            return own
+        try:
+            rated = self._rate(view, decision, values, lv.samples, lv.horizon)
+        except (SkirmishError, NotImplementedError):
+            self.failed += 1
+            return own
+        best = max(range(len(values)), key=lambda i: rated[i])
+        answer = values[best] if rated[best] > rated[0] + lv.margin else own
+        self.last = (values, rated, answer)
+        return answer
+
+
+class EasyAgent(_Leveled):
+    """ai-easy: the ruleset's AI, but at a share of the decisions worth a look it takes one of the few answers a
+    short look rates best, at random, and never one rated a blunder when a better one exists."""
+
+    def decide(self, view: View, decision: Decision) -> Any:
+        own = self.base.decide(view, decision)
+        lv = self.levels
+        if not decision.options or not lv.worth(view, decision) or self.rng.random() >= lv.easy_share:
+            return own
+        values = self._candidates(decision, own, max(lv.width, lv.easy_top + 1))
+        if len(values) < 2:
+            return own
+        try:
+            rated = self._rate(view, decision, values, 1, lv.easy_horizon)
+        except (SkirmishError, NotImplementedError):
+            self.failed += 1
+            return own
+        answer = self.rng.choice(plausible(values, rated, lv.easy_top, lv.blunder))
+        self.last = (values, rated, answer)
+        return answer
+
+
+def plausible(values: list[Any], rated: list[float], top: int, blunder: float) -> list[Any]:
+    """The ``top`` best-rated answers, less any rated ``blunder`` or more below the best (the best stays)."""
+    order = sorted(range(len(values)), key=lambda i: -rated[i])
+    best = rated[order[0]]
+    return [values[i] for i in order[:top] if rated[i] > best - blunder or i == order[0]]
