@@ -38,8 +38,9 @@ WIN = 1000.0
 
 
 def many_options(view: View, decision: Decision) -> bool:
-    """The default of :attr:`Levels.worth`: any decision offering at least two options."""
-    return len(decision.options) >= 2
+    """The default of :attr:`Levels.worth`: any decision offering at least two answers (options, or a form's
+    examples)."""
+    return len(decision.options or decision.examples) >= 2
 
 
 @attrs.frozen
@@ -116,8 +117,9 @@ def rate_options(view: View, decision: Decision, levels: Levels, values: Sequenc
     return out
 
 
-def _option_values(decision: Decision) -> list[Any]:
-    return [o.value for o in decision.options]
+def answers_of(decision: Decision) -> list[Any]:
+    """The answers a look may try: the options, or a form's examples."""
+    return [o.value for o in decision.options] if decision.options else list(decision.examples)
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -141,7 +143,7 @@ class _Leveled:
 
     def _candidates(self, decision: Decision, own: Any, width: int) -> list[Any]:
         """The AI's own answer first, then up to ``width - 1`` other options (at random when more are offered)."""
-        others = [v for v in _option_values(decision) if not _same(v, own)]
+        others = [v for v in answers_of(decision) if not _same(v, own)]
         if len(others) > width - 1:
             others = self.rng.sample(others, width - 1)
         return [own, *others]
@@ -158,7 +160,7 @@ class LookAheadAgent(_Leveled):
     def decide(self, view: View, decision: Decision) -> Any:
         own = self.base.decide(view, decision)
         lv = self.levels
-        if not decision.options or not lv.worth(view, decision):
+        if not lv.worth(view, decision):
             return own
         values = self._candidates(decision, own, lv.width)
         if len(values) < 2:
@@ -181,7 +183,7 @@ class EasyAgent(_Leveled):
     def decide(self, view: View, decision: Decision) -> Any:
         own = self.base.decide(view, decision)
         lv = self.levels
-        if not decision.options or not lv.worth(view, decision) or self.rng.random() >= lv.easy_share:
+        if not lv.worth(view, decision) or self.rng.random() >= lv.easy_share:
             return own
         values = self._candidates(decision, own, max(lv.width, lv.easy_top + 1))
         if len(values) < 2:
