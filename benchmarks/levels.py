@@ -87,7 +87,8 @@ def report(path: Path) -> str:
         for g in games:
             for lv, ts in g["times"].items():
                 timing.setdefault((parts[0], lv), []).extend(ts)
-    out += ["", "| ruleset | level | decisions | median ms | 95th percentile ms | max ms |", "|---|---|---|---|---|---|"]
+    out += ["", "| ruleset | level | decisions | median ms | 95th percentile ms | max ms |",
+            "|---|---|---|---|---|---|"]
     for (rs, lv), ts in sorted(timing.items()):
         ts.sort()
         out.append(f"| {rs} | {lv} | {len(ts)} | {1000 * statistics.median(ts):.1f} | "
