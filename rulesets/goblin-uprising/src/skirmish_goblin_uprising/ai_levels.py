@@ -3,7 +3,7 @@
 
 The heroes play together against the Tyrant, so a position is rated for every hero alike: the Tyrant's
 Health lost, schemes foiled, the destruction track held back, heroes standing and their Health; look-ahead
-goes to a hero's actions and the rolls it keeps.
+goes to a hero's actions and the dice it keeps.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from skirmish.levels import EasyAgent, Levels, LookAheadAgent
 from skirmish_goblin_uprising.ai import make_ai
 
 #: decision kinds worth a look-ahead
-LOOKED_AT = frozenset({"action", "roll", "ability"})
+LOOKED_AT = frozenset({"action", "roll"})
 #: what each figure is worth to the heroes
 TYRANT_HP, FOILED, MARKER, REMOVED, HERO_HP, KILLS, PROGRESS = 3.0, 4.0, 1.0, 6.0, 0.3, 0.5, 1.0
 
@@ -34,7 +34,7 @@ def worth(view: Any, decision: Decision) -> bool:
 
 
 def levels(ruleset: Any = None) -> Levels:
-    return Levels(base=make_ai, evaluate=evaluate, worth=worth, samples=2, horizon=60, width=4, margin=0.5,
+    return Levels(base=make_ai, evaluate=evaluate, worth=worth, samples=2, horizon=40, width=3, margin=0.5,
                   easy_share=0.8, easy_top=3, easy_horizon=30, blunder=1.0)
 
 

@@ -2,8 +2,8 @@
 
 A position is rated for a player by Victory Points and by the points of units still in play on each side (a
 unit gathering Doom counts for less); look-ahead goes to the choices an activation turns on (which unit
-activates, which target it shoots or fights, how it responds to a charge), not to single steering manoeuvres,
-which the AI plans as a whole.
+activates, which target it shoots or fights), not to single steering manoeuvres, which the AI plans as a whole,
+nor to Fortune Card responses (a 30-decision look rated every card and a pass alike).
 """
 
 from __future__ import annotations
