@@ -93,43 +93,47 @@ def test_ai_easy_never_takes_an_answer_rated_a_blunder(name: str):
     assert clear, "no decision had a clearly worse answer: the test saw nothing to avoid"
 
 
+def _hidden_hand_game() -> tuple[Game, str, str]:
+    """A Hobgoblin game at a decision worth a look, the opponent holding hidden cards and a pile left to draw."""
+    for seed in range(40):
+        game = _to_worth("hobgoblin", seed, least=2)
+        me = game.pending.player
+        foe = next(p for p in game.players if p != me)
+        hand = game.state.sides[foe].hand
+        if not hand.public and hand.cards and game.state.deck.draw_pile:
+            return game, me, foe
+    raise AssertionError("no Hobgoblin game found with a hidden hand at a decision worth a look")
+
+
 def test_ai_hard_look_ahead_never_reads_the_opponents_hidden_hand(monkeypatch: pytest.MonkeyPatch):
     """Two Hobgoblin games alike but for which Fortune Cards the opponent holds (the same cards unseen in all):
     the look-ahead plays on the same copies (the same re-dealt hand and pile) and rates every answer the same in
     both, so it cannot have read the hand."""
     lv = attrs.evolve(_levels("hobgoblin"), samples=2, horizon=12, width=3)
-    for seed in range(40):
-        game = _to_worth("hobgoblin", seed, least=2)
-        me = game.pending.player
-        foe = next(p for p in game.players if p != me)
-        hand, pile = game.state.sides[foe].hand, game.state.deck.draw_pile
-        if hand.public or not hand.cards or not pile:
-            continue
-        other = game.clone(keep_log=True)
-        other_hand, other_pile = other.state.sides[foe].hand, other.state.deck.draw_pile
-        other_hand.cards[0], other_pile[-1] = other_pile[-1], other_hand.cards[0]  # a card swapped with the pile
-        assert sorted(other_hand.cards) != sorted(hand.cards)
-        ruleset = game.ruleset
-        deal = type(ruleset).determinize
-        copies: list[list[Any]] = []
+    game, me, foe = _hidden_hand_game()
+    other = game.clone(keep_log=True)
+    hand, pile = other.state.sides[foe].hand, other.state.deck.draw_pile
+    hand.cards[0], pile[-1] = pile[-1], hand.cards[0]  # a card of the hand swapped with one of the pile
+    assert sorted(hand.cards) != sorted(game.state.sides[foe].hand.cards)
+    ruleset = game.ruleset
+    deal = type(ruleset).determinize
+    copies: list[list[Any]] = []
 
-        def spy(g: Game, player: str, *, sample: int = 0) -> Game:
-            copy = deal(ruleset, g, player, sample=sample)
-            copies[-1].append((list(copy.state.sides[foe].hand.cards), list(copy.state.deck.draw_pile)))
-            return copy
+    def spy(g: Game, player: str, *, sample: int = 0) -> Game:
+        copy = deal(ruleset, g, player, sample=sample)
+        copies[-1].append((list(copy.state.sides[foe].hand.cards), list(copy.state.deck.draw_pile)))
+        return copy
 
-        monkeypatch.setattr(ruleset, "determinize", spy)
-        looks = []
-        for g in (game, other):
-            copies.append([])
-            agent = LookAheadAgent(lv, AgentContext(me, 7, g.ruleset, {}, g.players))
-            agent.decide(View(g, me), g.pending)
-            assert agent.last is not None
-            looks.append(agent.last)
-        assert copies[0] and copies[0] == copies[1]
-        assert looks[0] == looks[1]
-        return
-    pytest.fail("no Hobgoblin game found with a hidden hand at a decision worth a look")
+    monkeypatch.setattr(ruleset, "determinize", spy)
+    looks = []
+    for g in (game, other):
+        copies.append([])
+        agent = LookAheadAgent(lv, AgentContext(me, 7, g.ruleset, {}, g.players))
+        agent.decide(View(g, me), g.pending)
+        assert agent.last is not None
+        looks.append(agent.last)
+    assert copies[0] and copies[0] == copies[1]
+    assert looks[0] == looks[1]
 
 
 @pytest.mark.parametrize("name", RULESETS)

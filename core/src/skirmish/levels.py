@@ -131,6 +131,7 @@ class _Leveled:
 
     def __init__(self, levels: Levels, ctx: AgentContext) -> None:
         self.levels = levels
+        self.ctx = ctx
         self.player = ctx.player
         self.seed = ctx.seed
         self.rng = random.Random(ctx.seed ^ 0x5EED)
@@ -140,6 +141,13 @@ class _Leveled:
         self.failed = 0
         #: the last look: the answers rated, their ratings and the answer given (for tests and explanations)
         self.last: tuple[list[Any], list[float], Any] | None = None
+
+    def _given(self, answer: Any, own: Any) -> Any:
+        """``answer`` given instead of the AI's ``own``: the AI may have planned for its own (a route, a point
+        to move to), so it is made afresh and plans again from the next decision."""
+        if not _same(answer, own):
+            self.base = self.levels.base(self.ctx)
+        return answer
 
     def _candidates(self, decision: Decision, own: Any, width: int) -> list[Any]:
         """The AI's own answer first, then up to ``width - 1`` other options (at random when more are offered)."""
@@ -173,7 +181,7 @@ class LookAheadAgent(_Leveled):
         best = max(range(len(values)), key=lambda i: rated[i])
         answer = values[best] if rated[best] > rated[0] + lv.margin else own
         self.last = (values, rated, answer)
-        return answer
+        return self._given(answer, own)
 
 
 class EasyAgent(_Leveled):
@@ -195,7 +203,7 @@ class EasyAgent(_Leveled):
             return own
         answer = self.rng.choice(plausible(values, rated, lv.easy_top, lv.blunder))
         self.last = (values, rated, answer)
-        return answer
+        return self._given(answer, own)
 
 
 def plausible(values: list[Any], rated: list[float], top: int, blunder: float) -> list[Any]:

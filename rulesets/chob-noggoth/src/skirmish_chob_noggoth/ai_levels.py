@@ -35,7 +35,7 @@ def worth(view: Any, decision: Decision) -> bool:
 
 
 def levels(ruleset: Any = None) -> Levels:
-    return Levels(base=make_ai, evaluate=evaluate, worth=worth, samples=2, horizon=12, width=4, margin=0.3,
+    return Levels(base=make_ai, evaluate=evaluate, worth=worth, samples=2, horizon=12, width=4, margin=1.0,
                   easy_share=0.9, easy_top=3, easy_horizon=6, blunder=1.0)
 
 

@@ -39,7 +39,7 @@ def worth(view: Any, decision: Decision) -> bool:
 
 
 def levels(ruleset: Any = None) -> Levels:
-    return Levels(base=make_ai, evaluate=evaluate, worth=worth, samples=2, horizon=30, width=4, margin=0.5,
+    return Levels(base=make_ai, evaluate=evaluate, worth=worth, samples=2, horizon=30, width=4, margin=1.0,
                   easy_share=0.8, easy_top=3, easy_horizon=15, blunder=1.0)
 
 
