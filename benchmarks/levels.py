@@ -3,7 +3,7 @@ CPU time of every decision each level made; one JSON line per game, so a run sto
 
     .venv/bin/python benchmarks/levels.py --out levels.jsonl --games 400 --workers 2 \\
         --study hobgoblin:ai-hard:ai --study chob-noggoth:ai:ai-easy --study goblin-uprising:ai-hard
-    .venv/bin/python benchmarks/levels.py --report levels.jsonl
+    .venv/bin/python benchmarks/levels.py --report levels.jsonl [--ruleset hobgoblin]
 
 A study is ``RULESET:LEVEL:OTHER`` (two seats, ``LEVEL`` in the first seat of even games and the second of odd
 ones; seeds 1000..) or ``RULESET:LEVEL`` (every seat at that level: Goblin Uprising's heroes against the
@@ -65,8 +65,9 @@ def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return mid - half, mid + half
 
 
-def report(path: Path) -> str:
+def report(path: Path, ruleset: str = "") -> str:
     rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    rows = [r for r in rows if not ruleset or r["study"].split(":")[0] == ruleset]
     studies: dict[str, list[dict[str, Any]]] = {}
     for r in rows:
         studies.setdefault(r["study"], []).append(r)
@@ -103,9 +104,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--out", type=Path)
     ap.add_argument("--report", type=Path)
+    ap.add_argument("--ruleset", default="", help="report only this ruleset's studies")
     args = ap.parse_args(argv)
     if args.report:
-        print(report(args.report))
+        print(report(args.report, args.ruleset))
         return 0
     if not args.out or not args.study:
         ap.error("--out and at least one --study (or --report)")
