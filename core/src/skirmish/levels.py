@@ -7,7 +7,7 @@ rates a position, which decisions are worth a look), and gets two agents:
   short look rates best, at random; never one rated a blunder (well below the best) when a better exists;
 - :class:`LookAheadAgent`: the AI, except that at decisions worth a look it plays each of a few answers
   out on copies of the game (the AI playing every seat for ``horizon`` decisions) and keeps the answer
-  whose copies end best, when it beats the AI's own answer by a margin.
+  whose copies end best, when it beats the AI's own answer by a margin on every deal.
 
 Every copy comes from :meth:`skirmish.agents.View.sandbox`: the ruleset's ``determinize`` re-deals what
 the seat cannot know (other hands, deck order) and the future dice, so a look-ahead never reads another
@@ -106,15 +106,13 @@ def rollout(view: View, value: Any, levels: Levels, sample: int, horizon: int, s
 
 
 def rate_options(view: View, decision: Decision, levels: Levels, values: Sequence[Any], *, samples: int,
-                 horizon: int, seed: int) -> list[float]:
-    """The mean rating of each answer in ``values`` over ``samples`` deals (the same deals for every answer)."""
-    out = []
-    for value in values:
-        total = 0.0
-        for s in range(samples):
-            total += rollout(view, value, levels, s, horizon, seed)
-        out.append(total / samples)
-    return out
+                 horizon: int, seed: int) -> list[list[float]]:
+    """The rating of each answer in ``values`` on each of ``samples`` deals (the same deals for every answer)."""
+    return [[rollout(view, value, levels, s, horizon, seed) for s in range(samples)] for value in values]
+
+
+def _mean(xs: Sequence[float]) -> float:
+    return sum(xs) / len(xs)
 
 
 def answers_of(decision: Decision) -> list[Any]:
@@ -156,7 +154,8 @@ class _Leveled:
             others = self.rng.sample(others, width - 1)
         return [own, *others]
 
-    def _rate(self, view: View, decision: Decision, values: list[Any], samples: int, horizon: int) -> list[float]:
+    def _rate(self, view: View, decision: Decision, values: list[Any], samples: int,
+              horizon: int) -> list[list[float]]:
         self.looked += 1
         return rate_options(view, decision, self.levels, values, samples=samples, horizon=horizon,
                             seed=_stable(self.seed, view.game_round, self.looked))
@@ -178,9 +177,12 @@ class LookAheadAgent(_Leveled):
         except (SkirmishError, NotImplementedError):
             self.failed += 1
             return own
-        best = max(range(len(values)), key=lambda i: rated[i])
-        answer = values[best] if rated[best] > rated[0] + lv.margin else own
-        self.last = (values, rated, answer)
+        # another answer only when it beats the AI's own by the margin on every deal: one lucky deal (a game
+        # won in a copy) must not carry it
+        better = [i for i in range(1, len(values))
+                  if min(r - o for r, o in zip(rated[i], rated[0], strict=True)) > lv.margin]
+        answer = values[max(better, key=lambda i: _mean(rated[i]))] if better else own
+        self.last = (values, [_mean(r) for r in rated], answer)
         return self._given(answer, own)
 
 
@@ -197,7 +199,7 @@ class EasyAgent(_Leveled):
         if len(values) < 2:
             return own
         try:
-            rated = self._rate(view, decision, values, 1, lv.easy_horizon)
+            rated = [_mean(r) for r in self._rate(view, decision, values, 1, lv.easy_horizon)]
         except (SkirmishError, NotImplementedError):
             self.failed += 1
             return own
