@@ -55,6 +55,9 @@ class Levels:
     base: Callable[[AgentContext], Any]
     evaluate: Callable[[Game, str], float]
     worth: Callable[[View, Decision], bool] = many_options
+    #: which answers a look may try besides the AI's own (``tries(decision, answer)``; by default all): leave out
+    #: answers a short look cannot rate fairly (ending a turn reaches further into the game in as many decisions)
+    tries: Callable[[Decision, Any], bool] | None = None
     #: look-ahead (ai-hard): deals of the unknown per answer, decisions played out, answers tried
     samples: int = 2
     horizon: int = 30
@@ -149,7 +152,8 @@ class _Leveled:
 
     def _candidates(self, decision: Decision, own: Any, width: int) -> list[Any]:
         """The AI's own answer first, then up to ``width - 1`` other options (at random when more are offered)."""
-        others = [v for v in answers_of(decision) if not _same(v, own)]
+        tries = self.levels.tries
+        others = [v for v in answers_of(decision) if not _same(v, own) and (tries is None or tries(decision, v))]
         if len(others) > width - 1:
             others = self.rng.sample(others, width - 1)
         return [own, *others]
