@@ -23,8 +23,8 @@ def skirmish_register_rulesets() -> list[RulesetSpec]:
 
 
 #: the levels of play (:mod:`skirmish.levels`); strength as measured in the README
-EASY = ("the AI, taking one of its three best-rated answers at random at most k"
-        "ey choices (the AI won 72% of 36 games)")
+EASY = ("the AI, taking one of its three best-rated answers at random at most key"
+        " choices (the AI won 72% of 36 games)")
 HARD = "the AI with look-ahead on copies of the game (won 49% of 37 games against the AI)"
 
 
