@@ -6,8 +6,7 @@ from typing import Any
 
 from agent import Cautious
 
-from skirmish import AgentContext, AgentSpec, Game, hookimpl
-from skirmish.levels import EasyAgent, Levels, LookAheadAgent
+from skirmish import AgentContext, AgentSpec, EasyAgent, Game, Levels, LookAheadAgent, hookimpl
 
 
 def lead(game: Game, player: str) -> float:

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from skirmish import AgentContext, Decision
-from skirmish.levels import EasyAgent, Levels, LookAheadAgent
+from skirmish import AgentContext, Decision, EasyAgent, Levels, LookAheadAgent
 from skirmish_chob_noggoth.ai import make_ai
 from skirmish_chob_noggoth.state import READY, UNDEPLOYED
 

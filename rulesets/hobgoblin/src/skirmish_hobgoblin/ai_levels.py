@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from skirmish import AgentContext, Decision
-from skirmish.levels import EasyAgent, Levels, LookAheadAgent
+from skirmish import AgentContext, Decision, EasyAgent, Levels, LookAheadAgent
 from skirmish_hobgoblin.agents import make_ai
 from skirmish_hobgoblin.rules import points_of
 
