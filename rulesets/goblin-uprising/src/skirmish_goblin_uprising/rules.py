@@ -311,12 +311,13 @@ class GoblinUprising(Ruleset):
         clone = game.clone()
         clone.rng.reseed(hash((game.seed, game.decisions, sample, player)))
         s = clone.state
-        for deck in (s.goblins, s.adventures, s.schemes):
+        for deck in (s.goblins, s.adventures, s.schemes):  # sorted first: the re-deal may not follow the real order
+            deck.draw_pile.sort(key=repr)
             clone.rng.shuffle(deck.draw_pile)
         if not s.revealed:
             s.behavior = clone.rng.choice([b.id for b in tyrant(clone).behaviors])
         hidden = [sp for sp in s.tokens if sp not in s.peeked]
-        tokens = [s.tokens[sp] for sp in hidden]
+        tokens = sorted((s.tokens[sp] for sp in hidden), key=repr)
         clone.rng.shuffle(tokens)
         for sp, tok in zip(hidden, tokens, strict=True):
             s.tokens[sp] = tok

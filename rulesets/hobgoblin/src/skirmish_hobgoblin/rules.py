@@ -346,6 +346,7 @@ class Hobgoblin(Ruleset):
         for p, side in state.sides.items():
             if p != player and not side.hand.public:
                 unseen += side.hand.cards
+        unseen.sort(key=repr)  # the re-deal may not depend on where the hidden cards really are
         random.Random(hash((game.seed, game.decisions, sample)) & 0xFFFFFFFF).shuffle(unseen)
         for p, side in state.sides.items():
             if p != player and not side.hand.public:

@@ -1,0 +1,133 @@
+"""The levels of play measured: level against level (seats alternated), or co-op heroes at each level, with the
+CPU time of every decision each level made; one JSON line per game, so a run stopped early still counts.
+
+    .venv/bin/python benchmarks/levels.py --out levels.jsonl --games 400 --workers 2 \\
+        --study hobgoblin:ai-hard:ai --study chob-noggoth:ai:ai-easy --study goblin-uprising:ai-hard
+    .venv/bin/python benchmarks/levels.py --report levels.jsonl [--ruleset hobgoblin]
+
+A study is ``RULESET:LEVEL:OTHER`` (two seats, ``LEVEL`` in the first seat of even games and the second of odd
+ones; seeds 1000..) or ``RULESET:LEVEL`` (every seat at that level: Goblin Uprising's heroes against the
+Tyrant). Games of all studies are interleaved, so every study has about as many games done at any moment.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+SEED = 1000
+
+
+def play(job: tuple[str, str, str, int]) -> dict[str, Any]:
+    """One game of a study; CPU seconds of every decision by level."""
+    from skirmish.agents import View
+    from skirmish.engine import Game
+    from skirmish.plugins import worker_registry
+    from skirmish.runner import seat_agents
+
+    ruleset, level, other, seed = job
+    reg = worker_registry()
+    game = Game(reg.ruleset(ruleset), None, seed=seed, keep_log=False)
+    if other:
+        first = (seed - SEED) % 2 == 0
+        seats = dict(zip(game.players, (level, other) if first else (other, level), strict=True))
+    else:
+        seats = {p: level for p in game.players}
+    agents = seat_agents(reg, game, seats)
+    times: dict[str, list[float]] = {}
+    start = time.process_time()
+    while game.pending is not None and game.decisions < 20000:
+        d = game.pending
+        t = time.process_time()
+        answer = agents[d.player].decide(View(game, d.player), d)
+        times.setdefault(seats[d.player], []).append(round(time.process_time() - t, 5))
+        game.answer(answer, d.player)
+    result = game.result
+    won = sorted({seats[s] for s in result.winning_seats}) if result else []
+    return {"study": ":".join(x for x in (ruleset, level, other) if x), "seed": seed, "seats": seats,
+            "winners": list(result.winners) if result else [], "won": won, "draw": bool(result and result.draw),
+            "cpu": round(time.process_time() - start, 3), "times": times}
+
+
+def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    mid = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return mid - half, mid + half
+
+
+def report(path: Path, ruleset: str = "") -> str:
+    rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    rows = [r for r in rows if not ruleset or r["study"].split(":")[0] == ruleset]
+    studies: dict[str, list[dict[str, Any]]] = {}
+    for r in rows:
+        studies.setdefault(r["study"], []).append(r)
+    out = ["| study | games (seeds) | wins of the first level | draws | rate (Wilson 95%) | CPU s/game |",
+           "|---|---|---|---|---|---|"]
+    timing: dict[tuple[str, str], list[float]] = {}
+    for name, games in sorted(studies.items()):
+        parts = name.split(":")
+        level = parts[1]
+        n = len(games)
+        wins = sum(1 for g in games if level in g["won"] and not g["draw"])
+        draws = sum(1 for g in games if g["draw"])
+        lo, hi = wilson(wins + draws / 2, n)
+        seeds = sorted(g["seed"] for g in games)
+        span = f"{seeds[0]}..{seeds[-1]}" if seeds[-1] - seeds[0] + 1 == n else f"{n} of {seeds[0]}..{seeds[-1]}"
+        out.append(f"| {name} | {n} ({span}) | {wins} | {draws} | {(wins + draws / 2) / max(1, n):.1%} "
+                   f"({lo:.1%}-{hi:.1%}) | {statistics.mean(g['cpu'] for g in games):.2f} |")
+        for g in games:
+            for lv, ts in g["times"].items():
+                timing.setdefault((parts[0], lv), []).extend(ts)
+    out += ["", "| ruleset | level | decisions | median ms | 95th percentile ms | max ms |",
+            "|---|---|---|---|---|---|"]
+    for (rs, lv), ts in sorted(timing.items()):
+        ts.sort()
+        out.append(f"| {rs} | {lv} | {len(ts)} | {1000 * statistics.median(ts):.1f} | "
+                   f"{1000 * ts[int(0.95 * (len(ts) - 1))]:.1f} | {1000 * ts[-1]:.0f} |")
+    return "\n".join(out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--study", action="append", default=[], help="RULESET:LEVEL[:OTHER]")
+    ap.add_argument("--games", type=int, default=400)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--out", type=Path)
+    ap.add_argument("--report", type=Path)
+    ap.add_argument("--ruleset", default="", help="report only this ruleset's studies")
+    args = ap.parse_args(argv)
+    if args.report:
+        print(report(args.report, args.ruleset))
+        return 0
+    if not args.out or not args.study:
+        ap.error("--out and at least one --study (or --report)")
+    done = set()
+    if args.out.exists():
+        for line in args.out.read_text().splitlines():
+            r = json.loads(line)
+            done.add((r["study"], r["seed"]))
+    jobs = []
+    for i in range(args.games):
+        for study in args.study:
+            parts = (study.split(":") + [""])[:3]
+            if (study, SEED + i) not in done:
+                jobs.append((parts[0], parts[1], parts[2], SEED + i))
+    with args.out.open("a") as f, multiprocessing.Pool(args.workers) as pool:
+        for row in pool.imap_unordered(play, jobs):
+            f.write(json.dumps(row) + "\n")
+            f.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
