@@ -1,0 +1,147 @@
+"""Start-up and latency of the ``skirmish`` commands a player types (issue 24), against ``python -c "import click"``.
+
+    python benchmarks/startup.py [--runs 7] [--instructions] [--only help,rulesets,play-chob-noggoth,...]
+
+Each command runs in a fresh process: CPU time (user + system, median of ``--runs``) and, with
+``--instructions``, machine instructions counted by valgrind (one run each; they do not move with the load).
+``play R`` is measured to its first prompt: a small driver runs the real command with a standard input that
+ends the process when the first line is read. ``replay`` replays the longest save the test suite writes (a
+finished Hobgoblin game, AI v AI, seed 1: ``test_resume_determinism``), made here first with ``skirmish play``.
+
+``PYTHONDONTWRITEBYTECODE`` is removed from the environment (a set-up that sets it recompiles every editable
+module on each run) and every command runs once before it is measured, so ``.pyc`` files and the content cache
+are warm, as they are for a player after the first game. ``--cold`` measures with an empty content cache instead.
+Goals: ``--help`` and ``rulesets`` <= 1.5x import click; play to its first prompt and ``odds`` <= 3x; replay
+<= 0.25 s whole command.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+from run import machine  # noqa: E402
+
+#: runs a skirmish command and ends the process when it first reads standard input (its first prompt)
+TO_PROMPT = """
+import os, sys
+class _Stop:
+    def isatty(self): return False
+    def fileno(self): return 0
+    def readline(self, *a):
+        sys.stdout.flush(); os._exit(0)
+    read = readline
+sys.stdin = _Stop()
+sys.argv = ["skirmish", *sys.argv[1:]]
+from skirmish_cli.main import main
+main()
+"""
+
+GOALS = {"help": 1.5, "rulesets": 1.5, "odds": 3.0, "play": 3.0}
+
+
+def commands(work: Path) -> dict[str, list[str]]:
+    py = sys.executable
+    exe = shutil.which("skirmish", path=str(Path(py).parent)) or str(Path(py).parent / "skirmish")
+    out = {
+        "import click": [py, "-c", "import click"],
+        "help": [exe, "--help"],
+        "rulesets": [exe, "rulesets"],
+        "odds": [exe, "odds", "chob-noggoth", "veteran-morale"],
+    }
+    for name in ("chob-noggoth", "hobgoblin", "goblin-uprising"):
+        out[f"play-{name}"] = [py, "-c", TO_PROMPT, "play", name, "--players", "human,ai", "--seed", "1",
+                               "--save", str(work / f"{name}.toml"), "--overwrite"]
+    out["replay"] = [exe, "replay", str(work / "longest.toml")]
+    return out
+
+
+def cpu_of(cmd: list[str], env: dict[str, str]) -> float:
+    """CPU seconds (user + system) of one run of ``cmd``."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run(cmd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                   check=False)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def instructions_of(cmd: list[str], env: dict[str, str]) -> int:
+    out = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+                          *cmd], env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.PIPE, text=True, check=False).stderr
+    found = re.search(r"I\s+refs:\s+([\d,]+)", out)
+    if found is None:
+        raise SystemExit(f"valgrind printed no instruction count for {cmd}")
+    return int(found.group(1).replace(",", ""))
+
+
+def make_longest_save(path: Path, env: dict[str, str], exe: str) -> int:
+    """The save of a whole Hobgoblin AI v AI game, seed 1 (the suite's longest); its number of answers."""
+    subprocess.run([exe, "play", "hobgoblin", "--players", "ai,ai", "--seed", "1", "--save", str(path),
+                    "--overwrite"], env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, check=True)
+    return sum(1 for line in path.read_text().splitlines() if line.lstrip().startswith("{ player ="))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=7, help="runs per command for the CPU-time median")
+    ap.add_argument("--instructions", action="store_true", help="also count instructions with valgrind")
+    ap.add_argument("--only", default="", help="comma list of the commands to measure (import click always)")
+    ap.add_argument("--cold", action="store_true", help="empty content cache before every run")
+    args = ap.parse_args()
+    work = Path(tempfile.mkdtemp(prefix="skirmish-startup-"))
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env.setdefault("XDG_CACHE_HOME", str(work / "cache"))
+    env["XDG_DATA_HOME"] = str(work / "data")  # autosaves and the like stay out of the user's folders
+    cmds = commands(work)
+    only = {"import click", *filter(None, args.only.split(","))}
+    if args.only:
+        cmds = {k: v for k, v in cmds.items() if k in only or k.split("-")[0] in only}
+    print(f"machine: {machine()}; load average {os.getloadavg()[0]:.1f} at the start")
+    if "replay" in cmds:
+        n = make_longest_save(work / "longest.toml", env, cmds["help"][0])
+        print(f"replay: a finished Hobgoblin game, AI v AI, seed 1, {n} answers")
+    cache = Path(env["XDG_CACHE_HOME"]) / "skirmish"
+    for cmd in cmds.values():  # compile .pyc and fill the content cache
+        subprocess.run(cmd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                       check=False)
+    results: dict[str, tuple[float, int | None]] = {}
+    for name, cmd in cmds.items():
+        times = []
+        for _ in range(args.runs):
+            if args.cold:
+                shutil.rmtree(cache, ignore_errors=True)
+            times.append(cpu_of(cmd, env))
+        if args.cold:
+            shutil.rmtree(cache, ignore_errors=True)
+        count = instructions_of(cmd, env) if args.instructions else None
+        results[name] = (statistics.median(times), count)
+    base_t, base_i = results["import click"]
+    for name, (t, count) in results.items():
+        goal = GOALS.get(name.split("-")[0])
+        line = f"{name:24} {t * 1000:6.0f} ms CPU  x{t / base_t:4.2f}"
+        if count is not None and base_i:
+            line += f"  {count / 1e6:7.0f} M instructions  x{count / base_i:4.2f}"
+        if goal is not None:
+            line += f"  (goal <= {goal:g}x)"
+        elif name == "replay":
+            line += "  (goal <= 0.25 s whole command)"
+        print(line)
+    print(f"load average {os.getloadavg()[0]:.1f} at the end; {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}")
+    shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
