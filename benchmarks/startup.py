@@ -41,6 +41,8 @@ class _Stop:
     def isatty(self): return False
     def fileno(self): return 0
     def readline(self, *a):
+        from skirmish import codecache
+        codecache.save()  # what a whole session keeps at its end (nothing when it is there already)
         sys.stdout.flush(); os._exit(0)
     read = readline
 sys.stdin = _Stop()

@@ -9,7 +9,10 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
+from skirmish import codecache
 from skirmish.markers import hookimpl, hookspec
+
+codecache.install()  # attrs' generated methods compiled once, not at each start (start-up, issue 24)
 
 __version__ = "0.1.0"
 
