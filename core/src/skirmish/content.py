@@ -12,7 +12,6 @@ import contextlib
 import os
 import sys
 from collections.abc import Callable
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -51,13 +50,42 @@ def load_toml(source: str | Path, resource: str | None = None) -> dict[str, Any]
     refused at once, never read); any problem is one :class:`SetupError` line.
     """
     if resource is not None:
-        ref = resources.files(str(source)).joinpath(resource)
         where = f"{source}/{resource}"
-        text = ref.read_text(encoding="utf-8")
+        plain = _plain_path(str(source), resource)
+        if plain is not None:
+            with open(plain, encoding="utf-8") as fh:
+                text = fh.read()
+        else:
+            from importlib import resources
+
+            text = resources.files(str(source)).joinpath(resource).read_text(encoding="utf-8")
     else:
         where = str(source)
         text = read_text(Path(source), limit=MAX_FILE_BYTES, what="TOML file")
     return parse_toml(text, where)
+
+
+def _plain_path(package: str, resource: str) -> str | None:
+    """Where a packaged file is on disk when its package is a plain folder (else ``None``: use importlib.resources,
+    which costs more to import than reading a ruleset's content files)."""
+    from importlib import import_module
+
+    spec = getattr(import_module(package), "__spec__", None)
+    places = list(getattr(spec, "submodule_search_locations", None) or [])
+    if len(places) != 1 or not os.path.isdir(places[0]):
+        return None
+    path = os.path.join(places[0], *resource.split("/"))
+    return path if os.path.exists(path) else None
+
+
+def package_names(package: str, folder: str) -> list[str]:
+    """The names of the files in a packaged folder (``"data/warbands"``), sorted."""
+    plain = _plain_path(package, folder)
+    if plain is not None and os.path.isdir(plain):
+        return sorted(os.listdir(plain))
+    from importlib import resources
+
+    return sorted(p.name for p in resources.files(package).joinpath(folder).iterdir())
 
 
 def structure(data: Any, cls: type[T], where: str = "data", *, cache: bool = False) -> T:
