@@ -28,6 +28,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
@@ -96,14 +97,69 @@ def make_longest_save(path: Path, env: dict[str, str], exe: str) -> int:
     return sum(1 for line in path.read_text().splitlines() if line.lstrip().startswith("{ player ="))
 
 
+def ai_latency(ruleset: str, seeds: range, work: Path) -> str:
+    """CPU time of the AI's answers in a CLI session (journal saves included) against a stand-in human (the
+    random agent), over whole games: each answer, and each turn (the AI's answers between two of the human's)."""
+    from skirmish import Game
+    from skirmish_cli.registry import get_registry
+    from skirmish_cli.session import Session, Terminal
+
+    reg = get_registry()
+    rs = reg.ruleset(ruleset)
+    answers: list[float] = []
+    turns: list[float] = []
+    walls: list[float] = []
+    for seed in seeds:
+        game = Game(rs, None, seed=seed)
+        seats = {p: "ai" if i % 2 else "random" for i, p in enumerate(game.players)}
+        session = Session(reg, game, seats, work / f"latency-{ruleset}-{seed}.toml", terminal=Terminal([]))
+        plain = session.agent_turn
+        turn = [0.0, 0.0]
+
+        def timed(player: str, plain: Any = plain, seats: dict[str, str] = seats, turn: list[float] = turn) -> None:
+            t, w = time.process_time(), time.perf_counter()
+            plain(player)
+            spent = time.process_time() - t
+            if seats[player] == "ai":
+                answers.append(spent)
+                turn[0] += spent
+                turn[1] += time.perf_counter() - w
+            elif turn[0]:
+                turns.append(turn[0])
+                walls.append(turn[1])
+                turn[:] = [0.0, 0.0]
+
+        session.agent_turn = timed  # type: ignore[method-assign]
+        session.run()
+
+    def figures(xs: list[float]) -> str:
+        xs = sorted(xs)
+        p95 = xs[min(len(xs) - 1, int(len(xs) * 0.95))]
+        return f"median {statistics.median(xs) * 1000:.0f} ms, 95th percentile {p95 * 1000:.0f} ms, " \
+               f"slowest {xs[-1] * 1000:.0f} ms"
+
+    return (f"AI in human play, {ruleset} ({len(seeds)} games, seeds {seeds.start}-{seeds.stop - 1}): "
+            f"each answer ({len(answers)}) {figures(answers)}; each turn ({len(turns)}) {figures(turns)}; "
+            f"each turn in wall-clock time (saving included) {figures(walls)} (goal: median <= 200 ms)")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=7, help="runs per command for the CPU-time median")
     ap.add_argument("--instructions", action="store_true", help="also count instructions with valgrind")
     ap.add_argument("--only", default="", help="comma list of the commands to measure (import click always)")
     ap.add_argument("--cold", action="store_true", help="empty content cache before every run")
+    ap.add_argument("--latency", type=int, default=0, metavar="GAMES",
+                    help="instead: the AI's answer time against a random stand-in human, per ruleset, over GAMES games")
     args = ap.parse_args()
     work = Path(tempfile.mkdtemp(prefix="skirmish-startup-"))
+    if args.latency:
+        print(f"machine: {machine()}; load average {os.getloadavg()[0]:.1f} at the start")
+        for name in ("chob-noggoth", "hobgoblin", "goblin-uprising"):
+            print(ai_latency(name, range(1000, 1000 + args.latency), work))
+        print(f"load average {os.getloadavg()[0]:.1f} at the end")
+        shutil.rmtree(work, ignore_errors=True)
+        return
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env.setdefault("XDG_CACHE_HOME", str(work / "cache"))
     env["XDG_DATA_HOME"] = str(work / "data")  # autosaves and the like stay out of the user's folders
