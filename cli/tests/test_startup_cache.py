@@ -87,12 +87,12 @@ def test_changed_code_is_built_afresh(monkeypatch: pytest.MonkeyPatch, tmp_path:
         built.append(1)
         return dict(data)
 
-    assert content.cached(build, {"a": 1}, kind="skirmish.Thing") == {"a": 1}
-    assert content.cached(build, {"a": 1}, kind="skirmish.Thing") == {"a": 1}
-    assert content.cached(build, {"a": 2}, kind="skirmish.Thing") == {"a": 2}
+    assert content.cached_build(build, {"a": 1}, kind="skirmish.Thing") == {"a": 1}
+    assert content.cached_build(build, {"a": 1}, kind="skirmish.Thing") == {"a": 1}
+    assert content.cached_build(build, {"a": 2}, kind="skirmish.Thing") == {"a": 2}
     assert len(built) == 2
     monkeypatch.setitem(content._stamps, "skirmish", ["skirmish", [["engine.py", 1, 2]]])  # a module changed
-    assert content.cached(build, {"a": 1}, kind="skirmish.Thing") == {"a": 1}
+    assert content.cached_build(build, {"a": 1}, kind="skirmish.Thing") == {"a": 1}
     assert len(built) == 3
 
 

@@ -1,6 +1,6 @@
 """Loading ruleset content (TOML data) into attrs classes with cattrs, with errors for people.
 
-Built content can be kept between runs (:func:`cached`, ``structure(..., cache=True)``): pickled in the user
+Built content can be kept between runs (:func:`cached_build`, ``structure(..., cache=True)``): pickled in the user
 cache folder, keyed by the data itself (the content files as parsed, after any plugin changed them) and by the
 code that builds it (the size and time of every module file of skirmish and of the ruleset's package), so a
 change to either builds afresh. cattrs is imported only when something is built.
@@ -91,9 +91,9 @@ def package_names(package: str, folder: str) -> list[str]:
 def structure(data: Any, cls: type[T], where: str = "data", *, cache: bool = False) -> T:
     """Build ``cls`` from plain data; a problem raises one :class:`SetupError` line naming the field.
 
-    ``cache``: keep the result between runs (:func:`cached`), for a ruleset's whole content."""
+    ``cache``: keep the result between runs (:func:`cached_build`), for a ruleset's whole content."""
     if cache:
-        return cached(lambda d: structure(d, cls, where), data, kind=f"{cls.__module__}.{cls.__qualname__}")
+        return cached_build(lambda d: structure(d, cls, where), data, kind=f"{cls.__module__}.{cls.__qualname__}")
     import cattrs
 
     try:
@@ -115,7 +115,7 @@ def unstructure(obj: Any) -> Any:
     return _converter().unstructure(obj)
 
 
-def cached(build: Callable[[Any], T], data: Any, *, kind: str) -> T:
+def cached_build(build: Callable[[Any], T], data: Any, *, kind: str) -> T:
     """``build(data)``, kept in the user cache folder and read back while ``data`` and the code are the same.
 
     ``kind`` names what is built (``"module.Class"``: its top package's files are part of the key, with
