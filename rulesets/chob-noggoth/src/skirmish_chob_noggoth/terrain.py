@@ -33,8 +33,7 @@ from typing import Any
 
 import attrs
 
-from skirmish import SetupError, load_toml
-from skirmish.content import package_names
+from skirmish import SetupError, load_toml, package_names
 from skirmish.dice import parse as parse_dice
 from skirmish.geometry import Circle, Rect, Table, Terrain, Vec, distance, overlaps
 from skirmish_chob_noggoth.content import PACKAGE, Content, Randomish, dice_range, load_content, suggest

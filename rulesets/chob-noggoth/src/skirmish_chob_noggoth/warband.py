@@ -41,8 +41,7 @@ from typing import Any
 
 import attrs
 
-from skirmish import SetupError, load_toml
-from skirmish.content import package_names
+from skirmish import SetupError, load_toml, package_names
 from skirmish_chob_noggoth.content import PACKAGE, Content, Randomish, key_of, suggest
 
 WARBAND_KEYS = ("name", "rule", "warriors")

@@ -19,8 +19,7 @@ from typing import Any
 import attr
 import attrs
 
-from skirmish import RegionMap, SetupError
-from skirmish.content import cached
+from skirmish import RegionMap, SetupError, cached_build
 
 PACKAGE = "skirmish_goblin_uprising"
 FILES = ("board", "dice", "classes", "tribes", "goblins", "adventures", "tokens", "guardians", "pets", "enemies",
@@ -520,7 +519,7 @@ def load_content(directory: str | Path | None = None,
     if extend is not None:
         raw = extend(raw)
     where = f"content {directory}" if directory is not None else "built-in content"
-    content = cached(lambda data: build_content(data, where), raw, kind=f"{__name__}.Content")
+    content = cached_build(lambda data: build_content(data, where), raw, kind=f"{__name__}.Content")
     if directory is not None:
         content = attrs.evolve(content, source=str(directory))
     return content
