@@ -1,6 +1,8 @@
 """Start-up and latency of the ``skirmish`` commands a player types (issue 24), against ``python -c "import click"``.
 
     python benchmarks/startup.py [--runs 7] [--instructions] [--only help,rulesets,play-chob-noggoth,...]
+    python benchmarks/startup.py --latency 10     # the AI's answers in a CLI session, per ruleset
+    python benchmarks/startup.py --workers 20     # simulate with 1 and 2 workers: their start-up, the speed-up
 
 Each command runs in a fresh process: CPU time (user + system, median of ``--runs``) and, with
 ``--instructions``, machine instructions counted by valgrind (one run each; they do not move with the load).
@@ -143,6 +145,31 @@ def ai_latency(ruleset: str, seeds: range, work: Path) -> str:
             f"each turn in wall-clock time (saving included) {figures(walls)} (goal: median <= 200 ms)")
 
 
+def workers(games: int, rounds: int) -> None:
+    """``simulate chob-noggoth -n GAMES --players ai,ai`` with 1 and 2 workers, alternating: CPU (the command and its
+    workers) and wall-clock time. With few games the CPU difference is what starting the workers costs; the wall
+    ratio is the speed-up (meaningful only on two free cores: see the load)."""
+    exe = shutil.which("skirmish", path=str(Path(sys.executable).parent)) or "skirmish"
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    out: dict[int, list[tuple[float, float]]] = {1: [], 2: []}
+    for _ in range(rounds):
+        for n in (1, 2):
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            t = time.perf_counter()
+            subprocess.run([exe, "simulate", "chob-noggoth", "-n", str(games), "--workers", str(n), "--players",
+                            "ai,ai"], env=env, capture_output=True, check=True)
+            wall = time.perf_counter() - t
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            out[n].append((after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime, wall))
+    for n, runs in out.items():
+        cpu = statistics.median(c for c, _ in runs)
+        wall = statistics.median(w for _, w in runs)
+        print(f"simulate -n {games} --workers {n}: CPU {cpu:.2f} s, wall {wall:.2f} s (medians of {rounds})")
+    extra = statistics.median(c for c, _ in out[2]) - statistics.median(c for c, _ in out[1])
+    speed = statistics.median(w for _, w in out[1]) / statistics.median(w for _, w in out[2])
+    print(f"two workers: {extra:+.2f} CPU-s against one (their start-up), wall-clock speed-up x{speed:.2f}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=7, help="runs per command for the CPU-time median")
@@ -151,7 +178,14 @@ def main() -> None:
     ap.add_argument("--cold", action="store_true", help="empty content cache before every run")
     ap.add_argument("--latency", type=int, default=0, metavar="GAMES",
                     help="instead: the AI's answer time against a random stand-in human, per ruleset, over GAMES games")
+    ap.add_argument("--workers", type=int, default=0, metavar="GAMES",
+                    help="instead: simulate GAMES Chob-Noggoth games with 1 and 2 workers (start-up cost, speed-up)")
     args = ap.parse_args()
+    if args.workers:
+        print(f"machine: {machine()}; load average {os.getloadavg()[0]:.1f} at the start")
+        workers(args.workers, max(1, args.runs // 2))
+        print(f"load average {os.getloadavg()[0]:.1f} at the end")
+        return
     work = Path(tempfile.mkdtemp(prefix="skirmish-startup-"))
     if args.latency:
         print(f"machine: {machine()}; load average {os.getloadavg()[0]:.1f} at the start")
