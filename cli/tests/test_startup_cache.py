@@ -10,6 +10,7 @@ import os
 import pickle
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -94,6 +95,20 @@ def test_changed_code_is_built_afresh(monkeypatch: pytest.MonkeyPatch, tmp_path:
     monkeypatch.setitem(content._stamps, "skirmish", ["skirmish", [["engine.py", 1, 2]]])  # a module changed
     assert content.cached_build(build, {"a": 1}, kind="skirmish.Thing") == {"a": 1}
     assert len(built) == 3
+
+
+def test_only_the_latest_built_contents_are_kept(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from skirmish import content
+
+    monkeypatch.setenv("SKIRMISH_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(content, "MAX_KEPT", 3)
+    for n in range(6):
+        content.cached_build(dict, {"n": n}, kind="skirmish.Thing")
+        time.sleep(0.03)  # file times are coarse (a clock tick): each write its own
+    assert len(list((tmp_path / "cache").glob("content-*.pickle"))) == 3
+    built: list[int] = []
+    content.cached_build(lambda d: built.append(1) or dict(d), {"n": 5}, kind="skirmish.Thing")
+    assert built == []  # the latest is still kept
 
 
 def test_cache_off_writes_nothing(tmp_path: Path) -> None:

@@ -150,10 +150,25 @@ def cached_build(build: Callable[[Any], T], data: Any, *, kind: str) -> T:
         with open(tmp, "wb") as fh:
             pickle.dump(value, fh, protocol=pickle.HIGHEST_PROTOCOL)
         os.replace(tmp, path)
+        _prune(folder)
     except Exception:  # noqa: BLE001 - not picklable, or no room: the content is still there for this run
         with contextlib.suppress(OSError):
             os.unlink(tmp)
     return value
+
+
+#: the most built contents kept; beyond it the least recently written go (changed data or code leave old ones)
+MAX_KEPT = 48
+
+
+def _prune(folder: str) -> None:
+    kept = [os.path.join(folder, n) for n in os.listdir(folder) if n.startswith("content-") and n.endswith(".pickle")]
+    if len(kept) <= MAX_KEPT:
+        return
+    by_age = sorted(kept, key=lambda p: os.stat(p).st_mtime_ns)
+    for old in by_age[:len(kept) - MAX_KEPT]:
+        with contextlib.suppress(OSError):
+            os.unlink(old)
 
 
 _stamps: dict[str, list[Any]] = {}
