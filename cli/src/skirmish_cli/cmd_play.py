@@ -65,8 +65,6 @@ def play(ctx: click.Context, ruleset: str, seed: int | None, players: Sequence[s
     measure, show, undo, log, why, dice, save, quit). A ruleset may take settings of its
     own after the options (e.g. --heroes 4); 'skirmish rulesets RULESET' lists them.
     """
-    import secrets
-
     from skirmish.errors import SkirmishError
     from skirmish_cli.common import autosave_path, load_setup, new_game, parse_dice, split_names
     from skirmish_cli.registry import get_registry
@@ -92,7 +90,9 @@ def play(ctx: click.Context, ruleset: str, seed: int | None, players: Sequence[s
             raise SkirmishError(f"{path} already exists: carry on with 'skirmish resume {path}', "
                                 "or add --overwrite to replace it")
     if seed is None:
-        seed = secrets.randbelow(1_000_000)
+        import random
+
+        seed = random.SystemRandom().randrange(1_000_000)  # not secrets: it imports hmac, base64...
     game = new_game(registry, ruleset, setup, setup_file, seed, loaded)
     if vs:
         names = ["human"] + [vs] * (len(game.players) - 1)

@@ -9,7 +9,10 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
+from skirmish import codecache
 from skirmish.markers import hookimpl, hookspec
+
+codecache.install()  # attrs' generated methods compiled once, not at each start (start-up, issue 24)
 
 __version__ = "0.1.0"
 
@@ -29,7 +32,8 @@ _EXPORTS = {
     "SaveFile": "saves", "read_save": "saves", "write_save": "saves", "replay": "saves",
     "drive": "runner", "play_one": "runner", "simulate": "runner",
     "parse_answer": "answer_text", "Situation": "studies.situations",
-    "load_toml": "content", "structure": "content", "safe_text": "safe", "safe_html": "safe",
+    "load_toml": "content", "structure": "content", "cached_build": "content", "package_names": "content",
+    "safe_text": "safe", "safe_html": "safe",
     "read_text": "textfiles", "parse_toml": "textfiles", "check_numbers": "textfiles", "bounded_number": "textfiles",
     "MAX_FILE_BYTES": "content",
     "Presentation": "presentation", "Piece": "presentation", "Frame": "presentation", "LegendItem": "presentation",

@@ -1,21 +1,46 @@
-"""Loading ruleset content (TOML data) into attrs classes with cattrs, with errors for people."""
+"""Loading ruleset content (TOML data) into attrs classes with cattrs, with errors for people.
+
+Built content can be kept between runs (:func:`cached_build`, ``structure(..., cache=True)``): pickled in the user
+cache folder, keyed by the data itself (the content files as parsed, after any plugin changed them) and by the
+code that builds it (the size and time of every module file of skirmish and of the ruleset's package), so a
+change to either builds afresh. cattrs is imported only when something is built.
+"""
 
 from __future__ import annotations
 
-from importlib import resources
+import contextlib
+import os
+import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
-
-import cattrs
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from skirmish.errors import SetupError
 from skirmish.textfiles import parse_toml, read_text
+
+if TYPE_CHECKING:
+    import cattrs
 
 T = TypeVar("T")
 #: the largest TOML file a person may hand in (set-ups, army lists, content overrides)
 MAX_FILE_BYTES = 4 * 1024 * 1024
 
-converter = cattrs.Converter(forbid_extra_keys=True)
+
+def __getattr__(name: str) -> Any:
+    if name == "converter":  # made on first use: importing cattrs costs more than reading kept content
+        return _converter()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+_made: list[cattrs.Converter] = []
+
+
+def _converter() -> cattrs.Converter:
+    if not _made:
+        import cattrs
+
+        _made.append(cattrs.Converter(forbid_extra_keys=True))
+    return _made[0]
 
 
 def load_toml(source: str | Path, resource: str | None = None) -> dict[str, Any]:
@@ -25,19 +50,54 @@ def load_toml(source: str | Path, resource: str | None = None) -> dict[str, Any]
     refused at once, never read); any problem is one :class:`SetupError` line.
     """
     if resource is not None:
-        ref = resources.files(str(source)).joinpath(resource)
         where = f"{source}/{resource}"
-        text = ref.read_text(encoding="utf-8")
+        plain = _plain_path(str(source), resource)
+        if plain is not None:
+            with open(plain, encoding="utf-8") as fh:
+                text = fh.read()
+        else:
+            from importlib import resources
+
+            text = resources.files(str(source)).joinpath(resource).read_text(encoding="utf-8")
     else:
         where = str(source)
         text = read_text(Path(source), limit=MAX_FILE_BYTES, what="TOML file")
     return parse_toml(text, where)
 
 
-def structure(data: Any, cls: type[T], where: str = "data") -> T:
-    """Build ``cls`` from plain data; a problem raises one :class:`SetupError` line naming the field."""
+def _plain_path(package: str, resource: str) -> str | None:
+    """Where a packaged file is on disk when its package is a plain folder (else ``None``: use importlib.resources,
+    which costs more to import than reading a ruleset's content files)."""
+    from importlib import import_module
+
+    spec = getattr(import_module(package), "__spec__", None)
+    places = list(getattr(spec, "submodule_search_locations", None) or [])
+    if len(places) != 1 or not os.path.isdir(places[0]):
+        return None
+    path = os.path.join(places[0], *resource.split("/"))
+    return path if os.path.exists(path) else None
+
+
+def package_names(package: str, folder: str) -> list[str]:
+    """The names of the files in a packaged folder (``"data/warbands"``), sorted."""
+    plain = _plain_path(package, folder)
+    if plain is not None and os.path.isdir(plain):
+        return sorted(os.listdir(plain))
+    from importlib import resources
+
+    return sorted(p.name for p in resources.files(package).joinpath(folder).iterdir())
+
+
+def structure(data: Any, cls: type[T], where: str = "data", *, cache: bool = False) -> T:
+    """Build ``cls`` from plain data; a problem raises one :class:`SetupError` line naming the field.
+
+    ``cache``: keep the result between runs (:func:`cached_build`), for a ruleset's whole content."""
+    if cache:
+        return cached_build(lambda d: structure(d, cls, where), data, kind=f"{cls.__module__}.{cls.__qualname__}")
+    import cattrs
+
     try:
-        return converter.structure(data, cls)
+        return _converter().structure(data, cls)
     except cattrs.BaseValidationError as exc:
         raise SetupError(f"{where}: {_first_problem(exc)}") from None
     except (TypeError, ValueError, KeyError) as exc:
@@ -45,9 +105,88 @@ def structure(data: Any, cls: type[T], where: str = "data") -> T:
 
 
 def _first_problem(exc: BaseException) -> str:
+    import cattrs
+
     messages = cattrs.transform_error(exc) if isinstance(exc, cattrs.BaseValidationError) else [str(exc)]
     return messages[0] if messages else str(exc)
 
 
 def unstructure(obj: Any) -> Any:
-    return converter.unstructure(obj)
+    return _converter().unstructure(obj)
+
+
+def cached_build(build: Callable[[Any], T], data: Any, *, kind: str) -> T:
+    """``build(data)``, kept in the user cache folder and read back while ``data`` and the code are the same.
+
+    ``kind`` names what is built (``"module.Class"``: its top package's files are part of the key, with
+    skirmish's own). ``data`` must be plain data (what TOML gives); anything else, caching turned off
+    (``SKIRMISH_CACHE=off``), or a file that cannot be written just builds. A kept file that cannot be read
+    back (corrupt, written by other code) is built afresh and replaced. Only what ``build`` returns without
+    raising is kept, so a content error is reported every time.
+    """
+    import hashlib
+    import json
+    import pickle
+
+    from skirmish.codecache import cache_dir
+
+    folder = cache_dir()
+    try:
+        text = json.dumps([kind, _code_stamp(kind), data], sort_keys=True, ensure_ascii=False)
+    except (TypeError, ValueError):
+        folder = None
+    if folder is None:
+        return build(data)
+    path = os.path.join(folder, f"content-{hashlib.sha256(text.encode()).hexdigest()[:40]}.pickle")
+    try:
+        with open(path, "rb") as fh:
+            return pickle.load(fh)  # type: ignore[no-any-return]
+    except Exception:  # noqa: BLE001, S110 - none yet, or a damaged or foreign file: built afresh and replaced
+        pass
+    value = build(data)
+    tmp = f"{path}.{os.getpid()}.tmp"
+    try:
+        os.makedirs(folder, exist_ok=True)
+        with open(tmp, "wb") as fh:
+            pickle.dump(value, fh, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, path)
+        _prune(folder)
+    except Exception:  # noqa: BLE001 - not picklable, or no room: the content is still there for this run
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+    return value
+
+
+#: the most built contents kept; beyond it the least recently written go (changed data or code leave old ones)
+MAX_KEPT = 48
+
+
+def _prune(folder: str) -> None:
+    kept = [os.path.join(folder, n) for n in os.listdir(folder) if n.startswith("content-") and n.endswith(".pickle")]
+    if len(kept) <= MAX_KEPT:
+        return
+    by_age = sorted(kept, key=lambda p: os.stat(p).st_mtime_ns)
+    for old in by_age[:len(kept) - MAX_KEPT]:
+        with contextlib.suppress(OSError):
+            os.unlink(old)
+
+
+_stamps: dict[str, list[Any]] = {}
+
+
+def _code_stamp(kind: str) -> list[Any]:
+    """The size and modification time of every module file of skirmish and of ``kind``'s top package."""
+    out: list[Any] = []
+    for top in dict.fromkeys(("skirmish", kind.split(".")[0])):
+        if top not in _stamps:
+            module = sys.modules.get(top)
+            where = os.path.dirname(getattr(module, "__file__", None) or "")
+            files = []
+            for root, dirs, names in os.walk(where) if where else ():
+                dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+                files += [(os.path.relpath(os.path.join(root, n), where), st.st_size, st.st_mtime_ns)
+                          for n in sorted(names) if n.endswith(".py")
+                          for st in (os.stat(os.path.join(root, n)),)]
+            _stamps[top] = [top, files]
+        out.append(_stamps[top])
+    return out

@@ -514,6 +514,47 @@ def _d_point_polygon(pt: Vec, p: Polygon) -> float:
     return float(p.geom.distance(_shapely().Point(pt.x, pt.y)))
 
 
+def _d_rect_polygon(r: Rect, p: Polygon) -> float:
+    """Closed form against a convex polygon (0 when they meet, else the nearest corner-to-edge gap)."""
+    if not p.convex:
+        return _d_shapely(r, p)
+    return convex_gap(r._corner_xy, p._xy)
+
+
+def convex_gap(pa: Sequence[tuple[float, float]], pb: Sequence[tuple[float, float]]) -> float:
+    """The distance between two convex polygons: 0 when they meet (no separating axis), else the least
+    distance from a corner of one to an edge of the other."""
+    separated = False
+    for pts in (pa, pb):
+        x0, y0 = pts[-1]
+        for x1, y1 in pts:
+            nx, ny = y1 - y0, x0 - x1
+            x0, y0 = x1, y1
+            if nx == 0.0 and ny == 0.0:
+                continue
+            lo_a = min(nx * x + ny * y for x, y in pa)
+            hi_a = max(nx * x + ny * y for x, y in pa)
+            lo_b = min(nx * x + ny * y for x, y in pb)
+            hi_b = max(nx * x + ny * y for x, y in pb)
+            if hi_a < lo_b or hi_b < lo_a:
+                separated = True
+                break
+        if separated:
+            break
+    if not separated:
+        return 0.0
+    best = math.inf
+    for pts, other in ((pa, pb), (pb, pa)):
+        x0, y0 = other[-1]
+        for x1, y1 in other:
+            for cx, cy in pts:
+                d = _seg_point_dist(x0, y0, x1, y1, cx, cy)
+                if d < best:
+                    best = d
+            x0, y0 = x1, y1
+    return best
+
+
 def _d_shapely(a: Any, b: Any) -> float:
     return float(to_shapely(a).distance(to_shapely(b)))
 
@@ -527,6 +568,7 @@ _DIST: dict[tuple[type, type], Any] = {
     (Rect, Rect): _d_rect_rect,
     (Rect, Circle): _d_rect_circle,
     (Rect, Segment): _d_rect_segment,
+    (Rect, Polygon): _d_rect_polygon,
     (Circle, Circle): _d_circle_circle,
     (Circle, Segment): _d_circle_segment,
     (Circle, Polygon): _d_circle_polygon,
@@ -661,7 +703,94 @@ def _o_rect_polygon(r: Rect, p: Polygon) -> bool:
 def _o_any_polygon(a: Any, p: Polygon) -> bool:
     if _boxes_apart(a.bounds, p.bounds):
         return False
+    if isinstance(a, Polygon) and p.convex:
+        return polygon_in_convex(a._xy, p._xy)
     return bool(p._inner.intersects(to_shapely(a)))
+
+
+def polygon_in_convex(subject: Sequence[tuple[float, float]], pts: Sequence[tuple[float, float]]) -> bool:
+    """Whether the polygon ``subject`` (its outline and inside) meets the convex polygon ``pts`` shrunk by
+    ``EPS``: ``subject`` clipped by each edge's line moved ``EPS`` inwards (Sutherland-Hodgman), in closed form
+    (swept moves against convex terrain without shapely)."""
+    area2 = 0.0
+    x0, y0 = pts[-1]
+    for x1, y1 in pts:
+        area2 += x0 * y1 - x1 * y0
+        x0, y0 = x1, y1
+    sign = 1.0 if area2 > 0 else -1.0
+    poly = list(subject)
+    x0, y0 = pts[-1]
+    for x1, y1 in pts:
+        ex, ey = x1 - x0, y1 - y0
+        length = math.hypot(ex, ey)
+        if length > 0.0:
+            nx, ny = -ey * sign / length, ex * sign / length
+            c = nx * x0 + ny * y0 + EPS  # inside: nx * x + ny * y >= c
+            out: list[tuple[float, float]] = []
+            px, py = poly[-1]
+            pv = nx * px + ny * py - c
+            for qx, qy in poly:
+                qv = nx * qx + ny * qy - c
+                if qv >= 0.0:
+                    if pv < 0.0:
+                        t = pv / (pv - qv)
+                        out.append((px + t * (qx - px), py + t * (qy - py)))
+                    out.append((qx, qy))
+                elif pv >= 0.0:
+                    t = pv / (pv - qv)
+                    out.append((px + t * (qx - px), py + t * (qy - py)))
+                px, py, pv = qx, qy, qv
+            if not out:
+                return False
+            poly = out
+        x0, y0 = x1, y1
+    return True
+
+
+def _o_segment_polygon(s: Segment, p: Polygon) -> bool:
+    """A segment through a polygon's interior shrunk by ``EPS``; a convex polygon in closed form
+    (:func:`segment_in_convex`), so cover and sight lines through convex terrain do not import shapely."""
+    if _boxes_apart(s.bounds, p.bounds):
+        return False
+    if not p.convex or (s.a.x == s.b.x and s.a.y == s.b.y):
+        return bool(p._inner.intersects(to_shapely(s)))
+    return segment_in_convex(p._xy, s.a.x, s.a.y, s.b.x, s.b.y)
+
+
+def segment_in_convex(pts: Sequence[tuple[float, float]], ax: float, ay: float, bx: float, by: float) -> bool:
+    """Whether the segment a-b meets the convex polygon ``pts`` (either winding) shrunk by ``EPS``: the segment
+    clipped by each edge's line moved ``EPS`` inwards (what shapely's mitred inner buffer of it gives)."""
+    dx, dy = bx - ax, by - ay
+    area2 = 0.0
+    x0, y0 = pts[-1]
+    for x1, y1 in pts:
+        area2 += x0 * y1 - x1 * y0
+        x0, y0 = x1, y1
+    sign = 1.0 if area2 > 0 else -1.0  # inward normals: left of each edge when counter-clockwise
+    lo, hi = 0.0, 1.0
+    x0, y0 = pts[-1]
+    for x1, y1 in pts:
+        ex, ey = x1 - x0, y1 - y0
+        length = math.hypot(ex, ey)
+        if length > 0.0:
+            nx, ny = -ey * sign / length, ex * sign / length
+            num = nx * (ax - x0) + ny * (ay - y0) - EPS  # the segment's start, inside this edge's moved line
+            den = nx * dx + ny * dy
+            if den == 0.0:
+                if num < 0.0:
+                    return False
+            elif den > 0.0:
+                t = -num / den
+                if t > lo:
+                    lo = t
+            else:
+                t = -num / den
+                if t < hi:
+                    hi = t
+            if lo > hi:
+                return False
+        x0, y0 = x1, y1
+    return True
 
 
 def _o_never(a: Any, b: Any) -> bool:
@@ -676,7 +805,7 @@ _OVERLAP: dict[tuple[type, type], Any] = {
     (Segment, Circle): _o_segment_circle,
     (Circle, Polygon): _o_circle_polygon,
     (Rect, Polygon): _o_rect_polygon,
-    (Segment, Polygon): _o_any_polygon,
+    (Segment, Polygon): _o_segment_polygon,
     (Polygon, Polygon): _o_any_polygon,
     (Segment, Segment): _o_never,
 }

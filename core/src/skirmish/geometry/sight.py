@@ -43,6 +43,7 @@ from skirmish.geometry.shapes import (
     contains,
     distance,
     overlaps,
+    segment_in_convex,
 )
 from skirmish.geometry.vec import EPS, Vec
 
@@ -344,6 +345,8 @@ def _blocks(shape: Any, ox: float, oy: float, px: float, py: float, line: list[A
     if isinstance(shape, Circle):
         return _seg_point_dist(ox, oy, px, py, shape.centre.x, shape.centre.y) < shape.radius - EPS
     if isinstance(shape, Polygon):
+        if shape.convex and (ox != px or oy != py):
+            return segment_in_convex(shape._xy, ox, oy, px, py)
         if not line:
             line.append(_shapely().linestrings([(ox, oy), (px, py)]))
         return bool(shape._inner.intersects(line[0]))

@@ -577,7 +577,7 @@ def build_content(raw: Mapping[str, Any]) -> Content:
     last = data.get("last_wound")
     if isinstance(last, dict):
         data["last_wound"] = {k: ({"name": k, **v} if isinstance(v, dict) else v) for k, v in last.items()}
-    content = structure(data, Content, where=WHERE)
+    content = structure(data, Content, where=WHERE, cache=True)
     problems = check_content(content)
     if problems:
         raise SetupError(f"{WHERE}: " + _numbered(problems))

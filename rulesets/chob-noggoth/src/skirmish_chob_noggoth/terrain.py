@@ -29,12 +29,11 @@ from __future__ import annotations
 import math
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from importlib import resources
 from typing import Any
 
 import attrs
 
-from skirmish import SetupError, load_toml
+from skirmish import SetupError, load_toml, package_names
 from skirmish.dice import parse as parse_dice
 from skirmish.geometry import Circle, Rect, Table, Terrain, Vec, distance, overlaps
 from skirmish_chob_noggoth.content import PACKAGE, Content, Randomish, dice_range, load_content, suggest
@@ -313,8 +312,7 @@ def layout_to_dict(layout: Layout) -> dict[str, Any]:
 
 
 def builtin_layout_files() -> list[str]:
-    folder = resources.files(PACKAGE).joinpath("data/layouts")
-    return sorted(p.name for p in folder.iterdir() if p.name.endswith(".toml"))
+    return [name for name in package_names(PACKAGE, "data/layouts") if name.endswith(".toml")]
 
 
 def builtin_layouts(content: Content | None = None) -> dict[str, Layout]:

@@ -36,13 +36,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import attrs
 
-from skirmish import SetupError, load_toml
+from skirmish import SetupError, load_toml, package_names
 from skirmish_chob_noggoth.content import PACKAGE, Content, Randomish, key_of, suggest
 
 WARBAND_KEYS = ("name", "rule", "warriors")
@@ -487,8 +486,7 @@ def warband_to_dict(warband: Warband, content: Content | None = None) -> dict[st
 
 def builtin_warband_files() -> list[str]:
     """File names of the packaged warbands (``data/warbands/*.toml``), sorted."""
-    folder = resources.files(PACKAGE).joinpath("data/warbands")
-    return sorted(p.name for p in folder.iterdir() if p.name.endswith(".toml"))
+    return [name for name in package_names(PACKAGE, "data/warbands") if name.endswith(".toml")]
 
 
 def builtin_warbands(content: Content) -> dict[str, Warband]:

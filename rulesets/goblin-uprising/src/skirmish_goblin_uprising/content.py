@@ -18,9 +18,8 @@ from typing import Any
 
 import attr
 import attrs
-import cattrs
 
-from skirmish import RegionMap, SetupError
+from skirmish import RegionMap, SetupError, cached_build
 
 PACKAGE = "skirmish_goblin_uprising"
 FILES = ("board", "dice", "classes", "tribes", "goblins", "adventures", "tokens", "guardians", "pets", "enemies",
@@ -425,9 +424,6 @@ def _resolve_types() -> None:
 
 _resolve_types()
 
-_conv = cattrs.Converter(forbid_extra_keys=True)
-
-
 def _int_or_str(value: Any, _type: Any) -> int | str:
     if isinstance(value, bool) or not isinstance(value, int | str):
         raise ValueError(f"n must be a whole number, 'L' or 'L/2', not {value!r}")
@@ -436,12 +432,25 @@ def _int_or_str(value: Any, _type: Any) -> int | str:
     return value
 
 
-_conv.register_structure_hook(int | str, _int_or_str)
+_made: list[Any] = []
+
+
+def _conv() -> Any:
+    """The content's converter, made on first use (kept content is read back without cattrs)."""
+    if not _made:
+        import cattrs
+
+        conv = cattrs.Converter(forbid_extra_keys=True)
+        conv.register_structure_hook(int | str, _int_or_str)
+        _made.append(conv)
+    return _made[0]
 
 
 def _build(data: Any, cls: type, where: str) -> Any:
+    import cattrs
+
     try:
-        return _conv.structure(data, cls)
+        return _conv().structure(data, cls)
     except cattrs.BaseValidationError as exc:
         messages = cattrs.transform_error(exc)
         text = messages[0] if messages else str(exc)
@@ -510,7 +519,7 @@ def load_content(directory: str | Path | None = None,
     if extend is not None:
         raw = extend(raw)
     where = f"content {directory}" if directory is not None else "built-in content"
-    content = build_content(raw, where)
+    content = cached_build(lambda data: build_content(data, where), raw, kind=f"{__name__}.Content")
     if directory is not None:
         content = attrs.evolve(content, source=str(directory))
     return content

@@ -477,7 +477,7 @@ def build_content(raw: Mapping[str, Any], *, army_rules: Iterable[Any] | None = 
                      for lid, v in dict(him.get("levels") or {}).items()}
     data = {"units": units, "keywords": keywords, "footprints": footprints, "terrain": terrain,
             "building": _table(raw, "building"), "him": him}
-    content = structure(data, Content, where=WHERE)
+    content = structure(data, Content, where=WHERE, cache=True)
     object.__setattr__(content, "army_rules", _builtin_army_rules() if army_rules is None else tuple(army_rules))
     problems = check_content(content)
     if problems:

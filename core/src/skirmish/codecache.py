@@ -1,0 +1,165 @@
+"""Generated code kept between runs: the methods attrs and cattrs write for each class (start-up, issue 24).
+
+attrs writes every class's ``__init__``, ``__eq__``, ``__repr__``... as source text and compiles it when the class
+is declared, and cattrs does the same for each structuring function: a third of a ruleset's import time went to
+``compile()``. A code object depends only on its source text, file name and mode, so the compiled code is kept in
+the user cache folder with :mod:`marshal` (as Python keeps ``.pyc`` files) and reused while the text is the same.
+
+:func:`install` (called by ``import skirmish``) makes ``compile`` in ``attr._make`` and ``cattrs.gen`` this
+module's :func:`cached_compile`, when those modules are imported (or at once if they already are). The file is
+read once per process and written at exit when something new was compiled, unless Python may not write bytecode
+(``-B``, ``PYTHONDONTWRITEBYTECODE``). A missing, unreadable or corrupt file is ignored: the code is compiled
+afresh. ``SKIRMISH_CACHE=off`` turns every cache of skirmish off; ``SKIRMISH_CACHE_DIR`` moves the folder.
+"""
+
+from __future__ import annotations
+
+import builtins
+import contextlib
+import importlib.machinery
+import marshal
+import os
+import re
+import sys
+from types import CodeType
+from typing import Any
+
+#: the modules whose ``compile`` is routed through the cache
+PATCHED = ("attr._make", "cattrs.gen")
+#: above this many entries the file starts afresh (old classes' code piles up as sources change)
+MAX_ENTRIES = 20_000
+
+_compile = builtins.compile
+#: the salt attrs writes into a generated ``__hash__``: ``hash((<salt>, self.a, ...))``
+_SALT = re.compile(r"hash\(\(\s*(-?\d+),")
+_known: dict[tuple[str, str, str], Any] | None = None
+_new: dict[tuple[str, str, str], Any] = {}
+
+
+def cache_dir() -> str | None:
+    """The folder of skirmish's caches, or ``None`` when caching is off (``SKIRMISH_CACHE=off``)."""
+    if os.environ.get("SKIRMISH_CACHE", "").lower() in ("off", "0", "no", "false"):
+        return None
+    given = os.environ.get("SKIRMISH_CACHE_DIR")
+    if given:
+        return given
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "skirmish")
+
+
+def cache_file() -> str | None:
+    """The file of compiled code (one per Python version: marshal's format changes between versions)."""
+    folder = cache_dir()
+    if folder is None:
+        return None
+    tag = sys.implementation.cache_tag or "python"
+    return os.path.join(folder, f"generated-code.{tag}-{sys.hexversion:x}.marshal")
+
+
+def _read(path: str) -> dict[tuple[str, str, str], Any]:
+    try:
+        with open(path, "rb") as fh:
+            data = marshal.loads(fh.read())
+    except (OSError, EOFError, ValueError, TypeError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _entries() -> dict[tuple[str, str, str], Any]:
+    global _known
+    if _known is None:
+        path = cache_file()
+        _known = _read(path) if path is not None else {}
+    return _known
+
+
+def cached_compile(source: Any, filename: Any, mode: str, *args: Any, **kwargs: Any) -> Any:
+    """``compile`` for generated source text, answered from the cache when the same text was compiled before.
+
+    attrs writes a salt into each ``__hash__`` (a hash of the class's name, which differs from process to
+    process): the key holds the text without it, and a kept code object gets this process's salt.
+    """
+    if args or kwargs or not isinstance(source, str) or not isinstance(filename, str):
+        return _compile(source, filename, mode, *args, **kwargs)
+    salt = _SALT.search(source) if "hash((" in source else None
+    text = source if salt is None else source[:salt.start(1)] + "SALT" + source[salt.end(1):]
+    key = (filename, mode, text)
+    kept = _entries().get(key)
+    if isinstance(kept, tuple) and len(kept) == 2 and isinstance(kept[0], CodeType):
+        code, old = kept
+        if salt is not None and old != int(salt.group(1)):
+            code = _swap_constant(code, old, int(salt.group(1)))
+        return code
+    code = _compile(source, filename, mode)
+    _known[key] = _new[key] = (code, int(salt.group(1)) if salt is not None else None)  # type: ignore[index]
+    return code
+
+
+def _swap_constant(code: CodeType, old: int, new: int) -> CodeType:
+    """``code`` with the integer constant ``old`` replaced by ``new``, in the functions it defines too."""
+    consts = tuple(new if type(c) is int and c == old else _swap_constant(c, old, new) if isinstance(c, CodeType)
+                   else c for c in code.co_consts)
+    return code.replace(co_consts=consts)
+
+
+def save() -> None:
+    """Write what this process compiled (merged with what other processes wrote meanwhile); errors are ignored."""
+    path = cache_file()
+    if not _new or path is None or sys.dont_write_bytecode:
+        return
+    merged = _read(path)
+    if len(merged) + len(_new) > MAX_ENTRIES:
+        merged = {}
+    merged.update(_new)
+    _new.clear()
+    tmp = f"{path}.{os.getpid()}.tmp"
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(tmp, "wb") as fh:
+            fh.write(marshal.dumps(merged))
+        os.replace(tmp, path)
+    except (OSError, ValueError):
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+
+
+def _patch(module: Any) -> None:
+    module.compile = cached_compile
+
+
+class _Finder:
+    """Patches the modules of :data:`PATCHED` right after they are imported."""
+
+    def find_spec(self, fullname: str, path: Any, target: Any = None) -> Any:
+        if fullname not in PATCHED:
+            return None
+        spec = importlib.machinery.PathFinder.find_spec(fullname, path)
+        if spec is None or spec.loader is None or not hasattr(spec.loader, "exec_module"):
+            return spec
+        loader = spec.loader
+        run = loader.exec_module
+
+        def exec_module(module: Any) -> None:
+            run(module)
+            _patch(module)
+
+        loader.exec_module = exec_module  # type: ignore[method-assign]
+        return spec
+
+
+_installed = False
+
+
+def install() -> None:
+    """Route attrs' and cattrs' ``compile`` through the cache (once per process; nothing when caching is off)."""
+    global _installed
+    if _installed or cache_dir() is None:
+        return
+    _installed = True
+    import atexit
+
+    for name in PATCHED:
+        if name in sys.modules:
+            _patch(sys.modules[name])
+    sys.meta_path.insert(0, _Finder())
+    atexit.register(save)
