@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from skirmish import Game, Registry, View
 from skirmish.runner import agent_seed
+from skirmish_chob_noggoth.ai import evaluation
 from skirmish_chob_noggoth.ai import odds as ai_odds
 
 
@@ -66,6 +67,7 @@ def test_melee_tables_equal_the_plain_loops_bit_for_bit(monkeypatch) -> None:
     monkeypatch.setattr(ai_odds, "play_melee", recording)
     ai_odds.melee_table.cache_clear()  # nothing kept from other games: every table is played out below
     ai_odds.ends_table.cache_clear()
+    evaluation.melee_weights.cache_clear()  # (the weights are kept per pair of numbers too)
     registry = Registry()
     rs = registry.ruleset("chob-noggoth")
     for seed in (1000, 1001):

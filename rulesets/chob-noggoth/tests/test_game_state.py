@@ -15,7 +15,7 @@ PURE_MEMOS = tuple(f"skirmish_chob_noggoth.{name}" for name in (
     "odds._dice_tally", "odds._failing_faces", "odds._margins", "odds.attack_odds", "odds.contest_won",
     "odds.wound_table", "odds.morale_holds", "odds.save_fails", "odds.dice_odds", "odds.any_face",
     "ai.odds._fail_save", "ai.odds.heard", "ai.odds.table_chances", "ai.odds.stop_test", "ai.odds.any_of",
-    "ai.odds.hold", "ai.odds.melee_table", "ai.odds.ends_table", "ai.evaluation._melee_worth",
+    "ai.odds.hold", "ai.odds.melee_table", "ai.odds.ends_table", "ai.evaluation.melee_weights",
     "measuring._STOPS", "measuring._table",
     "measuring._terrain_sight"))
 

@@ -126,10 +126,11 @@ def _activation_options(game: Game, player: str, what: str) -> tuple[list[Option
 def _warrior_options(game: Game, w: Warrior, what: str, kind: Any) -> list[Option]:
     """Everything ``w`` may do now (built afresh; :func:`activation_options` keeps them between decisions)."""
     opts: list[Option] = []
+    touching = measuring.contacts(game.state, w)  # (measured once for the fights and the actions)
     if kind is None or kind.allows("fight"):
-        opts.extend(_fight_options(game, w))
+        opts.extend(_fight_options(game, w, touching))
     if what == "actions":
-        opts.extend(_action_options(game, w, kind))
+        opts.extend(_action_options(game, w, kind, touching))
     else:
         opts.extend(move_options(game, w, "eager" if what == "eager" else "move", prefix=""))
         opts.append(Option(f"{w.id}|hold", f"{_label(w)}: stay where it is",
@@ -325,11 +326,12 @@ class _Reach:
             or any(seg(w.x, w.y, e.x, e.y, x, y) < r + e.radius + 0.05 for e in self.lines)
 
 
-def _fight_options(game: Game, w: Warrior) -> list[Option]:
+def _fight_options(game: Game, w: Warrior, touching: list[Warrior]) -> list[Option]:
+    """A fight with each enemy in base contact (``touching``: :func:`measuring.contacts`) not fought this step."""
     state = game.state
     return [Option(f"{w.id}|fight|{e.id}", f"{_label(w)}: fight {e.name} (in base contact)",
                    data={"actor": w.id, "action": "fight", "target": e.id})
-            for e in measuring.contacts(state, w) if melee.pair_key(w, e) not in state.fought]
+            for e in touching if melee.pair_key(w, e) not in state.fought]
 
 
 def move_options(game: Game, w: Warrior, kind: str, prefix: str) -> list[Option]:
@@ -377,13 +379,13 @@ def move_options(game: Game, w: Warrior, kind: str, prefix: str) -> list[Option]
     return out
 
 
-def _action_options(game: Game, w: Warrior, kind: Any) -> list[Option]:
+def _action_options(game: Game, w: Warrior, kind: Any, touching: list[Warrior]) -> list[Option]:
     state = game.state
     c = game.ruleset.content
     allows = kind.allows if kind is not None else (lambda _a: True)
     label = _label(w)
     out: list[Option] = []
-    engaged = bool(measuring.contacts(state, w))
+    engaged = bool(touching)
     if allows("shoot") and not engaged:
         for t, dist, cover in targets(game, w, warrior_profile.shooting_range(game, w)):
             out.append(Option(f"{w.id}|shoot|{t.id}", f"{label}: shoot {t.name} ({dist:.1f}\""

@@ -772,28 +772,43 @@ class Evaluation:
 
 
 def _melee(sa: Stats, sd: Stats, impact: bool, *, a_first: bool) -> float:
-    """Expected worth for A's side of one melee, played out over the exact dice distributions."""
-    return _melee_worth(sa.numbers, sd.numbers, impact, a_first, sa.worth, sd.worth, sa.per_wound, sd.per_wound)
+    """Expected worth for A's side of one melee, played out over the exact dice distributions.
+
+    The worth is linear in the two fighters' worths and in what each wound they survive costs them, so it is four
+    weights (kept per pair of fighting numbers for the process: they do not change with the round) times the
+    round's worths (see :func:`melee_weights`)."""
+    wa, pa, wd, pd = melee_weights(sa.numbers, sd.numbers, impact, a_first)
+    return wd * sd.worth + pd * sd.per_wound - wa * sa.worth - pa * sa.per_wound
 
 
 _HOLD = ai_odds.FIGHTING.index("hold")
 
 
-# a pure memo of numbers (the fighters' numbers and worths in, a worth out): the same for every game, bounded
+# a pure memo of numbers (the fighters' numbers in, four weights out): the same for every game, bounded
 @lru_cache(maxsize=20000)
-def _melee_worth(na: tuple[Any, ...], nd: tuple[Any, ...], impact: bool, a_first: bool, worth_a: float,
-                 worth_d: float, per_a: float, per_d: float) -> float:
-    """:func:`_melee` of fighters with these numbers (``per_*``: the worth of each wound it survives)."""
-    value = 0.0
+def melee_weights(na: tuple[Any, ...], nd: tuple[Any, ...], impact: bool, a_first: bool
+                  ) -> tuple[float, float, float, float]:
+    """What a melee costs each side, as weights of its worth and of the worth of each wound it survives:
+    (A's worth, A's wound, D's worth, D's wound). Each end state costs a fighter that fell its worth, one that
+    stands the wounds it keeps (capped at one short of its last), and the loser of a melee both survive its
+    morale share of flight (the rest of its worth)."""
     flee_a, flee_d = 1 - na[_HOLD], 1 - nd[_HOLD]
-    # each end state as (chance, A fell, D fell, wounds A keeps, wounds D keeps, the loser's morale shares):
-    # the wounds capped at one short of removal, and who tests (more wounds; a tie is a roll-off), worked out
-    # once per melee table (they depend on the numbers only, not on the worth)
+    wa = pa = wd = pd = 0.0
     for p, fa, fd, ka, kd, share_a, share_d in ai_odds.ends_table(na, nd, impact, a_first):
-        loss_a = worth_a if fa else per_a * ka
-        loss_d = worth_d if fd else per_d * kd
-        if share_a >= 0.0:  # neither fell: the loser tests its morale
-            loss_a += share_a * flee_a * (worth_a - loss_a)
-            loss_d += share_d * flee_d * (worth_d - loss_d)
-        value += p * (loss_d - loss_a)
-    return value
+        if fa:
+            wa += p
+        elif share_a >= 0.0:  # neither fell: the loser tests its morale
+            run = share_a * flee_a
+            wa += p * run
+            pa += p * ka * (1 - run)
+        else:
+            pa += p * ka
+        if fd:
+            wd += p
+        elif share_d >= 0.0:
+            run = share_d * flee_d
+            wd += p * run
+            pd += p * kd * (1 - run)
+        else:
+            pd += p * kd
+    return wa, pa, wd, pd
