@@ -48,6 +48,33 @@ def make_ai(ctx: AgentContext) -> GoblinAI:
 TroopRow = tuple[str, str, int, int, int, str]
 
 
+def _rolls(c: Content, dice: int) -> list[tuple[tuple[int, int, int], float]]:
+    """The chance of each (successes, Essence results, Uprising results) on ``dice`` Goblin dice (once per content
+    set and number of dice), in a fixed order."""
+    memo = c._look["memo"]
+    key = ("ai-rolls", dice)
+    found = memo.get(key)
+    if found is not None:
+        return found
+    die = c.dice["goblin"]
+    share = 1 / len(die.faces)
+    kinds: dict[tuple[int, int, int], float] = {}
+    for f in die.faces:
+        r = die.results[f]
+        k = (int(r.success), int(bool(r.essence)), int(bool(r.uprising)))
+        kinds[k] = kinds.get(k, 0.0) + share
+    dist: dict[tuple[int, int, int], float] = {(0, 0, 0): 1.0}
+    for _ in range(dice):
+        nxt: dict[tuple[int, int, int], float] = {}
+        for (s, e, u), q in dist.items():
+            for (ds, de, du), p in kinds.items():
+                k = (s + ds, e + de, u + du)
+                nxt[k] = nxt.get(k, 0.0) + q * p
+        dist = nxt
+    found = memo[key] = list(dist.items())
+    return found
+
+
 class GoblinAI:
     """Heuristic co-operative hero (see module notes)."""
 
@@ -70,7 +97,6 @@ class GoblinAI:
         # the troops section last read (kept alive, so compared by identity), its content set and its rows
         self._last_rows: tuple[Any, Any, tuple[TroopRow, ...]] = (None, None, ())
         self._worth: dict[str, float] = {}  # see _card_value
-        self._hurt: dict[tuple[Any, ...], float] = {}  # see _hurt_chance
         self._recruited = -1  # the round of its last Recruit: once a turn (Recruit and Goblin Horde could cycle)
         # filled in per decision or worked out on first use (see _v, _b, _me, _c): the view ``v``, the board sections
         # ``b``, this hero's sheet ``me``; and the content ``c`` (once per game). ``None``: not known yet
@@ -272,50 +298,40 @@ class GoblinAI:
         ty = self._b()["tyrant"]
         if ty["hp"] <= 0:
             return False
-        if self._hurt_chance(me, ty["armor"]) < HURT_CHANCE:  # blows the Royal Armor would (almost surely) stop
-            return False
+        # the cheap tests first: the exact chance below is asked only when they pass (all must hold)
         good = sum(map(self._damage_goblins().__getitem__, me["hand"]))
         through = self._exp() + 0.6 - ty["armor"] + 1.5 * min(good, me["renown"] + 1)
         late = ty["oppress"] or ty["countdown"] > 0
         if through < (0.3 if late else 1.0):
             return False
-        if late:
-            return me["hp"] > ty["damage"] + 2
-        return me["hp"] > ty["damage"] + 4 or ty["hp"] <= through + 1
+        if not (me["hp"] > ty["damage"] + 2 if late else me["hp"] > ty["damage"] + 4 or ty["hp"] <= through + 1):
+            return False
+        # blows the Royal Armor would (almost surely) stop
+        return self._hurt_chance(me, ty["armor"]) >= HURT_CHANCE
 
     def _hurt_chance(self, me: dict[str, Any], armor: int) -> float:
         """The chance that this hero's best attack gets at least 1 damage through ``armor`` Royal Armor: its dice
         (Essence results paid while it has Essence), the Uprising results (rolled, or Rallied for Renown as the AI
         does, beyond 3 Renown) spent on the goblins in hand that add damage or ignore armor, best first.
-        Worked out exactly over the Goblin die's faces, once per (dice, Essence, hand, Renown, armor)."""
+        Worked out exactly over the Goblin die's faces, once per content set and (dice, Essence, damage bonuses,
+        Rallies, armor): the figure reads nothing else, so every AI hero of every game shares it."""
         dice = self._best_dice()
         ess, lead, renown = me.get("essence", 0), me.get("leadership", 0), me.get("renown", 0)
-        key = ("hurt", dice, ess, lead, renown, armor, tuple(sorted(me["hand"])))
-        found = self._hurt.get(key)
+        hand = tuple(me["hand"])
+        c = self._c()
+        memo = c._look["memo"]
+        bkey = ("ai-bonus", lead, hand)
+        bonus = memo.get(bkey)
+        if bonus is None:
+            bonus = memo[bkey] = tuple(sorted((g.uprising.amount(lead) for g in map(c.goblins.__getitem__, hand)
+                                               if g.uprising.effect in ("damage", "ignore_armor")), reverse=True))
+        rallies = min(max(0, renown - 3), len(bonus)) if bonus else 0
+        key = ("ai-hurt", dice, min(ess, dice), bonus, rallies, armor)
+        found = memo.get(key)
         if found is not None:
             return found
-        c = self._c()
-        bonus = sorted((g.uprising.amount(lead) for g in map(c.goblins.__getitem__, me["hand"])
-                        if g.uprising.effect in ("damage", "ignore_armor")), reverse=True)
-        rallies = max(0, renown - 3) if bonus else 0
-        die = c.dice["goblin"]
-        share = 1 / len(die.faces)
-        kinds: dict[tuple[int, int, int], float] = {}
-        for f in die.faces:
-            r = die.results[f]
-            k = (int(r.success), int(bool(r.essence)), int(bool(r.uprising)))
-            kinds[k] = kinds.get(k, 0.0) + share
-        dist: dict[tuple[int, int, int], float] = {(0, 0, 0): 1.0}
-        for _ in range(dice):
-            nxt: dict[tuple[int, int, int], float] = {}
-            for (s, e, u), q in dist.items():
-                for (ds, de, du), p in kinds.items():
-                    k = (s + ds, e + de, u + du)
-                    nxt[k] = nxt.get(k, 0.0) + q * p
-            dist = nxt
-        chance = sum(q for (s, e, u), q in dist.items()
-                     if s + min(e, ess) + sum(bonus[:u + rallies]) > armor)
-        self._hurt[key] = chance
+        chance = sum(q for (s, e, u), q in _rolls(c, dice) if s + min(e, ess) + sum(bonus[:u + rallies]) > armor)
+        memo[key] = chance
         return chance
 
     # -- goals -------------------------------------------------------------------------------
