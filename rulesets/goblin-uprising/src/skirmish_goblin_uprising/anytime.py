@@ -113,18 +113,35 @@ OFFERS = {"deed": offer_deed, "after": offer_after, "tribe": offer_tribe}
 
 def open_moment(game: Game, name: str, kind: str, heroes: tuple[str, ...] = ()) -> None:
     """A window at the moment ``name`` (``kind``: deed, after or tribe) over ``heroes`` (default: every active hero,
-    the turn hero first)."""
+    the turn hero first).
+
+    Only heroes who may have something to play there are put in the window: the turn hero (its goblins, unless
+    ``kind`` is tribe) and heroes whose tribe card is face up and acts at any moment. Nothing another hero plays in
+    the window can give the others such a card, so the window asks the same heroes the same questions as one over
+    every hero would (the others would pass without being asked); with nobody left, no window is opened."""
     if game.result is not None:
         return
     s: GameState = game.state
+    turn = turn_hero(game)
     if heroes:
         players = [h for h in heroes if not s.heroes[h].removed]
     else:
         players = [h.id for h in s.active_heroes()]
-        first = turn_hero(game)
-        if first in players:
-            players.remove(first)
-            players.insert(0, first)
+        if turn in players:
+            players.remove(turn)
+            players.insert(0, turn)
+    tribes = C(game).tribes
+    goblins = kind != "tribe"
+    players = [h for h in players if (goblins and h == turn) or _tribe_may_act(s.heroes[h], tribes)]
     if players:
         open_window(game, name, players, OFFERS[kind], resolve, rule=RULE, mode="cycle",
                     prompt=f"{name}: play a goblin or tribe card now?")
+
+
+def _tribe_may_act(hero: Hero, tribes: Any) -> bool:
+    """The hero's tribe card is face up and acts at any moment (what :func:`_tribe_option` needs before its other
+    checks)."""
+    if not hero.tribe_ready:
+        return False
+    tribe = tribes.get(hero.tribe)
+    return tribe is not None and tribe.effect in ANY_MOMENT_TRIBES
