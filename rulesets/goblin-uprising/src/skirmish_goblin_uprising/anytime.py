@@ -109,16 +109,17 @@ def resolve(game: Game, player: str, value: Any) -> None:
 
 
 OFFERS = {"deed": offer_deed, "after": offer_after, "tribe": offer_tribe}
+EFFECTS_AT = {"deed": DEED_EFFECTS, "after": AFTER_EFFECTS, "tribe": frozenset()}
 
 
 def open_moment(game: Game, name: str, kind: str, heroes: tuple[str, ...] = ()) -> None:
     """A window at the moment ``name`` (``kind``: deed, after or tribe) over ``heroes`` (default: every active hero,
     the turn hero first).
 
-    Only heroes who may have something to play there are put in the window: the turn hero (its goblins, unless
-    ``kind`` is tribe) and heroes whose tribe card is face up and acts at any moment. Nothing another hero plays in
-    the window can give the others such a card, so the window asks the same heroes the same questions as one over
-    every hero would (the others would pass without being asked); with nobody left, no window is opened."""
+    Only heroes who may have something to play there are put in the window: the turn hero holding a goblin whose
+    hero-turn effect works at that moment, and heroes whose tribe card is face up and acts at any moment. Nothing
+    played in the window gives a hero left out such a card, so the window asks the same heroes the same questions
+    as one over every hero would (the others would pass unasked); with nobody left, no window is opened."""
     if game.result is not None:
         return
     s: GameState = game.state
@@ -130,12 +131,20 @@ def open_moment(game: Game, name: str, kind: str, heroes: tuple[str, ...] = ()) 
         if turn in players:
             players.remove(turn)
             players.insert(0, turn)
-    tribes = C(game).tribes
-    goblins = kind != "tribe"
-    players = [h for h in players if (goblins and h == turn) or _tribe_may_act(s.heroes[h], tribes)]
+    c = C(game)
+    effects = EFFECTS_AT[kind]
+    tribes = c.tribes
+    players = [h for h in players if (h == turn and effects and _goblin_may_act(s.heroes[h], c.goblins, effects))
+               or _tribe_may_act(s.heroes[h], tribes)]
     if players:
         open_window(game, name, players, OFFERS[kind], resolve, rule=RULE, mode="cycle",
                     prompt=f"{name}: play a goblin or tribe card now?")
+
+
+def _goblin_may_act(hero: Hero, goblins: Any, effects: frozenset[str]) -> bool:
+    """The hero holds a goblin whose hero-turn effect may be played at this moment (:func:`_goblin_options` checks
+    the rest)."""
+    return any(goblins[card].turn.effect in effects for card in hero.hand.cards)
 
 
 def _tribe_may_act(hero: Hero, tribes: Any) -> bool:
