@@ -255,7 +255,15 @@ def test_any_time_window_holds_only_heroes_who_may_play_there() -> None:
     s.heroes["hero3"].tribe_ready = False
     assert opened("tribe") is None
     turn = s.turn.hero
-    s.heroes[turn].hand.cards[:] = ["goblin-shaman"]  # its hero-turn effect works during a deed
+    h = s.heroes[turn]
+    h.hand.cards[:] = ["goblin-shaman"]  # its hero-turn effect (+1 Essence) works during a deed
     assert DEED_EFFECTS & {GOBLINS["goblin-shaman"].turn.effect}
+    h.essence = h.max_essence - 1
     assert opened("deed") == (turn,)
     assert opened("tribe") is None  # goblins are not played outside the hero turn's moments
+    h.essence = h.max_essence  # the Essence would be wasted: the card is not offered, so the hero is not asked
+    assert opened("deed") is None
+    h.essence = 0
+    s.heroes["hero3"].tribe_ready = True
+    game.stash.setdefault("skirmish.windows", {}).setdefault("quiet", {})[turn] = [game.round, game.phase]
+    assert opened("deed") == ("hero3",)  # the turn hero passed until the end of the phase

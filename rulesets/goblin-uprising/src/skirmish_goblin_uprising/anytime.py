@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from skirmish import Option, open_window
+from skirmish.windows import quiet_players
 from skirmish_goblin_uprising.bookkeeping import C, discard_goblin, logging, say
 
 if TYPE_CHECKING:
@@ -117,9 +118,11 @@ def open_moment(game: Game, name: str, kind: str, heroes: tuple[str, ...] = ()) 
     the turn hero first).
 
     Only heroes who may have something to play there are put in the window: the turn hero holding a goblin whose
-    hero-turn effect works at that moment, and heroes whose tribe card is face up and acts at any moment. Nothing
-    played in the window gives a hero left out such a card, so the window asks the same heroes the same questions
-    as one over every hero would (the others would pass unasked); with nobody left, no window is opened."""
+    hero-turn effect works at that moment and can do something now, and heroes whose tribe card is face up and acts
+    at any moment, leaving out those who passed until the end of the phase. Nothing played in the window gives a
+    hero left out such a card or makes its goblin's effect useful (the others can only heal or move themselves), so
+    the window asks the same heroes the same questions as one over every hero would (the others would pass
+    unasked); with nobody left, no window is opened."""
     if game.result is not None:
         return
     s: GameState = game.state
@@ -134,17 +137,25 @@ def open_moment(game: Game, name: str, kind: str, heroes: tuple[str, ...] = ()) 
     c = C(game)
     effects = EFFECTS_AT[kind]
     tribes = c.tribes
-    players = [h for h in players if (h == turn and effects and _goblin_may_act(s.heroes[h], c.goblins, effects))
-               or _tribe_may_act(s.heroes[h], tribes)]
+    quiet = quiet_players(game)
+    players = [h for h in players if h not in quiet and (
+        (h == turn and effects and _goblin_may_act(game, s.heroes[h], c.goblins, effects))
+        or _tribe_may_act(s.heroes[h], tribes))]
     if players:
         open_window(game, name, players, OFFERS[kind], resolve, rule=RULE, mode="cycle",
                     prompt=f"{name}: play a goblin or tribe card now?")
 
 
-def _goblin_may_act(hero: Hero, goblins: Any, effects: frozenset[str]) -> bool:
-    """The hero holds a goblin whose hero-turn effect may be played at this moment (:func:`_goblin_options` checks
-    the rest)."""
-    return any(goblins[card].turn.effect in effects for card in hero.hand.cards)
+def _goblin_may_act(game: Game, hero: Hero, goblins: Any, effects: frozenset[str]) -> bool:
+    """The hero holds a goblin whose hero-turn effect may be played at this moment and can do something now (what
+    :func:`_goblin_options` offers)."""
+    from skirmish_goblin_uprising.turns import turn_effect_usable
+
+    for card in hero.hand.cards:
+        e = goblins[card].turn
+        if e.effect in effects and turn_effect_usable(game, hero, e):
+            return True
+    return False
 
 
 def _tribe_may_act(hero: Hero, tribes: Any) -> bool:
