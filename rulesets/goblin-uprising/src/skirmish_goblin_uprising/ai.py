@@ -19,6 +19,8 @@ from skirmish_goblin_uprising.content import Content
 CLASS_PREF = ["barbarian", "druid", "ranger", "wizard", "rogue", "bard"]
 TRIBE_PREF = ["moss", "stone", "bone", "fire", "river", "wind"]
 GUARDIAN_PREF = ["life", "earth", "fire", "death", "water", "wind"]
+#: Uprising effects that only add to the damage of a strike (wasted when the Royal Armor stops it all anyway)
+WASTED_ON_ARMOR = frozenset({"damage", "ignore_armor", "piercing"})
 KEEP_LAST = ("shield", "damage", "piercing", "ignore_armor")  # uprising effects worth keeping goblins for
 #: the least chance of getting damage through the Royal Armor for which the AI battles the Tyrant (below it the
 #: Tyrant's counter-attack comes for blows the armor stops; issue 22)
@@ -86,7 +88,7 @@ class GoblinAI:
         self._ctx: dict[str, Any] = {}  # the context of the decision being answered
         self._player = ctx.player
         self._memo: dict[str, Any] = {}  # figures worked out once per decision (or per unchanged plan: see decide)
-        self._plan: tuple[Any, ...] = ()  # what the memo's figures were worked out from: (board, own sheet)
+        self._plan: tuple[Any, ...] = ()  # what the memo's figures were worked out from: (board, own sheet, team)
         self._odds: tuple[float, float] | None = None  # chance of a success / an Essence result on a Goblin die
         self._scores: dict[tuple[str, str, int], float] = {}  # an ability's worth (it does not change in a game)
         self._handlers: dict[str, Any] = {}  # decision kind -> the bound method that answers it (None: no handler)
@@ -104,6 +106,7 @@ class GoblinAI:
         self.b: dict[str, Any] | None = None
         self.me: dict[str, Any] | None = None
         self.c: Content | None = None
+        self.team: tuple[tuple[str, str, str, int, int], ...] = ()
 
     # -- plumbing ------------------------------------------------------------------------
     def decide(self, view: View, decision: Decision) -> Any:
@@ -117,6 +120,7 @@ class GoblinAI:
             values = []
         self._view, self._player = view, decision.player
         self._ctx = ctx
+        self.team = ctx.get("team", ())  # the other heroes (hero, space, region, HP, most HP): hero-turn decisions
         # a hero-turn decision carries the hero's own sheet and the board (the same as in the view): no view needed
         me: dict[str, Any] | None = ctx.get("me") if ctx.get("hero") == decision.player else None
         board: dict[str, Any] | None = ctx.get("board") if me is not None else None
@@ -131,9 +135,10 @@ class GoblinAI:
             # goals, the battle worth fighting and the Tyrant check read only the board and this hero's sheet: the
             # board is the same dict while it is unchanged, so they are kept while neither changes
             last = self._plan
-            if not last or board is not last[0] or me != last[1]:
+            team = ctx.get("team", ())
+            if not last or board is not last[0] or me != last[1] or team != last[2]:
                 self._memo.clear()
-                self._plan = (board, me)
+                self._plan = (board, me, team)
         kind = decision.kind
         handlers = self._handlers
         if kind in handlers:
@@ -353,21 +358,25 @@ class GoblinAI:
         goal = sch.get("goal", "")
         if self._tyrant_ready():
             out.append(v["tyrant"]["space"])
-        if goal == "quest":
-            out += [sp for sp, src in v["quests"].items() if src.startswith("scheme:")]
-        elif goal == "clear_region" and sch.get("region"):
-            out.append(c.spawn_space(sch["region"]))
         hops = c._look["dist"].get(here)
         if hops is None:  # not a space of the map (the look-up says why)
             hops = c.rmap.distances_from(here)
         dist = hops.get
+        claimed = self._claimed_by_team(c, dist)
 
-        def far(sp: str) -> int:
-            return dist(sp, 99)
+        def free_first(sp: str) -> tuple[bool, int]:
+            return claimed(sp), dist(sp, 99)
 
+        later: list[str] = []  # goals left to a team-mate, after every other
+        if goal == "quest":  # the scheme's quest: left to a team-mate only when it is nearer and within a turn's reach
+            for sp, src in v["quests"].items():
+                if src.startswith("scheme:"):
+                    (later if claimed(sp, 3) else out).append(sp)
+        elif goal == "clear_region" and sch.get("region"):
+            out.append(c.spawn_space(sch["region"]))
         exp = self._exp()
         if goal == "explore":
-            out += sorted(v["tokens"], key=far)
+            out += sorted(v["tokens"], key=free_first)
         elif goal == "kill_general":
             out += [c.spawn_space(g["region"]) for g in v["generals"].values()]
         elif goal == "hurt_tyrant" and exp - v["tyrant"]["armor"] >= 1:
@@ -385,18 +394,33 @@ class GoblinAI:
             if danger + 2 >= hp:  # too dangerous
                 continue
             beyond = left - exp
-            troops.append((beyond > 0, dist(space, 99), beyond, i, space))
+            troops.append((beyond > 0, claimed(space), dist(space, 99), beyond, i, space))
         troops.sort()
-        out += [t[4] for t in troops if t[4]]
+        out += [t[5] for t in troops if t[5]]
         if len(out) >= want:
             return out[:want]
         quests = v["quests"]
         if quests:
-            out += [s for s in sorted(quests, key=far) if s]
+            out += [s for s in sorted(quests, key=free_first) if s and s not in later]
             if len(out) >= want:
                 return out[:want]
-        out += [s for s in sorted(v["tokens"], key=far) if s]
-        return out[:want]
+        out += [s for s in sorted(v["tokens"], key=free_first) if s]
+        return (out + later)[:want]
+
+    def _claimed_by_team(self, c: Content, dist: Any) -> Any:
+        """``claimed(space, reach=99)``: another hero stands nearer to ``space`` than this one (and within ``reach``
+        moves of it), so the team covers more of the board when each goes for the goals it is nearest to (issue 26:
+        go where the others are not). Nobody else on the board: nothing is claimed."""
+        team = self.team
+        if not team:
+            return lambda sp, reach=99: False
+        table = c._look["dist"]
+        others = [table.get(o[1]) or {} for o in team if o[1]]
+
+        def claimed(sp: str, reach: int = 99) -> bool:
+            mine = dist(sp, 99)
+            return any(h.get(sp, 99) < mine and h.get(sp, 99) <= reach for h in others)
+        return claimed
 
     # -- the hero turn --------------------------------------------------------------------
     def _action(self, d: Decision, values: list[str]) -> str:
@@ -457,10 +481,8 @@ class GoblinAI:
         interacts = groups.get("interact")
         if interacts:
             return interacts[0]
-        if "guardian" in groups:
-            effect = self._c().guardians[me["guardian"]].active.effect
-            if effect in ("blast", "heal_region") and (effect == "blast" or me["hp"] < me["max_hp"] - 3):
-                return "guardian"
+        if "guardian" in groups and self._guardian_worth(me):
+            return "guardian"
         goals = self._goal_spaces()
         target_here = self._good_battle_here()
         if target_here and (not goals or self._region_of(goals[0]) == self._region_of(here)):
@@ -475,6 +497,24 @@ class GoblinAI:
                 if best_d < now:
                     return best
         return self._rest_or_end(rests)
+
+    def _guardian_worth(self, me: dict[str, Any]) -> bool:
+        """Worth 2 actions: the Fire Guardian's blast always; a heal when it restores 3 HP or more to the team (issue
+        26: a hurt team-mate counts as much as this hero) - the Earth Guardian heals everyone in this region, the
+        Life Guardian any one hero wherever it stands."""
+        active = self._c().guardians[me["guardian"]].active
+        effect = active.effect
+        if effect == "blast":
+            return True
+        n = active.amount(me.get("leadership", 0))
+        if effect == "heal_region":
+            region = me.get("region", "")
+            hurt = [me["max_hp"] - me["hp"]] + [most - hp for _, _, at, hp, most in self.team if at and at == region]
+            return sum(min(n, x) for x in hurt) >= 3
+        if effect == "heal_any":
+            hurt = [me["max_hp"] - me["hp"]] + [most - hp for _, _, _, hp, most in self.team]
+            return min(n, max(hurt)) >= 3
+        return False
 
     def _travel(self, d: Decision, step: str, travels: Any) -> str:
         """``step`` (a Move 1 towards the first goal it brings nearer) or the travel to that goal, when one is offered
@@ -591,7 +631,10 @@ class GoblinAI:
         ctx = getattr(d, "context", None) or {}
         target = ctx.get("target", "")
         dmg = ctx.get("damage", 0)
-        if target == "tyrant":
+        armor = ctx.get("armor") if target == "tyrant" else None  # the Royal Armor this strike meets
+        if armor is not None:
+            need = armor + ctx.get("left", 99)  # what kills the Tyrant
+        elif target == "tyrant":
             need = 99
         elif "left" in ctx and target.startswith(("troop:", "general:")):
             need = ctx["left"]  # the HP left on the target (what the view would say)
@@ -611,6 +654,11 @@ class GoblinAI:
                     if dmg >= need:
                         break
         ups = [x for x in values if x.startswith("uprising:")]
+        if armor is not None and not self._gets_through(d, ctx, dmg, armor):
+            # nothing would get through the Royal Armor (issue 26): no Essence, goblins or Renown for damage
+            strike = "strike"
+            ups = [x for x in ups if self._c().goblins[x[9:]].uprising.effect not in WASTED_ON_ARMOR]
+            has.discard("rally")
         if ups and dmg < need:
             def val(x: str) -> float:
                 e = self._c().goblins[x[9:]].uprising.effect
@@ -625,6 +673,15 @@ class GoblinAI:
                 self._c().goblins[g].uprising.effect in ("damage", "ignore_armor") for g in self._me()["hand"]):
             return "rally"
         return strike
+
+    @staticmethod
+    def _gets_through(d: Decision, ctx: dict[str, Any], dmg: int, armor: int) -> bool:
+        """Some damage gets through ``armor``: ``dmg`` (the strike with the Essence the AI would pay) plus the best
+        damage and armor-ignoring goblins the roll's Uprising results can still spend."""
+        bonus = sorted((o.data.get("n", 0) for o in d.options
+                        if o.data.get("action") == "uprising" and o.data.get("effect") in ("damage", "ignore_armor")),
+                       reverse=True)
+        return dmg + sum(bonus[:ctx.get("uprisings", 0)]) > armor
 
     def _prevent(self, d: Decision, values: list[str]) -> str:
         ctx = getattr(d, "context", None) or {}
