@@ -107,6 +107,7 @@ class GoblinAI:
         self.me: dict[str, Any] | None = None
         self.c: Content | None = None
         self.team: tuple[tuple[str, str, str, int, int], ...] = ()
+        self._near: dict[tuple[str, ...], dict[str, int]] = {}  # see _claimed_by_team
 
     # -- plumbing ------------------------------------------------------------------------
     def decide(self, view: View, decision: Decision) -> Any:
@@ -414,12 +415,20 @@ class GoblinAI:
         team = self.team
         if not team:
             return lambda sp, reach=99: False
-        table = c._look["dist"]
-        others = [table.get(o[1]) or {} for o in team if o[1]]
+        memo = self._near
+        key = tuple(sorted({o[1] for o in team if o[1]}))
+        near = memo.get(key)
+        if near is None:  # each space's distance to the nearest of them (kept per set of their spaces)
+            if len(memo) > 512:  # (a long study meets many line-ups: keep the table small)
+                memo.clear()
+            table = c._look["dist"]
+            hops = [table.get(sp) or {} for sp in key]
+            near = memo[key] = {sp: min((h.get(sp, 99) for h in hops), default=99) for sp in table}
+        far = near.get
 
         def claimed(sp: str, reach: int = 99) -> bool:
-            mine = dist(sp, 99)
-            return any(h.get(sp, 99) < mine and h.get(sp, 99) <= reach for h in others)
+            theirs = far(sp, 99)
+            return theirs < dist(sp, 99) and theirs <= reach
         return claimed
 
     # -- the hero turn --------------------------------------------------------------------
