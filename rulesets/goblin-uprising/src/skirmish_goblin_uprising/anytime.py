@@ -137,10 +137,11 @@ def open_moment(game: Game, name: str, kind: str, heroes: tuple[str, ...] = ()) 
     c = C(game)
     effects = EFFECTS_AT[kind]
     tribes = c.tribes
-    quiet = quiet_players(game)
-    players = [h for h in players if h not in quiet and (
-        (h == turn and effects and _goblin_may_act(game, s.heroes[h], c.goblins, effects))
-        or _tribe_may_act(s.heroes[h], tribes))]
+    players = [h for h in players if (h == turn and effects and _goblin_may_act(game, s.heroes[h], c.goblins, effects))
+               or _tribe_may_act(s.heroes[h], tribes)]
+    if players:
+        quiet = quiet_players(game)
+        players = [h for h in players if h not in quiet]
     if players:
         open_window(game, name, players, OFFERS[kind], resolve, rule=RULE, mode="cycle",
                     prompt=f"{name}: play a goblin or tribe card now?")
