@@ -418,16 +418,16 @@ class GoblinAI:
         memo = self._near
         key = tuple(sorted({o[1] for o in team if o[1]}))
         near = memo.get(key)
-        if near is None:  # each space's distance to the nearest of them (kept per set of their spaces)
+        if near is None:  # each space's distance to the nearest of them (filled as asked, per set of their spaces)
             if len(memo) > 512:  # (a long study meets many line-ups: keep the table small)
                 memo.clear()
-            table = c._look["dist"]
-            hops = [table.get(sp) or {} for sp in key]
-            near = memo[key] = {sp: min((h.get(sp, 99) for h in hops), default=99) for sp in table}
-        far = near.get
+            near = memo[key] = {}
+        table = c._look["dist"]
 
         def claimed(sp: str, reach: int = 99) -> bool:
-            theirs = far(sp, 99)
+            theirs = near.get(sp)
+            if theirs is None:
+                theirs = near[sp] = min((table[o].get(sp, 99) if o in table else 99 for o in key), default=99)
             return theirs < dist(sp, 99) and theirs <= reach
         return claimed
 
