@@ -178,3 +178,37 @@ def test_newcomer_script_plays_whole_games() -> None:
     reask(game)
     agent = Newcomer(AgentContext("hero1", 1, RULESET, {}, game.players))
     assert agent.decide(View(game, "hero1"), game.pending) == "battle:tyrant"
+
+
+def test_companion_under_oppress_attacks_the_tyrant_when_its_goblins_get_through() -> None:
+    """Under Oppress (the marker at the track's end) waiting only wears the team down: a Barbarian with 5 HP, a hand
+    of damage goblins and Renown to Rally them battles a Tyrant behind 6 Royal Armor, counting its other goblins as
+    prevention for the first strike. Without Oppress the same hero adventures (too hurt)."""
+    from skirmish_goblin_uprising.ai import GoblinAI
+
+    for oppress, deed in ((True, "battle:tyrant"), (False, "adventure")):
+        game = new_game(1)
+        s = game.state
+        h = s.heroes["hero1"]
+        s.board.move("hero1", "gate")
+        for key in s.troops:
+            s.troops[key] = 0
+        s.armor, s.oppress = 6, oppress
+        h.hp, h.renown, h.essence = 5, 20, 0
+        h.hand.cards[:] = ["wolf-rider", "wolf-rider", "spear-goblin", "tunnel-sapper", "trickster", "trickster",
+                           "shield-goblin", "shield-goblin"]
+        s.turn.actions = 0
+        reask(game)
+        ai = make_ai(AgentContext("hero1", 1, RULESET, {}, game.players))
+        assert isinstance(ai, GoblinAI)
+        h.abilities = [a.id for a in RULESET.content.classes[h.cls].abilities]  # nothing left to train
+        h.guardian = "fire"
+        reask(game)
+        for _ in range(5):  # free choices first (a Recruit), then the deed
+            choice = ai.decide(View(game, "hero1"), game.pending)
+            if choice in ("battle:tyrant", "adventure"):
+                break
+            assert choice == "recruit"
+            h.hand.cards.pop()  # (keep the hand as set up)
+            game.answer(choice)
+        assert choice == deed, oppress

@@ -308,9 +308,14 @@ class GoblinAI:
         good = sum(map(self._damage_goblins().__getitem__, me["hand"]))
         through = self._exp() + 0.6 - ty["armor"] + 1.5 * min(good, me["renown"] + 1)
         late = ty["oppress"] or ty["countdown"] > 0
-        if through < (0.3 if late else 1.0):
+        # under Oppress waiting only wears the team down: the exact chance alone decides (it counts every damage goblin
+        # in hand with the Rallies the Renown pays for, where the estimate above counts 1.5 a goblin)
+        if through < (0.3 if late else 1.0) and not ty["oppress"]:
             return False
-        if not (me["hp"] > ty["damage"] + 2 if late else me["hp"] > ty["damage"] + 4 or ty["hp"] <= through + 1):
+        hp = me["hp"]
+        if ty["oppress"]:  # goblins it will not spend on damage prevent the first strike's damage, 1 each
+            hp += len(me["hand"]) - good
+        if not (hp > ty["damage"] + 2 if late else hp > ty["damage"] + 4 or ty["hp"] <= through + 1):
             return False
         # blows the Royal Armor would (almost surely) stop
         return self._hurt_chance(me, ty["armor"]) >= HURT_CHANCE
