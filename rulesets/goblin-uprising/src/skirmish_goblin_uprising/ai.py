@@ -5,6 +5,9 @@ down a priority list: learn abilities and commune when it can; rest when hurt; g
 is (the active scheme's goal, then troops it can kill, then exploration tokens); fight the Tyrant only when
 its Royal Armor is low enough for the hero's dice; otherwise battle what it can kill, or adventure. It helps
 adventures, spends Essence and Uprisings where they change the outcome, and prevents damage that would fell it.
+As a companion (issue 26) it plans with the other heroes, human or not, from the team the hero-turn decision carries:
+it leaves goals a team-mate is nearer to, heals hurt team-mates with its guardian, and spends nothing on a strike
+the Royal Armor would stop whole.
 """
 
 from __future__ import annotations
