@@ -14,7 +14,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from skirmish import Option, open_window
-from skirmish.windows import quiet_players
 from skirmish_goblin_uprising.bookkeeping import C, discard_goblin, logging, say
 
 if TYPE_CHECKING:
@@ -119,10 +118,10 @@ def open_moment(game: Game, name: str, kind: str, heroes: tuple[str, ...] = ()) 
 
     Only heroes who may have something to play there are put in the window: the turn hero holding a goblin whose
     hero-turn effect works at that moment and can do something now, and heroes whose tribe card is face up and acts
-    at any moment, leaving out those who passed until the end of the phase. Nothing played in the window gives a
-    hero left out such a card or makes its goblin's effect useful (the others can only heal or move themselves), so
-    the window asks the same heroes the same questions as one over every hero would (the others would pass
-    unasked); with nobody left, no window is opened."""
+    at any moment (the window itself skips those who passed until the end of the phase). Nothing played in the
+    window gives a hero left out such a card or makes its goblin's effect useful (the others can only heal or move
+    themselves), so the window asks the same heroes the same questions as one over every hero would (the others
+    would pass unasked); with nobody left, no window is opened."""
     if game.result is not None:
         return
     s: GameState = game.state
@@ -139,9 +138,6 @@ def open_moment(game: Game, name: str, kind: str, heroes: tuple[str, ...] = ()) 
     tribes = c.tribes
     players = [h for h in players if (h == turn and effects and _goblin_may_act(game, s.heroes[h], c.goblins, effects))
                or _tribe_may_act(s.heroes[h], tribes)]
-    if players:
-        quiet = quiet_players(game)
-        players = [h for h in players if h not in quiet]
     if players:
         open_window(game, name, players, OFFERS[kind], resolve, rule=RULE, mode="cycle",
                     prompt=f"{name}: play a goblin or tribe card now?")
