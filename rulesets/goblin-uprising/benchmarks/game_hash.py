@@ -25,8 +25,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--agent", default="ai")
     ap.add_argument("--games", type=int, default=3)
-    ap.add_argument("--skip-context", default="class,leadership,left,oppress,me,board,menu,hurt,help-essence.essence,"
-                    "village.tyrant,village.content,start-ability.content")
+    ap.add_argument("--skip-context", default="class,leadership,left,oppress,me,board,menu,hurt,team,roll.armor,"
+                    "help-essence.essence,village.tyrant,village.content,start-ability.content")
     a = ap.parse_args()
     skip = set(a.skip_context.split(","))
     reg = Registry()

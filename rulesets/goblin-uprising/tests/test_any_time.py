@@ -226,3 +226,42 @@ def test_wind_tribe_is_not_offered_to_a_hero_inside_a_combat() -> None:
     assert "goblin:goblin-shaman" in values(game) and "tribe" not in values(game)
     drive(game, lambda g: window(g) == "after the battle")
     assert "tribe" in values(game)
+
+
+def test_any_time_window_holds_only_heroes_who_may_play_there() -> None:
+    """A window (here the Tyranny phase's tribe moment, and a deed moment in hero1's turn) is opened over the heroes
+    who may play something there: face-up any-moment tribe cards (Moss, Wind) and the turn hero's goblins whose
+    effect works then; with none, no window is opened (the heroes left out would have passed unasked)."""
+    from skirmish.windows import Window
+    from skirmish_goblin_uprising.anytime import open_moment
+
+    game = new_game(5)  # tribes: fire, stone, moss, river, wind
+    s = game.state
+    s.heroes["hero5"].tribe_ready = False  # Wind exhausted
+    for h in s.heroes.values():
+        h.hand.cards[:] = []
+
+    def opened(kind: str) -> tuple[str, ...] | None:
+        before = len(game.stack)
+        open_moment(game, "a moment", kind)
+        if len(game.stack) == before:
+            return None
+        step = game.stack.pop()
+        game._step_causes.pop()
+        assert isinstance(step, Window)
+        return step.players
+
+    assert opened("tribe") == ("hero3",)  # Moss only: Fire, Stone, River do not act at any moment
+    s.heroes["hero3"].tribe_ready = False
+    assert opened("tribe") is None
+    turn = s.turn.hero
+    h = s.heroes[turn]
+    h.hand.cards[:] = ["goblin-shaman"]  # its hero-turn effect (+1 Essence) works during a deed
+    assert DEED_EFFECTS & {GOBLINS["goblin-shaman"].turn.effect}
+    h.essence = h.max_essence - 1
+    assert opened("deed") == (turn,)
+    assert opened("tribe") is None  # goblins are not played outside the hero turn's moments
+    h.essence = h.max_essence  # the Essence would be wasted: the card is not offered, so the hero is not asked
+    assert opened("deed") is None
+    s.heroes["hero3"].tribe_ready = True
+    assert opened("deed") == ("hero3",)  # Moss only: the turn hero's goblin would do nothing

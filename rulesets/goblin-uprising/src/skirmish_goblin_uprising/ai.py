@@ -5,6 +5,9 @@ down a priority list: learn abilities and commune when it can; rest when hurt; g
 is (the active scheme's goal, then troops it can kill, then exploration tokens); fight the Tyrant only when
 its Royal Armor is low enough for the hero's dice; otherwise battle what it can kill, or adventure. It helps
 adventures, spends Essence and Uprisings where they change the outcome, and prevents damage that would fell it.
+As a companion (issue 26) it plans with the other heroes, human or not, from the team the hero-turn decision carries:
+it leaves goals a team-mate is nearer to, heals hurt team-mates with its guardian, and spends nothing on a strike
+the Royal Armor would stop whole.
 """
 
 from __future__ import annotations
@@ -19,6 +22,8 @@ from skirmish_goblin_uprising.content import Content
 CLASS_PREF = ["barbarian", "druid", "ranger", "wizard", "rogue", "bard"]
 TRIBE_PREF = ["moss", "stone", "bone", "fire", "river", "wind"]
 GUARDIAN_PREF = ["life", "earth", "fire", "death", "water", "wind"]
+#: Uprising effects that only add to the damage of a strike (wasted when the Royal Armor stops it all anyway)
+WASTED_ON_ARMOR = frozenset({"damage", "ignore_armor", "piercing"})
 KEEP_LAST = ("shield", "damage", "piercing", "ignore_armor")  # uprising effects worth keeping goblins for
 #: the least chance of getting damage through the Royal Armor for which the AI battles the Tyrant (below it the
 #: Tyrant's counter-attack comes for blows the armor stops; issue 22)
@@ -48,6 +53,33 @@ def make_ai(ctx: AgentContext) -> GoblinAI:
 TroopRow = tuple[str, str, int, int, int, str]
 
 
+def _rolls(c: Content, dice: int) -> list[tuple[tuple[int, int, int], float]]:
+    """The chance of each (successes, Essence results, Uprising results) on ``dice`` Goblin dice (once per content
+    set and number of dice), in a fixed order."""
+    memo = c._look["memo"]
+    key = ("ai-rolls", dice)
+    found = memo.get(key)
+    if found is not None:
+        return found
+    die = c.dice["goblin"]
+    share = 1 / len(die.faces)
+    kinds: dict[tuple[int, int, int], float] = {}
+    for f in die.faces:
+        r = die.results[f]
+        k = (int(r.success), int(bool(r.essence)), int(bool(r.uprising)))
+        kinds[k] = kinds.get(k, 0.0) + share
+    dist: dict[tuple[int, int, int], float] = {(0, 0, 0): 1.0}
+    for _ in range(dice):
+        nxt: dict[tuple[int, int, int], float] = {}
+        for (s, e, u), q in dist.items():
+            for (ds, de, du), p in kinds.items():
+                k = (s + ds, e + de, u + du)
+                nxt[k] = nxt.get(k, 0.0) + q * p
+        dist = nxt
+    found = memo[key] = list(dist.items())
+    return found
+
+
 class GoblinAI:
     """Heuristic co-operative hero (see module notes)."""
 
@@ -59,7 +91,7 @@ class GoblinAI:
         self._ctx: dict[str, Any] = {}  # the context of the decision being answered
         self._player = ctx.player
         self._memo: dict[str, Any] = {}  # figures worked out once per decision (or per unchanged plan: see decide)
-        self._plan: tuple[Any, ...] = ()  # what the memo's figures were worked out from: (board, own sheet)
+        self._plan: tuple[Any, ...] = ()  # what the memo's figures were worked out from: (board, own sheet, team)
         self._odds: tuple[float, float] | None = None  # chance of a success / an Essence result on a Goblin die
         self._scores: dict[tuple[str, str, int], float] = {}  # an ability's worth (it does not change in a game)
         self._handlers: dict[str, Any] = {}  # decision kind -> the bound method that answers it (None: no handler)
@@ -70,7 +102,6 @@ class GoblinAI:
         # the troops section last read (kept alive, so compared by identity), its content set and its rows
         self._last_rows: tuple[Any, Any, tuple[TroopRow, ...]] = (None, None, ())
         self._worth: dict[str, float] = {}  # see _card_value
-        self._hurt: dict[tuple[Any, ...], float] = {}  # see _hurt_chance
         self._recruited = -1  # the round of its last Recruit: once a turn (Recruit and Goblin Horde could cycle)
         # filled in per decision or worked out on first use (see _v, _b, _me, _c): the view ``v``, the board sections
         # ``b``, this hero's sheet ``me``; and the content ``c`` (once per game). ``None``: not known yet
@@ -78,6 +109,8 @@ class GoblinAI:
         self.b: dict[str, Any] | None = None
         self.me: dict[str, Any] | None = None
         self.c: Content | None = None
+        self.team: tuple[tuple[str, str, str, int, int], ...] = ()
+        self._near: dict[tuple[str, ...], dict[str, int]] = {}  # see _claimed_by_team
 
     # -- plumbing ------------------------------------------------------------------------
     def decide(self, view: View, decision: Decision) -> Any:
@@ -91,6 +124,7 @@ class GoblinAI:
             values = []
         self._view, self._player = view, decision.player
         self._ctx = ctx
+        self.team = ctx.get("team", ())  # the other heroes (hero, space, region, HP, most HP): hero-turn decisions
         # a hero-turn decision carries the hero's own sheet and the board (the same as in the view): no view needed
         me: dict[str, Any] | None = ctx.get("me") if ctx.get("hero") == decision.player else None
         board: dict[str, Any] | None = ctx.get("board") if me is not None else None
@@ -105,9 +139,10 @@ class GoblinAI:
             # goals, the battle worth fighting and the Tyrant check read only the board and this hero's sheet: the
             # board is the same dict while it is unchanged, so they are kept while neither changes
             last = self._plan
-            if not last or board is not last[0] or me != last[1]:
+            team = ctx.get("team", ())
+            if not last or board is not last[0] or me != last[1] or team != last[2]:
                 self._memo.clear()
-                self._plan = (board, me)
+                self._plan = (board, me, team)
         kind = decision.kind
         handlers = self._handlers
         if kind in handlers:
@@ -272,50 +307,45 @@ class GoblinAI:
         ty = self._b()["tyrant"]
         if ty["hp"] <= 0:
             return False
-        if self._hurt_chance(me, ty["armor"]) < HURT_CHANCE:  # blows the Royal Armor would (almost surely) stop
-            return False
+        # the cheap tests first: the exact chance below is asked only when they pass (all must hold)
         good = sum(map(self._damage_goblins().__getitem__, me["hand"]))
         through = self._exp() + 0.6 - ty["armor"] + 1.5 * min(good, me["renown"] + 1)
         late = ty["oppress"] or ty["countdown"] > 0
-        if through < (0.3 if late else 1.0):
+        # under Oppress waiting only wears the team down: the exact chance alone decides (it counts every damage goblin
+        # in hand with the Rallies the Renown pays for, where the estimate above counts 1.5 a goblin)
+        if through < (0.3 if late else 1.0) and not ty["oppress"]:
             return False
-        if late:
-            return me["hp"] > ty["damage"] + 2
-        return me["hp"] > ty["damage"] + 4 or ty["hp"] <= through + 1
+        hp = me["hp"]
+        if ty["oppress"]:  # goblins it will not spend on damage prevent the first strike's damage, 1 each
+            hp += len(me["hand"]) - good
+        if not (hp > ty["damage"] + 2 if late else hp > ty["damage"] + 4 or ty["hp"] <= through + 1):
+            return False
+        # blows the Royal Armor would (almost surely) stop
+        return self._hurt_chance(me, ty["armor"]) >= HURT_CHANCE
 
     def _hurt_chance(self, me: dict[str, Any], armor: int) -> float:
         """The chance that this hero's best attack gets at least 1 damage through ``armor`` Royal Armor: its dice
         (Essence results paid while it has Essence), the Uprising results (rolled, or Rallied for Renown as the AI
         does, beyond 3 Renown) spent on the goblins in hand that add damage or ignore armor, best first.
-        Worked out exactly over the Goblin die's faces, once per (dice, Essence, hand, Renown, armor)."""
+        Worked out exactly over the Goblin die's faces, once per content set and (dice, Essence, damage bonuses,
+        Rallies, armor): the figure reads nothing else, so every AI hero of every game shares it."""
         dice = self._best_dice()
         ess, lead, renown = me.get("essence", 0), me.get("leadership", 0), me.get("renown", 0)
-        key = ("hurt", dice, ess, lead, renown, armor, tuple(sorted(me["hand"])))
-        found = self._hurt.get(key)
+        hand = tuple(me["hand"])
+        c = self._c()
+        memo = c._look["memo"]
+        bkey = ("ai-bonus", lead, hand)
+        bonus = memo.get(bkey)
+        if bonus is None:
+            bonus = memo[bkey] = tuple(sorted((g.uprising.amount(lead) for g in map(c.goblins.__getitem__, hand)
+                                               if g.uprising.effect in ("damage", "ignore_armor")), reverse=True))
+        rallies = min(max(0, renown - 3), len(bonus)) if bonus else 0
+        key = ("ai-hurt", dice, min(ess, dice), bonus, rallies, armor)
+        found = memo.get(key)
         if found is not None:
             return found
-        c = self._c()
-        bonus = sorted((g.uprising.amount(lead) for g in map(c.goblins.__getitem__, me["hand"])
-                        if g.uprising.effect in ("damage", "ignore_armor")), reverse=True)
-        rallies = max(0, renown - 3) if bonus else 0
-        die = c.dice["goblin"]
-        share = 1 / len(die.faces)
-        kinds: dict[tuple[int, int, int], float] = {}
-        for f in die.faces:
-            r = die.results[f]
-            k = (int(r.success), int(bool(r.essence)), int(bool(r.uprising)))
-            kinds[k] = kinds.get(k, 0.0) + share
-        dist: dict[tuple[int, int, int], float] = {(0, 0, 0): 1.0}
-        for _ in range(dice):
-            nxt: dict[tuple[int, int, int], float] = {}
-            for (s, e, u), q in dist.items():
-                for (ds, de, du), p in kinds.items():
-                    k = (s + ds, e + de, u + du)
-                    nxt[k] = nxt.get(k, 0.0) + q * p
-            dist = nxt
-        chance = sum(q for (s, e, u), q in dist.items()
-                     if s + min(e, ess) + sum(bonus[:u + rallies]) > armor)
-        self._hurt[key] = chance
+        chance = sum(q for (s, e, u), q in _rolls(c, dice) if s + min(e, ess) + sum(bonus[:u + rallies]) > armor)
+        memo[key] = chance
         return chance
 
     # -- goals -------------------------------------------------------------------------------
@@ -337,21 +367,25 @@ class GoblinAI:
         goal = sch.get("goal", "")
         if self._tyrant_ready():
             out.append(v["tyrant"]["space"])
-        if goal == "quest":
-            out += [sp for sp, src in v["quests"].items() if src.startswith("scheme:")]
-        elif goal == "clear_region" and sch.get("region"):
-            out.append(c.spawn_space(sch["region"]))
         hops = c._look["dist"].get(here)
         if hops is None:  # not a space of the map (the look-up says why)
             hops = c.rmap.distances_from(here)
         dist = hops.get
+        claimed = self._claimed_by_team(c, dist)
 
-        def far(sp: str) -> int:
-            return dist(sp, 99)
+        def free_first(sp: str) -> tuple[bool, int]:
+            return claimed(sp), dist(sp, 99)
 
+        later: list[str] = []  # goals left to a team-mate, after every other
+        if goal == "quest":  # the scheme's quest: left to a team-mate only when it is nearer and within a turn's reach
+            for sp, src in v["quests"].items():
+                if src.startswith("scheme:"):
+                    (later if claimed(sp, 3) else out).append(sp)
+        elif goal == "clear_region" and sch.get("region"):
+            out.append(c.spawn_space(sch["region"]))
         exp = self._exp()
         if goal == "explore":
-            out += sorted(v["tokens"], key=far)
+            out += sorted(v["tokens"], key=free_first)
         elif goal == "kill_general":
             out += [c.spawn_space(g["region"]) for g in v["generals"].values()]
         elif goal == "hurt_tyrant" and exp - v["tyrant"]["armor"] >= 1:
@@ -369,18 +403,41 @@ class GoblinAI:
             if danger + 2 >= hp:  # too dangerous
                 continue
             beyond = left - exp
-            troops.append((beyond > 0, dist(space, 99), beyond, i, space))
+            troops.append((beyond > 0, claimed(space), dist(space, 99), beyond, i, space))
         troops.sort()
-        out += [t[4] for t in troops if t[4]]
+        out += [t[5] for t in troops if t[5]]
         if len(out) >= want:
             return out[:want]
         quests = v["quests"]
         if quests:
-            out += [s for s in sorted(quests, key=far) if s]
+            out += [s for s in sorted(quests, key=free_first) if s and s not in later]
             if len(out) >= want:
                 return out[:want]
-        out += [s for s in sorted(v["tokens"], key=far) if s]
-        return out[:want]
+        out += [s for s in sorted(v["tokens"], key=free_first) if s]
+        return (out + later)[:want]
+
+    def _claimed_by_team(self, c: Content, dist: Any) -> Any:
+        """``claimed(space, reach=99)``: another hero stands nearer to ``space`` than this one (and within ``reach``
+        moves of it), so the team covers more of the board when each goes for the goals it is nearest to (issue 26:
+        go where the others are not). Nobody else on the board: nothing is claimed."""
+        team = self.team
+        if not team:
+            return lambda sp, reach=99: False
+        memo = self._near
+        key = tuple(sorted({o[1] for o in team if o[1]}))
+        near = memo.get(key)
+        if near is None:  # each space's distance to the nearest of them (filled as asked, per set of their spaces)
+            if len(memo) > 512:  # (a long study meets many line-ups: keep the table small)
+                memo.clear()
+            near = memo[key] = {}
+        table = c._look["dist"]
+
+        def claimed(sp: str, reach: int = 99) -> bool:
+            theirs = near.get(sp)
+            if theirs is None:
+                theirs = near[sp] = min((table[o].get(sp, 99) if o in table else 99 for o in key), default=99)
+            return theirs < dist(sp, 99) and theirs <= reach
+        return claimed
 
     # -- the hero turn --------------------------------------------------------------------
     def _action(self, d: Decision, values: list[str]) -> str:
@@ -441,10 +498,8 @@ class GoblinAI:
         interacts = groups.get("interact")
         if interacts:
             return interacts[0]
-        if "guardian" in groups:
-            effect = self._c().guardians[me["guardian"]].active.effect
-            if effect in ("blast", "heal_region") and (effect == "blast" or me["hp"] < me["max_hp"] - 3):
-                return "guardian"
+        if "guardian" in groups and self._guardian_worth(me):
+            return "guardian"
         goals = self._goal_spaces()
         target_here = self._good_battle_here()
         if target_here and (not goals or self._region_of(goals[0]) == self._region_of(here)):
@@ -459,6 +514,24 @@ class GoblinAI:
                 if best_d < now:
                     return best
         return self._rest_or_end(rests)
+
+    def _guardian_worth(self, me: dict[str, Any]) -> bool:
+        """Worth 2 actions: the Fire Guardian's blast always; a heal when it restores 3 HP or more to the team (issue
+        26: a hurt team-mate counts as much as this hero) - the Earth Guardian heals everyone in this region, the
+        Life Guardian any one hero wherever it stands."""
+        active = self._c().guardians[me["guardian"]].active
+        effect = active.effect
+        if effect == "blast":
+            return True
+        n = active.amount(me.get("leadership", 0))
+        if effect == "heal_region":
+            region = me.get("region", "")
+            hurt = [me["max_hp"] - me["hp"]] + [most - hp for _, _, at, hp, most in self.team if at and at == region]
+            return sum(min(n, x) for x in hurt) >= 3
+        if effect == "heal_any":
+            hurt = [me["max_hp"] - me["hp"]] + [most - hp for _, _, _, hp, most in self.team]
+            return min(n, max(hurt)) >= 3
+        return False
 
     def _travel(self, d: Decision, step: str, travels: Any) -> str:
         """``step`` (a Move 1 towards the first goal it brings nearer) or the travel to that goal, when one is offered
@@ -575,7 +648,10 @@ class GoblinAI:
         ctx = getattr(d, "context", None) or {}
         target = ctx.get("target", "")
         dmg = ctx.get("damage", 0)
-        if target == "tyrant":
+        armor = ctx.get("armor") if target == "tyrant" else None  # the Royal Armor this strike meets
+        if armor is not None:
+            need = armor + ctx.get("left", 99)  # what kills the Tyrant
+        elif target == "tyrant":
             need = 99
         elif "left" in ctx and target.startswith(("troop:", "general:")):
             need = ctx["left"]  # the HP left on the target (what the view would say)
@@ -595,6 +671,11 @@ class GoblinAI:
                     if dmg >= need:
                         break
         ups = [x for x in values if x.startswith("uprising:")]
+        if armor is not None and not self._gets_through(d, ctx, dmg, armor):
+            # nothing would get through the Royal Armor (issue 26): no Essence, goblins or Renown for damage
+            strike = "strike"
+            ups = [x for x in ups if self._c().goblins[x[9:]].uprising.effect not in WASTED_ON_ARMOR]
+            has.discard("rally")
         if ups and dmg < need:
             def val(x: str) -> float:
                 e = self._c().goblins[x[9:]].uprising.effect
@@ -609,6 +690,15 @@ class GoblinAI:
                 self._c().goblins[g].uprising.effect in ("damage", "ignore_armor") for g in self._me()["hand"]):
             return "rally"
         return strike
+
+    @staticmethod
+    def _gets_through(d: Decision, ctx: dict[str, Any], dmg: int, armor: int) -> bool:
+        """Some damage gets through ``armor``: ``dmg`` (the strike with the Essence the AI would pay) plus the best
+        damage and armor-ignoring goblins the roll's Uprising results can still spend."""
+        bonus = sorted((o.data.get("n", 0) for o in d.options
+                        if o.data.get("action") == "uprising" and o.data.get("effect") in ("damage", "ignore_armor")),
+                       reverse=True)
+        return dmg + sum(bonus[:ctx.get("uprisings", 0)]) > armor
 
     def _prevent(self, d: Decision, values: list[str]) -> str:
         ctx = getattr(d, "context", None) or {}

@@ -109,22 +109,56 @@ def resolve(game: Game, player: str, value: Any) -> None:
 
 
 OFFERS = {"deed": offer_deed, "after": offer_after, "tribe": offer_tribe}
+EFFECTS_AT = {"deed": DEED_EFFECTS, "after": AFTER_EFFECTS, "tribe": frozenset()}
 
 
 def open_moment(game: Game, name: str, kind: str, heroes: tuple[str, ...] = ()) -> None:
     """A window at the moment ``name`` (``kind``: deed, after or tribe) over ``heroes`` (default: every active hero,
-    the turn hero first)."""
+    the turn hero first).
+
+    Only heroes who may have something to play there are put in the window: the turn hero holding a goblin whose
+    hero-turn effect works at that moment and can do something now, and heroes whose tribe card is face up and acts
+    at any moment (the window itself skips those who passed until the end of the phase). Nothing played in the
+    window gives a hero left out such a card or makes its goblin's effect useful (the others can only heal or move
+    themselves), so the window asks the same heroes the same questions as one over every hero would (the others
+    would pass unasked); with nobody left, no window is opened."""
     if game.result is not None:
         return
     s: GameState = game.state
+    turn = turn_hero(game)
     if heroes:
         players = [h for h in heroes if not s.heroes[h].removed]
     else:
         players = [h.id for h in s.active_heroes()]
-        first = turn_hero(game)
-        if first in players:
-            players.remove(first)
-            players.insert(0, first)
+        if turn in players:
+            players.remove(turn)
+            players.insert(0, turn)
+    c = C(game)
+    effects = EFFECTS_AT[kind]
+    tribes = c.tribes
+    players = [h for h in players if (h == turn and effects and _goblin_may_act(game, s.heroes[h], c.goblins, effects))
+               or _tribe_may_act(s.heroes[h], tribes)]
     if players:
         open_window(game, name, players, OFFERS[kind], resolve, rule=RULE, mode="cycle",
                     prompt=f"{name}: play a goblin or tribe card now?")
+
+
+def _goblin_may_act(game: Game, hero: Hero, goblins: Any, effects: frozenset[str]) -> bool:
+    """The hero holds a goblin whose hero-turn effect may be played at this moment and can do something now (what
+    :func:`_goblin_options` offers)."""
+    from skirmish_goblin_uprising.turns import turn_effect_usable
+
+    for card in hero.hand.cards:
+        e = goblins[card].turn
+        if e.effect in effects and turn_effect_usable(game, hero, e):
+            return True
+    return False
+
+
+def _tribe_may_act(hero: Hero, tribes: Any) -> bool:
+    """The hero's tribe card is face up and acts at any moment (what :func:`_tribe_option` needs before its other
+    checks)."""
+    if not hero.tribe_ready:
+        return False
+    tribe = tribes.get(hero.tribe)
+    return tribe is not None and tribe.effect in ANY_MOMENT_TRIBES

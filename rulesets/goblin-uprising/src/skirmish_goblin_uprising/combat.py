@@ -358,6 +358,8 @@ def ask_roll(game: Game, hid: str) -> None:
         return
     context = {"hero": hid, "target": cb.target, "dice": list(cb.dice), "phase": "combat", "uprisings": cb.uprisings,
                "damage": dmg, "left": hp_left(game, cb.target)}
+    if cb.target == TYRANT:  # the Royal Armor this strike meets (less what the attack ignores)
+        context["armor"] = max(0, s.armor - cb.ignore_armor)
     hero = s.heroes[hid]
     if hero.renown >= 1 and hero.hand.cards:  # Rally is on offer: the hero's sheet comes along (as in the view)
         here = s.board.where(hid) or ""

@@ -91,7 +91,22 @@ def ask_action(game: Game, hid: str, quiet: bool = False) -> None:
     game.ask(Decision(hid, "action", prompt, options, rule=R_TURN,
                       context={"hero": hid, "actions": turn.actions, "space": here, "region": region,
                                "phase": "hero turn", "me": hero_view(hero, space, region),
-                               "board": board_view(game, unchanged=quiet), "menu": menu}), _acted, hid)
+                               "board": board_view(game, unchanged=quiet), "menu": menu,
+                               "team": team_view(game, hid)}), _acted, hid)
+
+
+def team_view(game: Game, hid: str) -> tuple[tuple[str, str, str, int, int], ...]:
+    """The other active heroes as the table shows them, in seat order: (hero, space, region, HP, most HP). Hero-turn
+    decisions carry it so that a hero can plan with its team-mates (issue 26)."""
+    s: GameState = game.state
+    regions = C(game)._look["space_region"]
+    where = s.board.where
+    out = []
+    for h in map(s.heroes.__getitem__, s.order):
+        if h.id != hid and not h.removed:
+            sp = where(h.id) or ""
+            out.append((h.id, sp, regions.get(sp, ""), h.hp, h.max_hp))
+    return tuple(out)
 
 
 def action_options(game: Game, hero: Hero, turn: Turn, here: str | None = None, c: Content | None = None) -> list[Any]:
