@@ -115,7 +115,7 @@ def one_game(rs: Hobgoblin, match: str, seed: int, old: Any = None, make_ai: Any
             "winner": winners[0] if len(winners) == 1 else "", "army": st.sides[seat].army,
             "versus": st.sides[other].army, "scenario": st.scenario, "first": st.first,
             "half": st.sides[seat].half, "armies": {p: st.sides[p].army for p in st.sides},
-            "vp": [st.sides[seat].vp, st.sides[other].vp], "rounds": g.round,
+            "vp": [st.sides[seat].vp, st.sides[other].vp], "rounds": g.round, "mercury": st.sides[seat].mercury,
             "reason": g.result.reason if g.result is not None else "", "cpu": round(time.process_time() - t, 2)}
 
 
