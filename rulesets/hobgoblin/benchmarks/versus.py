@@ -163,8 +163,15 @@ def tally(args: argparse.Namespace) -> None:
         army = collections.Counter(g["armies"][g["winner"]] if g["winner"] else "drawn" for g in games)
         first = collections.Counter(("first" if g["winner"] == g["first"] else "second") if g["winner"] else "drawn"
                                     for g in games)
+        half = collections.Counter((g["half"] if g["winner"] == g["seat"] else "north" if g["half"] == "south"
+                                    else "south") if g["winner"] else "drawn" for g in games)
+        version = collections.Counter(("this AI" if g["winner"] == g["seat"] else "the other AI") if g["winner"]
+                                      else "drawn" for g in games)
+        pairing = collections.Counter(f"{g['armies'][g['winner']]} as {g['winner']}" if g["winner"] else "drawn"
+                                      for g in games)
         n = len(games)
-        for name, c in (("seat", wins), ("army", army), ("First Player token", first)):
+        for name, c in (("seat", wins), ("army", army), ("First Player token", first), ("half", half),
+                        ("AI", version), ("army and seat", pairing)):
             parts = []
             for k, v in sorted(c.items()):
                 lo, hi = wilson(v, n)

@@ -100,7 +100,7 @@ class HobgoblinAI:
         return self._pick(d, "keep" if initiative.wants_first(view, self.player) else "pass")
 
     def on_half(self, view: Any, d: Decision) -> Any:
-        return d.options[0].value
+        return spots.better_half(view, list(d.options))  # the half with less terrain in the way
 
     def on_deploy(self, view: Any, d: Decision) -> Any:
         pick = objectives.deploy_option(view, self.player, d)  # the narrative goals: Sneaky units set aside
