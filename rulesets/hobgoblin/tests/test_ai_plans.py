@@ -256,12 +256,12 @@ def test_a_wheel_cut_short_is_not_repeated_a_sliver_at_a_time():
     v = view([me])
     agent = ai()
     agent._plan = {"key": (2, "h"), "steps": 1, "start": (30.0, 10.0), "alts": [], "goal": (10.0, 20.0),
-                   "target": "", "at": (29.0, 9.0)}
+                   "target": "", "at": (29.0, 9.0, 90.0)}
     agent._short = True  # the last wheel came out shorter than asked
     moves = [Option(k, k, data={"action": "manoeuvre", "actor": "h", "manoeuvre": k})
              for k in ("wheel-left", "advance", "retreat", "reform")]
     assert agent.decide(v, _move_decision("h", 8, moves)) == "reform"
-    agent._short, agent._plan["at"] = True, (29.0, 9.0)
+    agent._short, agent._plan["at"] = True, (29.0, 9.0, 90.0)
     no_reform = [m for m in moves if m.value != "reform"]
     assert agent.decide(v, _move_decision("h", 4, no_reform)) == "retreat"
 
@@ -336,7 +336,7 @@ def test_a_sidestep_does_not_shuffle_into_perilous_terrain():
     v = view([riders], terrain=[pools])
     agent = ai()
     agent._plan = {"key": (2, "o"), "steps": 1, "start": (34.0, 10.0), "alts": [], "goal": (50.0, 30.0),
-                   "target": "", "at": (34.0, 10.0)}  # its last manoeuvre went nowhere: blocked
+                   "target": "", "at": (34.0, 10.0, 90.0)}  # its last manoeuvre went nowhere: blocked
     moves = [Option(k, k,
                     data={"action": "manoeuvre", "actor": "o", "manoeuvre": k}) for k in ("shuffle-right", "advance")]
     answer = agent.decide(v, _move_decision("o", 16, moves))

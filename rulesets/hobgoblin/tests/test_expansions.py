@@ -27,7 +27,7 @@ def test_the_registry_and_a_bare_ruleset_reach_the_same_expansions() -> None:
     assert list(installed.scenarios) == list(bare.scenarios)
     assert "the-fortress" in bare.scenarios and "unlikely-allies" in bare.scenarios
     assert [o.name for o in installed.setup_options()] == [o.name for o in bare.setup_options()] == \
-        ["chaos", "teams", "objectives"]
+        ["chaos", "him", "teams", "objectives"]
     names = {impl.plugin_name for impl in installed.hooks.hobgoblin_view.get_hookimpls()}
     assert names == {"hobgoblin-chaos", "hobgoblin-narrative", "hobgoblin-teams"}
 

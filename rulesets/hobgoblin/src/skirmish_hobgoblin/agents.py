@@ -100,7 +100,7 @@ class HobgoblinAI:
         return self._pick(d, "keep" if initiative.wants_first(view, self.player) else "pass")
 
     def on_half(self, view: Any, d: Decision) -> Any:
-        return d.options[0].value
+        return spots.better_half(view, list(d.options))  # the half with less terrain in the way
 
     def on_deploy(self, view: Any, d: Decision) -> Any:
         pick = objectives.deploy_option(view, self.player, d)  # the narrative goals: Sneaky units set aside
@@ -264,7 +264,7 @@ class HobgoblinAI:
             plan["done"] = True  # it went; when refused, steer instead
         if plan.get("done") or plan.get("goal") is None or plan["steps"] >= MAX_STEPS:
             return self._pick(d, "end")
-        blocked = plan.get("at") is not None and dist(plan["at"], here) < 0.01  # its last manoeuvre went nowhere
+        blocked = self._stuck(plan.get("at"), me)  # its last manoeuvre went nowhere (a Reform turns on the spot)
         step = None if blocked else steering.next_step(me, plan["goal"], mp)
         if step is not None and step[0] not in offered and step[0] != "advance" and "advance" in offered:
             step = ("advance", float(int(mp)))  # cannot turn further: go on as it faces
@@ -337,13 +337,20 @@ class HobgoblinAI:
                 go = steering.safe_amount(view, me, *alt)  # cannot turn that way without harm: on as it faces
                 step = alt
             step = (step[0], go)
-        return self._step(plan, step, centre(me))
+        return self._step(plan, step, (*centre(me), float(me.get("facing", 0.0))))
 
-    def _step(self, plan: dict[str, Any], step: tuple[str, float], here: tuple[float, float]) -> str:
+    @staticmethod
+    def _stuck(at: tuple[float, float, float] | None, me: dict[str, Any]) -> bool:
+        """Whether ``me`` stands where its last manoeuvre started (``at``: centre and facing), facing the same way."""
+        if at is None or dist((at[0], at[1]), centre(me)) >= 0.01:
+            return False
+        return abs(steering.turn_between(at[2], float(me.get("facing", 0.0)))) < 0.5
+
+    def _step(self, plan: dict[str, Any], step: tuple[str, float], at: tuple[float, float, float]) -> str:
         if step[0] == "advance":
             plan["advanced"] = plan.get("advanced", 0.0) + step[1]
         plan["steps"] += 1
-        plan["at"] = here
+        plan["at"] = at
         self._amount = step[1]
         return step[0]
 

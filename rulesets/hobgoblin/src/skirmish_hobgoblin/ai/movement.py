@@ -66,6 +66,8 @@ NARROW = (-40, 40)
 WIDE = (-75, -40, 40, 75)
 #: the terrain a move may pay for
 HURTING = ("perilous", "rough")
+#: a unit falls back to where its corners, turning about its centre, stay this far inside its own table edge
+FALL_BACK_ROOM = 0.5
 #: Perilous terrain: one die per MP spent in it, hitting as a War Wagon does
 PERILOUS_ATTACKER = "war-wagon"
 
@@ -565,6 +567,7 @@ class Planner:
         out += detours
         side = self.view.state.get("sides", {}).get(self.player, {}).get("half", "")
         depth = float(self.view.state.get("table", [72, 48])[1])
-        home = 2.0 if side == "south" else depth - 2.0
+        margin = max(2.0, _radius(me) + FALL_BACK_ROOM)  # room to Reform about its centre there, to face the enemy
+        home = margin if side == "south" else depth - margin
         out.append(((here[0], home), "fall back", ""))
         return out

@@ -234,15 +234,30 @@ def unit_worth(view: Any, player: str, unit: Unit) -> float:
 
 
 def ahead(view: Any, player: str) -> bool:
-    """Bloodbath: whether the enemy has lost more points of units than ``player`` has (so ``player`` leads)."""
+    """Bloodbath: whether the enemy has lost more points of units than ``player`` has (so ``player`` leads);
+    against Him, whether ``player`` has more points of units in play (His solo victory: He starts with 1.5 or 2
+    times the points at Normal and Hardcore, so losing fewer points than He does is not yet leading)."""
+    units = units_of(view).values()
+    if solo_enemy(view, player):
+        left = {True: 0.0, False: 0.0}
+        for u in units:
+            if u.get("status") != "removed":
+                left[u["side"] == player] += float(u.get("points", 0))
+        return left[True] > left[False]
     mine = theirs = 0.0
-    for u in units_of(view).values():
+    for u in units:
         if u.get("status") == "removed":
             if u["side"] == player:
                 mine += float(u.get("points", 0))
             else:
                 theirs += float(u.get("points", 0))
     return theirs > mine
+
+
+def solo_enemy(view: Any, player: str) -> bool:
+    """Whether the enemy is Him (the solo opponent, whose units are all Undistractable by His solo rules)."""
+    theirs = [u for u in units_of(view).values() if u["side"] != player]
+    return bool(theirs) and all("Undistractable" in keywords_of(u) for u in theirs)
 
 
 def guard_value(view: Any, player: str, them: Unit) -> float:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from skirmish_hobgoblin.ai.board import corners, keywords_of, line_through, overlaps, swept_band
+from skirmish_hobgoblin.ai.board import corners, inside, keywords_of, line_through, overlaps, swept_band, terrain
 from skirmish_hobgoblin.ai.objectives import MARKER, markers, role, scenario
 from skirmish_hobgoblin.ai.steering import harmful
 
@@ -22,6 +22,40 @@ SPARE = 0.5
 #: Desperate Search: how far past 16" apart the first two markers go, so that a General at least 2 * (8 + MARKER
 #: - 4) (about 6.8") wide standing midway is within 4" of both (it finds the two at once)
 SEARCH_SPARE = 0.02
+
+
+#: what a square inch of terrain in a half of the table costs when the First Player picks where to deploy: Perilous
+#: hurts every unit that moves through it, Rough Distracts (or Dooms) them, Impassable is in the way. On Cavern
+#: Crossing the south half holds the Noxious Pools, the rubble and the corpse pile: AI v AI over 400 games the
+#: army in the north won 57% (52-62%) when the token holder always took the south
+HALF_COST = {"perilous": 3.0, "rough": 1.0, "impassable": 1.0}
+
+
+def half_cost(view: Any, half: str) -> float:
+    """The terrain in ``half`` ("south": y below the centreline), each square inch weighed by :data:`HALF_COST`
+    (sampled at the centre of every inch square)."""
+    width, depth = (float(v) for v in view.state.get("table", [72.0, 48.0]))
+    lo, hi = (0.0, depth / 2) if half == "south" else (depth / 2, depth)
+    total = 0.0
+    for kind, weight in HALF_COST.items():
+        polys = [p for p in terrain(view, kind)
+                 if max(q[1] for q in p) > lo and min(q[1] for q in p) < hi]
+        for poly in polys:
+            x0, x1 = max(0.0, min(q[0] for q in poly)), min(width, max(q[0] for q in poly))
+            y0, y1 = max(lo, min(q[1] for q in poly)), min(hi, max(q[1] for q in poly))
+            total += weight * sum(inside((x + 0.5, y + 0.5), poly)
+                                  for x in range(int(x0), int(x1) + 1) for y in range(int(y0), int(y1) + 1)
+                                  if lo <= y + 0.5 < hi)
+    return total
+
+
+def better_half(view: Any, options: list[Any]) -> Any:
+    """The half to deploy in (the First Player's choice): the offered one with the least terrain in the way
+    (:func:`half_cost`), the first offered when they are level."""
+    halves = [o for o in options if o.data.get("half") in ("south", "north")]
+    if not halves:
+        return options[0].value
+    return min(halves, key=lambda o: (half_cost(view, o.data["half"]), halves.index(o))).value
 
 
 def marker_spot(view: Any, player: str, decision: Any) -> dict[str, float] | None:

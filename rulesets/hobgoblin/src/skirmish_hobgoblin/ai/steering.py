@@ -69,16 +69,29 @@ def next_step(unit: Unit, to: Point, mp: float) -> tuple[str, float] | None:
     if abs(delta) > SLACK:
         width = float(unit.get("width", 4.0))
         travel = chord(width, delta)
-        reform = _reform_mp(unit)
-        if reform is not None and abs(delta) > 75 and math.ceil(travel / WHEEL_PER_MP) > reform and whole >= reform:
+        if reforms(unit, delta, whole, far):
             return "reform", round(delta, 1)
         travel = min(travel, whole * WHEEL_PER_MP)
         if travel >= 0.1:
             return ("wheel-left" if delta > 0 else "wheel-right"), round(travel, 2)
         return None
-    if flies(unit, far, whole):
+    if flies(unit, far, whole) and "Distracted" not in keywords_of(unit):  # (after a Reform it may not Fly)
         return "fly", round(min(far, whole * FLY_PER_MP), 2)
     return "advance", round(min(far, float(whole)), 2)
+
+
+def reforms(unit: Unit, delta: float, whole: int, far: float) -> bool:
+    """Whether a turn of ``delta`` degrees with ``whole`` MP is a Reform rather than a wheel: a big turn that a
+    wheel would pay more for, unless the unit could wheel and still Fly ``far`` (a Reform leaves it Distracted,
+    and a Distracted unit may not Fly)."""
+    reform = _reform_mp(unit)
+    if reform is None or abs(delta) <= 75 or whole < reform:
+        return False
+    cost = math.ceil(chord(float(unit.get("width", 4.0)), delta) / WHEEL_PER_MP - 1e-6)
+    if cost <= reform:
+        return False
+    return not ("Flying" in keywords_of(unit) and far >= FLY_MIN and "Distracted" not in keywords_of(unit)
+                and flies(unit, far, whole - cost))
 
 
 def _rotate(p: Point, about: Point, degrees: float) -> Point:
@@ -95,12 +108,13 @@ def predict(unit: Unit, to: Point, mp: float) -> tuple[Point, float, float, Poin
     left = math.floor(mp + 1e-9)
     width, depth = float(unit.get("width", 4.0)), float(unit.get("depth", 2.0))
     delta = turn_to(facing, (x, y), to)
+    reformed = False
     if abs(delta) > SLACK:
         travel = chord(width, delta)
-        reform = _reform_mp(unit)
-        if reform is not None and abs(delta) > 75 and math.ceil(travel) > reform and left >= reform:
-            left -= reform
+        if reforms(unit, delta, left, dist((x, y), to)):
+            left -= _reform_mp(unit) or REFORM_MP
             facing += delta
+            reformed = True  # Distracted now: no Fly after it
         else:
             cost = math.ceil(travel / WHEEL_PER_MP - 1e-6)
             if cost > left:  # a partial wheel uses everything
@@ -115,7 +129,7 @@ def predict(unit: Unit, to: Point, mp: float) -> tuple[Point, float, float, Poin
             facing += delta
             left -= cost
     far = dist((x, y), to)
-    fly = flies(unit, far, left)
+    fly = flies(unit, far, left) and not reformed and "Distracted" not in keywords_of(unit)
     go = min(far, left * FLY_PER_MP) if fly else min(far, float(max(0, left)))
     f = math.radians(facing)
     return (x + math.cos(f) * go, y + math.sin(f) * go), facing % 360.0, go, (x, y), fly

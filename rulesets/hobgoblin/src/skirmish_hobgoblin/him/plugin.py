@@ -8,6 +8,27 @@ from skirmish import hookimpl
 
 skirmish_rulesets = ("hobgoblin",)
 
+#: His levels (``data/him/<level>.toml``: His list at 1x, 1.5x and 2x your points)
+LEVELS = ("easy", "normal", "hardcore")
+
+
+@hookimpl
+def hobgoblin_setup_options() -> list[Any]:
+    from skirmish import SetupOption
+
+    return [SetupOption("him", "solo play: He plays the last seat (blue) by the solo rules, on His list for the "
+                               "level (easy 1x, normal 1.5x, hardcore 2x your points); with --vs him",
+                        "choice", choices=LEVELS, metavar="LEVEL")]
+
+
+@hookimpl
+def hobgoblin_apply_options(setup: dict[str, Any], options: Any) -> None:
+    if "him" not in options:
+        return
+    seat = list(setup.get("players") or ("red", "blue"))[-1]
+    setup["him"] = seat
+    setup["armies"] = {**setup.get("armies", {}), seat: f"him:{options['him']}"}
+
 
 @hookimpl
 def hobgoblin_side_revealed(game: Any, player: str) -> None:

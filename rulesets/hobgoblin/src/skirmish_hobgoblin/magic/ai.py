@@ -16,6 +16,9 @@ FORCE_OF_WILL_VALUE = 8.0
 PLENTY = 8
 PLENTY_VALUE = 5.0
 LAST_ROUND_VALUE = 2.0
+#: tokens beyond this many for each round left (this one too) are more than the game will use: each is worth
+#: LAST_ROUND_VALUE, so they go on re-rolls and spells instead of ending the game unspent
+USE_PER_ROUND = 3
 #: a granted keyword's worth is a guess (KEYWORD_VALUE), a Force of Will re-roll's is not: a grant must buy this
 #: many times what its Mercury would with Force of Will (measured: at 1 casting lost 71-82 to not casting over
 #: 200 games, at 2.5 it won 79-76; never casting 85-84)
@@ -110,6 +113,9 @@ def mercury_worth(view: Any, player: str) -> float:
     if int(getattr(view, "game_round", 0) or 0) >= ROUNDS:
         return LAST_ROUND_VALUE  # unspent Mercury is worth nothing when the game ends
     mercury = int(view.state.get("sides", {}).get(player, {}).get("mercury", 0) or 0)
+    left = ROUNDS - max(1, int(getattr(view, "game_round", 0) or 0)) + 1
+    if mercury > USE_PER_ROUND * left:
+        return LAST_ROUND_VALUE  # more than the rounds left will spend
     return PLENTY_VALUE if mercury >= PLENTY else FORCE_OF_WILL_VALUE
 
 

@@ -1,0 +1,52 @@
+"""His level from the command line (``skirmish play hobgoblin --vs him --him LEVEL``) through the real command."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+SKIRMISH = Path(sys.executable).parent / "skirmish"
+
+
+def _run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run([str(SKIRMISH), *args], capture_output=True, text=True, timeout=600, check=False,
+                          input=stdin)
+
+
+def test_him_level_setting_is_listed_with_its_levels():
+    out = _run("rulesets", "hobgoblin")
+    assert out.returncode == 0, out.stderr
+    line = next(ln for ln in out.stdout.splitlines() if ln.strip().startswith("--him"))
+    assert "easy, normal, hardcore" in line
+
+
+def test_vs_him_at_hardcore_seats_him_on_his_hardcore_list_by_the_solo_rules(tmp_path):
+    out = _run("play", "hobgoblin", "--vs", "him", "--him", "hardcore", "--seed", "4",
+               "--save", str(tmp_path / "g.json"), stdin="quit\n")
+    assert out.returncode == 0, out.stderr
+    text = out.stdout
+    assert "players: red (human), blue (him)" in text
+    assert "blue reveals Guruk's Horde (Hardcore)" in text
+    assert "blue (Him) starts with the First Player token" in text  # the solo rules, not a plain game
+    assert "red reveals Iron Grudge Hold" in text
+
+
+def test_him_level_plays_a_whole_game_against_the_ai_and_is_won_on_points():
+    out = _run("play", "hobgoblin", "--players", "ai,him", "--him", "easy", "--seed", "2")
+    assert out.returncode == 0, out.stderr
+    assert "blue reveals Guruk's Horde (Easy)" in out.stdout
+    assert "[Solo: Victory] game over" in out.stdout and "more points of units in play" in out.stdout
+
+
+def test_him_level_bad_value_is_a_one_line_error():
+    out = _run("play", "hobgoblin", "--vs", "him", "--him", "hard", "--seed", "1")
+    assert out.returncode != 0 and "Traceback" not in out.stderr
+    last = out.stderr.strip().splitlines()[-1]
+    assert "--him must be one of easy, normal, hardcore, not 'hard'" in last
+
+
+def test_him_level_with_team_play_is_a_one_line_error():
+    out = _run("play", "hobgoblin", "--players", "ai", "--teams", "2v2", "--him", "easy", "--seed", "1")
+    assert out.returncode != 0 and "Traceback" not in out.stderr
+    assert "team play has no 'him' seat" in out.stderr.strip().splitlines()[-1]
