@@ -148,3 +148,40 @@ def test_every_chunk_on_a_cluster_checks_its_workers_environment(monkeypatch: py
     monkeypatch.setattr(fp, "worker_fingerprint", lambda: {**mine, "skirmish-core": "0.0.1"})
     with pytest.raises(executors.WorkerDiffers, match="skirmish-core '0.0.1' there"):
         executors._checked_chunk(_square_chunk, mine, [2, 3], 0)
+
+
+def _pids(executor: LocalExecutor) -> set[int]:
+    pool = executor._pool
+    assert pool is not None
+    return {p.pid for p in pool.pool._processes.values()}
+
+
+def test_local_executor_keeps_its_workers_between_studies(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 24: a command that runs several studies (compare) pays the workers' start-up once, not per study;
+    the games are the same as played in this process, and close() ends the workers."""
+    monkeypatch.setattr(executors.os, "cpu_count", lambda: 2)
+    executor = LocalExecutor(2)
+    try:
+        _, first = simulate_on(executor, FAST, 4, ["random"], seed=3, alternate=True)
+        pids = _pids(executor)
+        _, second = simulate_on(executor, FAST, 4, ["random"], seed=11, alternate=True)
+        assert _pids(executor) == pids  # the same processes played the second study
+        processes = list(executor._pool.pool._processes.values())  # type: ignore[union-attr]
+    finally:
+        executor.close()
+    assert all(not p.is_alive() for p in processes)
+    assert _key(first) == _key(simulate(REGISTRY, FAST, 4, ["random"], seed=3, alternate=True)[1])
+    assert _key(second) == _key(simulate(REGISTRY, FAST, 4, ["random"], seed=11, alternate=True)[1])
+
+
+def test_a_study_that_ends_unclean_stops_the_kept_workers(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(executors.os, "cpu_count", lambda: 2)
+    executor = LocalExecutor(2)
+    try:
+        backend = executor.backend()
+        assert backend is not None and executor.backend() is backend
+        backend.close(clean=False)  # as after Ctrl-C or a lost worker
+        assert backend.closed
+        assert executor.backend() is not backend  # the next study starts afresh
+    finally:
+        executor.close()

@@ -289,8 +289,11 @@ def play_games(registry: Any, ruleset: str, n: int, agents: Sequence[str], *, se
     registry.ruleset(ruleset)  # fail early on a bad name
     for a in agents:
         registry.agent_spec(a, ruleset)
-    if executor is None or executor.name == "local":  # no more processes than games
-        executor = LocalExecutor(min(executor.workers if executor is not None else workers, n))
+    given = executor
+    if executor is None:
+        executor = LocalExecutor(min(workers, n))
+    elif executor.name == "local" and executor.workers > n:  # no more processes than games
+        executor = LocalExecutor(n)
     start = time.perf_counter()
     total = Tally()
     agents = list(agents)
@@ -326,6 +329,9 @@ def play_games(registry: Any, ruleset: str, n: int, agents: Sequence[str], *, se
         raise SimulationInterrupted(summary(), tally=total) from None
     except Lost as lost:
         raise WorkersLost(summary(), lost.why, lost.lost, lost.unplayed, total) from None
+    finally:
+        if executor is not given:  # made here: its workers end with this study (a given one keeps them)
+            executor.close()
     return summary(), total
 
 

@@ -44,6 +44,22 @@ def compare(registry: Any, rulesets: Sequence[str], n: int, *, seed: int = 0, wo
     :class:`CompareInterrupted` carries the report of what finished. Each ruleset's main pairing is also
     played ``n`` times in every combination of its :func:`axes` (``vary``, or the ruleset's own
     ``study_axes``), reported under ``by_setup``."""
+    own = None
+    if executor is None and workers > 1 and n > 1:  # one set of worker processes for every study here
+        from skirmish.studies.executors import LocalExecutor
+
+        executor = own = LocalExecutor(min(workers, n))
+    try:
+        return _compare(registry, rulesets, n, seed, workers, max_decisions, executor, progress, sink, vary)
+    finally:
+        if own is not None:
+            own.close()
+
+
+def _compare(registry: Any, rulesets: Sequence[str], n: int, seed: int, workers: int, max_decisions: int | None,
+             executor: Any, progress: Callable[[int], None] | None,
+             sink: Callable[[str, str, list[GameRecord]], None] | None,
+             vary: Mapping[str, Sequence[str]] | None) -> dict[str, Any]:
     report: dict[str, Any] = {"games": n, "seed": seed, "rulesets": []}
     for name in rulesets:
         tallies: dict[str, Tally] = {}

@@ -167,11 +167,14 @@ class PoolBackend:
 
     name = "local"
 
-    def __init__(self, workers: int) -> None:
+    def __init__(self, workers: int, kept: bool = False) -> None:
         from concurrent.futures import ProcessPoolExecutor
 
         ctx = process_context()
         self.workers = workers
+        #: kept by its :class:`LocalExecutor` for the next study when a study ends cleanly (``shut`` ends it)
+        self.kept = kept
+        self.closed = False
         self.window = workers * IN_FLIGHT
         with _sigint_blocked():
             self.stop = ctx.Event()
@@ -202,6 +205,14 @@ class PoolBackend:
         self.stop.set()
 
     def close(self, clean: bool) -> None:
+        """The end of a study: a kept pool that ended cleanly waits for the next study; otherwise it stops."""
+        if clean and self.kept:
+            return
+        self.shut(clean)
+
+    def shut(self, clean: bool = True) -> None:
+        """Stop the worker processes (waiting for them when ``clean``)."""
+        self.closed = True
         if clean:
             self.pool.shutdown(wait=True)
         else:
@@ -411,6 +422,7 @@ class LocalExecutor:
 
     def __init__(self, workers: int = 1) -> None:
         self.workers = max(1, min(workers, os.cpu_count() or 1))  # more processes than cores only cost memory
+        self._pool: PoolBackend | None = None
 
     def chunk_size(self, n: int) -> int:
         """One game at a time here (Ctrl-C loses nothing finished); in workers, up to :data:`LOCAL_CHUNK`."""
@@ -419,10 +431,20 @@ class LocalExecutor:
         return max(1, min(LOCAL_CHUNK, math.ceil(n / (self.workers * 8))))
 
     def backend(self) -> PoolBackend | None:
-        return PoolBackend(self.workers) if self.workers > 1 else None
+        """The worker processes, started at the first study and kept for the next ones of this executor (each
+        costs a start-up of about half a CPU-second: a ``compare`` of many set-ups pays it once, issue 24);
+        a study that was interrupted or lost a worker stops them, and the next study starts afresh."""
+        if self.workers == 1:
+            return None
+        if self._pool is None or self._pool.closed:
+            self._pool = PoolBackend(self.workers, kept=True)
+        return self._pool
 
     def close(self) -> None:
-        """Nothing to close: each study starts and stops its own processes."""
+        """Stop the kept worker processes."""
+        if self._pool is not None and not self._pool.closed:
+            self._pool.shut()
+        self._pool = None
 
 
 class DaskExecutor:
