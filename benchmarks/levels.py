@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import multiprocessing
 import statistics
 import sys
 import time
 from pathlib import Path
 from typing import Any
+
+from skirmish.studies import stats
 
 SEED = 1000
 
@@ -56,13 +57,9 @@ def play(job: tuple[str, str, str, int]) -> dict[str, Any]:
             "cpu": round(time.process_time() - start, 3), "times": times}
 
 
-def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    mid = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return mid - half, mid + half
+def wilson(k: float, n: int) -> tuple[float, float]:
+    """The 95% Wilson interval of ``k`` in ``n`` (core's :func:`skirmish.studies.stats.wilson`); (0, 1) for none."""
+    return (0.0, 1.0) if n == 0 else stats.wilson(k, n)[1:]
 
 
 def report(path: Path, ruleset: str = "") -> str:

@@ -12,23 +12,18 @@ the decided games and of its wins over all games, and the CPU time of each side'
 from __future__ import annotations
 
 import argparse
-import math
 import time
 from typing import Any
 
 from skirmish import AgentContext, Game, Registry, View
 from skirmish.runner import agent_seed
+from skirmish.studies import stats
 from skirmish_chob_noggoth.ai import ChobAI
 
 
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95 % Wilson score interval of a share of ``wins`` in ``n``."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (centre - half, centre + half)
+def wilson(k: float, n: int) -> tuple[float, float]:
+    """The 95% Wilson interval of ``k`` in ``n`` (core's :func:`skirmish.studies.stats.wilson`); (0, 1) for none."""
+    return (0.0, 1.0) if n == 0 else stats.wilson(k, n)[1:]
 
 
 def _agent(registry: Registry, rs: Any, spec: str, player: str, seed: int, players: tuple[str, ...]) -> Any:

@@ -11,25 +11,21 @@ Seeds 0..n-1; the Tyrant goes round dwarf, human, elven, merfolk by seed (seed %
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
+
+from skirmish.studies import stats
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 TYRANTS = ("dwarf", "human", "elven", "merfolk")
 
 
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95 % Wilson score interval of ``wins`` in ``n``."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
+def wilson(k: float, n: int) -> tuple[float, float]:
+    """The 95% Wilson interval of ``k`` in ``n`` (core's :func:`skirmish.studies.stats.wilson`); (0, 1) for none."""
+    return (0.0, 1.0) if n == 0 else stats.wilson(k, n)[1:]
 
 
 def play(args: tuple[int, str, int, str]) -> tuple[bool, int]:

@@ -23,7 +23,6 @@ import argparse
 import collections
 import importlib
 import json
-import math
 import re
 import sys
 import time
@@ -31,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from skirmish import AgentContext, Game, RandomAgent, View
+from skirmish.studies import stats
 from skirmish_hobgoblin.agents import make_ai
 from skirmish_hobgoblin.rules import Hobgoblin
 
@@ -39,14 +39,9 @@ DEFAULT = ("iron-grudge-hold", "red-howl-horde")
 OLD_PACKAGE = "hob_old_ai"
 
 
-def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of ``k`` successes in ``n``."""
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    mid = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return mid - half, mid + half
+def wilson(k: float, n: int) -> tuple[float, float]:
+    """The 95% Wilson interval of ``k`` in ``n`` (core's :func:`skirmish.studies.stats.wilson`); (0, 1) for none."""
+    return (0.0, 1.0) if n == 0 else stats.wilson(k, n)[1:]
 
 
 def snapshot(folder: str) -> None:
