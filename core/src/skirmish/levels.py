@@ -11,7 +11,7 @@ rates a position, which decisions are worth a look), and gets two agents:
 
 Every copy comes from :meth:`skirmish.agents.View.sandbox`: the ruleset's ``determinize`` re-deals what
 the seat cannot know (other hands, deck order) and the future dice, so a look-ahead never reads another
-seat's hidden cards. See ``docs/levels.md`` for giving a homebrew ruleset its levels.
+seat's hidden cards. See ``docs/levels.rst`` for giving a homebrew ruleset its levels.
 """
 
 from __future__ import annotations
