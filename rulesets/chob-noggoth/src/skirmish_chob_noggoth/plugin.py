@@ -24,8 +24,8 @@ def skirmish_register_rulesets() -> list[RulesetSpec]:
 
 #: the levels of play (:mod:`skirmish.levels`); strength as measured in the README
 EASY = ("the AI, taking one of its three best-rated answers at random at most key"
-        " choices (the AI won 72% of 36 games)")
-HARD = "the AI with look-ahead on copies of the game (won 49% of 37 games against the AI)"
+        " choices (the AI won 66% of 400 games)")
+HARD = "the AI with look-ahead on copies of the game (won 48% of 400 games against the AI)"
 
 
 @hookimpl
