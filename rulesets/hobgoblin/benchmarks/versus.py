@@ -29,7 +29,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from skirmish import AgentContext, Game, RandomAgent, View
+from skirmish import AgentContext, Game, RandomAgent
+from skirmish.runner import drive
 from skirmish.studies import stats
 from skirmish_hobgoblin.agents import make_ai
 from skirmish_hobgoblin.rules import Hobgoblin
@@ -69,11 +70,8 @@ def old_maker(folder: str) -> Any:
 
 def _play(rs: Hobgoblin, seed: int, makers: dict[str, Any], setup: dict[str, Any] | None) -> Game:
     game = Game(rs, setup, seed=seed, keep_log=False)
-    agents = {p: makers[p](AgentContext(p, seed * 31 + i, rs, {}, game.players)) for i, p in enumerate(game.players)}
-    while game.pending is not None:
-        d = game.pending
-        game.answer(agents[d.player].decide(View(game, d.player), d), d.player)
-    return game
+    return drive(game, {p: makers[p](AgentContext(p, seed * 31 + i, rs, {}, game.players))
+                        for i, p in enumerate(game.players)})
 
 
 def one_game(rs: Hobgoblin, match: str, seed: int, old: Any = None, make_ai: Any = make_ai) -> dict[str, Any]:

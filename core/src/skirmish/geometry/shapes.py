@@ -712,39 +712,47 @@ def polygon_in_convex(subject: Sequence[tuple[float, float]], pts: Sequence[tupl
     """Whether the polygon ``subject`` (its outline and inside) meets the convex polygon ``pts`` shrunk by
     ``EPS``: ``subject`` clipped by each edge's line moved ``EPS`` inwards (Sutherland-Hodgman), in closed form
     (swept moves against convex terrain without shapely)."""
+    poly = list(subject)
+    for nx, ny, x0, y0 in _inward_edges(pts):
+        c = nx * x0 + ny * y0 + EPS  # inside: nx * x + ny * y >= c
+        out: list[tuple[float, float]] = []
+        px, py = poly[-1]
+        pv = nx * px + ny * py - c
+        for qx, qy in poly:
+            qv = nx * qx + ny * qy - c
+            if qv >= 0.0:
+                if pv < 0.0:
+                    t = pv / (pv - qv)
+                    out.append((px + t * (qx - px), py + t * (qy - py)))
+                out.append((qx, qy))
+            elif pv >= 0.0:
+                t = pv / (pv - qv)
+                out.append((px + t * (qx - px), py + t * (qy - py)))
+            px, py, pv = qx, qy, qv
+        if not out:
+            return False
+        poly = out
+    return True
+
+
+def _inward_edges(pts: Sequence[tuple[float, float]]) -> list[tuple[float, float, float, float]]:
+    """Each edge of the convex polygon ``pts`` (either winding) that has a length, as its unit normal pointing
+    inside and its start: ``(nx, ny, x0, y0)`` (inside is left of each edge when counter-clockwise)."""
     area2 = 0.0
     x0, y0 = pts[-1]
     for x1, y1 in pts:
         area2 += x0 * y1 - x1 * y0
         x0, y0 = x1, y1
     sign = 1.0 if area2 > 0 else -1.0
-    poly = list(subject)
+    edges = []
     x0, y0 = pts[-1]
     for x1, y1 in pts:
         ex, ey = x1 - x0, y1 - y0
         length = math.hypot(ex, ey)
         if length > 0.0:
-            nx, ny = -ey * sign / length, ex * sign / length
-            c = nx * x0 + ny * y0 + EPS  # inside: nx * x + ny * y >= c
-            out: list[tuple[float, float]] = []
-            px, py = poly[-1]
-            pv = nx * px + ny * py - c
-            for qx, qy in poly:
-                qv = nx * qx + ny * qy - c
-                if qv >= 0.0:
-                    if pv < 0.0:
-                        t = pv / (pv - qv)
-                        out.append((px + t * (qx - px), py + t * (qy - py)))
-                    out.append((qx, qy))
-                elif pv >= 0.0:
-                    t = pv / (pv - qv)
-                    out.append((px + t * (qx - px), py + t * (qy - py)))
-                px, py, pv = qx, qy, qv
-            if not out:
-                return False
-            poly = out
+            edges.append((-ey * sign / length, ex * sign / length, x0, y0))
         x0, y0 = x1, y1
-    return True
+    return edges
 
 
 def _o_segment_polygon(s: Segment, p: Polygon) -> bool:
@@ -761,35 +769,23 @@ def segment_in_convex(pts: Sequence[tuple[float, float]], ax: float, ay: float, 
     """Whether the segment a-b meets the convex polygon ``pts`` (either winding) shrunk by ``EPS``: the segment
     clipped by each edge's line moved ``EPS`` inwards (what shapely's mitred inner buffer of it gives)."""
     dx, dy = bx - ax, by - ay
-    area2 = 0.0
-    x0, y0 = pts[-1]
-    for x1, y1 in pts:
-        area2 += x0 * y1 - x1 * y0
-        x0, y0 = x1, y1
-    sign = 1.0 if area2 > 0 else -1.0  # inward normals: left of each edge when counter-clockwise
     lo, hi = 0.0, 1.0
-    x0, y0 = pts[-1]
-    for x1, y1 in pts:
-        ex, ey = x1 - x0, y1 - y0
-        length = math.hypot(ex, ey)
-        if length > 0.0:
-            nx, ny = -ey * sign / length, ex * sign / length
-            num = nx * (ax - x0) + ny * (ay - y0) - EPS  # the segment's start, inside this edge's moved line
-            den = nx * dx + ny * dy
-            if den == 0.0:
-                if num < 0.0:
-                    return False
-            elif den > 0.0:
-                t = -num / den
-                if t > lo:
-                    lo = t
-            else:
-                t = -num / den
-                if t < hi:
-                    hi = t
-            if lo > hi:
+    for nx, ny, x0, y0 in _inward_edges(pts):
+        num = nx * (ax - x0) + ny * (ay - y0) - EPS  # the segment's start, inside this edge's moved line
+        den = nx * dx + ny * dy
+        if den == 0.0:
+            if num < 0.0:
                 return False
-        x0, y0 = x1, y1
+        elif den > 0.0:
+            t = -num / den
+            if t > lo:
+                lo = t
+        else:
+            t = -num / den
+            if t < hi:
+                hi = t
+        if lo > hi:
+            return False
     return True
 
 
