@@ -61,17 +61,24 @@ def test_companion_spends_them_when_the_strike_gets_through() -> None:
     assert ai_answer(game) == "uprising:wolf-rider"
 
 
-def spread_game(hero2_at: str) -> Game:
-    """hero1 (AI) at the Mountains Spawn between two armies one step away: the Tundra's (2 HP a tile, the weaker)
-    and the Desert's (3 HP); hero2 stands at ``hero2_at``. Nothing else to do on the board."""
+def bare_game() -> Game:
+    """Two heroes on a board with no tokens, quests or troops, and the Tyrant out of reach (armor 20)."""
     game = new_game(2)
     s = game.state
     s.tokens.clear()
     s.quests.clear()
     for key in s.troops:
         s.troops[key] = 0
-    s.troops["dragon"], s.troops["undead"] = 1, 1
     s.armor = 20  # the Tyrant is no goal
+    return game
+
+
+def spread_game(hero2_at: str) -> Game:
+    """hero1 (AI) at the Mountains Spawn between two armies one step away: the Tundra's (2 HP a tile, the weaker)
+    and the Desert's (3 HP); hero2 stands at ``hero2_at``. Nothing else to do on the board."""
+    game = bare_game()
+    s = game.state
+    s.troops["dragon"], s.troops["undead"] = 1, 1
     s.board.move("hero1", "mountains-spawn")
     s.board.move("hero2", hero2_at)
     reask(game)
@@ -92,13 +99,8 @@ def test_companion_leaves_a_goal_a_team_mate_is_nearer_to() -> None:
 def quest_game(hero2_at: str) -> Game:
     """The active scheme asks for its quest token, on the Prairie Spawn (two steps from hero1 at the Desert Outer).
     Every army is gone."""
-    game = new_game(2)
+    game = bare_game()
     s = game.state
-    s.tokens.clear()
-    s.quests.clear()
-    for key in s.troops:
-        s.troops[key] = 0
-    s.armor = 20
     t = RULESET.content.tyrants[s.tyrant_id]
     quest = next(sc for sc in t.schemes if sc.goal.condition == "quest")
     s.scheme = quest.id
