@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -101,3 +102,62 @@ def test_load_imports_the_named_object():
     from skirmish.entry_points import EntryPoint
 
     assert EntryPoint("x", "skirmish.specs:RulesetSpec", "d", "1").load().__name__ == "RulesetSpec"
+
+
+@pytest.fixture
+def cache(tmp_path, monkeypatch) -> Path:
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("SKIRMISH_CACHE_DIR", str(folder))
+    monkeypatch.delenv("SKIRMISH_CACHE", raising=False)
+    return folder
+
+
+def names(where: Path) -> list[str]:
+    return [e.name for e in entry_points("skirmish", [str(where)])]
+
+
+def test_a_second_listing_is_answered_from_the_cache(tmp_path, cache, monkeypatch):
+    dist(tmp_path / "site", "my-game", "1.0", "[skirmish]\nmine = my_game.plugin\n")
+    assert names(tmp_path / "site") == ["mine"]
+    assert list(cache.glob("entry-points-*"))
+
+    def no_scan(*args):
+        raise AssertionError("scanned although nothing changed")
+
+    monkeypatch.setattr("skirmish.entry_points._scan", no_scan)
+    assert names(tmp_path / "site") == ["mine"]
+
+
+def test_a_distribution_installed_after_the_listing_is_found(tmp_path, cache):
+    dist(tmp_path / "site", "my-game", "1.0", "[skirmish]\nmine = my_game.plugin\n")
+    assert names(tmp_path / "site") == ["mine"]
+    dist(tmp_path / "site", "their-game", "2.0", "[skirmish]\ntheirs = their_game.plugin\n")
+    later = (tmp_path / "site").stat().st_mtime_ns + 1_000_000_000  # an install comes later than a coarse clock tick
+    os.utime(tmp_path / "site", ns=(later, later))
+    assert names(tmp_path / "site") == ["mine", "theirs"]
+
+
+def test_an_entry_points_file_changed_in_place_is_read_again(tmp_path, cache):
+    dist(tmp_path / "site", "my-game", "1.0", "[skirmish]\nmine = my_game.plugin\n")
+    assert names(tmp_path / "site") == ["mine"]
+    listing = tmp_path / "site" / "my_game-1.0.dist-info" / "entry_points.txt"
+    listing.write_text("[skirmish]\nrenamed = my_game.plugin\n")
+    stamp = listing.stat().st_mtime_ns + 1_000_000_000  # a coarse clock could give the same time
+    os.utime(listing, ns=(stamp, stamp))
+    assert names(tmp_path / "site") == ["renamed"]
+
+
+def test_a_damaged_cache_file_is_ignored_and_replaced(tmp_path, cache):
+    dist(tmp_path / "site", "my-game", "1.0", "[skirmish]\nmine = my_game.plugin\n")
+    assert names(tmp_path / "site") == ["mine"]
+    (kept,) = cache.glob("entry-points-*")
+    kept.write_bytes(b"\x00not marshal")
+    assert names(tmp_path / "site") == ["mine"]
+    assert names(tmp_path / "site") == ["mine"]
+
+
+def test_no_cache_file_when_caching_is_off(tmp_path, cache, monkeypatch):
+    monkeypatch.setenv("SKIRMISH_CACHE", "off")
+    dist(tmp_path / "site", "my-game", "1.0", "[skirmish]\nmine = my_game.plugin\n")
+    assert names(tmp_path / "site") == ["mine"]
+    assert not cache.exists()

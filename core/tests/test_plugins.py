@@ -501,3 +501,30 @@ def test_a_lazy_record_that_names_its_ruleset_wrongly_is_refused_when_built():
     assert "dice-race" in reg.rulesets  # listed without loading anything
     with pytest.raises(PluginError, match="registered as 'dice-race'.*version '9.9'.*its plugin must register"):
         reg.ruleset("dice-race")
+
+
+def test_module_plugins_are_read_as_pluggy_reads_them() -> None:
+    """The manager's fast path for module plugins finds exactly the hook implementations pluggy itself finds."""
+    import pluggy
+
+    from skirmish.markers import PROJECT
+    from skirmish.plugins import _PluginManager
+
+    sample = types.ModuleType("sample_plugin")
+    exec(  # a module holding every kind of name a plugin may hold
+        "import os\nfrom skirmish import hookimpl\n"
+        "@hookimpl\ndef skirmish_rulesets(): return []\n"
+        "@hookimpl(tryfirst=True)\ndef skirmish_agents(): return []\n"
+        "def helper(): pass\nCONSTANT = 3\nclass Thing:\n    pass\n"
+        "marked = staticmethod(skirmish_rulesets)\nbound = Thing().__init__\n",
+        sample.__dict__)
+    plugins = [sample, *(plugin for _, plugin in make_plugin_manager().list_name_plugin())]
+    ours, theirs = _PluginManager(PROJECT), pluggy.PluginManager(PROJECT)
+    checked = 0
+    for plugin in plugins:
+        for name in dir(plugin):
+            assert ours.parse_hookimpl_opts(plugin, name) == theirs.parse_hookimpl_opts(plugin, name), name
+            checked += 1
+    assert checked > 100
+    assert ours.parse_hookimpl_opts(sample, "skirmish_agents")["tryfirst"] is True
+    assert ours.parse_hookimpl_opts(sample, "helper") is None

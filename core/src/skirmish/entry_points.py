@@ -6,12 +6,20 @@ here directly: every ``*.dist-info`` and ``*.egg-info`` folder on ``sys.path`` (
 ``EGG-INFO`` of an unzipped egg on the path), the first distribution of a name winning, as
 :func:`importlib.metadata.entry_points` does. A zip or zipped egg on the path falls back to
 :mod:`importlib.metadata`.
+
+What a scan finds is kept in the user cache folder (``skirmish.codecache.cache_dir``), keyed by the path
+and each folder's modification time (installing or removing a distribution adds or removes a folder,
+which changes its parent's time) and checked against the times of the ``entry_points.txt`` files it read:
+a listing then stats a dozen folders instead of reading every installed distribution.
 """
 
 from __future__ import annotations
 
+import contextlib
+import marshal
 import os
 import re
+import stat
 import sys
 from collections.abc import Iterable
 from importlib import import_module
@@ -50,14 +58,81 @@ class _Fallback(Exception):
 def entry_points(group: str, path: Iterable[str] | None = None) -> list[EntryPoint]:
     """The entry points of ``group`` in the distributions installed on ``path`` (default ``sys.path``)."""
     entries = list(sys.path if path is None else path)
+    stamp = _stamp(entries)
+    kept = _kept(group, stamp)
+    if kept is not None:
+        return kept
     try:
-        return _scan(group, entries)
+        found, read = _scan(group, entries)
     except _Fallback:
         return _standard(group, entries)
+    _keep(group, stamp, found, read)
+    return found
 
 
-def _scan(group: str, entries: list[str]) -> list[EntryPoint]:
+def _stamp(entries: list[str]) -> list[list[Any]]:
+    """Each path entry with its folder's modification time (``None`` when it is not a folder)."""
+    out: list[list[Any]] = []
+    for entry in entries:
+        try:
+            info = os.stat(entry or ".")
+        except OSError:
+            out.append([entry, None])
+            continue
+        out.append([entry, info.st_mtime_ns if stat.S_ISDIR(info.st_mode) else -1])
+    return out
+
+
+def _cache_file(group: str) -> str | None:
+    from skirmish.codecache import cache_dir
+
+    folder = cache_dir()
+    return None if folder is None else os.path.join(folder, f"entry-points-{_normal(group)}.marshal")
+
+
+def _mtime(path: str) -> int | None:
+    try:
+        return os.stat(path).st_mtime_ns
+    except OSError:
+        return None
+
+
+def _kept(group: str, stamp: list[list[Any]]) -> list[EntryPoint] | None:
+    """The entry points a scan of the same path found, if no folder or file it read has changed since."""
+    path = _cache_file(group)
+    if path is None:
+        return None
+    try:
+        with open(path, "rb") as handle:
+            data = marshal.loads(handle.read())
+        if data["stamp"] != stamp or any(_mtime(file) != time for file, time in data["read"]):
+            return None
+        return [EntryPoint(*(str(part) for part in ep)) for ep in data["found"]]
+    except (OSError, EOFError, ValueError, KeyError, TypeError, IndexError):
+        return None
+
+
+def _keep(group: str, stamp: list[list[Any]], found: list[EntryPoint], read: list[str]) -> None:
+    path = _cache_file(group)
+    if path is None:
+        return
+    data = {"stamp": stamp, "read": [[file, _mtime(file)] for file in read],
+            "found": [[ep.name, ep.value, ep.dist_name, ep.dist_version] for ep in found]}
+    tmp = f"{path}.{os.getpid()}.tmp"
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(tmp, "wb") as handle:
+            handle.write(marshal.dumps(data))
+        os.replace(tmp, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+
+
+def _scan(group: str, entries: list[str]) -> tuple[list[EntryPoint], list[str]]:
+    """The group's entry points, and the ``entry_points.txt`` files they were read from."""
     found: list[EntryPoint] = []
+    read: list[str] = []
     seen: set[str] = set()
     for entry in entries:
         where = entry or "."
@@ -75,11 +150,13 @@ def _scan(group: str, entries: list[str]) -> list[EntryPoint]:
                 continue
             seen.add(key)
             if os.path.isdir(folder):
-                group_entries = _read_group(os.path.join(folder, "entry_points.txt"), group)
-                if group_entries:  # only these few have their metadata read, for the name and version shown
+                listing = os.path.join(folder, "entry_points.txt")
+                group_entries = _read_group(listing, group)
+                if group_entries:
+                    read.append(listing)  # only these few have their metadata read, for the name and version shown
                     dist_name, dist_version = _identity(info_file, folder)
                     found += [EntryPoint(ep_name, value, dist_name, dist_version) for ep_name, value in group_entries]
-    return found
+    return found, read
 
 
 def _metadata_folders(where: str, names: list[str]) -> list[tuple[str, str]]:
