@@ -328,10 +328,23 @@ def free_run(view: Any, unit: Unit, a: Point, b: Point, polys: list[list[Point]]
     # nearer
     # (each box grown by r once: the same bounds as growing it at every step)
     grown = []
+    mx, my = mid
+    hypot = math.hypot
     for poly, box in shapes:
-        if _box_gap(mid, box) > reach:
+        bx0, by0, bx1, by1 = box
+        gx = bx0 - mx  # _box_gap(mid, box) written out (the same comparisons and value)
+        if gx < 0.0:
+            gx = 0.0
+        if mx - bx1 > gx:
+            gx = mx - bx1
+        gy = by0 - my
+        if gy < 0.0:
+            gy = 0.0
+        if my - by1 > gy:
+            gy = my - by1
+        if hypot(gx, gy) > reach:
             continue
-        x0, x1, y0, y1 = box[0] - r, box[2] + r, box[1] - r, box[3] + r
+        x0, x1, y0, y1 = bx0 - r, bx1 + r, by0 - r, by1 + r
         if x0 > px1 or x1 < px0 or y0 > py1 or y1 < py0:
             continue
         grown.append((poly, x0, x1, y0, y1, point_gap(a, poly)))
