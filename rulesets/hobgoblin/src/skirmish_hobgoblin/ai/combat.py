@@ -140,7 +140,7 @@ def fight(view: Any, me: Unit, them: Unit, edge: str = "front", charge: float = 
     fights = _fights(view)
     found = fights.get(key)
     if found is None:
-        if len(fights) > 65536:
+        if len(fights) > 16384:
             fights.clear()
         found = fights[key] = _fight(view.ruleset, *key)
     return found
