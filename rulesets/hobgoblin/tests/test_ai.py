@@ -90,3 +90,52 @@ def test_ai_board_gaps_equal_their_plain_definitions():
         assert board.poly_gap(a, c) == plain_poly_gap(a, c)
         assert board._bbox(b) == (min(q[0] for q in b), min(q[1] for q in b), max(q[0] for q in b),
                                   max(q[1] for q in b))
+
+
+def test_ai_free_run_equals_its_plain_definition():
+    """free_run leaves out the outlines whose grown box misses the path's box before sampling (speed): the same
+    floats as sampling every half-step against every outline near the path, on random paths among random
+    outlines (units and terrain, some touching the start)."""
+    import math
+    import random
+
+    from skirmish_hobgoblin.ai import board
+
+    class _View:
+        state = {"table": [72.0, 48.0]}
+
+    def plain(unit, a, b, polys):
+        w, d = 72.0, 48.0
+        r = 0.45 * float(unit["width"])
+        half_depth = float(unit["depth"]) / 2
+        length = board.dist(a, b)
+        steps = max(1, int(length / 0.75))
+        mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+        near = [p for p in polys if board._box_gap(mid, board._bbox(p)) <= length / 2 + r + 0.5]
+        for i in range(1, steps + 1):
+            t = i / steps
+            px, py = a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
+            if not (half_depth < px < w - half_depth and half_depth < py < d - half_depth):
+                return length * (i - 1) / steps
+            for poly in near:
+                g, was = board.point_gap((px, py), poly), board.point_gap(a, poly)
+                if g < r and not (was < r and g >= was - 1e-9):
+                    return length * (i - 1) / steps
+        return length
+
+    rng = random.Random(11)
+    view = _View()
+    stopped = 0
+    for _ in range(1500):
+        unit = {"width": rng.uniform(1, 8), "depth": rng.uniform(1, 4), "facing": 0.0}
+        a = (rng.uniform(2, 70), rng.uniform(2, 46))
+        ang, go = rng.uniform(0, 2 * math.pi), rng.choice((0.3, 3.0, 8.0, 14.0))
+        b = (a[0] + math.cos(ang) * go, a[1] + math.sin(ang) * go)
+        if rng.random() < 0.2:  # straight along an axis (the path's box is a line)
+            b = (a[0], b[1]) if rng.random() < 0.5 else (b[0], a[1])
+        polys = [board.corners(a[0] + rng.uniform(-12, 12), a[1] + rng.uniform(-12, 12), rng.uniform(0, 360),
+                               rng.uniform(1, 6), rng.uniform(1, 4)) for _ in range(rng.randint(0, 8))]
+        got = board.free_run(view, unit, a, b, polys)
+        assert got == plain(unit, a, b, polys)
+        stopped += got < board.dist(a, b)
+    assert stopped > 300  # many paths are cut short (the test reaches the obstacle tests)

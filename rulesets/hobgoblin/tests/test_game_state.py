@@ -119,9 +119,10 @@ def _played(rounds: int = 1, seed: int = 0) -> Game:
 def test_the_state_caches_stay_out_of_clones_saves_and_the_digest() -> None:
     g = _played()
     kept = derived(g.state)
-    assert kept.arranged is not None and kept.ai  # the game filled its caches
+    assert kept.arranged is not None and kept.unit_data  # the game filled its caches
     digest = g.digest()
     kept.sight["made-up"] = True  # anything in the caches: the digest does not read them
+    kept.ai["made-up"] = {}  # the AI's memos too (a battle game's fights are kept on the ruleset)
     assert g.digest() == digest
     clone = g.clone()
     assert not hasattr(clone.state, "_derived")  # a clone makes its own on first use
@@ -174,3 +175,27 @@ def test_the_view_data_is_plain_data_without_the_memos() -> None:
     assert view.memos is derived(g.state).ai
     plain = json.loads(json.dumps(view))
     assert plain == view and type(pickle.loads(pickle.dumps(view))) is dict and type(copy.deepcopy(view)) is dict
+
+
+def test_courage_in_the_view_kept_by_change_equals_asking_every_unit() -> None:
+    """The view's Courage map asks again only the units a change can touch (speed): at every decision of two whole AI
+    games (moves, contacts, Doom, Broken and Command holders moving) it equals asking every unit afresh."""
+    from skirmish_hobgoblin import render, stats
+
+    rs = _builder("default")()
+    partial = 0
+    for seed in (6, 3):
+        g = Game(rs, seed=seed)
+        agents = {p: make_ai(AgentContext(p, i, rs, {}, g.players)) for i, p in enumerate(g.players)}
+        while g.pending is not None:
+            kept = derived(g.state).courage
+            again = render._asked_again(kept[0], stats._stable_key(g), kept[2] if len(kept) > 2 else None,
+                                        measuring.contact_map(g.state))
+            partial += again is not None and len(again) < len(g.state.units)
+            commanders = stats.commanders_of(g.state)
+            fresh = {u.id: stats._courage_now(g, u, {e.name for e in u.keywords.entries}, commanders)
+                     if u.in_play else u.courage for u in g.state.units.values()}
+            assert render.courages(g) == fresh
+            d = g.pending
+            g.answer(agents[d.player].decide(View(g, d.player), d), d.player)
+    assert partial > 50  # the kept values were used, not only full rebuilds

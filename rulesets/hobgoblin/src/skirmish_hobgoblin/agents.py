@@ -207,10 +207,6 @@ class HobgoblinAI:
         if not acts:
             return self._pick(d, "done")
         enemies = [u for u in units.values() if u["side"] != self.player and ready(u)]
-        keen = [o for o in acts if not self._costly(view, units, units[o.data["actor"]], enemies)]
-        if not keen:
-            return self._pick(d, "done")  # the rest hold: moving would only cost them Doom
-        acts = keen
 
         def nearest(o: Any) -> tuple[bool, float]:
             u = units[o.data["actor"]]
@@ -218,7 +214,12 @@ class HobgoblinAI:
             return (not objectives.searcher(view, self.player, u),
                     min((dist(centre(u), centre(e)) for e in enemies), default=0.0))
 
-        return min(acts, key=nearest).value
+        # the first in that order that is not costly (sorted is stable: min's pick among the keen ones), so the
+        # planner runs only for the costly-looking units before it
+        for o in sorted(acts, key=nearest):
+            if not self._costly(view, units, units[o.data["actor"]], enemies):
+                return o.value
+        return self._pick(d, "done")  # the rest hold: moving would only cost them Doom
 
     def _costly(self, view: Any, units: dict[str, Any], u: dict[str, Any], enemies: list[dict[str, Any]]) -> bool:
         """A Cowardly unit that may not take Distracted (Wild, no Character within 4") gains D3 Doom when it

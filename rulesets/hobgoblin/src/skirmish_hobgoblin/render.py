@@ -15,14 +15,47 @@ if TYPE_CHECKING:
 
 
 def courages(game: Game) -> dict[str, int]:
-    """Every unit's Courage now (memoised while no unit moves or changes: a derived cache of the state)."""
+    """Every unit's Courage now (memoised while no unit moves or changes: a derived cache of the state). After a
+    change only the units it can touch are asked again (:func:`_asked_again`); the others keep their value."""
     key = stats._stable_key(game)
     d = derived(game.state)
-    if d.courage[0] != key:
-        commanders = stats.commanders_of(game.state)
-        d.courage = (key, {u.id: stats.courage(game, u, commanders) if u.in_play else u.courage
-                           for u in game.state.units.values()})
+    kept = d.courage
+    if kept[0] != key:
+        state = game.state
+        commanders = stats.commanders_of(state)
+        contacts = measuring.contact_map(state)
+        again = _asked_again(kept[0], key, kept[2] if len(kept) > 2 else None, contacts)
+        old = kept[1]
+        d.courage = (key, {u.id: (stats.courage(game, u, commanders) if u.in_play else u.courage)
+                           if again is None or u.id in again else old[u.id]
+                           for u in state.units.values()}, contacts)
     return d.courage[1]
+
+
+def _asked_again(old: Any, new: Any, was: dict[str, list[str]] | None, contacts: dict[str, list[str]]
+                 ) -> set[str] | None:
+    """The units whose Courage may differ between two :func:`stats._stable_key` answers (None: every unit): those
+    whose row changed and those touching one of them before or after (Stubborn, Outmanoeuvred). Every unit when the
+    ruleset, the notes or the units differ, or when a changed unit holds Command before or after (its range reaches
+    others)."""
+    if old is None or was is None or old[0] != new[0] or old[1] != new[1] or len(old[2]) != len(new[2]):
+        return None
+    changed: set[str] = set()
+    for a, b in zip(old[2], new[2], strict=True):
+        if a == b:
+            continue
+        if a[0] != b[0]:
+            return None
+        for entries in (a[10], b[10]):
+            for e in entries:
+                if e.name == "Command":
+                    return None
+        changed.add(b[0])
+    again = set(changed)
+    for uid in changed:
+        again.update(was.get(uid, ()))
+        again.update(contacts.get(uid, ()))
+    return again
 
 
 def keywords_text(u: Unit, game: Game | None = None) -> str:

@@ -349,7 +349,7 @@ class Derived:
         self.quiet: dict[str, tuple[Unit, tuple[Any, ...]]] = {}
         self.changes = 0
         #: render: every unit's Courage (key, values), keyword texts and view data per unit, terrain entries
-        self.courage: tuple[Any, dict[str, int]] = (None, {})
+        self.courage: tuple[Any, ...] = (None, {})  # (stable key, Courage by unit id, contact map)
         self.keywords_text: dict[str, tuple[tuple[Any, ...], str]] = {}
         self.unit_data: dict[str, tuple[Unit, tuple[Any, ...], dict[str, Any]]] = {}
         self.terrain: tuple[tuple[Any, ...], list[Any]] = ((), [])

@@ -317,13 +317,37 @@ def free_run(view: Any, unit: Unit, a: Point, b: Point, polys: list[list[Point]]
     steps = max(1, int(length / 0.75))
     mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
     reach = length / 2 + r + 0.5
-    near = [(poly, box) for poly, box in shapes if _box_gap(mid, box) <= reach]
+    ax, ay = a
+    dx, dy = b[0] - ax, b[1] - ay
+    # every sample lies in the path's box (a margin for rounding): an outline whose grown box misses it is never
+    # tested below, so it is left out before its start gap is measured
+    px0, px1 = (ax, b[0]) if dx >= 0 else (b[0], ax)
+    py0, py1 = (ay, b[1]) if dy >= 0 else (b[1], ay)
+    px0, px1, py0, py1 = px0 - 1e-6, px1 + 1e-6, py0 - 1e-6, py1 + 1e-6
     # an outline the body already reaches where it starts (a friend just behind) stops it only if the way brings it
     # nearer
     # (each box grown by r once: the same bounds as growing it at every step)
-    grown = [(poly, box[0] - r, box[2] + r, box[1] - r, box[3] + r, point_gap(a, poly)) for poly, box in near]
-    ax, ay = a
-    dx, dy = b[0] - ax, b[1] - ay
+    grown = []
+    mx, my = mid
+    hypot = math.hypot
+    for poly, box in shapes:
+        bx0, by0, bx1, by1 = box
+        gx = bx0 - mx  # _box_gap(mid, box) written out (the same comparisons and value)
+        if gx < 0.0:
+            gx = 0.0
+        if mx - bx1 > gx:
+            gx = mx - bx1
+        gy = by0 - my
+        if gy < 0.0:
+            gy = 0.0
+        if my - by1 > gy:
+            gy = my - by1
+        if hypot(gx, gy) > reach:
+            continue
+        x0, x1, y0, y1 = bx0 - r, bx1 + r, by0 - r, by1 + r
+        if x0 > px1 or x1 < px0 or y0 > py1 or y1 < py0:
+            continue
+        grown.append((poly, x0, x1, y0, y1, point_gap(a, poly)))
     x_lo, x_hi, y_lo, y_hi = half_depth, w - half_depth, half_depth, d - half_depth
     for i in range(1, steps + 1):
         t = i / steps

@@ -137,13 +137,28 @@ def fight(view: Any, me: Unit, them: Unit, edge: str = "front", charge: float = 
         ids = state["_ai_ids"] = {u["id"] for u in state.get("units", [])}
     others = sum(1 for e in them.get("engaged", []) if e in ids and e != me.get("id"))
     key = (_profile(me), _profile(them), edge, charge >= 6.0, my_edge, my_dice, their_dice, others)
-    fights = memo(view, "fights")  # the game's fights worked out so far (their odds read only the ruleset besides)
+    fights = _fights(view)
     found = fights.get(key)
     if found is None:
-        if len(fights) > 65536:
+        if len(fights) > 16384:
             fights.clear()
         found = fights[key] = _fight(view.ruleset, *key)
     return found
+
+
+def _fights(view: Any) -> dict[Any, Fight]:
+    """The fights worked out so far, by key: kept on the view's ruleset, as their values read nothing else (the
+    chart through :class:`_RulesOnly`; bounded by :func:`fight`), so later games of a study find them; with no
+    ruleset, the game's memo."""
+    ruleset = getattr(view, "ruleset", None)
+    if ruleset is None:
+        return memo(view, "fights")
+    try:
+        return ruleset._hobgoblin_fights  # type: ignore[no-any-return]
+    except AttributeError:
+        kept: dict[Any, Fight] = {}
+        ruleset._hobgoblin_fights = kept
+        return kept
 
 
 def _fight(ruleset: Any, me_p: tuple[Any, ...], them_p: tuple[Any, ...], edge: str, charged: bool, my_edge: str,

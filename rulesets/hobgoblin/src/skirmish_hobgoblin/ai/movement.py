@@ -185,6 +185,16 @@ def _facing_share(me: Unit, at: Point, target: Point, facing: float | None) -> f
     return 1.0 if ang <= 45.0 else 0.75 if ang <= 100.0 else 0.5
 
 
+def _taken(end: Point, facing: float, seen: list[tuple[Point, float]]) -> bool:
+    """Whether another goal already ends within half an inch of ``end`` facing within 20 degrees of ``facing``."""
+    ex, ey = end
+    hypot = math.hypot
+    for (px, py), f in seen:  # noqa: SIM110 (a loop: no generator per test)
+        if hypot(ex - px, ey - py) < 0.5 and abs((f - facing + 180) % 360 - 180) < 20:
+            return True
+    return False
+
+
 @attrs.define
 class Planner:
     view: Any
@@ -465,8 +475,7 @@ class Planner:
                 if run < dist(turned, end) - 0.01:
                     t = run / max(1e-6, dist(turned, end))
                     end = (turned[0] + (end[0] - turned[0]) * t, turned[1] + (end[1] - turned[1]) * t)
-            if dist(end, start) < 0.5 or any(dist(end, p) < 0.5 and abs((f - facing + 180) % 360 - 180) < 20
-                                             for p, f in seen):
+            if dist(end, start) < 0.5 or _taken(end, facing, seen):
                 continue  # (nearly) where another goal already takes it
             seen.append((end, facing))
             if flew:  # the turn before a Fly is made on the ground: Perilous dice for a turn in the pools
@@ -482,9 +491,20 @@ class Planner:
                               target="" if flew else target, end=end, hazard=hazard > 0))
         out.sort(key=lambda c: -c.value)
         kept: list[Choice] = []
+        ends: list[Point] = []  # the kept choices' ends
+        hypot = math.hypot
         for c in out:
-            if c.end is None or all(k.end is None or dist(k.end, c.end) > 1.0 for k in kept):
+            end = c.end
+            if end is None:
                 kept.append(c)
+                continue
+            ex, ey = end
+            for kx, ky in ends:  # all(dist(k.end, end) > 1.0) as a loop
+                if not hypot(kx - ex, ky - ey) > 1.0:
+                    break
+            else:
+                kept.append(c)
+                ends.append(end)
         return kept
 
     @staticmethod

@@ -236,7 +236,21 @@ def unit_worth(view: Any, player: str, unit: Unit) -> float:
 def ahead(view: Any, player: str) -> bool:
     """Bloodbath: whether the enemy has lost more points of units than ``player`` has (so ``player`` leads);
     against Him, whether ``player`` has more points of units in play (His solo victory: He starts with 1.5 or 2
-    times the points at Normal and Hardcore, so losing fewer points than He does is not yet leading)."""
+    times the points at Normal and Hardcore, so losing fewer points than He does is not yet leading). Kept per
+    player in a game's view (its data is read-only below the top level; a view built by hand keeps nothing)."""
+    state = view.state
+    if getattr(state, "memos", None) is not None:
+        kept = state.get("_ai_ahead")
+        if kept is None:
+            kept = state["_ai_ahead"] = {}
+        found = kept.get(player)
+        if found is None:
+            found = kept[player] = _ahead(view, player)
+        return found
+    return _ahead(view, player)
+
+
+def _ahead(view: Any, player: str) -> bool:
     units = units_of(view).values()
     if solo_enemy(view, player):
         left = {True: 0.0, False: 0.0}
