@@ -8,14 +8,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from skirmish import AgentContext, Decision, EasyAgent, Levels, LookAheadAgent
+import attrs
+
+from skirmish import AgentContext, Decision, EasyAgent, Levels, LookAheadAgent, View
 from skirmish_chob_noggoth.ai import make_ai
+from skirmish_chob_noggoth.ai.situation import Situation
 from skirmish_chob_noggoth.state import READY, UNDEPLOYED
 
 #: decision kinds worth a look-ahead
 LOOKED_AT = frozenset({"actions", "moves", "role"})
 #: the share of a warrior's cost that rides on its wounds (the rest is kept while it stands)
 WOUNDED = 0.5
+#: ai-hard: how much the warriors' positions (:func:`position`) count beside the Fingers standing
+POSITION = 1.0
 
 
 def evaluate(game: Any, seat: str) -> float:
@@ -27,6 +32,25 @@ def evaluate(game: Any, seat: str) -> float:
         share = 1.0 - WOUNDED * (1.0 - w.wounds / max(1, w.max_wounds))
         total += w.cost * share if w.side == seat else -w.cost * share
     return total
+
+
+def position(game: Any, seat: str) -> float:
+    """Where the warriors stand, as the AI rates a spot (:meth:`ChobAI.potential`: the best shot or charge a warrior
+    will have, less the worst an enemy can make at it, a shrine in reach), mine less the enemy's; each side rated
+    by an AI of its own seat, in Fingers."""
+    total = 0.0
+    for p in game.state.sides:
+        ai = make_ai(AgentContext(p, 0, game.ruleset, {}, game.players))
+        sit = Situation(ai, View(game, p))
+        here = sum(ai.here(sit, w) for w in sit.mine)
+        total += here if p == seat else -here
+    return total
+
+
+def evaluate_hard(game: Any, seat: str) -> float:
+    """:func:`evaluate` plus :data:`POSITION` times :func:`position` (ai-hard's rating: a short look then tells
+    a move that sets up a charge or a shot, or keeps out of one, from one that does not)."""
+    return evaluate(game, seat) + POSITION * position(game, seat)
 
 
 def worth(view: Any, decision: Decision) -> bool:
@@ -42,5 +66,10 @@ def make_easy(ctx: AgentContext) -> EasyAgent:
     return EasyAgent(levels(ctx.ruleset), ctx)
 
 
+def hard_levels(ruleset: Any = None) -> Levels:
+    """ai-hard's record: :func:`levels` with the position rated too (:func:`evaluate_hard`)."""
+    return attrs.evolve(levels(ruleset), evaluate=evaluate_hard)
+
+
 def make_hard(ctx: AgentContext) -> LookAheadAgent:
-    return LookAheadAgent(levels(ctx.ruleset), ctx)
+    return LookAheadAgent(hard_levels(ctx.ruleset), ctx)
