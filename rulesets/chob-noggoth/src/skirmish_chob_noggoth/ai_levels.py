@@ -17,6 +17,7 @@ from skirmish_chob_noggoth.state import READY, UNDEPLOYED
 
 #: decision kinds worth a look-ahead
 LOOKED_AT = frozenset({"actions", "moves", "role"})
+HARD_LOOKED_AT = frozenset({"actions", "moves"})
 #: the share of a warrior's cost that rides on its wounds (the rest is kept while it stands)
 WOUNDED = 0.5
 #: ai-hard: how much the warriors' positions (:func:`position`) count beside the Fingers standing
@@ -66,9 +67,21 @@ def make_easy(ctx: AgentContext) -> EasyAgent:
     return EasyAgent(levels(ctx.ruleset), ctx)
 
 
+def hard_worth(view: Any, decision: Decision) -> bool:
+    """ai-hard looks at activations and moves, not at roles: a role lasts the game, far beyond a look."""
+    return decision.kind in HARD_LOOKED_AT and len(decision.options) >= 2
+
+
+def tries(decision: Decision, answer: Any) -> bool:
+    """Any answer but ending the step: the AI decides when to stop (a look that stops reaches further into the
+    round in as many decisions)."""
+    return answer != "end"
+
+
 def hard_levels(ruleset: Any = None) -> Levels:
-    """ai-hard's record: :func:`levels` with the position rated too (:func:`evaluate_hard`)."""
-    return attrs.evolve(levels(ruleset), evaluate=evaluate_hard)
+    """ai-hard's record: :func:`levels` with the position rated too (:func:`evaluate_hard`), activations and moves
+    looked at over three deals, never ending a step the AI would go on with."""
+    return attrs.evolve(levels(ruleset), evaluate=evaluate_hard, worth=hard_worth, tries=tries, samples=3)
 
 
 def make_hard(ctx: AgentContext) -> LookAheadAgent:
