@@ -3,7 +3,7 @@ CPU time of every decision each level made; one JSON line per game, so a run sto
 
     .venv/bin/python benchmarks/levels.py --out levels.jsonl --games 400 --workers 2 \\
         --study hobgoblin:ai-hard:ai --study chob-noggoth:ai:ai-easy --study goblin-uprising:ai-hard
-    .venv/bin/python benchmarks/levels.py --report levels.jsonl [--ruleset hobgoblin]
+    .venv/bin/python benchmarks/levels.py --report levels.jsonl [more.jsonl ...] [--ruleset hobgoblin]
 
 A study is ``RULESET:LEVEL:OTHER`` (two seats, ``LEVEL`` in the first seat of even games and the second of odd
 ones; seeds 1000..) or ``RULESET:LEVEL`` (every seat at that level: Goblin Uprising's heroes against the
@@ -62,8 +62,15 @@ def wilson(k: float, n: int) -> tuple[float, float]:
     return (0.0, 1.0) if n == 0 else stats.wilson(k, n)[1:]
 
 
-def report(path: Path, ruleset: str = "") -> str:
-    rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+def report(paths: list[Path], ruleset: str = "") -> str:
+    """The tables of the studies in ``paths`` (a study found in two files counts each seed once)."""
+    seen: dict[tuple[str, int], dict[str, Any]] = {}
+    for path in paths:
+        for line in path.read_text().splitlines():
+            if line.strip():
+                r = json.loads(line)
+                seen.setdefault((r["study"], r["seed"]), r)
+    rows = list(seen.values())
     rows = [r for r in rows if not ruleset or r["study"].split(":")[0] == ruleset]
     studies: dict[str, list[dict[str, Any]]] = {}
     for r in rows:
@@ -100,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=400)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--out", type=Path)
-    ap.add_argument("--report", type=Path)
+    ap.add_argument("--report", type=Path, nargs="+")
     ap.add_argument("--ruleset", default="", help="report only this ruleset's studies")
     args = ap.parse_args(argv)
     if args.report:

@@ -146,3 +146,15 @@ def test_a_whole_game_at_each_level(name: str):
     record = play_one(worker_registry(), name, 11, ["ai-hard", "ai-easy", "ai"], setup=setup)
     assert record.error == ""
     assert record.finished and (record.winners or record.draw)
+
+
+def test_no_look_when_the_ais_own_answer_is_one_a_look_may_not_try():
+    from types import SimpleNamespace
+
+    from skirmish.levels import Levels
+
+    lv = Levels(base=lambda ctx: None, evaluate=lambda game, seat: 0.0, tries=lambda d, answer: answer != "end")
+    agent = LookAheadAgent(lv, AgentContext("x", 1, None, {}, ("x", "y")))
+    decision = SimpleNamespace(options=[SimpleNamespace(value=v) for v in ("a", "b", "c", "end")], examples=())
+    assert agent._candidates(decision, "end", 4) == ["end"]  # the AI ends the step: nothing to compare it with
+    assert agent._candidates(decision, "a", 4) == ["a", "b", "c"]  # "end" is never tried

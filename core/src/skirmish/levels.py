@@ -56,7 +56,8 @@ class Levels:
     evaluate: Callable[[Game, str], float]
     worth: Callable[[View, Decision], bool] = many_options
     #: which answers a look may try besides the AI's own (``tries(decision, answer)``; by default all): leave out
-    #: answers a short look cannot rate fairly (ending a turn reaches further into the game in as many decisions)
+    #: answers a short look cannot rate fairly (ending a turn reaches further into the game in as many decisions);
+    #: when the AI's own answer is one of those, there is no look
     tries: Callable[[Decision, Any], bool] | None = None
     #: look-ahead (ai-hard): deals of the unknown per answer, decisions played out, answers tried
     samples: int = 2
@@ -151,8 +152,11 @@ class _Leveled:
         return answer
 
     def _candidates(self, decision: Decision, own: Any, width: int) -> list[Any]:
-        """The AI's own answer first, then up to ``width - 1`` other options (at random when more are offered)."""
+        """The AI's own answer first, then up to ``width - 1`` other options (at random when more are offered); none
+        when the AI's own is one a look may not try (a look could not rate it fairly against the others)."""
         tries = self.levels.tries
+        if tries is not None and not tries(decision, own):
+            return [own]
         others = [v for v in answers_of(decision) if not _same(v, own) and (tries is None or tries(decision, v))]
         if len(others) > width - 1:
             others = self.rng.sample(others, width - 1)

@@ -10,8 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from skirmish import AgentContext, Decision, EasyAgent, Levels, LookAheadAgent
+import attrs
+
+from skirmish import AgentContext, Decision, EasyAgent, Levels, LookAheadAgent, View
 from skirmish_hobgoblin.agents import make_ai
+from skirmish_hobgoblin.ai import objectives
+from skirmish_hobgoblin.ai.board import centre, ready, units_of
 from skirmish_hobgoblin.rules import points_of
 
 #: decision kinds worth a look-ahead
@@ -20,6 +24,8 @@ LOOKED_AT = frozenset({"activate", "shoot", "fight"})
 VP_WORTH = 150.0
 #: a unit's worth falls by this share for each Doom token on it (at most half)
 DOOM_SHARE = 0.08
+#: ai-hard: how much the objectives' worth of where units stand (:func:`position`) counts
+POSITION = 1.0
 
 
 def evaluate(game: Any, seat: str) -> float:
@@ -31,6 +37,32 @@ def evaluate(game: Any, seat: str) -> float:
         units = sum(u.points * (1.0 - min(0.5, DOOM_SHARE * u.doom)) for u in state.of(p))
         total += sign * (units / max(1, points_of(game.setup, p)) * 3000 + VP_WORTH * side.vp)
     return total / 100.0
+
+
+def position(game: Any, seat: str) -> float:
+    """What the scenario's objectives make of the units in play, as the AI rates them: where each stands
+    (:func:`objectives.place_value`: markers held, touched or near) and what it scores while it stands
+    (:func:`objectives.unit_worth`: a Character in Bathed in Glory, a building in Burn Them Out), in points, mine less
+    the enemy's, each side from its own view."""
+    total = 0.0
+    for p in game.state.sides:
+        view = View(game, p)
+        here = sum(objectives.place_value(view, p, u, centre(u)) + objectives.unit_worth(view, p, u)
+                   for u in units_of(view).values() if u["side"] == p and ready(u))
+        total += here if p == seat else -here
+    return total
+
+
+def evaluate_hard(game: Any, seat: str) -> float:
+    """ai-hard's rating, in hundreds of points: units in play (less for Doom) and Victory Points at the AI's own
+    price (:data:`objectives.VP`), plus :data:`POSITION` times :func:`position`."""
+    state = game.state
+    total = 0.0
+    for p, side in state.sides.items():
+        sign = 1.0 if p == seat else -1.0
+        units = sum(u.points * (1.0 - min(0.5, DOOM_SHARE * u.doom)) for u in state.of(p))
+        total += sign * (units + objectives.VP * side.vp)
+    return (total + POSITION * position(game, seat)) / 100.0
 
 
 def worth(view: Any, decision: Decision) -> bool:
@@ -52,5 +84,10 @@ def make_easy(ctx: AgentContext) -> EasyAgent:
     return EasyAgent(levels(ctx.ruleset), ctx)
 
 
+def hard_levels(ruleset: Any = None) -> Levels:
+    """ai-hard's record: :func:`levels` with the position rated too (:func:`evaluate_hard`)."""
+    return attrs.evolve(levels(ruleset), evaluate=evaluate_hard)
+
+
 def make_hard(ctx: AgentContext) -> LookAheadAgent:
-    return LookAheadAgent(levels(ctx.ruleset), ctx)
+    return LookAheadAgent(hard_levels(ctx.ruleset), ctx)

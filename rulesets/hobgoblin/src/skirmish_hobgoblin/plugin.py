@@ -32,8 +32,8 @@ def skirmish_register_rulesets() -> list[RulesetSpec]:
 
 #: the levels of play (:mod:`skirmish.levels`); strength as measured in the README
 EASY = ("the AI, taking one of its three best-rated answers at random at most key"
-        " choices (the AI won 64% of 36 games)")
-HARD = "the AI with look-ahead on copies of what it knows (won 53% of 36 games against the AI)"
+        " choices (the AI won 60% of 88 games)")
+HARD = "the AI with look-ahead on copies of what it knows, weighing objectives (won 48% of 63 games against the AI)"
 
 
 @hookimpl
