@@ -117,3 +117,18 @@ def test_the_engine_refuses_an_answer_its_family_does_not_hold() -> None:
     agent = RandomAgent(AgentContext(game.pending.player, 1, game.ruleset, {}, game.players))
     game.answer(agent.decide(View(game, game.pending.player), game.pending))
     assert game.decisions == 1
+
+
+def test_a_callable_context_is_made_on_first_read_and_kept_by_an_unbuilt_copy() -> None:
+    made: list[str] = []
+
+    def context(game: Any, n: int) -> dict[str, Any]:
+        made.append("x")
+        return {"n": n}
+
+    d = LazyDecision(None, "a", "act", "pick", families=("x",), build=lambda g, f, n: [Option("x|0")],  # type: ignore[arg-type]
+                     args=(2,), context=context)
+    copy_ = d.unbuilt()
+    assert made == []
+    assert d.context == {"n": 2} and d.context is d.context and made == ["x"]
+    assert copy_.context == {"n": 2} and made == ["x", "x"]

@@ -360,21 +360,22 @@ class LazyDecision(Decision):
     (``fixed_first``: before them). The whole list, ``options``, is built on first read: by ``build_all(game,
     *args)`` when given (it must equal the families' lists in order between the fixed options), else family by
     family. ``family_of(value)`` names the family an answer belongs to (``None``: none), so that an answer is
-    checked by building only that family; without it the whole list is built. ``prompt`` may be a callable
-    ``(game, *args) -> str``, made on first read. The options are built from ``game`` as it stands when they are
-    first read: read them before the game moves on (the engine checks answers before taking them).
+    checked by building only that family; without it the whole list is built. ``prompt`` and ``context`` may be
+    callables ``(game, *args)`` giving the text and the dict, made on first read. The options are built from
+    ``game`` as it stands when they are first read: read them before the game moves on (the engine checks
+    answers before taking them).
     ``skirmish.testing`` checks that a family's answers are exactly the whole list's.
     """
 
     __slots__ = ("game", "families", "fixed", "fixed_first", "_build", "_build_all", "_family_of", "_args",
-                 "_lists", "_prompt_of")
+                 "_lists", "_prompt_of", "_context_of")
 
     def __init__(self, game: Game, player: str, kind: str, prompt: str | Callable[..., str], *,
                  families: Iterable[str], build: Callable[..., Iterable[Option]],
                  build_all: Callable[..., Iterable[Option]] | None = None,
                  family_of: Callable[[Answer], str | None] | None = None, fixed: Iterable[Option] = (),
                  fixed_first: bool = False, args: tuple[Any, ...] = (), rule: str = "",
-                 context: dict[str, Any] | None = None) -> None:
+                 context: dict[str, Any] | Callable[..., dict[str, Any]] | None = None) -> None:
         _d_player(self, player)
         _d_kind(self, kind)
         if isinstance(prompt, str):
@@ -386,7 +387,11 @@ class LazyDecision(Decision):
         _d_validator(self, None)
         _d_examples(self, ())
         _d_rule(self, rule)
-        _d_context(self, {} if context is None else context)
+        if callable(context):
+            _l_context_of(self, context)
+        else:
+            _d_context(self, {} if context is None else context)
+            _l_context_of(self, None)
         _l_game(self, game)
         _l_families(self, tuple(families))
         _l_fixed(self, tuple(fixed))
@@ -427,6 +432,18 @@ class LazyDecision(Decision):
         text = self._prompt_of(self.game, *self._args)
         _d_prompt(self, text)
         return text
+
+    @property  # type: ignore[override]
+    def context(self) -> dict[str, Any]:
+        """The data for agents, made on first read when the ruleset gave a callable."""
+        try:
+            return _d_context_get(self, LazyDecision)  # type: ignore[no-any-return]
+        except AttributeError:
+            pass
+        assert self._context_of is not None
+        made = self._context_of(self.game, *self._args)
+        _d_context(self, made)
+        return made  # type: ignore[no-any-return]
 
     @property
     def built(self) -> bool:
@@ -484,7 +501,7 @@ class LazyDecision(Decision):
         return LazyDecision(self.game, self.player, self.kind, self._prompt_of or self.prompt,
                             families=self.families, build=self._build, build_all=self._build_all,
                             family_of=self._family_of, fixed=self.fixed, fixed_first=self.fixed_first,
-                            args=self._args, rule=self.rule, context=self.context)
+                            args=self._args, rule=self.rule, context=self._context_of or self.context)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> LazyDecision:
         return self  # immutable once asked, like a pending decision a clone shares
@@ -503,9 +520,10 @@ _o_value, _o_label, _o_help, _o_data = slot_setters(Option, "value label help da
  _d_context) = slot_setters(Decision, "player kind prompt options params validator examples rule context")
 _d_options_get = Decision.__dict__["options"].__get__
 _d_prompt_get = Decision.__dict__["prompt"].__get__
+_d_context_get = Decision.__dict__["context"].__get__
 (_l_game, _l_families, _l_fixed, _l_fixed_first, _l_build, _l_build_all, _l_family_of, _l_args, _l_lists,
- _l_prompt_of) = slot_setters(LazyDecision, "game families fixed fixed_first _build _build_all _family_of _args _lists "
-                                            "_prompt_of")
+ _l_prompt_of, _l_context_of) = slot_setters(LazyDecision, "game families fixed fixed_first _build _build_all "
+                                                           "_family_of _args _lists _prompt_of _context_of")
 
 
 def choose(player: str, kind: str, prompt: str, options: Sequence[Option | tuple[Any, str] | Any], *,
