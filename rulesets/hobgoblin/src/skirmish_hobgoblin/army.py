@@ -474,7 +474,7 @@ def _packaged(folder: str) -> dict[str, Army]:
 def _read_packaged(folder: str) -> dict[str, Army]:
     """Every list of a packaged folder, built once and kept between runs (:func:`skirmish.content.cached_build`:
     a replay or a first prompt then imports neither cattrs nor importlib.resources)."""
-    from skirmish.content import cached_build, package_names
+    from skirmish import cached_build, package_names
 
     raw = {name.removesuffix(".toml"): load_toml("skirmish_hobgoblin", f"{folder}/{name}")
            for name in package_names("skirmish_hobgoblin", folder) if name.endswith(".toml")}

@@ -65,7 +65,7 @@ def load_cards(extend: Callable[[dict[str, Any]], dict[str, Any]] | None = None)
 
 def _built(entries: dict[str, Any], cls: type, what: str) -> dict[str, Any]:
     """Each entry built as ``cls`` (with its key as ``id``), kept between runs (a replay imports no cattrs)."""
-    from skirmish.content import cached_build
+    from skirmish import cached_build
 
     def build(data: dict[str, Any]) -> dict[str, Any]:
         return {key: structure({"id": key, **entry}, cls, f"{what} {key}") for key, entry in data.items()}
