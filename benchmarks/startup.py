@@ -198,12 +198,13 @@ def main() -> None:
     env.setdefault("XDG_CACHE_HOME", str(work / "cache"))
     env["XDG_DATA_HOME"] = str(work / "data")  # autosaves and the like stay out of the user's folders
     cmds = commands(work)
+    exe = cmds["help"][0]
     only = {"import click", *filter(None, args.only.split(","))}
     if args.only:
         cmds = {k: v for k, v in cmds.items() if k in only or k.split("-")[0] in only}
     print(f"machine: {machine()}; load average {os.getloadavg()[0]:.1f} at the start")
     if "replay" in cmds:
-        n = make_longest_save(work / "longest.toml", env, cmds["help"][0])
+        n = make_longest_save(work / "longest.toml", env, exe)
         print(f"replay: a finished Hobgoblin game, AI v AI, seed 1, {n} answers")
     cache = Path(env["XDG_CACHE_HOME"]) / "skirmish"
     for cmd in cmds.values():  # compile .pyc and fill the content cache

@@ -17,6 +17,8 @@ from skirmish.testing import samples as s
 TestDiceRaceConforms = conformance_suite(s.DiceRace, seeds=100, deep_seeds=3, agents={"first": FirstAgent})
 TestTripRaceConforms = conformance_suite(s.TripRace, seeds=40, deep_seeds=2, agents={"first": FirstAgent},
                                          cross_process=False)
+TestLazyRaceConforms = conformance_suite(s.LazyRace, seeds=40, deep_seeds=2, agents={"first": FirstAgent},
+                                         cross_process=False)
 
 
 def test_ignoring_the_seed_fails_determinism() -> None:
@@ -57,6 +59,15 @@ def test_a_validator_that_changes_state_fails_illegal_refused() -> None:
 def test_depending_on_set_order_fails_cross_process() -> None:
     with pytest.raises(AssertionError, match="hash seed"):
         checks.check_cross_process("skirmish.testing.samples:BrokenSetOrder", 0, hash_seeds=(1, 2, 3, 4))
+
+
+def test_a_lazy_decision_whose_family_refuses_an_offered_answer_fails() -> None:
+    with pytest.raises(AssertionError, match="is offered but its family refuses it"):
+        checks.check_lazy_decisions(s.BrokenLazyFamilyOf(), 0)
+
+
+def test_the_lazy_sample_checks_its_lazy_decisions() -> None:
+    assert checks.check_lazy_decisions(s.LazyRace(), 0) > 5
 
 
 def test_the_correct_sample_passes_every_deep_check() -> None:

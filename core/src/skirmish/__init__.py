@@ -20,7 +20,8 @@ _EXPORTS = {
     # engine
     "Game": "engine", "Step": "engine", "Do": "engine", "Ask": "engine", "Result": "engine",
     "canonical": "engine",
-    "Decision": "decisions", "Option": "decisions", "Param": "decisions", "choose": "decisions",
+    "Decision": "decisions", "LazyDecision": "decisions", "Option": "decisions", "Param": "decisions",
+    "choose": "decisions",
     "Event": "events", "EventLog": "events",
     "GameRNG": "rng",
     "Phase": "pipeline", "Rounds": "pipeline", "end_scope": "pipeline", "open_window": "windows",

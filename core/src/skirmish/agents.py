@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from skirmish.answer_text import parse_answer
-from skirmish.decisions import Answer, Decision, Param
+from skirmish.decisions import Answer, Decision, LazyDecision, Option, Param
 from skirmish.errors import IllegalAnswer, SkirmishError
 from skirmish.specs import AgentContext, AgentSpec
 from skirmish.textfiles import MAX_SAVE_BYTES, parse_toml, read_text
@@ -134,6 +134,8 @@ class RandomAgent:
         self.rng = random.Random(ctx.seed)
 
     def decide(self, view: View, decision: Decision) -> Answer:
+        if isinstance(decision, LazyDecision):
+            return draw_family_first(self.rng, decision)
         if decision.options:
             return self.rng.choice(decision.options).value
         for _ in range(self.tries):
@@ -143,6 +145,21 @@ class RandomAgent:
         if decision.examples:
             return self.rng.choice(decision.examples)
         raise SkirmishError(f"random agent found no legal answer to '{decision.prompt}' (the decision has no examples)")
+
+
+def draw_family_first(rng: random.Random, decision: LazyDecision) -> Answer:
+    """A random answer to a lazy decision that builds one family: a family or a fixed option drawn uniformly,
+    then one of the family's options (a family with none is left out and the draw made again)."""
+    choices: list[Any] = [*decision.fixed, *decision.families]
+    while choices:
+        pick = choices[rng.randrange(len(choices))]
+        if isinstance(pick, Option):
+            return pick.value
+        opts = decision.options_of(pick)
+        if opts:
+            return rng.choice(opts).value
+        choices.remove(pick)
+    raise SkirmishError(f"random agent found no option in '{decision.prompt}'")
 
 
 class FirstAgent:

@@ -352,6 +352,164 @@ class Decision:
         return "\n".join(lines)
 
 
+class LazyDecision(Decision):
+    """A finite decision whose options are built per *family* (e.g. per acting piece) when asked for.
+
+    ``families`` names the groups of options in order (e.g. warrior ids); ``build(game, family, *args)``
+    gives one family's options. ``fixed`` options (e.g. "end") are always there, listed after the families'
+    (``fixed_first``: before them). The whole list, ``options``, is built on first read: by ``build_all(game,
+    *args)`` when given (it must equal the families' lists in order between the fixed options), else family by
+    family. ``family_of(value)`` names the family an answer belongs to (``None``: none), so that an answer is
+    checked by building only that family; without it the whole list is built. ``prompt`` and ``context`` may be
+    callables ``(game, *args)`` giving the text and the dict, made on first read. The options are built from
+    ``game`` as it stands when they are first read: read them before the game moves on (the engine checks
+    answers before taking them).
+    ``skirmish.testing`` checks that a family's answers are exactly the whole list's.
+    """
+
+    __slots__ = ("game", "families", "fixed", "fixed_first", "_build", "_build_all", "_family_of", "_args",
+                 "_lists", "_prompt_of", "_context_of")
+
+    def __init__(self, game: Game, player: str, kind: str, prompt: str | Callable[..., str], *,
+                 families: Iterable[str], build: Callable[..., Iterable[Option]],
+                 build_all: Callable[..., Iterable[Option]] | None = None,
+                 family_of: Callable[[Answer], str | None] | None = None, fixed: Iterable[Option] = (),
+                 fixed_first: bool = False, args: tuple[Any, ...] = (), rule: str = "",
+                 context: dict[str, Any] | Callable[..., dict[str, Any]] | None = None) -> None:
+        _d_player(self, player)
+        _d_kind(self, kind)
+        if isinstance(prompt, str):
+            _d_prompt(self, prompt)
+            _l_prompt_of(self, None)
+        else:
+            _l_prompt_of(self, prompt)
+        _d_params(self, ())
+        _d_validator(self, None)
+        _d_examples(self, ())
+        _d_rule(self, rule)
+        if callable(context):
+            _l_context_of(self, context)
+        else:
+            _d_context(self, {} if context is None else context)
+            _l_context_of(self, None)
+        _l_game(self, game)
+        _l_families(self, tuple(families))
+        _l_fixed(self, tuple(fixed))
+        _l_fixed_first(self, fixed_first)
+        _l_build(self, build)
+        _l_build_all(self, build_all)
+        _l_family_of(self, family_of)
+        _l_args(self, tuple(args))
+        _l_lists(self, {})
+        if not self.families and not self.fixed:
+            raise ValueError(f"decision {kind!r} needs families or fixed options")
+
+    @property  # type: ignore[override]
+    def options(self) -> tuple[Option, ...]:
+        """Every option, built on first read."""
+        try:
+            return _d_options_get(self, LazyDecision)  # type: ignore[no-any-return]
+        except AttributeError:
+            pass
+        if self._build_all is not None:
+            built = tuple(self._build_all(self.game, *self._args))
+        else:
+            lists = [o for f in self.families for o in self.options_of(f)]
+            built = (*self.fixed, *lists) if self.fixed_first else (*lists, *self.fixed)
+        if not built:
+            raise ValueError(f"decision {self.kind!r} offers no option")
+        _d_options(self, built)
+        return built
+
+    @property  # type: ignore[override]
+    def prompt(self) -> str:
+        """The question, made on first read when the ruleset gave a callable."""
+        try:
+            return _d_prompt_get(self, LazyDecision)  # type: ignore[no-any-return]
+        except AttributeError:
+            pass
+        assert self._prompt_of is not None
+        text = self._prompt_of(self.game, *self._args)
+        _d_prompt(self, text)
+        return text
+
+    @property  # type: ignore[override]
+    def context(self) -> dict[str, Any]:
+        """The data for agents, made on first read when the ruleset gave a callable."""
+        try:
+            return _d_context_get(self, LazyDecision)  # type: ignore[no-any-return]
+        except AttributeError:
+            pass
+        assert self._context_of is not None
+        made = self._context_of(self.game, *self._args)
+        _d_context(self, made)
+        return made  # type: ignore[no-any-return]
+
+    @property
+    def built(self) -> bool:
+        """Whether the whole list has been built."""
+        try:
+            _d_options_get(self, LazyDecision)
+        except AttributeError:
+            return False
+        return True
+
+    def options_of(self, family: str, game: Game | None = None) -> tuple[Option, ...]:
+        """The options of one family (built on first request; ``game``: the game to build from, default the
+        decision's)."""
+        lists = self._lists
+        hit = lists.get(family)
+        if hit is None:
+            if family not in self.families:
+                return ()
+            if self._family_of is not None and self.built:
+                of = self._family_of
+                hit = tuple(o for o in self.options if of(o.value) == family)
+            else:
+                hit = tuple(self._build(self.game if game is None else game, family, *self._args))
+            lists[family] = hit
+        return hit  # type: ignore[no-any-return]
+
+    def check(self, game: Game | None, value: Answer) -> tuple[Answer, str | None]:
+        _, value, err = self.match(game, value)
+        return value, err
+
+    def match(self, game: Game | None, value: Answer) -> tuple[Option | None, Answer, str | None]:
+        """As :meth:`Decision.match`, building only the family ``family_of`` names for the answer."""
+        if self._family_of is None or self.built:
+            return Decision.match(self, game, value)
+        if type(value) is not str:
+            try:
+                value = normalize(value)
+            except IllegalAnswer as exc:
+                return None, value, str(exc)
+        for opt in self.fixed:
+            if opt.value == value:
+                return opt, opt.value, None
+        family = self._family_of(value)
+        if family is not None:
+            for opt in self.options_of(family, game):
+                if opt.value == value:
+                    return opt, opt.value, None
+        return None, value, f"{value!r} is not one of the answers to '{self.prompt}'"
+
+    def option_for(self, value: Answer) -> Option | None:
+        return self.match(None, value)[0]
+
+    def unbuilt(self) -> LazyDecision:
+        """A fresh copy that has built nothing yet (for checks that compare the lazy and the whole list)."""
+        return LazyDecision(self.game, self.player, self.kind, self._prompt_of or self.prompt,
+                            families=self.families, build=self._build, build_all=self._build_all,
+                            family_of=self._family_of, fixed=self.fixed, fixed_first=self.fixed_first,
+                            args=self._args, rule=self.rule, context=self._context_of or self.context)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> LazyDecision:
+        return self  # immutable once asked, like a pending decision a clone shares
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Decision, (self.player, self.kind, self.prompt, self.options, (), None, (), self.rule, self.context))
+
+
 def slot_setters(cls: type, names: str) -> tuple[Callable[[Any, Any], None], ...]:
     """The ``__set__`` of each named slot of a (frozen, slotted) class, for a fast hand-written ``__init__``."""
     return tuple(cls.__dict__[name].__set__ for name in names.split())
@@ -360,6 +518,12 @@ def slot_setters(cls: type, names: str) -> tuple[Callable[[Any, Any], None], ...
 _o_value, _o_label, _o_help, _o_data = slot_setters(Option, "value label help data")
 (_d_player, _d_kind, _d_prompt, _d_options, _d_params, _d_validator, _d_examples, _d_rule,
  _d_context) = slot_setters(Decision, "player kind prompt options params validator examples rule context")
+_d_options_get = Decision.__dict__["options"].__get__
+_d_prompt_get = Decision.__dict__["prompt"].__get__
+_d_context_get = Decision.__dict__["context"].__get__
+(_l_game, _l_families, _l_fixed, _l_fixed_first, _l_build, _l_build_all, _l_family_of, _l_args, _l_lists,
+ _l_prompt_of, _l_context_of) = slot_setters(LazyDecision, "game families fixed fixed_first _build _build_all "
+                                                           "_family_of _args _lists _prompt_of _context_of")
 
 
 def choose(player: str, kind: str, prompt: str, options: Sequence[Option | tuple[Any, str] | Any], *,

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from skirmish.agents import AgentContext, RandomAgent, View
-from skirmish.decisions import Decision
+from skirmish.decisions import Decision, LazyDecision
 from skirmish.engine import Game
 from skirmish.errors import IllegalAnswer
 from skirmish.ruleset import Ruleset
@@ -183,6 +183,44 @@ def check_offered_answers(ruleset: Ruleset, seed: int, every: int = 5, most: int
                                      f"was refused: {exc}") from None
 
     _walk(ruleset, seed, visit, every)
+
+
+def check_lazy_decisions(ruleset: Ruleset, seed: int, every: int = 1) -> int:
+    """A lazy decision's families add up to its whole list, and an answer checked through its family is accepted
+    exactly when the whole list holds it (each option, and answers that are not one); returns how many lazy
+    decisions were checked. Each check starts from a copy that has built nothing."""
+    seen = 0
+
+    def visit(game: Game) -> None:
+        nonlocal seen
+        d = game.pending
+        if not isinstance(d, LazyDecision):
+            return
+        seen += 1
+        where = f"{ruleset.name} seed {seed}, decision {game.decisions} ({d.kind!r})"
+        whole = d.unbuilt().options
+        per = d.unbuilt()
+        lists = [o for f in per.families for o in per.options_of(f)]
+        joined = [*d.fixed, *lists] if d.fixed_first else [*lists, *d.fixed]
+        assert [(o.value, o.label) for o in joined] == [(o.value, o.label) for o in whole], \
+            f"{where}: the families' options are not the whole list"
+        values = [o.value for o in whole]
+        for opt in whole:
+            found, _, err = d.unbuilt().match(game, opt.value)
+            assert err is None and found == opt, f"{where}: {opt.value!r} is offered but its family refuses it: {err}"
+        for value in [*_illegal_candidates(d), *(_altered(v) for v in values[:20])]:
+            if value in values:
+                continue
+            _, _, err = d.unbuilt().match(game, value)
+            assert err, f"{where}: {value!r} is not offered but its family accepts it"
+
+    _walk(ruleset, seed, visit, every)
+    return seen
+
+
+def _altered(value: Any) -> Any:
+    """An answer near an offered one (a family's name with another tail), for the refusal checks."""
+    return f"{value}|x" if isinstance(value, str) else [value, "x"]
 
 
 def _secrets(game: Game) -> dict[str, list[str]]:

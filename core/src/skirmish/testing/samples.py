@@ -16,7 +16,7 @@ from typing import Any
 import attrs
 
 from skirmish.agents import AgentContext, RandomAgent, View
-from skirmish.decisions import Answer, Decision, Option, Param
+from skirmish.decisions import Answer, Decision, LazyDecision, Option, Param
 from skirmish.decks import Deck, Hand
 from skirmish.engine import Game
 from skirmish.pipeline import Phase
@@ -271,6 +271,36 @@ class TripRace(DiceRace):
         if target is not None:
             target.distance -= 1
             game.emit("trip", f"{player} trips {target.name} back to {target.distance}", rule="Trip", player=player)
+
+
+class LazyRace(DiceRace):
+    """Dice Race asking its move as a lazy decision: a family for the legs (sprint, jog), one for the cards."""
+
+    name = "lazy-race"
+
+    def ask_move(self, game: Game, player: str) -> None:
+        if game.result is not None:
+            return
+        game.ask(LazyDecision(game, player, "move", f"{player}: how do you move?", families=("legs", "cards"),
+                              build=self.move_family, family_of=self.family_of, args=(player,), rule="Race Phase"),
+                 self.moved, player)
+
+    def move_family(self, game: Game, family: str, player: str) -> list[Option]:
+        if family == "legs":
+            return [Option("sprint", "sprint (roll 3 dice, 4+ moves 2)"), Option("jog", "jog (move some inches)")]
+        return [Option(c, f"play {c}") for c in sorted(set(game.state.runners[player].hand.cards))]
+
+    def family_of(self, value: Answer) -> str | None:
+        if value in ("sprint", "jog"):
+            return "legs"
+        return "cards" if isinstance(value, str) and value.startswith("boost") else None
+
+
+class BrokenLazyFamilyOf(LazyRace):
+    """Names the wrong family for the cards: its answers are refused though the whole list offers them."""
+
+    def family_of(self, value: Answer) -> str | None:
+        return "legs"
 
 
 class BrokenWindowOnlyPass(TripRace):

@@ -88,6 +88,10 @@ def conformance_suite(ruleset: str | type[Ruleset] | Callable[[], Ruleset], *, s
             for s in deep:
                 checks.check_illegal_refused(self._r(), s)
 
+        def test_lazy_decisions_accept_what_the_whole_list_holds(self) -> None:
+            for s in deep:
+                checks.check_lazy_decisions(self._r(), s)
+
         def test_hidden_information_stays_hidden(self) -> None:
             for s in deep:
                 checks.check_hidden_information(self._r(), s)

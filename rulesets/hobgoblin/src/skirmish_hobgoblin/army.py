@@ -472,20 +472,17 @@ def _packaged(folder: str) -> dict[str, Army]:
 
 @functools.lru_cache(maxsize=8)
 def _read_packaged(folder: str) -> dict[str, Army]:
-    import tomllib
-    from importlib import resources
+    """Every list of a packaged folder, built once and kept between runs (:func:`skirmish.content.cached_build`:
+    a replay or a first prompt then imports neither cattrs nor importlib.resources)."""
+    from skirmish import cached_build, package_names
 
-    out = {}
-    base = resources.files("skirmish_hobgoblin").joinpath(folder)
-    for ref in sorted(base.iterdir(), key=lambda r: r.name):
-        if ref.name.endswith(".toml"):
-            where = f"skirmish_hobgoblin/{folder}/{ref.name}"
-            try:
-                data = tomllib.loads(ref.read_text(encoding="utf-8"))
-            except tomllib.TOMLDecodeError as exc:
-                raise SetupError(f"{where} is not valid TOML: {exc}") from None
-            out[ref.name.removesuffix(".toml")] = parse_army(data, where=where)
-    return out
+    raw = {name.removesuffix(".toml"): load_toml("skirmish_hobgoblin", f"{folder}/{name}")
+           for name in package_names("skirmish_hobgoblin", folder) if name.endswith(".toml")}
+
+    def build(data: dict[str, Any]) -> dict[str, Army]:
+        return {key: parse_army(value, where=f"skirmish_hobgoblin/{folder}/{key}.toml") for key, value in data.items()}
+
+    return cached_build(build, raw, kind=f"{Army.__module__}.{Army.__qualname__}")
 
 
 def builtin_armies() -> dict[str, Army]:

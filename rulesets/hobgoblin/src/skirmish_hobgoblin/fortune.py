@@ -54,14 +54,23 @@ def load_cards(extend: Callable[[dict[str, Any]], dict[str, Any]] | None = None)
     if extend is not None:
         raw = extend({"fortune": raw})["fortune"]
     cards = {}
-    for cid, entry in dict(raw.get("cards", {})).items():
-        card = structure({"id": cid, **entry}, Card, f"fortune card {cid}")
+    for cid, card in _built(dict(raw.get("cards", {})), Card, "fortune card").items():
         if card.moment not in MOMENTS:
             raise SetupError(f"fortune card {cid}: unknown moment {card.moment!r}")
         if card.effect not in EFFECTS:
             raise SetupError(f"fortune card {cid}: unknown effect {card.effect!r}")
         cards[cid] = card
     return FortuneDeck(int(raw.get("copies", 2)), cards)
+
+
+def _built(entries: dict[str, Any], cls: type, what: str) -> dict[str, Any]:
+    """Each entry built as ``cls`` (with its key as ``id``), kept between runs (a replay imports no cattrs)."""
+    from skirmish import cached_build
+
+    def build(data: dict[str, Any]) -> dict[str, Any]:
+        return {key: structure({"id": key, **entry}, cls, f"{what} {key}") for key, entry in data.items()}
+
+    return cached_build(build, entries, kind=f"{cls.__module__}.{cls.__qualname__}")
 
 
 def new_deck(game: Game) -> Deck:

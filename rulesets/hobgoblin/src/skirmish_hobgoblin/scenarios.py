@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from skirmish import Decision, Param, SetupError, load_toml, structure
+from skirmish import Decision, Param, SetupError, load_toml
 from skirmish.geometry import EPS, distance
 from skirmish_hobgoblin import expansions, measuring, stats
 from skirmish_hobgoblin.state import READY, Marker, Unit
@@ -57,8 +57,9 @@ def load_scenarios(extend: Callable[[dict[str, Any]], dict[str, Any]] | None = N
         raw = extend({"scenarios": raw})["scenarios"]
     tables = tables or rule_tables(())
     out = {}
-    for sid, entry in dict(raw.get("scenarios", {})).items():
-        sc = structure({"id": sid, **entry}, Scenario, f"scenario {sid}")
+    from skirmish_hobgoblin.fortune import _built
+
+    for sid, sc in _built(dict(raw.get("scenarios", {})), Scenario, "scenario").items():
         for what in ("prepare", "score", "final", "tiebreak"):
             if getattr(sc, what) not in tables[what]:
                 raise SetupError(f"scenario {sid}: unknown {what} function '{getattr(sc, what)}'")

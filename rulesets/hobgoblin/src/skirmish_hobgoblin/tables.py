@@ -109,5 +109,6 @@ def load_rules(extend: Callable[[dict[str, Any]], dict[str, Any]] | None = None)
     raw = {"rules": load_toml(PACKAGE, "rules.toml"), "chart": load_toml(PACKAGE, "chart.toml")}
     if extend is not None:
         raw = extend(raw)
-    return (structure(raw["rules"], BattleRules, "hobgoblin rules.toml"),
-            structure(raw["chart"], Chart, "hobgoblin chart.toml"))
+    # kept between runs like the content (cattrs is then not imported at all by a replay or a first prompt)
+    return (structure(raw["rules"], BattleRules, "hobgoblin rules.toml", cache=True),
+            structure(raw["chart"], Chart, "hobgoblin chart.toml", cache=True))

@@ -11,7 +11,7 @@ import itertools
 import math
 from typing import TYPE_CHECKING, Any
 
-from skirmish import Decision, Keyword, Option
+from skirmish import Decision, Keyword, LazyDecision, Option
 from skirmish_hobgoblin import attacks, expansions, fortune, keywords, measuring, moves, stats
 from skirmish_hobgoblin.state import READY, REMOVED, RESERVE, Activation, Unit
 from skirmish_hobgoblin.tables import kp
@@ -322,73 +322,156 @@ def move_options(game: Game, unit: Unit) -> list[Any]:
 
 
 def move_choices(game: Game, unit: Unit) -> tuple[list[Any], dict[str, str]]:
-    """The options of :func:`move_options` and the manoeuvres not offered with why (``wheel left`` -> why not)."""
+    """The options of :func:`move_options` and the manoeuvres not offered with why (``wheel left`` -> why not).
+
+    The options come in families (:func:`_move_family`): "end", an engage family per enemy nearest first, the
+    moves towards ("near": the two nearest enemies not touched, the nearest marker, facing the nearest enemy),
+    and one family per manoeuvre; the movement question builds one family at a time when it can."""
     state = game.state
     act = state.activation
     assert act is not None
-    opts = [Option("end", f"end the activation ({act.mp:g} MP unused)", data={"action": "end", "actor": unit.id})]
+    opts = [_end_option(act.mp, unit)]
     missing: dict[str, str] = {}
     if act.mp < 1:
         return opts, {moves.spoken(k): f"{unit.name} has {act.mp:g} MP left" for k in moves.KINDS}
-    enemies = sorted(state.enemies(unit), key=lambda e: measuring.gap(unit, e))
+    enemies = _nearest_enemies(state, unit)
     engaged_ids = {e.id for e in measuring.engaged(state, unit)}
     distracted = unit.has(stats.DISTRACTED) and not unit.has("Undistractable")
     for e in enemies:
-        if e.id in engaged_ids or (gap := measuring.gap(unit, e)) > act.mp + 0.01:
-            missing[f"engage {e.name}"] = (f"{unit.name} is already touching {e.name}" if e.id in engaged_ids else
-                                           f"{e.name} is {gap:.1f}\" away, beyond {act.mp:g} MP")
-            continue
-        plans = moves.plan_engage(game, unit, e, act.mp)
-        if not plans:
-            missing[f"engage {e.name}"] = (f"{unit.name} is Distracted: it may not touch an enemy it was not "
-                                           "touching" if distracted else f"no legal way into contact with {e.name} "
-                                           f"with {act.mp:g} MP")
-        for plan in plans:
-            risk = (", through Rough or Perilous terrain: Doom, or Distracted, which stops the engage"
-                    if plan["hazard"] else "")
-            opts.append(Option(f"engage {e.id} {plan['edge']}",
-                               f"engage {e.name} ({plan['edge']}{', flush' if plan['flush'] else ''}, "
-                               f"{plan['cost']:g} MP{risk})",
-                               data={"action": "engage", "actor": unit.id, "target": e.id, "edge": plan["edge"],
-                                     "flush": plan["flush"], "cost": plan["cost"], "hazard": plan["hazard"],
-                                     "advance": sum(a for k, a in plan["steps"] if k == "advance")}))
+        opts.extend(_engage_family(game, unit, e, engaged_ids, distracted, missing))
     if enemies and not any(o.value.startswith("engage ") for o in opts):
         missing["engage"] = (f"{unit.name} is Distracted: it may not touch an enemy it was not touching"
                              if distracted else f"no enemy can be reached with {act.mp:g} MP")
-    failed = set(act.failed)
+    opts.extend(_near_family(game, unit, enemies, engaged_ids))
+    for kind in moves.KINDS:
+        opts.extend(_manoeuvre_family(game, unit, kind, missing))
+    return opts, missing
+
+
+def _end_option(mp: float, unit: Unit) -> Option:
+    return Option("end", f"end the activation ({mp:g} MP unused)", data={"action": "end", "actor": unit.id})
+
+
+def _nearest_enemies(state: Any, unit: Unit) -> list[Unit]:
+    return sorted(state.enemies(unit), key=lambda e: measuring.gap(unit, e))
+
+
+def _engage_family(game: Game, unit: Unit, e: Unit, engaged_ids: set[str], distracted: bool,
+                   missing: dict[str, str]) -> list[Option]:
+    """The ways ``unit`` can engage ``e`` (an entry in ``missing`` when there is none)."""
+    act = game.state.activation
+    if e.id in engaged_ids or (gap := measuring.gap(unit, e)) > act.mp + 0.01:
+        missing[f"engage {e.name}"] = (f"{unit.name} is already touching {e.name}" if e.id in engaged_ids else
+                                       f"{e.name} is {gap:.1f}\" away, beyond {act.mp:g} MP")
+        return []
+    plans = moves.plan_engage(game, unit, e, act.mp)
+    if not plans:
+        missing[f"engage {e.name}"] = (f"{unit.name} is Distracted: it may not touch an enemy it was not "
+                                       "touching" if distracted else f"no legal way into contact with {e.name} "
+                                       f"with {act.mp:g} MP")
+    out = []
+    for plan in plans:
+        risk = (", through Rough or Perilous terrain: Doom, or Distracted, which stops the engage"
+                if plan["hazard"] else "")
+        out.append(Option(f"engage {e.id} {plan['edge']}",
+                          f"engage {e.name} ({plan['edge']}{', flush' if plan['flush'] else ''}, "
+                          f"{plan['cost']:g} MP{risk})",
+                          data={"action": "engage", "actor": unit.id, "target": e.id, "edge": plan["edge"],
+                                "flush": plan["flush"], "cost": plan["cost"], "hazard": plan["hazard"],
+                                "advance": sum(a for k, a in plan["steps"] if k == "advance")}))
+    return out
+
+
+def _near_family(game: Game, unit: Unit, enemies: list[Unit], engaged_ids: set[str]) -> list[Option]:
+    """Moves towards the two nearest enemies not touched and the nearest marker, and facing the nearest enemy."""
+    state = game.state
+    failed = set(state.activation.failed)
+    out = []
     for e in [e for e in enemies if e.id not in engaged_ids][:2]:
         if f"towards {e.id}" not in failed:
-            opts.append(Option(f"towards {e.id}", f"move towards {e.name}", data={"action": "towards", "actor": unit.id,
-                               "target": e.id}))
+            out.append(Option(f"towards {e.id}", f"move towards {e.name}", data={"action": "towards", "actor": unit.id,
+                              "target": e.id}))
     markers = sorted((m for m in state.markers if not m.removed),
                      key=lambda m: (m.x - unit.x) ** 2 + (m.y - unit.y) ** 2)
     if markers and f"towards {markers[0].id}" not in failed:
         m = markers[0]
         number = "".join(c for c in m.id if c.isdigit()) or m.id
-        opts.append(Option(f"towards {m.id}", f"move towards the {m.kind} marker {number}",
-                           data={"action": "towards-marker",
-                           "actor": unit.id, "target": m.id}))
+        out.append(Option(f"towards {m.id}", f"move towards the {m.kind} marker {number}",
+                          data={"action": "towards-marker",
+                          "actor": unit.id, "target": m.id}))
     if enemies and f"face {enemies[0].id}" not in failed and not moves.facing_already(unit, enemies[0]):
         e = enemies[0]
         reform = moves.cost_of(game, unit, "reform", 0)
-        opts.append(Option(f"face {e.id}", f"face {e.name} (a wheel if it fits, else a reform: {reform} MP and "
-                                           "Distracted)", data={"action": "face", "actor": unit.id, "target": e.id}))
-    for kind in moves.KINDS:
-        said = moves.spoken(kind)
-        if kind in failed:
-            missing[said] = f"{said} was cancelled (0) earlier in this activation"
-            continue
-        if kind == "reform":
-            cost = moves.cost_of(game, unit, "reform", 0)
-            if act.mp < cost:
-                missing[said] = f"a reform costs {cost} MP and {unit.name} has {act.mp:g}"
-                continue
-        elif why := moves.why_not(game, unit, kind):
-            missing[said] = why
-            continue
-        opts.append(Option(kind, manoeuvre_label(game, unit, kind), moves.HELP[kind], data={"action": "manoeuvre",
-                           "actor": unit.id, "manoeuvre": kind}))
-    return opts, missing
+        out.append(Option(f"face {e.id}", f"face {e.name} (a wheel if it fits, else a reform: {reform} MP and "
+                                          "Distracted)", data={"action": "face", "actor": unit.id, "target": e.id}))
+    return out
+
+
+def _manoeuvre_family(game: Game, unit: Unit, kind: str, missing: dict[str, str]) -> list[Option]:
+    """The manoeuvre ``kind`` when ``unit`` may make it now (else why not, in ``missing``)."""
+    act = game.state.activation
+    said = moves.spoken(kind)
+    if kind in act.failed:
+        missing[said] = f"{said} was cancelled (0) earlier in this activation"
+        return []
+    if kind == "reform":
+        cost = moves.cost_of(game, unit, "reform", 0)
+        if act.mp < cost:
+            missing[said] = f"a reform costs {cost} MP and {unit.name} has {act.mp:g}"
+            return []
+    elif why := moves.why_not(game, unit, kind):
+        missing[said] = why
+        return []
+    return [Option(kind, manoeuvre_label(game, unit, kind), moves.HELP[kind], data={"action": "manoeuvre",
+                   "actor": unit.id, "manoeuvre": kind})]
+
+
+def _move_family(game: Game, family: str, uid: str, whole: list[Any]) -> list[Option]:
+    """One family of the movement question (see :func:`move_choices`)."""
+    state = game.state
+    unit = state.units[uid]
+    if family in moves.KINDS:
+        return _manoeuvre_family(game, unit, family, {})
+    engaged_ids = {e.id for e in measuring.engaged(state, unit)}
+    if family == "near":
+        return _near_family(game, unit, _nearest_enemies(state, unit), engaged_ids)
+    distracted = unit.has(stats.DISTRACTED) and not unit.has("Undistractable")
+    return _engage_family(game, unit, state.units[family.split()[1]], engaged_ids, distracted, {})
+
+
+def _move_family_of(value: Any) -> str | None:
+    """The family of a movement answer: ``engage u3 front`` -> ``engage u3``, ``towards``/``face`` -> ``near``."""
+    if not isinstance(value, str):
+        return None
+    if value in moves.KINDS:
+        return value
+    words = value.split()
+    if words[0] == "engage" and len(words) == 3:
+        return f"engage {words[1]}"
+    return "near" if words[0] in ("towards", "face") and len(words) == 2 else None
+
+
+def _move_whole(game: Game, uid: str, whole: list[Any]) -> tuple[list[Any], dict[str, str]]:
+    """:func:`move_choices` once per question (the whole list, the prompt and the context share it)."""
+    if not whole:
+        whole.append(move_choices(game, game.state.units[uid]))
+    return whole[0]  # type: ignore[no-any-return]
+
+
+def _move_options_all(game: Game, uid: str, whole: list[Any]) -> list[Option]:
+    return _move_whole(game, uid, whole)[0]  # type: ignore[no-any-return]
+
+
+def _move_prompt(game: Game, uid: str, whole: list[Any]) -> str:
+    unit = game.state.units[uid]
+    opts, missing = _move_whole(game, uid, whole)
+    return (f"{unit.name}: {game.state.activation.mp:g} MP left - what next? (e.g. advance 3.5, wheel left 2, end)"
+            + engage_line(game, unit, opts, missing))
+
+
+def _move_context(game: Game, uid: str, whole: list[Any]) -> dict[str, Any]:
+    return {"phase": "Movement", "actor": uid, "action": "move", "mp": game.state.activation.mp,
+            "not_offered": _move_whole(game, uid, whole)[1]}
 
 
 def manoeuvre_label(game: Game, unit: Unit, kind: str) -> str:
@@ -408,14 +491,17 @@ def manoeuvre_prompt(game: Game, uid: str) -> None:
         return
     if act.mp < 1 or act.manoeuvres >= 12:
         return
-    opts, missing = move_choices(game, unit)
-    if len(opts) == 1:
+    # one family at a time (see move_choices): a replay checks an answer through its family alone, and whether
+    # anything but "end" is offered is found from the cheapest families first
+    families = [f"engage {e.id}" for e in _nearest_enemies(state, unit)] + ["near", *moves.KINDS]
+    decision = LazyDecision(game, unit.side, "move", _move_prompt, families=families, build=_move_family,
+                            build_all=_move_options_all, family_of=_move_family_of,
+                            fixed=(_end_option(act.mp, unit),), fixed_first=True, args=(uid, []), rule="Movement",
+                            context=_move_context)
+    cheap_first = families[-len(moves.KINDS) - 1:] + families[:-len(moves.KINDS) - 1]
+    if not any(decision.options_of(f) for f in cheap_first):
         return
-    game.ask(Decision(unit.side, "move", f"{unit.name}: {act.mp:g} MP left - what next? (e.g. advance 3.5, "
-                                         "wheel left 2, end)" + engage_line(game, unit, opts, missing), options=opts,
-                      rule="Movement", context={"phase": "Movement", "actor": uid, "action": "move", "mp": act.mp,
-                                                "not_offered": missing}),
-             _manoeuvre_answer, uid)
+    game.ask(decision, _manoeuvre_answer, uid)
 
 
 def engage_line(game: Game, unit: Unit, opts: list[Any], missing: dict[str, str], most: int = 3) -> str:
