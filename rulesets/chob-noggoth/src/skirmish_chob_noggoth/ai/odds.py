@@ -68,9 +68,22 @@ def hold(dice: int, pass_on: int) -> float:
 
 
 @lru_cache(maxsize=4096)
+@lru_cache(maxsize=4096)
 def heard(mine: int, theirs: int, die: str) -> float:
-    """Chance our side is heard in the Divine Intervention step with these points."""
+    """Chance our side is heard in the Divine Intervention step with these points (a pure memo: the same float)."""
     return float(odds.contest_won(mine, theirs, die))
+
+
+@lru_cache(maxsize=4096)
+def heard_after(mine: int, theirs: int, die: str, points: str, bonus: int) -> float:
+    """Chance our side is heard after one more prayer (its points rolled on ``points``, plus ``bonus``)."""
+    return sum(p * heard(mine + d + bonus, theirs, die) for d, p in table_chances(points).items())
+
+
+@lru_cache(maxsize=4096)
+def drowned_after(theirs: int, mine: int, die: str, points: str, bonus: int) -> float:
+    """Chance the other side is heard after one more prayer of ours (see :func:`heard_after`)."""
+    return sum(p * heard(theirs, mine + d + bonus, die) for d, p in table_chances(points).items())
 
 
 @lru_cache(maxsize=4096)
