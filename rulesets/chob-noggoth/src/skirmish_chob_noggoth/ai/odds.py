@@ -68,9 +68,8 @@ def hold(dice: int, pass_on: int) -> float:
 
 
 @lru_cache(maxsize=4096)
-@lru_cache(maxsize=4096)
 def heard(mine: int, theirs: int, die: str) -> float:
-    """Chance our side is heard in the Divine Intervention step with these points (a pure memo: the same float)."""
+    """Chance our side is heard in the Divine Intervention step with these points."""
     return float(odds.contest_won(mine, theirs, die))
 
 
