@@ -59,20 +59,16 @@ for seed in range(1000, 1000 + int(sys.argv[3])):
 """
 
 
-WARM = """
-import sys
-from skirmish import Registry
-reg = Registry(); rs = reg.ruleset(sys.argv[1]); reg.make_agent(sys.argv[2], rs, "x", 1, ("x", "y"))
-"""
 
 
 def warm(ruleset: str, agent: str, path: str | None) -> None:
-    """Fill the tree's caches on disk (bytecode, the parsed content, attrs' generated code) before counting: a run
-    that finds them cold pays for them, and one of a pair started after its partner wrote them would not, which
-    made the difference of the two runs (the cost per game) come out about 18 M too low for a fresh tree."""
+    """Fill the tree's caches on disk (bytecode, the parsed content, attrs' generated code) by playing a game plainly
+    before counting: a run that finds them cold pays for them, and one of a pair started after its partner wrote
+    them would not, which made the difference of the two runs (the cost per game) come out about 18 M too low (or
+    high) for a fresh tree."""
     env = {**_env(path)}
     env.pop("PYTHONDONTWRITEBYTECODE", None)
-    subprocess.run([sys.executable, "-c", WARM, ruleset, agent], env=env, check=True)
+    subprocess.run([sys.executable, "-c", PLAY, ruleset, agent, "1"], env=env, check=True)  # one game, plainly
 
 
 def _env(path: str | None) -> dict[str, str]:
