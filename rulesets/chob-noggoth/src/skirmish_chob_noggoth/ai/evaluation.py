@@ -695,13 +695,12 @@ class Evaluation:
         theirs = sit.state.sides[sit.enemy].divine_points if sit.enemy else 0
         c = self.ruleset.content
         die = c.divine_rules.contest_die
-        points = ai_odds.table_chances(c.prayer.points)
         before = ai_odds.heard(mine, theirs, die)
-        after = sum(p * ai_odds.heard(mine + d + bonus, theirs, die) for d, p in points.items())
+        after = ai_odds.heard_after(mine, theirs, die, c.prayer.points, bonus)
         value = (after - before) * self.divine_worth(sit, self.player)
         if sit.enemy and theirs > 0:  # it also drowns out the enemy's prayers
             their_before = ai_odds.heard(theirs, mine, die)
-            their_after = sum(p * ai_odds.heard(theirs, mine + d + bonus, die) for d, p in points.items())
+            their_after = ai_odds.drowned_after(theirs, mine, die, c.prayer.points, bonus)
             value += (their_before - their_after) * self.divine_worth(sit, sit.enemy)
         return PRAYER * sit.piety * value
 

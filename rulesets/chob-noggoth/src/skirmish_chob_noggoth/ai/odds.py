@@ -74,6 +74,18 @@ def heard(mine: int, theirs: int, die: str) -> float:
 
 
 @lru_cache(maxsize=4096)
+def heard_after(mine: int, theirs: int, die: str, points: str, bonus: int) -> float:
+    """Chance our side is heard after one more prayer (its points rolled on ``points``, plus ``bonus``)."""
+    return sum(p * heard(mine + d + bonus, theirs, die) for d, p in table_chances(points).items())
+
+
+@lru_cache(maxsize=4096)
+def drowned_after(theirs: int, mine: int, die: str, points: str, bonus: int) -> float:
+    """Chance the other side is heard after one more prayer of ours (see :func:`heard_after`)."""
+    return sum(p * heard(theirs, mine + d + bonus, die) for d, p in table_chances(points).items())
+
+
+@lru_cache(maxsize=4096)
 def table_chances(expr: str) -> dict[int, float]:
     """Each result of a dice expression (the divine table's 2D6) with its chance (cached: do not change it)."""
     return {int(k): float(p) for k, p in odds.dice_odds(expr).items()}

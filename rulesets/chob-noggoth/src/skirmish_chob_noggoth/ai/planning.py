@@ -190,7 +190,7 @@ class ChobAI(Answers):
         # a row's shot or charge counts only if it beats the best so far, and what it gives is at most shot_now
         # (or charge_now: a decay only lowers it), so a row that cannot beat it is skipped (the same maximum)
         for eid, ex, ey, er, _shot, _charge, threat, _e_move, e_shot, e_reach, shot_now, charge_now, far_threat, \
-                far_shot, near_threat, far_reach, shot_far in self.foe_table(sit, w):
+                far_shot, near_threat, far_reach, shot_far in (sit.foe_rows.get(w.id) or self.foe_table(sit, w)):
             if eid == ignore:
                 continue
             gap = hypot(ex - x, ey - y) - r - er
@@ -221,7 +221,9 @@ class ChobAI(Answers):
                 elif gap <= shot_far and far_shot > shot_danger:
                     shot_danger = far_shot
         value = best - sit.caution * (DANGER * danger + SHOT_DANGER * shot_danger)
-        free = sit.free_shrines()
+        free = sit._free
+        if free is None:
+            free = sit.free_shrines()
         if free:  # sit.free_shrine(w, x, y) written out
             reach = sit.shrine_reach + r
             for sx, sy in free:

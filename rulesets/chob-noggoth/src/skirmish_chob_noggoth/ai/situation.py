@@ -58,10 +58,21 @@ class Situation:
         self.game = GameLike(ai.ruleset, self.state, ai.caches)
         self._ai = ai
         self.player = ai.player
-        self.enemy = next((p for p in self.state.sides if p != ai.player), "")
-        self.mine = [w for w in self.state.warriors.values() if w.side == ai.player and w.status == READY]
-        self.foes = [w for w in self.state.warriors.values()
-                     if w.status == BERSERK or (w.side != ai.player and w.status == READY)]
+        player = ai.player
+        self.enemy = ""
+        for p in self.state.sides:  # the first side that is not the AI's (a loop: no generator on a hot path)
+            if p != player:
+                self.enemy = p
+                break
+        mine: list[Warrior] = []
+        foes: list[Warrior] = []
+        for w in self.state.warriors.values():
+            status = w.status
+            if status == READY:
+                (mine if w.side == player else foes).append(w)
+            elif status == BERSERK:
+                foes.append(w)
+        self.mine, self.foes = mine, foes
         self._engaged: dict[str, bool] = {}
         content = ai.ruleset.content
         self.state.contact = float(content.combat.base_contact)
@@ -112,9 +123,9 @@ class Situation:
     def table_key(self) -> int:
         """A number for everything on the table that sight, cover and the gods' favour depend on."""
         if self._table_key is None:
-            key = (self.future, tuple((w.id, w.x, w.y, w.wounds, w.status, w.role, w.radius)
-                                      for w in self.state.warriors.values()),
-                   tuple((p.x, p.y) for p in self.state.pieces))
+            key = (self.future, tuple([(w.id, w.x, w.y, w.wounds, w.status, w.role, w.radius)
+                                       for w in self.state.warriors.values()]),
+                   tuple([(p.x, p.y) for p in self.state.pieces]))
             self._table_key = self._ai.token(key)
         return self._table_key
 
@@ -124,20 +135,20 @@ class Situation:
             # everything knock_on reads: the side, and its warriors' statuses, costs and morale
             side = self.state.sides.get(player)
             flags = (side.starting if side else None, side.heroic_death if side else None)
-            team = tuple(w for w in self.state.warriors.values() if w.side == player)
+            team = [w for w in self.state.warriors.values() if w.side == player]
             # the same warrior objects as at the last decision have the same rows (see :meth:`_knock_row`)
             last = self._ai.knock_last.get(player)
             if last is not None and last[1] == flags and len(last[0]) == len(team) and all(map(is_, last[0], team)):
                 hit = last[2]
             else:
-                key = (player, *flags, tuple(self._knock_row(w) for w in team))
+                key = (player, *flags, tuple([self._knock_row(w) for w in team]))
                 known = self._ai.knock_ons
                 hit = known.get(key)
                 if hit is None:
                     if len(known) > 2000:
                         known.clear()
                     hit = known[key] = knock_on(self.game, player)
-                self._ai.knock_last[player] = (team, flags, hit)
+                self._ai.knock_last[player] = (tuple(team), flags, hit)
             self._raw_knock_on[player] = hit
         return hit
 
@@ -155,7 +166,9 @@ class Situation:
     def foes_key(self, ai: ChobAI) -> int:
         """A number for everything about the enemies (and the AI's mood) a move's worth depends on."""
         if self._foes_key is None:
-            key = (self.caution, self.moves_left, *((e.id, e.x, e.y, e.radius, ai.stats(self, e)) for e in self.foes))
+            stats = self.stats
+            key = (self.caution, self.moves_left,
+                   *[(e.id, e.x, e.y, e.radius, stats.get(e.id) or ai.stats(self, e)) for e in self.foes])
             self._foes_key = ai.token(key)
         return self._foes_key
 
@@ -200,8 +213,17 @@ class Situation:
     def free_shrines(self) -> list[tuple[float, float]]:
         """(x, y) of the shrines no enemy stands near."""
         if self._free is None:
-            self._free = [(s.x, s.y) for s in self.state.shrines
-                          if not any(measuring.point_gap(e, s.x, s.y) <= self._enemy_reach for e in self.foes)]
+            free = []
+            reach, hypot = self._enemy_reach, math.hypot
+            for s in self.state.shrines:
+                sx, sy = s.x, s.y
+                for e in self.foes:  # measuring.point_gap(e, sx, sy) written out (the same floats)
+                    gap = hypot(e.x - sx, e.y - sy) - e.radius
+                    if (gap if gap > 0.0 else 0.0) <= reach:
+                        break
+                else:
+                    free.append((sx, sy))
+            self._free = free
         return self._free
 
     def free_shrine(self, w: Warrior, x: float, y: float) -> bool:
