@@ -40,26 +40,37 @@ def turn_hero(game: Game) -> str:
 def _tribe_option(game: Game, hero: Hero) -> list[Any]:
     from skirmish_goblin_uprising.turns import tribe_text
 
-    tribes = C(game).tribes
-    if not _tribe_may_act(game, hero, tribes):
+    c = C(game)
+    if not _tribe_may_act(game, hero, c.tribes):
         return []
-    tribe = tribes[hero.tribe]
-    return [Option("tribe", f"exhaust {tribe.name}: {tribe_text(tribe)}",
-                   "a tribe card may be used at any moment; it turns face down (exhausted)",
-                   data={"action": "tribe", "effect": tribe.effect})]
+    memo = c._look["memo"]
+    key = ("any-time-tribe", hero.tribe)
+    found = memo.get(key)
+    if found is None:  # the same for every game of a content set
+        tribe = c.tribes[hero.tribe]
+        found = memo[key] = Option("tribe", f"exhaust {tribe.name}: {tribe_text(tribe)}",
+                                   "a tribe card may be used at any moment; it turns face down (exhausted)",
+                                   data={"action": "tribe", "effect": tribe.effect})
+    return [found]
 
 
 def _goblin_options(game: Game, hero: Hero, effects: frozenset[str]) -> list[Any]:
     from skirmish_goblin_uprising.turns import turn_effect_usable, turn_text
 
     c = C(game)
+    memo = c._look["memo"]
     out = []
     for card in dict.fromkeys(hero.hand.cards):
         e = c.goblins[card].turn
         if e.effect in effects and turn_effect_usable(game, hero, e):
-            out.append(Option(f"goblin:{card}", f"{c.goblins[card].name}: {turn_text(e, hero.leadership)} "
-                              "(discard it)", "a goblin's hero-turn effect may be used at any time of your hero turn",
-                              data={"action": "goblin", "card": card, "effect": e.effect}))
+            key = ("any-time-goblin", card, hero.leadership)  # what the label reads (once per content set)
+            found = memo.get(key)
+            if found is None:
+                found = memo[key] = Option(
+                    f"goblin:{card}", f"{c.goblins[card].name}: {turn_text(e, hero.leadership)} (discard it)",
+                    "a goblin's hero-turn effect may be used at any time of your hero turn",
+                    data={"action": "goblin", "card": card, "effect": e.effect})
+            out.append(found)
     return out
 
 
