@@ -70,6 +70,8 @@ def _child(mode: str, heroes: int, games: int, agent: str, answers_file: str) ->
             for a in answers[seed]:
                 d = game.pending
                 game.answer(a, d.player)
+            if game.pending is not None:
+                sys.exit(f"seed {seed}: the replayed game did not end where the recorded one did")
             continue
         while game.pending is not None and game.decisions < rs.max_decisions:
             d = game.pending
@@ -86,6 +88,8 @@ def _count(args: list[str]) -> int:
 
 
 def instructions(heroes: int, games: int, agent: str) -> None:
+    if os.environ.get("PYTHONHASHSEED") != "0":  # record the answers as valgrind's children will replay them
+        os.execve(sys.executable, [sys.executable, *sys.argv], {**os.environ, "PYTHONHASHSEED": "0"})
     seeds = list(range(1000, 1000 + games))
     answers = record(heroes, seeds, agent)
     decisions = sum(len(a) for a in answers.values()) / games
