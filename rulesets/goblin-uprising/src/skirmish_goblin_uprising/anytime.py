@@ -169,11 +169,9 @@ def _tribe_may_act(game: Game, hero: Hero, tribes: Any) -> bool:
     if not hero.tribe_ready:
         return False
     tribe = tribes.get(hero.tribe)
-    if tribe is None:
+    if tribe is None or tribe.effect not in ANY_MOMENT_TRIBES:
         return False
     if tribe.effect == "full_heal":
         return hero.hp < hero.max_hp
-    if tribe.effect == "teleport":
-        battle = game.state.battle
-        return battle is None or hero.id not in battle.heroes
-    return False
+    battle = game.state.battle  # the free move
+    return battle is None or hero.id not in battle.heroes
