@@ -37,10 +37,16 @@ def C(game: Game) -> Content:
     try:
         return game.stash[_CONTENT].content  # type: ignore[no-any-return]
     except KeyError:
-        setup = game.setup
-        content = game.ruleset.content_for(setup) if setup.get("content") else game.ruleset.content
+        content = _content(game)
         game.stash[_CONTENT] = _Shared(content)
         return content
+    except AttributeError:  # a stand-in for a game without a stash (the odds code's tables): looked up each time
+        return _content(game)
+
+
+def _content(game: Game) -> Content:
+    setup = game.setup
+    return game.ruleset.content_for(setup) if setup.get("content") else game.ruleset.content
 
 
 def S(game: Game) -> GameState:
