@@ -231,9 +231,11 @@ def test_wind_tribe_is_not_offered_to_a_hero_inside_a_combat() -> None:
 def test_any_time_window_holds_only_heroes_who_may_play_there() -> None:
     """A window (here the Tyranny phase's tribe moment, and a deed moment in hero1's turn) is opened over the heroes
     who may play something there: face-up any-moment tribe cards (Moss, Wind) and the turn hero's goblins whose
-    effect works then; with none, no window is opened (the heroes left out would have passed unasked)."""
+    effect works then; with none, no window is opened (the heroes left out would have passed unasked). A tribe card
+    that could do nothing now (a full heal at full Health, a free move inside a combat) puts nobody in a window."""
     from skirmish.windows import Window
     from skirmish_goblin_uprising.anytime import open_moment
+    from skirmish_goblin_uprising.state import Battle
 
     game = new_game(5)  # tribes: fire, stone, moss, river, wind
     s = game.state
@@ -251,6 +253,9 @@ def test_any_time_window_holds_only_heroes_who_may_play_there() -> None:
         assert isinstance(step, Window)
         return step.players
 
+    moss = s.heroes["hero3"]
+    assert opened("tribe") is None  # Moss heals to full: hero3 is not hurt, so the card could do nothing
+    moss.hp = moss.max_hp - 2
     assert opened("tribe") == ("hero3",)  # Moss only: Fire, Stone, River do not act at any moment
     s.heroes["hero3"].tribe_ready = False
     assert opened("tribe") is None
@@ -265,3 +270,10 @@ def test_any_time_window_holds_only_heroes_who_may_play_there() -> None:
     assert opened("deed") is None
     s.heroes["hero3"].tribe_ready = True
     assert opened("deed") == ("hero3",)  # Moss only: the turn hero's goblin would do nothing
+    s.heroes["hero3"].tribe_ready = False
+    s.heroes["hero5"].tribe_ready = True  # Wind's free move
+    assert opened("tribe") == ("hero5",)
+    s.battle = Battle(heroes=["hero5"])
+    assert opened("tribe") is None  # a hero in a combat stays in it: the free move could not be taken
+    s.battle = Battle(heroes=["hero1"])
+    assert opened("tribe") == ("hero5",)  # another hero's combat: hero5 may still move

@@ -39,3 +39,22 @@ def test_no_game_writes_to_module_globals_with_a_fresh_ruleset_each_game() -> No
     moved = check_no_module_state(GoblinUprising, ["skirmish_goblin_uprising"], _factory("ai"), seeds=(0, 1, 2),
                                   allow=PURE_MEMOS)
     assert set(moved) <= set(PURE_MEMOS)
+
+
+def test_the_content_is_looked_up_once_per_game_and_shared_by_its_copies() -> None:
+    """``C(game)`` keeps the game's content in the game's stash: the same object on every call, shared by a clone
+    (content never changes, so a copy of the game does not copy it), and still found for a stand-in without a stash."""
+    from types import SimpleNamespace
+
+    from gu_helpers import new_game
+
+    from skirmish_goblin_uprising.bookkeeping import C
+
+    game = new_game(2)
+    content = C(game)
+    assert content is game.ruleset.content
+    assert C(game) is content and game.stash
+    clone = game.clone()
+    assert C(clone) is content
+    table = SimpleNamespace(ruleset=game.ruleset, setup={})  # what the odds code's tables look like
+    assert C(table) is content

@@ -122,6 +122,10 @@ class GoblinAI:
                 return decision.examples[0] if decision.examples else {}
         else:  # a hero-turn decision lists its answers by kind: no list of them is needed
             values = []
+        if decision.kind == "respond" and "help" not in values:
+            # an "any time" window, where it plays nothing (see _respond): answered before the bookkeeping below, which
+            # would only drop the plan kept for its next hero-turn choice (10 % of its decisions are these)
+            return self._respond(decision, values)
         self._view, self._player = view, decision.player
         self._ctx = ctx
         self.team = ctx.get("team", ())  # the other heroes (hero, space, region, HP, most HP): hero-turn decisions

@@ -40,30 +40,37 @@ def turn_hero(game: Game) -> str:
 def _tribe_option(game: Game, hero: Hero) -> list[Any]:
     from skirmish_goblin_uprising.turns import tribe_text
 
-    if not hero.tribe_ready:
+    c = C(game)
+    if not _tribe_may_act(game, hero, c.tribes):
         return []
-    tribe = C(game).tribes[hero.tribe]
-    if tribe.effect not in ANY_MOMENT_TRIBES or (tribe.effect == "full_heal" and hero.hp >= hero.max_hp):
-        return []
-    battle = game.state.battle
-    if tribe.effect == "teleport" and battle is not None and hero.id in battle.heroes:
-        return []  # a hero in a combat stays in it until it ends (the free move comes before or after)
-    return [Option("tribe", f"exhaust {tribe.name}: {tribe_text(tribe)}",
-                   "a tribe card may be used at any moment; it turns face down (exhausted)",
-                   data={"action": "tribe", "effect": tribe.effect})]
+    memo = c._look["memo"]
+    key = ("any-time-tribe", hero.tribe)
+    found = memo.get(key)
+    if found is None:  # the same for every game of a content set
+        tribe = c.tribes[hero.tribe]
+        found = memo[key] = Option("tribe", f"exhaust {tribe.name}: {tribe_text(tribe)}",
+                                   "a tribe card may be used at any moment; it turns face down (exhausted)",
+                                   data={"action": "tribe", "effect": tribe.effect})
+    return [found]
 
 
 def _goblin_options(game: Game, hero: Hero, effects: frozenset[str]) -> list[Any]:
     from skirmish_goblin_uprising.turns import turn_effect_usable, turn_text
 
     c = C(game)
+    memo = c._look["memo"]
     out = []
     for card in dict.fromkeys(hero.hand.cards):
         e = c.goblins[card].turn
         if e.effect in effects and turn_effect_usable(game, hero, e):
-            out.append(Option(f"goblin:{card}", f"{c.goblins[card].name}: {turn_text(e, hero.leadership)} "
-                              "(discard it)", "a goblin's hero-turn effect may be used at any time of your hero turn",
-                              data={"action": "goblin", "card": card, "effect": e.effect}))
+            key = ("any-time-goblin", card, hero.leadership)  # what the label reads (once per content set)
+            found = memo.get(key)
+            if found is None:
+                found = memo[key] = Option(
+                    f"goblin:{card}", f"{c.goblins[card].name}: {turn_text(e, hero.leadership)} (discard it)",
+                    "a goblin's hero-turn effect may be used at any time of your hero turn",
+                    data={"action": "goblin", "card": card, "effect": e.effect})
+            out.append(found)
     return out
 
 
@@ -137,7 +144,7 @@ def open_moment(game: Game, name: str, kind: str, heroes: tuple[str, ...] = ()) 
     effects = EFFECTS_AT[kind]
     tribes = c.tribes
     players = [h for h in players if (h == turn and effects and _goblin_may_act(game, s.heroes[h], c.goblins, effects))
-               or _tribe_may_act(s.heroes[h], tribes)]
+               or _tribe_may_act(game, s.heroes[h], tribes)]
     if players:
         open_window(game, name, players, OFFERS[kind], resolve, rule=RULE, mode="cycle",
                     prompt=f"{name}: play a goblin or tribe card now?")
@@ -155,10 +162,16 @@ def _goblin_may_act(game: Game, hero: Hero, goblins: Any, effects: frozenset[str
     return False
 
 
-def _tribe_may_act(hero: Hero, tribes: Any) -> bool:
-    """The hero's tribe card is face up and acts at any moment (what :func:`_tribe_option` needs before its other
-    checks)."""
+def _tribe_may_act(game: Game, hero: Hero, tribes: Any) -> bool:
+    """The hero's tribe card is face up, acts at any moment and can do something now: a full heal for a hurt hero, a
+    free move for a hero outside a combat (a hero in a combat stays in it until it ends: the free move comes before or
+    after). What :func:`_tribe_option` offers; a window is not opened for a card that could do nothing."""
     if not hero.tribe_ready:
         return False
     tribe = tribes.get(hero.tribe)
-    return tribe is not None and tribe.effect in ANY_MOMENT_TRIBES
+    if tribe is None or tribe.effect not in ANY_MOMENT_TRIBES:
+        return False
+    if tribe.effect == "full_heal":
+        return hero.hp < hero.max_hp
+    battle = game.state.battle  # the free move
+    return battle is None or hero.id not in battle.heroes

@@ -12,12 +12,41 @@ if TYPE_CHECKING:
     from skirmish_goblin_uprising.content import Content, Tyrant
 
 
+_CONTENT = "goblin-uprising.content"  # the game's stash key of its content (see C)
+
+
+class _Shared:
+    """The game's content, kept in its stash by :func:`C`: a copy of the game (a clone) shares it, as content never
+    changes; it is never saved or digested."""
+
+    __slots__ = ("content",)
+
+    def __init__(self, content: Content) -> None:
+        self.content = content
+
+    def __copy__(self) -> _Shared:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
+        return self
+
+
 def C(game: Game) -> Content:
-    """The game's content (the built-in set unless the set-up names a directory)."""
+    """The game's content (the built-in set unless the set-up names a directory). The rules ask for it about seven
+    times a decision, so it is looked up once per game and kept in the game's stash."""
+    try:
+        return game.stash[_CONTENT].content  # type: ignore[no-any-return]
+    except KeyError:
+        content = _content(game)
+        game.stash[_CONTENT] = _Shared(content)
+        return content
+    except AttributeError:  # a stand-in for a game without a stash (the odds code's tables): looked up each time
+        return _content(game)
+
+
+def _content(game: Game) -> Content:
     setup = game.setup
-    if setup.get("content"):
-        return game.ruleset.content_for(setup)
-    return game.ruleset.content
+    return game.ruleset.content_for(setup) if setup.get("content") else game.ruleset.content
 
 
 def S(game: Game) -> GameState:

@@ -34,6 +34,7 @@ class _Table:
         self.setup: dict[str, Any] = {}
         self.rng = _Roller(rng or random.Random(0))
         self.log = SimpleNamespace(keep=False, listeners=())  # nothing is logged: the rules build no texts
+        self.stash: dict[str, Any] = {}  # what the rules keep per game (the content: bookkeeping.C)
 
 
 @lru_cache(maxsize=1)
