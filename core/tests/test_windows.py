@@ -88,6 +88,22 @@ def test_pass_until_the_end_of_the_phase_is_not_asked_again_in_that_phase_only()
     assert quiet_players(game) == []
 
 
+def test_an_invitation_asks_a_player_who_passed_for_the_phase_and_offers_no_phase_pass() -> None:
+    class Invited(CardTable):
+        def body(self, game: Game) -> None:
+            # scheduled steps run last in, first out: the any-time window is asked first
+            open_window(game, "invited", ["ann"], self.offer, self.play, mode="once", rule="Help",
+                        invitation=True)
+            open_window(game, "any time", game.players, self.offer, self.play, mode="cycle", rule="Cards")
+
+    game = Game(Invited())
+    game.answer(PASS_PHASE)  # ann: quiet for the first phase's any-time windows
+    game.answer(PASS)  # cy
+    d = game.pending
+    assert d.player == "ann" and d.context["window"] == "invited"  # asked all the same
+    assert [o.value for o in d.options] == ["a1", "a2", PASS]
+
+
 def test_once_mode_asks_each_eligible_player_a_single_time() -> None:
     class Once(CardTable):
         mode = "once"

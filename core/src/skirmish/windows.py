@@ -37,16 +37,20 @@ Resolve = Callable[["Game", str, Answer], None]
 
 
 def open_window(game: Game, name: str, players: Sequence[str], offer: Offer, resolve: Resolve, *, rule: str = "",
-                mode: str = "cycle", context: dict[str, Any] | None = None, prompt: str = "") -> None:
+                mode: str = "cycle", context: dict[str, Any] | None = None, prompt: str = "",
+                invitation: bool = False) -> None:
     """Schedule a response window named ``name`` over ``players`` (in the order given).
 
     ``offer(game, player)`` lists the responses ``player`` can make now (empty: not asked);
     ``resolve(game, player, value)`` applies the chosen one and may schedule more steps, which
-    run before the window asks anyone else.
+    run before the window asks anyone else. An ``invitation`` is a question put to these players
+    in particular (someone asked them): players who passed until the end of the phase are asked all
+    the same, and it offers no "pass until the end of this phase".
     """
     if mode not in MODES:
         raise ValueError(f"unknown window mode {mode!r} (expected one of {', '.join(MODES)})")
-    game.schedule(Window(name, tuple(players), offer, resolve, rule, mode, dict(context or {}), prompt))
+    game.schedule(Window(name, tuple(players), offer, resolve, rule, mode, dict(context or {}), prompt,
+                         invitation=invitation))
 
 
 def quiet_players(game: Game) -> list[str]:
@@ -71,6 +75,7 @@ class Window(Step):
     turn: int = 0
     passes: int = 0
     asking: str = ""
+    invitation: bool = False
 
     def run(self, game: Game) -> Decision | None:
         count = len(self.players)
@@ -81,7 +86,8 @@ class Window(Step):
                 return None
             player = self.players[self.turn % count]
             self.turn += 1
-            options = [] if player in quiet_players(game) else list(self.offer(game, player))
+            quiet = not self.invitation and player in quiet_players(game)
+            options = [] if quiet else list(self.offer(game, player))
             if not options:
                 self.passes += 1
                 continue
@@ -89,13 +95,15 @@ class Window(Step):
             taken = {o.value for o in options}
             extra = [Option(PASS, "pass", "play nothing now; you are asked again at the next chance",
                             data={"action": "pass"})]
-            if PASS_PHASE not in taken and game.phase:
+            if PASS_PHASE not in taken and game.phase and not self.invitation:
                 extra.append(Option(PASS_PHASE, "pass until the end of this phase",
                                     "play nothing and are not asked again until the next phase",
                                     data={"action": "pass-phase"}))
             if PASS in taken:
                 raise ValueError(f"window {self.name!r}: a response may not use the value {PASS!r}")
             context = {"window": self.name, "mode": self.mode, **self.context}
+            if self.invitation:
+                context["invitation"] = True
             return Decision(player, "respond", self.prompt or f"{self.name}: respond?", options=options + extra,
                             rule=self.rule or self.name, context=context)
         return None

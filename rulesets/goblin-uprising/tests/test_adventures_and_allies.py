@@ -129,6 +129,21 @@ def test_adventure_help_essence_is_spent_on_inviting_even_when_declined() -> Non
     assert s.heroes["hero1"].essence == 1
 
 
+def test_adventure_help_asks_an_invited_hero_who_passed_the_phase_s_any_time_windows() -> None:
+    """Adventure: help (GU-32, ruling GU-R-help-invitation): passing "until the end of the phase" turns down any-time
+    windows, not a particular invitation the adventurer paid 1 Essence for: the invited hero is still asked."""
+    from skirmish.windows import PASS, PASS_PHASE, quiet_players
+
+    game = _adventure_with_two_neighbours()
+    game.stash.setdefault("skirmish.windows", {}).setdefault("quiet", {})["hero2"] = [game.round, game.phase]
+    assert quiet_players(game) == ["hero2"]
+    answer(game, "invite:hero2")
+    answer(game, "roll")
+    assert game.pending.kind == "respond" and game.pending.player == "hero2"
+    offered = values(game)
+    assert "help" in offered and PASS in offered and PASS_PHASE not in offered
+
+
 def test_bard_helps_for_free_with_two_dice() -> None:
     game = new_game(6)
     s = game.state

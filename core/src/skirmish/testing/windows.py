@@ -1,5 +1,6 @@
 """Conformance check of response windows: only players with something to play are asked, and "pass until
-the end of this phase" is honoured.
+the end of this phase" is honoured (an invitation, a question put to that player in particular, is asked all
+the same).
 
 A window decision is one of kind ``"respond"`` whose context names the window
 (``context["window"]``), as :func:`skirmish.windows.open_window` asks them.
@@ -42,7 +43,8 @@ def _check_quiet(ruleset: Ruleset, game: Game, seed: int, agents: dict[str, Rand
     limit = clone.decisions + ruleset.max_decisions
     while clone.pending is not None and (clone.round, clone.phase) == when and clone.decisions < limit:
         again = clone.pending
-        assert not (is_window(again) and again.player == d.player), (
+        invited = is_window(again) and bool(again.context.get("invitation"))  # put to them in particular
+        assert not (is_window(again) and again.player == d.player and not invited), (
             f"{ruleset.name} seed {seed}: {d.player} passed until the end of phase {when[1]!r} (round {when[0]}) "
             f"in window {d.context['window']!r}, and was asked again in window {again.context['window']!r}")
         _play_on(clone, agents)

@@ -327,7 +327,7 @@ def _start_roll(game: Game, hid: str) -> None:
         guests = [h.id for h in s.active_heroes() if h.id in run.invited]
         card = C(game).adventures[run.card]
         open_window(game, "help the adventure", guests, help_offer, help_resolve, rule="Adventure: help", mode="once",
-                    context={"hero": hid, "card": run.card, "difficulty": card.difficulty},
+                    invitation=True, context={"hero": hid, "card": run.card, "difficulty": card.difficulty},
                     prompt=f"{hid} invites you to help the adventure {card.name} "
                            f"({card.difficulty} successes): accept?")
 
