@@ -109,7 +109,9 @@ def one_game(rs: Hobgoblin, match: str, seed: int, old: Any = None, make_ai: Any
             "versus": st.sides[other].army, "scenario": st.scenario, "first": st.first,
             "half": st.sides[seat].half, "armies": {p: st.sides[p].army for p in st.sides},
             "vp": [st.sides[seat].vp, st.sides[other].vp], "rounds": g.round, "mercury": st.sides[seat].mercury,
-            "reason": g.result.reason if g.result is not None else "", "cpu": round(time.process_time() - t, 2)}
+            "reason": g.result.reason if g.result is not None else "",
+            "points": [sum(u.points for u in st.units.values() if u.side == p and u.in_play) for p in (seat, other)],
+            "cpu": round(time.process_time() - t, 2)}
 
 
 def play(args: argparse.Namespace) -> None:

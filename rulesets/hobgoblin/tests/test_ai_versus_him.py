@@ -168,3 +168,66 @@ def test_a_shooting_army_deploys_on_its_back_row_against_him():
     assert ai().decide(view(army(ranged=True), rnd=0), _deploy_decision("f"))["y"] == 4.0
     assert ai().decide(view(army(ranged=False), rnd=0), _deploy_decision("f"))["y"] == 13.9
     assert ai().decide(view(army(ranged=True, foe_keywords=""), rnd=0), _deploy_decision("f"))["y"] == 13.9
+
+
+def _him(uid: str, kind: str, x: float, y: float, **extra: object) -> dict:
+    keywords = str(extra.pop("keywords", ""))
+    return unit(uid, "blue", kind, x, y, facing=270.0, keywords=", ".join(k for k in (keywords, "Undistractable")
+                                                                           if k), **extra)
+
+
+def test_a_charge_at_one_of_his_units_that_reaches_first_is_no_prospect():
+    """Against Him a unit 18" from His Light Infantry (Speed 6; the Heavy Cavalry's Speed 12 reaches after a
+    move) may charge it next round: a prospect. 8" away, His unit reaches first (He charges whatever He can reach,
+    and moves first next round), so the fight is His and counts as danger, never as a chance of mine too. Against
+    an ordinary enemy the prospect stays."""
+    from skirmish_hobgoblin.ai.movement import Planner
+
+    mine = unit("k", "red", "heavy-cavalry", 36.0, 10.0, speed=12, keywords="Devastating Charge", points=450)
+    for keywords, near_counts in (("Undistractable", False), ("", True)):
+        theirs = unit("t", "blue", "light-infantry", 36.0, 30.0, facing=270.0, speed=6, keywords=keywords)
+        v = view([mine, theirs])
+        plan = Planner(v, "red", {"k": mine, "t": theirs}, moves_after=False)
+        assert plan.chances(mine, (36.0, 10.0)) > 0  # 18" off: out of its reach
+        assert (plan.chances(mine, (36.0, 20.0)) > 0) == near_counts, keywords
+
+
+def test_his_ranged_infantry_and_artillery_are_no_charge_danger():
+    """His Ranged Infantry move by Cautious Behaviour (back off and shoot) and His Artillery is Immobile: neither
+    ever charges, so standing within their Speed costs nothing in the danger of charges."""
+    from skirmish_hobgoblin.ai.movement import Planner
+
+    mine = unit("k", "red", "light-infantry", 36.0, 10.0, doom=8)  # any charge may break it
+    for kind, feared in (("ranged-infantry", False), ("light-infantry", True)):
+        theirs = _him("t", kind, 36.0, 16.0)
+        v = view([mine, theirs])
+        plan = Planner(v, "red", {"k": mine, "t": theirs}, moves_after=True)
+        assert (plan.danger(mine, (36.0, 10.0)) > 0) == feared, kind
+
+
+def test_a_unit_backs_off_facing_the_enemy_rather_than_turning_its_back():
+    """Seed 1 against Him, round 1: the Wolf Riders, in reach of His Ogres, fell back by a Reform and an advance to
+    their own table edge, facing it; they stood there, facing away, for the rest of the game. A Retreat keeps the
+    front to the enemy (out of reach as well): the AI backs off and its plan is one Retreat."""
+    from skirmish_hobgoblin.ai.movement import Planner
+
+    riders = unit("w", "red", "light-cavalry", 36.0, 14.0, width=5.9, depth=3.15, speed=14, points=400,
+                  keywords="Wide Footprint, Skirmishers, Nimble, Ranged [8]")
+    ogres = _him("o", "monstrous-infantry", 36.0, 26.0, width=5.9, depth=3.15, speed=10, points=650,
+                 keywords="Wild, Brutal")
+    v = view([riders, ogres], rnd=1)
+    plan = Planner(v, "red", {"w": riders, "o": ogres}, moves_after=False)
+    ranked = plan.ranked(riders, [], lambda o: o.data, 14.0)
+    backs = [c for c in ranked if c.retreat]
+    assert backs and backs[0].retreat == 7.0 and backs[0].end == pytest.approx((36.0, 7.0))
+    best = ranked[0]
+    assert best.retreat, best.why  # not a fall back that turns round
+    d = _move(riders["id"], 14.0, ["advance", "retreat", "reform", "wheel-left", "wheel-right", "end"])
+    assert ai().decide(v, d) == "retreat"
+
+
+def _move(actor: str, mp: float, kinds: list[str]) -> object:
+    from skirmish import Option
+
+    return Decision("red", "move", "manoeuvre?", options=[Option(k, k, data={"action": k}) for k in kinds],
+                    context={"phase": "Movement", "actor": actor, "mp": mp, "action": "move"})

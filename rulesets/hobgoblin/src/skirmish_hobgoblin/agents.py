@@ -32,6 +32,9 @@ HURT = 12.0
 #: suggested spots: His units advance on it anyway (Iron Grudge Hold, 38%, won 94 of 100 games at Easy so, 81 on the
 #: front row; deploying every army so lost Red Howl Horde games). Not against random play, which need not come on
 SHOOTING_ARMY = 0.3
+#: against Him, the flank the whole army deploys on ("left", "right"; "" for none): His units from the other
+#: sections of His zone come across the table late and one at a time
+HIM_FLANK = ""
 #: how far a blocked unit shuffles aside (inches) before steering again
 SIDESTEP = 2.0
 #: the Doom a Cowardly unit expects when it activates without the choice of Distracted (D3)
@@ -133,8 +136,12 @@ class HobgoblinAI:
         ranged = "Ranged" in actor.get("keywords", "")
         front = [e for e in examples if e["y"] == examples[0]["y"]]
         pool = front if front and not ranged else examples
-        if spots.versus_him(view, self.player) and spots.shooting(view, self.player)[0] >= SHOOTING_ARMY:
+        him = spots.versus_him(view, self.player)
+        if him and spots.shooting(view, self.player)[0] >= SHOOTING_ARMY:
             pool = spots.back_row(view, examples)  # a shooting army against Him: He comes to it through its volleys
+        flank = spots.him_flank(view, HIM_FLANK) if him else None
+        if flank is not None and pool:  # against Him, packed on one flank: His far units come late, one by one
+            return min(pool, key=lambda e: abs(e["x"] - flank))
         friends = [u for u in units.values() if u["side"] == self.player and u["status"] == "ready"]
         goal = spots.deploy_x(view, self.player, actor) if actor else None
         if goal is not None:
@@ -302,6 +309,11 @@ class HobgoblinAI:
                     plan["done"] = True
                     return choice.option
                 continue
+            if choice.retreat:
+                if "retreat" not in offered:
+                    continue
+                plan["goal"] = None  # one Retreat, then the activation ends
+                return self._step(plan, ("retreat", choice.retreat), (*centre(me), float(me.get("facing", 0.0))))
             plan["goal"], plan["target"] = choice.goal, choice.target
             for k in ("done", "at", "tried"):
                 plan.pop(k, None)

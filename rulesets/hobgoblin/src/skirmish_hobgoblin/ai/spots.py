@@ -205,6 +205,13 @@ def versus_him(view: Any, player: str) -> bool:
     return bool(theirs) and all("Undistractable" in keywords_of(u) for u in theirs)
 
 
+def him_flank(view: Any, side: str) -> float | None:
+    """The x a flank deployment packs towards ("left": the low x edge, "right": the high), None for none."""
+    if side not in ("left", "right"):
+        return None
+    return 0.0 if side == "left" else float(view.state.get("table", [72.0, 48.0])[0])
+
+
 def shooting(view: Any, player: str) -> tuple[float, float]:
     """The share of my army's points and of the enemy's in units with Ranged."""
 
