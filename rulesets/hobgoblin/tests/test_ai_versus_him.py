@@ -224,6 +224,10 @@ def test_a_unit_backs_off_facing_the_enemy_rather_than_turning_its_back():
     assert best.retreat, best.why  # not a fall back that turns round
     d = _move(riders["id"], 14.0, ["advance", "retreat", "reform", "wheel-left", "wheel-right", "end"])
     assert ai().decide(v, d) == "retreat"
+    other = dict(ogres, keywords="Wild, Brutal")  # not Him: no back-off (general play is left as it was)
+    v = view([riders, other], rnd=1)
+    plan = Planner(v, "red", {"w": riders, "o": other}, moves_after=False)
+    assert not [c for c in plan.ranked(riders, [], lambda o: o.data, 14.0) if c.retreat]
 
 
 def _move(actor: str, mp: float, kinds: list[str]) -> object:
@@ -231,3 +235,27 @@ def _move(actor: str, mp: float, kinds: list[str]) -> object:
 
     return Decision("red", "move", "manoeuvre?", options=[Option(k, k, data={"action": k}) for k in kinds],
                     context={"phase": "Movement", "actor": actor, "mp": mp, "action": "move"})
+
+
+def test_against_him_breaking_one_of_his_units_is_worth_its_points_and_no_more():
+    """Bloodbath's first enemy unit broken wins the game, so there the AI adds a share of a VP to every enemy it may
+    break while it is not ahead. Against Him (Bloodbath's table, won on points of units in play) that made it trade
+    its units for His cheapest: His units are worth their points alone."""
+    from skirmish_hobgoblin.ai import objectives
+
+    mine = unit("k", "red", "heavy-infantry", 36.0, 10.0, points=600)
+    for keywords, worth in (("Undistractable", 0.0), ("", objectives.VP * objectives.EDGE)):
+        theirs = unit("t", "blue", "war-wagon", 36.0, 30.0, facing=270.0, points=275, keywords=keywords)
+        v = view([mine, theirs])
+        assert objectives.unit_worth(v, "red", theirs) == pytest.approx(worth), keywords
+
+
+def test_against_him_the_army_packs_on_the_right_flank():
+    """Against Him the whole army deploys towards the right table edge (Normal, seeds 0-199: 63 wins against 50
+    spread out): that flank rests on the edge, and His units from the far sections of His zone wheel and come
+    across late, one at a time. Against another opponent the AI spreads its units about the middle as before."""
+    fighters = unit("f", "red", "heavy-infantry", 0, 0, status="undeployed", points=600)
+    for keywords, x in (("Undistractable", 52.0), ("", 36.0)):
+        foe = unit("t", "blue", "monster", 0, 0, status="undeployed", points=1000, keywords=keywords)
+        spot = ai().decide(view([fighters, foe], rnd=0), _deploy_decision("f"))
+        assert (spot["x"], spot["y"]) == (x, 13.9), keywords

@@ -57,7 +57,7 @@ HIM_LATER = 0.5
 #: against Him, His units that never charge (Ranged Infantry move by Cautious Behaviour, Artillery is Immobile)
 #: are left out of the danger
 HIM_CAUTIOUS = ("ranged-infantry", "artillery")
-#: the shares of its MP a unit may spend backing off (a Retreat keeping its facing); () for none
+#: against Him, the shares of its MP a unit may spend backing off (a Retreat keeping its facing); () for none
 BACK_OFF = (1.0, 0.5)
 #: Command reaches friends within this many inches
 COMMAND_RANGE = 8.0
@@ -518,11 +518,11 @@ class Planner:
 
     def _backs(self, me: Unit, start: Point, mp: float, polys: Any, berserk: float,
                seen: list[tuple[Point, float]]) -> list[Choice]:
-        """Backing off (a Retreat, 1 MP a half inch): the unit keeps facing the enemy, so it can still charge next
-        round and is not caught in the flank or rear, where a fall back that turns round and walks away leaves it
-        facing its own table edge. Not for Wild units (a Retreat leaves it Distracted) nor Berserk ones."""
+        """Against Him, backing off (a Retreat, 1 MP a half inch): the unit keeps facing the enemy, so it can still
+        charge next round and is not caught in the flank or rear, where a fall back that turns round and walks away
+        leaves it facing its own table edge. Not for Wild units (a Retreat leaves it Distracted) nor Berserk ones."""
         kw = keywords_of(me)
-        if not BACK_OFF or "Wild" in kw or berserk or steering.berserk(me):
+        if not BACK_OFF or not self.solo() or "Wild" in kw or berserk or steering.berserk(me):
             return []
         facing = float(me.get("facing", 0.0))
         f = math.radians(facing)

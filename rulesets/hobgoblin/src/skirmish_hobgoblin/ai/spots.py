@@ -206,10 +206,10 @@ def versus_him(view: Any, player: str) -> bool:
 
 
 def him_flank(view: Any, side: str) -> float | None:
-    """The x a flank deployment packs towards ("left": the low x edge, "right": the high), None for none."""
-    if side not in ("left", "right"):
-        return None
-    return 0.0 if side == "left" else float(view.state.get("table", [72.0, 48.0])[0])
+    """The x a packed deployment packs towards ("left": the low x edge, "right": the high, "centre": the middle),
+    None for none."""
+    width = float(view.state.get("table", [72.0, 48.0])[0])
+    return {"left": 0.0, "right": width, "centre": width / 2}.get(side)
 
 
 def shooting(view: Any, player: str) -> tuple[float, float]:
