@@ -259,3 +259,52 @@ def test_against_him_the_army_packs_on_the_right_flank():
         foe = unit("t", "blue", "monster", 0, 0, status="undeployed", points=1000, keywords=keywords)
         spot = ai().decide(view([fighters, foe], rnd=0), _deploy_decision("f"))
         assert (spot["x"], spot["y"]) == (x, 13.9), keywords
+
+
+def test_a_second_unit_into_one_of_his_units_counts_the_doom_the_first_gives_it(monkeypatch):
+    """His Ogres are already fighting my Heavy Infantry: a second unit charging them shares in a fight where the
+    Ogres also take the first unit's hits (and split their dice), so they break far more often than the charge
+    alone says. The planner adds the friend's expected hits to the Ogres' Doom before it values the charge."""
+    from skirmish_hobgoblin.ai import movement
+    from skirmish_hobgoblin.ai.movement import Planner
+
+    friend = unit("f", "red", "heavy-infantry", 30.0, 20.0, engaged=["o"], points=350)
+    mine = unit("k", "red", "light-infantry", 42.0, 20.0, points=300)
+    ogres = _him("o", "monstrous-infantry", 30.0, 23.0, engaged=["f"], points=650, keywords="Wild, Brutal")
+    v = view([friend, mine, ogres])
+    units = {u["id"]: u for u in (friend, mine, ogres)}
+    data = {"action": "engage", "target": "o", "edge": "side", "advance": 4.0}
+    plan = Planner(v, "red", units, moves_after=False)
+    assert plan._ganged(ogres, mine)["doom"] >= 3  # 10 dice hitting on 4+ or so
+    ganged = plan.engage_value(mine, data)
+    monkeypatch.setattr(movement, "HIM_GANG", False)
+    alone = Planner(v, "red", units, moves_after=False).engage_value(mine, data)
+    assert ganged > alone + 50
+
+
+def test_against_him_no_fall_back_turns_the_unit_round():
+    """Seed 7 against Him, round 1: the Lance Knights reformed to face their own table edge and walked 7" back; for
+    two rounds they could not turn back to the fight. Against Him a fall back that leaves the unit turned more than
+    90 degrees is left out (a back-off, facing Him, takes its place); against another enemy it stays a choice."""
+    from skirmish_hobgoblin.ai.movement import Planner
+
+    knights = unit("k", "red", "heavy-infantry", 36.0, 14.0, width=5.9, depth=3.9, speed=12, points=750)
+    for keywords, offered in (("Undistractable", False), ("", True)):
+        foe = unit("o", "blue", "monster", 36.0, 28.0, facing=270.0, speed=10, points=700, keywords=keywords)
+        v = view([knights, foe], rnd=1)
+        plan = Planner(v, "red", {"k": knights, "o": foe}, moves_after=False)
+        goals = [why for _g, why, _t in plan.goals(knights)]
+        assert "fall back" in goals
+        whys = [c.why for c in plan.ranked(knights, [], lambda o: o.data, 12.0)]
+        assert ("fall back" in whys) == offered, (keywords, whys)
+
+
+def test_against_him_the_flank_spot_keeps_off_terrain_that_hurts():
+    """Seed 7 against Him: packed on the right flank, the Berserk Scythe Chariots were set down by the Noxious Pools
+    and rolled Perilous dice on their way out. The flank spot weighs the terrain as the usual spots do."""
+    fighters = unit("f", "red", "heavy-infantry", 0, 0, status="undeployed", points=600)
+    foe = unit("t", "blue", "monster", 0, 0, status="undeployed", points=1000, keywords="Undistractable")
+    pools = {"name": "Noxious Pools", "keywords": ["perilous"],
+             "points": [[50.0, 12.0], [54.0, 12.0], [54.0, 16.0], [50.0, 16.0]]}
+    spot = ai().decide(view([fighters, foe], rnd=0, terrain=[pools]), _deploy_decision("f"))
+    assert (spot["x"], spot["y"]) == (36.0, 13.9)

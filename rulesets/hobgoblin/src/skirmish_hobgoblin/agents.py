@@ -143,8 +143,6 @@ class HobgoblinAI:
         if him and spots.shooting(view, self.player)[0] >= SHOOTING_ARMY:
             pool = spots.back_row(view, examples)  # a shooting army against Him: He comes to it through its volleys
         flank = spots.him_flank(view, HIM_FLANK) if him else None
-        if flank is not None and pool:  # against Him, packed on one flank: His far units come late, one by one
-            return min(pool, key=lambda e: abs(e["x"] - flank))
         friends = [u for u in units.values() if u["side"] == self.player and u["status"] == "ready"]
         goal = spots.deploy_x(view, self.player, actor) if actor else None
         if goal is not None:
@@ -163,6 +161,8 @@ class HobgoblinAI:
         if actor and all(hurt(e) for e in pool):  # every suggested spot hurts: look along the same rows
             pool = pool + spots.more_spots(view, actor, sorted({e["y"] for e in pool}),
                                              lambda e: not hurt(e) and not view.check(e))
+        if flank is not None and pool:  # against Him, packed on one flank: His far units come late, one by one
+            return min(pool, key=lambda e: abs(e["x"] - flank) + hurt(e))  # (not by terrain that hurts it)
 
         def spread(e: dict[str, float]) -> float:  # keep 8" between units where possible (panic)
             gap = min((abs(e["x"] - f["x"]) for f in friends), default=99.0)

@@ -59,6 +59,12 @@ HIM_LATER = 0.5
 HIM_CAUTIOUS = ("ranged-infantry", "artillery")
 #: against Him, the shares of its MP a unit may spend backing off (a Retreat keeping its facing); () for none
 BACK_OFF = (1.0, 0.5)
+#: against Him, no fall back that leaves the unit turned more than this (degrees) from where it faces: it backs off
+#: instead, facing Him (the Lance Knights turned round to their own edge and spent the next two rounds turning back)
+HIM_TURN_AWAY = 90.0
+#: against Him, an engagement with one of His units that friends already fight counts the Doom they are expected to
+#: give it this combat (a second unit in is what breaks it; He spreads His dice over both)
+HIM_GANG = True
 #: Command reaches friends within this many inches
 COMMAND_RANGE = 8.0
 #: how a shooter sees a place
@@ -437,6 +443,8 @@ class Planner:
         if them is None:
             return -math.inf
         edge = data.get("edge", "front")
+        if HIM_GANG and self.solo():
+            them = self._ganged(them, me)
         f = combat.fight(self.view, me, them, edge, charge=float(data.get("advance", 0.0)))
         value = f.value
         value += (objectives.unit_worth(self.view, self.player, them)
@@ -453,6 +461,21 @@ class Planner:
         at, facing = contact_spot(me, them, edge)
         value += objectives.place_value(self.view, self.player, dict(me, facing=facing), at)  # like holding's
         return value
+
+    def _ganged(self, them: Unit, me: Unit) -> Unit:
+        """``them`` with the Doom my units already engaged with it are expected to give it in this combat (each
+        friend's dice shared evenly over the enemies it fights; Tough ignores its share of hits)."""
+        extra = 0.0
+        tough = int(keywords_of(them).get("Tough") or 0)
+        for fid in them.get("engaged", []) or ():
+            f = self.units.get(fid)
+            if f is None or f["side"] != self.player or f["id"] == me["id"] or not ready(f):
+                continue
+            dice = combat.strikes(f) // max(1, len(f.get("engaged", []) or ()))
+            extra += max(0.0, combat.mean(combat.close_dist(self.view, f, them, dice)) - tough)
+        if extra < 0.5:
+            return them
+        return dict(them, doom=int(them.get("doom", 0)) + int(round(extra)))
 
     def choose(self, me: Unit, options: list[Any], data_of: Any, mp: float) -> Choice:
         return self.ranked(me, options, data_of, mp)[0]
@@ -480,8 +503,12 @@ class Planner:
         out.append(Choice(hold, option="end", why="hold", end=start))
         polys = boxed(obstacles(self.view, me))
         seen: list[tuple[Point, float]] = []
+        solo = self.solo()
         for goal, why, target in self.goals(me):
             end, facing, _go, turned, flew = steering.predict(me, goal, mp)
+            if solo and why == "fall back" and BACK_OFF and \
+                    abs(steering.turn_between(float(me.get("facing", 0.0)), facing)) > HIM_TURN_AWAY:
+                continue  # against Him, a back-off keeps the front to Him (a fall back turned round stays so)
             if flew:
                 end = self._landing(me, turned, end, facing, polys)
                 if end is None:
