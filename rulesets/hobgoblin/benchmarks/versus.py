@@ -15,6 +15,7 @@ seeds) or ``old`` (the AI against the AI saved in ``--old DIR``, a copy of ``ski
 ``--set module:NAME=VALUE`` (repeatable) changes one of the AI's constants for the run (an experiment).
 
 Games run in this one process (no workers), one line each as it ends, so a long run can be watched and cut short.
+Each line also holds ``points``: the points of units in play at the end, the AI's seat first (His victory's count).
 """
 
 from __future__ import annotations

@@ -124,7 +124,7 @@ class HobgoblinAI:
         deploys = [o for o in d.options if o.data.get("action") == "deploy"]
         # a searcher first (Desperate Search: its spot opposite the markers), then biggest first, so they get the
         # front line spots
-        small = HIM_SMALL_FIRST and spots.versus_him(view, self.player) and HIM_FLANK
+        small = bool(HIM_SMALL_FIRST and HIM_FLANK and spots.versus_him(view, self.player))
 
         def order(o: Any) -> tuple[bool, float]:
             u = units.get(o.data.get("actor", ""), {})

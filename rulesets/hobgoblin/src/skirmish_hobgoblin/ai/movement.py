@@ -51,8 +51,8 @@ NOW = 1.0
 #: against Him (the solo opponent, who charges whatever He can reach): a charge next round at one of His units that can
 #: reach this unit first counts for nothing in its prospects (He charges first: the fight is His, counted as danger)
 HIM_PREEMPT = True
-#: against Him, next round's charges count this much (He keeps the First Player token on 3+ in round 1, and moves
-#: all His units first)
+#: against Him, next round's charges count this much (He keeps the First Player token on a roll above the round
+#: number, and then moves all His units first); 1.0 measured no better
 HIM_LATER = 0.5
 #: against Him, His units that never charge (Ranged Infantry move by Cautious Behaviour, Artillery is Immobile)
 #: are left out of the danger
