@@ -15,6 +15,7 @@ seeds) or ``old`` (the AI against the AI saved in ``--old DIR``, a copy of ``ski
 ``--set module:NAME=VALUE`` (repeatable) changes one of the AI's constants for the run (an experiment).
 
 Games run in this one process (no workers), one line each as it ends, so a long run can be watched and cut short.
+Each line also holds ``points``: the points of units in play at the end, the AI's seat first (His victory's count).
 """
 
 from __future__ import annotations
@@ -109,7 +110,9 @@ def one_game(rs: Hobgoblin, match: str, seed: int, old: Any = None, make_ai: Any
             "versus": st.sides[other].army, "scenario": st.scenario, "first": st.first,
             "half": st.sides[seat].half, "armies": {p: st.sides[p].army for p in st.sides},
             "vp": [st.sides[seat].vp, st.sides[other].vp], "rounds": g.round, "mercury": st.sides[seat].mercury,
-            "reason": g.result.reason if g.result is not None else "", "cpu": round(time.process_time() - t, 2)}
+            "reason": g.result.reason if g.result is not None else "",
+            "points": [sum(u.points for u in st.units.values() if u.side == p and u.in_play) for p in (seat, other)],
+            "cpu": round(time.process_time() - t, 2)}
 
 
 def play(args: argparse.Namespace) -> None:

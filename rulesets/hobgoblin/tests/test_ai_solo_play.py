@@ -22,12 +22,13 @@ def _armies(his_keywords: str) -> list[dict[str, object]]:
 
 def test_against_him_leading_means_more_points_in_play_not_fewer_lost():
     """Bloodbath counts the points each side lost; His solo victory counts the points still in play. Against Him
-    the AI that has lost less is still behind, so breaking His units keeps its extra worth."""
+    the AI that has lost less is still behind; His units are then worth their points (HIM_EDGE, no Bloodbath edge:
+    His victory is on points alone)."""
     units = _armies("Undistractable")
     v = view(units)
     assert objectives.solo_enemy(v, "red")
     assert not objectives.ahead(v, "red")
-    assert objectives.unit_worth(v, "red", units[4]) == objectives.VP * objectives.EDGE
+    assert objectives.unit_worth(v, "red", units[4]) == objectives.VP * objectives.HIM_EDGE
     plain = view(_armies(""))  # the same losses in a plain Bloodbath game: red leads
     assert not objectives.solo_enemy(plain, "red")
     assert objectives.ahead(plain, "red") and objectives.unit_worth(plain, "red", units[4]) == 0.0

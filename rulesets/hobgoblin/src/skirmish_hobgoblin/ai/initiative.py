@@ -11,10 +11,16 @@ from typing import Any
 from skirmish_hobgoblin.ai import combat, objectives
 from skirmish_hobgoblin.ai.board import gap, keywords_of, ready, units_of
 
+#: against Him, whether the AI ever takes the First Player token (False: it always moves second, after His units
+#: have charged or closed in)
+HIM_FIRST = True
+
 
 def wants_first(view: Any, player: str) -> bool:
     """True when a ready, unengaged unit of mine is within its Speed of an enemy unit it would gain by charging (the
     fight's value plus what breaking the enemy is worth to the scenario)."""
+    if not HIM_FIRST and objectives.solo_enemy(view, player):
+        return False
     units = [u for u in units_of(view).values() if ready(u) and not u.get("engaged")]
     mine = [u for u in units if u["side"] == player and "Immobile" not in keywords_of(u)]
     theirs = [u for u in units if u["side"] != player]

@@ -48,6 +48,23 @@ OPPORTUNITY = 0.8
 LATER = 0.5
 #: and enemies that still move after it this round in full: whatever charge favours them is theirs to make
 NOW = 1.0
+#: against Him (the solo opponent, who charges whatever He can reach): a charge next round at one of His units that can
+#: reach this unit first counts for nothing in its prospects (He charges first: the fight is His, counted as danger)
+HIM_PREEMPT = True
+#: against Him, next round's charges count this much (He keeps the First Player token on a roll above the round
+#: number, and then moves all His units first); 1.0 measured no better
+HIM_LATER = 0.5
+#: against Him, His units that never charge (Ranged Infantry move by Cautious Behaviour, Artillery is Immobile)
+#: are left out of the danger
+HIM_CAUTIOUS = ("ranged-infantry", "artillery")
+#: against Him, the shares of its MP a unit may spend backing off (a Retreat keeping its facing); () for none
+BACK_OFF = (1.0, 0.5)
+#: against Him, no fall back that leaves the unit turned more than this (degrees) from where it faces: it backs off
+#: instead, facing Him (the Lance Knights turned round to their own edge and spent the next two rounds turning back)
+HIM_TURN_AWAY = 90.0
+#: against Him, an engagement with one of His units that friends already fight counts the Doom they are expected to
+#: give it this combat (a second unit in is what breaks it; He spreads His dice over both)
+HIM_GANG = True
 #: Command reaches friends within this many inches
 COMMAND_RANGE = 8.0
 #: how a shooter sees a place
@@ -81,6 +98,7 @@ class Choice:
     target: str = ""  # the marker or enemy the goal is (the engine's own "towards" move may reach it better)
     end: Point | None = None  # where the unit is expected to stand after it
     hazard: bool = False  # the way there crosses terrain that hurts the unit, and that was weighed
+    retreat: float = 0.0  # a Retreat of this many inches (keeping its facing) instead of steering
 
 
 def _range(unit: Unit) -> float:
@@ -210,6 +228,13 @@ class Planner:
             got = self.memo["enemies"] = [u for u in self.units.values() if u["side"] != self.player and ready(u)]
         return got
 
+    def solo(self) -> bool:
+        """Whether the enemy is Him (the solo opponent)."""
+        got = self.memo.get("solo")
+        if got is None:
+            got = self.memo["solo"] = objectives.solo_enemy(self.view, self.player)
+        return bool(got)
+
     def _gap(self, moved: Unit, e: Unit) -> float:
         """:func:`board.gap` with each enemy's outline and radius worked out once."""
         shape = self.memo.get(e["id"])
@@ -234,9 +259,10 @@ class Planner:
         got = self.memo.get(key)
         if got is None:
             got = []
+            solo = self.solo()
             for e in self.enemies():
                 kw = keywords_of(e)
-                if e.get("engaged") or "Immobile" in kw:
+                if e.get("engaged") or "Immobile" in kw or (solo and e.get("type") in HIM_CAUTIOUS):
                     continue
                 got.append((e, float(e.get("speed", 8)) + (12.0 if "Flying" in kw else 0.0), {}))
             self.memo[key] = got
@@ -264,7 +290,8 @@ class Planner:
         if not threats:
             return 0.0
         threats.sort(reverse=True)
-        return (threats[0] + 0.3 * sum(threats[1:])) * (NOW if self.moves_after else LATER * self.later())
+        later = HIM_LATER if self.solo() else LATER
+        return (threats[0] + 0.3 * sum(threats[1:])) * (NOW if self.moves_after else later * self.later())
 
     def later(self) -> float:
         """1 while rounds remain after this one, 0 in the last (next round's charges and shots never come)."""
@@ -332,6 +359,10 @@ class Planner:
             self.memo[key] = got
         return got
 
+    def _first_charges(self, me: Unit) -> dict[str, float]:
+        """Against Him: the reach of each of His units that may charge ``me`` (see :meth:`_charges`)."""
+        return {e["id"]: reach + 0.5 for e, reach, _seen in self._charges(me)}
+
     def chances(self, me: Unit, at: Point, stale: frozenset[str] = frozenset(), facing: float | None = None) -> float:
         """Next round's prospects from ``at``: the best target in range or fight within reach (those a little
         further off count for less, so a unit walks towards them). ``stale``: enemies whose charge does not
@@ -340,10 +371,13 @@ class Planner:
         reach = _range(me)
         speed = float(me.get("speed", 8))
         best = 0.0
+        first = self._first_charges(me) if HIM_PREEMPT and self.solo() else {}
         for e, shot, charge in self._prospects(me):
             if shot <= 0 and charge <= 0:
                 continue
             d = self._gap(moved, e)
+            if charge > 0 and d <= first.get(e["id"], -1.0):
+                charge = 0.0  # He charges first: the fight is His
             if shot > 0:
                 best = max(best, shot * _toward(d, reach - 0.5))
             if charge > 0 and e["id"] not in stale:
@@ -419,6 +453,8 @@ class Planner:
         if them is None:
             return -math.inf
         edge = data.get("edge", "front")
+        if HIM_GANG and self.solo():
+            them = self._ganged(them, me)
         f = combat.fight(self.view, me, them, edge, charge=float(data.get("advance", 0.0)))
         value = f.value
         value += (objectives.unit_worth(self.view, self.player, them)
@@ -435,6 +471,21 @@ class Planner:
         at, facing = contact_spot(me, them, edge)
         value += objectives.place_value(self.view, self.player, dict(me, facing=facing), at)  # like holding's
         return value
+
+    def _ganged(self, them: Unit, me: Unit) -> Unit:
+        """``them`` with the Doom my units already engaged with it are expected to give it in this combat (each
+        friend's dice shared evenly over the enemies it fights; Tough ignores its share of hits)."""
+        extra = 0.0
+        tough = int(keywords_of(them).get("Tough") or 0)
+        for fid in them.get("engaged", []) or ():
+            f = self.units.get(fid)
+            if f is None or f["side"] != self.player or f["id"] == me["id"] or not ready(f):
+                continue
+            dice = combat.strikes(f) // max(1, len(f.get("engaged", []) or ()))
+            extra += max(0.0, combat.mean(combat.close_dist(self.view, f, them, dice)) - tough)
+        if extra < 0.5:
+            return them
+        return dict(them, doom=int(them.get("doom", 0)) + int(round(extra)))
 
     def choose(self, me: Unit, options: list[Any], data_of: Any, mp: float) -> Choice:
         return self.ranked(me, options, data_of, mp)[0]
@@ -462,8 +513,12 @@ class Planner:
         out.append(Choice(hold, option="end", why="hold", end=start))
         polys = boxed(obstacles(self.view, me))
         seen: list[tuple[Point, float]] = []
+        solo = self.solo()
         for goal, why, target in self.goals(me):
             end, facing, _go, turned, flew = steering.predict(me, goal, mp)
+            if solo and why == "fall back" and BACK_OFF and \
+                    abs(steering.turn_between(float(me.get("facing", 0.0)), facing)) > HIM_TURN_AWAY:
+                continue  # against Him, a back-off keeps the front to Him (a fall back turned round stays so)
             if flew:
                 end = self._landing(me, turned, end, facing, polys)
                 if end is None:
@@ -489,6 +544,7 @@ class Planner:
                 v -= hemmed
             out.append(Choice(v, goal=end if flew else goal, why=why + (", flying" if flew else ""),
                               target="" if flew else target, end=end, hazard=hazard > 0))
+        out += self._backs(me, start, mp, polys, berserk, seen)
         out.sort(key=lambda c: -c.value)
         kept: list[Choice] = []
         ends: list[Point] = []  # the kept choices' ends
@@ -506,6 +562,37 @@ class Planner:
                 kept.append(c)
                 ends.append(end)
         return kept
+
+    def _backs(self, me: Unit, start: Point, mp: float, polys: Any, berserk: float,
+               seen: list[tuple[Point, float]]) -> list[Choice]:
+        """Against Him, backing off (a Retreat, 1 MP a half inch): the unit keeps facing the enemy, so it can still
+        charge next round and is not caught in the flank or rear, where a fall back that turns round and walks away
+        leaves it facing its own table edge. Not for Wild units (a Retreat leaves it Distracted) nor Berserk ones."""
+        kw = keywords_of(me)
+        if not BACK_OFF or not self.solo() or "Wild" in kw or berserk or steering.berserk(me):
+            return []
+        facing = float(me.get("facing", 0.0))
+        f = math.radians(facing)
+        out = []
+        whole = math.floor(mp + 1e-9)
+        for share in BACK_OFF:
+            go = math.floor(whole * share) * steering.SHUFFLE_PER_MP
+            if go < 1.0:
+                continue
+            end = (start[0] - math.cos(f) * go, start[1] - math.sin(f) * go)
+            run = free_run(self.view, me, start, end, polys)
+            if run < go - 0.01:
+                go = math.floor(run * 2) / 2
+                if go < 1.0:
+                    continue
+                end = (start[0] - math.cos(f) * go, start[1] - math.sin(f) * go)
+            if any(dist(end, p) < 0.5 and abs((fc - facing + 180) % 360 - 180) < 20 for p, fc in seen):
+                continue
+            seen.append((end, facing))
+            hazard = _hurt_cost(self.view, me, swept_band(me, start, end), go * 2)
+            v = self.place(me, end, start, facing, terrain=hazard) - 2.0
+            out.append(Choice(v, goal=end, why=f"back off {go:g}", end=end, hazard=hazard > 0, retreat=go))
+        return out
 
     @staticmethod
     def _jammed(me: Unit, at: Point, facing: float, polys: Any) -> bool:

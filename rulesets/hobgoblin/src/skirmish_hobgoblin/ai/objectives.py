@@ -12,6 +12,9 @@ from skirmish_hobgoblin.ai.board import Point, Unit, dist, keywords_of, point_ga
 VP = 450.0
 #: Bloodbath, level or behind on points lost: what breaking an enemy unit is worth beyond its points (a VP's share)
 EDGE = 0.4
+#: the same against Him, whose game is won on points of units in play: a point of His taken is worth a point of mine
+#: kept, and no more (the Bloodbath edge made the AI trade its units for His cheapest)
+HIM_EDGE = 0.0
 #: the rounds of a game (twists that change it are not read)
 ROUNDS = 5
 #: a marker's radius (32 mm across)
@@ -218,6 +221,8 @@ def unit_worth(view: Any, player: str, unit: Unit) -> float:
     name = scenario(view)
     enemy = unit["side"] != player
     if name == "bloodbath" and enemy and not ahead(view, player):
+        if solo_enemy(view, player):
+            return VP * HIM_EDGE
         return VP * EDGE  # level (or behind), the first enemy unit broken is what wins the game
     if name == "bathed-in-glory" and is_character(unit):
         return VP if enemy else VP * 0.8

@@ -205,6 +205,13 @@ def versus_him(view: Any, player: str) -> bool:
     return bool(theirs) and all("Undistractable" in keywords_of(u) for u in theirs)
 
 
+def him_flank(view: Any, side: str) -> float | None:
+    """The x a packed deployment packs towards ("left": the low x edge, "right": the high, "centre": the middle),
+    None for none."""
+    width = float(view.state.get("table", [72.0, 48.0])[0])
+    return {"left": 0.0, "right": width, "centre": width / 2}.get(side)
+
+
 def shooting(view: Any, player: str) -> tuple[float, float]:
     """The share of my army's points and of the enemy's in units with Ranged."""
 
