@@ -41,11 +41,6 @@ def _ruleset() -> Hobgoblin:
 
 
 def _play(setup: dict[str, Any], seed: int, makers: dict[str, Any]) -> Game:
-    from skirmish_hobgoblin.narrative import ai as narrative
-    from skirmish_hobgoblin.teams import ai as teams
-
-    narrative.BLIND.clear()  # a worker plays many games: only this game's blind seats
-    teams.BLIND.clear()
     rs = _ruleset()
     game = Game(rs, setup, seed=seed, keep_log=False)
     agents = {p: makers[p](AgentContext(p, seed * 31 + i, rs, {}, game.players)) for i, p in enumerate(game.players)}
@@ -56,13 +51,9 @@ def _play(setup: dict[str, Any], seed: int, makers: dict[str, Any]) -> Game:
 
 
 def _blind_ai(ctx: AgentContext) -> Any:
-    """The AI with the narrative and team goals switched off for this seat."""
-    from skirmish_hobgoblin.narrative import ai as narrative
-    from skirmish_hobgoblin.teams import ai as teams
-
-    narrative.BLIND.add(ctx.player)
-    teams.BLIND.add(ctx.player)
-    return make_ai(ctx)
+    """The AI with the expansions' goals (narrative scenarios, team objectives) switched off for this seat."""
+    return make_ai(AgentContext(ctx.player, ctx.seed, ctx.ruleset, {**ctx.options, "expansion_goals": False},
+                                ctx.players))
 
 
 MAKERS = {"ai": make_ai, "random": RandomAgent, "blind": _blind_ai}

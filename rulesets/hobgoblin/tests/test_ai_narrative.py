@@ -439,12 +439,12 @@ def test_a_blind_seat_ignores_the_scenario_goals():
     place(g, "Ram", 24.0, 25.0, 90.0)
     view = View(g, "red")
     me = units_of(view)["r2"]
-    narrative.BLIND.add("red")
+    token = objectives.EXPANSION_GOALS.set(False)
     try:
         assert narrative.place_value(view, "red", me, (24.0, 28.0)) == 0.0
         assert objectives.goal_points(view, "red", me) == []
     finally:
-        narrative.BLIND.discard("red")
+        objectives.EXPANSION_GOALS.reset(token)
     assert objectives.goal_points(view, "red", me)
 
 

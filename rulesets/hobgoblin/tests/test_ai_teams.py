@@ -152,11 +152,12 @@ def test_brothers_in_arms_a_command_unit_keeps_near_an_allys_unit_close_to_break
 def test_a_blind_seat_ignores_the_team_objectives():
     g = _fight("hands-around-their-throats")
     u = _units(g, "red1")
-    teams.BLIND.add("red1")
+    token = objectives.EXPANSION_GOALS.set(False)
     try:
         assert objectives.engage_bonus(View(g, "red1"), "red1", u["R1b"], u["B"], {"edge": "side"}) == 0
     finally:
-        teams.BLIND.discard("red1")
+        objectives.EXPANSION_GOALS.reset(token)
+    assert objectives.engage_bonus(View(g, "red1"), "red1", u["R1b"], u["B"], {"edge": "side"}) != 0
 
 
 def test_a_team_game_of_a_narrative_scenario_plays_the_scenarios_goals():

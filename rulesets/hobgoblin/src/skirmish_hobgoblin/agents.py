@@ -67,6 +67,8 @@ class HobgoblinAI:
         self._amount: float | None = None
         self._short = False  # the last steering manoeuvre was cut short by something in the way
         self._carded = -1  # the attack (its hits event) a hit-cutting card was played on
+        #: off (agent option ``expansion_goals=False``): the expansions' goals are not played (benchmarks measure them)
+        self.expansion_goals = bool(ctx.options.get("expansion_goals", True))
 
     # -- helpers -------------------------------------------------------------------------
     def _units(self, view: Any) -> dict[str, dict[str, Any]]:
@@ -76,6 +78,15 @@ class HobgoblinAI:
         return combat.chart(view, a, d)
 
     def decide(self, view: Any, decision: Decision) -> Any:
+        if self.expansion_goals:
+            return self._decide(view, decision)
+        token = objectives.EXPANSION_GOALS.set(False)
+        try:
+            return self._decide(view, decision)
+        finally:
+            objectives.EXPANSION_GOALS.reset(token)
+
+    def _decide(self, view: Any, decision: Decision) -> Any:
         kind = decision.kind
         handler = getattr(self, "on_" + kind.replace("-", "_"), None)
         if handler is not None:

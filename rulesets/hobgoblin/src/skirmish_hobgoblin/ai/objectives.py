@@ -4,6 +4,7 @@ the buildings of Burn Them Out). Values are in points, like :mod:`.combat`: one 
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from typing import Any
 
 from skirmish_hobgoblin.ai.board import Point, Unit, dist, keywords_of, point_gap, ready, unit_corners, units_of
@@ -63,6 +64,12 @@ def _round(view: Any) -> int:
 def rounds_after(view: Any) -> int:
     """Rounds still to come after this one (0 in the last)."""
     return max(0, ROUNDS - max(1, _round(view)))
+
+
+#: whether the AI now deciding plays the expansions' goals (narrative scenarios, team objectives, Chaos of War
+#: placing). Set by :class:`~skirmish_hobgoblin.agents.HobgoblinAI` for the span of one decision (benchmarks seat
+#: an AI with ``expansion_goals=False`` to measure what the goals are worth); never left set between decisions.
+EXPANSION_GOALS: ContextVar[bool] = ContextVar("hobgoblin_expansion_goals", default=True)
 
 
 def goals_module(view: Any) -> Any:

@@ -20,10 +20,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from skirmish_hobgoblin.ai.objectives import EXPANSION_GOALS
 from skirmish_hobgoblin.ai.spots import shooting
 
-#: players whose AI takes the first suggested spot (benchmarks compare with and without)
-BLIND: set[str] = set()
 #: how far in front of a zone's edge (towards the centreline) a piece for that side goes
 ZONE_GAP = 8.0
 
@@ -62,7 +61,7 @@ def spot_value(view: Any, player: str, keywords: list[str], x: float, y: float) 
 
 def terrain_spot(view: Any, player: str, decision: Any) -> dict[str, Any] | None:
     """The answer to a Battlefield piece placing decision, or None (not such a decision: the first suggestion)."""
-    if player in BLIND or decision.kind != "marker":
+    if not EXPANSION_GOALS.get() or decision.kind != "marker":
         return None
     e = _entry(decision)
     if e is None or e.effect == "place_forest" or not e.params.get("keywords"):

@@ -23,10 +23,8 @@ from typing import Any
 
 from skirmish_hobgoblin.ai import steering
 from skirmish_hobgoblin.ai.board import Point, Unit, dist, keywords_of, memo, point_gap, ready, unit_corners
-from skirmish_hobgoblin.ai.objectives import MARKER, VP, markers, role, rounds_after, scenario
+from skirmish_hobgoblin.ai.objectives import EXPANSION_GOALS, MARKER, VP, markers, role, rounds_after, scenario
 
-#: players whose AI ignores these goals (benchmarks compare with and without)
-BLIND: set[str] = set()
 #: a place the unit cannot reach that way (over the chasm off a bridge, through a standing gate)
 INVALID = -5.0 * VP
 #: The Chasm: a spot within 2" of two markers wins at the round's end; one marker needs a second unit
@@ -58,7 +56,7 @@ BREACH_HOLD = 3.0 * VP
 
 
 def in_play(view: Any, player: str) -> bool:
-    return player not in BLIND
+    return EXPANSION_GOALS.get()
 
 
 def _half(unit: Unit) -> tuple[float, float]:

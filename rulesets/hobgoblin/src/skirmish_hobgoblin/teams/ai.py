@@ -27,10 +27,8 @@ import math
 from typing import Any
 
 from skirmish_hobgoblin.ai.board import Point, Unit, dist, ready
-from skirmish_hobgoblin.ai.objectives import VP
+from skirmish_hobgoblin.ai.objectives import EXPANSION_GOALS, VP
 
-#: players whose AI ignores the team objectives (benchmarks compare with and without)
-BLIND: set[str] = set()
 #: objectives every AI seat weighs as if not in play (benchmarks: which objective's weighing helps)
 IGNORED: set[str] = set()
 #: a tick not yet worth a VP still brings the next step nearer
@@ -54,7 +52,7 @@ def _teams(view: Any) -> dict[str, Any]:
 
 
 def in_play(view: Any, player: str) -> bool:
-    return player not in BLIND and bool(_teams(view))
+    return EXPANSION_GOALS.get() and bool(_teams(view))
 
 
 def objectives_in_play(view: Any) -> list[str]:
