@@ -167,6 +167,26 @@ def test_simulate_plays_n_games_with_consecutive_seeds(registry: Registry) -> No
     assert _timeless(records) == _timeless([play_one(registry, "dice-race", s, ["random"]) for s in range(10, 16)])
 
 
+def test_a_study_collects_garbage_less_often_while_its_games_play_and_restores_the_setting(
+        registry: Registry, monkeypatch: pytest.MonkeyPatch) -> None:
+    import gc
+
+    import skirmish.runner as runner
+
+    seen: list[tuple[int, ...]] = []
+    real = runner.play_one
+
+    def spying(*args: Any, **kwargs: Any) -> GameRecord:
+        seen.append(gc.get_threshold())
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(runner, "play_one", spying)
+    before = gc.get_threshold()
+    _, records = simulate(registry, "dice-race", 3, ["random"], seed=10)
+    assert len(records) == 3 and seen == [(runner.STUDY_GC_THRESHOLD, *before[1:])] * 3
+    assert gc.get_threshold() == before
+
+
 def test_simulate_alternate_swaps_the_seats_on_odd_seeds(registry: Registry) -> None:
     _, records = simulate(registry, "dice-race", 4, ["first", "random"], alternate=True)
     assert [r.agents for r in records] == [("first", "random"), ("random", "first")] * 2

