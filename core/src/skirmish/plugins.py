@@ -34,7 +34,6 @@ exits non-zero when there are any. ``strict=True`` turns the first problem into 
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import importlib
 import os
 import sys
@@ -56,6 +55,7 @@ from skirmish.errors import (  # PluginWarning: re-exported, ``skirmish.plugins.
     SkirmishError,
 )
 from skirmish.markers import PROJECT
+from skirmish.records import Record
 from skirmish.specs import AgentContext, AgentSpec, CommandSpec, RulesetSpec
 
 if TYPE_CHECKING:
@@ -322,13 +322,14 @@ _REGISTRATIONS: dict[str, tuple[Any, str]] = {
 }
 
 
-@dataclasses.dataclass(frozen=True)
-class _Claim:
-    """One name one plugin registers."""
+class _Claim(Record):
+    """One name one plugin registers: ``what`` ("ruleset", "agent", "command", "die"), ``key`` (the registry key;
+    agents: (name, ruleset or "")), ``label`` (as people read it), the ``record`` and the ``plugin``'s name."""
 
-    what: str  # "ruleset", "agent", "command", "die"
-    key: Any  # the registry key (agents: (name, ruleset or ""))
-    label: str  # as people read it
+    __slots__ = ("what", "key", "label", "record", "plugin")
+    what: str
+    key: Any
+    label: str
     record: Any
     plugin: str
 
@@ -516,7 +517,7 @@ def _agent_label(spec: AgentSpec) -> str:
 def _with_package(pm: pluggy.PluginManager, plugin: object, spec: RulesetSpec) -> RulesetSpec:
     if spec.package:
         return spec
-    return dataclasses.replace(spec, package=plugin_package(pm, plugin) or "(registered directly)")
+    return spec.replace(package=plugin_package(pm, plugin) or "(registered directly)")
 
 
 _REGISTRY: Any = None

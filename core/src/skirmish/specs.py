@@ -7,17 +7,17 @@ to list what is installed, and a plugin module that registers its records with
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from skirmish.records import Factory, Record
 
 if TYPE_CHECKING:
     from skirmish.agents import Agent
     from skirmish.ruleset import Ruleset
 
 
-@dataclasses.dataclass(frozen=True)
-class RulesetSpec:
+class RulesetSpec(Record):
     """What a plugin registers: the ruleset's names and a factory that builds it.
 
     ``factory`` may be the ruleset class or a :class:`skirmish.Lazy` reference to it; with a
@@ -25,12 +25,14 @@ class RulesetSpec:
     when the ruleset is first built.
     """
 
+    __slots__ = ("name", "title", "version", "factory", "package", "description")
+    defaults: ClassVar[dict[str, Any]] = {"package": "", "description": ""}
     name: str
     title: str
     version: str
     factory: Callable[[], Ruleset]
-    package: str = ""
-    description: str = ""
+    package: str
+    description: str
 
     @classmethod
     def of(cls, ruleset_class: type[Ruleset], *, package: str = "", description: str = "") -> RulesetSpec:
@@ -40,37 +42,38 @@ class RulesetSpec:
                    description or (doc[0] if doc else ""))
 
 
-@dataclasses.dataclass(frozen=True)
-class AgentSpec:
+class AgentSpec(Record):
     """A registered agent. ``rulesets`` empty = usable with any ruleset.
 
     ``factory`` takes an :class:`skirmish.AgentContext`; it may be a :class:`skirmish.Lazy`
     reference so the agent's code loads only when a game seats it.
     """
 
+    __slots__ = ("name", "factory", "help", "rulesets", "interactive")
+    defaults: ClassVar[dict[str, Any]] = {"help": "", "rulesets": (), "interactive": False}
     name: str
     factory: Callable[[AgentContext], Agent]
-    help: str = ""
-    rulesets: tuple[str, ...] = ()
-    interactive: bool = False
+    help: str
+    rulesets: tuple[str, ...]
+    interactive: bool
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "rulesets", tuple(self.rulesets))
 
 
-@dataclasses.dataclass(frozen=True)
-class AgentContext:
+class AgentContext(Record):
     """What an agent factory is told: its player, a seed of its own, the ruleset, options."""
 
+    __slots__ = ("player", "seed", "ruleset", "options", "players")
+    defaults: ClassVar[dict[str, Any]] = {"options": Factory(dict), "players": ()}
     player: str
     seed: int
     ruleset: Any
-    options: dict[str, Any] = dataclasses.field(default_factory=dict)
-    players: tuple[str, ...] = ()
+    options: dict[str, Any]
+    players: tuple[str, ...]
 
 
-@dataclasses.dataclass(frozen=True)
-class CommandSpec:
+class CommandSpec(Record):
     """A CLI command: ``command`` is a ``click.Command`` built by the plugin.
 
     To keep listing commands fast, ``command`` may be a :class:`skirmish.Lazy` reference to a
@@ -78,6 +81,8 @@ class CommandSpec:
     the listing shows it without loading the command.
     """
 
+    __slots__ = ("name", "command", "help")
+    defaults: ClassVar[dict[str, Any]] = {"help": ""}
     name: str
     command: Any
-    help: str = ""
+    help: str
