@@ -102,6 +102,22 @@ def _swap_constant(code: CodeType, old: int, new: int) -> CodeType:
     return code.replace(co_consts=consts)
 
 
+def write_atomically(path: str, payload: bytes) -> bool:
+    """Write ``payload`` to ``path`` through a temporary file beside it, so a reader never sees half a file;
+    ``False`` (and nothing left behind) when it cannot be written."""
+    tmp = f"{path}.{os.getpid()}.tmp"
+    try:
+        os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
+        with open(tmp, "wb") as fh:
+            fh.write(payload)
+        os.replace(tmp, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        return False
+    return True
+
+
 def save() -> None:
     """Write what this process compiled (merged with what other processes wrote meanwhile); errors are ignored."""
     path = cache_file()
@@ -112,15 +128,11 @@ def save() -> None:
         merged = {}
     merged.update(_new)
     _new.clear()
-    tmp = f"{path}.{os.getpid()}.tmp"
     try:
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(tmp, "wb") as fh:
-            fh.write(marshal.dumps(merged))
-        os.replace(tmp, path)
-    except (OSError, ValueError):
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
+        payload = marshal.dumps(merged)
+    except ValueError:
+        return
+    write_atomically(path, payload)
 
 
 def _patch(module: Any) -> None:

@@ -128,7 +128,7 @@ def cached_build(build: Callable[[Any], T], data: Any, *, kind: str) -> T:
     import json
     import pickle
 
-    from skirmish.codecache import cache_dir
+    from skirmish.codecache import cache_dir, write_atomically
 
     folder = cache_dir()
     try:
@@ -144,16 +144,13 @@ def cached_build(build: Callable[[Any], T], data: Any, *, kind: str) -> T:
     except Exception:  # noqa: BLE001, S110 - none yet, or a damaged or foreign file: built afresh and replaced
         pass
     value = build(data)
-    tmp = f"{path}.{os.getpid()}.tmp"
     try:
-        os.makedirs(folder, exist_ok=True)
-        with open(tmp, "wb") as fh:
-            pickle.dump(value, fh, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(tmp, path)
-        _prune(folder)
-    except Exception:  # noqa: BLE001 - not picklable, or no room: the content is still there for this run
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
+        payload = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+    except Exception:  # noqa: BLE001 - not picklable: the content is still there for this run
+        return value
+    if write_atomically(path, payload):
+        with contextlib.suppress(OSError):  # another process pruning at the same time
+            _prune(folder)
     return value
 
 

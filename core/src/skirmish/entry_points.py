@@ -15,7 +15,6 @@ a listing then stats a dozen folders instead of reading every installed distribu
 
 from __future__ import annotations
 
-import contextlib
 import marshal
 import os
 import re
@@ -116,17 +115,11 @@ def _keep(group: str, stamp: list[list[Any]], found: list[EntryPoint], read: lis
     path = _cache_file(group)
     if path is None:
         return
+    from skirmish.codecache import write_atomically
+
     data = {"stamp": stamp, "read": [[file, _mtime(file)] for file in read],
             "found": [[ep.name, ep.value, ep.dist_name, ep.dist_version] for ep in found]}
-    tmp = f"{path}.{os.getpid()}.tmp"
-    try:
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(tmp, "wb") as handle:
-            handle.write(marshal.dumps(data))
-        os.replace(tmp, path)
-    except OSError:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
+    write_atomically(path, marshal.dumps(data))
 
 
 def _scan(group: str, entries: list[str]) -> tuple[list[EntryPoint], list[str]]:
