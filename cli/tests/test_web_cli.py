@@ -62,6 +62,19 @@ def test_play_web_with_two_humans_prints_each_seats_link(tmp_path: Path) -> None
     assert any(line.strip().startswith("blue's own link: http://127.0.0.1:") for line in lines), lines
 
 
+def test_a_ctrl_c_before_the_server_has_started_still_stops_it_cleanly(tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ctrl-C between the printed address and uvicorn taking the signal over (here: while the browser opens)."""
+    import skirmish_cli.cmd_serve as serve
+    from skirmish_cli.registry import get_registry
+
+    monkeypatch.setattr(serve, "_open", lambda url: os.kill(os.getpid(), signal.SIGINT))
+    before = signal.getsignal(signal.SIGINT)
+    code = serve.run_server(get_registry(), tmp_path, "127.0.0.1", 0, True, 0.4, first_page="/")
+    assert code == 0
+    assert signal.getsignal(signal.SIGINT) is before
+
+
 def test_serve_refuses_a_port_in_use_in_one_line(tmp_path: Path) -> None:
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))

@@ -93,19 +93,19 @@ def run_server(registry: Registry, folder: Path, host: str, port: int, open_brow
     real_port = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{real_port}{first_page}"
-    click.echo(f"skirmish is at {url}")
-    for label, path in more:
-        click.echo(f"  {label}: http://{shown}:{real_port}{path}")
-    if host not in LOCAL:
-        click.echo(f"warning: listening on {host}: anyone who can reach this machine can open games and play",
-                   err=True)
-    click.echo(f"games are saved in {folder}; Ctrl-C stops the server (every game is kept)")
-    sys.stdout.flush()
-    if open_browser:
-        _open(url)
     config = uvicorn.Config(app, log_level="warning", lifespan="on", ws="websockets-sansio", access_log=False)
     server = uvicorn.Server(config)
-    try:
+    try:  # from the printed address on, a Ctrl-C ends in the clean stop below, wherever it lands
+        click.echo(f"skirmish is at {url}")
+        for label, path in more:
+            click.echo(f"  {label}: http://{shown}:{real_port}{path}")
+        if host not in LOCAL:
+            click.echo(f"warning: listening on {host}: anyone who can reach this machine can open games and play",
+                       err=True)
+        click.echo(f"games are saved in {folder}; Ctrl-C stops the server (every game is kept)")
+        sys.stdout.flush()
+        if open_browser:
+            _open(url)
         server.run(sockets=[sock])
     except KeyboardInterrupt:
         pass
