@@ -106,6 +106,14 @@ def test_drive_raises_decision_limit_after_that_many_decisions() -> None:
     assert not game.over
 
 
+def test_drive_until_stops_at_the_first_decision_it_accepts_and_leaves_it_unanswered() -> None:
+    game = Game(DiceRace(), seed=3)
+    drive(game, _agents(game, 3), until=lambda d: game.decisions >= 5)
+    assert game.decisions == 5 and game.pending is not None
+    drive(game, _agents(game, 3))
+    assert game.pending is None
+
+
 def test_drive_on_a_finished_game_does_nothing() -> None:
     game = Game(DiceRace(), seed=0)
     drive(game, _agents(game, 0))

@@ -72,9 +72,12 @@ class GameFailed(SkirmishError):
 
 
 def drive(game: Game, agents: Mapping[str, Agent], *, max_decisions: int | None = None,
-          after_answer: Callable[[Game], None] | None = None) -> Game:
-    """Ask each pending decision of its player's agent until the game ends."""
+          after_answer: Callable[[Game], None] | None = None, until: Callable[[Any], bool] | None = None) -> Game:
+    """Ask each pending decision of its player's agent until the game ends (or, with ``until``, until the pending
+    decision is one ``until`` accepts: left unanswered, for a test or a study to look at)."""
     while game.pending is not None:
+        if until is not None and until(game.pending):
+            break
         if max_decisions is not None and game.decisions >= max_decisions:
             raise DecisionLimit(f"the game did not end within {max_decisions} decisions")
         decision = game.pending

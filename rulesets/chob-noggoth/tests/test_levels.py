@@ -10,6 +10,7 @@ import pytest
 from skirmish import AgentContext, View
 from skirmish.engine import Game
 from skirmish.plugins import worker_registry
+from skirmish.runner import drive
 from skirmish_chob_noggoth import ai_levels
 from skirmish_chob_noggoth.ai import make_ai
 
@@ -19,9 +20,7 @@ def _to_moves(seed: int) -> Game:
     rs = worker_registry().ruleset("chob-noggoth")
     game = Game(rs, None, seed=seed, keep_log=False)
     ais = {p: make_ai(AgentContext(p, 1, rs, {}, game.players)) for p in game.players}
-    while game.pending is not None and game.pending.kind != "moves":
-        d = game.pending
-        game.answer(ais[d.player].decide(View(game, d.player), d), d.player)
+    drive(game, ais, until=lambda d: d.kind == "moves")
     assert game.pending is not None
     return game
 

@@ -3,9 +3,10 @@ its side scores counts before the round ends, which the points of units in play 
 
 from __future__ import annotations
 
-from skirmish import AgentContext, View
+from skirmish import AgentContext
 from skirmish.engine import Game
 from skirmish.plugins import worker_registry
+from skirmish.runner import drive
 from skirmish_hobgoblin import ai_levels
 from skirmish_hobgoblin.agents import make_ai
 
@@ -15,9 +16,7 @@ def _first_activation(setup: dict[str, object], seed: int) -> Game:
     rs = worker_registry().ruleset("hobgoblin")
     game = Game(rs, setup, seed=seed, keep_log=False)
     ais = {p: make_ai(AgentContext(p, 1, rs, {}, game.players)) for p in game.players}
-    while game.pending is not None and game.pending.kind != "activate":
-        d = game.pending
-        game.answer(ais[d.player].decide(View(game, d.player), d), d.player)
+    drive(game, ais, until=lambda d: d.kind == "activate")
     assert game.pending is not None
     return game
 
