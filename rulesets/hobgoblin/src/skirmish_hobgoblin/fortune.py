@@ -8,7 +8,7 @@ of this phase" stops the asking).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -164,7 +164,15 @@ def hand_cards(game: Game, player: str, moment: str, phase: str = "") -> list[tu
 
 def offers(game: Game, player: str, moment: str, *, units: list[Unit] | None = None, phase: str = "") -> list[Option]:
     """Options to play each playable card of ``moment`` (on each unit it may go on)."""
-    out = []
+    return list(_offered(game, player, moment, units, phase))
+
+
+def playable(game: Game, player: str, moment: str, *, units: list[Unit] | None = None, phase: str = "") -> bool:
+    """Whether :func:`offers` would offer anything (stops at the first option, without building the others)."""
+    return next(_offered(game, player, moment, units, phase), None) is not None
+
+
+def _offered(game: Game, player: str, moment: str, units: list[Unit] | None, phase: str) -> Iterator[Option]:
     only = None if units is None else {x.id for x in units}
     for cid, card in hand_cards(game, player, moment, phase):
         if card.target == "none":
@@ -172,36 +180,17 @@ def offers(game: Game, player: str, moment: str, *, units: list[Unit] | None = N
                 continue
             offered = expansions.first(game, "hobgoblin_card_offers", player=player, card_id=cid, card=card)
             if offered is not None:  # (Unlikely Allies: Mercury for an Ally, not yourself)
-                out += offered
+                yield from offered
                 continue
-            out.append(Option(f"play {cid}", f"play {card.name}", card.summary, data={"action": "card", "card": cid,
-                              "name": card.name}))
+            yield Option(f"play {cid}", f"play {card.name}", card.summary, data={"action": "card", "card": cid,
+                         "name": card.name})
             continue
         for u in _targets(game, player, card):
             if only is not None and u.id not in only:
                 continue
-            out.append(Option(f"play {cid} on {u.id}", f"play {card.name} on {u.name}", card.summary,
-                              data={"action": "card", "card": cid, "name": card.name, "target": u.id,
-                                    "group": card.name}))
-    return out
-
-
-def playable(game: Game, player: str, moment: str, *, units: list[Unit] | None = None, phase: str = "") -> bool:
-    """Whether :func:`offers` would offer anything (the same tests, stopping at the first card that can be played,
-    without building the options)."""
-    only = None if units is None else {x.id for x in units}
-    for cid, card in hand_cards(game, player, moment, phase):
-        if card.target == "none":
-            if card.effect == "carpe_diem" and moment != "initiative":
-                continue
-            offered = expansions.first(game, "hobgoblin_card_offers", player=player, card_id=cid, card=card)
-            if offered is None or offered:
-                return True
-            continue
-        for u in _targets(game, player, card):
-            if only is None or u.id in only:
-                return True
-    return False
+            yield Option(f"play {cid} on {u.id}", f"play {card.name} on {u.name}", card.summary,
+                         data={"action": "card", "card": cid, "name": card.name, "target": u.id,
+                               "group": card.name})
 
 
 def _parse(value: str) -> tuple[str, str]:
