@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 import zlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -41,6 +41,16 @@ def many_options(view: View, decision: Decision) -> bool:
     """The default of :attr:`Levels.worth`: any decision offering at least two answers (options, or a form's
     examples)."""
     return len(decision.options or decision.examples) >= 2
+
+
+def kinds_worth(kinds: Iterable[str]) -> Callable[[View, Decision], bool]:
+    """A :attr:`Levels.worth` for decisions of these kinds that offer at least two options."""
+    looked_at = frozenset(kinds)
+
+    def worth(view: View, decision: Decision) -> bool:
+        return decision.kind in looked_at and len(decision.options) >= 2
+
+    return worth
 
 
 @attrs.frozen

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from skirmish import AgentContext, Decision, EasyAgent, Levels, LookAheadAgent
+from skirmish import AgentContext, EasyAgent, Levels, LookAheadAgent
+from skirmish.levels import kinds_worth
 from skirmish_chob_noggoth.ai import make_ai
 from skirmish_chob_noggoth.state import READY, UNDEPLOYED
 
@@ -29,8 +30,7 @@ def evaluate(game: Any, seat: str) -> float:
     return total
 
 
-def worth(view: Any, decision: Decision) -> bool:
-    return decision.kind in LOOKED_AT and len(decision.options) >= 2
+worth = kinds_worth(LOOKED_AT)
 
 
 def levels(ruleset: Any = None) -> Levels:

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from skirmish import AgentContext, Decision, EasyAgent, Levels, LookAheadAgent
+from skirmish import AgentContext, EasyAgent, Levels, LookAheadAgent
+from skirmish.levels import kinds_worth
 from skirmish_goblin_uprising.ai import make_ai
 
 #: decision kinds worth a look-ahead
@@ -28,8 +29,7 @@ def evaluate(game: Any, seat: str) -> float:
             + KILLS * sum(h.kills for h in heroes) + PROGRESS * s.progress)
 
 
-def worth(view: Any, decision: Decision) -> bool:
-    return decision.kind in LOOKED_AT and len(decision.options) >= 2
+worth = kinds_worth(LOOKED_AT)
 
 
 def levels(ruleset: Any = None) -> Levels:

@@ -13,6 +13,7 @@ from typing import Any
 import attrs
 
 from skirmish import AgentContext, Decision, EasyAgent, Levels, LookAheadAgent, View
+from skirmish.levels import kinds_worth
 from skirmish_hobgoblin.agents import make_ai
 from skirmish_hobgoblin.ai import objectives
 from skirmish_hobgoblin.ai.board import centre, ready, units_of
@@ -65,8 +66,7 @@ def evaluate_hard(game: Any, seat: str) -> float:
     return (total + POSITION * position(game, seat)) / 100.0
 
 
-def worth(view: Any, decision: Decision) -> bool:
-    return decision.kind in LOOKED_AT and len(decision.options) >= 2
+worth = kinds_worth(LOOKED_AT)
 
 
 def tries(decision: Decision, answer: Any) -> bool:
