@@ -91,6 +91,18 @@ def kinds_log(game: Game, kind: str) -> list[str]:
     return [e.text for e in game.log if e.kind == kind]
 
 
+def bare_game(n: int = 2) -> Game:
+    """``n`` heroes on a board with no tokens, quests or troops, and the Tyrant out of reach (armor 20)."""
+    game = new_game(n)
+    s = game.state
+    s.tokens.clear()
+    s.quests.clear()
+    for key in s.troops:
+        s.troops[key] = 0
+    s.armor = 20  # the Tyrant is no goal
+    return game
+
+
 def reask(game: Game) -> None:
     """Ask the pending hero-turn decision again, built from the current state (after a test changed it)."""
     from skirmish_goblin_uprising.turns import ask_action

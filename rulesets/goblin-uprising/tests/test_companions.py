@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from gu_helpers import RULESET, new_game, reask
+from gu_helpers import RULESET, bare_game, new_game, reask
 
 from skirmish import Game
 from skirmish.agents import AgentContext, View
@@ -59,18 +59,6 @@ def test_companion_spends_them_when_the_strike_gets_through() -> None:
     """The same roll against 1 Royal Armor: the goblin's damage gets through, so it is spent."""
     game = tyrant_roll(1, ["Star", "Essence", "Uprising"], essence=2, hand=["wolf-rider"])
     assert ai_answer(game) == "uprising:wolf-rider"
-
-
-def bare_game() -> Game:
-    """Two heroes on a board with no tokens, quests or troops, and the Tyrant out of reach (armor 20)."""
-    game = new_game(2)
-    s = game.state
-    s.tokens.clear()
-    s.quests.clear()
-    for key in s.troops:
-        s.troops[key] = 0
-    s.armor = 20  # the Tyrant is no goal
-    return game
 
 
 def spread_game(hero2_at: str) -> Game:

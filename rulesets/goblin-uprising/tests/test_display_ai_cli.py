@@ -155,15 +155,10 @@ def test_ai_takes_a_token_on_its_space() -> None:
 
 
 def test_ai_travels_to_its_goal_in_one_answer() -> None:
-    from gu_helpers import reask
+    from gu_helpers import bare_game, reask
 
-    game = new_game(1)
+    game = bare_game(1)
     s = game.state
-    s.tokens.clear()
-    s.quests.clear()
-    for key in s.troops:
-        s.troops[key] = 0
-    s.armor = 20  # the Tyrant is no goal
     s.tokens["tundra-spawn"] = "song-of-deeds"  # three spaces away, nothing on the way
     reask(game)
     ai = make_ai(AgentContext("hero1", 1, RULESET, {}, game.players))
