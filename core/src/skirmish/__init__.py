@@ -27,7 +27,7 @@ _EXPORTS = {
     "Phase": "pipeline", "Rounds": "pipeline", "end_scope": "pipeline", "open_window": "windows",
     "Ruleset": "ruleset", "RulesetSpec": "specs", "SetupOption": "ruleset",
     "AgentSpec": "specs", "AgentContext": "specs", "View": "agents", "RandomAgent": "agents",
-    "Levels": "levels", "EasyAgent": "levels", "LookAheadAgent": "levels",
+    "Levels": "levels", "EasyAgent": "levels", "LookAheadAgent": "levels", "kinds_worth": "levels",
     "CommandSpec": "specs", "Lazy": "lazy", "lazy_exports": "lazy", "DieSpec": "dice.faces",
     "Registry": "plugins", "make_plugin_manager": "plugins",
     "SaveFile": "saves", "read_save": "saves", "write_save": "saves", "replay": "saves",

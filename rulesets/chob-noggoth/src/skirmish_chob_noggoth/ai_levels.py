@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from skirmish import AgentContext, EasyAgent, Levels, LookAheadAgent
-from skirmish.levels import kinds_worth
+from skirmish import AgentContext, EasyAgent, Levels, LookAheadAgent, kinds_worth
 from skirmish_chob_noggoth.ai import make_ai
 from skirmish_chob_noggoth.state import READY, UNDEPLOYED
 

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from skirmish import AgentContext, EasyAgent, Levels, LookAheadAgent
-from skirmish.levels import kinds_worth
+from skirmish import AgentContext, EasyAgent, Levels, LookAheadAgent, kinds_worth
 from skirmish_goblin_uprising.ai import make_ai
 
 #: decision kinds worth a look-ahead

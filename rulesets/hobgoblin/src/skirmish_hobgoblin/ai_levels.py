@@ -12,8 +12,7 @@ from typing import Any
 
 import attrs
 
-from skirmish import AgentContext, Decision, EasyAgent, Levels, LookAheadAgent, View
-from skirmish.levels import kinds_worth
+from skirmish import AgentContext, Decision, EasyAgent, Levels, LookAheadAgent, View, kinds_worth
 from skirmish_hobgoblin.agents import make_ai
 from skirmish_hobgoblin.ai import objectives
 from skirmish_hobgoblin.ai.board import centre, ready, units_of
