@@ -56,8 +56,6 @@ RULESET_OPTIONS = {"ignore_unknown_options": True, "allow_extra_args": True}
 
 def ruleset_options(ruleset: Any, args: Sequence[str]) -> dict[str, Any]:
     """Parse a ruleset's own settings (``--heroes 4``, ``--content=DIR``) from the words click left over."""
-    import difflib
-
     offered = {o.name: o for o in ruleset.setup_options()}
     known = ", ".join(f"--{n}" for n in offered) or "none"
     out: dict[str, Any] = {}
@@ -69,6 +67,8 @@ def ruleset_options(ruleset: Any, args: Sequence[str]) -> dict[str, Any]:
         name, eq, value = word[2:].partition("=")
         option = offered.get(name)
         if option is None:
+            import difflib
+
             close = difflib.get_close_matches(name, list(offered), n=1)
             hint = f" (did you mean --{close[0]}?)" if close else ""
             raise click.UsageError(f"no such option: --{name}{hint}; {ruleset.name} settings: {known}")

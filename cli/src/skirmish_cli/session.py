@@ -14,8 +14,7 @@ Everything goes through a small :class:`Terminal` so tests can run a session on 
 from __future__ import annotations
 
 import contextlib
-import difflib
-import shutil
+import os
 import sys
 import textwrap
 from collections.abc import Callable, Iterable
@@ -115,6 +114,20 @@ class Terminal:
         readline.parse_and_bind("tab: complete")
 
 
+def terminal_lines(fallback: int) -> int:
+    """The terminal's height in lines, as :func:`shutil.get_terminal_size` finds it (``LINES``, then the standard
+    output's terminal), else ``fallback`` (written out: importing :mod:`shutil` costs the first prompt more)."""
+    with contextlib.suppress(ValueError):
+        lines = int(os.environ.get("LINES", "0"))
+        if lines > 0:
+            return lines
+    try:
+        lines = os.get_terminal_size(sys.__stdout__.fileno()).lines  # type: ignore[union-attr]
+    except (AttributeError, ValueError, OSError):
+        return fallback
+    return lines if lines > 0 else fallback
+
+
 def _is_tty(stream: Any) -> bool:
     try:
         return bool(stream is not None and stream.isatty())
@@ -178,7 +191,7 @@ class Session:
         self.save_path = Path(save_path) if save_path is not None else None
         self.term = terminal or Terminal()
         #: lines of the screen the prompt must fit in (the terminal's, else 24)
-        self.rows = rows or (shutil.get_terminal_size((WIDTH, 24)).lines if terminal is None else 24)
+        self.rows = rows or (terminal_lines(24) if terminal is None else 24)
         self.full_map = False  # 'map on': the whole picture after every change instead of the brief
         #: the odds of the decision on screen (player, decisions, answers) -> tables, for 'odds N'
         self.odds_shown: dict[tuple[str, int, int], list[tuple[str, Any]]] = {}
@@ -682,6 +695,8 @@ class Session:
         word = typed.strip().split(" ")[0].lower()
         if not word or "=" in word or "," in word or word in COMMANDS or word in ALIASES:
             return ""  # a form answer, or a command given the wrong words
+        import difflib  # here: only a mistyped word needs it (start-up, issue 24)
+
         close = difflib.get_close_matches(word, [*COMMANDS, *ALIASES], n=1, cutoff=0.75)
         return f" - did you mean '{close[0]}'? (type help for the commands)" if close else ""
 
@@ -756,6 +771,8 @@ class Session:
         partial = [t for t in terms if key in t.lower()]
         if len(partial) == 1:
             return f"{partial[0]}: {terms[partial[0]]}"
+        import difflib
+
         close = partial or difflib.get_close_matches(key, list(by_lower), n=5, cutoff=0.6)
         names = [by_lower.get(c, c) for c in close]
         if names:

@@ -34,6 +34,7 @@ _EXPORTS = {
     "drive": "runner", "play_one": "runner", "simulate": "runner",
     "parse_answer": "answer_text", "Situation": "studies.situations",
     "load_toml": "content", "structure": "content", "cached_build": "content", "package_names": "content",
+    "sha256": "digests", "blake2b": "digests",
     "safe_text": "safe", "safe_html": "safe",
     "read_text": "textfiles", "parse_toml": "textfiles", "check_numbers": "textfiles", "bounded_number": "textfiles",
     "MAX_FILE_BYTES": "content",

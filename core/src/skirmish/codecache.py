@@ -1,15 +1,18 @@
-"""Generated code kept between runs: the methods attrs and cattrs write for each class (start-up, issue 24).
+"""Generated code kept between runs: the methods attrs, cattrs and dataclasses write for each class (start-up,
+issue 24).
 
-attrs writes every class's ``__init__``, ``__eq__``, ``__repr__``... as source text and compiles it when the class
-is declared, and cattrs does the same for each structuring function: a third of a ruleset's import time went to
-``compile()``. A code object depends only on its source text, file name and mode, so the compiled code is kept in
-the user cache folder with :mod:`marshal` (as Python keeps ``.pyc`` files) and reused while the text is the same.
+attrs and :mod:`dataclasses` write every class's ``__init__``, ``__eq__``, ``__repr__``... as source text and
+compile it when the class is declared, and cattrs does the same for each structuring function: a third of a
+ruleset's import time went to ``compile()``. A code object depends only on its source text, file name and mode, so
+the compiled code is kept in the user cache folder with :mod:`marshal` (as Python keeps ``.pyc`` files) and reused
+while the text is the same.
 
 :func:`install` (called by ``import skirmish``) makes ``compile`` in ``attr._make`` and ``cattrs.gen`` this
-module's :func:`cached_compile`, when those modules are imported (or at once if they already are). The file is
-read once per process and written at exit when something new was compiled, unless Python may not write bytecode
-(``-B``, ``PYTHONDONTWRITEBYTECODE``). A missing, unreadable or corrupt file is ignored: the code is compiled
-afresh. ``SKIRMISH_CACHE=off`` turns every cache of skirmish off; ``SKIRMISH_CACHE_DIR`` moves the folder.
+module's :func:`cached_compile` (and ``exec`` in :mod:`dataclasses` its :func:`cached_exec`), when those modules
+are imported (or at once if they already are). The file is read once per process and written at exit when
+something new was compiled, unless Python may not write bytecode (``-B``, ``PYTHONDONTWRITEBYTECODE``). A missing,
+unreadable or corrupt file is ignored: the code is compiled afresh. ``SKIRMISH_CACHE=off`` turns every cache of
+skirmish off; ``SKIRMISH_CACHE_DIR`` moves the folder.
 """
 
 from __future__ import annotations
@@ -24,8 +27,9 @@ import sys
 from types import CodeType
 from typing import Any
 
-#: the modules whose ``compile`` is routed through the cache
-PATCHED = ("attr._make", "cattrs.gen")
+#: the modules whose ``compile`` is routed through the cache (``exec`` for :mod:`dataclasses`, which hands it
+#: the generated text)
+PATCHED = ("attr._make", "cattrs.gen", "dataclasses")
 #: above this many entries the file starts afresh (old classes' code piles up as sources change)
 MAX_ENTRIES = 20_000
 
@@ -135,8 +139,18 @@ def save() -> None:
     write_atomically(path, payload)
 
 
+def cached_exec(source: Any, globals: Any = None, locals: Any = None, /, **kwargs: Any) -> Any:
+    """``exec`` of generated source text, its code compiled through :func:`cached_compile`."""
+    if isinstance(source, str) and not kwargs:
+        source = cached_compile(source, "<string>", "exec")
+    return exec(source, globals, locals, **kwargs)
+
+
 def _patch(module: Any) -> None:
-    module.compile = cached_compile
+    if module.__name__ == "dataclasses":
+        module.exec = cached_exec
+    else:
+        module.compile = cached_compile
 
 
 class _Finder:

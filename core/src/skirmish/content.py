@@ -43,26 +43,69 @@ def _converter() -> cattrs.Converter:
     return _made[0]
 
 
-def load_toml(source: str | Path, resource: str | None = None) -> dict[str, Any]:
+def load_toml(source: str | Path, resource: str | None = None, *, where: str | None = None) -> dict[str, Any]:
     """Parse a TOML file: a path, or (``source`` = package, ``resource`` = file name) packaged data.
 
     A path must name a regular file of at most :data:`MAX_FILE_BYTES` (a FIFO or a device is
-    refused at once, never read); any problem is one :class:`SetupError` line.
+    refused at once, never read); any problem is one :class:`SetupError` line naming ``where`` (by default the
+    path, or ``package/resource``). Packaged files on disk are kept parsed (:func:`packaged_toml`).
     """
     if resource is not None:
-        where = f"{source}/{resource}"
+        where = where or f"{source}/{resource}"
         plain = _plain_path(str(source), resource)
         if plain is not None:
-            with open(plain, encoding="utf-8") as fh:
-                text = fh.read()
+            return packaged_toml(plain, where)
         else:
             from importlib import resources
 
             text = resources.files(str(source)).joinpath(resource).read_text(encoding="utf-8")
     else:
-        where = str(source)
+        where = where or str(source)
         text = read_text(Path(source), limit=MAX_FILE_BYTES, what="TOML file")
     return parse_toml(text, where)
+
+
+def packaged_toml(path: str, where: str) -> dict[str, Any]:
+    """The TOML file at ``path`` (a ruleset's packaged data) parsed, kept in the user cache folder.
+
+    The parsed tables are kept with :mod:`marshal`, keyed by the file's path, size and modification time, so a
+    ruleset's content files are parsed once, not at every start (parsing them cost a new game's first prompt
+    more than building the kept content). Each call returns fresh tables: callers may change them. Data marshal
+    cannot hold (TOML dates), caching turned off or a file that cannot be written just parse; a damaged kept file
+    is parsed afresh and replaced.
+    """
+    import marshal
+
+    from skirmish.codecache import cache_dir, write_atomically
+
+    folder = cache_dir()
+    kept = stamp = None
+    try:
+        info = os.stat(path)
+    except OSError:
+        folder = None
+    if folder is not None:
+        stamp = (path, info.st_size, info.st_mtime_ns)
+        kept = os.path.join(folder, f"toml-{_short_digest(path)}.marshal")
+        with contextlib.suppress(Exception):
+            with open(kept, "rb") as fh:
+                old, data = marshal.load(fh)
+            if old == stamp and isinstance(data, dict):
+                return data
+    with open(path, encoding="utf-8") as fh:
+        data = parse_toml(fh.read(), where)
+    if kept is not None:
+        with contextlib.suppress(ValueError):  # a value marshal cannot hold (a TOML date): not kept
+            write_atomically(kept, marshal.dumps((stamp, data)))
+    return data
+
+
+def _short_digest(text: str) -> str:
+    """A short, stable name for ``text`` (CRC-32 and Adler-32: a clash only costs a parse, the stamp is checked)."""
+    import zlib
+
+    data = text.encode("utf-8", "surrogatepass")
+    return f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}"
 
 
 def _plain_path(package: str, resource: str) -> str | None:
@@ -124,11 +167,11 @@ def cached_build(build: Callable[[Any], T], data: Any, *, kind: str) -> T:
     back (corrupt, written by other code) is built afresh and replaced. Only what ``build`` returns without
     raising is kept, so a content error is reported every time.
     """
-    import hashlib
     import json
     import pickle
 
     from skirmish.codecache import cache_dir, write_atomically
+    from skirmish.digests import blake2b
 
     folder = cache_dir()
     try:
@@ -137,7 +180,7 @@ def cached_build(build: Callable[[Any], T], data: Any, *, kind: str) -> T:
         folder = None
     if folder is None:
         return build(data)
-    path = os.path.join(folder, f"content-{hashlib.sha256(text.encode()).hexdigest()[:40]}.pickle")
+    path = os.path.join(folder, f"content-{blake2b(text.encode()).hexdigest()[:40]}.pickle")
     try:
         with open(path, "rb") as fh:
             return pickle.load(fh)  # type: ignore[no-any-return]

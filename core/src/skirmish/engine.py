@@ -11,8 +11,6 @@ needs replaying to branch.
 from __future__ import annotations
 
 import copy
-import hashlib
-import json
 import warnings
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
@@ -425,8 +423,12 @@ class Game:
                 "result": ([list(self.result.winners), self.result.reason, self.result.draw] if self.result
                            else []),
                 "rng": self.rng.rolls, "loaded": list(self.rng.loaded), "entries": len(self.answers)}
+        import json  # here, not at the top: a player's first prompt needs none (start-up, issue 24)
+
+        from skirmish.digests import sha256
+
         blob = json.dumps(canonical(data), sort_keys=True, separators=(",", ":"), default=repr)
-        return hashlib.sha256(blob.encode()).hexdigest()[:32]
+        return sha256(blob.encode()).hexdigest()[:32]
 
     def clone(self, *, keep_log: bool = False) -> Game:
         """An independent copy that continues exactly like this game given the same answers.
@@ -456,6 +458,8 @@ _COPIED = ("log", "rng", "stack", "_waiting", "state", "stash")
 
 
 def _short(value: Any) -> str:
+    import json
+
     text = json.dumps(value, separators=(",", ":")) if not isinstance(value, str) else value
     return text if len(text) <= 60 else text[:57] + "..."
 
@@ -476,6 +480,8 @@ def canonical(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return [canonical(v) for v in value]
     if isinstance(value, set | frozenset):
+        import json
+
         items = [canonical(v) for v in value]
         return sorted(items, key=lambda v: json.dumps(v, sort_keys=True, default=repr))
     if attrs.has(type(value)):

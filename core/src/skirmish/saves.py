@@ -20,7 +20,6 @@ import contextlib
 import json
 import os
 import stat
-import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -97,7 +96,7 @@ def write_save(save: SaveFile, path: str | Path) -> None:
     clear_stale_temporaries(path)
     tmp = ""
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+        fd, tmp = _new_temporary(directory, f".{path.name}.", ".tmp")
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
             fh.flush()
@@ -109,6 +108,19 @@ def write_save(save: SaveFile, path: str | Path) -> None:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
         raise SaveError(f"cannot write save file {path}: {exc.strerror or exc}") from None
+
+
+def _new_temporary(directory: Path, prefix: str, suffix: str) -> tuple[int, str]:
+    """A new file ``prefix<random>suffix`` in ``directory``, opened for writing by this user only, as
+    :func:`tempfile.mkstemp` makes it (written out: importing :mod:`tempfile` costs a player's first prompt more
+    than the save takes)."""
+    for _ in range(100):
+        name = os.path.join(directory, f"{prefix}{os.urandom(6).hex()}{suffix}")
+        try:
+            return os.open(name, os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o600), name
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"no free temporary name beside {prefix}")
 
 
 def _target(path: Path) -> Path:

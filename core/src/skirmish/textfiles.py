@@ -10,12 +10,10 @@ too deeply either.
 
 from __future__ import annotations
 
-import json
 import math
 import os
 import re
 import stat
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -98,6 +96,8 @@ def parse_toml(text: str, where: str, *, error: type[SkirmishError] = SetupError
     """
     if text.count(".") >= MAX_KEY_PARTS and _LONG_KEY.search(text):
         raise error(f"{where} is not {kind} (a key of more than {MAX_KEY_PARTS} dotted parts)")
+    import tomllib  # here: kept content and a new game's first prompt read no TOML (start-up, issue 24)
+
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -166,7 +166,11 @@ def bounded_number(value: Any, where: str, *, low: float, high: float, whole: bo
 
 def _key(key: Any) -> str:
     text = str(key)
-    return text if _BARE.fullmatch(text) else json.dumps(text)
+    if _BARE.fullmatch(text):
+        return text
+    import json
+
+    return json.dumps(text)
 
 
 def _range(low: float, high: float) -> str:

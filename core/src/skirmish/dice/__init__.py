@@ -1,5 +1,7 @@
 """Dice: die types, pools with re-rolls, exact odds and a dice expression language."""
 
+from typing import Any
+
 from skirmish.dice.expr import D66, Const, Custom, Dice, Expr, Pool, RollOutcome, Sum, parse
 from skirmish.dice.faces import (
     D3,
@@ -17,17 +19,21 @@ from skirmish.dice.faces import (
     sum_of,
     unregister_die,
 )
-from skirmish.dice.odds import (
-    Distribution,
-    count_faces,
-    custom_die_distribution,
-    d66_distribution,
-    die_distribution,
-    pool_hits,
-    sum_distribution,
-    tally_distribution,
-)
 from skirmish.dice.pool import PoolResult, Reroll, die_hits, reroll, roll_pool
+
+#: exact odds, imported on first use (they need :mod:`fractions`; rolling dice does not)
+_ODDS = ("Distribution", "count_faces", "custom_die_distribution", "d66_distribution", "die_distribution",
+         "pool_hits", "sum_distribution", "tally_distribution")
+
+
+def __getattr__(name: str) -> Any:
+    if name in _ODDS:
+        from skirmish.dice import odds
+
+        value = getattr(odds, name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'skirmish.dice' has no attribute {name!r}")
 
 __all__ = [
     "D3",

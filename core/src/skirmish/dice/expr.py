@@ -36,19 +36,15 @@ one line naming the problem and its 1-based position.
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from skirmish.dice.faces import MAX_DICE, MAX_SIDES, CustomDie, Die, d66, get_die, registered_dice
-from skirmish.dice.odds import (
-    Distribution,
-    d66_distribution,
-    pool_hits,
-    sum_distribution,
-    tally_distribution,
-)
 from skirmish.dice.pool import PoolResult, check_pool, reroll, roll_pool
 from skirmish.errors import DiceError
 from skirmish.rng import GameRNG
+
+if TYPE_CHECKING:  # the odds are imported when first asked for: they need fractions, a game's dice do not
+    from skirmish.dice.odds import Distribution
 
 MAX_NUMBER = 1_000_000
 MAX_WORK = 2_000_000  # outcome pairs when adding distributions of several terms
@@ -106,6 +102,8 @@ class Const(Expr):
         return RollOutcome(self.value, str(self.value))
 
     def distribution(self) -> Distribution:
+        from skirmish.dice.odds import Distribution
+
         return Distribution.point(self.value)
 
     def __str__(self) -> str:
@@ -128,6 +126,8 @@ class Dice(Expr):
         return RollOutcome(sum(values), f"{self} [{' '.join(map(str, values))}]")
 
     def distribution(self) -> Distribution:
+        from skirmish.dice.odds import sum_distribution
+
         return sum_distribution(self.count, self.sides)
 
     def __str__(self) -> str:
@@ -143,6 +143,8 @@ class D66(Expr):
         return RollOutcome(value, f"d66 [{value}]")
 
     def distribution(self) -> Distribution:
+        from skirmish.dice.odds import d66_distribution
+
         return d66_distribution()
 
     def __str__(self) -> str:
@@ -190,6 +192,8 @@ class Sum(Expr):
         return RollOutcome(total, f"{text} = {total}")
 
     def distribution(self) -> Distribution:
+        from skirmish.dice.odds import Distribution
+
         offset, dice, others = 0, {}, []
         for sign, term in self.parts:  # like dice are added up in one go, numbers shift the result
             if isinstance(term, Const):
@@ -259,6 +263,8 @@ class Pool(Expr):
         return RollOutcome(result.hits, f"{self}: {result.describe()}", result)
 
     def distribution(self) -> Distribution:
+        from skirmish.dice.odds import pool_hits
+
         return pool_hits(
             self.count,
             self.target,
@@ -301,6 +307,8 @@ class Custom(Expr):
         return RollOutcome(tally, f"{self}: {' '.join(map(str, rolled))} = {shown}")
 
     def distribution(self) -> Distribution:
+        from skirmish.dice.odds import tally_distribution
+
         return tally_distribution(self.die, self.count)
 
     def __str__(self) -> str:

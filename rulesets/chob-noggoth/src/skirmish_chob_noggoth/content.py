@@ -12,7 +12,6 @@ Nothing is loaded at import time; call :func:`load_content` when the content is 
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
@@ -54,6 +53,8 @@ def suggest(name: str, choices: Iterable[str]) -> str:
     """`` (did you mean X?)`` for the closest of ``choices`` to ``name``, or ``""``."""
     names = list(choices)
     by_key = {key_of(c): c for c in names}
+    import difflib  # here: only a misspelt name needs it (start-up, issue 24)
+
     close = difflib.get_close_matches(key_of(name), list(by_key), n=1, cutoff=0.6)
     return f" (did you mean {by_key[close[0]]}?)" if close else ""
 

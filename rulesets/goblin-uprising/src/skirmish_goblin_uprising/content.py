@@ -10,9 +10,7 @@ reports the first problem as one :class:`skirmish.SetupError` line naming the fi
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable, Mapping
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -464,33 +462,40 @@ def _build(data: Any, cls: type, where: str) -> Any:
 MOST = 999
 
 
-def _read(path: Path | Any, where: str) -> dict[str, Any]:
-    """A content file: a user's file through the bounded reader, each number checked (see :data:`MOST`)."""
-    from skirmish import MAX_FILE_BYTES, check_numbers, parse_toml, read_text
+def _read(path: Path, where: str) -> dict[str, Any]:
+    """A user's content file, through the bounded reader, each number checked (see :data:`MOST`)."""
+    from skirmish import MAX_FILE_BYTES, parse_toml, read_text
 
-    if isinstance(path, Path):
-        text = read_text(path, limit=MAX_FILE_BYTES, what="content file")
-    else:
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise SetupError(f"cannot read {where}: {exc}") from None
-    data = parse_toml(text, where)
-    negative = getattr(path, "name", "") == "difficulty.toml"
-    check_numbers(data, where, low=-MOST if negative else 0, high=MOST)
+    return _checked(parse_toml(read_text(path, limit=MAX_FILE_BYTES, what="content file"), where), path.name,
+                    where)
+
+
+def _builtin(resource: str) -> dict[str, Any]:
+    """A built-in content file (kept parsed between runs by the core loader), each number checked."""
+    from skirmish import load_toml
+
+    where = f"built-in {resource}"
+    return _checked(load_toml(PACKAGE, f"data/{resource}", where=where), resource.rsplit("/", 1)[-1], where)
+
+
+def _checked(data: dict[str, Any], name: str, where: str) -> dict[str, Any]:
+    from skirmish import check_numbers
+
+    check_numbers(data, where, low=-MOST if name == "difficulty.toml" else 0, high=MOST)
     return data
 
 
 def raw_content(directory: str | Path | None = None) -> dict[str, Any]:
     """The raw TOML data: built-in files, each replaced by a file of the same name in ``directory``."""
-    base = resources.files(PACKAGE).joinpath("data")
+    from skirmish import package_names
+
     raw: dict[str, Any] = {}
     for name in FILES:
-        raw[name] = _read(base.joinpath(f"{name}.toml"), f"built-in {name}.toml")
+        raw[name] = _builtin(f"{name}.toml")
     tyrants: dict[str, Any] = {}
-    for ref in sorted(base.joinpath("tyrants").iterdir(), key=lambda r: r.name):
-        if ref.name.endswith(".toml"):
-            tyrants[ref.name[:-5]] = _read(ref, f"built-in tyrants/{ref.name}")
+    for file in package_names(PACKAGE, "data/tyrants"):
+        if file.endswith(".toml"):
+            tyrants[file[:-5]] = _builtin(f"tyrants/{file}")
     if directory is not None:
         root = Path(directory).expanduser()
         if not root.is_dir():
@@ -579,6 +584,8 @@ def build_content(raw: Mapping[str, Any], where: str = "content") -> Content:
 
 
 def _suggest(name: str, known: Any) -> str:
+    import difflib
+
     close = difflib.get_close_matches(name, list(known), n=1, cutoff=0.6)
     return f" (did you mean {close[0]}?)" if close else ""
 

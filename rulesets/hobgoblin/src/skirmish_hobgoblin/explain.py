@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from skirmish import SkirmishError
 from skirmish_hobgoblin import attacks, expansions, measuring, stats
 
 if TYPE_CHECKING:
+    from fractions import Fraction
+
     from skirmish import Game
     from skirmish_hobgoblin.state import Unit
 
@@ -73,6 +74,8 @@ def glossary(ruleset: Any) -> dict[str, str]:
 def die_outcomes(need: int, *, brutal: bool = False, cursed: bool = False, crit: bool = False
                  ) -> dict[int, Fraction]:
     """Hits one attack die scores (0, 1 or 2 with Critical Hits), with Brutal and Cursed re-rolls."""
+    from fractions import Fraction  # here: the brief on every screen needs no odds (start-up, issue 24)
+
     sixth = Fraction(1, 6)
 
     def hit(face: int) -> bool:
@@ -94,6 +97,8 @@ def die_outcomes(need: int, *, brutal: bool = False, cursed: bool = False, crit:
 
 
 def hits_distribution(n: int, per_die: dict[int, Fraction]) -> dict[int, Fraction]:
+    from fractions import Fraction
+
     dist = {0: Fraction(1)}
     for _ in range(n):
         nxt: dict[int, Fraction] = {}
@@ -107,6 +112,8 @@ def hits_distribution(n: int, per_die: dict[int, Fraction]) -> dict[int, Fractio
 def attack_odds(game: Game, attacker: Unit, target: Unit, dice: int, kind: str, cover: bool = False
                 ) -> dict[int, Fraction]:
     """The exact distribution of Doom the attack places on ``target`` (before cards and Force of Will)."""
+    from fractions import Fraction
+
     need = attacks.target_number(game, attacker, target, kind, cover=cover)
     close = kind in attacks.CLOSE
     per_die = die_outcomes(need, brutal=close and attacker.has("Brutal"), cursed=close and attacker.has("Cursed"),

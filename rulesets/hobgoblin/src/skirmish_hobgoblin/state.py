@@ -389,10 +389,10 @@ def linked(state: HobState) -> Derived:
 
 
 def layout_key(width: float, depth: float, pieces: list[Piece]) -> str:
-    import hashlib
+    from skirmish import sha256
 
     text = repr((width, depth, [(p.name, p.points, p.keywords) for p in pieces]))
-    return hashlib.sha256(text.encode()).hexdigest()[:24]
+    return sha256(text.encode()).hexdigest()[:24]
 
 
 def table_of(state: HobState) -> Table:

@@ -5,15 +5,13 @@ from the phase-start / phase-end hooks (:mod:`skirmish_hobgoblin.artefacts.plugi
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from functools import lru_cache
-from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from skirmish import SetupError
+from skirmish import SetupError, load_toml
 
 if TYPE_CHECKING:
     from skirmish_hobgoblin.content import Content, KeywordRef
@@ -34,7 +32,7 @@ class Artefact:
 @lru_cache(maxsize=1)
 def builtin_artefacts() -> dict[str, Artefact]:
     """The 10 artefacts of the book, by id."""
-    raw = tomllib.loads(resources.files("skirmish_hobgoblin").joinpath("data/artefacts.toml").read_text("utf-8"))
+    raw = load_toml("skirmish_hobgoblin", "data/artefacts.toml")
     return parse_artefacts(raw.get("artefacts", {}))
 
 

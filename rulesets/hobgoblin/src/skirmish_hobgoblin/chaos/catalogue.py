@@ -15,15 +15,13 @@ Entries apply through :mod:`skirmish_hobgoblin.chaos.rules` (one function per ef
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from functools import lru_cache
-from importlib import resources
 from typing import Any
 
 import attrs
 
-from skirmish import SetupError
+from skirmish import SetupError, load_toml
 
 TABLES = ("battlefield", "deployment", "twists")
 RULE = "Chaos of War"
@@ -58,7 +56,7 @@ def _entries(raw: Mapping[str, Any]) -> dict[str, dict[str, Entry]]:
 
 @lru_cache(maxsize=1)
 def builtin_tables() -> dict[str, dict[str, Entry]]:
-    raw = tomllib.loads(resources.files("skirmish_hobgoblin").joinpath("data/chaos.toml").read_text("utf-8"))
+    raw = load_toml("skirmish_hobgoblin", "data/chaos.toml")
     return _entries(raw)
 
 

@@ -6,15 +6,13 @@ for Magic-Eater and Nullify). A homebrew spell adds a TOML entry and ``@effect("
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Callable
 from functools import lru_cache
-from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from skirmish import Keyword
+from skirmish import Keyword, load_toml
 from skirmish_hobgoblin import stats
 
 if TYPE_CHECKING:
@@ -82,17 +80,18 @@ def parse_spells(data: dict[str, Any]) -> dict[str, Spell]:
 
 @lru_cache(maxsize=1)
 def builtin_spells() -> dict[str, Spell]:
-    return parse_spells(tomllib.loads(_data_text()))
+    return parse_spells(_data())
 
 
-def _data_text() -> str:
-    return resources.files("skirmish_hobgoblin").joinpath("data/spells.toml").read_text(encoding="utf-8")
+def _data() -> dict[str, Any]:
+    """data/spells.toml as tables (kept parsed between runs by the core loader)."""
+    return load_toml("skirmish_hobgoblin", "data/spells.toml")
 
 
 def homebrew_spells(data: dict[str, Any]) -> dict[str, Spell]:
     """Homebrew spells from a table shaped like data/spells.toml (``{"spells": {id: {...}}}``, tiers as printed
     unless given), by id; a mistake is one SetupError line."""
-    table = {"tiers": {**tomllib.loads(_data_text()).get("tiers", {}), **data.get("tiers", {})},
+    table = {"tiers": {**_data().get("tiers", {}), **data.get("tiers", {})},
              "spells": data.get("spells", {})}
     return parse_spells(table)
 
