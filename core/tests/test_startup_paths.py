@@ -132,3 +132,37 @@ def test_a_save_is_written_through_a_temporary_beside_it(tmp_path: Path) -> None
     os.close(fd2)
     assert other != name
     assert clear_stale_temporaries(tmp_path / "game.toml") == 2  # a killed write's leftovers are found again
+
+
+@pytest.mark.parametrize("converter", [tuple, int, float, str, frozenset, list, len, sorted])
+def test_attrs_reads_a_builtin_converter_as_having_no_annotations_without_parsing_it(converter: object) -> None:
+    import inspect
+
+    from attr import _compat
+
+    codecache.install()
+    if not codecache._installed:
+        pytest.skip("caching is off in this environment")
+    seen = _compat._AnnotationExtractor(converter)
+    try:
+        sig = inspect.signature(converter)  # what attrs would have read
+        params = list(sig.parameters.values())
+        first = params[0].annotation if params and params[0].annotation is not inspect.Parameter.empty else None
+        ret = None if sig.return_annotation is inspect.Signature.empty else sig.return_annotation
+    except (ValueError, TypeError):
+        first = ret = None
+    assert (seen.get_first_param_type(), seen.get_return_type()) == (first, ret) == (None, None)
+
+
+def test_a_python_converters_annotations_are_still_read() -> None:
+    import attrs
+
+    def half(value: str) -> float:
+        return float(value) / 2
+
+    @attrs.define
+    class Box:
+        size: float = attrs.field(converter=half)
+
+    assert Box("3").size == 1.5
+    assert Box.__init__.__annotations__["size"] == "str"  # attrs took the converter's parameter type

@@ -9,8 +9,9 @@ while the text is the same.
 
 :func:`install` (called by ``import skirmish``) makes ``compile`` in ``attr._make`` and ``cattrs.gen`` this
 module's :func:`cached_compile` (and ``exec`` in :mod:`dataclasses` its :func:`cached_exec`), when those modules
-are imported (or at once if they already are). The file is read once per process and written at exit when
-something new was compiled, unless Python may not write bytecode (``-B``, ``PYTHONDONTWRITEBYTECODE``). A missing,
+are imported (or at once if they already are). The code is kept in one file per package of the classes (a
+process reads the files of the packages it declares classes of, once, and writes them at exit when something new
+was compiled), unless Python may not write bytecode (``-B``, ``PYTHONDONTWRITEBYTECODE``). A missing,
 unreadable or corrupt file is ignored: the code is compiled afresh. ``SKIRMISH_CACHE=off`` turns every cache of
 skirmish off; ``SKIRMISH_CACHE_DIR`` moves the folder.
 """
@@ -24,20 +25,25 @@ import marshal
 import os
 import re
 import sys
-from types import CodeType
+from types import BuiltinFunctionType, CodeType
 from typing import Any
 
 #: the modules whose ``compile`` is routed through the cache (``exec`` for :mod:`dataclasses`, which hands it
 #: the generated text)
-PATCHED = ("attr._make", "cattrs.gen", "dataclasses")
-#: above this many entries the file starts afresh (old classes' code piles up as sources change)
-MAX_ENTRIES = 20_000
+PATCHED = ("attr._make", "cattrs.gen", "dataclasses", "attr._compat")
+#: above this many entries a package's file starts afresh (old classes' code piles up as sources change)
+MAX_ENTRIES = 5_000
 
 _compile = builtins.compile
 #: the salt attrs writes into a generated ``__hash__``: ``hash((<salt>, self.a, ...))``
 _SALT = re.compile(r"hash\(\(\s*(-?\d+),")
-_known: dict[tuple[str, str, str], Any] | None = None
-_new: dict[tuple[str, str, str], Any] = {}
+#: the package of the class a generated "file name" of attrs or cattrs names: ``<attrs generated init pkg.mod.C>``
+_ORIGIN = re.compile(r"<c?attrs generated \S+ ([A-Za-z_]\w*)")
+_NAME = re.compile(r"[A-Za-z_]\w*")
+#: the code kept, per package (each package's classes in a file of their own: a process reads only the files of
+#: the packages whose classes it declares, not every class any run ever compiled)
+_known: dict[str, dict[tuple[str, str, str], Any]] = {}
+_new: dict[str, dict[tuple[str, str, str], Any]] = {}
 
 
 def cache_dir() -> str | None:
@@ -51,13 +57,14 @@ def cache_dir() -> str | None:
     return os.path.join(base, "skirmish")
 
 
-def cache_file() -> str | None:
-    """The file of compiled code (one per Python version: marshal's format changes between versions)."""
+def cache_file(package: str = "skirmish") -> str | None:
+    """The file of compiled code for the classes of ``package`` (one per Python version: marshal's format changes
+    between versions)."""
     folder = cache_dir()
     if folder is None:
         return None
     tag = sys.implementation.cache_tag or "python"
-    return os.path.join(folder, f"generated-code.{tag}-{sys.hexversion:x}.marshal")
+    return os.path.join(folder, f"generated-code.{tag}-{sys.hexversion:x}.{package}.marshal")
 
 
 def _read(path: str) -> dict[tuple[str, str, str], Any]:
@@ -69,12 +76,18 @@ def _read(path: str) -> dict[tuple[str, str, str], Any]:
     return data if isinstance(data, dict) else {}
 
 
-def _entries() -> dict[tuple[str, str, str], Any]:
-    global _known
-    if _known is None:
-        path = cache_file()
-        _known = _read(path) if path is not None else {}
-    return _known
+def _entries(package: str) -> dict[tuple[str, str, str], Any]:
+    kept = _known.get(package)
+    if kept is None:
+        path = cache_file(package)
+        kept = _known[package] = _read(path) if path is not None else {}
+    return kept
+
+
+def _package(name: Any) -> str:
+    """The top package of a module name, or ``"other"``."""
+    top = name.partition(".")[0] if isinstance(name, str) else ""
+    return top if _NAME.fullmatch(top) else "other"
 
 
 def cached_compile(source: Any, filename: Any, mode: str, *args: Any, **kwargs: Any) -> Any:
@@ -85,17 +98,32 @@ def cached_compile(source: Any, filename: Any, mode: str, *args: Any, **kwargs: 
     """
     if args or kwargs or not isinstance(source, str) or not isinstance(filename, str):
         return _compile(source, filename, mode, *args, **kwargs)
+    origin = _ORIGIN.match(filename)
+    return _kept_code(source, filename, mode, origin.group(1) if origin else "other")
+
+
+def cached_exec(source: Any, globals: Any = None, locals: Any = None, /, **kwargs: Any) -> Any:
+    """``exec`` of generated source text, its code compiled through the cache (kept with the package of the module
+    whose globals it runs in: :mod:`dataclasses` runs a class's methods in the class's module)."""
+    if isinstance(source, str) and not kwargs:
+        name = globals.get("__name__") if isinstance(globals, dict) else None
+        source = _kept_code(source, "<string>", "exec", _package(name))
+    return exec(source, globals, locals, **kwargs)
+
+
+def _kept_code(source: str, filename: str, mode: str, package: str) -> Any:
     salt = _SALT.search(source) if "hash((" in source else None
     text = source if salt is None else source[:salt.start(1)] + "SALT" + source[salt.end(1):]
     key = (filename, mode, text)
-    kept = _entries().get(key)
+    entries = _entries(package)
+    kept = entries.get(key)
     if isinstance(kept, tuple) and len(kept) == 2 and isinstance(kept[0], CodeType):
         code, old = kept
         if salt is not None and old != int(salt.group(1)):
             code = _swap_constant(code, old, int(salt.group(1)))
         return code
     code = _compile(source, filename, mode)
-    _known[key] = _new[key] = (code, int(salt.group(1)) if salt is not None else None)  # type: ignore[index]
+    entries[key] = _new.setdefault(package, {})[key] = (code, int(salt.group(1)) if salt is not None else None)
     return code
 
 
@@ -124,33 +152,51 @@ def write_atomically(path: str, payload: bytes) -> bool:
 
 def save() -> None:
     """Write what this process compiled (merged with what other processes wrote meanwhile); errors are ignored."""
-    path = cache_file()
-    if not _new or path is None or sys.dont_write_bytecode:
+    if not _new or cache_dir() is None or sys.dont_write_bytecode:
         return
-    merged = _read(path)
-    if len(merged) + len(_new) > MAX_ENTRIES:
-        merged = {}
-    merged.update(_new)
+    for package, new in list(_new.items()):
+        path = cache_file(package)
+        if path is None or not new:
+            continue
+        merged = _read(path)
+        if len(merged) + len(new) > MAX_ENTRIES:
+            merged = {}
+        merged.update(new)
+        try:
+            payload = marshal.dumps(merged)
+        except ValueError:
+            continue
+        write_atomically(path, payload)
     _new.clear()
-    try:
-        payload = marshal.dumps(merged)
-    except ValueError:
-        return
-    write_atomically(path, payload)
-
-
-def cached_exec(source: Any, globals: Any = None, locals: Any = None, /, **kwargs: Any) -> Any:
-    """``exec`` of generated source text, its code compiled through :func:`cached_compile`."""
-    if isinstance(source, str) and not kwargs:
-        source = cached_compile(source, "<string>", "exec")
-    return exec(source, globals, locals, **kwargs)
 
 
 def _patch(module: Any) -> None:
     if module.__name__ == "dataclasses":
         module.exec = cached_exec
+    elif module.__name__ == "attr._compat":
+        _builtins_unread(getattr(module, "_AnnotationExtractor", None))
     else:
         module.compile = cached_compile
+
+
+def _builtins_unread(extractor: Any) -> None:
+    """attrs reads each converter's signature for its annotations; a built-in one (``converter=tuple``) has none,
+    but :func:`inspect.signature` finds that out by parsing its text signature with :mod:`tokenize`, whose first
+    use compiles a large pattern (about a tenth of a new game's start). The extractor is told at once instead:
+    the same answers (no annotations), without the parse."""
+    if extractor is None or getattr(extractor, "_skirmish_patched", False):
+        return
+    original = extractor.__init__
+
+    def __init__(self: Any, callable: Any) -> None:
+        if isinstance(callable, BuiltinFunctionType) or (isinstance(callable, type)
+                                                         and callable.__module__ == "builtins"):
+            self.sig = None
+            return
+        original(self, callable)
+
+    extractor.__init__ = __init__
+    extractor._skirmish_patched = True
 
 
 class _Finder:
