@@ -221,12 +221,27 @@ def _code_stamp(kind: str) -> list[Any]:
         if top not in _stamps:
             module = sys.modules.get(top)
             where = os.path.dirname(getattr(module, "__file__", None) or "")
-            files = []
-            for root, dirs, names in os.walk(where) if where else ():
-                dirs[:] = sorted(d for d in dirs if d != "__pycache__")
-                files += [(os.path.relpath(os.path.join(root, n), where), st.st_size, st.st_mtime_ns)
-                          for n in sorted(names) if n.endswith(".py")
-                          for st in (os.stat(os.path.join(root, n)),)]
+            files: list[Any] = []
+            if where:
+                _stamp_folder(where, "", files)
             _stamps[top] = [top, files]
         out.append(_stamps[top])
     return out
+
+
+def _stamp_folder(folder: str, prefix: str, files: list[Any]) -> None:
+    """Add ``(relative path, size, modification time)`` of each module file under ``folder`` to ``files``, in name
+    order (one :func:`os.scandir` a folder: a walk with a join and a stat a file cost a tenth of a ruleset's start)."""
+    try:
+        with os.scandir(folder) as it:
+            entries = sorted(it, key=lambda e: e.name)
+    except OSError:
+        return
+    for entry in entries:
+        name = entry.name
+        if name.endswith(".py"):
+            with contextlib.suppress(OSError):
+                st = entry.stat()
+                files.append((prefix + name, st.st_size, st.st_mtime_ns))
+        elif name != "__pycache__" and entry.is_dir():
+            _stamp_folder(entry.path, f"{prefix}{name}/", files)

@@ -27,7 +27,6 @@ Keyword references are written as printed: ``"Skirmishers"``, ``"Ranged [24]"`` 
 from __future__ import annotations
 
 import copy
-import difflib
 import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
@@ -58,6 +57,8 @@ def key_of(name: str) -> str:
 def suggest(name: str, choices: Iterable[str]) -> str:
     """`` (did you mean X?)`` for the closest of ``choices`` to ``name``, or ``""``."""
     by_key = {key_of(c): c for c in choices}
+    import difflib  # here: only a misspelt name needs it (start-up, issue 24)
+
     close = difflib.get_close_matches(key_of(name), list(by_key), n=1, cutoff=0.6)
     return f" (did you mean {by_key[close[0]]}?)" if close else ""
 
