@@ -247,7 +247,9 @@ def test_what_just_happened_and_the_brief() -> None:
     game.run(lambda g: attacks.suffer_wounds(g, g.state.warriors["r1"], 2, rule="Test"))
     shown = game.ruleset.present(game, "red")
     assert "Grub dies" in dict(shown.panels)["What just happened"]
-    assert shown.brief == game.ruleset.brief(game, "red")
+    from skirmish_chob_noggoth import explain
+
+    assert shown.brief == explain.brief(game, "red", screen=True)  # the terminal's brief, unwrapped for a panel
 
 
 def test_nothing_is_hidden_so_every_seat_sees_the_same() -> None:
@@ -322,3 +324,13 @@ def test_deployment_strips_are_shown_while_warriors_wait_to_be_placed() -> None:
     assert "Not on the table yet" in dict(shown.panels)
     later = ai_game(4, 40)
     assert not [r for r in parse(later.ruleset.svg(later, None)).iter(SVG + "rect") if r.get("class") == "deployment"]
+
+
+def test_the_browsers_brief_names_every_warrior_on_one_line_a_side_and_no_terminal_command() -> None:
+    game = Game(_ruleset(), None, seed=3)  # set-up: fourteen warriors waiting, long lines
+    shown = _ruleset().present(game, game.players[0])
+    terminal = _ruleset().brief(game, game.players[0])
+    assert "'show'" in terminal and "'show'" not in shown.brief and "help TERM" not in shown.brief
+    for w in game.state.warriors.values():
+        assert w.name in shown.brief
+    assert len(shown.brief.splitlines()) == 1 + len(game.state.sides) + 1  # the round, a line a side, the key

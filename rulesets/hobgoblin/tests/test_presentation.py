@@ -180,7 +180,9 @@ def test_a_seat_sees_its_own_fortune_cards_and_never_anothers() -> None:
 def test_the_brief_and_the_scenario_say_how_the_battle_is_won() -> None:
     game = _crowded()
     shown = RULESET.present(game, "red")
-    assert shown.brief == RULESET.brief(game, "red")
+    from skirmish_hobgoblin import explain
+
+    assert shown.brief == explain.brief(game, "red", screen=True)  # the terminal's brief, unwrapped for a panel
     assert "Bloodbath" in dict(shown.panels)["Scenario"] and "points" in dict(shown.panels)["Scenario"]
 
 
@@ -259,3 +261,13 @@ def test_chaos_of_war_places_are_drawn_named_and_listed() -> None:
         assert pid in drawn and shown.piece(pid).name == name
         assert any(item.label == kind for item in shown.legend)
     assert "Places of Power" in dict(shown.panels)["Chaos of War"]
+
+
+def test_the_browsers_brief_keeps_how_to_win_on_one_line_and_names_no_terminal_command() -> None:
+    game = _crowded()
+    shown = RULESET.present(game, "red")
+    terminal = RULESET.brief(game, "red")
+    assert "'show'" in terminal and "'show'" not in shown.brief
+    win = [line for line in shown.brief.splitlines() if "Now:" in line]
+    assert len(win) == 1 and (win[0].startswith("To win:") or win[0].startswith("Now:"))
+    assert max(len(line) for line in terminal.splitlines()) <= 80

@@ -22,6 +22,8 @@ if TYPE_CHECKING:
     from skirmish_chob_noggoth.content import Content
     from skirmish_chob_noggoth.state import Warrior
 
+#: the brief's pointer to the terminal's commands (a screen with a map and help panels drops it)
+TERMINAL_HINT = "; 'show' for the map, 'help TERM' for a rule"
 STATUSES = {
     READY: "on the table and under its player's control",
     UNDEPLOYED: "not on the table yet (Drop Troops arrive at their side's first step)",
@@ -261,8 +263,9 @@ def measure(game: Game, player: str, a_text: str, b_text: str) -> str:
 # ---------------------------------------------------------------------------------------- brief
 
 
-def brief(game: Game, player: str | None, width: int = 80) -> str:
-    """A compact status (a few lines of 80 columns): the round, then each side's warriors by letter."""
+def brief(game: Game, player: str | None, width: int = 80, *, screen: bool = False) -> str:
+    """A compact status (a few lines of 80 columns): the round, then each side's warriors by letter. With ``screen``
+    a browser panel's: a side's warriors on one line (the panel wraps it), no terminal command named."""
     from skirmish_chob_noggoth.mercenaries import present_count
     from skirmish_chob_noggoth.render import _round_name
 
@@ -291,8 +294,8 @@ def brief(game: Game, player: str | None, width: int = 80) -> str:
                  + (f", {gone} lost" if gone else "") + (f", DI {side.divine_points}" if side.divine_points else "")
                  + ": ")
         text = intro + ", ".join(marks)
-        lines.extend(textwrap.wrap(text, width, subsequent_indent="    ")[:3])
-    lines.append("(^ aimed, * berserk; 'show' for the map, 'help TERM' for a rule)")
+        lines.extend([text] if screen else textwrap.wrap(text, width, subsequent_indent="    ")[:3])
+    lines.append(f"(^ aimed, * berserk{'' if screen else TERMINAL_HINT})")
     return "\n".join(lines)
 
 

@@ -613,8 +613,12 @@ def present(game: Game, player: str | None) -> Presentation:
     if waiting:
         panels.insert(2, ("Not on the table yet", ", ".join(f"{letters.get(w.id, '?')} {w.name}" for w in waiting)))
     panels = [(title, _wrap(text)) for title, text in panels]
-    try:
-        brief = game.ruleset.brief(game, player)
+    from skirmish_chob_noggoth import explain
+    from skirmish_chob_noggoth.rules import ChobNoggoth
+
+    try:  # the browser's panel wraps long lines and draws the map (a house rule's own brief is shown as it is)
+        brief = (explain.brief(game, player, screen=True) if type(game.ruleset).brief is ChobNoggoth.brief
+                 else game.ruleset.brief(game, player))
     except Exception:  # noqa: BLE001 - a status line is not worth a lost picture
         brief = _round_line(game)
     return Presentation(svg=picture(game, pieces, items, gone, frame), pieces=list(pieces.values()), legend=items,

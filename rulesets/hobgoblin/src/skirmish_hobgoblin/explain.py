@@ -13,6 +13,8 @@ if TYPE_CHECKING:
     from skirmish import Game
     from skirmish_hobgoblin.state import Unit
 
+#: the brief's pointer to the terminal's map command (a screen that draws the map drops it)
+TERMINAL_HINT = "; 'show': map"
 STATUSES = {
     "Broken": "Doom at or above Courage (Fragile: half Courage, rounded up): causes Panic, removed in the Doom Phase.",
     "Distracted": "may not move into contact with an enemy it was not engaged with; cleared at the end of the round.",
@@ -232,13 +234,15 @@ def measure(game: Game, player: str, a_name: str, b_name: str) -> str:
 # ----------------------------------------------------------------------------- summaries
 
 
-def brief(game: Game, player: str | None) -> str:
+def brief(game: Game, player: str | None, *, screen: bool = False) -> str:
+    """The status in a few lines: the terminal's (wrapped at 80 columns, naming its ``show`` command), or with
+    ``screen`` a browser panel's (long lines left for the panel to wrap, no terminal command)."""
     state = game.state
     sc = game.ruleset.scenarios.get(state.scenario)
     when = f"Round {game.round} {game.phase}" if game.round else "Set-up"
     what = f"scenario {sc.name}" if sc is not None else ("solo" if state.scenario else "scenario not yet rolled")
     lines = [f"{when} | First Player {state.first or 'not yet decided'} | {what}"]
-    lines += _how_won(game, sc)
+    lines += _how_won(game, sc, None if screen else 80)
     if game.phase == "Movement":
         lines.append("To fight: end a move touching an enemy (help engage); menus name who is in reach")
     for more in reversed(expansions.call(game, "hobgoblin_brief", player=player)):
@@ -257,12 +261,13 @@ def brief(game: Game, player: str | None) -> str:
                          f"{u.x:>3.0f},{u.y:<3.0f}")
         lines += ["  " + "  ".join(cells[i:i + 2]).rstrip() for i in range(0, len(cells), 2)]
     if any(state.of(p) for p in state.sides):
-        lines.append("  (Doom/Broken at; B Broken, D Distracted, E engaged; x,y inches; 'show': map)")
+        lines.append(f"  (Doom/Broken at; B Broken, D Distracted, E engaged; x,y inches"
+                     f"{'' if screen else TERMINAL_HINT})")
     return "\n".join(lines[:22])
 
 
-def _how_won(game: Game, sc: Any) -> list[str]:
-    """How this battle is won and the score so far, in three lines at most."""
+def _how_won(game: Game, sc: Any, width: int | None) -> list[str]:
+    """How this battle is won and the score so far, in three lines of ``width`` at most (one line: no width)."""
     import textwrap
 
     state = game.state
@@ -277,9 +282,11 @@ def _how_won(game: Game, sc: Any) -> list[str]:
     else:
         score = ", ".join(f"{p} {s.vp} VP" for p, s in state.sides.items())
     text = f"To win: {win} Now: {score}." if win else f"Now: {score}."
-    lines = textwrap.wrap(text, 80, subsequent_indent="  ", break_on_hyphens=False)
+    if width is None:
+        return [text]
+    lines = textwrap.wrap(text, width, subsequent_indent="  ", break_on_hyphens=False)
     if len(lines) > 3:
-        lines = textwrap.wrap(f"Now: {score} (help {sc.name}: how it is won).", 80, break_on_hyphens=False)
+        lines = textwrap.wrap(f"Now: {score} (help {sc.name}: how it is won).", width, break_on_hyphens=False)
     return lines
 
 

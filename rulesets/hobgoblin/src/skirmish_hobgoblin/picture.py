@@ -635,8 +635,12 @@ def present(game: Game, player: str | None) -> Presentation:
     pieces += [chaos_piece(place) for place in chaos_places(game)]
     items = legend(game, colour_of, glossary)
     svg = picture(game, pieces, items, colour_of)  # the table hides nothing: only the panels differ by seat
-    try:
-        brief = ruleset.brief(game, player)
+    from skirmish_hobgoblin import explain
+    from skirmish_hobgoblin.rules import Hobgoblin
+
+    try:  # the browser's panel wraps long lines and draws the map (a house rule's own brief is shown as it is)
+        brief = (explain.brief(game, player, screen=True) if type(ruleset).brief is Hobgoblin.brief
+                 else ruleset.brief(game, player))
     except Exception:  # noqa: BLE001 - a status line is not worth a lost screen
         brief = ""
     return Presentation(svg=svg, pieces=pieces, legend=items, frame=frame_of(state), brief=brief,
