@@ -89,16 +89,18 @@ def _activation(game: Game, what: str = "moves") -> Decision:
     return decision
 
 
-def test_exact_top_none_scores_every_option_at_every_decision(monkeypatch) -> None:
+def test_exact_top_none_scores_every_option_but_moves_to_a_point_at_a_steps_first_decision(monkeypatch) -> None:
     game = _skirmish()
-    decision = _activation(game)
+    decision = _activation(game)  # a plain decision (no families): every decision is a step's first
     brain = ai.ChobAI(AgentContext("red", 1, game.ruleset, players=tuple(game.players)), exact_top=None)
     seen = _counting(monkeypatch, "score")
-    actors = [o for o in decision.options if o.data.get("actor")]
+    actors = [planning.activation_of(o) for o in decision.options if o.data.get("actor")]
+    named = [act for act in actors if act[1] != "point"]
     for _ in range(2):
         seen.clear()
         brain.decide(View(game, "red"), decision)
-        assert len(seen) == len(actors)
+        assert [act for act in seen if act[1] != "point"] == named
+        assert len([act for act in seen if act[1] == "point"]) < len(actors) - len(named)
 
 
 def test_a_decision_seen_before_scores_only_the_best_carried_options_afresh(monkeypatch) -> None:

@@ -139,9 +139,13 @@ def _end_option(what: str, actors: int) -> Option:
 
 
 def _family(game: Game, wid: str, player: str, what: str) -> tuple[Option, ...]:
-    """One warrior's options in an activation decision (its family), built afresh: a list asked for alone is
-    seldom one kept from an earlier decision (1,559 builds for 1,569 asks in 20 random games), so the kept lists'
-    checks would cost more than they save."""
+    """One warrior's options in an activation decision (its family). Built afresh unless an earlier whole list
+    (an agent that read every option, like the AI at a step's first decision) kept one for it: then that is checked
+    as the whole list checks it (a random agent asks for families alone, and a list asked for alone is seldom one
+    kept: 1,559 builds for 1,569 asks in 20 random games, so it is not kept here)."""
+    entry = game_caches(game).kept
+    if entry is not None and entry[0] is game.state and (what, wid) in entry[1]:
+        return _Kept(game, player, what, _round_kind(game, what)).options(game.state.warriors[wid])
     return tuple(_warrior_options(game, game.state.warriors[wid], what, _round_kind(game, what)))
 
 

@@ -7,7 +7,9 @@ the warrior's *position* improves: the best shot or charge it will have from the
 each move it still needs), less the worst charge or shot an enemy can make at it there, plus a
 free shrine in reach; besides the named moves it tries moves to points of its own (toward the
 enemies it wants, to just inside its range, away from the nearest enemy), and a named move is
-measured exactly before it is taken. Its *mood* (see :class:`~skirmish_chob_noggoth.ai.situation.
+measured exactly before it is taken. A step is planned at its first decision and the plan carried to the later
+ones while the enemies are unchanged (see :class:`_Step`); a warrior's move to a point is scored only when one of
+its options leads. Its *mood* (see :class:`~skirmish_chob_noggoth.ai.situation.
 Situation`) shifts the weights. What each option is worth comes from
 :mod:`~skirmish_chob_noggoth.ai.evaluation`.
 """
@@ -17,6 +19,7 @@ from __future__ import annotations
 import heapq
 import math
 import random
+from operator import is_
 from typing import TYPE_CHECKING, Any
 
 from skirmish_chob_noggoth import measuring, warrior_profile
@@ -48,7 +51,11 @@ EPS = 1e-3
 #: last scored); None scores every option afresh at every decision (see :meth:`ChobAI._ranked`: measured weaker,
 #: benchmarks/README.md, Chob-Noggoth issue 24)
 EXACT_TOP: int | None = None
+#: carry a step's plan to its later decisions (see :class:`_Step`); score a warrior's move to a point only when one of
+#: its options leads
+PLAN_STEPS, DEFER_POINTS = True, True
 _MOVE_VERBS = ("charge", "advance", "shrine", "back", "point")
+_SHOTS = ("shoot", "boomstick")
 #: each move verb as offered (a move made as an action starts with "a") and the move it is
 _MOVE_BASE = {**{v: v for v in _MOVE_VERBS}, **{f"a{v}": v for v in _MOVE_VERBS}}
 
@@ -100,6 +107,10 @@ class ChobAI(Answers):
         self._exact: dict[tuple[Any, ...], tuple[float | None]] = {}
         #: move scores by mover and enemies (see :meth:`score`)
         self._moves: dict[tuple[Any, ...], tuple[float | None, tuple[float, float] | None, bool]] = {}
+        #: each shot option's cover as its data gave it at the decision that read it last (see :meth:`_acts_of`)
+        self._covers: dict[tuple[str, str, str], bool] = {}
+        #: the plan of the activation step under way (see :class:`_Step`)
+        self._step: _Step | None = None
 
     def decide(self, view: View, decision: Decision) -> Any:
         handler = _HANDLERS.get(decision.kind)
@@ -318,15 +329,62 @@ class ChobAI(Answers):
         return None
 
     def _activation(self, view: View, decision: Decision) -> Any:
-        """The best option, its move measured exactly before it is taken (else "end")."""
+        """The best option, its move measured exactly before it is taken (else "end").
+
+        A step is planned at its first decision (every option scored) and the plan carried to its later decisions
+        while the enemies, the mood and the round are as they were (see :class:`_Step`): then only the warriors
+        that changed, prayers after a prayer and a warrior whose options changed are scored again."""
         sit = self.situation(view)
+        if self.exact_top is not None:
+            return self._activation_ranked(sit, decision)
+        step, self._step = self._step, None
+        heap: list[tuple[float, Any, int]]
+        if step is None or not PLAN_STEPS or not step.carries(sit, view, decision):
+            step = _Step(sit, view, decision)
+            heap = step.first_heap(self, sit, decision)
+        else:
+            heap = step.later_heap(self, sit, decision)
+        heapq.heapify(heap)
+        parts = step.parts
+        while heap:
+            neg, value, how = heapq.heappop(heap)
+            if -neg <= EPS:
+                break
+            wid, verb, arg = parts[value]
+            w = sit.state.warriors[wid]
+            # carried from an earlier decision: is it still offered, as it was? (else its warrior is scored again)
+            if how & _UNCHECKED and wid not in step.checked and step.rescore_if_changed(self, sit, decision, w):
+                heap = [item for item in heap if parts[item[1]][0] != wid] + step.items(wid)
+                heapq.heapify(heap)
+                continue
+            if how & _ROUGH or (how & _NAMED and step.table.get(wid) != sit.table_key()):
+                exact = self._measured(sit, w, verb, arg, decision.kind)
+                if exact is not None:
+                    heapq.heappush(heap, (-(exact - sit.baseline.get(wid, step.base.get(wid, 0.0))), value, 0))
+                continue
+            # its move to a point, scored only now that one of its options leads
+            if wid in step.deferred and step.score_point(self, sit, decision.kind, w):
+                heapq.heappush(heap, (neg, value, how))
+                heapq.heappush(heap, step.entries[wid][-1])
+                continue
+            if verb.endswith("point"):
+                spot = step.points.get(wid)
+                if spot is None:
+                    continue
+                legal = self.legal_point(sit, w, spot[0], spot[1], self.allowance(sit, w, verb, decision.kind))
+                if legal is None:
+                    continue
+                self._plan[wid] = legal
+            step.acted = wid
+            self._step = step
+            return value
+        return "end"
+
+    def _activation_ranked(self, sit: Situation, decision: Decision) -> Any:
+        """:meth:`_activation` with :attr:`exact_top` set: options ranked by carried worths (see :meth:`_ranked`)."""
         acts = self._acts_of(decision)
         parts = dict(acts)
-        if self.exact_top is None:
-            heap = [(-score - self.rng.random() * 1e-6, value, True)
-                    for value, score in self._scores(sit, decision, acts)]
-        else:
-            heap = self._ranked(sit, decision, acts)
+        heap = self._ranked(sit, decision, acts)
         heapq.heapify(heap)
         chargers: dict[str, list[str]] | None = None
         while heap:
@@ -357,6 +415,14 @@ class ChobAI(Answers):
                 self._plan[wid] = legal
             return value
         return "end"
+
+    def _measured(self, sit: Situation, w: Warrior, verb: str, arg: str, step: str) -> float | None:
+        """:meth:`exact_move`, or its score kept for this table."""
+        key = (sit.foes_key(self), self.stats(sit, w), w.x, w.y, verb, arg, step)
+        hit = self._exact.get((key, sit.table_key()))
+        if hit is not None:
+            return hit[0]
+        return self.exact_move(sit, w, verb, arg, step)
 
     def _ranked(self, sit: Situation, decision: Decision, acts: list[tuple[Any, tuple[str, str, str]]]
                 ) -> list[tuple[float, Any, bool]]:
@@ -461,12 +527,21 @@ class ChobAI(Answers):
         read = self._read
         if len(read) > CACHE_LIMIT:
             read.clear()
+        return self._acts_of_options(decision.options)
+
+    def _acts_of_options(self, options: tuple[Option, ...]) -> list[tuple[Any, tuple[str, str, str]]]:
+        """(value, :func:`activation_of`) of some options (as :meth:`_acts_of`); a shot's cover as the rules
+        measured it for the option (its data) is kept for :meth:`score`."""
+        read, covers = self._read, self._covers
         out = []
-        for o in decision.options:
+        for o in options:
             hit = read.get(id(o))
             if hit is None or hit[0] is not o:
                 hit = read[id(o)] = (o, activation_of(o))
-            out.append((o.value, hit[1]))
+            act = hit[1]
+            if act[1] in _SHOTS:
+                covers[act] = bool(o.data.get("cover"))
+            out.append((o.value, act))
         return out
 
     def _aim(self, sit: Situation, w: Warrior) -> float:
@@ -511,11 +586,15 @@ class ChobAI(Answers):
             return self.melee_value(sit, w, sit.state.warriors[arg], charged=False)
         if verb == "shoot":
             t = sit.state.warriors[arg]
-            cover = self.cover(sit, w, t, mage=warrior_profile.sees_everything(sit.game, w))
+            cover = self._covers.get((w.id, verb, arg))  # as the option's data says (the rules measured it)
+            if cover is None:
+                cover = self.cover(sit, w, t, mage=warrior_profile.sees_everything(sit.game, w))
             return self.shot_value(sit, w, t, cover=cover)[0]
         if verb == "boomstick":
             t = sit.state.warriors[arg]
-            cover = self.cover(sit, w, t, mage=False)
+            cover = self._covers.get((w.id, verb, arg))
+            if cover is None:
+                cover = self.cover(sit, w, t, mage=False)
             value, wounds = self.shot_value(sit, w, t, cover=cover, boomstick=True)
             return value if wounds >= BOOMSTICK_WOUNDS else None
         if verb == "cast":
@@ -578,6 +657,218 @@ class ChobAI(Answers):
         if dest is None:
             return None, None, True
         return self.potential(sit, w, dest[0], dest[1]) - here, None, False
+
+
+#: how a planned option is taken (bits): a named move scored on a straight-line guess, a named move measured
+#: exactly at the table its warrior was scored on, an option carried from an earlier decision not yet checked
+#: against its warrior's options now
+_ROUGH, _NAMED, _UNCHECKED = 1, 2, 4
+_NAMED_MOVES = ("advance", "shrine", "back")
+
+
+class _Step:
+    """An activation step planned at its first decision and carried to the later ones.
+
+    Within a step only the AI's own side acts; after a move, a hold or a miss the enemies are the same objects
+    (the view of an unchanged warrior gives the same :class:`Warrior`), and every option's worth reads only its
+    warrior, the enemies, the round and the mood (the caches of :meth:`ChobAI._move` already carry them). So a
+    later decision re-scores only the warriors that changed (or are new), prayers after the sides' divine points
+    changed, and a warrior whose offered options differ from the plan's (checked when one of its options comes to
+    the top of the heap, from that warrior's options alone). What the plan does not see: an ally that moved into a
+    line of sight (cover), a second charger that has acted since (support), an option a warrior gained whose
+    other options are not near the top: measured for strength (benchmarks/README.md, Chob-Noggoth ninth round).
+    When the enemies, the round or the mood changed (a shot or a melee), the step is planned afresh.
+    """
+
+    __slots__ = ("acted", "base", "chargers", "checked", "deferred", "entries", "foes", "key", "mine", "mood",
+                 "parts", "points", "sides", "table", "values")
+
+    def __init__(self, sit: Situation, view: View, decision: Decision) -> None:
+        self.key = (view.game_round, decision.kind)
+        self.foes = sit.foes
+        self.mood = _mood_of(sit)
+        self.sides = tuple(sit.state.sides.values())
+        #: the warrior whose option the plan answered last; the warriors checked at this decision
+        self.acted = ""
+        self.checked: set[str] = set()
+        #: per warrior: the object it was scored as, its options' heap items, the values it was offered, the spot
+        #: of its move to a point, the table it was scored at and its worth of doing nothing
+        self.mine: dict[str, Warrior] = {}
+        self.entries: dict[str, list[tuple[float, Any, int]]] = {}
+        self.values: dict[str, set[Any]] = {}
+        self.points: dict[str, tuple[float, float]] = {}
+        self.table: dict[str, int] = {}
+        self.base: dict[str, float] = {}
+        self.parts: dict[Any, tuple[str, str, str]] = {}
+        self.chargers: dict[str, list[str]] = {}
+        #: each warrior's move to a point not scored yet (value, verb): scored when one of its options leads
+        self.deferred: dict[str, tuple[Any, str]] = {}
+
+    def first_heap(self, ai: ChobAI, sit: Situation, decision: Decision) -> list[tuple[float, Any, int]]:
+        """Every option scored (the same scores and tie-breaks, in option order, as ever): the plan's items."""
+        acts = ai._acts_of(decision)
+        self.parts = dict(acts)
+        self.chargers = _chargers(acts)
+        for value, (wid, _verb, _arg) in acts:
+            if wid:
+                self.values.setdefault(wid, set()).add(value)
+        rng = ai.rng
+        heap = []
+        rough, parts, entries = sit.rough, self.parts, self.entries
+        now = []
+        for act in acts:
+            wid, verb, _arg = act[1]
+            if DEFER_POINTS and _MOVE_BASE.get(verb) == "point":
+                self.deferred[wid] = (act[0], verb)
+            else:
+                now.append(act)
+        for value, score in ai._scores(sit, decision, now):
+            wid, verb, arg = act = parts[value]
+            item = (-score - rng.random() * 1e-6, value,
+                    _ROUGH if act in rough else (_NAMED if _MOVE_BASE.get(verb) in _NAMED_MOVES else 0))
+            heap.append(item)
+            entries.setdefault(wid, []).append(item)
+        table = sit.table_key()
+        for wid in self.values:
+            w = sit.state.warriors.get(wid)
+            if w is not None:
+                self.mine[wid] = w
+                self.table[wid] = table
+                self.base[wid] = sit.baseline.get(wid, 0.0)
+                spot = sit.points.get(wid)
+                if spot is not None:
+                    self.points[wid] = spot
+        return heap
+
+    def carries(self, sit: Situation, view: View, decision: Decision) -> bool:
+        """This plan holds at ``decision``: the same step, its last answer taken, the same enemies and mood."""
+        families = getattr(decision, "families", None)
+        if families is None or self.key != (view.game_round, decision.kind) or not self.acted \
+                or self.acted in families:
+            return False
+        foes = sit.foes
+        if len(foes) != len(self.foes) or not all(map(is_, foes, self.foes)):
+            return False
+        return self.mood == _mood_of(sit)
+
+    def later_heap(self, ai: ChobAI, sit: Situation, decision: Decision) -> list[tuple[float, Any, int]]:
+        """The plan's items for the warriors still to act, re-scoring those that changed, prayers after a prayer
+        and charges at an enemy the warrior that acted could have charged (the support of a second charger)."""
+        self.checked = set()
+        warriors = sit.state.warriors
+        families: tuple[str, ...] = decision.families  # type: ignore[attr-defined]
+        sides = tuple(sit.state.sides.values())
+        prayed = len(sides) != len(self.sides) or not all(map(is_, sides, self.sides))
+        self.sides = sides
+        acted, parts = self.acted, self.parts
+        supported = set()
+        for arg, who in self.chargers.items():
+            if acted in who:
+                who.remove(acted)
+                supported.add(arg)
+        heap: list[tuple[float, Any, int]] = []
+        for wid in families:
+            w = warriors.get(wid)
+            if w is None:
+                continue
+            if self.mine.get(wid) is not w:
+                self.rescore(ai, sit, decision.kind, w, decision.options_of(wid))  # type: ignore[attr-defined]
+                heap.extend(self.entries.get(wid, ()))
+                continue
+            items = self.entries.get(wid, ())
+            if (prayed or supported) and any(_again(parts[v], prayed, supported) for _n, v, _h in items):
+                again = []
+                for item in items:
+                    if _again(parts[item[1]], prayed, supported):
+                        fresh = self.score_again(ai, sit, decision.kind, w, item)
+                        if fresh is not None:
+                            again.append(fresh)
+                    else:
+                        again.append(item)
+                items = self.entries[wid] = again
+            heap.extend([(n, v, h | _UNCHECKED) for n, v, h in items])
+        return heap
+
+    def score_again(self, ai: ChobAI, sit: Situation, step: str, w: Warrior, item: tuple[float, Any, int]
+                    ) -> tuple[float, Any, int] | None:
+        """One carried option scored again as :meth:`rescore` scores it (None: no longer worth taking)."""
+        _neg, value, how = item
+        _wid, verb, arg = self.parts[value]
+        score = ai.score(sit, w, verb, arg, step)
+        if score is None:
+            return None
+        chargers = self.chargers
+        if verb in ("charge", "acharge") and len(chargers.get(arg, ())) > 1:
+            score += ai.support(sit, w, sit.state.warriors[arg], chargers[arg])
+        return (-(score - self.base.get(w.id, 0.0)) - ai.rng.random() * 1e-6, value, how)
+
+    def rescore(self, ai: ChobAI, sit: Situation, step: str, w: Warrior, options: tuple[Option, ...]) -> None:
+        """Score ``w``'s options (as :meth:`ChobAI._scores` does) into the plan."""
+        wid = w.id
+        acts = ai._acts_of_options(options)
+        self.values[wid] = {value for value, _act in acts}
+        base = sit.baseline.get(wid)
+        if base is None:
+            base = sit.baseline[wid] = ai._aim(sit, w) if step == "actions" else 0.0
+        rng, rough, parts, chargers = ai.rng, sit.rough, self.parts, self.chargers
+        items = []
+        self.deferred.pop(wid, None)
+        for value, act in acts:
+            parts[value] = act
+            _wid, verb, arg = act
+            if DEFER_POINTS and _MOVE_BASE.get(verb) == "point":
+                self.deferred[wid] = (value, verb)
+                continue
+            score = ai.score(sit, w, verb, arg, step)
+            if score is None:
+                continue
+            if verb in ("charge", "acharge") and len(chargers.get(arg, ())) > 1:
+                score += ai.support(sit, w, sit.state.warriors[arg], chargers[arg])
+            items.append((-(score - base) - rng.random() * 1e-6, value,
+                          _ROUGH if act in rough else (_NAMED if _MOVE_BASE.get(verb) in _NAMED_MOVES else 0)))
+        self.entries[wid] = items
+        self.mine[wid] = w
+        self.table[wid] = sit.table_key()
+        self.base[wid] = base
+        spot = sit.points.get(wid)
+        if spot is not None:
+            self.points[wid] = spot
+        self.checked.add(wid)
+
+    def score_point(self, ai: ChobAI, sit: Situation, step: str, w: Warrior) -> bool:
+        """Score ``w``'s deferred move to a point into the plan (True: it is worth something, its item last)."""
+        value, verb = self.deferred.pop(w.id)
+        score = ai.score(sit, w, verb, "", step)
+        if score is None:
+            return False
+        spot = sit.points.get(w.id)
+        if spot is not None:
+            self.points[w.id] = spot
+        self.entries.setdefault(w.id, []).append((-(score - self.base.get(w.id, 0.0)) - ai.rng.random() * 1e-6,
+                                                  value, 0))
+        return True
+
+    def items(self, wid: str) -> list[tuple[float, Any, int]]:
+        return list(self.entries.get(wid, ()))
+
+    def rescore_if_changed(self, ai: ChobAI, sit: Situation, decision: Decision, w: Warrior) -> bool:
+        """Re-score ``w`` when the options it is offered now differ from the plan's (True), else mark it checked."""
+        options = decision.options_of(w.id)  # type: ignore[attr-defined]
+        if len(options) == len(self.values.get(w.id, ())) and all(o.value in self.values[w.id] for o in options):
+            self.checked.add(w.id)
+            return False
+        self.rescore(ai, sit, decision.kind, w, options)
+        return True
+
+
+def _mood_of(sit: Situation) -> tuple[float, ...]:
+    return (sit.caution, sit.piety, sit.boldness, sit.future, float(sit.moves_left), sit.horizon)
+
+
+def _again(act: tuple[str, str, str], prayed: bool, supported: set[str]) -> bool:
+    """A carried option to score again: a prayer after the divine points changed, a charge whose support did."""
+    verb = act[1]
+    return (prayed and verb == "pray") or (verb in ("charge", "acharge") and act[2] in supported)
 
 
 def _first(row: tuple[float, Any]) -> float:
