@@ -426,7 +426,7 @@ def _manoeuvre_family(game: Game, unit: Unit, kind: str, missing: dict[str, str]
                    "actor": unit.id, "manoeuvre": kind})]
 
 
-def _move_family(game: Game, family: str, uid: str, whole: list[Any]) -> list[Option]:
+def _move_family(game: Game, family: str, uid: str, whole: list[Any], stopped: Any = None) -> list[Option]:
     """One family of the movement question (see :func:`move_choices`)."""
     state = game.state
     unit = state.units[uid]
@@ -451,27 +451,30 @@ def _move_family_of(value: Any) -> str | None:
     return "near" if words[0] in ("towards", "face") and len(words) == 2 else None
 
 
-def _move_whole(game: Game, uid: str, whole: list[Any]) -> tuple[list[Any], dict[str, str]]:
+def _move_whole(game: Game, uid: str, whole: list[Any], stopped: Any = None) -> tuple[list[Any], dict[str, str]]:
     """:func:`move_choices` once per question (the whole list, the prompt and the context share it)."""
     if not whole:
         whole.append(move_choices(game, game.state.units[uid]))
     return whole[0]  # type: ignore[no-any-return]
 
 
-def _move_options_all(game: Game, uid: str, whole: list[Any]) -> list[Option]:
+def _move_options_all(game: Game, uid: str, whole: list[Any], stopped: Any = None) -> list[Option]:
     return _move_whole(game, uid, whole)[0]  # type: ignore[no-any-return]
 
 
-def _move_prompt(game: Game, uid: str, whole: list[Any]) -> str:
+def _move_prompt(game: Game, uid: str, whole: list[Any], stopped: Any = None) -> str:
     unit = game.state.units[uid]
     opts, missing = _move_whole(game, uid, whole)
     return (f"{unit.name}: {game.state.activation.mp:g} MP left - what next? (e.g. advance 3.5, wheel left 2, end)"
             + engage_line(game, unit, opts, missing))
 
 
-def _move_context(game: Game, uid: str, whole: list[Any]) -> dict[str, Any]:
-    return {"phase": "Movement", "actor": uid, "action": "move", "mp": game.state.activation.mp,
-            "not_offered": _move_whole(game, uid, whole)[1]}
+def _move_context(game: Game, uid: str, whole: list[Any], stopped: dict[str, Any] | None = None) -> dict[str, Any]:
+    out = {"phase": "Movement", "actor": uid, "action": "move", "mp": game.state.activation.mp,
+           "not_offered": _move_whole(game, uid, whole)[1], "paths": True}  # a whole path is an answer too
+    if stopped is not None:
+        out["path"] = stopped  # how far the path answered last went (see MoveQuestion)
+    return out
 
 
 def manoeuvre_label(game: Game, unit: Unit, kind: str) -> str:
@@ -483,7 +486,59 @@ def manoeuvre_label(game: Game, unit: Unit, kind: str) -> str:
     return f"{moves.spoken(kind)} N ({what}, {moves.rate(game, kind):g}\" per MP)"
 
 
-def manoeuvre_prompt(game: Game, uid: str) -> None:
+#: the most steps a path answer may hold (a unit makes at most 12 manoeuvres in an activation)
+PATH_MOST = 12
+
+
+def path_error(value: Any) -> str | None:
+    """Why ``value`` is not a well-formed path answer (``None`` when it is): ``{"path": [...]}``, each step a
+    manoeuvre and its amount as typed (``"wheel-left 2.5"``, ``"reform -90"``) or a computed move's option value
+    (``"towards u4"``, ``"engage u4 front"``: first only, and only ``"end"`` after it), ``"end"`` last if at all.
+    Whether each step is legal is checked when it comes (:func:`_path_step`)."""
+    if not isinstance(value, dict) or set(value) != {"path"} or not isinstance(value["path"], list):
+        return 'a path answer is {"path": ["advance 3", "wheel-left 2", ..., "end"]}'
+    steps = value["path"]
+    if not steps or len(steps) > PATH_MOST + 1:
+        return f"a path holds 1 to {PATH_MOST} manoeuvres (and 'end')"
+    for i, step in enumerate(steps):
+        if not isinstance(step, str):
+            return f"path step {i + 1} is not text: {step!r}"
+        words = step.split()
+        if step == "end":
+            if i != len(steps) - 1:
+                return "'end' may only close a path"
+        elif words and words[0] in moves.KINDS:
+            if len(words) != 2:
+                return f"path step {i + 1} ({step!r}) needs one amount, e.g. '{words[0]} 2.5'"
+            try:
+                amount = float(words[1])
+            except ValueError:
+                return f"path step {i + 1} ({step!r}): {words[1]!r} is not a number"
+            if not math.isfinite(amount) or (words[0] != "reform" and amount <= 0):
+                return f"path step {i + 1} ({step!r}) needs an amount above 0"
+        elif _move_family_of(step) is not None and words[0] in ("towards", "face", "engage"):
+            if i != 0 or len(steps) > 2 or steps[-1] != "end" and len(steps) == 2:
+                return f"a computed move ({step!r}) may only be a path's first step, before 'end'"
+        else:
+            return f"path step {i + 1} ({step!r}) is neither a manoeuvre with its amount nor a computed move"
+    return None
+
+
+class MoveQuestion(LazyDecision):
+    """The movement question: its options (one manoeuvre or computed move at a time; a manoeuvre's amount is
+    asked next), and also a whole path as one answer (:func:`path_error`), made step by step with each step
+    checked when it comes. A person answers step by step (or gives a path); the AI gives the path it steers."""
+
+    __slots__ = ()
+
+    def match(self, game: Game | None, value: Any) -> tuple[Option | None, Any, str | None]:
+        if isinstance(value, dict):  # plain data as a save holds it (lists, not tuples)
+            value = {str(k): list(v) if isinstance(v, tuple) else v for k, v in value.items()}
+            return None, value, path_error(value)
+        return super().match(game, value)
+
+
+def manoeuvre_prompt(game: Game, uid: str, stopped: dict[str, Any] | None = None) -> None:
     state = game.state
     unit = state.units[uid]
     act = state.activation
@@ -494,10 +549,10 @@ def manoeuvre_prompt(game: Game, uid: str) -> None:
     # one family at a time (see move_choices): a replay checks an answer through its family alone, and whether
     # anything but "end" is offered is found from the cheapest families first
     families = [f"engage {e.id}" for e in _nearest_enemies(state, unit)] + ["near", *moves.KINDS]
-    decision = LazyDecision(game, unit.side, "move", _move_prompt, families=families, build=_move_family,
+    decision = MoveQuestion(game, unit.side, "move", _move_prompt, families=families, build=_move_family,
                             build_all=_move_options_all, family_of=_move_family_of,
-                            fixed=(_end_option(act.mp, unit),), fixed_first=True, args=(uid, []), rule="Movement",
-                            context=_move_context)
+                            fixed=(_end_option(act.mp, unit),), fixed_first=True, args=(uid, [], stopped),
+                            rule="Movement", context=_move_context)
     cheap_first = families[-len(moves.KINDS) - 1:] + families[:-len(moves.KINDS) - 1]
     if not any(decision.options_of(f) for f in cheap_first):
         return
@@ -542,9 +597,12 @@ def plan_for(game: Game, unit: Unit, value: str) -> list[tuple[str, float]]:
     return moves.plan_face(game, unit, target.x, target.y)
 
 
-def _manoeuvre_answer(game: Game, answer: str, uid: str) -> None:
+def _manoeuvre_answer(game: Game, answer: Any, uid: str) -> None:
     unit = game.state.units[uid]
     if answer == "end":
+        return
+    if isinstance(answer, dict):
+        game.call(_path_step, uid, tuple(answer["path"]), 0, game.decisions, None)
         return
     if answer in moves.KINDS:
         ask_amount(game, unit, answer)
@@ -553,13 +611,65 @@ def _manoeuvre_answer(game: Game, answer: str, uid: str) -> None:
     game.call(manoeuvre_prompt, uid)
     if not steps:
         game.state.activation.failed.append(answer)
-        what = {"towards": "move towards", "face": "turn to face", "engage": "engage"}.get(answer.split()[0],
-                                                                                          answer.split()[0])
-        game.emit("refused", f"{unit.name} cannot {what} that now: no manoeuvre it can afford gets it there (terrain, "
-                  "other units or the table edge are in the way); nothing moved and no MP were spent",
+        game.emit("refused", f"{unit.name} cannot {_computed_what(answer)} that now: no manoeuvre it can afford "
+                  "gets it there (terrain, other units or the table edge are in the way); nothing moved and no MP "
+                  "were spent",
                   rule="Movement", unit=uid)
     for kind, amount in reversed(steps):
         game.call(perform, uid, kind, amount)
+
+
+def _path_step(game: Game, uid: str, path: tuple[str, ...], i: int, asked: int, start: Any) -> None:
+    """Make step ``i`` of a path answer, then the next. A step is made only when the movement question would offer
+    it now and (a manoeuvre) its whole amount is legal, and only while no other question came between the steps
+    (a Rough choice, say) and a computed move before it moved the unit; else the path stops there and the
+    movement question is asked again, its context saying how far the path went (``made`` steps, and ``tried``:
+    step ``made + 1`` was a computed move that came to nothing). ``end`` ends the activation."""
+    state = game.state
+    unit = state.units[uid]
+    act = state.activation
+    if act is None or act.unit != uid or not unit.in_play or act.mp < 1 or act.manoeuvres >= 12:
+        return  # the activation is over, or no question would be asked now
+    step = path[i] if i < len(path) else ""
+    stop = None
+    if game.decisions != asked:
+        stop = {"made": i, "tried": False}  # another question came between: its answer may change the plan
+    elif start is not None and math.dist(start, (unit.x, unit.y)) <= 0.05:
+        stop = {"made": i - 1, "tried": True}  # the computed move before it did not get the unit anywhere
+    elif step == "end":
+        return
+    elif not step:
+        stop = {"made": i, "tried": False}
+    if stop is None:
+        kind, _, amount = step.partition(" ")
+        if kind in moves.KINDS:
+            value = float(amount)
+            if not _manoeuvre_family(game, unit, kind, {}) or moves.check(game, unit, kind, value).error:
+                stop = {"made": i, "tried": False}
+            else:
+                game.call(_path_step, uid, path, i + 1, game.decisions, None)
+                game.call(perform, uid, kind, value)
+                return
+        elif any(o.value == step for o in _move_family(game, _move_family_of(step) or "", uid, [])):
+            steps = plan_for(game, unit, step)
+            if steps:
+                game.call(_path_step, uid, path, i + 1, game.decisions, (unit.x, unit.y))
+                for k, a in reversed(steps):
+                    game.call(perform, uid, k, a)
+                return
+            act.failed.append(step)
+            game.emit("refused", f"{unit.name} cannot {_computed_what(step)} that now: no manoeuvre it can afford "
+                      "gets it there (terrain, other units or the table edge are in the way); nothing moved and no "
+                      "MP were spent", rule="Movement", unit=uid)
+            stop = {"made": i, "tried": True}
+        else:
+            stop = {"made": i, "tried": False}
+    manoeuvre_prompt(game, uid, stop)
+
+
+def _computed_what(answer: str) -> str:
+    word = answer.split()[0]
+    return {"towards": "move towards", "face": "turn to face", "engage": "engage"}.get(word, word)
 
 
 def ask_amount(game: Game, unit: Unit, kind: str) -> None:
