@@ -72,6 +72,7 @@ class HobgoblinAI:
         #: off (agent option ``paths=False``): a move is answered one manoeuvre at a time, each amount in its form
         self.paths = bool(ctx.options.get("paths", True))
         self._snaps: list[tuple[dict[str, Any], bool]] = []  # the AI's plan before and after each step of its path
+        self._steps: list[str] = []  # the steps of its last path
 
     # -- helpers -------------------------------------------------------------------------
     def _units(self, view: Any) -> dict[str, dict[str, Any]]:
@@ -288,16 +289,22 @@ class HobgoblinAI:
             return self._pick(d, "end")
         mp = float(ctx.get("mp", me.get("speed", 8)))
         stopped = ctx.get("path")
+        again = ""  # the step the last path stopped before (not made, not tried)
+        if stopped is not None and not stopped.get("tried") and not stopped.get("asked") \
+                and int(stopped.get("made", 0)) < len(self._steps):
+            again = self._steps[int(stopped.get("made", 0))].split()[0]
         if stopped is not None and self._snaps:  # the last path stopped: steer on from where it did
             at = int(stopped.get("made", 0)) + (1 if stopped.get("tried") else 0)
             self._restore(self._snaps[min(at, len(self._snaps) - 1)])
+            if "went" in stopped and at - 1 < len(self._steps):  # cut short or cancelled, as the form would
+                kind, want = self._steps[at - 1].split()
+                self._short = bool(stopped["refused"]) or (kind != "reform" and stopped["went"] < float(want) - 0.05)
         self._snaps = []
         offered = {o.value for o in d.options}
         before = self._snapshot()
         answer = self._move(view, d, me, mp, offered)
-        if stopped is not None or not self.paths or not ctx.get("paths") or not isinstance(answer, str) \
-                or answer == "end":
-            return answer  # (after a stop: this step as asked, its amount in the form, as before paths)
+        if answer == again or not self.paths or not ctx.get("paths") or not isinstance(answer, str) or answer == "end":
+            return answer  # (the step a path stopped before, chosen again: as asked, its amount in the form)
         return self._whole(view, d, me, mp, offered, answer, before)
 
     # -- a move as a whole path -------------------------------------------------------------------
@@ -356,7 +363,7 @@ class HobgoblinAI:
         if not steps:  # the first step is too small for a path: asked as before
             self._restore(before)
             return self._move(view, d, me, mp, offered)
-        self._snaps = snaps
+        self._snaps, self._steps = snaps, steps
         return {"path": steps}
 
     def _move(self, view: Any, d: Decision, me: dict[str, Any], mp: float, offered: Any) -> Any:

@@ -633,7 +633,7 @@ def _path_step(game: Game, uid: str, path: tuple[str, ...], i: int, asked: int, 
     step = path[i] if i < len(path) else ""
     stop = None
     if game.decisions != asked:
-        stop = {"made": i, "tried": False}  # another question came between: its answer may change the plan
+        stop = {"made": i, "tried": False, "asked": True}  # another question came between: it may change the plan
     elif start is not None and math.dist(start, (unit.x, unit.y)) <= 0.05:
         stop = {"made": i - 1, "tried": True}  # the computed move before it did not get the unit anywhere
     elif step == "end":
@@ -644,8 +644,11 @@ def _path_step(game: Game, uid: str, path: tuple[str, ...], i: int, asked: int, 
         kind, _, amount = step.partition(" ")
         if kind in moves.KINDS:
             value = float(amount)
-            if not _manoeuvre_family(game, unit, kind, {}) or moves.check(game, unit, kind, value).error:
+            if not _manoeuvre_family(game, unit, kind, {}):
                 stop = {"made": i, "tried": False}
+            elif moves.check(game, unit, kind, value).error:
+                _as_far(game, unit, kind, value, i)
+                return
             else:
                 game.call(_path_step, uid, path, i + 1, game.decisions, None)
                 game.call(perform, uid, kind, value)
@@ -665,6 +668,26 @@ def _path_step(game: Game, uid: str, path: tuple[str, ...], i: int, asked: int, 
         else:
             stop = {"made": i, "tried": False}
     manoeuvre_prompt(game, uid, stop)
+
+
+def _as_far(game: Game, unit: Unit, kind: str, want: float, i: int) -> None:
+    """A path's manoeuvre that is not legal in full goes as far as it can (the largest amount the form would
+    allow, to 0.01"), or is cancelled (not offered again this activation) when that is under 0.1" or still
+    refused (a Reform is not cut short: it is cancelled); the path stops after it and the question comes again,
+    saying how far it ``went`` and whether that was ``refused``."""
+    act = game.state.activation
+    if kind == "reform":
+        went, refused = want, True
+    else:
+        top = math.floor(moves.max_amount(game, unit, kind) * 100 + 1e-6) / 100
+        went = round(round(min(max(0.01, top), want) / 0.01) * 0.01, 6)
+        refused = abs(went) >= 0.1 and bool(moves.check(game, unit, kind, went).error)
+    stop = {"made": i, "tried": True, "went": went, "refused": refused}
+    game.call(manoeuvre_prompt, unit.id, stop)
+    if refused or abs(went) < 0.1:
+        act.failed.append(kind)
+        return
+    game.call(perform, unit.id, kind, went)
 
 
 def _computed_what(answer: str) -> str:
