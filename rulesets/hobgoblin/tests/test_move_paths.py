@@ -123,3 +123,20 @@ def test_saves_of_either_form_replay(paths):
     text = SaveFile.of(game).to_toml()
     again = replay(parse_save(tomllib.loads(text)), RULESET)
     assert again.digest() == game.digest() and again.result == game.result
+
+
+@pytest.mark.parametrize("bad", ["", "   ", "engage", "towards"])
+def test_an_empty_or_cut_movement_answer_is_refused_not_a_crash(bad):
+    g = _moving()  # ("" named no family: an IndexError before)
+    with pytest.raises(IllegalAnswer) as exc:
+        g.answer(bad, "red")
+    assert "is not one of the answers" in str(exc.value) and g.pending.kind == "move"
+
+
+def test_the_question_says_how_far_a_path_went_without_building_its_options():
+    g = _moving()
+    assert g.pending.path_stop is None
+    g.answer({"path": ["advance 1", "fly 12", "end"]}, "red")
+    d = g.pending
+    assert d.path_stop == {"made": 1, "tried": False} and not d.built
+    assert d.context["path"] == d.path_stop

@@ -46,6 +46,8 @@ HIM_FLANK_HURT = 0.0
 #: against Him with a flank deployment, the cheapest units deploy first (nearest the edge), the dearest last (on
 #: the open side, where His units come in); False: the dearest first, as against other opponents
 HIM_SMALL_FIRST = False
+#: no path stop read from the decision (a question that does not say: read its context)
+_ASK = object()
 #: how far a blocked unit shuffles aside (inches) before steering again
 SIDESTEP = 2.0
 #: the Doom a Cowardly unit expects when it activates without the choice of Distracted (D3)
@@ -282,13 +284,21 @@ class HobgoblinAI:
 
     def on_move(self, view: Any, d: Decision) -> Any:
         units = self._units(view)
-        ctx = d.context
-        uid = ctx.get("actor", "")
+        stop = getattr(d, "path_stop", _ASK)
+        act = view.state.get("activation") or {} if stop is not _ASK else {}
+        if act:  # the rules' movement question: who moves and the MP from the view, how far a path went from the
+            # question itself, so that neither the context nor the whole option list is built unless read
+            uid, mp, stopped, paths = act.get("unit", ""), float(act.get("mp", 0.0)), stop, True
+            offered: Any = steering.Asked(d)
+        else:
+            ctx = d.context
+            uid, mp, stopped, paths = ctx.get("actor", ""), None, ctx.get("path"), bool(ctx.get("paths"))
+            offered = None
         me = units.get(uid, {})
         if not me or me.get("engaged"):
-            return self._pick(d, "end")
-        mp = float(ctx.get("mp", me.get("speed", 8)))
-        stopped = ctx.get("path")
+            return "end" if act else self._pick(d, "end")
+        if mp is None:
+            mp = float(ctx.get("mp", me.get("speed", 8)))
         again = ""  # the step the last path stopped before (not made, not tried)
         if stopped is not None and not stopped.get("tried") and not stopped.get("asked") \
                 and int(stopped.get("made", 0)) < len(self._steps):
@@ -300,10 +310,11 @@ class HobgoblinAI:
                 kind, want = self._steps[at - 1].split()
                 self._short = bool(stopped["refused"]) or (kind != "reform" and stopped["went"] < float(want) - 0.05)
         self._snaps = []
-        offered = {o.value for o in d.options}
+        if offered is None:
+            offered = {o.value for o in d.options}
         before = self._snapshot()
         answer = self._move(view, d, me, mp, offered)
-        if answer == again or not self.paths or not ctx.get("paths") or not isinstance(answer, str) or answer == "end":
+        if answer == again or not self.paths or not paths or not isinstance(answer, str) or answer == "end":
             return answer  # (the step a path stopped before, chosen again: as asked, its amount in the form)
         return self._whole(view, d, me, mp, offered, answer, before)
 

@@ -446,6 +446,8 @@ def _move_family_of(value: Any) -> str | None:
     if value in moves.KINDS:
         return value
     words = value.split()
+    if not words:
+        return None
     if words[0] == "engage" and len(words) == 3:
         return f"engage {words[1]}"
     return "near" if words[0] in ("towards", "face") and len(words) == 2 else None
@@ -530,6 +532,12 @@ class MoveQuestion(LazyDecision):
     checked when it comes. A person answers step by step (or gives a path); the AI gives the path it steers."""
 
     __slots__ = ()
+
+    @property
+    def path_stop(self) -> dict[str, Any] | None:
+        """How far the path answered last went when it stopped (the context's ``path``; None: no path stopped),
+        read without making the context."""
+        return self._args[2]  # type: ignore[no-any-return]
 
     def match(self, game: Game | None, value: Any) -> tuple[Option | None, Any, str | None]:
         if isinstance(value, dict):  # plain data as a save holds it (lists, not tuples)

@@ -343,3 +343,20 @@ class Offered:
             return True
         self.unsure = True
         return False
+
+
+class Asked:
+    """Whether an answer is offered by a lazy question, asked one answer at a time (the question builds only that
+    answer's family: a manoeuvre's, the moves towards, an engagement's); the whole list once it is built."""
+
+    __slots__ = ("decision", "seen")
+
+    def __init__(self, decision: Any) -> None:
+        self.decision = decision
+        self.seen: dict[object, bool] = {}
+
+    def __contains__(self, value: object) -> bool:
+        got = self.seen.get(value)
+        if got is None:
+            got = self.seen[value] = self.decision.option_for(value) is not None
+        return got
