@@ -140,3 +140,15 @@ def test_the_question_says_how_far_a_path_went_without_building_its_options():
     d = g.pending
     assert d.path_stop == {"made": 1, "tried": False} and not d.built
     assert d.context["path"] == d.path_stop
+
+
+def test_offers_says_what_the_whole_list_holds_building_one_family():
+    g = _moving(blue=[{"name": "B", "x": 30, "y": 20}, {"name": "C", "x": 60, "y": 44, "general": False,
+                                                      "battle_standard": False}])
+    d = g.pending
+    asked = ["end", "advance", "fly", "reform", "towards " + unit(g, "C").id, "engage " + unit(g, "B").id + " front",
+             "engage " + unit(g, "C").id + " front", "jump", "", "advance 3"]
+    got = [d.offers(v) for v in asked]
+    assert not d.built
+    whole = {o.value for o in d.options}
+    assert got == [v in whole for v in asked] and got[:2] == [True, True] and not got[2]

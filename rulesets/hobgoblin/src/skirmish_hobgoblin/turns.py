@@ -539,6 +539,16 @@ class MoveQuestion(LazyDecision):
         read without making the context."""
         return self._args[2]  # type: ignore[no-any-return]
 
+    def offers(self, value: Any) -> bool:
+        """Whether the option ``value`` is on offer, building only its family (a refusal's text would read the
+        prompt, which lists the whole question)."""
+        if self.built or not isinstance(value, str):
+            return any(o.value == value for o in self.options)
+        if any(o.value == value for o in self.fixed):
+            return True
+        family = _move_family_of(value)
+        return family is not None and any(o.value == value for o in self.options_of(family))
+
     def match(self, game: Game | None, value: Any) -> tuple[Option | None, Any, str | None]:
         if isinstance(value, dict):  # plain data as a save holds it (lists, not tuples)
             value = {str(k): list(v) if isinstance(v, tuple) else v for k, v in value.items()}

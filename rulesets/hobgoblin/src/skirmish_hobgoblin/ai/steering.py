@@ -358,5 +358,7 @@ class Asked:
     def __contains__(self, value: object) -> bool:
         got = self.seen.get(value)
         if got is None:
-            got = self.seen[value] = self.decision.option_for(value) is not None
+            offers = getattr(self.decision, "offers", None)
+            got = self.seen[value] = offers(value) if offers is not None else \
+                self.decision.option_for(value) is not None
         return got
