@@ -12,9 +12,9 @@ import random
 from typing import Any
 
 from skirmish import AgentContext, Decision
-from skirmish_hobgoblin import expansions
+from skirmish_hobgoblin import expansions, moves
 from skirmish_hobgoblin.ai import cards, combat, initiative, objectives, spots, steering
-from skirmish_hobgoblin.ai.board import centre, dist, keywords_of, p_hit, ready, units_of
+from skirmish_hobgoblin.ai.board import centre, dist, gap, keywords_of, p_hit, ready, units_of
 from skirmish_hobgoblin.ai.movement import AROUND, Planner, doom_cost, terrain_cost
 
 __all__ = ["HobgoblinAI", "keywords_of", "make_ai", "p_hit"]
@@ -46,6 +46,8 @@ HIM_FLANK_HURT = 0.0
 #: against Him with a flank deployment, the cheapest units deploy first (nearest the edge), the dearest last (on
 #: the open side, where His units come in); False: the dearest first, as against other opponents
 HIM_SMALL_FIRST = False
+#: no path stop read from the decision (a question that does not say: read its context)
+_ASK = object()
 #: how far a blocked unit shuffles aside (inches) before steering again
 SIDESTEP = 2.0
 #: the Doom a Cowardly unit expects when it activates without the choice of Distracted (D3)
@@ -69,6 +71,10 @@ class HobgoblinAI:
         self._carded = -1  # the attack (its hits event) a hit-cutting card was played on
         #: off (agent option ``expansion_goals=False``): the expansions' goals are not played (benchmarks measure them)
         self.expansion_goals = bool(ctx.options.get("expansion_goals", True))
+        #: off (agent option ``paths=False``): a move is answered one manoeuvre at a time, each amount in its form
+        self.paths = bool(ctx.options.get("paths", True))
+        self._snaps: list[tuple[dict[str, Any], bool]] = []  # the AI's plan before and after each step of its path
+        self._steps: list[str] = []  # the steps of its last path
 
     # -- helpers -------------------------------------------------------------------------
     def _units(self, view: Any) -> dict[str, dict[str, Any]]:
@@ -278,24 +284,113 @@ class HobgoblinAI:
 
     def on_move(self, view: Any, d: Decision) -> Any:
         units = self._units(view)
-        ctx = d.context
-        uid = ctx.get("actor", "")
+        stop = getattr(d, "path_stop", _ASK)
+        act = view.state.get("activation") or {} if stop is not _ASK else {}
+        if act:  # the rules' movement question: who moves and the MP from the view, how far a path went from the
+            # question itself, so that neither the context nor the whole option list is built unless read
+            uid, mp, stopped, paths = act.get("unit", ""), float(act.get("mp", 0.0)), stop, True
+            offered: Any = steering.Asked(d)
+        else:
+            ctx = d.context
+            uid, mp, stopped, paths = ctx.get("actor", ""), None, ctx.get("path"), bool(ctx.get("paths"))
+            offered = None
         me = units.get(uid, {})
         if not me or me.get("engaged"):
-            return self._pick(d, "end")
-        mp = float(ctx.get("mp", me.get("speed", 8)))
+            return "end" if act else self._pick(d, "end")
+        if mp is None:
+            mp = float(ctx.get("mp", me.get("speed", 8)))
+        again = ""  # the step the last path stopped before (not made, not tried)
+        if stopped is not None and not stopped.get("tried") and not stopped.get("asked") \
+                and int(stopped.get("made", 0)) < len(self._steps):
+            again = self._steps[int(stopped.get("made", 0))].split()[0]
+        if stopped is not None and self._snaps:  # the last path stopped: steer on from where it did
+            at = int(stopped.get("made", 0)) + (1 if stopped.get("tried") else 0)
+            self._restore(self._snaps[min(at, len(self._snaps) - 1)])
+            if "went" in stopped and at - 1 < len(self._steps):  # cut short or cancelled, as the form would
+                kind, want = self._steps[at - 1].split()
+                self._short = bool(stopped["refused"]) or (kind != "reform" and stopped["went"] < float(want) - 0.05)
+        self._snaps = []
+        if offered is None:
+            offered = {o.value for o in d.options}
+        before = self._snapshot()
+        answer = self._move(view, d, me, mp, offered)
+        if answer == again or not self.paths or not paths or not isinstance(answer, str) or answer == "end":
+            return answer  # (the step a path stopped before, chosen again: as asked, its amount in the form)
+        return self._whole(view, d, me, mp, offered, answer, before)
+
+    # -- a move as a whole path -------------------------------------------------------------------
+    def _snapshot(self) -> tuple[dict[str, Any], bool]:
+        plan = dict(self._plan)
+        if "alts" in plan:
+            plan["alts"] = list(plan["alts"])
+        return plan, self._short
+
+    def _restore(self, snap: tuple[dict[str, Any], bool]) -> None:
+        plan, self._short = snap
+        self._plan = dict(plan)
+        if "alts" in plan:
+            self._plan["alts"] = list(plan["alts"])
+        self._amount = None
+
+    def _whole(self, view: Any, d: Decision, me: dict[str, Any], mp: float, offered: set[str], first: str,
+               before: tuple[dict[str, Any], bool]) -> Any:
+        """The answer ``first`` and what the AI would answer after it, as one path (``{"path": [...]}``): each
+        manoeuvre's amount as the form would take it, the unit moved where the manoeuvre leaves it, the next
+        step steered from there, until the steering ends the activation (``end``), reaches ground it cannot
+        foresee (a manoeuvre not offered now, contact with an enemy, a computed move) or runs out of MP. The
+        rules make the steps while they are legal in full; where they stop, the question comes again saying how
+        far the path went, and the AI takes up its plan from there (:meth:`on_move`)."""
+        snaps = [before]
+        if first not in moves.KINDS:  # a computed move: the activation ends after it once it moved the unit
+            snaps.append(self._snapshot())
+            self._snaps = snaps
+            return {"path": [first, "end"]}
+        steps: list[str] = []
+        kind, want = first, self._amount
+        enemies = [u for u in self._units(view).values() if u.get("side") != self.player and ready(u)]
+        while True:
+            value = steering.as_asked(kind, want)
+            if value is None:
+                break  # too small to make (the form's answer would cancel it)
+            steps.append(f"{kind} {value!r}")
+            self._amount, self._short = None, False
+            snaps.append(self._snapshot())
+            me = steering.moved(me, kind, value)
+            mp -= steering.cost(me, kind, value)
+            if mp < 1 or len(steps) >= steering.PATH_STEPS or any(gap(me, e) < 0.05 for e in enemies):
+                break  # no question would follow, or contact: the engine says what it touches
+            mark = self._snapshot()
+            seen = steering.Offered(offered)
+            answer = self._move(view, d, me, mp, seen)
+            if seen.unsure or (answer != "end" and answer not in moves.KINDS):
+                self._restore(mark)
+                break
+            if answer == "end":
+                steps.append("end")
+                snaps.append(self._snapshot())
+                break
+            kind, want = answer, self._amount
+        self._amount = None
+        if not steps:  # the first step is too small for a path: asked as before
+            self._restore(before)
+            return self._move(view, d, me, mp, offered)
+        self._snaps, self._steps = snaps, steps
+        return {"path": steps}
+
+    def _move(self, view: Any, d: Decision, me: dict[str, Any], mp: float, offered: Any) -> Any:
+        """The next answer to the movement question for ``me`` with ``mp`` left (``offered``: the answers offered)."""
+        uid = me["id"]
         key = (getattr(view, "game_round", 0), uid)
         plan = self._plan
         here = centre(me)
-        offered = {o.value for o in d.options}
         if plan.get("key") != key:
             plan = self._plan = {"key": key, "steps": 0, "start": here}
             plan["alts"] = self._planner(view).ranked(me, list(d.options), lambda o: o.data, mp)[:ALTERNATIVES]
-            return self._follow_next(view, me, plan, d, mp)
+            return self._follow_next(view, me, plan, d, mp, offered)
         if "engine" in plan and dist(plan.pop("engine"), here) > 0.05:
             plan["done"] = True  # it went; when refused, steer instead
         if plan.get("done") or plan.get("goal") is None or plan["steps"] >= MAX_STEPS:
-            return self._pick(d, "end")
+            return "end"
         blocked = self._stuck(plan.get("at"), me)  # its last manoeuvre went nowhere (a Reform turns on the spot)
         step = None if blocked else steering.next_step(me, plan["goal"], mp)
         if step is not None and step[0] not in offered and step[0] != "advance" and "advance" in offered:
@@ -303,7 +398,7 @@ class HobgoblinAI:
         if self._short and step is not None and step[0].startswith("wheel"):
             step = steering.unjam(me, plan["goal"], mp, offered, plan.get("backed", False))  # not a degree at a time
             if step is None:
-                return self._pick(d, "end")
+                return "end"
             plan["backed"] = plan.get("backed", False) or step[0] == "retreat"
         self._short = False
         if step is None or step[0] not in offered:
@@ -318,15 +413,16 @@ class HobgoblinAI:
                 else "shuffle-right"
             if blocked and not plan.get("sidestep") and side in offered and mp >= 2:
                 plan["sidestep"] = True  # something is in front: step aside towards the goal, then steer again
-                return self._steer(view, me, plan, (side, min(SIDESTEP, mp * steering.SHUFFLE_PER_MP)), d)
+                return self._steer(view, me, plan, (side, min(SIDESTEP, mp * steering.SHUFFLE_PER_MP)), mp,
+                                   offered)
             if plan.get("alts") and dist(here, plan.get("start", here)) < 0.05:
-                return self._follow_next(view, me, plan, d, mp)  # stuck where it started: the next best
-            return self._pick(d, "end")
-        return self._steer(view, me, plan, step, d)
+                return self._follow_next(view, me, plan, d, mp, offered)  # stuck where it started: the next best
+            return "end"
+        return self._steer(view, me, plan, step, mp, offered)
 
-    def _follow_next(self, view: Any, me: dict[str, Any], plan: dict[str, Any], d: Decision, mp: float) -> Any:
+    def _follow_next(self, view: Any, me: dict[str, Any], plan: dict[str, Any], d: Decision, mp: float,
+                     offered: Any) -> Any:
         """Take the best choice left in the plan: an option to answer with, or a goal to steer to."""
-        offered = {o.value for o in d.options}
         while plan["alts"]:
             choice = plan["alts"].pop(0)
             if choice.option is not None:
@@ -350,15 +446,14 @@ class HobgoblinAI:
                 return engine
             step = steering.next_step(me, choice.goal, mp)
             if step is not None and step[0] in offered:
-                return self._steer(view, me, plan, step, d)
+                return self._steer(view, me, plan, step, mp, offered)
         plan["done"] = True
-        return self._pick(d, "end")
+        return "end"
 
-    def _steer(self, view: Any, me: dict[str, Any], plan: dict[str, Any], step: tuple[str, float], d: Decision) -> Any:
+    def _steer(self, view: Any, me: dict[str, Any], plan: dict[str, Any], step: tuple[str, float], mp: float,
+               offered: Any) -> Any:
         """Make a steering step; an advance stops short of terrain that would hurt the unit unless the plan
         weighed crossing it (a corner clipping Perilous terrain costs a die for every MP of the advance)."""
-        offered = {o.value for o in d.options}
-        mp = float(d.context.get("mp", me.get("speed", 8)))
         if steering.berserk(me) and step[0] != "advance" and "advance" in offered and \
                 steering.turn_costs_berserk(me, step, mp, plan.get("advanced", 0.0)) and \
                 steering.enemy_ahead(me, self._units(view).values()):
@@ -366,11 +461,11 @@ class HobgoblinAI:
         if not plan.get("hazard"):
             go = steering.safe_amount(view, me, step[0], step[1])
             if abs(go) < (5.0 if step[0] == "reform" else 0.5):
-                alt = ("advance", float(int(step[1] if step[0] == "advance" else d.context.get("mp", 1))))
+                alt = ("advance", float(int(step[1] if step[0] == "advance" else mp)))
                 if step[0] == "advance" or "advance" not in offered or \
                         abs(steering.safe_amount(view, me, *alt)) < 0.5:
                     plan["done"] = True
-                    return self._pick(d, "end")
+                    return "end"
                 go = steering.safe_amount(view, me, *alt)  # cannot turn that way without harm: on as it faces
                 step = alt
             step = (step[0], go)

@@ -426,7 +426,7 @@ def _manoeuvre_family(game: Game, unit: Unit, kind: str, missing: dict[str, str]
                    "actor": unit.id, "manoeuvre": kind})]
 
 
-def _move_family(game: Game, family: str, uid: str, whole: list[Any]) -> list[Option]:
+def _move_family(game: Game, family: str, uid: str, whole: list[Any], stopped: Any = None) -> list[Option]:
     """One family of the movement question (see :func:`move_choices`)."""
     state = game.state
     unit = state.units[uid]
@@ -446,32 +446,37 @@ def _move_family_of(value: Any) -> str | None:
     if value in moves.KINDS:
         return value
     words = value.split()
+    if not words:
+        return None
     if words[0] == "engage" and len(words) == 3:
         return f"engage {words[1]}"
     return "near" if words[0] in ("towards", "face") and len(words) == 2 else None
 
 
-def _move_whole(game: Game, uid: str, whole: list[Any]) -> tuple[list[Any], dict[str, str]]:
+def _move_whole(game: Game, uid: str, whole: list[Any], stopped: Any = None) -> tuple[list[Any], dict[str, str]]:
     """:func:`move_choices` once per question (the whole list, the prompt and the context share it)."""
     if not whole:
         whole.append(move_choices(game, game.state.units[uid]))
     return whole[0]  # type: ignore[no-any-return]
 
 
-def _move_options_all(game: Game, uid: str, whole: list[Any]) -> list[Option]:
+def _move_options_all(game: Game, uid: str, whole: list[Any], stopped: Any = None) -> list[Option]:
     return _move_whole(game, uid, whole)[0]  # type: ignore[no-any-return]
 
 
-def _move_prompt(game: Game, uid: str, whole: list[Any]) -> str:
+def _move_prompt(game: Game, uid: str, whole: list[Any], stopped: Any = None) -> str:
     unit = game.state.units[uid]
     opts, missing = _move_whole(game, uid, whole)
     return (f"{unit.name}: {game.state.activation.mp:g} MP left - what next? (e.g. advance 3.5, wheel left 2, end)"
             + engage_line(game, unit, opts, missing))
 
 
-def _move_context(game: Game, uid: str, whole: list[Any]) -> dict[str, Any]:
-    return {"phase": "Movement", "actor": uid, "action": "move", "mp": game.state.activation.mp,
-            "not_offered": _move_whole(game, uid, whole)[1]}
+def _move_context(game: Game, uid: str, whole: list[Any], stopped: dict[str, Any] | None = None) -> dict[str, Any]:
+    out = {"phase": "Movement", "actor": uid, "action": "move", "mp": game.state.activation.mp,
+           "not_offered": _move_whole(game, uid, whole)[1], "paths": True}  # a whole path is an answer too
+    if stopped is not None:
+        out["path"] = stopped  # how far the path answered last went (see MoveQuestion)
+    return out
 
 
 def manoeuvre_label(game: Game, unit: Unit, kind: str) -> str:
@@ -483,7 +488,75 @@ def manoeuvre_label(game: Game, unit: Unit, kind: str) -> str:
     return f"{moves.spoken(kind)} N ({what}, {moves.rate(game, kind):g}\" per MP)"
 
 
-def manoeuvre_prompt(game: Game, uid: str) -> None:
+#: the most steps a path answer may hold (a unit makes at most 12 manoeuvres in an activation)
+PATH_MOST = 12
+
+
+def path_error(value: Any) -> str | None:
+    """Why ``value`` is not a well-formed path answer (``None`` when it is): ``{"path": [...]}``, each step a
+    manoeuvre and its amount as typed (``"wheel-left 2.5"``, ``"reform -90"``) or a computed move's option value
+    (``"towards u4"``, ``"engage u4 front"``: first only, and only ``"end"`` after it), ``"end"`` last if at all.
+    Whether each step is legal is checked when it comes (:func:`_path_step`)."""
+    if not isinstance(value, dict) or set(value) != {"path"} or not isinstance(value["path"], list):
+        return 'a path answer is {"path": ["advance 3", "wheel-left 2", ..., "end"]}'
+    steps = value["path"]
+    if not steps or len(steps) > PATH_MOST + 1:
+        return f"a path holds 1 to {PATH_MOST} manoeuvres (and 'end')"
+    for i, step in enumerate(steps):
+        if not isinstance(step, str):
+            return f"path step {i + 1} is not text: {step!r}"
+        words = step.split()
+        if step == "end":
+            if i != len(steps) - 1:
+                return "'end' may only close a path"
+        elif words and words[0] in moves.KINDS:
+            if len(words) != 2:
+                return f"path step {i + 1} ({step!r}) needs one amount, e.g. '{words[0]} 2.5'"
+            try:
+                amount = float(words[1])
+            except ValueError:
+                return f"path step {i + 1} ({step!r}): {words[1]!r} is not a number"
+            if not math.isfinite(amount) or (words[0] != "reform" and amount <= 0):
+                return f"path step {i + 1} ({step!r}) needs an amount above 0"
+        elif _move_family_of(step) is not None and words[0] in ("towards", "face", "engage"):
+            if i != 0 or len(steps) > 2 or steps[-1] != "end" and len(steps) == 2:
+                return f"a computed move ({step!r}) may only be a path's first step, before 'end'"
+        else:
+            return f"path step {i + 1} ({step!r}) is neither a manoeuvre with its amount nor a computed move"
+    return None
+
+
+class MoveQuestion(LazyDecision):
+    """The movement question: its options (one manoeuvre or computed move at a time; a manoeuvre's amount is
+    asked next), and also a whole path as one answer (:func:`path_error`), made step by step with each step
+    checked when it comes. A person answers step by step (or gives a path); the AI gives the path it steers."""
+
+    __slots__ = ()
+
+    @property
+    def path_stop(self) -> dict[str, Any] | None:
+        """How far the path answered last went when it stopped (the context's ``path``; None: no path stopped),
+        read without making the context."""
+        return self._args[2]  # type: ignore[no-any-return]
+
+    def offers(self, value: Any) -> bool:
+        """Whether the option ``value`` is on offer, building only its family (a refusal's text would read the
+        prompt, which lists the whole question)."""
+        if self.built or not isinstance(value, str):
+            return any(o.value == value for o in self.options)
+        if any(o.value == value for o in self.fixed):
+            return True
+        family = _move_family_of(value)
+        return family is not None and any(o.value == value for o in self.options_of(family))
+
+    def match(self, game: Game | None, value: Any) -> tuple[Option | None, Any, str | None]:
+        if isinstance(value, dict):  # plain data as a save holds it (lists, not tuples)
+            value = {str(k): list(v) if isinstance(v, tuple) else v for k, v in value.items()}
+            return None, value, path_error(value)
+        return super().match(game, value)
+
+
+def manoeuvre_prompt(game: Game, uid: str, stopped: dict[str, Any] | None = None) -> None:
     state = game.state
     unit = state.units[uid]
     act = state.activation
@@ -494,10 +567,10 @@ def manoeuvre_prompt(game: Game, uid: str) -> None:
     # one family at a time (see move_choices): a replay checks an answer through its family alone, and whether
     # anything but "end" is offered is found from the cheapest families first
     families = [f"engage {e.id}" for e in _nearest_enemies(state, unit)] + ["near", *moves.KINDS]
-    decision = LazyDecision(game, unit.side, "move", _move_prompt, families=families, build=_move_family,
+    decision = MoveQuestion(game, unit.side, "move", _move_prompt, families=families, build=_move_family,
                             build_all=_move_options_all, family_of=_move_family_of,
-                            fixed=(_end_option(act.mp, unit),), fixed_first=True, args=(uid, []), rule="Movement",
-                            context=_move_context)
+                            fixed=(_end_option(act.mp, unit),), fixed_first=True, args=(uid, [], stopped),
+                            rule="Movement", context=_move_context)
     cheap_first = families[-len(moves.KINDS) - 1:] + families[:-len(moves.KINDS) - 1]
     if not any(decision.options_of(f) for f in cheap_first):
         return
@@ -542,9 +615,12 @@ def plan_for(game: Game, unit: Unit, value: str) -> list[tuple[str, float]]:
     return moves.plan_face(game, unit, target.x, target.y)
 
 
-def _manoeuvre_answer(game: Game, answer: str, uid: str) -> None:
+def _manoeuvre_answer(game: Game, answer: Any, uid: str) -> None:
     unit = game.state.units[uid]
     if answer == "end":
+        return
+    if isinstance(answer, dict):
+        game.call(_path_step, uid, tuple(answer["path"]), 0, game.decisions, None)
         return
     if answer in moves.KINDS:
         ask_amount(game, unit, answer)
@@ -553,13 +629,88 @@ def _manoeuvre_answer(game: Game, answer: str, uid: str) -> None:
     game.call(manoeuvre_prompt, uid)
     if not steps:
         game.state.activation.failed.append(answer)
-        what = {"towards": "move towards", "face": "turn to face", "engage": "engage"}.get(answer.split()[0],
-                                                                                          answer.split()[0])
-        game.emit("refused", f"{unit.name} cannot {what} that now: no manoeuvre it can afford gets it there (terrain, "
-                  "other units or the table edge are in the way); nothing moved and no MP were spent",
+        game.emit("refused", f"{unit.name} cannot {_computed_what(answer)} that now: no manoeuvre it can afford "
+                  "gets it there (terrain, other units or the table edge are in the way); nothing moved and no MP "
+                  "were spent",
                   rule="Movement", unit=uid)
     for kind, amount in reversed(steps):
         game.call(perform, uid, kind, amount)
+
+
+def _path_step(game: Game, uid: str, path: tuple[str, ...], i: int, asked: int, start: Any) -> None:
+    """Make step ``i`` of a path answer, then the next. A step is made only when the movement question would offer
+    it now and (a manoeuvre) its whole amount is legal, and only while no other question came between the steps
+    (a Rough choice, say) and a computed move before it moved the unit; else the path stops there and the
+    movement question is asked again, its context saying how far the path went (``made`` steps, and ``tried``:
+    step ``made + 1`` was a computed move that came to nothing). ``end`` ends the activation."""
+    state = game.state
+    unit = state.units[uid]
+    act = state.activation
+    if act is None or act.unit != uid or not unit.in_play or act.mp < 1 or act.manoeuvres >= 12:
+        return  # the activation is over, or no question would be asked now
+    step = path[i] if i < len(path) else ""
+    stop = None
+    if game.decisions != asked:
+        stop = {"made": i, "tried": False, "asked": True}  # another question came between: it may change the plan
+    elif start is not None and math.dist(start, (unit.x, unit.y)) <= 0.05:
+        stop = {"made": i - 1, "tried": True}  # the computed move before it did not get the unit anywhere
+    elif step == "end":
+        return
+    elif not step:
+        stop = {"made": i, "tried": False}
+    if stop is None:
+        kind, _, amount = step.partition(" ")
+        if kind in moves.KINDS:
+            value = float(amount)
+            if not _manoeuvre_family(game, unit, kind, {}):
+                stop = {"made": i, "tried": False}
+            elif moves.check(game, unit, kind, value).error:
+                _as_far(game, unit, kind, value, i)
+                return
+            else:
+                game.call(_path_step, uid, path, i + 1, game.decisions, None)
+                game.call(perform, uid, kind, value)
+                return
+        elif any(o.value == step for o in _move_family(game, _move_family_of(step) or "", uid, [])):
+            steps = plan_for(game, unit, step)
+            if steps:
+                game.call(_path_step, uid, path, i + 1, game.decisions, (unit.x, unit.y))
+                for k, a in reversed(steps):
+                    game.call(perform, uid, k, a)
+                return
+            act.failed.append(step)
+            game.emit("refused", f"{unit.name} cannot {_computed_what(step)} that now: no manoeuvre it can afford "
+                      "gets it there (terrain, other units or the table edge are in the way); nothing moved and no "
+                      "MP were spent", rule="Movement", unit=uid)
+            stop = {"made": i, "tried": True}
+        else:
+            stop = {"made": i, "tried": False}
+    manoeuvre_prompt(game, uid, stop)
+
+
+def _as_far(game: Game, unit: Unit, kind: str, want: float, i: int) -> None:
+    """A path's manoeuvre that is not legal in full goes as far as it can (the largest amount the form would
+    allow, to 0.01"), or is cancelled (not offered again this activation) when that is under 0.1" or still
+    refused (a Reform is not cut short: it is cancelled); the path stops after it and the question comes again,
+    saying how far it ``went`` and whether that was ``refused``."""
+    act = game.state.activation
+    if kind == "reform":
+        went, refused = want, True
+    else:
+        top = math.floor(moves.max_amount(game, unit, kind) * 100 + 1e-6) / 100
+        went = round(round(min(max(0.01, top), want) / 0.01) * 0.01, 6)
+        refused = abs(went) >= 0.1 and bool(moves.check(game, unit, kind, went).error)
+    stop = {"made": i, "tried": True, "went": went, "refused": refused}
+    game.call(manoeuvre_prompt, unit.id, stop)
+    if refused or abs(went) < 0.1:
+        act.failed.append(kind)
+        return
+    game.call(perform, unit.id, kind, went)
+
+
+def _computed_what(answer: str) -> str:
+    word = answer.split()[0]
+    return {"towards": "move towards", "face": "turn to face", "engage": "engage"}.get(word, word)
 
 
 def ask_amount(game: Game, unit: Unit, kind: str) -> None:

@@ -273,3 +273,92 @@ def enemy_ahead(unit: Unit, units: Any) -> bool:
     front = float(unit.get("depth", 2.0)) / 2
     return any(u.get("side") != unit.get("side") and u.get("status") == "ready"
                and (float(u["x"]) - x) * math.cos(f) + (float(u["y"]) - y) * math.sin(f) > front for u in units)
+
+
+# -- a move as a whole path (the AI answers the movement question with the manoeuvres it would steer in turn) -----
+
+#: the most manoeuvres in one path answer (the rules allow 12 an activation)
+PATH_STEPS = 12
+#: inches one MP buys, by manoeuvre (the rulebook's; a house rule that changes them makes the rules stop a path
+#: where a step costs more than the AI thought, and the AI steers on from there)
+PER_MP = {"advance": 1.0, "wheel": WHEEL_PER_MP, "shuffle": SHUFFLE_PER_MP, "retreat": 0.5, "fly": FLY_PER_MP}
+#: manoeuvres that leave the unit Distracted
+DISTRACTING = ("wheel-back-left", "wheel-back-right", "retreat", "reform")
+
+
+def as_asked(kind: str, want: float | None) -> float | None:
+    """The amount the manoeuvre's form would take for ``want`` (degrees to 0.5, inches to 0.01); None when the
+    AI would cancel it there (under 0.1, or a turn beyond a half turn)."""
+    if want is None:
+        return None
+    step = 0.5 if kind == "reform" else 0.01
+    value = round(round(want / step) * step, 6)
+    if abs(value) < 0.1 or (kind == "reform" and abs(value) > 180) or (kind != "reform" and value <= 0):
+        return None
+    return value
+
+
+def cost(unit: Unit, kind: str, amount: float) -> int:
+    """The MP a manoeuvre costs (whole MP, as the rules round; a Reform 5, Nimble 2)."""
+    if kind == "reform":
+        return NIMBLE_REFORM_MP if "Nimble" in keywords_of(unit) else REFORM_MP
+    if amount <= 0:
+        return 0
+    rate = PER_MP[kind.split("-")[0]]
+    return max(1, math.ceil(amount / rate - 1e-6))
+
+
+def moved(unit: Unit, kind: str, amount: float) -> Unit:
+    """``unit`` (a view's entry) where the manoeuvre leaves it, as the view would show it next (its centre to
+    0.001", facing to 0.01 degrees; Distracted after a manoeuvre that distracts)."""
+    from skirmish.geometry import Rect
+    from skirmish_hobgoblin.moves import shape_after
+
+    x, y = centre(unit)
+    end = shape_after(Rect((x, y), float(unit.get("width", 4.0)), float(unit.get("depth", 2.0)),
+                           float(unit.get("facing", 0.0))), kind, amount).end
+    out = dict(unit)
+    out["x"], out["y"] = round(round(end.centre.x, 9), 3), round(round(end.centre.y, 9), 3)
+    out["facing"] = round(round(end.facing, 9) % 360, 2)
+    kw = keywords_of(unit)
+    if kind in DISTRACTING and "Distracted" not in kw and "Undistractable" not in kw:
+        text = str(unit.get("keywords", ""))
+        out["keywords"] = f"{text}, Distracted" if text else "Distracted"
+    return out
+
+
+class Offered:
+    """The answers offered now, standing in for those offered after the path's steps so far: a step offered
+    now is taken to be offered then (the rules stop the path where it is not); asking about one not offered now
+    marks the answer as ``unsure`` (it might be offered there), and the path stops before it."""
+
+    __slots__ = ("now", "unsure")
+
+    def __init__(self, now: set[str]) -> None:
+        self.now = now
+        self.unsure = False
+
+    def __contains__(self, value: object) -> bool:
+        if value in self.now:
+            return True
+        self.unsure = True
+        return False
+
+
+class Asked:
+    """Whether an answer is offered by a lazy question, asked one answer at a time (the question builds only that
+    answer's family: a manoeuvre's, the moves towards, an engagement's); the whole list once it is built."""
+
+    __slots__ = ("decision", "seen")
+
+    def __init__(self, decision: Any) -> None:
+        self.decision = decision
+        self.seen: dict[object, bool] = {}
+
+    def __contains__(self, value: object) -> bool:
+        got = self.seen.get(value)
+        if got is None:
+            offers = getattr(self.decision, "offers", None)
+            got = self.seen[value] = offers(value) if offers is not None else \
+                self.decision.option_for(value) is not None
+        return got
