@@ -16,7 +16,7 @@ import random
 from itertools import groupby
 from typing import Any
 
-from skirmish import AgentContext, Decision, View
+from skirmish import AgentContext, Decision, View, standing_pass
 from skirmish_goblin_uprising.content import Content
 
 CLASS_PREF = ["barbarian", "druid", "ranger", "wizard", "rogue", "bard"]
@@ -774,10 +774,13 @@ class GoblinAI:
 
     def _respond(self, d: Decision, values: list[str]) -> str:
         """Always help a team-mate's adventure when asked (it costs the helper nothing but a die); in the "any time"
-        windows (issue 27) it plays nothing, and is left alone for the rest of the phase: it plays its goblins and
-        tribe card from its hero-turn menu."""
+        windows (issue 27) it plays nothing: it gives a standing pass (core's windows leave it out of them for the
+        rest of the game, unasked) and plays its goblins and tribe card from its hero-turn menu."""
         if "help" in values:
             return "help"
+        standing = standing_pass(d)
+        if standing is not None:
+            return standing
         return "pass-phase" if "pass-phase" in values else "pass" if "pass" in values else values[0]
 
     def _help_essence(self, d: Decision, values: list[str]) -> str:
