@@ -175,6 +175,33 @@ def test_deed_comes_when_actions_are_used_up() -> None:
     assert "battle:troop:dwarf" in values(game) and "end" not in values(game)
 
 
+def test_deed_may_be_chosen_with_actions_left_giving_them_up() -> None:
+    """GU-S6: the heroic deed is offered with the actions; choosing it gives up the actions left (GU-25), as "end"
+    then the deed did. Battle still needs a target in the region; people are asked to confirm the lost actions."""
+    from skirmish import LazyDecision
+
+    game = new_game(1)
+    answer(game, "move:mountains-outer")
+    answer(game, "move:mountains-spawn")  # 1 action left, the Dwarf troop in the region
+    d = game.pending
+    assert isinstance(d, LazyDecision) and not d.built  # the deed's options are not built for an action
+    deed = [o for o in d.options_of("deed")]
+    assert [o.value for o in deed] == ["battle:troop:dwarf", "adventure"]
+    assert all(o.data["confirm"] == "your unused actions are lost" for o in deed)
+    assert "end" in values(game) and values(game)[-2:] == ["battle:troop:dwarf", "adventure"]
+    game.answer("battle:troop:dwarf")
+    assert game.state.turn.actions == 0 and game.state.battle is not None
+    texts = [e.text for e in game.log.events]
+    assert "hero1 gives up 1 unused action(s)" in texts and "hero1 battles Dwarf Soldiers" in texts
+
+
+def test_deed_with_actions_left_offers_no_battle_without_a_target() -> None:
+    game = new_game(1)
+    assert [o.value for o in game.pending.options_of("deed")] == ["adventure"]
+    game.answer("adventure")
+    assert game.state.turn.actions == 0 and "hero1 gives up 3 unused action(s)" in [e.text for e in game.log.events]
+
+
 def test_train_follows_the_tree() -> None:
     game = new_game(1)
     h = game.state.heroes["hero1"]

@@ -16,7 +16,7 @@ import random
 from itertools import groupby
 from typing import Any
 
-from skirmish import AgentContext, Decision, View, standing_pass
+from skirmish import AgentContext, Decision, LazyDecision, View, standing_pass
 from skirmish_goblin_uprising.content import Content
 
 CLASS_PREF = ["barbarian", "druid", "ranger", "wizard", "rogue", "bard"]
@@ -154,8 +154,9 @@ class GoblinAI:
         else:
             handler = handlers[kind] = getattr(self, "_" + kind.replace("-", "_"), None)
         choice = handler(decision, values) if handler is not None else None
-        if menu is not None:
-            return choice if type(choice) is str and choice in menu.get(self._kind[choice], ()) else \
+        if menu is not None:  # (the deed's lazy family, offered with the actions, is not in the menu)
+            return choice if type(choice) is str and (choice in menu.get(self._kind[choice], ()) or (
+                type(decision) is LazyDecision and decision.option_for(choice) is not None)) else \
                 decision.options[0].value
         return choice if choice in values else values[0]
 
@@ -490,6 +491,9 @@ class GoblinAI:
             choice = self._spend_action(groups)
             if choice.startswith("move:"):  # a step towards a goal: the whole way there at once when that is offered
                 return self._travel(d, choice, groups.get("travel", ()))
+            if choice == "end" and isinstance(d, LazyDecision) and "deed" in d.families:
+                # the deed is offered with the actions (GU-S6): chosen now, as it would be right after "end"
+                return self._deed([o.value for o in d.options_of("deed")])
             return choice
         return self._deed(groups.get("battle", ()))
 

@@ -1,8 +1,9 @@
 """The hero's turn: 3 actions (Move 1, Rest, Interact, a guardian's active ability), free Renown spending
 (Train, Rally in combat, Recruit, Commune), goblin and tribe cards, then the compulsory heroic deed.
 
-Every choice of the turn is one decision of kind ``action`` whose options carry what they do; the deed is
-offered once the actions are used up (or given up).
+Every choice of the turn is one decision of kind ``action`` whose options carry what they do. The heroic deed is
+offered with the actions too (RULINGS GU-S6: choosing it gives up the actions left), as a lazy family of options
+built only when asked for (``LazyDecision``); once the actions are used up (or given up) it is all that is left.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from skirmish import Decision, Do, Option, end_scope
+from skirmish import Decision, Do, LazyDecision, Option, end_scope
 from skirmish_goblin_uprising.bookkeeping import (
     C,
     a_name,
@@ -86,13 +87,30 @@ def ask_action(game: Game, hid: str, quiet: bool = False) -> None:
         _acted(game, options[0].value, hid)
         return
     region = c._look["space_region"].get(space, "") if here else ""
-    prompt = (f"{hid} at {c.space_name(space)}: {turn.actions} action(s) left" if turn.actions
-              else f"{hid}: actions used up - perform a heroic deed (Battle or Adventure)")
-    game.ask(Decision(hid, "action", prompt, options, rule=R_TURN,
-                      context={"hero": hid, "actions": turn.actions, "space": here, "region": region,
-                               "phase": "hero turn", "me": hero_view(hero, space, region),
-                               "board": board_view(game, unchanged=quiet), "menu": menu,
-                               "team": team_view(game, hid)}), _acted, hid)
+    context = {"hero": hid, "actions": turn.actions, "space": here, "region": region, "phase": "hero turn",
+               "me": hero_view(hero, space, region), "board": board_view(game, unchanged=quiet), "menu": menu,
+               "team": team_view(game, hid)}
+    if turn.actions:  # the deed too, giving up the actions left (GU-S6): its options are built when asked for
+        game.ask(LazyDecision(game, hid, "action", f"{hid} at {c.space_name(space)}: {turn.actions} action(s) left "
+                              "(or a heroic deed, giving them up)", families=DEED_FAMILY, build=deed_family,
+                              family_of=_family_of, fixed=options, fixed_first=True, args=(hid,), rule=R_TURN,
+                              context=context), _acted, hid)
+    else:
+        game.ask(Decision(hid, "action", f"{hid}: actions used up - perform a heroic deed (Battle or Adventure)",
+                          options, rule=R_TURN, context=context), _acted, hid)
+
+
+DEED_FAMILY = ("deed",)
+
+
+def deed_family(game: Game, family: str, hid: str) -> list[Any]:
+    """The heroic deed's options while actions are left (the hero-turn decision's lazy family "deed")."""
+    hero = game.state.heroes[hid]
+    return _deed_options(game, hero, C(game), early=True)[0]
+
+
+def _family_of(value: Any) -> str | None:
+    return "deed" if value == "adventure" or (type(value) is str and value.startswith("battle:")) else None
 
 
 def team_view(game: Game, hid: str) -> tuple[tuple[str, str, str, int, int], ...]:
@@ -288,26 +306,43 @@ def action_menu(game: Game, hero: Hero, turn: Turn, here: str,
                           action="end", confirm="your unused actions are lost"))
         menu["end"] = _ONE["end"]
     else:
-        values = []
-        for t in battle_targets(game, hero):
-            key = ("battle", t, _target_state(s, t))  # what the option's label and help read
-            found = memo.get(key)
-            if found is None:
-                about = _target_help(game, t)
-                # the Tyrant's "it strikes first" only in the help: the label fits an 80-column menu
-                short = about.partition(";")[0] if t == TYRANT else about
-                found = memo[key] = Option(f"battle:{t}", f"Battle {target_name(game, t)} ({short})",
-                                           PVP_HELP if t.startswith("hero:") else about,
-                                           data={"action": "battle", "target": t})
-            out.append(found)
-            values.append(found.value)
+        deed, values = _deed_options(game, hero, c, early=False)
+        out += deed
         if values:
-            menu["battle"] = tuple(values)
-        out.append(_fixed(memo, "adventure", "Adventure: draw an adventure card",
-                               "the heroic deed: roll 5 dice for its successes (others may help) or choose a side",
-                               action="adventure"))
+            menu["battle"] = values
         menu["adventure"] = _ONE["adventure"]
     return out, menu
+
+
+def _deed_options(game: Game, hero: Hero, c: Content, early: bool) -> tuple[list[Any], tuple[str, ...]]:
+    """The heroic deed's options (Battle each target in the hero's region, then Adventure) and the battle values.
+    ``early``: chosen while actions are left, which it gives up (GU-S6): people are asked to confirm."""
+    s: GameState = game.state
+    memo = c._look["memo"]
+    out: list[Any] = []
+    values = []
+    # with actions left: one line in a compact menu, and people confirm the actions they give up
+    confirm = {"confirm": "your unused actions are lost", "group": "Heroic deed"} if early else {}
+    for t in battle_targets(game, hero):
+        key = ("battle", t, _target_state(s, t), early)  # what the option's label and help read
+        found = memo.get(key)
+        if found is None:
+            about = _target_help(game, t)
+            # the Tyrant's "it strikes first" only in the help: the label fits an 80-column menu
+            short = about.partition(";")[0] if t == TYRANT else about
+            found = memo[key] = Option(f"battle:{t}", f"Battle {target_name(game, t)} ({short})",
+                                       PVP_HELP if t.startswith("hero:") else about,
+                                       data={"action": "battle", "target": t, **confirm})
+        out.append(found)
+        values.append(found.value)
+    found = memo.get(("deed", "adventure", early))
+    if found is None:
+        found = memo["deed", "adventure", early] = Option(
+            "adventure", "Adventure: draw an adventure card",
+            "the heroic deed: roll 5 dice for its successes (others may help) or choose a side",
+            data={"action": "adventure", **confirm})
+    out.append(found)
+    return out, tuple(values)
 
 
 _ONE = {kind: (kind,) for kind in ("guardian", "recruit", "tribe", "end", "adventure")}  # kinds with one value
@@ -449,6 +484,10 @@ def _acted(game: Game, answer: str, hid: str) -> None:
     turn = s.turn
     assert turn is not None
     kind, _, arg = answer.partition(":")
+    if kind in ("battle", "adventure") and turn.actions:  # the deed chosen with actions left gives them up (GU-S6)
+        if logging(game):
+            say(game, f"{hid} gives up {turn.actions} unused action(s)", R_TURN, hero=hid)
+        turn.actions = 0
     if kind == "battle":
         from skirmish_goblin_uprising.combat import start_battle
 
