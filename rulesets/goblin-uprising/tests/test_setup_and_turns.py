@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from gu_helpers import RULESET, answer, new_game, reask, values
 
-from skirmish import Game, SetupError
+from skirmish import Game, IllegalAnswer, SetupError
 
 
 def test_setup_follows_the_printed_order() -> None:
@@ -200,6 +200,46 @@ def test_deed_with_actions_left_offers_no_battle_without_a_target() -> None:
     assert [o.value for o in game.pending.options_of("deed")] == ["adventure"]
     game.answer("adventure")
     assert game.state.turn.actions == 0 and "hero1 gives up 3 unused action(s)" in [e.text for e in game.log.events]
+
+
+def test_chained_answer_makes_a_free_renown_choice_then_the_next_choice() -> None:
+    """GU-S7: one answer may hold free Renown choices (Train, Recruit, Commune) and then any choice, made in order."""
+    game = new_game(1)
+    h = game.state.heroes["hero1"]
+    h.renown = 3
+    reask(game)
+    before = len(game.answers)
+    game.answer(["train:roar", "recruit", "move:mountains-outer"])
+    assert "roar" in h.abilities and h.renown == 0 and len(h.hand) == 3
+    assert game.state.board.where("hero1") == "mountains-outer" and game.state.turn.actions == 2
+    assert len(game.answers) == before + 1 and game.pending.kind == "action"
+    shown = [e.text for e in game.log.of_kind("answer")][-1]
+    assert shown.startswith("hero1: action -> Train (2 Renown): learn Roar") and "; then Recruit" in shown
+    assert "; then Move 1: Mountains Outer" in shown
+
+
+def test_chained_answer_drops_a_later_choice_no_longer_on_offer() -> None:
+    game = new_game(1)
+    h = game.state.heroes["hero1"]
+    h.renown = 1
+    reask(game)
+    game.answer(["recruit", "recruit", "move:mountains-outer"])  # the second Recruit cannot be paid for
+    assert h.renown == 0 and len(h.hand) == 3 and game.state.board.where("hero1") == "village-mountains"
+    assert game.state.turn.actions == 3 and game.pending.kind == "action" and game.pending.player == "hero1"
+    dropped = "hero1: Recruit is no longer on offer; the rest of the answer is dropped"
+    assert dropped in [e.text for e in game.log.events]
+
+
+def test_chained_answer_opens_with_a_renown_choice_on_offer() -> None:
+    game = new_game(1)
+    h = game.state.heroes["hero1"]
+    h.renown = 2
+    reask(game)
+    for bad in (["move:mountains-outer", "rest:hp"], ["commune:fire", "rest:hp"], ["train:roar"],
+                ["train:roar", "recruit", "recruit", "recruit", "end"], ["train:roar", 3]):
+        with pytest.raises(IllegalAnswer):
+            game.answer(bad)
+    assert h.renown == 2 and "roar" not in h.abilities  # a refused answer changes nothing
 
 
 def test_train_follows_the_tree() -> None:

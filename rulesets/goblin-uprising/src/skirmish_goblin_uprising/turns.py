@@ -91,16 +91,59 @@ def ask_action(game: Game, hid: str, quiet: bool = False) -> None:
                "me": hero_view(hero, space, region), "board": board_view(game, unchanged=quiet), "menu": menu,
                "team": team_view(game, hid)}
     if turn.actions:  # the deed too, giving up the actions left (GU-S6): its options are built when asked for
-        game.ask(LazyDecision(game, hid, "action", f"{hid} at {c.space_name(space)}: {turn.actions} action(s) left "
+        game.ask(HeroTurnDecision(game, hid, "action", f"{hid} at {c.space_name(space)}: {turn.actions} action(s) left "
                               "(or a heroic deed, giving them up)", families=DEED_FAMILY, build=deed_family,
                               family_of=_family_of, fixed=options, fixed_first=True, args=(hid,), rule=R_TURN,
                               context=context), _acted, hid)
     else:
-        game.ask(Decision(hid, "action", f"{hid}: actions used up - perform a heroic deed (Battle or Adventure)",
-                          options, rule=R_TURN, context=context), _acted, hid)
+        game.ask(HeroTurnDecision(game, hid, "action", f"{hid}: actions used up - perform a heroic deed (Battle or "
+                                  "Adventure)", families=(), build=deed_family, fixed=options, args=(hid,),
+                                  rule=R_TURN, context=context), _acted, hid)
 
 
 DEED_FAMILY = ("deed",)
+#: the free Renown choices (costing no action, scheduling nothing) that may open a chained answer (GU-S7)
+RENOWN_KINDS = frozenset({"train", "recruit", "commune"})
+#: the most choices one chained answer holds
+MOST_CHAINED = 4
+#: a hero-turn choice's kind as people read it
+_KIND_TEXT = {"move": "Move 1", "leap": "Move 2", "travel": "Travel", "rest": "Rest", "interact": "Interact",
+              "guardian": "the guardian's ability", "train": "Train", "recruit": "Recruit", "commune": "Commune",
+              "goblin": "the goblin's effect", "tribe": "the tribe card", "end": "End your actions",
+              "battle": "Battle", "adventure": "Adventure"}
+#: how a chain's later choice that is not on offer yet reads (a guardian's ability after Commune, a Train unlocked)
+_LATER = {"guardian": "the guardian's ability", "train": "another Train", "recruit": "Recruit",
+          "commune": "Commune", "goblin": "a goblin's effect"}
+
+
+class HeroTurnDecision(LazyDecision):
+    """A hero-turn choice (a lazy decision: the deed is a family built when asked for, GU-S6) that also takes a
+    *chained answer* (GU-S7): a list of up to four of its values, free Renown choices (Train, Recruit, Commune) first
+    and any choice last, made in order in one answer. The first must be on offer now; each later one is made only
+    if it is on offer once the ones before it are made, else the rest is dropped and the hero is asked again."""
+
+    __slots__ = ()
+
+    def match(self, game: Game | None, value: Any) -> tuple[Any, Any, str | None]:
+        if type(value) is not list and type(value) is not tuple:
+            return LazyDecision.match(self, game, value)
+        value = list(value)
+        if not 2 <= len(value) <= MOST_CHAINED or not all(type(v) is str for v in value):
+            return None, value, f"a chained answer is 2 to {MOST_CHAINED} choices, not {value!r}"
+        if any(v.partition(":")[0] not in RENOWN_KINDS for v in value[:-1]):
+            return None, value, "in a chained answer every choice but the last is Train, Recruit or Commune"
+        first, _, err = LazyDecision.match(self, game, value[0])
+        if err:
+            return None, value, err
+        return Option(value, "; then ".join([first.label, *map(self._label, value[1:])])), value, None
+
+    def _label(self, value: str) -> str:
+        """A later choice of a chain as people read it: its option's label when on offer now, else what it is."""
+        found = LazyDecision.match(self, None, value)[0]
+        return found.label if found is not None else _LATER.get(value.partition(":")[0], "another choice")
+
+    def option_for(self, value: Any) -> Any:
+        return self.match(None, value)[0]
 
 
 def deed_family(game: Game, family: str, hid: str) -> list[Any]:
@@ -477,7 +520,12 @@ def token_label(game: Game, space: str) -> str:
     return f"take the face-down exploration token on {c.space_name(space)}"
 
 
-def _acted(game: Game, answer: str, hid: str) -> None:
+def _acted(game: Game, answer: Any, hid: str, ask: bool = True) -> None:
+    """Make the hero-turn choice ``answer`` (a chained answer, a list: each in turn while on offer, GU-S7); ``ask``:
+    ask the next choice when nothing was scheduled (a chain's free Renown choices ask nothing)."""
+    if type(answer) is list:
+        _chained(game, answer, hid)
+        return
     s: GameState = game.state
     c = C(game)
     hero = s.heroes[hid]
@@ -565,8 +613,39 @@ def _acted(game: Game, answer: str, hid: str) -> None:
         if logging(game):
             say(game, f"{hid} exhausts the {tribe.name}", "Tribe cards", hero=hid)
         TRIBE_EFFECTS[tribe.effect](game, hero, tribe.n)
-    if not later:  # nothing was scheduled: ask the next hero-turn choice now (the same as a step run next)
+    if not later and ask:  # nothing was scheduled: ask the next hero-turn choice now (the same as a step run next)
         ask_action(game, hid, kind in QUIET)
+
+
+def _chained(game: Game, answer: list[str], hid: str) -> None:
+    """A chained answer (GU-S7): the first choice (checked with the answer), then each later one if it is on offer
+    once those before it are made; the first that is not ends the chain, and the hero is asked as usual."""
+    _acted(game, answer[0], hid, ask=False)
+    for i, value in enumerate(answer[1:], 1):
+        if not _on_offer(game, hid, value):
+            if logging(game):
+                kind = value.partition(":")[0]
+                say(game, f"{hid}: {_KIND_TEXT.get(kind, kind)} is no longer on offer; the rest of the answer is "
+                    "dropped", R_TURN, hero=hid)
+            ask_action(game, hid, True)
+            return
+        _acted(game, value, hid, ask=i == len(answer) - 1)  # (all but the last are free Renown choices)
+
+
+def _on_offer(game: Game, hid: str, value: str) -> bool:
+    """Whether the hero-turn choice ``value`` is on offer now (what the next hero-turn decision would offer)."""
+    s: GameState = game.state
+    hero = s.heroes[hid]
+    turn = s.turn
+    if hero.removed or game.result is not None or turn is None:
+        return False
+    c = C(game)
+    options, menu = action_menu(game, hero, turn, s.board.where(hid) or "", c)
+    if value in menu.get(value.partition(":")[0], ()):
+        return True
+    if _family_of(value) is not None:
+        return any(o.value == value for o in _deed_options(game, hero, c, early=bool(turn.actions))[0])
+    return False
 
 
 _MAY_ASK = frozenset({"interact", "guardian", "goblin", "tribe"})  # hero-turn choices whose effects may schedule steps
