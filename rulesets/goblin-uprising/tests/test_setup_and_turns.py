@@ -342,3 +342,26 @@ def test_an_attack_asks_for_the_ability_only_when_there_is_a_choice() -> None:
         assert (game.pending is not None and game.pending.kind == "ability") is asked
         resolved = [e for e in game.log if e.kind == "rule" and e.data.get("decision") == "ability"]
         assert [e.data["value"] for e in resolved] == ([] if asked else ["ability:cleaving-swing"])
+
+
+def test_chained_answers_and_standing_passes_replay_from_a_save(tmp_path: object) -> None:
+    """GU-S7 and core's standing pass are answers like any other: an AI game's save replays to the same game."""
+    from pathlib import Path
+
+    from skirmish import Registry, SaveFile, read_save, replay, write_save
+    from skirmish.agents import View
+    from skirmish.runner import agent_seed
+
+    reg = Registry()
+    rs = reg.ruleset("goblin-uprising")
+    game = Game(rs, rs.apply_options(rs.default_setup(), {"heroes": 4}), seed=1003)
+    seats = {p: reg.make_agent("ai", rs, p, agent_seed(1003, i), game.players) for i, p in enumerate(game.players)}
+    while game.pending is not None:
+        d = game.pending
+        game.answer(seats[d.player].decide(View(game, d.player), d), d.player)
+    values_given = [a.get("value") for a in game.answers]
+    assert any(isinstance(v, list) for v in values_given) and "pass-standing" in values_given
+    path = Path(str(tmp_path)) / "game.toml"
+    write_save(SaveFile.of(game), path)
+    again = replay(read_save(path), rs)
+    assert again.digest() == game.digest() and again.result == game.result
