@@ -19,7 +19,7 @@ from typing import Any
 from skirmish import AgentContext, Decision, LazyDecision, View, standing_pass
 from skirmish_goblin_uprising.content import Content
 from skirmish_goblin_uprising.turns import RENOWN_KINDS as _RENOWN
-from skirmish_goblin_uprising.turns import HeroTurnDecision
+from skirmish_goblin_uprising.turns import DeedDecision, HeroTurnDecision
 
 CLASS_PREF = ["barbarian", "druid", "ranger", "wizard", "rogue", "bard"]
 TRIBE_PREF = ["moss", "stone", "bone", "fire", "river", "wind"]
@@ -465,7 +465,7 @@ class GoblinAI:
                     found.extend(run)
         choice = self._choose_action(d, groups, me, actions)
         kind = self._kind[choice]
-        if kind in _RENOWN and type(d) is HeroTurnDecision:
+        if kind in _RENOWN and (type(d) is HeroTurnDecision or type(d) is DeedDecision):
             return self._chain(d, choice, kind, groups, me, actions)
         return choice
 

@@ -94,11 +94,10 @@ def ask_action(game: Game, hid: str, quiet: bool = False) -> None:
         game.ask(HeroTurnDecision(game, hid, "action", f"{hid} at {c.space_name(space)}: {turn.actions} action(s) left "
                               "(or a heroic deed, giving them up)", families=DEED_FAMILY, build=deed_family,
                               family_of=_family_of, fixed=options, fixed_first=True, args=(hid,), rule=R_TURN,
-                              context=context), _acted, hid)
+                              context=context), _acted, hid, menu)
     else:
-        game.ask(HeroTurnDecision(game, hid, "action", f"{hid}: actions used up - perform a heroic deed (Battle or "
-                                  "Adventure)", families=(), build=deed_family, fixed=options, args=(hid,),
-                                  rule=R_TURN, context=context), _acted, hid)
+        game.ask(DeedDecision(hid, "action", f"{hid}: actions used up - perform a heroic deed (Battle or Adventure)",
+                              options, (), None, (), R_TURN, context), _acted, hid, menu)
 
 
 DEED_FAMILY = ("deed",)
@@ -116,31 +115,54 @@ _LATER = {"guardian": "the guardian's ability", "train": "another Train", "recru
           "commune": "Commune", "goblin": "a goblin's effect"}
 
 
+def _match_chain(decision: Any, base: Any, game: Game | None, value: Any) -> tuple[Any, Any, str | None]:
+    """``base.match`` (the decision class's own) for one value; a chained answer (GU-S7) checked as
+    :class:`HeroTurnDecision` says."""
+    if type(value) is not list and type(value) is not tuple:
+        return base.match(decision, game, value)  # type: ignore[no-any-return]
+    value = list(value)
+    if not 2 <= len(value) <= MOST_CHAINED or not all(type(v) is str for v in value):
+        return None, value, f"a chained answer is 2 to {MOST_CHAINED} choices, not {value!r}"
+    if any(v.partition(":")[0] not in RENOWN_KINDS for v in value[:-1]):
+        return None, value, "in a chained answer every choice but the last is Train, Recruit or Commune"
+    first, _, err = base.match(decision, game, value[0])
+    if err:
+        return None, value, err
+    labels = [first.label]
+    for later in value[1:]:  # as people read it: its option's label when on offer now, else what it is
+        found = base.match(decision, None, later)[0]
+        labels.append(found.label if found is not None else _LATER.get(later.partition(":")[0], "another choice"))
+    return Option(value, "; then ".join(labels)), value, None
+
+
 class HeroTurnDecision(LazyDecision):
-    """A hero-turn choice (a lazy decision: the deed is a family built when asked for, GU-S6) that also takes a
-    *chained answer* (GU-S7): a list of up to four of its values, free Renown choices (Train, Recruit, Commune) first
-    and any choice last, made in order in one answer. The first must be on offer now; each later one is made only
-    if it is on offer once the ones before it are made, else the rest is dropped and the hero is asked again."""
+    """A hero-turn choice while actions are left (a lazy decision: the deed is a family built when asked for, GU-S6)
+    that also takes a *chained answer* (GU-S7): a list of up to four of its values, free Renown choices (Train,
+    Recruit, Commune) first and any choice last, made in order in one answer. The first must be on offer now; each
+    later one is made only if it is on offer once the ones before it are made, else the rest is dropped and the hero
+    is asked again."""
 
     __slots__ = ()
 
     def match(self, game: Game | None, value: Any) -> tuple[Any, Any, str | None]:
-        if type(value) is not list and type(value) is not tuple:
-            return LazyDecision.match(self, game, value)
-        value = list(value)
-        if not 2 <= len(value) <= MOST_CHAINED or not all(type(v) is str for v in value):
-            return None, value, f"a chained answer is 2 to {MOST_CHAINED} choices, not {value!r}"
-        if any(v.partition(":")[0] not in RENOWN_KINDS for v in value[:-1]):
-            return None, value, "in a chained answer every choice but the last is Train, Recruit or Commune"
-        first, _, err = LazyDecision.match(self, game, value[0])
-        if err:
-            return None, value, err
-        return Option(value, "; then ".join([first.label, *map(self._label, value[1:])])), value, None
+        return _match_chain(self, LazyDecision, game, value)
 
-    def _label(self, value: str) -> str:
-        """A later choice of a chain as people read it: its option's label when on offer now, else what it is."""
-        found = LazyDecision.match(self, None, value)[0]
-        return found.label if found is not None else _LATER.get(value.partition(":")[0], "another choice")
+    def option_for(self, value: Any) -> Any:
+        return self.match(None, value)[0]
+
+
+class DeedDecision(Decision):
+    """The hero-turn choice once the actions are used up (the deed and free choices): a plain decision that takes a
+    chained answer too (GU-S7)."""
+
+    __slots__ = ()
+
+    def match(self, game: Game | None, value: Any) -> tuple[Any, Any, str | None]:
+        return _match_chain(self, Decision, game, value)
+
+    def check(self, game: Game | None, value: Any) -> tuple[Any, str | None]:
+        _, value, err = self.match(game, value)
+        return value, err
 
     def option_for(self, value: Any) -> Any:
         return self.match(None, value)[0]
@@ -520,11 +542,13 @@ def token_label(game: Game, space: str) -> str:
     return f"take the face-down exploration token on {c.space_name(space)}"
 
 
-def _acted(game: Game, answer: Any, hid: str, ask: bool = True) -> None:
-    """Make the hero-turn choice ``answer`` (a chained answer, a list: each in turn while on offer, GU-S7); ``ask``:
-    ask the next choice when nothing was scheduled (a chain's free Renown choices ask nothing)."""
+def _acted(game: Game, answer: Any, hid: str, menu: dict[str, tuple[str, ...]] | None = None,
+           ask: bool = True) -> None:
+    """Make the hero-turn choice ``answer`` (a chained answer, a list: each in turn while on offer, GU-S7; ``menu``:
+    the values the decision offered, by kind); ``ask``: ask the next choice when nothing was scheduled (a chain's
+    free Renown choices ask nothing)."""
     if type(answer) is list:
-        _chained(game, answer, hid)
+        _chained(game, answer, hid, menu or {})
         return
     s: GameState = game.state
     c = C(game)
@@ -617,14 +641,18 @@ def _acted(game: Game, answer: Any, hid: str, ask: bool = True) -> None:
         ask_action(game, hid, kind in QUIET)
 
 
-def _chained(game: Game, answer: list[str], hid: str) -> None:
+def _chained(game: Game, answer: list[str], hid: str, menu: dict[str, tuple[str, ...]]) -> None:
     """A chained answer (GU-S7): the first choice (checked with the answer), then each later one if it is on offer
-    once those before it are made; the first that is not ends the chain, and the hero is asked as usual."""
+    once those before it are made; the first that is not ends the chain, and the hero is asked as usual.
+
+    Free Renown choices take nothing away but Renown choices they no longer leave Renown for (Commune adds the
+    guardian's options, Recruit a goblin's): a later choice of another kind that the decision offered is still on
+    offer, and only the others are looked up again."""
     _acted(game, answer[0], hid, ask=False)
     for i, value in enumerate(answer[1:], 1):
-        if not _on_offer(game, hid, value):
+        kind = value.partition(":")[0]
+        if (kind in RENOWN_KINDS or value not in menu.get(kind, ())) and not _on_offer(game, hid, value):
             if logging(game):
-                kind = value.partition(":")[0]
                 say(game, f"{hid}: {_KIND_TEXT.get(kind, kind)} is no longer on offer; the rest of the answer is "
                     "dropped", R_TURN, hero=hid)
             ask_action(game, hid, True)
