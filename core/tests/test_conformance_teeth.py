@@ -214,3 +214,9 @@ def test_a_module_global_written_by_games_fails_module_state() -> None:
                                   allow=["skirmish.testing.samples._GLOBAL"])
     assert moved == ["skirmish.testing.samples._GLOBAL"]
     assert check_no_module_state(s.DiceRace, ["skirmish.testing.samples"], RandomAgent) == []
+
+
+def test_a_window_asking_again_after_a_standing_pass_fails() -> None:
+    with pytest.raises(AssertionError, match="gave a standing pass in window 'trip'.*and was asked again"):
+        for seed in range(5):
+            check_response_windows(s.BrokenWindowForgetsStandingPass(), seed)

@@ -1,4 +1,5 @@
-"""Response windows: only players who can respond are asked; pass, pass for the phase, cycle and once."""
+"""Response windows: only players who can respond are asked; pass, pass for the phase, the standing pass, cycle
+and once."""
 
 from __future__ import annotations
 
@@ -11,7 +12,15 @@ from skirmish.decisions import Option
 from skirmish.engine import Game
 from skirmish.pipeline import Phase, Rounds
 from skirmish.ruleset import Ruleset
-from skirmish.windows import PASS, PASS_PHASE, open_window, quiet_players
+from skirmish.windows import (
+    PASS,
+    PASS_PHASE,
+    PASS_STANDING,
+    open_window,
+    quiet_players,
+    standing_pass,
+    standing_players,
+)
 
 
 @attrs.define
@@ -125,3 +134,55 @@ def test_random_agents_finish_a_game_of_windows_and_every_ask_had_a_response() -
             game.answer(agents[d.player].decide(View(game, d.player), d), d.player)
         assert game.result is not None and game.result.draw
         assert "bo" not in [e.data.get("player") for e in game.log.of_kind("answer")]
+
+
+def test_a_standing_pass_is_taken_unlisted_and_leaves_the_player_out_of_later_windows_of_its_rule() -> None:
+    class Two(CardTable):
+        def body(self, game: Game) -> None:
+            open_window(game, "other", game.players, self.offer, self.play, mode="cycle", rule="Other")
+            open_window(game, "any time", game.players, self.offer, self.play, mode="cycle", rule="Cards")
+
+    game = Game(Two())
+    d = game.pending
+    assert standing_pass(d) == PASS_STANDING and PASS_STANDING not in [o.value for o in d.options]
+    game.answer(PASS_STANDING)  # ann, in a "Cards" window
+    assert standing_players(game, "Cards") == ["ann"] and quiet_players(game) == []
+    assert [e.text for e in game.log.of_kind("pass")] == ["ann passes in every Cards window for the rest of the game"]
+    game.answer(PASS)  # cy: the Cards window closes
+    d = game.pending
+    assert d.player == "ann" and d.context["window"] == "other"  # another rule's window still asks ann
+    game.answer(PASS)
+    game.answer(PASS)  # cy
+    # the second phase: ann is left out of the Cards window, unasked; cy is asked
+    assert game.phase == "second" and game.pending.player == "cy" and game.pending.context["window"] == "any time"
+    assert game.state.asked.count("ann") == 2  # offered in the first phase's two windows only
+    game.answer(PASS)
+    assert game.pending.player == "ann" and game.pending.context["window"] == "other"
+
+
+def test_a_standing_pass_is_refused_by_an_invitation_and_by_a_plain_decision() -> None:
+    import pytest
+
+    from skirmish.decisions import Decision
+    from skirmish.errors import IllegalAnswer
+
+    class Invited(CardTable):
+        def body(self, game: Game) -> None:
+            open_window(game, "invited", ["ann"], self.offer, self.play, mode="once", rule="Cards", invitation=True)
+
+    game = Game(Invited())
+    assert standing_pass(game.pending) is None
+    with pytest.raises(IllegalAnswer):
+        game.answer(PASS_STANDING)
+    assert standing_pass(Decision("ann", "respond", "?", [Option(PASS)], context={"window": "w"})) is None
+
+
+def test_a_standing_pass_replays_from_the_answers() -> None:
+    from skirmish.saves import SaveFile, replay
+
+    game = Game(CardTable(), seed=3)
+    game.answer(PASS_STANDING)
+    game.answer(PASS)
+    again = replay(SaveFile.of(game), CardTable())
+    assert again.digest() == game.digest() and standing_players(again, "Cards") == ["ann"]
+    assert game.pending.player == again.pending.player == "cy"  # ann is left out of the second phase's window

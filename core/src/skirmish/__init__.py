@@ -25,6 +25,7 @@ _EXPORTS = {
     "Event": "events", "EventLog": "events",
     "GameRNG": "rng",
     "Phase": "pipeline", "Rounds": "pipeline", "end_scope": "pipeline", "open_window": "windows",
+    "standing_pass": "windows",
     "Ruleset": "ruleset", "RulesetSpec": "specs", "SetupOption": "ruleset",
     "AgentSpec": "specs", "AgentContext": "specs", "View": "agents", "RandomAgent": "agents",
     "Levels": "levels", "EasyAgent": "levels", "LookAheadAgent": "levels", "kinds_worth": "levels",

@@ -7,6 +7,13 @@ such a moment. Each player in turn is offered what they can play right now (the 
 ask offers the responses plus "pass" and "pass until the end of this phase" (after which
 the player is left alone until the phase changes).
 
+A standing pass (for agents; people and the random agent never see it): a window decision also accepts
+:data:`PASS_STANDING`, which is not among its options. It passes now and, for the rest of the game, the
+player is left out of every window of the same rule (``rule``, else the window's name) without being
+asked, except for invitations. It is recorded like any answer, so saves and replays repeat it. An agent
+that never plays in some windows answers it at its first ask there and saves every later ask
+(:func:`standing_pass` says whether a decision takes it).
+
 Two modes:
 
 - ``"cycle"``: go round the players until every one of them has passed (or had nothing)
@@ -29,6 +36,8 @@ if TYPE_CHECKING:
 
 PASS = "pass"
 PASS_PHASE = "pass-phase"
+#: the answer a window decision takes, though it does not list it, for a pass in every later window of its rule
+PASS_STANDING = "pass-standing"
 MODES = ("cycle", "once")
 _STASH = "skirmish.windows"
 
@@ -51,6 +60,44 @@ def open_window(game: Game, name: str, players: Sequence[str], offer: Offer, res
         raise ValueError(f"unknown window mode {mode!r} (expected one of {', '.join(MODES)})")
     game.schedule(Window(name, tuple(players), offer, resolve, rule, mode, dict(context or {}), prompt,
                          invitation=invitation))
+
+
+class WindowDecision(Decision):
+    """The decision a window asks: a :class:`Decision` that also takes :data:`PASS_STANDING` (unlisted) unless it
+    is an invitation."""
+
+    __slots__ = ()
+
+    def match(self, game: Game | None, value: Answer) -> tuple[Option | None, Answer, str | None]:
+        if value == PASS_STANDING and not self.context.get("invitation"):
+            return _STANDING_OPTION, PASS_STANDING, None
+        return Decision.match(self, game, value)
+
+    def check(self, game: Game | None, value: Answer) -> tuple[Answer, str | None]:
+        _, value, err = self.match(game, value)
+        return value, err
+
+    def option_for(self, value: Answer) -> Option | None:
+        return self.match(None, value)[0]
+
+
+_STANDING_OPTION = Option(PASS_STANDING, "pass in every window of this kind for the rest of the game",
+                          "play nothing and are never asked again in these windows (an invitation still asks)",
+                          data={"action": "pass-standing"})
+
+
+def standing_pass(decision: Decision | None) -> str | None:
+    """:data:`PASS_STANDING` when ``decision`` takes a standing pass (a window's question, not an invitation),
+    else ``None``."""
+    if isinstance(decision, WindowDecision) and not decision.context.get("invitation"):
+        return PASS_STANDING
+    return None
+
+
+def standing_players(game: Game, rule: str) -> list[str]:
+    """Players who gave a standing pass in windows of ``rule`` (they are not asked there again this game)."""
+    standing = game.stash.get(_STASH, {}).get("standing", {})
+    return sorted(p for p, rules in standing.items() if rule in rules)
 
 
 def quiet_players(game: Game) -> list[str]:
@@ -79,6 +126,13 @@ class Window(Step):
 
     def run(self, game: Game) -> Decision | None:
         count = len(self.players)
+        left_out: frozenset[str] | set[str] = frozenset()
+        kept = game.stash.get(_STASH)
+        if kept and not self.invitation:  # who passed until the end of this phase, or standing in this rule's windows
+            now = [game.round, game.phase]
+            rule = self.rule or self.name
+            left_out = {p for p, when in kept.get("quiet", {}).items() if when == now}
+            left_out.update(p for p, rules in kept.get("standing", {}).items() if rule in rules)
         while count:
             if self.mode == "once" and self.turn >= count:
                 return None
@@ -86,8 +140,7 @@ class Window(Step):
                 return None
             player = self.players[self.turn % count]
             self.turn += 1
-            quiet = not self.invitation and player in quiet_players(game)
-            options = [] if quiet else list(self.offer(game, player))
+            options = [] if player in left_out else list(self.offer(game, player))
             if not options:
                 self.passes += 1
                 continue
@@ -104,16 +157,23 @@ class Window(Step):
             context = {"window": self.name, "mode": self.mode, **self.context}
             if self.invitation:
                 context["invitation"] = True
-            return Decision(player, "respond", self.prompt or f"{self.name}: respond?", options=options + extra,
-                            rule=self.rule or self.name, context=context)
+            return WindowDecision(player, "respond", self.prompt or f"{self.name}: respond?", options + extra,
+                                  (), None, (), self.rule or self.name, context)
         return None
 
     def resume(self, game: Game, answer: Answer) -> None:
         player = self.asking
         game.schedule(self)  # the window goes on after whatever the response schedules
-        if answer in (PASS, PASS_PHASE):
+        if answer in (PASS, PASS_PHASE, PASS_STANDING):
             self.passes += 1
-            if answer == PASS_PHASE:
+            if answer == PASS_STANDING:
+                rule = self.rule or self.name
+                standing = game.stash.setdefault(_STASH, {}).setdefault("standing", {}).setdefault(player, [])
+                if rule not in standing:
+                    standing.append(rule)
+                game.emit("pass", f"{player} passes in every {rule} window for the rest of the game", rule=self.rule,
+                          player=player, window=self.name, standing=True)
+            elif answer == PASS_PHASE:
                 quiet = game.stash.setdefault(_STASH, {}).setdefault("quiet", {})
                 quiet[player] = [game.round, game.phase]
                 game.emit("pass", f"{player} passes until the end of the {game.phase} phase", rule=self.rule,

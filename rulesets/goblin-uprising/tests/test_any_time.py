@@ -277,3 +277,23 @@ def test_any_time_window_holds_only_heroes_who_may_play_there() -> None:
     assert opened("tribe") is None  # a hero in a combat stays in it: the free move could not be taken
     s.battle = Battle(heroes=["hero1"])
     assert opened("tribe") == ("hero5",)  # another hero's combat: hero5 may still move
+
+
+def test_ai_gives_a_standing_pass_in_any_time_windows_and_is_not_asked_there_again() -> None:
+    """The AI plays its goblins and tribe card from the hero-turn menu: at its first any-time window it gives core's
+    standing pass, and no later any-time window asks it (a help invitation still does)."""
+    from skirmish.agents import AgentContext, View
+    from skirmish.windows import PASS_STANDING
+    from skirmish_goblin_uprising.ai import make_ai
+
+    asked: dict[str, list[str]] = {}
+    for seed in (3, 4):
+        game = new_game(4, seed=seed)
+        ais = {p: make_ai(AgentContext(p, seed + i, RULESET, {}, game.players)) for i, p in enumerate(game.players)}
+        while game.pending is not None:
+            d = game.pending
+            answer = ais[d.player].decide(View(game, d.player), d)
+            if window(game) and d.rule == "Any time":
+                asked.setdefault(f"{seed}/{d.player}", []).append(answer)
+            game.answer(answer, d.player)
+    assert asked and all(answers == [PASS_STANDING] for answers in asked.values()), asked

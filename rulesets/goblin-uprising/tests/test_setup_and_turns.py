@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from gu_helpers import RULESET, answer, new_game, reask, values
 
-from skirmish import Game, SetupError
+from skirmish import Game, IllegalAnswer, SetupError
 
 
 def test_setup_follows_the_printed_order() -> None:
@@ -175,6 +175,73 @@ def test_deed_comes_when_actions_are_used_up() -> None:
     assert "battle:troop:dwarf" in values(game) and "end" not in values(game)
 
 
+def test_deed_may_be_chosen_with_actions_left_giving_them_up() -> None:
+    """GU-S6: the heroic deed is offered with the actions; choosing it gives up the actions left (GU-25), as "end"
+    then the deed did. Battle still needs a target in the region; people are asked to confirm the lost actions."""
+    from skirmish import LazyDecision
+
+    game = new_game(1)
+    answer(game, "move:mountains-outer")
+    answer(game, "move:mountains-spawn")  # 1 action left, the Dwarf troop in the region
+    d = game.pending
+    assert isinstance(d, LazyDecision) and not d.built  # the deed's options are not built for an action
+    deed = [o for o in d.options_of("deed")]
+    assert [o.value for o in deed] == ["battle:troop:dwarf", "adventure"]
+    assert all(o.data["confirm"] == "your unused actions are lost" for o in deed)
+    assert "end" in values(game) and values(game)[-2:] == ["battle:troop:dwarf", "adventure"]
+    game.answer("battle:troop:dwarf")
+    assert game.state.turn.actions == 0 and game.state.battle is not None
+    texts = [e.text for e in game.log.events]
+    assert "hero1 gives up 1 unused action(s)" in texts and "hero1 battles Dwarf Soldiers" in texts
+
+
+def test_deed_with_actions_left_offers_no_battle_without_a_target() -> None:
+    game = new_game(1)
+    assert [o.value for o in game.pending.options_of("deed")] == ["adventure"]
+    game.answer("adventure")
+    assert game.state.turn.actions == 0 and "hero1 gives up 3 unused action(s)" in [e.text for e in game.log.events]
+
+
+def test_chained_answer_makes_a_free_renown_choice_then_the_next_choice() -> None:
+    """GU-S7: one answer may hold free Renown choices (Train, Recruit, Commune) and then any choice, made in order."""
+    game = new_game(1)
+    h = game.state.heroes["hero1"]
+    h.renown = 3
+    reask(game)
+    before = len(game.answers)
+    game.answer(["train:roar", "recruit", "move:mountains-outer"])
+    assert "roar" in h.abilities and h.renown == 0 and len(h.hand) == 3
+    assert game.state.board.where("hero1") == "mountains-outer" and game.state.turn.actions == 2
+    assert len(game.answers) == before + 1 and game.pending.kind == "action"
+    shown = [e.text for e in game.log.of_kind("answer")][-1]
+    assert shown.startswith("hero1: action -> Train (2 Renown): learn Roar") and "; then Recruit" in shown
+    assert "; then Move 1: Mountains Outer" in shown
+
+
+def test_chained_answer_drops_a_later_choice_no_longer_on_offer() -> None:
+    game = new_game(1)
+    h = game.state.heroes["hero1"]
+    h.renown = 1
+    reask(game)
+    game.answer(["recruit", "recruit", "move:mountains-outer"])  # the second Recruit cannot be paid for
+    assert h.renown == 0 and len(h.hand) == 3 and game.state.board.where("hero1") == "village-mountains"
+    assert game.state.turn.actions == 3 and game.pending.kind == "action" and game.pending.player == "hero1"
+    dropped = "hero1: Recruit is no longer on offer; the rest of the answer is dropped"
+    assert dropped in [e.text for e in game.log.events]
+
+
+def test_chained_answer_opens_with_a_renown_choice_on_offer() -> None:
+    game = new_game(1)
+    h = game.state.heroes["hero1"]
+    h.renown = 2
+    reask(game)
+    for bad in (["move:mountains-outer", "rest:hp"], ["commune:fire", "rest:hp"], ["train:roar"],
+                ["train:roar", "recruit", "recruit", "recruit", "end"], ["train:roar", 3]):
+        with pytest.raises(IllegalAnswer):
+            game.answer(bad)
+    assert h.renown == 2 and "roar" not in h.abilities  # a refused answer changes nothing
+
+
 def test_train_follows_the_tree() -> None:
     game = new_game(1)
     h = game.state.heroes["hero1"]
@@ -275,3 +342,26 @@ def test_an_attack_asks_for_the_ability_only_when_there_is_a_choice() -> None:
         assert (game.pending is not None and game.pending.kind == "ability") is asked
         resolved = [e for e in game.log if e.kind == "rule" and e.data.get("decision") == "ability"]
         assert [e.data["value"] for e in resolved] == ([] if asked else ["ability:cleaving-swing"])
+
+
+def test_chained_answers_and_standing_passes_replay_from_a_save(tmp_path: object) -> None:
+    """GU-S7 and core's standing pass are answers like any other: an AI game's save replays to the same game."""
+    from pathlib import Path
+
+    from skirmish import Registry, SaveFile, read_save, replay, write_save
+    from skirmish.agents import View
+    from skirmish.runner import agent_seed
+
+    reg = Registry()
+    rs = reg.ruleset("goblin-uprising")
+    game = Game(rs, rs.apply_options(rs.default_setup(), {"heroes": 4}), seed=1003)
+    seats = {p: reg.make_agent("ai", rs, p, agent_seed(1003, i), game.players) for i, p in enumerate(game.players)}
+    while game.pending is not None:
+        d = game.pending
+        game.answer(seats[d.player].decide(View(game, d.player), d), d.player)
+    values_given = [a.get("value") for a in game.answers]
+    assert any(isinstance(v, list) for v in values_given) and "pass-standing" in values_given
+    path = Path(str(tmp_path)) / "game.toml"
+    write_save(SaveFile.of(game), path)
+    again = replay(read_save(path), rs)
+    assert again.digest() == game.digest() and again.result == game.result

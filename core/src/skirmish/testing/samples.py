@@ -331,6 +331,18 @@ class BrokenWindowForgetsPassPhase(TripRace):
             self.trip(game, player, answer)
 
 
+class BrokenWindowForgetsStandingPass(TripRace):
+    """Opens its trip windows through core, but wipes the windows' record (the plugin stash) each round, so a
+    standing pass is forgotten."""
+
+    name = "broken-window-forgets-standing-pass"
+
+    def open_trip(self, game: Game) -> None:
+        if game.stash.get("skirmish.windows", {}).get("round") != game.round:
+            game.stash["skirmish.windows"] = {"round": game.round}
+        super().open_trip(game)
+
+
 def _ignore(game: Game, answer: Answer) -> None:
     return None
 

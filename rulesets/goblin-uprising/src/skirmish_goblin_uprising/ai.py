@@ -16,8 +16,10 @@ import random
 from itertools import groupby
 from typing import Any
 
-from skirmish import AgentContext, Decision, View
+from skirmish import AgentContext, Decision, LazyDecision, View, standing_pass
 from skirmish_goblin_uprising.content import Content
+from skirmish_goblin_uprising.turns import RENOWN_KINDS as _RENOWN
+from skirmish_goblin_uprising.turns import DeedDecision, HeroTurnDecision
 
 CLASS_PREF = ["barbarian", "druid", "ranger", "wizard", "rogue", "bard"]
 TRIBE_PREF = ["moss", "stone", "bone", "fire", "river", "wind"]
@@ -154,8 +156,11 @@ class GoblinAI:
         else:
             handler = handlers[kind] = getattr(self, "_" + kind.replace("-", "_"), None)
         choice = handler(decision, values) if handler is not None else None
-        if menu is not None:
-            return choice if type(choice) is str and choice in menu.get(self._kind[choice], ()) else \
+        if menu is not None:  # (the deed's lazy family, offered with the actions, is not in the menu)
+            if type(choice) is list:  # a chained answer (GU-S7): its first choice is from the menu
+                return choice
+            return choice if type(choice) is str and (choice in menu.get(self._kind[choice], ()) or (
+                isinstance(decision, LazyDecision) and decision.option_for(choice) is not None)) else \
                 decision.options[0].value
         return choice if choice in values else values[0]
 
@@ -458,6 +463,37 @@ class GoblinAI:
                     groups[kind] = list(run)
                 else:
                     found.extend(run)
+        choice = self._choose_action(d, groups, me, actions)
+        kind = self._kind[choice]
+        if kind in _RENOWN and (type(d) is HeroTurnDecision or type(d) is DeedDecision):
+            return self._chain(d, choice, kind, groups, me, actions)
+        return choice
+
+    def _chain(self, d: Decision, choice: str, kind: str, groups: dict[str, Any], me: dict[str, Any],
+               actions: int) -> Any:
+        """A free Renown choice with the choice it would make next in one answer (GU-S7): the next is worked out from
+        its sheet as the Renown choice leaves it (Renown spent, the ability learnt, the guardian), over the same
+        menu less the Renown choices (one a turn's answer: the next decision offers them again)."""
+        after = dict(me)
+        if kind == "train":
+            after["renown"] -= 2
+            after["abilities"] = [*me["abilities"], choice[6:]]
+        elif kind == "recruit":
+            after["renown"] -= 1
+        else:
+            after["renown"] -= 5
+            after["guardian"] = choice[8:]
+        rest = {k: v for k, v in groups.items() if k not in _RENOWN}
+        self.me = after
+        self._memo.clear()
+        try:
+            then = self._choose_action(d, rest, after, actions)
+        finally:
+            self.me = me
+            self._memo.clear()
+        return [choice, then]
+
+    def _choose_action(self, d: Decision, groups: dict[str, Any], me: dict[str, Any], actions: int) -> str:
         # free choices first
         trains = groups.get("train")
         if trains:
@@ -490,6 +526,9 @@ class GoblinAI:
             choice = self._spend_action(groups)
             if choice.startswith("move:"):  # a step towards a goal: the whole way there at once when that is offered
                 return self._travel(d, choice, groups.get("travel", ()))
+            if choice == "end" and isinstance(d, LazyDecision) and "deed" in d.families:
+                # the deed is offered with the actions (GU-S6): chosen now, as it would be right after "end"
+                return self._deed([o.value for o in d.options_of("deed")])
             return choice
         return self._deed(groups.get("battle", ()))
 
@@ -774,10 +813,13 @@ class GoblinAI:
 
     def _respond(self, d: Decision, values: list[str]) -> str:
         """Always help a team-mate's adventure when asked (it costs the helper nothing but a die); in the "any time"
-        windows (issue 27) it plays nothing, and is left alone for the rest of the phase: it plays its goblins and
-        tribe card from its hero-turn menu."""
+        windows (issue 27) it plays nothing: it gives a standing pass (core's windows leave it out of them for the
+        rest of the game, unasked) and plays its goblins and tribe card from its hero-turn menu."""
         if "help" in values:
             return "help"
+        standing = standing_pass(d)
+        if standing is not None:
+            return standing
         return "pass-phase" if "pass-phase" in values else "pass" if "pass" in values else values[0]
 
     def _help_essence(self, d: Decision, values: list[str]) -> str:

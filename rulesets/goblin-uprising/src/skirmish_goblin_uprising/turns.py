@@ -1,8 +1,9 @@
 """The hero's turn: 3 actions (Move 1, Rest, Interact, a guardian's active ability), free Renown spending
 (Train, Rally in combat, Recruit, Commune), goblin and tribe cards, then the compulsory heroic deed.
 
-Every choice of the turn is one decision of kind ``action`` whose options carry what they do; the deed is
-offered once the actions are used up (or given up).
+Every choice of the turn is one decision of kind ``action`` whose options carry what they do. The heroic deed is
+offered with the actions too (RULINGS GU-S6: choosing it gives up the actions left), as a lazy family of options
+built only when asked for (``LazyDecision``); once the actions are used up (or given up) it is all that is left.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from skirmish import Decision, Do, Option, end_scope
+from skirmish import Decision, Do, LazyDecision, Option, end_scope
 from skirmish_goblin_uprising.bookkeeping import (
     C,
     a_name,
@@ -86,13 +87,95 @@ def ask_action(game: Game, hid: str, quiet: bool = False) -> None:
         _acted(game, options[0].value, hid)
         return
     region = c._look["space_region"].get(space, "") if here else ""
-    prompt = (f"{hid} at {c.space_name(space)}: {turn.actions} action(s) left" if turn.actions
-              else f"{hid}: actions used up - perform a heroic deed (Battle or Adventure)")
-    game.ask(Decision(hid, "action", prompt, options, rule=R_TURN,
-                      context={"hero": hid, "actions": turn.actions, "space": here, "region": region,
-                               "phase": "hero turn", "me": hero_view(hero, space, region),
-                               "board": board_view(game, unchanged=quiet), "menu": menu,
-                               "team": team_view(game, hid)}), _acted, hid)
+    context = {"hero": hid, "actions": turn.actions, "space": here, "region": region, "phase": "hero turn",
+               "me": hero_view(hero, space, region), "board": board_view(game, unchanged=quiet), "menu": menu,
+               "team": team_view(game, hid)}
+    if turn.actions:  # the deed too, giving up the actions left (GU-S6): its options are built when asked for
+        game.ask(HeroTurnDecision(game, hid, "action", f"{hid} at {c.space_name(space)}: {turn.actions} action(s) left "
+                              "(or a heroic deed, giving them up)", families=DEED_FAMILY, build=deed_family,
+                              family_of=_family_of, fixed=options, fixed_first=True, args=(hid,), rule=R_TURN,
+                              context=context), _acted, hid, menu)
+    else:
+        game.ask(DeedDecision(hid, "action", f"{hid}: actions used up - perform a heroic deed (Battle or Adventure)",
+                              options, (), None, (), R_TURN, context), _acted, hid, menu)
+
+
+DEED_FAMILY = ("deed",)
+#: the free Renown choices (costing no action, scheduling nothing) that may open a chained answer (GU-S7)
+RENOWN_KINDS = frozenset({"train", "recruit", "commune"})
+#: the most choices one chained answer holds
+MOST_CHAINED = 4
+#: a hero-turn choice's kind as people read it
+_KIND_TEXT = {"move": "Move 1", "leap": "Move 2", "travel": "Travel", "rest": "Rest", "interact": "Interact",
+              "guardian": "the guardian's ability", "train": "Train", "recruit": "Recruit", "commune": "Commune",
+              "goblin": "the goblin's effect", "tribe": "the tribe card", "end": "End your actions",
+              "battle": "Battle", "adventure": "Adventure"}
+#: how a chain's later choice that is not on offer yet reads (a guardian's ability after Commune, a Train unlocked)
+_LATER = {"guardian": "the guardian's ability", "train": "another Train", "recruit": "Recruit",
+          "commune": "Commune", "goblin": "a goblin's effect"}
+
+
+def _match_chain(decision: Any, base: Any, game: Game | None, value: Any) -> tuple[Any, Any, str | None]:
+    """``base.match`` (the decision class's own) for one value; a chained answer (GU-S7) checked as
+    :class:`HeroTurnDecision` says."""
+    if type(value) is not list and type(value) is not tuple:
+        return base.match(decision, game, value)  # type: ignore[no-any-return]
+    value = list(value)
+    if not 2 <= len(value) <= MOST_CHAINED or not all(type(v) is str for v in value):
+        return None, value, f"a chained answer is 2 to {MOST_CHAINED} choices, not {value!r}"
+    if any(v.partition(":")[0] not in RENOWN_KINDS for v in value[:-1]):
+        return None, value, "in a chained answer every choice but the last is Train, Recruit or Commune"
+    first, _, err = base.match(decision, game, value[0])
+    if err:
+        return None, value, err
+    labels = [first.label]
+    for later in value[1:]:  # as people read it: its option's label when on offer now, else what it is
+        found = base.match(decision, None, later)[0]
+        labels.append(found.label if found is not None else _LATER.get(later.partition(":")[0], "another choice"))
+    return Option(value, "; then ".join(labels)), value, None
+
+
+class HeroTurnDecision(LazyDecision):
+    """A hero-turn choice while actions are left (a lazy decision: the deed is a family built when asked for, GU-S6)
+    that also takes a *chained answer* (GU-S7): a list of up to four of its values, free Renown choices (Train,
+    Recruit, Commune) first and any choice last, made in order in one answer. The first must be on offer now; each
+    later one is made only if it is on offer once the ones before it are made, else the rest is dropped and the hero
+    is asked again."""
+
+    __slots__ = ()
+
+    def match(self, game: Game | None, value: Any) -> tuple[Any, Any, str | None]:
+        return _match_chain(self, LazyDecision, game, value)
+
+    def option_for(self, value: Any) -> Any:
+        return self.match(None, value)[0]
+
+
+class DeedDecision(Decision):
+    """The hero-turn choice once the actions are used up (the deed and free choices): a plain decision that takes a
+    chained answer too (GU-S7)."""
+
+    __slots__ = ()
+
+    def match(self, game: Game | None, value: Any) -> tuple[Any, Any, str | None]:
+        return _match_chain(self, Decision, game, value)
+
+    def check(self, game: Game | None, value: Any) -> tuple[Any, str | None]:
+        _, value, err = self.match(game, value)
+        return value, err
+
+    def option_for(self, value: Any) -> Any:
+        return self.match(None, value)[0]
+
+
+def deed_family(game: Game, family: str, hid: str) -> list[Any]:
+    """The heroic deed's options while actions are left (the hero-turn decision's lazy family "deed")."""
+    hero = game.state.heroes[hid]
+    return _deed_options(game, hero, C(game), early=True)[0]
+
+
+def _family_of(value: Any) -> str | None:
+    return "deed" if value == "adventure" or (type(value) is str and value.startswith("battle:")) else None
 
 
 def team_view(game: Game, hid: str) -> tuple[tuple[str, str, str, int, int], ...]:
@@ -288,26 +371,43 @@ def action_menu(game: Game, hero: Hero, turn: Turn, here: str,
                           action="end", confirm="your unused actions are lost"))
         menu["end"] = _ONE["end"]
     else:
-        values = []
-        for t in battle_targets(game, hero):
-            key = ("battle", t, _target_state(s, t))  # what the option's label and help read
-            found = memo.get(key)
-            if found is None:
-                about = _target_help(game, t)
-                # the Tyrant's "it strikes first" only in the help: the label fits an 80-column menu
-                short = about.partition(";")[0] if t == TYRANT else about
-                found = memo[key] = Option(f"battle:{t}", f"Battle {target_name(game, t)} ({short})",
-                                           PVP_HELP if t.startswith("hero:") else about,
-                                           data={"action": "battle", "target": t})
-            out.append(found)
-            values.append(found.value)
+        deed, values = _deed_options(game, hero, c, early=False)
+        out += deed
         if values:
-            menu["battle"] = tuple(values)
-        out.append(_fixed(memo, "adventure", "Adventure: draw an adventure card",
-                               "the heroic deed: roll 5 dice for its successes (others may help) or choose a side",
-                               action="adventure"))
+            menu["battle"] = values
         menu["adventure"] = _ONE["adventure"]
     return out, menu
+
+
+def _deed_options(game: Game, hero: Hero, c: Content, early: bool) -> tuple[list[Any], tuple[str, ...]]:
+    """The heroic deed's options (Battle each target in the hero's region, then Adventure) and the battle values.
+    ``early``: chosen while actions are left, which it gives up (GU-S6): people are asked to confirm."""
+    s: GameState = game.state
+    memo = c._look["memo"]
+    out: list[Any] = []
+    values = []
+    # with actions left: one line in a compact menu, and people confirm the actions they give up
+    confirm = {"confirm": "your unused actions are lost", "group": "Heroic deed"} if early else {}
+    for t in battle_targets(game, hero):
+        key = ("battle", t, _target_state(s, t), early)  # what the option's label and help read
+        found = memo.get(key)
+        if found is None:
+            about = _target_help(game, t)
+            # the Tyrant's "it strikes first" only in the help: the label fits an 80-column menu
+            short = about.partition(";")[0] if t == TYRANT else about
+            found = memo[key] = Option(f"battle:{t}", f"Battle {target_name(game, t)} ({short})",
+                                       PVP_HELP if t.startswith("hero:") else about,
+                                       data={"action": "battle", "target": t, **confirm})
+        out.append(found)
+        values.append(found.value)
+    found = memo.get(("deed", "adventure", early))
+    if found is None:
+        found = memo["deed", "adventure", early] = Option(
+            "adventure", "Adventure: draw an adventure card",
+            "the heroic deed: roll 5 dice for its successes (others may help) or choose a side",
+            data={"action": "adventure", **confirm})
+    out.append(found)
+    return out, tuple(values)
 
 
 _ONE = {kind: (kind,) for kind in ("guardian", "recruit", "tribe", "end", "adventure")}  # kinds with one value
@@ -442,13 +542,24 @@ def token_label(game: Game, space: str) -> str:
     return f"take the face-down exploration token on {c.space_name(space)}"
 
 
-def _acted(game: Game, answer: str, hid: str) -> None:
+def _acted(game: Game, answer: Any, hid: str, menu: dict[str, tuple[str, ...]] | None = None,
+           ask: bool = True) -> None:
+    """Make the hero-turn choice ``answer`` (a chained answer, a list: each in turn while on offer, GU-S7; ``menu``:
+    the values the decision offered, by kind); ``ask``: ask the next choice when nothing was scheduled (a chain's
+    free Renown choices ask nothing)."""
+    if type(answer) is list:
+        _chained(game, answer, hid, menu or {})
+        return
     s: GameState = game.state
     c = C(game)
     hero = s.heroes[hid]
     turn = s.turn
     assert turn is not None
     kind, _, arg = answer.partition(":")
+    if kind in ("battle", "adventure") and turn.actions:  # the deed chosen with actions left gives them up (GU-S6)
+        if logging(game):
+            say(game, f"{hid} gives up {turn.actions} unused action(s)", R_TURN, hero=hid)
+        turn.actions = 0
     if kind == "battle":
         from skirmish_goblin_uprising.combat import start_battle
 
@@ -526,8 +637,43 @@ def _acted(game: Game, answer: str, hid: str) -> None:
         if logging(game):
             say(game, f"{hid} exhausts the {tribe.name}", "Tribe cards", hero=hid)
         TRIBE_EFFECTS[tribe.effect](game, hero, tribe.n)
-    if not later:  # nothing was scheduled: ask the next hero-turn choice now (the same as a step run next)
+    if not later and ask:  # nothing was scheduled: ask the next hero-turn choice now (the same as a step run next)
         ask_action(game, hid, kind in QUIET)
+
+
+def _chained(game: Game, answer: list[str], hid: str, menu: dict[str, tuple[str, ...]]) -> None:
+    """A chained answer (GU-S7): the first choice (checked with the answer), then each later one if it is on offer
+    once those before it are made; the first that is not ends the chain, and the hero is asked as usual.
+
+    Free Renown choices take nothing away but Renown choices they no longer leave Renown for (Commune adds the
+    guardian's options, Recruit a goblin's): a later choice of another kind that the decision offered is still on
+    offer, and only the others are looked up again."""
+    _acted(game, answer[0], hid, ask=False)
+    for i, value in enumerate(answer[1:], 1):
+        kind = value.partition(":")[0]
+        if (kind in RENOWN_KINDS or value not in menu.get(kind, ())) and not _on_offer(game, hid, value):
+            if logging(game):
+                say(game, f"{hid}: {_KIND_TEXT.get(kind, kind)} is no longer on offer; the rest of the answer is "
+                    "dropped", R_TURN, hero=hid)
+            ask_action(game, hid, True)
+            return
+        _acted(game, value, hid, ask=i == len(answer) - 1)  # (all but the last are free Renown choices)
+
+
+def _on_offer(game: Game, hid: str, value: str) -> bool:
+    """Whether the hero-turn choice ``value`` is on offer now (what the next hero-turn decision would offer)."""
+    s: GameState = game.state
+    hero = s.heroes[hid]
+    turn = s.turn
+    if hero.removed or game.result is not None or turn is None:
+        return False
+    c = C(game)
+    options, menu = action_menu(game, hero, turn, s.board.where(hid) or "", c)
+    if value in menu.get(value.partition(":")[0], ()):
+        return True
+    if _family_of(value) is not None:
+        return any(o.value == value for o in _deed_options(game, hero, c, early=bool(turn.actions))[0])
+    return False
 
 
 _MAY_ASK = frozenset({"interact", "guardian", "goblin", "tribe"})  # hero-turn choices whose effects may schedule steps
