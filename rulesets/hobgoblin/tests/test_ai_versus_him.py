@@ -327,3 +327,45 @@ def test_the_him_first_switch_passes_the_token_to_him(monkeypatch):
     monkeypatch.setattr(initiative, "HIM_FIRST", False)
     assert not initiative.wants_first(view([mine, him], first="red"), "red")
     assert initiative.wants_first(view([mine, plain], first="red"), "red")
+
+
+def test_against_him_next_rounds_charges_count_as_the_chance_that_he_moves_first():
+    """The holder of the First Player token keeps it on a D6 above the next round's number, else it passes; He always
+    keeps it. So after round 1, with His token, He moves first in round 2 with 4 chances in 6; after round 4 with 1
+    in 6; with my token after round 2, when my roll fails (3 in 6); after the last round never. His charges next
+    round count in that measure (HIM_TOKEN; a flat half before)."""
+    from skirmish_hobgoblin.ai.movement import Planner
+
+    mine = unit("k", "red", "light-infantry", 36.0, 10.0, doom=6)
+    theirs = _him("t", "heavy-cavalry", 36.0, 20.0, speed=12, points=450, keywords="Devastating Charge")
+    units = {"k": mine, "t": theirs}
+    chance = {}
+    for rnd, first, want in ((1, "blue", 4 / 6), (4, "blue", 1 / 6), (2, "red", 3 / 6), (5, "blue", 0.0)):
+        plan = Planner(view([mine, theirs], rnd=rnd, first=first), "red", units, moves_after=False)
+        assert plan.him_first() == pytest.approx(want), (rnd, first)
+        chance[(rnd, first)] = plan.danger(mine, (36.0, 10.0))
+    assert chance[(1, "blue")] > 0
+    assert chance[(1, "blue")] == pytest.approx(4 * chance[(4, "blue")])
+    assert chance[(5, "blue")] == 0.0
+
+
+def test_against_him_a_unit_may_stand_where_one_of_his_units_would_charge_it_into_a_losing_fight(monkeypatch):
+    """He charges whatever He reaches, whatever the odds: my Monster 4" from His Light Infantry is a fight the
+    infantry loses, so standing there gains (the danger is negative: bait). With a second of His units in
+    reach (they gang up) the place counts no gain, and against another enemy, who need not charge, none either."""
+    from skirmish_hobgoblin.ai import movement
+    from skirmish_hobgoblin.ai.movement import Planner
+
+    mine = unit("m", "red", "monster", 36.0, 10.0, width=5.5, depth=5.5, speed=10, points=600, courage=10)
+    mob = _him("w", "light-infantry", 36.0, 17.0, points=300)
+    plan = Planner(view([mine, mob], rnd=1), "red", {"m": mine, "w": mob}, moves_after=True)
+    assert plan.danger(mine, (36.0, 10.0)) < 0
+    shields = _him("g", "heavy-infantry", 44.0, 18.0, speed=6, points=350, keywords="Tough [1]")
+    plan = Planner(view([mine, mob, shields], rnd=1), "red", {"m": mine, "w": mob, "g": shields}, moves_after=True)
+    assert plan.danger(mine, (36.0, 10.0)) >= 0
+    plain = dict(mob, keywords="")
+    plan = Planner(view([mine, plain], rnd=1), "red", {"m": mine, "w": plain}, moves_after=True)
+    assert plan.danger(mine, (36.0, 10.0)) == 0
+    monkeypatch.setattr(movement, "HIM_BAIT", 0.0)
+    plan = Planner(view([mine, mob], rnd=1), "red", {"m": mine, "w": mob}, moves_after=True)
+    assert plan.danger(mine, (36.0, 10.0)) == 0

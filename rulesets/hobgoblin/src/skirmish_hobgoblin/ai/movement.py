@@ -54,6 +54,15 @@ HIM_PREEMPT = True
 #: against Him, next round's charges count this much (He keeps the First Player token on a roll above the round
 #: number, and then moves all His units first); 1.0 measured no better
 HIM_LATER = 0.5
+#: against Him, next round's charges count as the chance that He moves first next round (He keeps the token on a roll
+#: above the round number; the AI, holding it, keeps it on such a roll) instead of :data:`HIM_LATER`
+HIM_TOKEN = True
+#: against Him, who charges whatever He reaches whatever the odds: a place where one of His units alone can reach the
+#: unit in a fight that favours the unit counts that fight (this share of it) in its favour (bait)
+HIM_BAIT = 1.0
+#: against Him, the charges He may make at my General or at a Fragile unit count this many times (the General holds
+#: its friends' Courage; a Fragile unit breaks at half its Courage and its Panic hits the friends round it)
+HIM_PRECIOUS = 1.0
 #: against Him, His units that never charge (Ranged Infantry move by Cautious Behaviour, Artillery is Immobile)
 #: are left out of the danger
 HIM_CAUTIOUS = ("ranged-infantry", "artillery")
@@ -285,13 +294,42 @@ class Planner:
                 f = combat.fight(self.view, e, moved, edge, charge=g)
                 if worth is None:
                     worth = objectives.unit_worth(self.view, self.player, me)
-                threat = seen[(edge, g >= 6.0)] = max(0.0, f.value + worth * f.theirs_break)
+                threat = seen[(edge, g >= 6.0)] = f.value + worth * f.theirs_break
             threats.append(threat)
         if not threats:
             return 0.0
         threats.sort(reverse=True)
-        later = HIM_LATER if self.solo() else LATER
-        return (threats[0] + 0.3 * sum(threats[1:])) * (NOW if self.moves_after else later * self.later())
+        solo = self.solo()
+        if solo and HIM_BAIT and len(threats) == 1 and threats[0] < 0:
+            total = HIM_BAIT * threats[0]  # He charges it anyway, into a fight that favours my unit
+        else:
+            total = max(0.0, threats[0]) + 0.3 * sum(max(0.0, t) for t in threats[1:])
+        if solo and total > 0 and HIM_PRECIOUS != 1.0 and self._precious(me):
+            total *= HIM_PRECIOUS
+        if self.moves_after:
+            return total * NOW
+        return total * (self.him_first() if solo and HIM_TOKEN else (HIM_LATER if solo else LATER) * self.later())
+
+    @staticmethod
+    def _precious(me: Unit) -> bool:
+        """My General or a Fragile unit (see :data:`HIM_PRECIOUS`)."""
+        kw = keywords_of(me)
+        return "General" in kw or "Fragile" in kw
+
+    def him_first(self) -> float:
+        """Against Him: the chance that He moves first next round (0 in the last round). The holder of the First
+        Player token keeps it on a D6 above the next round's number, else it passes: He always keeps it; the AI is
+        taken to keep it too."""
+        got = self.memo.get("him_first")
+        if got is None:
+            nxt = objectives.ROUNDS - objectives.rounds_after(self.view) + 1
+            if nxt > objectives.ROUNDS:
+                got = 0.0
+            else:
+                keep = max(0.0, min(1.0, (6 - nxt) / 6))
+                got = keep if self.view.state.get("first") != self.player else 1.0 - keep
+            self.memo["him_first"] = got
+        return got
 
     def later(self) -> float:
         """1 while rounds remain after this one, 0 in the last (next round's charges and shots never come)."""
