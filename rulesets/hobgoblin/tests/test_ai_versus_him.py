@@ -369,3 +369,25 @@ def test_against_him_a_unit_may_stand_where_one_of_his_units_would_charge_it_int
     monkeypatch.setattr(movement, "HIM_BAIT", 0.0)
     plan = Planner(view([mine, mob], rnd=1), "red", {"m": mine, "w": mob}, moves_after=True)
     assert plan.danger(mine, (36.0, 10.0)) == 0
+
+
+def test_against_him_a_berserk_fragile_unit_deploys_apart_from_the_pack(monkeypatch):
+    """Sky Lancers against Him: the Scythe Chariots (Berserk, Fragile: they must run at His units and 6 Doom breaks
+    them) were lost in rounds 1-2 in 32 of 40 games, and their Panic broke the Fragile General beside them. Packed on
+    the right flank with the rest, they now deploy more than 8" from every friend, and friends deployed after them
+    keep as far from them; a unit that is not Berserk and Fragile packs as before."""
+    from skirmish_hobgoblin import agents
+
+    friend = unit("f", "red", "heavy-cavalry", 52.0, 13.9, points=750)
+    chariots = unit("c", "red", "chariot", 0, 0, status="undeployed", points=500,
+                    keywords="Narrow Footprint, Devastating Charge, Fragile, Berserk, Brutal")
+    foe = unit("t", "blue", "monster", 0, 0, status="undeployed", points=1000, keywords="Undistractable")
+    spot = ai().decide(view([friend, chariots, foe], rnd=0), _deploy_decision("c"))
+    assert (spot["x"], spot["y"]) == (36.0, 13.9)
+    placed = dict(chariots, x=52.0, y=13.9, status="ready")
+    spear = unit("s", "red", "light-infantry", 0, 0, status="undeployed", points=600)
+    spot = ai().decide(view([placed, spear, foe], rnd=0), _deploy_decision("s"))
+    assert (spot["x"], spot["y"]) == (36.0, 13.9)  # not beside the Chariots
+    monkeypatch.setattr(agents, "HIM_LONER", 0.0)
+    spot = ai().decide(view([friend, chariots, foe], rnd=0), _deploy_decision("c"))
+    assert (spot["x"], spot["y"]) == (52.0, 13.9)

@@ -51,6 +51,9 @@ NOW = 1.0
 #: against Him (the solo opponent, who charges whatever He can reach): a charge next round at one of His units that can
 #: reach this unit first counts for nothing in its prospects (He charges first: the fight is His, counted as danger)
 HIM_PREEMPT = True
+#: against Him with :data:`HIM_PREEMPT`, such a charge counts as the chance that I move first next round (see
+#: :meth:`Planner.him_first`) instead of not at all
+HIM_PREEMPT_TOKEN = False
 #: against Him, next round's charges count this much (He keeps the First Player token on a roll above the round
 #: number, and then moves all His units first); 1.0 measured no better
 HIM_LATER = 0.5
@@ -414,8 +417,8 @@ class Planner:
             if shot <= 0 and charge <= 0:
                 continue
             d = self._gap(moved, e)
-            if charge > 0 and d <= first.get(e["id"], -1.0):
-                charge = 0.0  # He charges first: the fight is His
+            if charge > 0 and d <= first.get(e["id"], -1.0):  # He charges first (when He moves first): His fight
+                charge = charge * (1.0 - self.him_first()) if HIM_PREEMPT_TOKEN else 0.0
             if shot > 0:
                 best = max(best, shot * _toward(d, reach - 0.5))
             if charge > 0 and e["id"] not in stale:
