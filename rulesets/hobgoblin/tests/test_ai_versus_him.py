@@ -391,3 +391,29 @@ def test_against_him_a_berserk_fragile_unit_deploys_apart_from_the_pack(monkeypa
     monkeypatch.setattr(agents, "HIM_LONER", 0.0)
     spot = ai().decide(view([friend, chariots, foe], rnd=0), _deploy_decision("c"))
     assert (spot["x"], spot["y"]) == (52.0, 13.9)
+
+
+def test_against_him_a_fight_in_the_last_round_is_one_round_of_combat(monkeypatch):
+    """His game is won on points of units in play after round 5: a fight begun then has one round of combat left,
+    and Doom on a unit that stands counts for nothing. My Heavy Infantry charging His Light Infantry breaks it over
+    two rounds far more often than in one; in the last round the planner values the charge on the one round (and
+    against another enemy, or before the last round, on two)."""
+    from skirmish_hobgoblin.ai import combat, movement
+    from skirmish_hobgoblin.ai.movement import Planner
+
+    mine = unit("k", "red", "heavy-infantry", 36.0, 10.0, keywords="Tough [1]", points=350)
+    theirs = _him("t", "light-infantry", 36.0, 13.0, points=300)
+    v = view([mine, theirs], rnd=5)
+    two, one = combat.fight(v, mine, theirs), combat.fight(v, mine, theirs, last=True)
+    assert one.theirs_break < two.theirs_break and one.mine_wear == one.theirs_wear == 0.0
+    data = {"action": "engage", "target": "t", "edge": "front", "advance": 2.0}
+    units = {"k": mine, "t": theirs}
+    last = Planner(v, "red", units, moves_after=False)
+    assert last.last_fight()
+    assert not Planner(view([mine, theirs], rnd=4), "red", units, moves_after=False).last_fight()
+    plain = dict(theirs, keywords="")
+    assert not Planner(view([mine, plain], rnd=5), "red", {"k": mine, "t": plain}, moves_after=False).last_fight()
+    short = last.engage_value(mine, data)
+    monkeypatch.setattr(movement, "HIM_LAST", False)
+    assert Planner(v, "red", units, moves_after=False).engage_value(mine, data) - short == \
+        pytest.approx(two.value - one.value)

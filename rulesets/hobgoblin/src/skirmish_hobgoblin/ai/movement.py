@@ -66,6 +66,9 @@ HIM_BAIT = 1.0
 #: against Him, the charges He may make at my General or at a Fragile unit count this many times (the General holds
 #: its friends' Courage; a Fragile unit breaks at half its Courage and its Panic hits the friends round it)
 HIM_PRECIOUS = 1.0
+#: against Him, a fight in the last round is valued as the one round of combat left, where Doom on a unit left
+#: standing counts for nothing (His game is won on points of units in play at the end)
+HIM_LAST = True
 #: against Him, His units that never charge (Ranged Infantry move by Cautious Behaviour, Artillery is Immobile)
 #: are left out of the danger
 HIM_CAUTIOUS = ("ranged-infantry", "artillery")
@@ -294,7 +297,7 @@ class Planner:
             edge = _edge_facing(moved, at, centre(e))
             threat = seen.get((edge, g >= 6.0))
             if threat is None:
-                f = combat.fight(self.view, e, moved, edge, charge=g)
+                f = combat.fight(self.view, e, moved, edge, charge=g, last=self.last_fight())
                 if worth is None:
                     worth = objectives.unit_worth(self.view, self.player, me)
                 threat = seen[(edge, g >= 6.0)] = f.value + worth * f.theirs_break
@@ -318,6 +321,10 @@ class Planner:
         """My General or a Fragile unit (see :data:`HIM_PRECIOUS`)."""
         kw = keywords_of(me)
         return "General" in kw or "Fragile" in kw
+
+    def last_fight(self) -> bool:
+        """Against Him (:data:`HIM_LAST`), whether a fight begun now has one round of combat left, the game's last."""
+        return bool(HIM_LAST and self.solo() and not self.later())
 
     def him_first(self) -> float:
         """Against Him: the chance that He moves first next round (0 in the last round). The holder of the First
@@ -496,7 +503,7 @@ class Planner:
         edge = data.get("edge", "front")
         if HIM_GANG and self.solo():
             them = self._ganged(them, me)
-        f = combat.fight(self.view, me, them, edge, charge=float(data.get("advance", 0.0)))
+        f = combat.fight(self.view, me, them, edge, charge=float(data.get("advance", 0.0)), last=self.last_fight())
         value = f.value
         value += (objectives.unit_worth(self.view, self.player, them)
                   + objectives.guard_value(self.view, self.player, them)) * f.theirs_break
