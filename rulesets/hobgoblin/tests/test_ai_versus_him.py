@@ -417,3 +417,29 @@ def test_against_him_a_fight_in_the_last_round_is_one_round_of_combat(monkeypatc
     monkeypatch.setattr(movement, "HIM_LAST", False)
     assert Planner(v, "red", units, moves_after=False).engage_value(mine, data) - short == \
         pytest.approx(two.value - one.value)
+
+
+def test_against_him_his_charges_at_my_general_or_a_fragile_unit_count_more(monkeypatch):
+    """The Sky Lancers' General is Fragile Heavy Cavalry (750 of 3,000 points): lost in 27 of 40 games at Normal.
+    With HIM_PRECIOUS the charges He may make at my General or at a Fragile unit count that many times; another
+    unit's danger, and any danger against another enemy, is unchanged."""
+    from skirmish_hobgoblin.ai import movement
+    from skirmish_hobgoblin.ai.movement import Planner
+
+    theirs = _him("t", "heavy-cavalry", 36.0, 20.0, speed=12, points=450, keywords="Devastating Charge")
+    plain = dict(theirs, keywords="Devastating Charge")
+
+    def danger(keywords: str, foe: dict) -> float:
+        mine = unit("k", "red", "heavy-cavalry", 36.0, 10.0, points=750, keywords=keywords, doom=2)
+        return Planner(view([mine, foe], rnd=1), "red", {"k": mine, "t": foe}, moves_after=True).danger(
+            mine, (36.0, 10.0))
+
+    monkeypatch.setattr(movement, "HIM_PRECIOUS", 1.0)
+    base = {k: danger(k, theirs) for k in ("General", "Fragile", "Hero [2]")}
+    other = danger("General", plain)
+    monkeypatch.setattr(movement, "HIM_PRECIOUS", 2.0)
+    assert base["General"] > 0 and base["Fragile"] > 0
+    assert danger("General", theirs) == pytest.approx(2 * base["General"])
+    assert danger("Fragile", theirs) == pytest.approx(2 * base["Fragile"])
+    assert danger("Hero [2]", theirs) == pytest.approx(base["Hero [2]"])
+    assert danger("General", plain) == pytest.approx(other)

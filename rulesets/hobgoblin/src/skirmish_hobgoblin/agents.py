@@ -52,9 +52,6 @@ HIM_SMALL_FIRST = False
 #: 23 wins of 100 against 15 packed (margin of points in play +350 a game); apart from all Berserk units (Red Howl
 #: Horde's Ogre Brutes too) 8 wins of 31 against 14
 HIM_LONER = 8.0
-#: against Him, an Immobile unit (Artillery) deploys on the back row of the suggested spots whatever the army: it
-#: cannot get out of His reach, and His units must come through the rest of the army to reach it there
-HIM_GUNS_BACK = False
 #: how far a blocked unit shuffles aside (inches) before steering again
 SIDESTEP = 2.0
 #: the Doom a Cowardly unit expects when it activates without the choice of Distracted (D3)
@@ -172,8 +169,6 @@ class HobgoblinAI:
         him = spots.versus_him(view, self.player)
         if him and spots.shooting(view, self.player)[0] >= SHOOTING_ARMY:
             pool = spots.back_row(view, examples)  # a shooting army against Him: He comes to it through its volleys
-        if him and HIM_GUNS_BACK and "Immobile" in keywords_of(actor):
-            pool = spots.back_row(view, examples)  # it cannot get away: the army stands between it and Him
         flank = spots.him_flank(view, HIM_FLANK) if him else None
         friends = [u for u in units.values() if u["side"] == self.player and u["status"] == "ready"]
         goal = spots.deploy_x(view, self.player, actor) if actor else None
