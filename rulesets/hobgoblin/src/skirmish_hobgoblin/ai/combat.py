@@ -128,15 +128,16 @@ def _profile(unit: Unit) -> tuple[Any, ...]:
 
 
 def fight(view: Any, me: Unit, them: Unit, edge: str = "front", charge: float = 0.0, *, my_edge: str = "front",
-          my_dice: int | None = None, their_dice: int | None = None) -> Fight:
+          my_dice: int | None = None, their_dice: int | None = None, last: bool = False) -> Fight:
     """``me`` in contact with ``edge`` of ``them`` (``them`` touching ``my_edge`` of me), fighting for up to two
-    rounds; the first round with ``charge`` inches advanced (Devastating Charge)."""
+    rounds; the first round with ``charge`` inches advanced (Devastating Charge). ``last``: the game's last combat,
+    one round whose Doom left on a unit that stands counts for nothing."""
     state = view.state
     ids = state.get("_ai_ids")
     if ids is None:  # (built once per view: setdefault would build the set at every call)
         ids = state["_ai_ids"] = {u["id"] for u in state.get("units", [])}
     others = sum(1 for e in them.get("engaged", []) if e in ids and e != me.get("id"))
-    key = (_profile(me), _profile(them), edge, charge >= 6.0, my_edge, my_dice, their_dice, others)
+    key = (_profile(me), _profile(them), edge, charge >= 6.0, my_edge, my_dice, their_dice, others, last)
     fights = _fights(view)
     found = fights.get(key)
     if found is None:
@@ -162,7 +163,7 @@ def _fights(view: Any) -> dict[Any, Fight]:
 
 
 def _fight(ruleset: Any, me_p: tuple[Any, ...], them_p: tuple[Any, ...], edge: str, charged: bool, my_edge: str,
-           my_dice: int | None, their_dice: int | None, others: int) -> Fight:
+           my_dice: int | None, their_dice: int | None, others: int, last: bool = False) -> Fight:
     view = _RulesOnly(ruleset)
     me = dict(zip(("type", "keywords", "doom", "courage", "points"), me_p, strict=True))
     them = dict(zip(("type", "keywords", "doom", "courage", "points"), them_p, strict=True))
@@ -179,7 +180,7 @@ def _fight(ruleset: Any, me_p: tuple[Any, ...], them_p: tuple[Any, ...], edge: s
     my_left = max(1, breaks_at(me) - int(me.get("doom", 0)) - (1 if my_edge != "front" else 0))
     return _odds(mine, need_close(view, me, them, charge), need_close(view, me, them, 0.0), _dice_rules(mk),
                  theirs, need_close(view, them, me), _dice_rules(tk), their_left, my_left, tk.get("Tough") or 0,
-                 mk.get("Tough") or 0, float(me.get("points", 300)), float(them.get("points", 300)))
+                 mk.get("Tough") or 0, float(me.get("points", 300)), float(them.get("points", 300)), last)
 
 
 def _dice_rules(kw: Any) -> tuple[bool, bool, bool]:
@@ -192,13 +193,15 @@ def _dice_rules(kw: Any) -> tuple[bool, bool, bool]:
 @lru_cache(maxsize=65536)
 def _odds(mine: int, need: int, need_after: int, my_rules: tuple[bool, bool, bool], theirs: int, their_need: int,
           their_rules: tuple[bool, bool, bool], their_left: int, my_left: int, their_tough: int, my_tough: int,
-          my_points: float, their_points: float) -> Fight:
+          my_points: float, their_points: float, last: bool = False) -> Fight:
     r1 = hits(mine, need, *my_rules)
     r2 = _convolve(r1, hits(mine, need_after, *my_rules))
     e1 = hits(theirs, their_need, *their_rules)
     e2 = _convolve(e1, e1)
     t1, t2, t_worn = _breaks(r1, r2, their_left, their_tough)
     m1, m2, m_worn = _breaks(e1, e2, my_left, my_tough)
+    if last:  # one round, and Doom on a unit left standing at the end is worth nothing
+        return Fight(m1, t1, 0.0, 0.0, my_points, their_points)
     theirs_break = t1 + (1 - m1) * (t2 - t1)  # a second round only if both stand after the first
     mine_break = m1 + (1 - t1) * (m2 - m1)
     return Fight(mine_break, theirs_break, m_worn, t_worn, my_points, their_points)

@@ -51,9 +51,27 @@ NOW = 1.0
 #: against Him (the solo opponent, who charges whatever He can reach): a charge next round at one of His units that can
 #: reach this unit first counts for nothing in its prospects (He charges first: the fight is His, counted as danger)
 HIM_PREEMPT = True
+#: against Him with :data:`HIM_PREEMPT`, such a charge counts as the chance that I move first next round (see
+#: :meth:`Planner.him_first`) instead of not at all
+HIM_PREEMPT_TOKEN = False
 #: against Him, next round's charges count this much (He keeps the First Player token on a roll above the round
 #: number, and then moves all His units first); 1.0 measured no better
 HIM_LATER = 0.5
+#: against Him, next round's charges count as the chance that He moves first next round (He keeps the token on a roll
+#: above the round number; the AI, holding it, keeps it on such a roll) instead of :data:`HIM_LATER`
+HIM_TOKEN = True
+#: against Him, who charges whatever He reaches whatever the odds: a place where one of His units alone can reach the
+#: unit in a fight that favours the unit counts that fight (this many times) in its favour (bait). Normal, seeds
+#: 0-199, with :data:`HIM_TOKEN`: 1.0 83 wins (margin of points in play +37 a game on the AI before), 0 77 (+42),
+#: 2.0 88 (+31 on 1.0, se 26)
+HIM_BAIT = 2.0
+#: against Him, the charges He may make at my General or at a Fragile unit count this many times (the General holds
+#: its friends' Courage; a Fragile unit breaks at half its Courage and its Panic hits the friends round it). Normal,
+#: seeds 0-199: 2.0 86 wins against 83 (margin +3, se 29)
+HIM_PRECIOUS = 2.0
+#: against Him, a fight in the last round is valued as the one round of combat left, where Doom on a unit left
+#: standing counts for nothing (His game is won on points of units in play at the end)
+HIM_LAST = True
 #: against Him, His units that never charge (Ranged Infantry move by Cautious Behaviour, Artillery is Immobile)
 #: are left out of the danger
 HIM_CAUTIOUS = ("ranged-infantry", "artillery")
@@ -282,16 +300,49 @@ class Planner:
             edge = _edge_facing(moved, at, centre(e))
             threat = seen.get((edge, g >= 6.0))
             if threat is None:
-                f = combat.fight(self.view, e, moved, edge, charge=g)
+                f = combat.fight(self.view, e, moved, edge, charge=g, last=self.last_fight())
                 if worth is None:
                     worth = objectives.unit_worth(self.view, self.player, me)
-                threat = seen[(edge, g >= 6.0)] = max(0.0, f.value + worth * f.theirs_break)
+                threat = seen[(edge, g >= 6.0)] = f.value + worth * f.theirs_break
             threats.append(threat)
         if not threats:
             return 0.0
         threats.sort(reverse=True)
-        later = HIM_LATER if self.solo() else LATER
-        return (threats[0] + 0.3 * sum(threats[1:])) * (NOW if self.moves_after else later * self.later())
+        solo = self.solo()
+        if solo and HIM_BAIT and len(threats) == 1 and threats[0] < 0:
+            total = HIM_BAIT * threats[0]  # He charges it anyway, into a fight that favours my unit
+        else:
+            total = max(0.0, threats[0]) + 0.3 * sum(max(0.0, t) for t in threats[1:])
+        if solo and total > 0 and HIM_PRECIOUS != 1.0 and self._precious(me):
+            total *= HIM_PRECIOUS
+        if self.moves_after:
+            return total * NOW
+        return total * (self.him_first() if solo and HIM_TOKEN else (HIM_LATER if solo else LATER) * self.later())
+
+    @staticmethod
+    def _precious(me: Unit) -> bool:
+        """My General or a Fragile unit (see :data:`HIM_PRECIOUS`)."""
+        kw = keywords_of(me)
+        return "General" in kw or "Fragile" in kw
+
+    def last_fight(self) -> bool:
+        """Against Him (:data:`HIM_LAST`), whether a fight begun now has one round of combat left, the game's last."""
+        return bool(HIM_LAST and self.solo() and not self.later())
+
+    def him_first(self) -> float:
+        """Against Him: the chance that He moves first next round (0 in the last round). The holder of the First
+        Player token keeps it on a D6 above the next round's number, else it passes: He always keeps it; the AI is
+        taken to keep it too."""
+        got = self.memo.get("him_first")
+        if got is None:
+            nxt = objectives.ROUNDS - objectives.rounds_after(self.view) + 1
+            if nxt > objectives.ROUNDS:
+                got = 0.0
+            else:
+                keep = max(0.0, min(1.0, (6 - nxt) / 6))
+                got = keep if self.view.state.get("first") != self.player else 1.0 - keep
+            self.memo["him_first"] = got
+        return got
 
     def later(self) -> float:
         """1 while rounds remain after this one, 0 in the last (next round's charges and shots never come)."""
@@ -376,8 +427,8 @@ class Planner:
             if shot <= 0 and charge <= 0:
                 continue
             d = self._gap(moved, e)
-            if charge > 0 and d <= first.get(e["id"], -1.0):
-                charge = 0.0  # He charges first: the fight is His
+            if charge > 0 and d <= first.get(e["id"], -1.0):  # He charges first (when He moves first): His fight
+                charge = charge * (1.0 - self.him_first()) if HIM_PREEMPT_TOKEN else 0.0
             if shot > 0:
                 best = max(best, shot * _toward(d, reach - 0.5))
             if charge > 0 and e["id"] not in stale:
@@ -455,7 +506,7 @@ class Planner:
         edge = data.get("edge", "front")
         if HIM_GANG and self.solo():
             them = self._ganged(them, me)
-        f = combat.fight(self.view, me, them, edge, charge=float(data.get("advance", 0.0)))
+        f = combat.fight(self.view, me, them, edge, charge=float(data.get("advance", 0.0)), last=self.last_fight())
         value = f.value
         value += (objectives.unit_worth(self.view, self.player, them)
                   + objectives.guard_value(self.view, self.player, them)) * f.theirs_break
