@@ -1,5 +1,6 @@
-"""Chob-Noggoth's ai-hard takes another answer than the AI's own only when it rates better by a Finger on every deal
-its look plays (one copy whose dice ran well must not carry it); its looks are forced here, as dice would be."""
+"""Chob-Noggoth's ai-hard tries the AI's own runners-up and takes another answer than the AI's own only when its mean
+gain over the same deals is well beyond the noise (one copy whose dice ran well must not carry it); its looks are
+forced here, as dice would be."""
 
 from __future__ import annotations
 
@@ -25,21 +26,44 @@ def _to_moves(seed: int) -> Game:
     return game
 
 
-@pytest.mark.parametrize(("gain", "taken"), [((1.5, 1.2), True), ((3.0, 0.5), False), ((0.9, 0.9), False)])
-def test_ai_hard_leaves_the_ais_answer_only_for_one_better_by_a_finger_on_every_deal(gain: tuple[float, float],
-                                                                                    taken: bool):
-    game = _to_moves(3)
+def _hard_at(game: Game) -> tuple[Any, Any, Any]:
+    """A fresh ai-hard for the pending decision, and the AI's own answer there."""
     d = game.pending
     hard = ai_levels.make_hard(AgentContext(d.player, 1, game.ruleset, {}, game.players))
     own = make_ai(AgentContext(d.player, 1, game.ruleset, {}, game.players)).decide(View(game, d.player), d)
+    return d, hard, own
+
+
+@pytest.mark.parametrize(("gains", "taken"), [((0.5, 0.6, 0.4, 0.5, 0.5, 0.6, 0.4, 0.5), True),
+                                              ((3.0, -0.5, -0.5, -0.5, -0.5, -0.5, -0.5, -0.5), False),
+                                              ((0.04,) * 8, False)])
+def test_ai_hard_leaves_the_ais_answer_only_for_a_mean_gain_well_beyond_the_noise(gains: tuple[float, ...],
+                                                                                   taken: bool):
+    game = _to_moves(3)
+    d, hard, own = _hard_at(game)
 
     def forced(view: Any, decision: Any, values: list[Any], samples: int, horizon: int) -> list[list[float]]:
-        assert values[0] == own and samples == 2 and horizon == 12
-        # the second answer tried gains ``gain`` Fingers on the two deals over the AI's own; the others lose
-        return [[0.0, 0.0], list(gain)] + [[-1.0, -1.0]] * (len(values) - 2)
+        assert values[0] == own and samples == 8
+        # the first runner-up gains ``gains`` over the AI's own on the eight deals; the other loses a Finger on each
+        return [[0.0] * 8, list(gains)] + [[-1.0] * 8] * (len(values) - 2)
 
     hard._rate = forced  # type: ignore[method-assign]
     answer = hard.decide(View(game, d.player), d)
     tried = hard.last[0]
-    assert len(tried) == 4
     assert answer == (tried[1] if taken else own)
+
+
+def test_ai_hard_tries_the_ais_runners_up_for_the_warrior_it_picked():
+    """Not options drawn at random: the two the AI itself scores next best for the same warrior (which warrior acts
+    first changes little, the AI activates the others after it)."""
+    game = _to_moves(3)
+    d, hard, own = _hard_at(game)
+    hard._rate = lambda view, decision, values, samples, horizon: [[0.0] * samples for _ in values]
+    hard.decide(View(game, d.player), d)
+    tried = hard.last[0]
+    actor = own.split("|")[0]
+    scores = dict(make_ai(AgentContext(d.player, 1, game.ruleset, {}, game.players)).scores(View(game, d.player), d))
+    same = sorted((v for v in scores if v.split("|")[0] == actor and v != own and ai_levels.tries(d, v)),
+                  key=lambda v: -scores[v])
+    assert tried == [own, *same[:2]]
+    assert all(v.split("|")[0] == actor for v in tried)

@@ -2,6 +2,8 @@
 
 A position is rated for a player by the Fingers each warband still has standing (the round-limit victory),
 a wounded warrior counting for part of its cost; look-ahead goes to the activations and moves, and roles.
+``ai-hard`` also rates where the warriors stand as the AI does (:func:`position`), tries the AI's own runners-up
+(:func:`rank`) with common dice (:func:`actor`) and plays each to the end of the next step (:func:`step`).
 """
 
 from __future__ import annotations
@@ -13,7 +15,6 @@ import attrs
 from skirmish import AgentContext, EasyAgent, Levels, LookAheadAgent, View, kinds_worth
 from skirmish_chob_noggoth.ai import make_ai
 from skirmish_chob_noggoth.state import READY, UNDEPLOYED
-from skirmish_chob_noggoth.turns import END
 
 #: decision kinds worth a look-ahead
 LOOKED_AT = frozenset({"actions", "moves", "role"})
@@ -36,7 +37,7 @@ worth = kinds_worth(LOOKED_AT)
 
 #: ai-hard: how much each warrior's place counts at the end of a look (the AI's potential where it stands: the shot
 #: or charge it will have, less the danger it stands in), each side rated by an AI of its own seat
-POSITION = 0.0
+POSITION = 0.5
 _raters: dict[tuple[int, str], Any] = {}
 
 
@@ -56,8 +57,7 @@ def position(game: Any, seat: str) -> float:
 
 def evaluate_hard(game: Any, seat: str) -> float:
     """:func:`evaluate` with where the warriors stand (:func:`position`, weighed by POSITION)."""
-    value = evaluate(game, seat)
-    return value + POSITION * position(game, seat) if POSITION else value
+    return evaluate(game, seat) + POSITION * position(game, seat)
 
 
 def levels(ruleset: Any = None) -> Levels:
@@ -102,15 +102,12 @@ def step(game: Any) -> tuple[int, str]:
 
 
 def hard_levels(ruleset: Any = None) -> Levels:
-    import json
-    import os
-
-    over = json.loads(os.environ.get("CHOB_HARD", "{}"))
-    global POSITION
-    POSITION = float(os.environ.get("CHOB_POS", "0.5"))
-    lv = attrs.evolve(levels(ruleset), evaluate=evaluate_hard, rank=rank, tries=tries, phase=step, phases=2,
-                      dice_key=actor, samples=8, horizon=40, width=3, margin=0.05, confidence=1.5)
-    return attrs.evolve(lv, **over)
+    """ai-hard's record: at each activation it plays the AI's own answer and the two next best the AI rates for the
+    same warrior (or, when the AI ends the step, the best two warriors left) on eight deals with common dice, to the
+    end of the next step, rates the end by the Fingers standing and where the warriors stand (:func:`evaluate_hard`),
+    and leaves the AI's answer for one whose mean gain beats 0.05 by 1.5 standard errors."""
+    return attrs.evolve(levels(ruleset), evaluate=evaluate_hard, rank=rank, tries=tries, phase=step, phases=2,
+                        dice_key=actor, samples=8, horizon=40, width=3, margin=0.05, confidence=1.5)
 
 
 def make_easy(ctx: AgentContext) -> EasyAgent:
