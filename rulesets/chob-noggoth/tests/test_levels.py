@@ -67,3 +67,29 @@ def test_ai_hard_tries_the_ais_runners_up_for_the_warrior_it_picked():
                   key=lambda v: -scores[v])
     assert tried == [own, *same[:2]]
     assert all(v.split("|")[0] == actor for v in tried)
+
+
+def test_ai_hard_falls_back_to_keep_a_won_game_where_the_ai_advances():
+    """Round 8, the last: red leads by 18 Fingers to 7 (the game as played by the AI from seed 2, its answers replayed
+    from a fixture). The AI sends its Berserker on toward blue's Monster; ai-hard's look sees that the Monster's charge
+    and the morale checks that follow can still cost red the game and falls back instead. Played out on 120 deals with
+    common dice by the AI on both sides, falling back wins more of them than the AI's advance."""
+    import json
+    from pathlib import Path
+
+    import attrs
+
+    from skirmish.levels import rate_options
+
+    rs = worker_registry().ruleset("chob-noggoth")
+    game = Game(rs, None, seed=2, keep_log=False)
+    for value in json.loads((Path(__file__).parent / "fixtures" / "levels_seed2_round8.json").read_text()):
+        game.answer(value, game.pending.player)
+    assert game.round == 8 and game.pending.kind == "moves"
+    d, hard, own = _hard_at(game)
+    answer = hard.decide(View(game, d.player), d)
+    assert answer != own and answer.split("|")[0] == own.split("|")[0]
+    check = attrs.evolve(ai_levels.hard_levels(rs), evaluate=lambda g, seat: 0.0, phase=None)
+    rated = rate_options(View(game, d.player), d, check, [own, answer], samples=120, horizon=300, seed=12345)
+    own_wins, its_wins = (sum(r > 0 for r in rs_) for rs_ in rated)
+    assert its_wins > own_wins
