@@ -11,18 +11,20 @@ import pytest
 from skirmish import AgentContext, View
 from skirmish.engine import Game
 from skirmish.plugins import worker_registry
-from skirmish.runner import drive
 from skirmish_chob_noggoth import ai_levels
 from skirmish_chob_noggoth.ai import make_ai
 
 
-def _to_moves(seed: int) -> Game:
-    """A game played by the AI up to its first Moves step decision."""
-    rs = worker_registry().ruleset("chob-noggoth")
-    game = Game(rs, None, seed=seed, keep_log=False)
-    ais = {p: make_ai(AgentContext(p, 1, rs, {}, game.players)) for p in game.players}
-    drive(game, ais, until=lambda d: d.kind == "moves")
-    assert game.pending is not None
+def _round_eight() -> Game:
+    """Round 8, the last, at red's Moves step (the game as the AI played it from seed 2, its answers replayed from a
+    fixture so the AI's later changes do not move it): red leads by 18 Fingers standing to 7."""
+    import json
+    from pathlib import Path
+
+    game = Game(worker_registry().ruleset("chob-noggoth"), None, seed=2, keep_log=False)
+    for value in json.loads((Path(__file__).parent / "fixtures" / "levels_seed2_round8.json").read_text()):
+        game.answer(value, game.pending.player)
+    assert game.round == 8 and game.pending.kind == "moves"
     return game
 
 
@@ -39,7 +41,7 @@ def _hard_at(game: Game) -> tuple[Any, Any, Any]:
                                               ((0.04,) * 8, False)])
 def test_ai_hard_leaves_the_ais_answer_only_for_a_mean_gain_well_beyond_the_noise(gains: tuple[float, ...],
                                                                                    taken: bool):
-    game = _to_moves(3)
+    game = _round_eight()
     d, hard, own = _hard_at(game)
 
     def forced(view: Any, decision: Any, values: list[Any], samples: int, horizon: int) -> list[list[float]]:
@@ -56,7 +58,7 @@ def test_ai_hard_leaves_the_ais_answer_only_for_a_mean_gain_well_beyond_the_nois
 def test_ai_hard_tries_the_ais_runners_up_for_the_warrior_it_picked():
     """Not options drawn at random: the two the AI itself scores next best for the same warrior (which warrior acts
     first changes little, the AI activates the others after it)."""
-    game = _to_moves(3)
+    game = _round_eight()
     d, hard, own = _hard_at(game)
     hard._rate = lambda view, decision, values, samples, horizon: [[0.0] * samples for _ in values]
     hard.decide(View(game, d.player), d)
@@ -70,22 +72,16 @@ def test_ai_hard_tries_the_ais_runners_up_for_the_warrior_it_picked():
 
 
 def test_ai_hard_falls_back_to_keep_a_won_game_where_the_ai_advances():
-    """Round 8, the last: red leads by 18 Fingers to 7 (the game as played by the AI from seed 2, its answers replayed
-    from a fixture). The AI sends its Berserker on toward blue's Monster; ai-hard's look sees that the Monster's charge
-    and the morale checks that follow can still cost red the game and falls back instead. Played out on 120 deals with
-    common dice by the AI on both sides, falling back wins more of them than the AI's advance."""
-    import json
-    from pathlib import Path
-
+    """Round 8, the last: red leads by 18 Fingers standing to 7 (:func:`_round_eight`). The AI sends its Berserker
+    on toward blue's Monster; ai-hard's look sees that the Monster's charge and the morale checks that follow can still
+    cost red the game and falls back instead. Played out on 120 deals with common dice by the AI on both sides,
+    falling back wins more of them than the AI's advance."""
     import attrs
 
     from skirmish.levels import rate_options
 
-    rs = worker_registry().ruleset("chob-noggoth")
-    game = Game(rs, None, seed=2, keep_log=False)
-    for value in json.loads((Path(__file__).parent / "fixtures" / "levels_seed2_round8.json").read_text()):
-        game.answer(value, game.pending.player)
-    assert game.round == 8 and game.pending.kind == "moves"
+    game = _round_eight()
+    rs = game.ruleset
     d, hard, own = _hard_at(game)
     answer = hard.decide(View(game, d.player), d)
     assert answer != own and answer.split("|")[0] == own.split("|")[0]
