@@ -1,3 +1,13 @@
+"""skirmish.levels: which decisions get a look, the rule that leaves the AI's answer, its candidates, where it stops."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+import attrs
+
+from skirmish.specs import AgentContext
 
 
 def test_kinds_worth_looks_only_at_its_kinds_with_two_options_or_more() -> None:
@@ -9,3 +19,82 @@ def test_kinds_worth_looks_only_at_its_kinds_with_two_options_or_more() -> None:
     assert worth(None, Decision("red", "shoot", "?", options=two))  # type: ignore[arg-type]
     assert not worth(None, Decision("red", "move", "?", options=two))  # type: ignore[arg-type]
     assert not worth(None, Decision("red", "shoot", "?", options=two[:1]))  # type: ignore[arg-type]
+
+
+def test_beats_every_deal_by_the_margin_or_the_mean_by_standard_errors() -> None:
+    from skirmish.levels import beats
+
+    own = [0.0, 0.0, 0.0, 0.0]
+    steady, lucky = [0.6, 0.4, 0.5, 0.5], [4.0, -0.5, -0.5, -0.5]
+    assert beats(steady, own, 0.3, None) and not beats(steady, own, 0.45, None)  # every deal: the least gain counts
+    assert not beats(lucky, own, 0.0, None)
+    assert beats(steady, own, 0.0, 2.0)  # mean 0.5, standard error 0.04
+    assert not beats(lucky, own, 0.0, 1.0)  # mean 0.625, but standard error 1.125: one deal carries it
+    assert beats(lucky, own, 0.0, 0.5)
+
+
+class _Ranked:
+    """An AI whose order of preference is fixed (for the look's candidates)."""
+
+    def __init__(self, order: list[str]) -> None:
+        self.order = order
+
+    def decide(self, view: object, decision: object) -> str:
+        return self.order[0]
+
+
+def test_a_look_tries_the_ais_runners_up_when_it_can_rank_them() -> None:
+    from skirmish.levels import Levels, LookAheadAgent
+
+    order = ["c", "e", "a", "gone", "b", "d"]
+    lv = Levels(base=lambda ctx: _Ranked(order), evaluate=lambda game, seat: 0.0,
+                rank=lambda ai, view, decision, own: ai.order, tries=lambda d, answer: answer != "b")
+    agent = LookAheadAgent(lv, AgentContext("x", 1, None, {}, ("x", "y")))
+    decision = SimpleNamespace(options=[SimpleNamespace(value=v) for v in "abcde"], examples=())
+    view = object()
+    assert agent._candidates(decision, "c", 3, view) == ["c", "e", "a"]  # the AI's own, then its next best two
+    assert agent._candidates(decision, "a", 4, view) == ["a", "c", "e", "d"]  # "gone" is not offered, "b" not tried
+    plain = LookAheadAgent(attrs.evolve(lv, rank=None), AgentContext("x", 1, None, {}, ("x", "y")))
+    drawn = plain._candidates(decision, "c", 3, view)
+    assert drawn[0] == "c" and len(drawn) == 3 and set(drawn) <= set("acde")
+
+
+def test_a_look_stops_when_the_phase_has_changed_so_many_times() -> None:
+    from skirmish.levels import Levels, rollout
+
+    class Counter:
+        """A game of numbered decisions whose phase changes every third one."""
+
+        def __init__(self) -> None:
+            self.decisions, self.played, self.round, self.phase = 0, [], 1, ""
+            self.players, self.ruleset, self.result = ("x",), None, None
+            self.rng = SimpleNamespace(reseed=lambda seed: None)
+
+        @property
+        def pending(self) -> Any:
+            return SimpleNamespace(player="x", kind="n", options=[])
+
+        def answer(self, value: Any, player: str) -> None:
+            self.played.append(value)
+            self.decisions += 1
+
+    games: list[Counter] = []
+
+    def sandbox(view: Any, sample: int) -> Counter:
+        games.append(Counter())
+        return games[-1]
+
+    class Next:
+        def __init__(self, ctx: Any) -> None:
+            pass
+
+        def decide(self, view: Any, decision: Any) -> str:
+            return "next"
+
+    view = SimpleNamespace(player="x", game_round=1, sandbox=lambda sample: sandbox(view, sample))
+    lv = Levels(base=Next, evaluate=lambda game, seat: float(game.decisions), phase=lambda g: g.decisions // 3,
+                phases=2)
+    assert rollout(view, "first", lv, 0, 30, 1) == 6.0  # phases change after decisions 3 and 6: it stops at the second
+    assert games[-1].played[0] == "first"
+    assert rollout(view, "first", attrs.evolve(lv, phase=None), 0, 30, 1) == 31.0  # the answer, then the horizon
+    assert rollout(view, "first", lv, 0, 4, 1) == 5.0  # the horizon comes first

@@ -6,8 +6,10 @@ rates a position, which decisions are worth a look), and gets two agents:
 - :class:`EasyAgent`: the AI, except that at some decisions worth a look it takes one of the few answers a
   short look rates best, at random; never one rated a blunder (well below the best) when a better exists;
 - :class:`LookAheadAgent`: the AI, except that at decisions worth a look it plays each of a few answers
-  out on copies of the game (the AI playing every seat for ``horizon`` decisions) and keeps the answer
-  whose copies end best, when it beats the AI's own answer by a margin on every deal.
+  (drawn at random, or the AI's own runners-up when the record can ``rank`` them) out on copies of the game
+  (the AI playing every seat for ``horizon`` decisions, or to the end of a step or round) and keeps the answer
+  whose copies end best, when it beats the AI's own answer by a margin on every deal (or, with ``confidence``,
+  on the mean of the same deals by that many standard errors).
 
 Every copy comes from :meth:`skirmish.agents.View.sandbox`: the ruleset's ``determinize`` re-deals what
 the seat cannot know (other hands, deck order) and the future dice, so a look-ahead never reads another
@@ -31,7 +33,7 @@ if TYPE_CHECKING:
     from skirmish.decisions import Decision
     from skirmish.engine import Game
 
-__all__ = ["EasyAgent", "Levels", "LookAheadAgent", "outcome_value", "plausible", "rate_options"]
+__all__ = ["EasyAgent", "Levels", "LookAheadAgent", "beats", "outcome_value", "plausible", "rate_options"]
 
 #: what a won game is worth in a look-ahead (a lost one: minus this), above any position's rating
 WIN = 1000.0
@@ -75,6 +77,23 @@ class Levels:
     width: int = 5
     #: how much better than the AI's own answer another must rate to be taken instead (in ``evaluate``'s units)
     margin: float = 0.0
+    #: the AI's runners-up, ``rank(ai, view, decision, own)``: the answers worth comparing with its own answer ``own``,
+    #: best first by the AI's own ratings (``ai`` is the agent ``base`` built, that gave ``own``). When given, a look
+    #: tries the first ``width - 1`` of them, not answers drawn at random; None keeps the random draw
+    rank: Callable[[Any, View, Decision, Any], Sequence[Any]] | None = None
+    #: where a look stops besides ``horizon``: when ``phase(game)`` (a step, a round) has changed ``phases`` times
+    #: since the answer was given, so every copy stops at the same point of the game (None: ``horizon`` only)
+    phase: Callable[[Game], Any] | None = None
+    phases: int = 1
+    #: common dice, ``dice_key(answer)``: in a copy, the dice after each answer are drawn from a seed made of the deal,
+    #: the step (round and phase), the seat and ``dice_key`` of the answer (say, the piece that acts), so copies where
+    #: that piece acts at that step roll the same dice for it, whatever came before: what differs between two answers'
+    #: copies is then what the answers did, not how the dice fell (otherwise one answer that rolls a die more shifts
+    #: every later roll). None: one seed per deal, at the start
+    dice_key: Callable[[Any], Any] | None = None
+    #: the rule for leaving the AI's answer: None, better by ``margin`` on every deal; a number z, its mean gain
+    #: over the AI's own on the same deals beats ``margin`` by z standard errors of that mean (for many deals)
+    confidence: float | None = None
     #: ai-easy: the share of decisions worth a look where it departs from the AI, among how many of the best,
     #: with what short look; an answer rated ``blunder`` below the best is never its pick
     easy_share: float = 0.5
@@ -103,6 +122,12 @@ def rollout(view: View, value: Any, levels: Levels, sample: int, horizon: int, s
     game = view.sandbox(sample)
     game.rng.reseed(_stable(seed, view.game_round, game.decisions, sample))
     seat = view.player
+    phase = levels.phase
+    mark = phase(game) if phase is not None else None
+    changes = 0
+    key = levels.dice_key
+    if key is not None:
+        game.rng.reseed(_stable(seed, sample, game.round, game.phase, seat, key(value)))
     game.answer(value, seat)
     agents: dict[str, Any] = {}
     ruleset = game.ruleset
@@ -111,11 +136,20 @@ def rollout(view: View, value: Any, levels: Levels, sample: int, horizon: int, s
         decision = game.pending
         if decision is None:
             break
+        if phase is not None:
+            now = phase(game)
+            if now != mark:
+                changes, mark = changes + 1, now
+                if changes >= levels.phases:
+                    break
         who = decision.player
         agent = agents.get(who)
         if agent is None:
             agent = agents[who] = levels.base(AgentContext(who, _stable(seed, who, sample), ruleset, {}, players))
-        game.answer(agent.decide(View(game, who), decision), who)
+        answer = agent.decide(View(game, who), decision)
+        if key is not None:
+            game.rng.reseed(_stable(seed, sample, game.round, game.phase, who, key(answer)))
+        game.answer(answer, who)
     return outcome_value(game, seat, levels.evaluate)
 
 
@@ -161,15 +195,25 @@ class _Leveled:
             self.base = self.levels.base(self.ctx)
         return answer
 
-    def _candidates(self, decision: Decision, own: Any, width: int) -> list[Any]:
-        """The AI's own answer first, then up to ``width - 1`` other options (at random when more are offered); none
-        when the AI's own is one a look may not try (a look could not rate it fairly against the others)."""
+    def _candidates(self, decision: Decision, own: Any, width: int, view: View | None = None) -> list[Any]:
+        """The AI's own answer first, then up to ``width - 1`` other options (the AI's runners-up when the record
+        can ``rank`` them and ``view`` is given, else at random when more are offered); none when the AI's own is one
+        a look may not try (a look could not rate it fairly against the others)."""
         tries = self.levels.tries
         if tries is not None and not tries(decision, own):
             return [own]
-        others = [v for v in answers_of(decision) if not _same(v, own) and (tries is None or tries(decision, v))]
+        rank = self.levels.rank
+        if rank is not None and view is not None:
+            offered = answers_of(decision)
+            ranked = [v for v in rank(self.base, view, decision, own) if any(_same(v, o) for o in offered)]
+        else:
+            ranked = answers_of(decision)
+        others = []
+        for v in ranked:
+            if not _same(v, own) and (tries is None or tries(decision, v)) and not any(_same(v, o) for o in others):
+                others.append(v)
         if len(others) > width - 1:
-            others = self.rng.sample(others, width - 1)
+            others = others[:width - 1] if rank is not None and view is not None else self.rng.sample(others, width - 1)
         return [own, *others]
 
     def _rate(self, view: View, decision: Decision, values: list[Any], samples: int,
@@ -187,7 +231,7 @@ class LookAheadAgent(_Leveled):
         lv = self.levels
         if not lv.worth(view, decision):
             return own
-        values = self._candidates(decision, own, lv.width)
+        values = self._candidates(decision, own, lv.width, view)
         if len(values) < 2:
             return own
         try:
@@ -195,10 +239,7 @@ class LookAheadAgent(_Leveled):
         except (SkirmishError, NotImplementedError):
             self.failed += 1
             return own
-        # another answer only when it beats the AI's own by the margin on every deal: one lucky deal (a game
-        # won in a copy) must not carry it
-        better = [i for i in range(1, len(values))
-                  if min(r - o for r, o in zip(rated[i], rated[0], strict=True)) > lv.margin]
+        better = [i for i in range(1, len(values)) if beats(rated[i], rated[0], lv.margin, lv.confidence)]
         answer = values[max(better, key=lambda i: _mean(rated[i]))] if better else own
         self.last = (values, [_mean(r) for r in rated], answer)
         return self._given(answer, own)
@@ -224,6 +265,21 @@ class EasyAgent(_Leveled):
         answer = self.rng.choice(plausible(values, rated, lv.easy_top, lv.blunder))
         self.last = (values, rated, answer)
         return self._given(answer, own)
+
+
+def beats(rated: Sequence[float], own: Sequence[float], margin: float, confidence: float | None) -> bool:
+    """Whether an answer rated ``rated`` on each deal beats the AI's own (``own``, the same deals).
+
+    Without ``confidence``, it must be better by ``margin`` on every deal: one lucky deal (a game won in a copy)
+    must not carry it. With it, its mean gain must beat ``margin`` by ``confidence`` standard errors of the mean
+    gain (the deals are shared, so the gains are paired and what both answers would suffer alike cancels)."""
+    gains = [r - o for r, o in zip(rated, own, strict=True)]
+    if confidence is None:
+        return min(gains) > margin
+    n = len(gains)
+    mean = sum(gains) / n
+    spread = (sum((g - mean) ** 2 for g in gains) / (n - 1)) ** 0.5 if n > 1 else 0.0
+    return mean > margin + confidence * spread / n ** 0.5
 
 
 def plausible(values: list[Any], rated: list[float], top: int, blunder: float) -> list[Any]:
