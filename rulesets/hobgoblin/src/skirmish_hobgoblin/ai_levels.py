@@ -76,7 +76,7 @@ def tries(decision: Decision, answer: Any) -> bool:
 
 def levels(ruleset: Any = None) -> Levels:
     return Levels(base=make_ai, evaluate=evaluate, worth=worth, tries=tries, samples=2, horizon=30, width=4, margin=0.3,
-                  easy_share=0.8, easy_top=3, easy_horizon=15, blunder=1.0)
+                  easy_share=1.0, easy_top=3, easy_horizon=15, blunder=1.0)
 
 
 def make_easy(ctx: AgentContext) -> EasyAgent:
