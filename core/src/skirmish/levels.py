@@ -75,6 +75,15 @@ class Levels:
     width: int = 5
     #: how much better than the AI's own answer another must rate to be taken instead (in ``evaluate``'s units)
     margin: float = 0.0
+    #: which answers a look tries, best first (``candidates(view, decision, own, width)``: the AI's own answer first, at
+    #: most ``width`` in all; only ``[own]`` for no look); by default the AI's own and others drawn at random
+    candidates: Callable[[View, Decision, Any, int], list[Any]] | None = None
+    #: where a look's copy stops before ``horizon`` decisions (``until(view, game)``: ``view`` the seat's view where
+    #: the look began, ``game`` the copy; the end of the round, say); by default only the decision count
+    until: Callable[[View, Game], bool] | None = None
+    #: how another answer beats the AI's own: ``"every"`` by more than ``margin`` on every deal, ``"mean"`` by more
+    #: than ``margin`` on average over the deals (the same deals and dice for every answer)
+    rule: str = attrs.field(default="every", validator=attrs.validators.in_(("every", "mean")))
     #: ai-easy: the share of decisions worth a look where it departs from the AI, among how many of the best,
     #: with what short look; an answer rated ``blunder`` below the best is never its pick
     easy_share: float = 0.5
@@ -107,9 +116,10 @@ def rollout(view: View, value: Any, levels: Levels, sample: int, horizon: int, s
     agents: dict[str, Any] = {}
     ruleset = game.ruleset
     players = game.players
+    until = levels.until
     for _ in range(horizon):
         decision = game.pending
-        if decision is None:
+        if decision is None or (until is not None and until(view, game)):
             break
         who = decision.player
         agent = agents.get(who)
@@ -161,10 +171,13 @@ class _Leveled:
             self.base = self.levels.base(self.ctx)
         return answer
 
-    def _candidates(self, decision: Decision, own: Any, width: int) -> list[Any]:
-        """The AI's own answer first, then up to ``width - 1`` other options (at random when more are offered); none
-        when the AI's own is one a look may not try (a look could not rate it fairly against the others)."""
+    def _candidates(self, decision: Decision, own: Any, width: int, view: View | None = None) -> list[Any]:
+        """The AI's own answer first, then up to ``width - 1`` other options (:attr:`Levels.candidates`' ranking, or at
+        random when more are offered); none when the AI's own is one a look may not try (a look could not rate it
+        fairly against the others)."""
         tries = self.levels.tries
+        if self.levels.candidates is not None and view is not None:
+            return self.levels.candidates(view, decision, own, width)
         if tries is not None and not tries(decision, own):
             return [own]
         others = [v for v in answers_of(decision) if not _same(v, own) and (tries is None or tries(decision, v))]
@@ -187,7 +200,7 @@ class LookAheadAgent(_Leveled):
         lv = self.levels
         if not lv.worth(view, decision):
             return own
-        values = self._candidates(decision, own, lv.width)
+        values = self._candidates(decision, own, lv.width, view)
         if len(values) < 2:
             return own
         try:
@@ -197,8 +210,9 @@ class LookAheadAgent(_Leveled):
             return own
         # another answer only when it beats the AI's own by the margin on every deal: one lucky deal (a game
         # won in a copy) must not carry it
+        gain = min if lv.rule == "every" else _mean
         better = [i for i in range(1, len(values))
-                  if min(r - o for r, o in zip(rated[i], rated[0], strict=True)) > lv.margin]
+                  if gain([r - o for r, o in zip(rated[i], rated[0], strict=True)]) > lv.margin]
         answer = values[max(better, key=lambda i: _mean(rated[i]))] if better else own
         self.last = (values, [_mean(r) for r in rated], answer)
         return self._given(answer, own)
@@ -213,7 +227,7 @@ class EasyAgent(_Leveled):
         lv = self.levels
         if not lv.worth(view, decision) or self.rng.random() >= lv.easy_share:
             return own
-        values = self._candidates(decision, own, max(lv.width, lv.easy_top + 1))
+        values = self._candidates(decision, own, max(lv.width, lv.easy_top + 1), view)
         if len(values) < 2:
             return own
         try:
