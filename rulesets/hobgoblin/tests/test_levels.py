@@ -83,3 +83,24 @@ def test_ai_hard_moves_a_unit_where_it_ends_better_than_the_ais_own_choice():
     gains = [fresh._play_move(view, d, me["id"], alts, pick, s, 1000 + s)
              - fresh._play_move(view, d, me["id"], alts, 0, s, 1000 + s) for s in range(2, 8)]
     assert sum(gains) / len(gains) > 0, gains
+
+
+def test_ai_hard_move_look_never_reads_the_opponents_hidden_hand():
+    """Two games alike but for which Fortune Cards the opponent holds (a card of the hand swapped with one of the
+    pile): ai-hard's move look plays the same copies and rates every choice the same in both."""
+    game, hard = _first_changed_move(range(1010, 1030))
+    d = game.pending
+    me = d.player
+    foe = next(p for p in game.players if p != me)
+    hand, pile = game.state.sides[foe].hand, game.state.deck.draw_pile
+    assert not hand.public and hand.cards and pile, "the opponent's hand is not hidden here: the test sees nothing"
+    other = game.clone(keep_log=True)
+    ohand, opile = other.state.sides[foe].hand, other.state.deck.draw_pile
+    ohand.cards[0], opile[-1] = opile[-1], ohand.cards[0]
+    assert sorted(ohand.cards) != sorted(hand.cards)
+    looks = []
+    for g in (game, other):
+        agent = ai_levels.make_hard(AgentContext(me, 1, g.ruleset, {}, g.players))
+        answer = agent.decide(View(g, me), g.pending)
+        looks.append((answer, agent.last))
+    assert looks[0] == looks[1] == (looks[0][0], hard.last)

@@ -1,9 +1,13 @@
 """Hobgoblin's levels of play, ``ai-easy`` and ``ai-hard``, built on its AI by :mod:`skirmish.levels`.
 
-A position is rated for a player by Victory Points and by the points of units still in play on each side (a
-unit gathering Doom counts for less); look-ahead goes to the choices an activation turns on (which unit
-activates, which target it shoots or fights), not to single steering manoeuvres, which the AI plans as a whole,
-nor to Fortune Card responses (a 30-decision look rated every card and a pass alike).
+``ai-easy`` rates a position by Victory Points and the points of units still in play on each side (a unit gathering
+Doom counts for less) and departs from the AI at the choices an activation turns on (which unit activates, which
+target it shoots or fights), taking one of the few best a short look rates.
+
+``ai-hard`` (:class:`HardAgent`) looks where the game is decided, the Movement Phase choice for each unit (charge or
+not, which charge, hold, where to steer): it plays the AI's own best-ranked choices out to the end of the round on
+copies of what its seat knows, the same deals and dice for each, and rates each copy as the AI weighs a position for
+both seats (:func:`rate`); it keeps the AI's own choice unless another ends better on average by a margin.
 """
 
 from __future__ import annotations
