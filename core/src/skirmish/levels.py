@@ -94,6 +94,16 @@ class Levels:
     #: the rule for leaving the AI's answer: None, better by ``margin`` on every deal; a number z, its mean gain
     #: over the AI's own on the same deals beats ``margin`` by z standard errors of that mean (for many deals)
     confidence: float | None = None
+    #: (another way to the same end as ``rank``) which answers a look tries, best first
+    #: (``candidates(view, decision, own, width)``: the AI's own answer first, at most ``width`` in all; only
+    #: ``[own]`` for no look); by default the AI's own and others drawn at random
+    candidates: Callable[[View, Decision, Any, int], list[Any]] | None = None
+    #: where a look's copy stops before ``horizon`` decisions (``until(view, game)``: ``view`` the seat's view where
+    #: the look began, ``game`` the copy; the end of the round, say); by default only the decision count
+    until: Callable[[View, Game], bool] | None = None
+    #: how another answer beats the AI's own: ``"every"`` by more than ``margin`` on every deal, ``"mean"`` by more
+    #: than ``margin`` on average over the deals (the same deals and dice for every answer; ``confidence`` 0)
+    rule: str = attrs.field(default="every", validator=attrs.validators.in_(("every", "mean")))
     #: ai-easy: the share of decisions worth a look where it departs from the AI, among how many of the best,
     #: with what short look; an answer rated ``blunder`` below the best is never its pick
     easy_share: float = 0.5
@@ -132,9 +142,10 @@ def rollout(view: View, value: Any, levels: Levels, sample: int, horizon: int, s
     agents: dict[str, Any] = {}
     ruleset = game.ruleset
     players = game.players
+    until = levels.until
     for _ in range(horizon):
         decision = game.pending
-        if decision is None:
+        if decision is None or (until is not None and until(view, game)):
             break
         if phase is not None:
             now = phase(game)
@@ -196,10 +207,13 @@ class _Leveled:
         return answer
 
     def _candidates(self, decision: Decision, own: Any, width: int, view: View | None = None) -> list[Any]:
-        """The AI's own answer first, then up to ``width - 1`` other options (the AI's runners-up when the record
-        can ``rank`` them and ``view`` is given, else at random when more are offered); none when the AI's own is one
-        a look may not try (a look could not rate it fairly against the others)."""
+        """The AI's own answer first, then up to ``width - 1`` other options (:attr:`Levels.candidates`' list, or the
+        AI's runners-up when the record can ``rank`` them and ``view`` is given, else at random when more are
+        offered); none when the AI's own is one a look may not try (a look could not rate it fairly against the
+        others)."""
         tries = self.levels.tries
+        if self.levels.candidates is not None and view is not None:
+            return self.levels.candidates(view, decision, own, width)
         if tries is not None and not tries(decision, own):
             return [own]
         rank = self.levels.rank
@@ -239,7 +253,8 @@ class LookAheadAgent(_Leveled):
         except (SkirmishError, NotImplementedError):
             self.failed += 1
             return own
-        better = [i for i in range(1, len(values)) if beats(rated[i], rated[0], lv.margin, lv.confidence)]
+        confidence = 0.0 if lv.confidence is None and lv.rule == "mean" else lv.confidence
+        better = [i for i in range(1, len(values)) if beats(rated[i], rated[0], lv.margin, confidence)]
         answer = values[max(better, key=lambda i: _mean(rated[i]))] if better else own
         self.last = (values, [_mean(r) for r in rated], answer)
         return self._given(answer, own)
@@ -254,7 +269,7 @@ class EasyAgent(_Leveled):
         lv = self.levels
         if not lv.worth(view, decision) or self.rng.random() >= lv.easy_share:
             return own
-        values = self._candidates(decision, own, max(lv.width, lv.easy_top + 1))
+        values = self._candidates(decision, own, max(lv.width, lv.easy_top + 1), view)
         if len(values) < 2:
             return own
         try:

@@ -3,12 +3,13 @@ its side scores counts before the round ends, which the points of units in play 
 
 from __future__ import annotations
 
-from skirmish import AgentContext
+from skirmish import AgentContext, View
 from skirmish.engine import Game
 from skirmish.plugins import worker_registry
 from skirmish.runner import drive
 from skirmish_hobgoblin import ai_levels
-from skirmish_hobgoblin.agents import make_ai
+from skirmish_hobgoblin.agents import ALTERNATIVES, make_ai
+from skirmish_hobgoblin.ai.board import units_of
 
 
 def _first_activation(setup: dict[str, object], seed: int) -> Game:
@@ -40,5 +41,66 @@ def test_ai_hard_rates_a_unit_standing_on_its_sides_marker():
 def test_ai_hard_plays_with_the_position_term():
     rs = worker_registry().ruleset("hobgoblin")
     agent = ai_levels.make_hard(AgentContext("red", 1, rs, {}, ("red", "blue")))
-    assert agent.levels.evaluate is ai_levels.evaluate_hard
+    assert agent.levels.evaluate is ai_levels.rate  # evaluate_hard, the planner's prospects and what is kept in hand
     assert ai_levels.make_easy(AgentContext("red", 1, rs, {}, ("red", "blue"))).levels.evaluate is ai_levels.evaluate
+
+
+def _first_changed_move(seeds: range) -> tuple[Game, ai_levels.HardAgent]:
+    """An AI v AI game stopped at the first unit's move where ai-hard's look takes another of the AI's choices than
+    the AI's own (a fresh ai-hard agent asked at each unit's first move)."""
+    rs = worker_registry().ruleset("hobgoblin")
+    for seed in seeds:
+        game = Game(rs, None, seed=seed, keep_log=False)
+        ais = {p: make_ai(AgentContext(p, 1, rs, {}, game.players)) for p in game.players}
+        started = None
+        while game.pending is not None:
+            d = game.pending
+            act = game.state.activation
+            if d.kind == "move" and act is not None and act.unit != started:
+                started = act.unit
+                hard = ai_levels.make_hard(AgentContext(d.player, 1, rs, {}, game.players))
+                hard.decide(View(game, d.player), d)
+                if hard.moves_changed:
+                    return game, hard
+            game.answer(ais[d.player].decide(View(game, d.player), d), d.player)
+    raise AssertionError("ai-hard took the AI's own choice at every move")
+
+
+def test_ai_hard_moves_a_unit_where_it_ends_better_than_the_ais_own_choice():
+    """The move look: ai-hard plays the AI's best-rated choices for a unit out to the end of the round and, here,
+    takes another than the AI's own; on six other deals of the dice (not the look's) that choice still ends the round
+    better by ai-hard's rating, on average, than the AI's own."""
+    game, hard = _first_changed_move(range(1010, 1030))
+    d = game.pending
+    view = View(game, d.player)
+    whys, _rated, picked = hard.last
+    assert picked != whys[0]
+    me = units_of(view)[d.context["actor"]]
+    alts = hard.base._planner(view).ranked(me, list(d.options), lambda o: o.data, float(d.context["mp"]))
+    alts = alts[:ALTERNATIVES]
+    pick = next(k for k, c in enumerate(alts) if c.why == picked)
+    fresh = ai_levels.make_hard(AgentContext(d.player, 1, game.ruleset, {}, game.players))
+    gains = [fresh._play_move(view, d, me["id"], alts, pick, s, 1000 + s)
+             - fresh._play_move(view, d, me["id"], alts, 0, s, 1000 + s) for s in range(2, 8)]
+    assert sum(gains) / len(gains) > 0, gains
+
+
+def test_ai_hard_move_look_never_reads_the_opponents_hidden_hand():
+    """Two games alike but for which Fortune Cards the opponent holds (a card of the hand swapped with one of the
+    pile): ai-hard's move look plays the same copies and rates every choice the same in both."""
+    game, hard = _first_changed_move(range(1010, 1030))
+    d = game.pending
+    me = d.player
+    foe = next(p for p in game.players if p != me)
+    hand, pile = game.state.sides[foe].hand, game.state.deck.draw_pile
+    assert not hand.public and hand.cards and pile, "the opponent's hand is not hidden here: the test sees nothing"
+    other = game.clone(keep_log=True)
+    ohand, opile = other.state.sides[foe].hand, other.state.deck.draw_pile
+    ohand.cards[0], opile[-1] = opile[-1], ohand.cards[0]
+    assert sorted(ohand.cards) != sorted(hand.cards)
+    looks = []
+    for g in (game, other):
+        agent = ai_levels.make_hard(AgentContext(me, 1, g.ruleset, {}, g.players))
+        answer = agent.decide(View(g, me), g.pending)
+        looks.append((answer, agent.last))
+    assert looks[0] == looks[1] == (looks[0][0], hard.last)

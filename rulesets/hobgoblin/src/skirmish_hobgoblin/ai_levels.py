@@ -1,9 +1,13 @@
 """Hobgoblin's levels of play, ``ai-easy`` and ``ai-hard``, built on its AI by :mod:`skirmish.levels`.
 
-A position is rated for a player by Victory Points and by the points of units still in play on each side (a
-unit gathering Doom counts for less); look-ahead goes to the choices an activation turns on (which unit
-activates, which target it shoots or fights), not to single steering manoeuvres, which the AI plans as a whole,
-nor to Fortune Card responses (a 30-decision look rated every card and a pass alike).
+``ai-easy`` rates a position by Victory Points and the points of units still in play on each side (a unit gathering
+Doom counts for less) and departs from the AI at the choices an activation turns on (which unit activates, which
+target it shoots or fights), taking one of the few best a short look rates.
+
+``ai-hard`` (:class:`HardAgent`) looks where the game is decided, the Movement Phase choice for each unit (charge or
+not, which charge, hold, where to steer): it plays the AI's own best-ranked choices out to the end of the round on
+copies of what its seat knows, the same deals and dice for each, and rates each copy as the AI weighs a position for
+both seats (:func:`rate`); it keeps the AI's own choice unless another ends better on average by a margin.
 """
 
 from __future__ import annotations
@@ -13,13 +17,20 @@ from typing import Any
 import attrs
 
 from skirmish import AgentContext, Decision, EasyAgent, Levels, LookAheadAgent, View, kinds_worth
-from skirmish_hobgoblin.agents import make_ai
-from skirmish_hobgoblin.ai import objectives
+from skirmish.errors import SkirmishError
+from skirmish.levels import _stable, outcome_value
+from skirmish_hobgoblin.agents import ALTERNATIVES, CARD_KEPT, HobgoblinAI, make_ai
+from skirmish_hobgoblin.ai import combat, objectives
 from skirmish_hobgoblin.ai.board import centre, ready, units_of
+from skirmish_hobgoblin.ai.movement import Choice, Planner
 from skirmish_hobgoblin.rules import points_of
 
 #: decision kinds worth a look-ahead
 LOOKED_AT = frozenset({"activate", "shoot", "fight"})
+#: decision kinds ai-hard gives the core look (the moves have their own, :class:`HardAgent`); "shoot" and "respond"
+#: (the target of a volley, a Fortune Card the AI would play, by :func:`ranked_answers`) more than double what a game
+#: costs, and are left out of the levels measured
+HARD_LOOKED_AT: frozenset[str] = frozenset()
 #: a Victory Point counts as this many points of units in play
 VP_WORTH = 150.0
 #: a unit's worth falls by this share for each Doom token on it (at most half)
@@ -76,7 +87,7 @@ def tries(decision: Decision, answer: Any) -> bool:
 
 def levels(ruleset: Any = None) -> Levels:
     return Levels(base=make_ai, evaluate=evaluate, worth=worth, tries=tries, samples=2, horizon=30, width=4, margin=0.3,
-                  easy_share=0.8, easy_top=3, easy_horizon=15, blunder=1.0)
+                  easy_share=1.0, easy_top=3, easy_horizon=15, blunder=1.0)
 
 
 def make_easy(ctx: AgentContext) -> EasyAgent:
@@ -85,8 +96,188 @@ def make_easy(ctx: AgentContext) -> EasyAgent:
 
 def hard_levels(ruleset: Any = None) -> Levels:
     """ai-hard's record: :func:`levels` with the position rated too (:func:`evaluate_hard`)."""
-    return attrs.evolve(levels(ruleset), evaluate=evaluate_hard)
+    return attrs.evolve(levels(ruleset), evaluate=rate, worth=kinds_worth(HARD_LOOKED_AT), candidates=ranked_answers,
+                        until=round_over, rule="mean", margin=MOVE_MARGIN, samples=MOVE_SAMPLES, horizon=MOVE_HORIZON,
+                        width=MOVE_WIDTH)
+
+
+#: ai-hard's move look: the most of the AI's ranked choices played out (its own first), and how close to the AI's own
+#: rating (points) another must be to be played out at all
+MOVE_WIDTH = 3
+MOVE_CLOSE = 60.0
+#: deals played out per choice (the same deals, dice included, for every choice), and the most decisions each
+MOVE_SAMPLES = 2
+MOVE_HORIZON = 200
+#: another choice is taken when it ends better than the AI's own by this much on average (``evaluate_hard``'s units)
+MOVE_MARGIN = 0.25
+#: how much the AI's planner's view of next round (each unit's chances less the charges and shots it stands in) counts
+#: in the rating at the end of a look
+PROSPECTS = 0.5
+
+
+def prospects(game: Any, seat: str) -> float:
+    """Next round as the AI's planner sees it, mine less the enemy's, each side from its own view: for each ready unit
+    not in a fight, the best charge or shot it has in reach less what the enemy would gain charging or shooting it
+    (points)."""
+    total = 0.0
+    for p in game.state.sides:
+        view = View(game, p)
+        units = units_of(view)
+        planner = Planner(view, p, units, moves_after=False)
+        here = 0.0
+        for u in units.values():
+            if u["side"] == p and ready(u) and not u.get("engaged"):
+                at = centre(u)
+                here += planner.chances(u, at) - planner.danger(u, at) - planner.shot_danger(u, at)
+        total += here if p == seat else -here
+    return total
+
+
+def kept(game: Any, seat: str) -> float:
+    """The Fortune Cards in hand and the Mercury left, mine less the enemy's, at the AI's own prices (points): a card
+    at :data:`~skirmish_hobgoblin.agents.CARD_KEPT`, a Mercury token at what the AI says one is worth."""
+    total = 0.0
+    for p, side in game.state.sides.items():
+        mercury = side.mercury * (HobgoblinAI(AgentContext(p, 0, game.ruleset, {}, game.players))
+                                  ._mercury_worth(View(game, p)) if side.mercury else 0.0)
+        here = CARD_KEPT * len(side.hand.cards) + mercury
+        total += here if p == seat else -here
+    return total
+
+
+def rate(game: Any, seat: str) -> float:
+    """ai-hard's rating where a look ends: :func:`evaluate_hard` plus :data:`PROSPECTS` times :func:`prospects` and
+    what is kept in hand (:func:`kept`), in hundreds of points."""
+    return evaluate_hard(game, seat) + (PROSPECTS * prospects(game, seat) + kept(game, seat)) / 100.0
+
+
+def rate_round(game: Any, seat: str) -> float:
+    """:func:`rate`, and :data:`~skirmish.levels.WIN` for a won game."""
+    return outcome_value(game, seat, rate)
+
+
+def round_over(view: View, game: Any) -> bool:
+    """A look's copy stops when the round it began in is over."""
+    return game.round != view.game_round
+
+
+def ranked_answers(view: View, d: Decision, own: Any, width: int) -> list[Any]:
+    """The answers a look tries, the AI's own first, then the others the AI rates best: for a volley, the targets by
+    the AI's own worth of the shot; for a Fortune Card window where the AI plays a card, not playing it. No look when
+    the AI holds its fire or passes (``[own]``)."""
+    if own in ("done", "pass"):
+        return [own]
+    if d.kind == "respond":
+        return [own, "pass"] if any(o.value == "pass" for o in d.options) else [own]
+    if d.kind != "shoot":
+        return [own]
+    units = units_of(view)
+
+    def worth(o: Any) -> float:
+        data = o.data
+        target, shooter = units.get(data.get("target", "")), units.get(data.get("actor", ""))
+        if target is None or shooter is None:
+            return -1e9
+        value = combat.shot_value(view, shooter, target, int(data["dice"]), int(data["need"]))
+        return value + (objectives.unit_worth(view, view.player, target) * 0.25 if value > 0 else 0.0)
+
+    shots = sorted((o for o in d.options if o.data.get("action") == "shoot" and o.value != own),
+                   key=lambda o: -worth(o))
+    return [own, *(o.value for o in shots[:width - 1] if worth(o) > 0)]
+
+
+class HardAgent(LookAheadAgent):
+    """ai-hard: the AI, except that as a unit starts to move it plays the AI's best choices for it (its own ranking:
+    charges, holding, places to steer to; those the AI rates within :data:`MOVE_CLOSE` of its own) out to the end of
+    the round on copies of the game (the same deals and dice for each choice; the AI playing every seat) and takes
+    the one that ends best by :func:`rate_round`, the AI's own unless another ends better by :data:`MOVE_MARGIN` on
+    average. Other decisions: the core look of :func:`hard_levels`."""
+
+    def __init__(self, levels: Levels, ctx: AgentContext) -> None:
+        super().__init__(levels, ctx)
+        #: move looks made, and those that took another choice than the AI's own
+        self.moves_looked = 0
+        self.moves_changed = 0
+
+    def decide(self, view: View, decision: Decision) -> Any:
+        if decision.kind == "move":
+            answer = self._look_move(view, decision)
+            if answer is not None:
+                return answer
+        return super().decide(view, decision)
+
+    def _look_move(self, view: View, d: Decision) -> Any:
+        base = self.base
+        if not isinstance(base, HobgoblinAI) or not base.expansion_goals:
+            return None
+        units = units_of(view)
+        uid = d.context.get("actor", "")
+        me = units.get(uid)
+        if not me or me.get("engaged"):
+            return None
+        key = (view.game_round, uid)
+        if base._plan.get("key") == key:
+            return None  # the activation goes on: the AI steers to the plan's goal
+        mp = float(d.context.get("mp", me.get("speed", 8)))
+        alts = base._planner(view).ranked(me, list(d.options), lambda o: o.data, mp)[:ALTERNATIVES]
+        pick = 0
+        tried = [k for k in range(min(MOVE_WIDTH, len(alts))) if alts[k].value >= alts[0].value - MOVE_CLOSE]
+        if len(tried) >= 2:
+            try:
+                pick = self._best_move(view, d, uid, alts, tried)
+            except (SkirmishError, NotImplementedError):
+                self.failed += 1
+        order = [alts[pick], *(c for i, c in enumerate(alts) if i != pick)]
+        plan = base._plan = {"key": key, "steps": 0, "start": centre(me), "alts": order}
+        return base._follow_next(view, me, plan, d, mp, {o.value for o in d.options})
+
+    def _best_move(self, view: View, d: Decision, uid: str, alts: list[Choice], tried: list[int]) -> int:
+        self.moves_looked += 1
+        seeds = [_stable(self.seed, view.game_round, uid, self.moves_looked, s) for s in range(MOVE_SAMPLES)]
+        rated = {k: [self._play_move(view, d, uid, alts, k, s, seeds[s]) for s in range(MOVE_SAMPLES)] for k in tried}
+        own = rated[0]
+        gain = {k: _mean([a - b for a, b in zip(r, own, strict=True)]) for k, r in rated.items()}
+        best = max(tried, key=lambda k: gain[k])
+        if gain[best] <= MOVE_MARGIN:
+            best = 0
+        if best:
+            self.moves_changed += 1
+        self.last = ([alts[k].why for k in tried], [_mean(rated[k]) for k in tried], alts[best].why)
+        return best
+
+    def _play_move(self, view: View, d: Decision, uid: str, alts: list[Choice], k: int, sample: int,
+                   seed: int) -> float:
+        """Play the AI's choice ``k`` for unit ``uid`` on a copy (deal ``sample``) to the end of the round; the
+        rating there."""
+        game = view.sandbox(sample)
+        game.rng.reseed(seed)  # the same dice for every choice
+        seat = view.player
+        ctx = self.ctx
+        ai = make_ai(AgentContext(seat, ctx.seed, ctx.ruleset, ctx.options, ctx.players))
+        v = View(game, seat)
+        mine = units_of(v)[uid]
+        plan = ai._plan = {"key": (v.game_round, uid), "steps": 0, "start": centre(mine),
+                           "alts": [alts[k], *(c for i, c in enumerate(alts) if i != k)]}
+        asked = game.pending
+        offered = {o.value for o in asked.options}
+        game.answer(ai._follow_next(v, mine, plan, asked, float(d.context.get("mp", 8)), offered), seat)
+        agents: dict[str, Any] = {seat: ai}
+        start = game.round
+        for _ in range(MOVE_HORIZON):
+            decision = game.pending
+            if decision is None or game.round != start:
+                break
+            who = decision.player
+            agent = agents.get(who)
+            if agent is None:
+                agent = agents[who] = make_ai(AgentContext(who, _stable(seed, who), ctx.ruleset, {}, ctx.players))
+            game.answer(agent.decide(View(game, who), decision), who)
+        return rate_round(game, seat)
+
+
+def _mean(xs: list[float]) -> float:
+    return sum(xs) / len(xs)
 
 
 def make_hard(ctx: AgentContext) -> LookAheadAgent:
-    return LookAheadAgent(hard_levels(ctx.ruleset), ctx)
+    return HardAgent(hard_levels(ctx.ruleset), ctx)

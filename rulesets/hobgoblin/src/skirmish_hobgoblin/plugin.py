@@ -31,9 +31,10 @@ def skirmish_register_rulesets() -> list[RulesetSpec]:
 
 
 #: the levels of play (:mod:`skirmish.levels`); strength as measured in the README
-EASY = ("the AI, taking one of its three best-rated answers at random at most key"
-        " choices (the AI won 60% of 88 games)")
-HARD = "the AI with look-ahead on copies of what it knows, weighing objectives (won 48% of 63 games against the AI)"
+EASY = ("the AI, taking one of its three best-rated answers at random at its key"
+        " choices (the AI won 59% of 127 games)")
+HARD = ("the AI, playing its best-rated moves for a unit out to the end of the round on copies of what it knows"
+        " (won 55% of 271 games against the AI)")
 
 
 @hookimpl
