@@ -367,14 +367,8 @@ class ChobAI(Answers):
                 heapq.heappush(heap, (neg, value, how))
                 heapq.heappush(heap, step.entries[wid][-1])
                 continue
-            if verb.endswith("point"):
-                spot = step.points.get(wid)
-                if spot is None:
-                    continue
-                legal = self.legal_point(sit, w, spot[0], spot[1], self.allowance(sit, w, verb, decision.kind))
-                if legal is None:
-                    continue
-                self._plan[wid] = legal
+            if verb.endswith("point") and not self._plan_point(sit, w, verb, decision.kind, step.points):
+                continue
             step.acted = wid
             self._step = step
             return value
@@ -405,16 +399,21 @@ class ChobAI(Answers):
                 if exact is not None:
                     heapq.heappush(heap, (-(exact - sit.baseline.get(wid, 0.0)), value, True))
                 continue
-            if verb.endswith("point"):
-                spot = sit.points.get(wid)
-                if spot is None:
-                    continue
-                legal = self.legal_point(sit, w, spot[0], spot[1], self.allowance(sit, w, verb, decision.kind))
-                if legal is None:
-                    continue
-                self._plan[wid] = legal
+            if verb.endswith("point") and not self._plan_point(sit, w, verb, decision.kind, sit.points):
+                continue
             return value
         return "end"
+
+    def _plan_point(self, sit: Situation, w: Warrior, verb: str, step: str, points: Any) -> bool:
+        """Whether ``w``'s move to its scored point (in ``points``) is legal now; when it is, planned for the move."""
+        spot = points.get(w.id)
+        if spot is None:
+            return False
+        legal = self.legal_point(sit, w, spot[0], spot[1], self.allowance(sit, w, verb, step))
+        if legal is None:
+            return False
+        self._plan[w.id] = legal
+        return True
 
     def _measured(self, sit: Situation, w: Warrior, verb: str, arg: str, step: str) -> float | None:
         """:meth:`exact_move`, or its score kept for this table."""
