@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import signal
 import sys
 from pathlib import Path
 
 import pytest
+
+# A run started in the background without job control (``nohup ... &``) ignores Ctrl-C, and every command a test
+# starts would inherit that: the tests that stop a command with Ctrl-C need it heard. A Python handler here is reset
+# to the default in each child (a caught signal does not survive exec; an ignored one does).
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 HERE = Path(__file__).parent
 if str(HERE) not in sys.path:  # cli_helpers and the test plugins (tiny_ruleset...) import by name
