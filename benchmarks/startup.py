@@ -96,7 +96,9 @@ def make_longest_save(path: Path, env: dict[str, str], exe: str) -> int:
     """The save of a whole Hobgoblin AI v AI game, seed 1 (the suite's longest); its number of answers."""
     subprocess.run([exe, "play", "hobgoblin", "--players", "ai,ai", "--seed", "1", "--save", str(path),
                     "--overwrite"], env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, check=True)
-    return sum(1 for line in path.read_text().splitlines() if line.lstrip().startswith("{ player ="))
+    import tomllib
+
+    return len(tomllib.loads(path.read_text()).get("answers", []))
 
 
 def ai_latency(ruleset: str, seeds: range, work: Path) -> str:
