@@ -121,7 +121,7 @@ def outcome_value(game: Game, seat: str, evaluate: Callable[[Game, str], float])
     return value
 
 
-def _stable(*parts: Any) -> int:
+def stable_seed(*parts: Any) -> int:
     """A seed from ``parts`` that is the same in every process (``hash`` of a string is not)."""
     return zlib.crc32(repr(parts).encode())
 
@@ -130,14 +130,14 @@ def rollout(view: View, value: Any, levels: Levels, sample: int, horizon: int, s
     """Answer ``value`` on a copy holding what ``view``'s seat knows, let the AI play every seat for
     ``horizon`` decisions, and rate the result for the seat."""
     game = view.sandbox(sample)
-    game.rng.reseed(_stable(seed, view.game_round, game.decisions, sample))
+    game.rng.reseed(stable_seed(seed, view.game_round, game.decisions, sample))
     seat = view.player
     phase = levels.phase
     mark = phase(game) if phase is not None else None
     changes = 0
     key = levels.dice_key
     if key is not None:
-        game.rng.reseed(_stable(seed, sample, game.round, game.phase, seat, key(value)))
+        game.rng.reseed(stable_seed(seed, sample, game.round, game.phase, seat, key(value)))
     game.answer(value, seat)
     agents: dict[str, Any] = {}
     ruleset = game.ruleset
@@ -156,10 +156,10 @@ def rollout(view: View, value: Any, levels: Levels, sample: int, horizon: int, s
         who = decision.player
         agent = agents.get(who)
         if agent is None:
-            agent = agents[who] = levels.base(AgentContext(who, _stable(seed, who, sample), ruleset, {}, players))
+            agent = agents[who] = levels.base(AgentContext(who, stable_seed(seed, who, sample), ruleset, {}, players))
         answer = agent.decide(View(game, who), decision)
         if key is not None:
-            game.rng.reseed(_stable(seed, sample, game.round, game.phase, who, key(answer)))
+            game.rng.reseed(stable_seed(seed, sample, game.round, game.phase, who, key(answer)))
         game.answer(answer, who)
     return outcome_value(game, seat, levels.evaluate)
 
@@ -234,7 +234,7 @@ class _Leveled:
               horizon: int) -> list[list[float]]:
         self.looked += 1
         return rate_options(view, decision, self.levels, values, samples=samples, horizon=horizon,
-                            seed=_stable(self.seed, view.game_round, self.looked))
+                            seed=stable_seed(self.seed, view.game_round, self.looked))
 
 
 class LookAheadAgent(_Leveled):

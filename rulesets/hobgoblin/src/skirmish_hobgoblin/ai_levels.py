@@ -16,9 +16,18 @@ from typing import Any
 
 import attrs
 
-from skirmish import AgentContext, Decision, EasyAgent, Levels, LookAheadAgent, View, kinds_worth
-from skirmish.errors import SkirmishError
-from skirmish.levels import _stable, outcome_value
+from skirmish import (
+    AgentContext,
+    Decision,
+    EasyAgent,
+    Levels,
+    LookAheadAgent,
+    SkirmishError,
+    View,
+    kinds_worth,
+    outcome_value,
+    stable_seed,
+)
 from skirmish_hobgoblin.agents import ALTERNATIVES, CARD_KEPT, HobgoblinAI, make_ai
 from skirmish_hobgoblin.ai import combat, objectives
 from skirmish_hobgoblin.ai.board import centre, ready, units_of
@@ -233,7 +242,7 @@ class HardAgent(LookAheadAgent):
 
     def _best_move(self, view: View, d: Decision, uid: str, alts: list[Choice], tried: list[int]) -> int:
         self.moves_looked += 1
-        seeds = [_stable(self.seed, view.game_round, uid, self.moves_looked, s) for s in range(MOVE_SAMPLES)]
+        seeds = [stable_seed(self.seed, view.game_round, uid, self.moves_looked, s) for s in range(MOVE_SAMPLES)]
         rated = {k: [self._play_move(view, d, uid, alts, k, s, seeds[s]) for s in range(MOVE_SAMPLES)] for k in tried}
         own = rated[0]
         gain = {k: _mean([a - b for a, b in zip(r, own, strict=True)]) for k, r in rated.items()}
@@ -270,7 +279,7 @@ class HardAgent(LookAheadAgent):
             who = decision.player
             agent = agents.get(who)
             if agent is None:
-                agent = agents[who] = make_ai(AgentContext(who, _stable(seed, who), ctx.ruleset, {}, ctx.players))
+                agent = agents[who] = make_ai(AgentContext(who, stable_seed(seed, who), ctx.ruleset, {}, ctx.players))
             game.answer(agent.decide(View(game, who), decision), who)
         return rate_round(game, seat)
 
