@@ -77,6 +77,7 @@ def packaged_toml(path: str, where: str) -> dict[str, Any]:
     import marshal
 
     from skirmish.codecache import cache_dir, write_atomically
+    from skirmish.digests import blake2b
 
     folder = cache_dir()
     kept = stamp = None
@@ -86,7 +87,7 @@ def packaged_toml(path: str, where: str) -> dict[str, Any]:
         folder = None
     if folder is not None:
         stamp = (path, info.st_size, info.st_mtime_ns)
-        kept = os.path.join(folder, f"toml-{_short_digest(path)}.marshal")
+        kept = os.path.join(folder, f"toml-{blake2b(path.encode('utf-8', 'surrogatepass')).hexdigest()[:16]}.marshal")
         with contextlib.suppress(Exception):
             with open(kept, "rb") as fh:
                 old, data = marshal.load(fh)
@@ -98,14 +99,6 @@ def packaged_toml(path: str, where: str) -> dict[str, Any]:
         with contextlib.suppress(ValueError):  # a value marshal cannot hold (a TOML date): not kept
             write_atomically(kept, marshal.dumps((stamp, data)))
     return data
-
-
-def _short_digest(text: str) -> str:
-    """A short, stable name for ``text`` (CRC-32 and Adler-32: a clash only costs a parse, the stamp is checked)."""
-    import zlib
-
-    data = text.encode("utf-8", "surrogatepass")
-    return f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}"
 
 
 def _plain_path(package: str, resource: str) -> str | None:
