@@ -25,3 +25,11 @@ def test_the_terminal_height_when_there_is_one(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.delenv("LINES", raising=False)
     monkeypatch.setattr(session.os, "get_terminal_size", lambda fd: session.os.terminal_size((100, 51)))
     assert session.terminal_lines(24) == 51
+
+
+def test_the_width_comes_from_columns_then_the_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "90")
+    assert session.terminal_columns(100) == 90
+    monkeypatch.delenv("COLUMNS")
+    monkeypatch.setattr(session.os, "get_terminal_size", lambda fd: session.os.terminal_size((132, 51)))
+    assert session.terminal_columns(100) == 132

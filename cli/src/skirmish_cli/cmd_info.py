@@ -61,8 +61,10 @@ def agents(ruleset: str | None, as_json: bool) -> int:
     if as_json:
         _echo(render.to_json(rows))
     else:
+        from skirmish_cli.session import terminal_columns
+
         _echo(render.table([[r["name"], r["ruleset"] or "(any)", r["help"]] for r in rows],
-                                ["agent", "ruleset", "plays"]))
+                           ["agent", "ruleset", "plays"], width=terminal_columns(100)))
     return 0
 
 

@@ -254,13 +254,31 @@ def seats_line(seats: dict[str, str]) -> str:
     return "players: " + ", ".join(f"{p} ({a})" for p, a in seats.items())
 
 
-def table(rows: Sequence[Sequence[Any]], headers: Sequence[str]) -> str:
-    """Aligned columns with a header row."""
+def table(rows: Sequence[Sequence[Any]], headers: Sequence[str], width: int | None = None) -> str:
+    """Aligned columns with a header row. With ``width``, a last column that would run past it wraps onto lines
+    of its own, indented under the column (never narrower than 30 characters)."""
     cells = [[str(h) for h in headers]] + [[str(c) for c in row] for row in rows]
     widths = [max(len(r[i]) for r in cells) for i in range(len(headers))]
-    lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in cells]
+    lead = sum(w + 2 for w in widths[:-1])
+    room = None if width is None or lead + widths[-1] <= width else max(30, width - lead)
+    if room is not None:
+        widths[-1] = min(widths[-1], room)
+    lines = []
+    for r in cells:
+        head = "  ".join(c.ljust(w) for c, w in zip(r[:-1], widths, strict=False))
+        last = _wrapped(r[-1], room) if room is not None else [r[-1]]
+        lines.append(f"{head}  {last[0]}".rstrip() if head else last[0].rstrip())
+        lines.extend((" " * lead + more).rstrip() for more in last[1:])
     lines.insert(1, "  ".join("-" * w for w in widths))
     return "\n".join(lines)
+
+
+def _wrapped(text: str, room: int) -> list[str]:
+    if len(text) <= room:
+        return [text]
+    import textwrap  # (only a table too wide for the terminal wraps)
+
+    return textwrap.wrap(text, room, break_on_hyphens=False) or [""]
 
 
 def to_json(data: Any) -> str:

@@ -117,15 +117,24 @@ class Terminal:
 def terminal_lines(fallback: int) -> int:
     """The terminal's height in lines, as :func:`shutil.get_terminal_size` finds it (``LINES``, then the standard
     output's terminal), else ``fallback`` (written out: importing :mod:`shutil` costs the first prompt more)."""
+    return _terminal_size("LINES", 1, fallback)
+
+
+def terminal_columns(fallback: int) -> int:
+    """The terminal's width in columns (``COLUMNS``, then the standard output's terminal), else ``fallback``."""
+    return _terminal_size("COLUMNS", 0, fallback)
+
+
+def _terminal_size(variable: str, index: int, fallback: int) -> int:
     with contextlib.suppress(ValueError):
-        lines = int(os.environ.get("LINES", "0"))
-        if lines > 0:
-            return lines
+        size = int(os.environ.get(variable, "0"))
+        if size > 0:
+            return size
     try:
-        lines = os.get_terminal_size(sys.__stdout__.fileno()).lines  # type: ignore[union-attr]
+        size = os.get_terminal_size(sys.__stdout__.fileno())[index]  # type: ignore[union-attr]
     except (AttributeError, ValueError, OSError):
         return fallback
-    return lines if lines > 0 else fallback
+    return size if size > 0 else fallback
 
 
 def _is_tty(stream: Any) -> bool:
