@@ -37,7 +37,7 @@ _EXPORTS = {
     "parse_answer": "answer_text", "Situation": "studies.situations",
     "load_toml": "content", "structure": "content", "cached_build": "content", "package_names": "content",
     "sha256": "digests", "blake2b": "digests",
-    "safe_text": "safe", "safe_html": "safe",
+    "safe_text": "safe", "safe_html": "safe", "counted": "words",
     "read_text": "textfiles", "parse_toml": "textfiles", "check_numbers": "textfiles", "bounded_number": "textfiles",
     "MAX_FILE_BYTES": "content",
     "Presentation": "presentation", "Piece": "presentation", "Frame": "presentation", "LegendItem": "presentation",

@@ -273,7 +273,7 @@ def test_a_hero_seat_can_answer_by_number() -> None:
 
 def test_measure_counts_moves_and_regions() -> None:
     game = new_game(2)
-    assert "5 move(s)" in RULESET.measure(game, "hero1", "hero1", "tyrant")
+    assert "5 moves" in RULESET.measure(game, "hero1", "hero1", "tyrant")
     assert "same region" in RULESET.measure(game, "hero1", "mountains-outer", "troop:dwarf")
     with pytest.raises(SkirmishError):
         RULESET.measure(game, "hero1", "hero1", "dragon")

@@ -73,7 +73,7 @@ def test_hero_sheet_explains_passive_guardian_and_pet() -> None:
 
 def test_track_preview_says_what_its_rolls_are() -> None:
     text = tyrant_text(new_game(1))
-    assert "reinforcement(s)" in text and "roll(s)" not in text
+    assert "1 reinforcement;" in text and "(s)" not in text
 
 
 def test_final_summary_names_classes_and_the_tyrant_wins() -> None:
@@ -96,6 +96,17 @@ def test_class_choice_says_what_the_passive_does() -> None:
     labels = _labels(game)
     assert "Barbarian: HP 12, Leadership 2, Essence 2; Fury when hurt in a battle" in labels
     assert any(label.startswith("Druid:") and "Rest gives HP and Essence" in label for label in labels)
+
+
+def test_class_choice_names_the_level_1_abilities_to_pick_from() -> None:
+    game = Game(RULESET, {"players": ["hero1"], "tyrant": "dwarf"}, seed=1)
+    assert game.pending is not None
+    content = game.ruleset.content
+    for option in game.pending.options:
+        cls = content.classes[option.value.removeprefix("class:")]
+        first = [a.name for a in cls.abilities if a.level == 1]
+        assert first and f"level 1 abilities: {', '.join(first)}" in option.help
+        assert "ABILITY" not in option.help
 
 
 def test_hero_turn_choices_say_what_they_do() -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import textwrap
 from typing import TYPE_CHECKING, Any, cast
 
-from skirmish import SkirmishError
+from skirmish import SkirmishError, counted
 from skirmish_goblin_uprising.bookkeeping import C, a_name, region_at, target_name, tyrant
 from skirmish_goblin_uprising.sheets import board_view, hero_view
 from skirmish_goblin_uprising.state import TYRANT
@@ -27,7 +27,7 @@ def track_preview(game: Game, n: int = 3) -> list[str]:
     for i in range(s.marker, min(s.marker + n, len(t.track))):
         space = t.track[i]
         what = ", ".join(_tyranny_text(game, e) for e in space.effects) or "no effect"
-        out.append(f"{i + 1}: {space.rolls} reinforcement(s); {what}")
+        out.append(f"{i + 1}: {counted(space.rolls, 'reinforcement')}; {what}")
     if s.marker >= len(t.track):
         out.append("end of the track: every move repeats the last space")
     return out
@@ -44,7 +44,7 @@ def _tyranny_text(game: Game, e: Any) -> str:
              "reveal_behavior": "reveal the behavior card", "lose_renown_all": f"every hero loses {n} Renown",
              "oppress": "Oppress becomes active", "armor": f"+{n} Royal Armor", "tyrant_heal": f"the Tyrant heals {n}",
              "damage_all": f"{n} damage to every hero", "drain_all": f"every hero loses {n} Essence",
-             "spawn_home": f"spawn {n} troop(s) at home", "spawn_random": f"{n} reinforcement(s)",
+             "spawn_home": f"spawn {counted(n, 'troop')} at home", "spawn_random": counted(n, "reinforcement"),
              "spawn_troop": f"spawn {a_name(troop)}",
              "damage_region": f"{n} damage to heroes in {c.region_name(e.region) if e.region else 'there'}",
              "quest": "place a Quest token", "heal_full": "the Tyrant heals to full", "flight": "the Tyrant flees",
@@ -334,14 +334,14 @@ def final_summary(game: Game, player: str | None) -> str:
     names = {"Tyrant": "the Tyrant", "heroes": "the heroes"}
     winners = ", ".join(names.get(w, w) for w in res.winners) if res else ""
     verb = "wins" if res and len(res.winners) == 1 and res.winners[0] != "heroes" else "win"
-    lines = [f"Game over after {game.round} round(s): " + (f"{winners} {verb} - {res.reason}" if res else
+    lines = [f"Game over after {counted(game.round, 'round')}: " + (f"{winners} {verb} - {res.reason}" if res else
                                                             "not finished")]
     lines.append(f"Tyrant HP {s.hp}/{s.max_hp}, Royal Armor {s.armor}, schemes foiled {len(s.foiled)}, "
                  f"marker {s.marker}/{len(tyrant(game).track)}")
     for hid in s.order:
         h = s.heroes[hid]
         cls = C(game).classes[h.cls].name if h.cls else "no class"
-        lines.append(f"  {hid} ({cls}): {h.kills} enemies defeated, {h.falls} fall(s), Renown {h.renown}"
+        lines.append(f"  {hid} ({cls}): {h.kills} enemies defeated, {counted(h.falls, 'fall')}, Renown {h.renown}"
                      + (", removed" if h.removed else ""))
     lines.append("Key moments:")
     lines += [f"  {m.replace('(hero:', '(')}" for m in s.moments[-12:]]
@@ -368,4 +368,4 @@ def measure(game: Game, a: str, b: str) -> str:
     moves = c.rmap.distance(sa, sb)
     ra, rb = region_at(game, sa), region_at(game, sb)
     same = "same region: they can fight" if ra and ra == rb else "different regions"
-    return f"{a} ({c.space_name(sa)}) to {b} ({c.space_name(sb)}): {moves} move(s); {same}"
+    return f"{a} ({c.space_name(sa)}) to {b} ({c.space_name(sb)}): {counted(moves, 'move')}; {same}"

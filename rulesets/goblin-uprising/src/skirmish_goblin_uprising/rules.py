@@ -351,7 +351,8 @@ def choose_class(game: Game, seat: str) -> None:
         return
     options = [Option(f"class:{k}", f"{cl.name}: HP {cl.hp}, Leadership {cl.leadership}, Essence {cl.essence}; "
                       f"{passive_short(cl.passive)}",
-                      f"{passive_text(cl.passive)} ('help ABILITY' explains its abilities)",
+                      f"{passive_text(cl.passive)}; level 1 abilities: "
+                      f"{', '.join(a.name for a in cl.abilities if a.level == 1)} ('help NAME' explains one)",
                       data={"cls": k, "hp": cl.hp,
                             "leadership": cl.leadership, "essence": cl.essence})
                for k, cl in c.classes.items() if k in free]

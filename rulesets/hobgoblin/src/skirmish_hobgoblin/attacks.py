@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from skirmish import Decision, Option
+from skirmish import Decision, Option, counted
 from skirmish_hobgoblin import expansions, stats
 from skirmish_hobgoblin.tables import kp
 
@@ -79,11 +79,6 @@ def _hook(game: Game, name: str, **kwargs: Any) -> Any:
         out = [o for o in out if o is not None]
         return out[-1] if out else None
     return out
-
-
-def counted(n: int, word: str, words: str = "") -> str:
-    """``1 hit``, ``2 hits``: ``n`` and the word, plural when ``n`` is not 1 (``words``: an irregular plural)."""
-    return f"{n} {word if n == 1 else (words or word + 's')}"
 
 
 def is_hit(game: Game, die: int, need: int) -> bool:

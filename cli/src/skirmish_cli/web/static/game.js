@@ -322,7 +322,7 @@ function drawDecision() {
     return;
   }
   const several = S.snap.seats.filter((s) => s.human).length > 1;
-  prompt.textContent = (several && !d.prompt.startsWith(d.player) ? `${d.player}: ` : "") + d.prompt;
+  prompt.textContent = (several && !d.prompt.startsWith(d.player) ? `${d.player}: ` : "") + screenText(d.prompt);
   if (d.options.length) drawOptions(d, area); else drawForm(d, area);
   S.typed = "";
 }
@@ -361,11 +361,23 @@ function groupTitle(name) {
   return p ? p.name : name;
 }
 
+/** A ruleset's text without its pointers to terminal commands ("; 'help Fireball' explains it",
+ * "('help engage')"): here the ? panel holds the glossary. */
+function screenText(text) {
+  if (!text || !text.includes("'help")) return text;
+  return text
+    .replace(/\s*\('help [^']*'[^)]*\)/g, "")
+    .replace(/;\s*'help [^']*'[^;]*/g, "")
+    .replace(/;\s*'show'[^;]*/g, "")
+    .trim();
+}
+
 function optionButton(o, group) {
   const label = group && o.label.startsWith(`${group}: `) ? o.label.slice(group.length + 2) : o.label;
-  const button = el("button", { type: "button", "data-value": valueText(o.value), "data-n": o.n, title: o.help || null },
+  const help = screenText(o.help);
+  const button = el("button", { type: "button", "data-value": valueText(o.value), "data-n": o.n, title: help || null },
     el("span", { class: "n", text: `${o.n}.` }),
-    el("span", {}, label, o.help ? el("span", { class: "help", text: o.help }) : null));
+    el("span", {}, label, help ? el("span", { class: "help", text: help }) : null));
   button.addEventListener("click", () => give(o.value, button));
   button.addEventListener("mouseenter", () => previewSoon(o.value));
   button.addEventListener("focus", () => previewSoon(o.value));
