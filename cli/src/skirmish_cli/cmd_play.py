@@ -73,7 +73,7 @@ def play(ctx: click.Context, ruleset: str, seed: int | None, players: Sequence[s
     from skirmish_cli.common import get_ruleset
 
     rs = get_ruleset(registry, ruleset)  # an unknown name fails before anything else
-    from skirmish_cli.common import ruleset_options, seats_from_players, with_options
+    from skirmish_cli.common import opponent_setup, ruleset_options, seats_from_players, with_options
 
     options = ruleset_options(rs, ctx.args)
     names = split_names(players)
@@ -81,6 +81,8 @@ def play(ctx: click.Context, ruleset: str, seed: int | None, players: Sequence[s
         raise click.UsageError("give --players or --vs, not both")
     if names and setup_file is None:
         options = seats_from_players(rs, options, len(names))
+    if setup_file is None:
+        options = opponent_setup(registry, rs, ["human", vs] if vs else names, options)
     setup = with_options(rs, load_setup(setup_file), options)
     loaded = parse_dice(dice) if dice else []
     path: Path | None = None

@@ -97,6 +97,21 @@ def seats_from_players(ruleset: Any, options: dict[str, Any], count: int) -> dic
     return options
 
 
+def opponent_setup(registry: Any, ruleset: Any, names: Sequence[str], options: dict[str, Any]) -> dict[str, Any]:
+    """``options`` with the set-up settings an opponent agent brings (``AgentSpec.setup``) when ``names`` seat
+    someone first and that one agent in every other seat (``--vs him``); the settings already given win."""
+    if len(names) < 2 or len(set(names[1:])) != 1 or names[0] == names[1]:
+        return options
+    try:
+        brought = registry.agent_spec(names[1], ruleset.name).setup
+    except Exception:  # noqa: BLE001 - an unknown agent is reported where the seats are checked
+        return options
+    offered = {o.name: o for o in ruleset.setup_options()}
+    extra = {key: offered[key].parse(value) for key, value in brought.items()
+             if key in offered and key not in options}
+    return {**options, **extra} if extra else options
+
+
 def with_options(ruleset: Any, setup: dict[str, Any] | None, options: dict[str, Any]) -> dict[str, Any] | None:
     """``setup`` (or the ruleset's default) with the command-line settings applied; ``None`` when none given."""
     if not options:

@@ -47,18 +47,23 @@ class AgentSpec(Record):
 
     ``factory`` takes an :class:`skirmish.AgentContext`; it may be a :class:`skirmish.Lazy`
     reference so the agent's code loads only when a game seats it.
+
+    ``setup``: set-up settings the agent brings when it is the opponent, holding every seat after the first
+    (``play --vs AGENT``), as they would be typed (``{"him": "normal"}``); settings the player gives win.
     """
 
-    __slots__ = ("name", "factory", "help", "rulesets", "interactive")
-    defaults: ClassVar[dict[str, Any]] = {"help": "", "rulesets": (), "interactive": False}
+    __slots__ = ("name", "factory", "help", "rulesets", "interactive", "setup")
+    defaults: ClassVar[dict[str, Any]] = {"help": "", "rulesets": (), "interactive": False, "setup": Factory(dict)}
     name: str
     factory: Callable[[AgentContext], Agent]
     help: str
     rulesets: tuple[str, ...]
     interactive: bool
+    setup: dict[str, str]
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "rulesets", tuple(self.rulesets))
+        object.__setattr__(self, "setup", dict(self.setup))
 
 
 class AgentContext(Record):

@@ -50,3 +50,30 @@ def test_him_level_with_team_play_is_a_one_line_error():
     out = _run("play", "hobgoblin", "--players", "ai", "--teams", "2v2", "--him", "easy", "--seed", "1")
     assert out.returncode != 0 and "Traceback" not in out.stderr
     assert "team play has no 'him' seat" in out.stderr.strip().splitlines()[-1]
+
+
+def test_vs_him_alone_plays_the_solo_rules_at_normal(tmp_path):
+    out = _run("play", "hobgoblin", "--vs", "him", "--seed", "4", "--save", str(tmp_path / "g.toml"), stdin="quit\n")
+    assert out.returncode == 0, out.stderr
+    assert "blue reveals Guruk's Horde (Normal)" in out.stdout
+    assert "blue (Him) starts with the First Player token" in out.stdout
+
+
+def test_him_seated_first_plays_a_plain_battle(tmp_path):
+    out = _run("play", "hobgoblin", "--players", "him,human", "--seed", "4", "--save", str(tmp_path / "g.toml"),
+               stdin="quit\n")
+    assert out.returncode == 0, out.stderr
+    assert "Guruk's Horde" not in out.stdout and "starts with the First Player token" not in out.stdout
+
+
+def test_a_browser_game_against_him_plays_the_solo_rules(tmp_path):
+    from skirmish_cli.registry import get_registry
+    from skirmish_cli.web.hub import Hub
+
+    hub = Hub(get_registry(), tmp_path)
+    solo = hub.new_game("hobgoblin", seats=["human", "him"], seed=4)
+    assert solo.game.setup["him"] == "blue" and solo.game.setup["armies"]["blue"] == "him:normal"
+    easy = hub.new_game("hobgoblin", seats=["human", "him"], options={"him": "easy"}, seed=4)
+    assert easy.game.setup["armies"]["blue"] == "him:easy"
+    plain = hub.new_game("hobgoblin", seats=["human", "ai"], seed=4)
+    assert plain.game.setup is None or "him" not in plain.game.setup

@@ -121,7 +121,7 @@ class Hub:
         """Start a game (options as typed: strings are parsed by the ruleset's own settings)."""
         import secrets
 
-        from skirmish_cli.common import check_agents, new_game, seats_from_players, with_options
+        from skirmish_cli.common import check_agents, new_game, opponent_setup, seats_from_players, with_options
 
         if ruleset not in self.registry.rulesets:
             raise Refused(f"no ruleset '{ruleset}' is installed", 422)
@@ -139,7 +139,7 @@ class Hub:
             parsed[option.name] = option.parse(str(value).lower() if isinstance(value, bool) else str(value))
         names = [str(s) for s in seats if str(s)]
         if names and setup_file is None:
-            parsed = seats_from_players(rs, parsed, len(names))
+            parsed = opponent_setup(self.registry, rs, names, seats_from_players(rs, parsed, len(names)))
         if setup is None and setup_file:
             from skirmish.content import load_toml
 

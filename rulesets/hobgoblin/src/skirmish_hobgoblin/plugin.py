@@ -44,7 +44,9 @@ def skirmish_register_agents() -> list[AgentSpec]:
             AgentSpec("ai", Lazy("skirmish_hobgoblin.agents:make_ai"),
                       "weighs every offered shot, charge and card by its expected Doom", rulesets=(NAME,)),
             AgentSpec("him", Lazy("skirmish_hobgoblin.him.solo:make_him"),
-                      "the solo opponent: engages what it can reach, else closes in; no cards", rulesets=(NAME,))]
+                      "the solo opponent: engages what it can reach, else closes in; no cards (--vs him: the solo "
+                      "rules at Normal; --him easy or hardcore for another level)", rulesets=(NAME,),
+                      setup={"him": "normal"})]
 
 
 @hookimpl

@@ -17,7 +17,7 @@ def hobgoblin_setup_options() -> list[Any]:
     from skirmish import SetupOption
 
     return [SetupOption("him", "solo play: He plays the last seat (blue) by the solo rules, on His list for the "
-                               "level (easy 1x, normal 1.5x, hardcore 2x your points); with --vs him",
+                               "level (easy 1x, normal 1.5x, hardcore 2x your points); --vs him alone plays Normal",
                         "choice", choices=LEVELS, metavar="LEVEL")]
 
 
