@@ -15,14 +15,19 @@ import pytest
 NODE = shutil.which("node")
 
 
-def screen_text(texts: list[str]) -> list[str]:
+def run_js(function: str, call: str) -> object:
+    """game.js's own ``function``, run by node on ``call`` (an expression); its value comes back as JSON."""
     source = resources.files("skirmish_cli.web").joinpath("static/game.js").read_text(encoding="utf-8")
-    match = re.search(r"^function screenText\(text\) \{.*?^\}$", source, re.S | re.M)
-    assert match, "game.js has no screenText function"
-    script = f"{match.group(0)}\nconsole.log(JSON.stringify({json.dumps(texts)}.map(screenText)));"
+    match = re.search(rf"^function {function}\(.*?^\}}$", source, re.S | re.M)
+    assert match, f"game.js has no {function} function"
     assert NODE is not None
-    out = subprocess.run([NODE, "-e", script], capture_output=True, text=True, check=True, timeout=30)
+    out = subprocess.run([NODE, "-e", f"{match.group(0)}\nconsole.log(JSON.stringify({call}));"],
+                         capture_output=True, text=True, check=True, timeout=30)
     return json.loads(out.stdout)
+
+
+def screen_text(texts: list[str]) -> object:
+    return run_js("screenText", f"{json.dumps(texts)}.map(screenText)")
 
 
 @pytest.mark.skipif(NODE is None, reason="node is not installed")
@@ -44,3 +49,11 @@ def test_terminal_pointers_are_dropped_and_the_rest_kept() -> None:
         "nothing to drop here",
         "",
     ]
+
+
+@pytest.mark.skipif(NODE is None, reason="node is not installed")
+def test_an_odds_table_named_after_a_choice_is_not_numbered_twice() -> None:
+    tables = [{"title": "3. Long Rifles shoots Cave Wolves", "choice": 3, "mean": 2.5},
+              {"title": "a Bloodbath roll", "choice": None, "mean": None}]
+    assert run_js("oddsCaption", f"{json.dumps(tables)}.map(oddsCaption)") == [
+        "3. Long Rifles shoots Cave Wolves (average 2.50)", "2. a Bloodbath roll"]

@@ -186,6 +186,18 @@ def test_the_brief_and_the_scenario_say_how_the_battle_is_won() -> None:
     assert "Bloodbath" in dict(shown.panels)["Scenario"] and "points" in dict(shown.panels)["Scenario"]
 
 
+def test_the_panel_brief_lists_one_unit_a_line_in_words_and_names_no_terminal_command() -> None:
+    game = _crowded()
+    from skirmish_hobgoblin import explain
+
+    text = explain.brief(game, "red", screen=True)
+    for side in game.players:
+        for u in game.state.of(side):
+            assert any(line.strip().startswith(f"{u.id} {u.name}: Doom {u.doom}/") for line in text.splitlines()), u.id
+    assert "help " not in text and "'show'" not in text
+    assert "help engage" in explain.brief(game, "red") or game.phase != "Movement"
+
+
 def _played(seed: int, decisions: int, agent: str = "random") -> Game:
     registry = Registry()
     ruleset = registry.ruleset("hobgoblin")

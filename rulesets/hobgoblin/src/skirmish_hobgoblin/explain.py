@@ -244,7 +244,8 @@ def brief(game: Game, player: str | None, *, screen: bool = False) -> str:
     lines = [f"{when} | First Player {state.first or 'not yet decided'} | {what}"]
     lines += _how_won(game, sc, None if screen else 80)
     if game.phase == "Movement":
-        lines.append("To fight: end a move touching an enemy (help engage); menus name who is in reach")
+        lines.append("To fight: end a move touching an enemy" + ("" if screen else " (help engage)")
+                     + "; menus name who is in reach")
     for more in reversed(expansions.call(game, "hobgoblin_brief", player=player)):
         lines += more  # (team play)
     for p, s in state.sides.items():
@@ -255,14 +256,23 @@ def brief(game: Game, player: str | None, *, screen: bool = False) -> str:
                      f"Mercury {s.mercury}, VP {s.vp}, {held}")
         cells = []
         for u in units:
+            if screen:  # one unit a line, in words: the panel is narrow and the table is drawn beside it
+                said = [word for word, on in (("Broken", u.has(stats.BROKEN)), ("Distracted", u.has(stats.DISTRACTED)),
+                                              ("engaged", measuring.engaged(state, u))) if on]
+                lines.append(f"  {u.id} {u.name}: Doom {u.doom}/{stats.break_point(game, u)}"
+                             + "".join(f", {word}" for word in said))
+                continue
             flags = "".join(f for f, k in (("B", stats.BROKEN), ("D", stats.DISTRACTED)) if u.has(k))
             flags += "E" if measuring.engaged(state, u) else ""
             cells.append(f"{u.id:<4}{u.name[:15]:<15} {u.doom:>2}/{stats.break_point(game, u):<2} {flags:<3}"
                          f"{u.x:>3.0f},{u.y:<3.0f}")
         lines += ["  " + "  ".join(cells[i:i + 2]).rstrip() for i in range(0, len(cells), 2)]
+    if screen:
+        if any(state.of(p) for p in state.sides):
+            lines.append("  (Doom/the Doom that breaks it)")
+        return "\n".join(lines)
     if any(state.of(p) for p in state.sides):
-        lines.append(f"  (Doom/Broken at; B Broken, D Distracted, E engaged; x,y inches"
-                     f"{'' if screen else TERMINAL_HINT})")
+        lines.append(f"  (Doom/Broken at; B Broken, D Distracted, E engaged; x,y inches{TERMINAL_HINT})")
     return "\n".join(lines[:22])
 
 

@@ -576,6 +576,11 @@ function clearGhost() {
 
 // -- odds ----------------------------------------------------------------------------------------------
 
+/** A table's caption: its title (numbered like the menu when the title names a choice), and its average. */
+function oddsCaption(t, i) {
+  return `${t.choice === null ? `${i + 1}. ` : ""}${t.title}${t.mean !== null ? ` (average ${t.mean.toFixed(2)})` : ""}`;
+}
+
 async function drawOdds() {
   const box = document.getElementById("odds");
   if (!S.snap.decision || S.travel) { box.hidden = true; return; }
@@ -593,7 +598,7 @@ async function drawOdds() {
   }
   const body = document.getElementById("odds-body");
   body.replaceChildren(...tables.map((t, i) => el("table", {},
-    el("caption", { text: `${i + 1}. ${t.title}${t.mean !== null ? ` (average ${t.mean.toFixed(2)})` : ""}` }),
+    el("caption", { text: oddsCaption(t, i) }),
     el("tbody", {}, t.rows.map((r) => el("tr", {}, el("td", { text: r.outcome }), el("td", { text: `${(r.chance * 100).toFixed(1)}%` }),
       el("td", { style: "width:50%" }, el("span", { class: "bar", style: `width:${(r.chance * 100).toFixed(1)}%` }))))))));
   box.hidden = false;
