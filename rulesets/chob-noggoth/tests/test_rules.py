@@ -105,6 +105,15 @@ def test_heroes_declare_their_role_each_round() -> None:
     assert hero.acting_as == "Hunter"
 
 
+def test_a_heros_role_choices_say_what_each_type_does() -> None:
+    hero = warrior("r1", "red", "Hero", quality="heroic", roles=["Brawler", "Hunter"])
+    game = bench([hero, warrior("b1", "blue", x=30)])
+    game.run(rules.roles_step)
+    helps = {o.value: o.help for o in game.pending.options}
+    assert "no ranged attack" in helps["Brawler"] and "saves 3+" in helps["Brawler"]
+    assert "shoots" in helps["Hunter"]
+
+
 def test_bombardment_hits_each_warrior_that_rolls_a_six() -> None:
     a, b = warrior("r1", "red"), warrior("b1", "blue", x=30)
     # b1 rolls first (ids in order): a 6, so 2 hits; saves 1, 1 fail; last wound 5 = Dead; r1 rolls 3

@@ -48,19 +48,24 @@ COLUMNS = {
 # ------------------------------------------------------------------------------------- glossary
 
 
+def type_text(t: Any) -> str:
+    """A type in a line: what it is, and its numbers (to hit in melee and shooting, its save)."""
+    nums = []
+    if t.melee_hit:
+        nums.append(f"hits {t.melee_hit}+ in melee")
+    if t.ranged_hit and (t.ranged_range or t.any_range):
+        nums.append(f"shoots {t.ranged_hit}+ at " + ("any range" if t.any_range else f"{t.ranged_range}\""))
+    if t.save:
+        nums.append(f"saves {t.save}+")
+    return (t.text + (f" ({', '.join(nums)})" if nums else "")).strip()
+
+
 def glossary(content: Content) -> dict[str, str]:
     """Term -> short explanation, built from the content (types, qualities, rules, traits, tables)."""
     c = content
     out: dict[str, str] = {}
     for t in c.types.values():
-        nums = []
-        if t.melee_hit:
-            nums.append(f"hits {t.melee_hit}+ in melee")
-        if t.ranged_hit and (t.ranged_range or t.any_range):
-            nums.append(f"shoots {t.ranged_hit}+ at " + ("any range" if t.any_range else f"{t.ranged_range}\""))
-        if t.save:
-            nums.append(f"saves {t.save}+")
-        out[t.name] = (t.text + (f" ({', '.join(nums)})" if nums else "")).strip()
+        out[t.name] = type_text(t)
     for q in c.qualities.values():
         out[q.name] = (f"quality: {q.attack_dice} attack dice, {q.wounds} wounds, {q.morale_dice} morale dice, "
                        f"costs {q.cost} Fingers")

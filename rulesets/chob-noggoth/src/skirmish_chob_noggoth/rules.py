@@ -513,9 +513,19 @@ def _ask_role(game: Game, wid: str) -> None:
     if w.status != READY:
         return
     game.ask(Decision(w.side, "role", f"{w.name} (Hero): act as which type this round?",
-                      options=[Option(r, r, data={"role": r}) for r in w.roles], rule="Heroes: role",
+                      options=[Option(r, r, _role_help(game, r), data={"role": r}) for r in w.roles],
+                      rule="Heroes: role",
                       context={"actor": w.id, "action": "role", "round": game.state.round_type,
                                "roles": list(w.roles)}), _role_chosen, wid)
+
+
+def _role_help(game: Game, role: str) -> str:
+    from skirmish_chob_noggoth.explain import type_text
+
+    try:
+        return type_text(game.ruleset.content.profile(role))
+    except SetupError:  # a house rule's own role without a profile goes unexplained
+        return ""
 
 
 def _role_chosen(game: Game, answer: str, wid: str) -> None:
