@@ -156,7 +156,7 @@ def test_battle_against_another_hero_says_so() -> None:
     answer(game, "end")
     labels = _labels(game)
     assert "Battle hero2 (a fellow hero, not an enemy)" in labels, labels
-    assert "Battle Undead Soldiers (1 miniature(s), 2/2 HP left on the tile)" in labels, labels
+    assert "Battle Undead Soldiers (1 miniature, 2/2 HP left on the tile)" in labels, labels
     assert s.heroes["hero2"].hp > 0
 
 

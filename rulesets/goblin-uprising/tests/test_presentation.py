@@ -162,7 +162,7 @@ def test_a_private_hand_shows_only_its_size_to_others() -> None:
     names = [C(game).goblins[g].name for g in hand.cards]
     other = RULESET.present(game, "hero1")
     row = dict(other.piece("hero2").details)["hand"]  # type: ignore[union-attr]
-    assert row == f"{len(names)} goblin card(s)"
+    assert row == f"{len(names)} goblin card{'' if len(names) == 1 else 's'}"
     assert "hero2's hand" not in [t for t, _ in other.panels]
     own = RULESET.present(game, "hero2")
     assert all(n in dict(own.piece("hero2").details)["hand"] for n in names)  # type: ignore[union-attr]

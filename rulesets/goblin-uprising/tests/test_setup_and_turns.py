@@ -192,14 +192,14 @@ def test_deed_may_be_chosen_with_actions_left_giving_them_up() -> None:
     game.answer("battle:troop:dwarf")
     assert game.state.turn.actions == 0 and game.state.battle is not None
     texts = [e.text for e in game.log.events]
-    assert "hero1 gives up 1 unused action(s)" in texts and "hero1 battles Dwarf Soldiers" in texts
+    assert "hero1 gives up 1 unused action" in texts and "hero1 battles Dwarf Soldiers" in texts
 
 
 def test_deed_with_actions_left_offers_no_battle_without_a_target() -> None:
     game = new_game(1)
     assert [o.value for o in game.pending.options_of("deed")] == ["adventure"]
     game.answer("adventure")
-    assert game.state.turn.actions == 0 and "hero1 gives up 3 unused action(s)" in [e.text for e in game.log.events]
+    assert game.state.turn.actions == 0 and "hero1 gives up 3 unused actions" in [e.text for e in game.log.events]
 
 
 def test_chained_answer_makes_a_free_renown_choice_then_the_next_choice() -> None:

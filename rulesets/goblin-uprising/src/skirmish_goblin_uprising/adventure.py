@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import attr
 
-from skirmish import Decision, Do, Option, open_window
+from skirmish import Decision, Do, Option, counted, open_window
 from skirmish_goblin_uprising.bookkeeping import (
     C,
     discard_cards,
@@ -56,10 +56,10 @@ class AdventureRun:
 def gain_text(e: Effect) -> str:
     n = e.amount()
     return {
-        "renown": f"+{n} Renown", "essence": f"+{n} Essence", "goblins": f"draw {n} goblin(s)",
+        "renown": f"+{n} Renown", "essence": f"+{n} Essence", "goblins": f"draw {counted(n, 'goblin')}",
         "heal": f"heal {n} HP", "pet": f"gain a pet ({e.pet})", "refresh_tribe": "turn your tribe card face up",
         "quest": "place a Quest token", "damage": f"take {n} damage", "lose_essence": f"lose {n} Essence",
-        "discard": f"discard {n} goblin(s)", "lose_renown": f"lose {n} Renown",
+        "discard": f"discard {counted(n, 'goblin')}", "lose_renown": f"lose {n} Renown",
         "spawn_here": "a troop spawns in your region",
     }.get(e.effect, e.effect)
 

@@ -13,7 +13,7 @@ import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from skirmish import Decision, Do, Option
+from skirmish import Decision, Do, Option, counted
 from skirmish_goblin_uprising.bookkeeping import (
     C,
     a_name,
@@ -438,8 +438,9 @@ def _effect_text(effect: str, n: int) -> str:
         "damage": f"+{n} damage", "shield": f"prevent {n} damage from the counter-attack",
         "weaken": f"the target deals {n} less on its counter-attack",
         "silence": "the counter-attack ignores its enemy or Tyrant die", "piercing": "this attack gains Piercing",
-        "draw": f"draw {n} goblin(s)", "heal": f"you or a hero in your region heals {n}",
-        "rally": f"add {n} Uprising result(s)", "cleave_all": "every other army in the region takes half the damage",
+        "draw": f"draw {counted(n, 'goblin')}", "heal": f"you or a hero in your region heals {n}",
+        "rally": f"add {counted(n, 'Uprising result')}",
+        "cleave_all": "every other army in the region takes half the damage",
         "bonus_if_essence": f"+{n} damage if you spent Essence",
         "bonus_vs_damaged": f"+{n} damage against a damaged target",
         "swap": "swap places with a hero in your region", "essence": f"gain {n} Essence",
@@ -499,7 +500,7 @@ def _c_essence(game: Game, hero: Hero, cb: Combat, n: int, rule: str) -> None:
 def _c_rally(game: Game, hero: Hero, cb: Combat, n: int, rule: str) -> None:
     cb.uprisings += n
     if logging(game):
-        say(game, f"{n} Uprising result(s) added", rule)
+        say(game, f"{counted(n, 'Uprising result')} added", rule)
 
 
 def _c_cleave_all(game: Game, hero: Hero, cb: Combat, n: int, rule: str) -> None:

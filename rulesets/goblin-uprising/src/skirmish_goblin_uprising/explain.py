@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from skirmish import counted
+
 if TYPE_CHECKING:
     from skirmish_goblin_uprising.content import Content
 
@@ -44,7 +46,7 @@ _PETS = {
 
 _POWERS = {
     "drain_essence": "each hero attacked loses {n} Essence", "extra_damage": "+{n} damage",
-    "lose_renown": "each hero attacked loses {n} Renown", "discard": "each hero attacked discards {n} goblin(s)",
+    "lose_renown": "each hero attacked loses {n} Renown", "discard": "each hero attacked discards {goblins}",
 }
 
 
@@ -152,7 +154,7 @@ TERMS: dict[str, str] = {
     "Quest": "a token a scheme or adventure places: resolve it with Interact",
     "scheme": "the Tyrant's plan: it acts every Upkeep until the heroes meet its goal (foiled): foiling removes "
               "a Royal Armor token and reveals the next scheme",
-    "track": "the destruction track (see destruction track): 'roll(s)' in its preview are reinforcements",
+    "track": "the destruction track (see destruction track): the rolls in its preview are reinforcements",
     "behavior card": "the Tyrant's hidden card, revealed by the track: it changes how the Tyrant fights at the end",
     "Crowns": "the Dwarf Tyrant's counter: every dwarf that spawns adds one; three bring the Dwarf General",
     "Fury": passive_text("fury"),
@@ -208,7 +210,8 @@ def glossary(c: Content) -> dict[str, str]:
         out.setdefault(general.name, f"general: HP {general.hp}, damage {general.damage}"
                        + (", Aggressive" if general.aggressive else ""))
     for ty in c.tyrants.values():
-        power = "; ".join(_POWERS.get(e.effect, e.effect).format(n=e.amount()) for e in ty.power)
+        power = "; ".join(_POWERS.get(e.effect, e.effect).format(n=e.amount(), goblins=counted(e.amount(), "goblin"))
+                          for e in ty.power)
         out[ty.name] = (f"Tyrant: HP {ty.hp}, Royal Armor {ty.armor}, damage {ty.damage}; {ty.pressure}"
                         + (f"; Power: {power}" if power else ""))
         out.setdefault(ty.ability.name, f"{ty.name}'s Tyrannical Ability: {ty.pressure}")

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from skirmish import LegendItem, Piece, Presentation
+from skirmish import LegendItem, Piece, Presentation, counted
 from skirmish.presentation import Label, Placed, escape, legend_height, legend_svg, place_labels, text_width
 from skirmish_goblin_uprising.bookkeeping import C, tyrant
 from skirmish_goblin_uprising.state import TYRANT
@@ -465,7 +465,8 @@ def _header(game: Game) -> str:
         passed = i < s.marker
         fill = "#8c1d1d" if passed else "#ffffff"
         out.append(f'<rect x="{x0 + i * 24:.0f}" y="45" width="20" height="17" rx="2" fill="{fill}" stroke="#444" '
-                   f'stroke-width="1"><title>space {i + 1}: {t.track[i].rolls} reinforcement roll(s)</title></rect>'
+                   f'stroke-width="1"><title>space {i + 1}: {counted(t.track[i].rolls, "reinforcement roll")}'
+                   '</title></rect>'
                    f'<text x="{x0 + i * 24 + 10:.0f}" y="58" font-size="10" text-anchor="middle" '
                    f'fill="{"#ffffff" if passed else "#444"}" pointer-events="none">{i + 1}</text>')
     spot = f"on the {c.space_name(where)}" if where else "off the board"
@@ -511,7 +512,7 @@ def _roster(game: Game, player: str | None) -> tuple[str, float]:
         cls = c.classes[h.cls].name if h.cls else "choosing a class"
         where = s.board.where(hid)
         place = ("removed from the game" if h.removed else f"at {c.space_name(where)}" if where
-                 else "not on the board yet") + (f" \u00b7 {len(h.hand)} goblin(s)" if h.cls else "")
+                 else "not on the board yet") + (f" \u00b7 {counted(len(h.hand), 'goblin')}" if h.cls else "")
         you = " (you)" if hid == player else ""
         out.append(f'<circle cx="{x + 11:.0f}" cy="{y - 5:.0f}" r="{MARK:.1f}" fill="{colour}" stroke="#fff" '
                    'stroke-width="2"/>'
@@ -521,7 +522,7 @@ def _roster(game: Game, player: str | None) -> tuple[str, float]:
                    f'{escape(hid)}{escape(you)} \u00b7 {escape(cls)}</text>')
         if hid == acting:
             out.append(f'<text x="{x + 28:.0f}" y="{y + 17:.0f}" font-size="12" fill="#8c1d1d" font-weight="bold">'
-                       f'acting now ({s.turn.actions if s.turn else 0} action(s) left)</text>')
+                       f'acting now ({counted(s.turn.actions if s.turn else 0, "action")} left)</text>')
             y += 15
         if h.cls:
             out.append(f'<text x="{x + 28:.0f}" y="{y + 17:.0f}" font-size="12" fill="#222">HP {h.hp}/{h.max_hp} '
@@ -565,7 +566,7 @@ def hero_piece(game: Game, hid: str, player: str | None) -> Piece:
         names = [c.goblins[g].name for g in h.hand.cards]
         rows.append(("hand", f"{len(names)}: {', '.join(names)}" if names else "0"))
     else:
-        rows.append(("hand", f"{len(h.hand)} goblin card(s)"))
+        rows.append(("hand", f"{counted(len(h.hand), 'goblin card')}"))
     if h.guardian:
         rows.append(("guardian", c.guardians[h.guardian].name))
     if h.pet:
@@ -592,7 +593,7 @@ def hero_piece(game: Game, hid: str, player: str | None) -> Piece:
     if h.removed:
         status.append("removed from the game")
     if s.turn is not None and s.turn.hero == hid:
-        status.append(f"acting now: {s.turn.actions} action(s) left")
+        status.append(f"acting now: {counted(s.turn.actions, 'action')} left")
     if h.hp <= 0 and not h.removed:
         status.append("fallen")
     if h.tribe and not h.tribe_ready:

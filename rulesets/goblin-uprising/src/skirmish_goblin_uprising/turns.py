@@ -12,7 +12,7 @@ import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from skirmish import Decision, Do, LazyDecision, Option, end_scope
+from skirmish import Decision, Do, LazyDecision, Option, counted, end_scope
 from skirmish_goblin_uprising.bookkeeping import (
     C,
     a_name,
@@ -91,8 +91,9 @@ def ask_action(game: Game, hid: str, quiet: bool = False) -> None:
                "me": hero_view(hero, space, region), "board": board_view(game, unchanged=quiet), "menu": menu,
                "team": team_view(game, hid)}
     if turn.actions:  # the deed too, giving up the actions left (GU-S6): its options are built when asked for
-        game.ask(HeroTurnDecision(game, hid, "action", f"{hid} at {c.space_name(space)}: {turn.actions} action(s) left "
-                              "(or a heroic deed, giving them up)", families=DEED_FAMILY, build=deed_family,
+        game.ask(HeroTurnDecision(game, hid, "action",
+                                  f"{hid} at {c.space_name(space)}: {counted(turn.actions, 'action')} left "
+                                  "(or a heroic deed, giving them up)", families=DEED_FAMILY, build=deed_family,
                               family_of=_family_of, fixed=options, fixed_first=True, args=(hid,), rule=R_TURN,
                               context=context), _acted, hid, menu)
     else:
@@ -489,7 +490,7 @@ def _travels(c: Content, here: str, reach: int, free: bool) -> Part:
             # label's head), the destination first so that line reads as a list of places
             out.append(Option(f"travel:{to}", f"Travel: {name(to)} ({d} Moves via {via}"
                               + ("; the first free: Ranger" if free else "") + ")",
-                              f"{d - free} action(s): Move 1 once per space, stepping on each space shown",
+                              f"{counted(d - free, 'action')}: Move 1 once per space, stepping on each space shown",
                               data={"action": "travel", "space": to, "steps": d, "path": path, "group": "Travel"}))
         found = c._look["memo"][key] = _part(out)
     return found
@@ -515,7 +516,8 @@ def _target_help(game: Game, t: str) -> str:
     kind, _, key = t.partition(":")
     if kind == "troop":
         spec = c.troops[key]
-        return f"{s.troops[key]} miniature(s), {spec.hp - s.troop_damage.get(key, 0)}/{spec.hp} HP left on the tile"
+        left = spec.hp - s.troop_damage.get(key, 0)
+        return f"{counted(s.troops[key], 'miniature')}, {left}/{spec.hp} HP left on the tile"
     if kind == "general":
         return f"HP {c.generals[key].hp - s.generals[key]}/{c.generals[key].hp}"
     return "a fellow hero, not an enemy"
@@ -558,7 +560,7 @@ def _acted(game: Game, answer: Any, hid: str, menu: dict[str, tuple[str, ...]] |
     kind, _, arg = answer.partition(":")
     if kind in ("battle", "adventure") and turn.actions:  # the deed chosen with actions left gives them up (GU-S6)
         if logging(game):
-            say(game, f"{hid} gives up {turn.actions} unused action(s)", R_TURN, hero=hid)
+            say(game, f"{hid} gives up {counted(turn.actions, 'unused action')}", R_TURN, hero=hid)
         turn.actions = 0
     if kind == "battle":
         from skirmish_goblin_uprising.combat import start_battle
@@ -575,7 +577,7 @@ def _acted(game: Game, answer: Any, hid: str, menu: dict[str, tuple[str, ...]] |
         game.call(ask_action, hid)
     if kind == "end":
         if logging(game):
-            say(game, f"{hid} gives up {turn.actions} unused action(s)", R_TURN, hero=hid)
+            say(game, f"{hid} gives up {counted(turn.actions, 'unused action')}", R_TURN, hero=hid)
         turn.actions = 0
     elif kind in ("move", "leap"):
         free = kind == "move" and c.classes[hero.cls].passive == "free_first_move" and not turn.moved_free
@@ -711,10 +713,10 @@ def turn_text(e: Effect, leadership: int = 0) -> str:
 @functools.lru_cache(maxsize=1024)
 def _turn_text(effect: str, n: int) -> str:
     return {
-        "free_move": f"move up to {n} space(s), free", "essence": f"gain {n} Essence",
+        "free_move": f"move up to {counted(n, 'space')}, free", "essence": f"gain {n} Essence",
         "interact_adjacent": "interact with a token on an adjacent space", "draw_discard": "draw 1 goblin, discard 1",
         "peek": f"look at {n} face-down exploration tokens", "renown_if_troop": f"+{n} Renown if a troop is here",
-        "extra_action": f"+{n} action(s)", "heal": f"heal {n} HP",
+        "extra_action": f"+{counted(n, 'action')}", "heal": f"heal {n} HP",
     }.get(effect, effect)
 
 
@@ -744,7 +746,7 @@ def _ask_move(game: Game, hero: Hero, n: int, rule: str) -> None:
     options = [Option(f"space:{sp}", f"{c.space_name(sp)}", "a free move: no action spent", data={"space": sp})
                for sp in c.rmap.within(here, n) if sp != here]
     options.append(Option("stay", "stay where you are", "the free move is not used"))
-    game.ask(Decision(hero.id, "free-move", f"{hero.id}: move up to {n} space(s)", options, rule=rule,
+    game.ask(Decision(hero.id, "free-move", f"{hero.id}: move up to {counted(n, 'space')}", options, rule=rule,
                       context={"hero": hero.id, "range": n}), _moved, hero.id, rule)
 
 
@@ -810,7 +812,7 @@ def _t_extra_action(game: Game, hero: Hero, n: int) -> None:
     assert turn is not None
     turn.actions += n
     if logging(game):
-        say(game, f"{hero.id} gains {n} action(s)", "Goblin cards", hero=hero.id)
+        say(game, f"{hero.id} gains {counted(n, 'action')}", "Goblin cards", hero=hero.id)
 
 
 def _t_heal(game: Game, hero: Hero, n: int) -> None:
