@@ -105,6 +105,15 @@ def test_a_long_status_that_changed_in_a_few_lines_prints_only_those(tmp_path: P
     assert session.changed_lines("a\nc", short) == short  # a short status is always shown whole
 
 
+def test_a_changed_indented_line_comes_with_the_line_it_continues(tmp_path: Path) -> None:
+    session = make(tmp_path, [])
+    before = "round 2\nred: 3 units\n  r1 0 Doom\n  r2 0 Doom\nblue: 2 units\n  b1 0 Doom\n  b2 0 Doom\n(key)"
+    after = before.replace("b2 0 Doom", "b2 3 Doom")
+    assert session.changed_lines(before, after) == "blue: 2 units\n  b2 3 Doom"
+    after = before.replace("r2 0 Doom", "r2 1 Doom").replace("red: 3 units", "red: 3 units, 1 hurt")
+    assert session.changed_lines(before, after) == "red: 3 units, 1 hurt\n  r2 1 Doom"
+
+
 def test_a_long_question_wraps_to_the_screen(tmp_path: Path) -> None:
     from skirmish.decisions import choose
 

@@ -552,15 +552,23 @@ class Session:
             self.handle(player, line, scripted)
 
     def changed_lines(self, before: str | None, now: str) -> str:
-        """The status to print: all of it, or when a long one changed in a few lines only those lines
-        (a unit's Doom after an attack), so the question keeps the screen."""
+        """The status to print: all of it, or when a long one changed in a few lines only those lines, each indented
+        one under the line it continues (a unit's Doom after an attack under its side), so the question keeps the
+        screen."""
         lines, old = now.splitlines(), (before or "").splitlines()
         if self.full_map or len(lines) < 8 or len(old) != len(lines):
             return now
-        changed = [line for line, was in zip(lines, old, strict=True) if line != was]
+        changed = [i for i, (line, was) in enumerate(zip(lines, old, strict=True)) if line != was]
         if not changed or len(changed) > 3:
             return now
-        return "\n".join(changed)
+        shown: set[int] = set()
+        for i in changed:  # an indented line is read under the line it continues: show that one too
+            shown.add(i)
+            head = i
+            while head > 0 and lines[head][:1].isspace():
+                head -= 1
+            shown.add(head)
+        return "\n".join(lines[i] for i in sorted(shown))
 
     def typed_ahead(self, player: str) -> None:
         """Give the words ``player`` typed ahead (if they are for this very question); refused, they are dropped

@@ -277,7 +277,8 @@ def brief(game: Game, player: str | None, *, screen: bool = False) -> str:
 
 
 def _how_won(game: Game, sc: Any, width: int | None) -> list[str]:
-    """How this battle is won and the score so far, in three lines of ``width`` at most (one line: no width)."""
+    """How this battle is won (three lines of ``width`` at most; one line without a width), then the score so far
+    on lines of its own."""
     import textwrap
 
     state = game.state
@@ -291,13 +292,15 @@ def _how_won(game: Game, sc: Any, width: int | None) -> list[str]:
         score = ", ".join(f"{p} {sum(u.points for u in state.of(p))} pts" for p in state.sides) + " in play"
     else:
         score = ", ".join(f"{p} {s.vp} VP" for p, s in state.sides.items())
-    text = f"To win: {win} Now: {score}." if win else f"Now: {score}."
+    now = f"Now: {score}."  # a line of its own: it changes as the battle goes, the aim does not
+    if not win:
+        return [now]
     if width is None:
-        return [text]
-    lines = textwrap.wrap(text, width, subsequent_indent="  ", break_on_hyphens=False)
+        return [f"To win: {win}", now]
+    lines = textwrap.wrap(f"To win: {win}", width, subsequent_indent="  ", break_on_hyphens=False)
     if len(lines) > 3:
-        lines = textwrap.wrap(f"Now: {score} (help {sc.name}: how it is won).", width, break_on_hyphens=False)
-    return lines
+        return textwrap.wrap(f"Now: {score} (help {sc.name}: how it is won).", width, break_on_hyphens=False)
+    return [*lines, *textwrap.wrap(now, width, subsequent_indent="  ", break_on_hyphens=False)]
 
 
 def final_summary(game: Game, player: str | None) -> str:
