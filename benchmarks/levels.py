@@ -97,6 +97,7 @@ def report(paths: list[Path], ruleset: str = "") -> str:
         for g in games:
             for lv, ts in g["times"].items():
                 timing.setdefault((parts[0], lv), []).extend(ts)
+    out += paired(studies)
     out += ["", "| ruleset | level | decisions | median ms | 95th percentile ms | max ms |",
             "|---|---|---|---|---|---|"]
     for (rs, lv), ts in sorted(timing.items()):
@@ -104,6 +105,36 @@ def report(paths: list[Path], ruleset: str = "") -> str:
         out.append(f"| {rs} | {lv} | {len(ts)} | {1000 * statistics.median(ts):.1f} | "
                    f"{1000 * ts[int(0.95 * (len(ts) - 1))]:.1f} | {1000 * ts[-1]:.0f} |")
     return "\n".join(out)
+
+
+#: the levels from weakest to strongest (a co-op level is compared with the next one below it)
+ORDER = ("random", "ai-easy", "ai", "ai-hard")
+
+
+def paired(studies: dict[str, list[dict[str, Any]]]) -> list[str]:
+    """Co-op levels compared seed by seed: on the seeds both played, the share where the stronger level's heroes
+    win and the weaker's lose, a seed both win or both lose counting half (a level "beats the one below" as in a
+    two-seat study, where draws count half)."""
+    coop = {name: {g["seed"]: "heroes" in g["winners"] or bool(g["won"]) for g in games}
+            for name, games in studies.items() if len(name.split(":")) == 2 and name.split(":")[1] in ORDER}
+    rows = []
+    for ruleset in sorted({name.split(":")[0] for name in coop}):
+        levels = [lv for lv in ORDER if f"{ruleset}:{lv}" in coop]
+        for low, high in zip(levels, levels[1:], strict=False):
+            a, b = coop[f"{ruleset}:{high}"], coop[f"{ruleset}:{low}"]
+            seeds = sorted(set(a) & set(b))
+            if not seeds:
+                continue
+            only_high = sum(1 for x in seeds if a[x] and not b[x])
+            only_low = sum(1 for x in seeds if b[x] and not a[x])
+            same = len(seeds) - only_high - only_low
+            lo, hi = wilson(only_high + same / 2, len(seeds))
+            rows.append(f"| {ruleset} | {high} over {low} | {len(seeds)} | {only_high} | {only_low} | {same} | "
+                        f"{(only_high + same / 2) / len(seeds):.1%} ({lo:.1%}-{hi:.1%}) |")
+    if not rows:
+        return []
+    return ["", "| ruleset | co-op level over the one below | seeds | only the stronger won | only the weaker won | "
+                "same outcome | paired rate (Wilson 95%) |", "|---|---|---|---|---|---|---|", *rows]
 
 
 def main(argv: list[str] | None = None) -> int:

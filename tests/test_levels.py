@@ -158,3 +158,24 @@ def test_no_look_when_the_ais_own_answer_is_one_a_look_may_not_try():
     decision = SimpleNamespace(options=[SimpleNamespace(value=v) for v in ("a", "b", "c", "end")], examples=())
     assert agent._candidates(decision, "end", 4) == ["end"]  # the AI ends the step: nothing to compare it with
     assert agent._candidates(decision, "a", 4) == ["a", "b", "c"]  # "end" is never tried
+
+
+def test_the_levels_report_pairs_co_op_levels_seed_by_seed():
+    import importlib.util
+    from pathlib import Path
+
+    spec = importlib.util.spec_from_file_location("levels_bench", Path(__file__).parents[1] / "benchmarks/levels.py")
+    assert spec and spec.loader
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+
+    def games(wins: list[bool]) -> list[dict[str, Any]]:
+        return [{"seed": i, "winners": ["heroes"] if w else ["tyrant"], "won": []} for i, w in enumerate(wins)]
+
+    studies = {"coop:ai": games([True, True, True, False]), "coop:ai-easy": games([False, True, False, False]),
+               "duel:ai:random": games([True])}
+    rows = bench.paired(studies)
+    mine = [row for row in rows if row.startswith("| coop |")]
+    # seeds 0 and 2: only ai won; seed 1 both won, seed 3 both lost: (2 + 2/2) / 4
+    assert mine == [mine[0]] and "| ai over ai-easy | 4 | 2 | 0 | 2 | 75.0% (" in mine[0]
+    assert not any("duel" in row for row in rows)

@@ -9,7 +9,7 @@ from skirmish.plugins import worker_registry
 from skirmish_goblin_uprising import ai_levels
 
 
-def test_ai_easy_looks_away_from_the_ai_at_about_half_the_choices():
+def test_ai_easy_looks_away_from_the_ai_at_about_seven_in_ten_choices():
     rs = worker_registry().ruleset("goblin-uprising")
     worth = looks = 0
     for seed in (1, 2):
@@ -23,5 +23,6 @@ def test_ai_easy_looks_away_from_the_ai_at_about_half_the_choices():
             game.answer(agents[d.player].decide(view, d), d.player)
         looks += sum(a.looked for a in agents.values())
     assert worth >= 60
-    # about half the choices worth a look (it was 80%: the heroes then won 12% of 400 games)
-    assert 0.3 * worth <= looks <= 0.7 * worth
+    # about 70% of the choices worth a look (80% left the heroes 12% of 400 games; at 50% the AI's heroes won only
+    # 56% of 400 seeds paired against ai-easy's, short of the 60% a level must beat the one below by)
+    assert 0.5 * worth <= looks <= 0.9 * worth

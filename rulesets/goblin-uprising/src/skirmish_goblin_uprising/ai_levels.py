@@ -33,7 +33,7 @@ worth = kinds_worth(LOOKED_AT)
 
 def levels(ruleset: Any = None) -> Levels:
     return Levels(base=make_ai, evaluate=evaluate, worth=worth, samples=2, horizon=40, width=3, margin=1.0,
-                  easy_share=0.5, easy_top=3, easy_horizon=30, blunder=1.0)
+                  easy_share=0.7, easy_top=3, easy_horizon=30, blunder=1.0)
 
 
 def make_easy(ctx: AgentContext) -> EasyAgent:
