@@ -152,10 +152,12 @@ def _deploy_decision(actor: str) -> object:
                     examples=spots, context={"phase": "Set-up", "action": "position", "actor": actor})
 
 
-def test_a_shooting_army_deploys_on_its_back_row_against_him():
-    """Iron Grudge Hold (38% of its points in Ranged units) won 94 of 100 games against Him at Easy deployed on the
-    back row, 81 on the front: His units come to it through its volleys. An army with less shooting, or facing
-    another opponent (random play need not come forward), keeps its fighters on the front row."""
+def test_a_shooting_army_deploys_at_the_table_edge_against_him():
+    """Iron Grudge Hold (38% of its points in Ranged units) won 86 of 100 games against Him at Normal deployed at the
+    table edge of its zone (HIM_BACK_EDGE), 64 on the rows the rules suggest: His units come to it through its
+    volleys, strung out. A unit 2" deep stands with its centre 1.5" from the edge, at the x of a suggested spot. An army
+    with less shooting, or facing another opponent (random play need not come forward), keeps its fighters on the
+    front row."""
     him = "Undistractable"  # His solo rules make all His units so
 
     def army(ranged: bool, foe_keywords: str = him) -> list[dict]:
@@ -165,7 +167,8 @@ def test_a_shooting_army_deploys_on_its_back_row_against_him():
         foe = unit("t", "blue", "monster", 0, 0, status="undeployed", points=1000, keywords=foe_keywords)
         return [fighters, shooters, foe]
 
-    assert ai().decide(view(army(ranged=True), rnd=0), _deploy_decision("f"))["y"] == 4.0
+    spot = ai().decide(view(army(ranged=True), rnd=0), _deploy_decision("f"))
+    assert spot["y"] == 1.5 and spot["x"] in (20.0, 36.0, 52.0)
     assert ai().decide(view(army(ranged=False), rnd=0), _deploy_decision("f"))["y"] == 13.9
     assert ai().decide(view(army(ranged=True, foe_keywords=""), rnd=0), _deploy_decision("f"))["y"] == 13.9
 
@@ -443,3 +446,23 @@ def test_against_him_his_charges_at_my_general_or_a_fragile_unit_count_more(monk
     assert danger("Fragile", theirs) == pytest.approx(2 * base["Fragile"])
     assert danger("Hero [2]", theirs) == pytest.approx(base["Hero [2]"])
     assert danger("General", plain) == pytest.approx(other)
+
+
+def test_against_him_an_army_with_a_quarter_of_its_points_shooting_deploys_at_the_edge(monkeypatch):
+    """Bog Coven (26% of its points in Ranged units: the Bog Archers and the Skull Catapult) won 60 of 100 games against
+    Him at Normal at the table edge of its zone, 32 on the suggested rows; the Sky Lancers (20%: the Outriders) lost
+    more there, 11 wins of 85 against 18. HIM_BACK_EDGE is the share: 26% deploys at the edge, 20% on the front row,
+    and with the switch off the 26% army stays on the front row too (below SHOOTING_ARMY's 30%)."""
+    from skirmish_hobgoblin.ai import spots
+
+    def army(share: float) -> list[dict]:
+        fighters = unit("f", "red", "heavy-infantry", 0, 0, status="undeployed", points=1000 * (1 - share))
+        shooters = unit("s", "red", "ranged-infantry", 0, 0, status="undeployed", points=1000 * share,
+                        keywords="Ranged [18]")
+        foe = _him("t", "monster", 0, 0, status="undeployed", points=1000)
+        return [fighters, shooters, foe]
+
+    assert ai().decide(view(army(0.26), rnd=0), _deploy_decision("f"))["y"] == 1.5
+    assert ai().decide(view(army(0.20), rnd=0), _deploy_decision("f"))["y"] == 13.9
+    monkeypatch.setattr(spots, "HIM_BACK_EDGE", 0.0)
+    assert ai().decide(view(army(0.26), rnd=0), _deploy_decision("f"))["y"] == 13.9

@@ -95,13 +95,22 @@ def test_his_ranged_infantry_and_artillery_deploy_on_elevated_terrain_of_their_s
 
 
 def _deployed_against_him(ruleset: Any, seed: int) -> tuple[Game, list[Any]]:
-    """A game against Him (Normal) played by the AI up to round 1, and His units deployed."""
+    """A game against Him (Normal) played by the AI up to round 1, and His units where they deployed (round 1 begins
+    within the AI's last deployment answer, and His Shooting Phase may move His Ranged Infantry before the AI's next
+    decision: with the AI's shooting army at its table edge, seed 4's Spear Throwers closed in)."""
+    from skirmish_hobgoblin.deployment import footprint_at
+
     setup = {"players": ["red", "blue"], "him": "blue", "armies": {"red": "iron-grudge-hold", "blue": "him:normal"}}
     g = Game(ruleset, setup, seed=seed)
     ai = make_ai(AgentContext("red", 1, ruleset, {}, g.players))
     while g.round == 0 and g.pending is not None:
         g.answer(ai.decide(View(g, "red"), g.pending), "red")
-    return g, [u for u in g.state.units.values() if u.side == "blue" and u.status == "ready"]
+    his = [u for u in g.state.units.values() if u.side == "blue" and u.status == "ready"]
+    deployed = {e.data["unit"]: e for e in g.log if e.kind == "deploy" and e.data.get("x") is not None}
+    for u in his:
+        e = deployed[u.id]
+        u.place(footprint_at(g, u, float(e.data["x"]), float(e.data["y"])))
+    return g, his
 
 @pytest.mark.parametrize("seed", [1, 3, 4])
 def test_he_deploys_his_units_1_inch_apart_not_more(ruleset, seed):

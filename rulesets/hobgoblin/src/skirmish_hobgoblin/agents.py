@@ -173,7 +173,10 @@ class HobgoblinAI:
         front = [e for e in examples if e["y"] == examples[0]["y"]]
         pool = front if front and not ranged else examples
         him = spots.versus_him(view, self.player)
-        if him and spots.shooting(view, self.player)[0] >= SHOOTING_ARMY:
+        edge = spots.him_back_edge(view, self.player, actor, examples) if actor and him else []
+        if edge:
+            pool = edge  # an army that shoots, against Him: at the table edge of its zone
+        elif him and spots.shooting(view, self.player)[0] >= SHOOTING_ARMY:
             pool = spots.back_row(view, examples)  # a shooting army against Him: He comes to it through its volleys
         flank = spots.him_flank(view, HIM_FLANK) if him else None
         friends = [u for u in units.values() if u["side"] == self.player and u["status"] == "ready"]
