@@ -23,7 +23,7 @@ def skirmish_register_rulesets() -> list[RulesetSpec]:
 #: the levels of play (:mod:`skirmish.levels`); strength as measured in the README
 EASY = ("the AI hero, taking one of its three best-rated answers at random at 7 in 10 of its key choices (heroes"
         " won 25% of 400, 60% with ai)")
-HARD = "the AI hero with look-ahead on copies of what heroes know (heroes won 82% of 255, 60% with ai)"
+HARD = "the AI hero with look-ahead on copies of what heroes know (heroes won 84% of 400, 60% with ai)"
 
 
 @hookimpl
