@@ -13,6 +13,7 @@ from typing import Any
 import attrs
 
 from skirmish import AgentContext, EasyAgent, Levels, LookAheadAgent, View, kinds_worth
+from skirmish.levels import beats
 from skirmish_chob_noggoth.ai import make_ai
 from skirmish_chob_noggoth.state import READY, UNDEPLOYED
 
@@ -115,4 +116,132 @@ def make_easy(ctx: AgentContext) -> EasyAgent:
 
 
 def make_hard(ctx: AgentContext) -> LookAheadAgent:
+    if os.environ.get("CHOB_HARD", "old") != "old":
+        return make_playout(ctx)
     return LookAheadAgent(hard_levels(ctx.ruleset), ctx)
+
+
+# --- ai-hard by playouts to the end of the game, spent where the AI's own choice is in doubt -----------------------
+
+import os  # noqa: E402
+
+#: verbs of an attack (a look is spent on any activation that attacks or could)
+ATTACKS = frozenset({"charge", "acharge", "shoot", "boomstick", "fight", "cast"})
+
+
+def _verb(value: Any) -> str:
+    parts = value.split("|") if isinstance(value, str) else []
+    return parts[1] if len(parts) > 1 else ""
+
+
+@attrs.frozen
+class Playout:
+    """How ai-hard's look plays: ``until`` "game" (to the end, rated by the win plus the Fingers margin as a tie-break)
+    or "round" (to the end of the round both sides play, rated by Fingers and position); ``close`` (Fingers): a look
+    when the AI's runner-up for the warrior scores within this of its own answer; ``attacks``: also when an answer tried
+    attacks; ``first``: also at the side's first activation of a round."""
+
+    until: str = "game"
+    samples: int = 8
+    width: int = 3
+    close: float = 0.1
+    attacks: bool = True
+    first: bool = True
+    tie: float = 1.0
+    confidence: float = 1.0
+    margin: float = 0.0
+
+
+def _knobs() -> Playout:
+    """The playout settings, from ``CHOB_HARD`` (``key=value,...``) for studies."""
+    raw = os.environ.get("CHOB_HARD", "")
+    fields = {f.name: f.type for f in attrs.fields(Playout)}
+    kw: dict[str, Any] = {}
+    for part in filter(None, raw.split(",")):
+        k, v = part.split("=")
+        t = fields[k]
+        kw[k] = v if t in ("str", str) else (v == "1") if t in ("bool", bool) else float(v) if t in ("float", float) \
+            else int(v)
+    return Playout(**kw)
+
+
+def final(game: Any, seat: str) -> float:
+    """The Fingers standing (a won game adds WIN in the look, so this only breaks ties)."""
+    return evaluate(game, seat)
+
+
+def _end_of_round(view: Any, game: Any) -> bool:
+    return game.round != view.game_round
+
+
+class HardAgent(LookAheadAgent):
+    """ai-hard: the AI, but where its choice is in doubt (runners-up close to its answer, an attack, the first
+    activation of a round) it plays its answer and its best runners-up for the same warrior out on copies (the same
+    deals and dice for each) and takes the one whose copies end best, when its mean gain beats the noise."""
+
+    def __init__(self, levels: Levels, ctx: AgentContext, knobs: Playout) -> None:
+        super().__init__(levels, ctx)
+        self.knobs = knobs
+        self._rounds: set[tuple[int, str]] = set()
+
+    def candidates(self, view: Any, decision: Any, own: Any) -> list[Any]:
+        """The AI's own answer and the runners-up worth a look, or only its own where a look would not matter."""
+        k = self.knobs
+        first = (view.game_round, decision.kind) not in self._rounds
+        self._rounds.add((view.game_round, decision.kind))
+        if decision.kind not in ("moves", "actions") or len(decision.options) < 2 or not tries(decision, own):
+            return [own]
+        scored = sorted(self.base.scores(view, decision), key=lambda row: -row[1])
+        score = dict(scored)
+        who = actor(own) if _verb(own) and _verb(own) != "end" else None
+        if who is not None:
+            rows = [(v, s) for v, s in scored if actor(v) == who and v != own and tries(decision, v)]
+            mine = score.get(own, 0.0)
+        else:  # the AI ends the step: the best thing each warrior left could do, against doing nothing
+            seen: set[str] = set()
+            rows = []
+            for v, s in scored:
+                if actor(v) not in seen and tries(decision, v):
+                    seen.add(actor(v))
+                    rows.append((v, s))
+            mine = 0.0
+        rows = rows[:k.width - 1]
+        if not rows:
+            return [own]
+        doubt = mine - rows[0][1] < k.close
+        attack = k.attacks and any(_verb(v) in ATTACKS for v in [own, *(v for v, _ in rows)])
+        if not (doubt or attack or (k.first and first)):
+            return [own]
+        return [own, *(v for v, _ in rows)]
+
+    def decide(self, view: Any, decision: Any) -> Any:
+        own = self.base.decide(view, decision)
+        values = self.candidates(view, decision, own)
+        if len(values) < 2:
+            return own
+        lv = self.levels
+        try:
+            rated = self._rate(view, decision, values, lv.samples, lv.horizon)
+        except Exception:  # noqa: BLE001 - a copy the AI could not finish: keep its answer
+            self.failed += 1
+            return own
+        better = [i for i in range(1, len(values)) if beats(rated[i], rated[0], lv.margin, lv.confidence)]
+        answer = values[max(better, key=lambda i: sum(rated[i]))] if better else own
+        self.last = (values, [sum(r) / len(r) for r in rated], answer)
+        return self._given(answer, own)
+
+
+def playout_levels(ruleset: Any = None, knobs: Playout | None = None) -> Levels:
+    """ai-hard's record for :class:`HardAgent`'s look (see :class:`Playout`)."""
+    k = knobs or _knobs()
+    if k.until == "game":
+        return attrs.evolve(levels(ruleset), evaluate=lambda g, s: k.tie * final(g, s), phase=None, horizon=400,
+                            dice_key=actor, samples=k.samples, width=k.width, margin=k.margin,
+                            confidence=k.confidence)
+    return attrs.evolve(levels(ruleset), evaluate=evaluate_hard, phase=None, until=_end_of_round, horizon=200,
+                        dice_key=actor, samples=k.samples, width=k.width, margin=k.margin, confidence=k.confidence)
+
+
+def make_playout(ctx: AgentContext) -> HardAgent:
+    k = _knobs()
+    return HardAgent(playout_levels(ctx.ruleset, k), ctx, k)
