@@ -1,9 +1,11 @@
 """Chob-Noggoth's levels of play, ``ai-easy`` and ``ai-hard``, built on its AI by :mod:`skirmish.levels`.
 
 A position is rated for a player by the Fingers each warband still has standing (the round-limit victory),
-a wounded warrior counting for part of its cost; look-ahead goes to the activations and moves, and roles.
-``ai-hard`` also rates where the warriors stand as the AI does (:func:`position`), tries the AI's own runners-up
-(:func:`rank`) with common dice (:func:`actor`) and plays each to the end of the next step (:func:`step`).
+a wounded warrior counting for part of its cost; ``ai-easy``'s look goes to the activations and moves, and roles.
+``ai-hard`` (:class:`HardAgent`) looks only where the AI's own choice is in doubt (its runners-up for the warrior
+close to its answer, an attack, a step's first activation), plays the AI's answer and its runners-up with common
+dice (:func:`actor`) to the end of the round, both sides acting, and rates the end by the Fingers standing and where
+the warriors stand as the AI rates a spot (:func:`position`).
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ from typing import Any
 import attrs
 
 from skirmish import AgentContext, EasyAgent, Levels, LookAheadAgent, View, kinds_worth
+from skirmish.errors import SkirmishError
+from skirmish.levels import beats
 from skirmish_chob_noggoth.ai import make_ai
 from skirmish_chob_noggoth.state import READY, UNDEPLOYED
 
@@ -65,26 +69,6 @@ def levels(ruleset: Any = None) -> Levels:
                   easy_share=0.9, easy_top=3, easy_horizon=6, blunder=1.0)
 
 
-def rank(ai: Any, view: Any, decision: Any, own: Any) -> list[Any]:
-    """The AI's runners-up at an activation, best first by its own scores: the other things the warrior it picked
-    could do (which warrior acts first changes little: the AI activates the others after it), or, when it ends the
-    step, the best thing each warrior left could do. Other decisions (a Hero's role): the options as offered."""
-    if decision.kind not in ("moves", "actions", "eager"):
-        return [o.value for o in decision.options]
-    actor = own.split("|", 1)[0] if isinstance(own, str) and "|" in own else None
-    scored = sorted(ai.scores(view, decision), key=lambda row: -row[1])
-    if actor is not None:
-        return [value for value, _score in scored if value.split("|", 1)[0] == actor]
-    seen: set[str] = set()
-    best = []
-    for value, _score in scored:
-        who = value.split("|", 1)[0]
-        if who not in seen:
-            seen.add(who)
-            best.append(value)
-    return best
-
-
 def tries(decision: Any, answer: Any) -> bool:
     """Any answer but a move to a point: the AI picks the point when it picks the move, which a copy cannot ask it."""
     return not (isinstance(answer, str) and answer.split("|")[1:2] in (["point"], ["apoint"]))
@@ -96,23 +80,115 @@ def actor(answer: Any) -> Any:
     return answer.split("|", 1)[0] if isinstance(answer, str) else answer
 
 
-def step(game: Any) -> tuple[int, str]:
-    """Which step of which round a game is in (a look plays to the end of a step)."""
-    return game.round, game.phase
+#: verbs of an attack (a look is spent on any activation whose answer or runner-up attacks)
+ATTACKS = frozenset({"charge", "acharge", "shoot", "boomstick", "fight", "cast"})
 
 
-def hard_levels(ruleset: Any = None) -> Levels:
-    """ai-hard's record: at each activation it plays the AI's own answer and the two next best the AI rates for the
-    same warrior (or, when the AI ends the step, the best two warriors left) on eight deals with common dice, to the
-    end of the next step, rates the end by the Fingers standing and where the warriors stand (:func:`evaluate_hard`),
-    and leaves the AI's answer for one whose mean gain beats 0.05 by 1.5 standard errors."""
-    return attrs.evolve(levels(ruleset), evaluate=evaluate_hard, rank=rank, tries=tries, phase=step, phases=2,
-                        dice_key=actor, samples=8, horizon=40, width=3, margin=0.05, confidence=1.5)
+def _verb(value: Any) -> str:
+    parts = value.split("|") if isinstance(value, str) else []
+    return parts[1] if len(parts) > 1 else ""
+
+
+@attrs.frozen
+class Playout:
+    """How ai-hard looks. ``until``: ``"round"`` plays each copy to the end of the round (both sides act) and rates it
+    by :func:`evaluate_hard`; ``"game"`` to the end of the game, rated by the win (:data:`skirmish.levels.WIN`) with
+    ``tie`` times the Fingers standing as a tie-break. A look is spent where the AI's best runner-up for the same
+    warrior scores within ``close`` Fingers of its own answer, where an answer tried attacks (``attacks``) and at a
+    side's first activation of a step (``first``); it tries ``width`` answers on ``samples`` deals, and leaves the AI's
+    answer for one whose mean gain on the same deals beats ``margin`` by ``confidence`` standard errors."""
+
+    until: str = attrs.field(default="round", validator=attrs.validators.in_(("round", "game")))
+    samples: int = 12
+    width: int = 3
+    close: float = 0.1
+    attacks: bool = True
+    first: bool = True
+    tie: float = 1.0
+    confidence: float = 1.0
+    margin: float = 0.0
+
+
+#: ai-hard's settings, as measured in the README (the end of the round; 12 deals; three answers)
+HARD = Playout()
+
+
+def _end_of_round(view: Any, game: Any) -> bool:
+    return game.round != view.game_round
+
+
+class HardAgent(LookAheadAgent):
+    """ai-hard: the AI, but where its choice is in doubt (a runner-up for the same warrior close to its answer, an
+    attack, a step's first activation) it plays its answer and its best runners-up out on copies (the same deals and
+    dice for each) and takes the one whose copies end best, when its mean gain beats the noise."""
+
+    def __init__(self, levels: Levels, ctx: AgentContext, knobs: Playout = HARD) -> None:
+        super().__init__(levels, ctx)
+        self.knobs = knobs
+        self._steps: set[tuple[int, str]] = set()
+
+    def candidates(self, view: Any, decision: Any, own: Any) -> list[Any]:
+        """The AI's own answer first and the runners-up worth a look (best first by :meth:`ChobAI.scores`): the same
+        warrior's, or when the AI ends the step the best answer of each warrior left; only its own answer where a
+        look would not matter."""
+        k = self.knobs
+        first = (view.game_round, decision.kind) not in self._steps
+        self._steps.add((view.game_round, decision.kind))
+        if decision.kind not in ("moves", "actions") or len(decision.options) < 2 or not tries(decision, own):
+            return [own]
+        scored = sorted(self.base.scores(view, decision), key=lambda row: -row[1])
+        who = actor(own) if _verb(own) not in ("", "end") else None
+        if who is not None:
+            rows = [(v, s) for v, s in scored if actor(v) == who and v != own and tries(decision, v)]
+            mine = dict(scored).get(own, 0.0)
+        else:  # the AI ends the step: the best thing each warrior left could do, against doing nothing
+            seen: set[str] = set()
+            rows = []
+            for v, s in scored:
+                if actor(v) not in seen and tries(decision, v):
+                    seen.add(actor(v))
+                    rows.append((v, s))
+            mine = 0.0
+        rows = rows[:k.width - 1]
+        if not rows:
+            return [own]
+        doubt = mine - rows[0][1] < k.close
+        attack = k.attacks and any(_verb(v) in ATTACKS for v in [own, *(v for v, _ in rows)])
+        if not (doubt or attack or (k.first and first)):
+            return [own]
+        return [own, *(v for v, _ in rows)]
+
+    def decide(self, view: Any, decision: Any) -> Any:
+        own = self.base.decide(view, decision)
+        values = self.candidates(view, decision, own)
+        if len(values) < 2:
+            return own
+        lv = self.levels
+        try:
+            rated = self._rate(view, decision, values, lv.samples, lv.horizon)
+        except (SkirmishError, NotImplementedError):  # a copy the AI could not finish: keep its answer
+            self.failed += 1
+            return own
+        better = [i for i in range(1, len(values)) if beats(rated[i], rated[0], lv.margin, lv.confidence)]
+        answer = values[max(better, key=lambda i: sum(rated[i]))] if better else own
+        self.last = (values, [sum(r) / len(r) for r in rated], answer)
+        return self._given(answer, own)
+
+
+def hard_levels(ruleset: Any = None, knobs: Playout = HARD) -> Levels:
+    """ai-hard's record for :class:`HardAgent`'s look (see :class:`Playout`), common dice by :func:`actor`."""
+    k = knobs
+    if k.until == "game":
+        return attrs.evolve(levels(ruleset), evaluate=lambda g, s: k.tie * evaluate(g, s), phase=None, horizon=400,
+                            dice_key=actor, samples=k.samples, width=k.width, margin=k.margin,
+                            confidence=k.confidence)
+    return attrs.evolve(levels(ruleset), evaluate=evaluate_hard, phase=None, until=_end_of_round, horizon=200,
+                        dice_key=actor, samples=k.samples, width=k.width, margin=k.margin, confidence=k.confidence)
 
 
 def make_easy(ctx: AgentContext) -> EasyAgent:
     return EasyAgent(levels(ctx.ruleset), ctx)
 
 
-def make_hard(ctx: AgentContext) -> LookAheadAgent:
-    return LookAheadAgent(hard_levels(ctx.ruleset), ctx)
+def make_hard(ctx: AgentContext) -> HardAgent:
+    return HardAgent(hard_levels(ctx.ruleset), ctx)
