@@ -8,7 +8,7 @@ from skirmish.engine import Game
 from skirmish.plugins import worker_registry
 from skirmish.runner import drive
 from skirmish_hobgoblin import ai_levels
-from skirmish_hobgoblin.agents import ALTERNATIVES, make_ai
+from skirmish_hobgoblin.agents import make_ai
 from skirmish_hobgoblin.ai.board import units_of
 
 
@@ -76,8 +76,7 @@ def test_ai_hard_moves_a_unit_where_it_ends_better_than_the_ais_own_choice():
     whys, _rated, picked = hard.last
     assert picked != whys[0]
     me = units_of(view)[d.context["actor"]]
-    alts = hard.base._planner(view).ranked(me, list(d.options), lambda o: o.data, float(d.context["mp"]))
-    alts = alts[:ALTERNATIVES]
+    alts = hard.base.choices(view, me, list(d.options), float(d.context["mp"]))
     pick = next(k for k, c in enumerate(alts) if c.why == picked)
     fresh = ai_levels.make_hard(AgentContext(d.player, 1, game.ruleset, {}, game.players))
     gains = [fresh._play_move(view, d, me["id"], alts, pick, s, 1000 + s)

@@ -28,7 +28,7 @@ from skirmish import (
     outcome_value,
     stable_seed,
 )
-from skirmish_hobgoblin.agents import ALTERNATIVES, CARD_KEPT, HobgoblinAI, make_ai
+from skirmish_hobgoblin.agents import CARD_KEPT, HobgoblinAI, make_ai
 from skirmish_hobgoblin.ai import combat, objectives
 from skirmish_hobgoblin.ai.board import centre, ready, units_of
 from skirmish_hobgoblin.ai.movement import Choice, Planner
@@ -148,7 +148,7 @@ def kept(game: Any, seat: str) -> float:
     total = 0.0
     for p, side in game.state.sides.items():
         mercury = side.mercury * (HobgoblinAI(AgentContext(p, 0, game.ruleset, {}, game.players))
-                                  ._mercury_worth(View(game, p)) if side.mercury else 0.0)
+                                  .mercury_worth(View(game, p)) if side.mercury else 0.0)
         here = CARD_KEPT * len(side.hand.cards) + mercury
         total += here if p == seat else -here
     return total
@@ -224,11 +224,10 @@ class HardAgent(LookAheadAgent):
         me = units.get(uid)
         if not me or me.get("engaged"):
             return None
-        key = (view.game_round, uid)
-        if base._plan.get("key") == key:
+        if base.planning(view, uid):
             return None  # the activation goes on: the AI steers to the plan's goal
         mp = float(d.context.get("mp", me.get("speed", 8)))
-        alts = base._planner(view).ranked(me, list(d.options), lambda o: o.data, mp)[:ALTERNATIVES]
+        alts = base.choices(view, me, list(d.options), mp)
         pick = 0
         tried = [k for k in range(min(MOVE_WIDTH, len(alts))) if alts[k].value >= alts[0].value - MOVE_CLOSE]
         if len(tried) >= 2:
@@ -237,8 +236,7 @@ class HardAgent(LookAheadAgent):
             except (SkirmishError, NotImplementedError):
                 self.failed += 1
         order = [alts[pick], *(c for i, c in enumerate(alts) if i != pick)]
-        plan = base._plan = {"key": key, "steps": 0, "start": centre(me), "alts": order}
-        return base._follow_next(view, me, plan, d, mp, {o.value for o in d.options})
+        return base.follow(view, me, order, d, mp, {o.value for o in d.options})
 
     def _best_move(self, view: View, d: Decision, uid: str, alts: list[Choice], tried: list[int]) -> int:
         self.moves_looked += 1
@@ -265,11 +263,10 @@ class HardAgent(LookAheadAgent):
         ai = make_ai(AgentContext(seat, ctx.seed, ctx.ruleset, ctx.options, ctx.players))
         v = View(game, seat)
         mine = units_of(v)[uid]
-        plan = ai._plan = {"key": (v.game_round, uid), "steps": 0, "start": centre(mine),
-                           "alts": [alts[k], *(c for i, c in enumerate(alts) if i != k)]}
+        order = [alts[k], *(c for i, c in enumerate(alts) if i != k)]
         asked = game.pending
         offered = {o.value for o in asked.options}
-        game.answer(ai._follow_next(v, mine, plan, asked, float(d.context.get("mp", 8)), offered), seat)
+        game.answer(ai.follow(v, mine, order, asked, float(d.context.get("mp", 8)), offered), seat)
         agents: dict[str, Any] = {seat: ai}
         start = game.round
         for _ in range(MOVE_HORIZON):
