@@ -103,3 +103,48 @@ def test_ai_hard_move_look_never_reads_the_opponents_hidden_hand():
         answer = agent.decide(View(g, me), g.pending)
         looks.append((answer, agent.last))
     assert looks[0] == looks[1] == (looks[0][0], hard.last)
+
+
+def _him_game_at_a_move(seed: int) -> Game:
+    """A game against Him at Normal (the AI red, Him blue), played up to the AI's first unit's first move."""
+    from skirmish_hobgoblin.him import make_him
+
+    rs = worker_registry().ruleset("hobgoblin")
+    setup = rs.default_setup()
+    setup.update(him="blue", armies={"red": "iron-grudge-hold", "blue": "him:normal"})
+    game = Game(rs, setup, seed=seed, keep_log=False)
+    agents = {"red": make_ai(AgentContext("red", 1, rs, {}, game.players)),
+              "blue": make_him(AgentContext("blue", 2, rs, {}, game.players))}
+    drive(game, agents, until=lambda d: d.kind == "move" and d.player == "red")
+    assert game.pending is not None
+    return game
+
+
+def test_ai_hard_plays_his_seat_by_his_procedure_in_its_copies(monkeypatch):
+    """Against Him a look's copies play His seat by His printed procedure (the ``him`` agent), never by the AI; in an
+    AI v AI game both seats of a copy are the AI."""
+    from skirmish_hobgoblin.agents import HobgoblinAI
+    from skirmish_hobgoblin.him.solo import HimAgent
+
+    game = _him_game_at_a_move(5)
+    assert ai_levels.is_him(game, "blue") and not ai_levels.is_him(game, "red")
+    played: list[tuple[str, str]] = []
+    him_decide, ai_decide = HimAgent.decide, HobgoblinAI.decide
+    monkeypatch.setattr(HimAgent, "decide", lambda self, v, d: played.append(("him", self.player)) or
+                        him_decide(self, v, d))
+    monkeypatch.setattr(HobgoblinAI, "decide", lambda self, v, d: played.append(("ai", self.player)) or
+                        ai_decide(self, v, d))
+    d = game.pending
+    view = View(game, "red")
+    hard = ai_levels.make_hard(AgentContext("red", 1, game.ruleset, {}, game.players))
+    me = units_of(view)[d.context["actor"]]
+    alts = hard.base.choices(view, me, list(d.options), float(d.context["mp"]))
+    played.clear()
+    hard._play_move(view, d, me["id"], alts, 0, 0, 7)
+    assert played and ("ai", "blue") not in played  # the AI never answers for His seat in the copy (in the solo
+    # set-up the rules play Him and ask His seat nothing; were it asked, :func:`seat_agent` seats the him agent)
+    assert ai_levels.seat_agent(game, AgentContext("blue", 1, game.ruleset, {}, game.players)).__class__ is HimAgent
+    plain = _first_activation({}, 3)
+    assert not any(ai_levels.is_him(plain, p) for p in plain.players)
+    assert isinstance(ai_levels.seat_agent(plain, AgentContext("blue", 1, plain.ruleset, {}, plain.players)),
+                      HobgoblinAI)
