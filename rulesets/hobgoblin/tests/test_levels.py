@@ -148,3 +148,30 @@ def test_ai_hard_plays_his_seat_by_his_procedure_in_its_copies(monkeypatch):
     assert not any(ai_levels.is_him(plain, p) for p in plain.players)
     assert isinstance(ai_levels.seat_agent(plain, AgentContext("blue", 1, plain.ruleset, {}, plain.players)),
                       HobgoblinAI)
+
+
+def test_ai_easy_moves_a_unit_by_one_of_the_ais_few_best_choices_at_random():
+    """ai-easy's move: at a unit's first move it takes one of the AI's best EASY_MOVE_TOP choices for it, only among
+    those the AI rates within EASY_MOVE_CLOSE points of its own best; across units it sometimes takes another than
+    the AI's own, and the unit's activation then steers that choice."""
+    rs = worker_registry().ruleset("hobgoblin")
+    game = Game(rs, None, seed=1011, keep_log=False)
+    ais = {p: make_ai(AgentContext(p, 1, rs, {}, game.players)) for p in game.players}
+    picks, started = [], None
+    while game.pending is not None and len(picks) < 12:
+        d = game.pending
+        act = game.state.activation
+        if d.kind == "move" and act is not None and act.unit != started:
+            started = act.unit
+            view = View(game, d.player)
+            easy = ai_levels.make_easy(AgentContext(d.player, len(picks), rs, {}, game.players))
+            assert isinstance(easy, ai_levels.EasyHob)
+            easy.decide(view, d)
+            if easy.last is not None:
+                whys, values, picked = easy.last
+                assert 2 <= len(whys) <= ai_levels.EASY_MOVE_TOP and picked in whys
+                assert min(values) >= values[0] - ai_levels.EASY_MOVE_CLOSE
+                assert easy.base.planning(view, act.unit)  # the activation follows the picked plan
+                picks.append(whys.index(picked))
+        game.answer(ais[d.player].decide(View(game, d.player), d), d.player)
+    assert picks and any(k > 0 for k in picks), picks  # it departs from the AI's own choice at some units

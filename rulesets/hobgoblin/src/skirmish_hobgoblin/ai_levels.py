@@ -103,7 +103,7 @@ def levels(ruleset: Any = None) -> Levels:
 #: ai-easy's moves: at this share of units' first moves it takes one of the AI's best :data:`EASY_MOVE_TOP` choices
 #: for the unit (charges, holding, places to steer to) at random, among those the AI rates within
 #: :data:`EASY_MOVE_CLOSE` points of its own (no look: the AI's ranking is the plausibility)
-EASY_MOVE_SHARE = 0.0
+EASY_MOVE_SHARE = 1.0
 EASY_MOVE_TOP = 3
 EASY_MOVE_CLOSE = 60.0
 
