@@ -105,7 +105,7 @@ def levels(ruleset: Any = None) -> Levels:
 #: :data:`EASY_MOVE_CLOSE` points of its own (no look: the AI's ranking is the plausibility)
 EASY_MOVE_SHARE = 1.0
 EASY_MOVE_TOP = 3
-EASY_MOVE_CLOSE = 60.0
+EASY_MOVE_CLOSE = 150.0
 
 
 class EasyHob(EasyAgent):
