@@ -1,9 +1,8 @@
 """Hobgoblin's levels of play, ``ai-easy`` and ``ai-hard``, built on its AI by :mod:`skirmish.levels`.
 
-``ai-easy`` (:class:`EasyHob`) rates a position by Victory Points and the points of units still in play on each side
-(a unit gathering Doom counts for less) and departs from the AI at the choices an activation turns on (which unit
-activates, which target it shoots or fights) and at Fortune Card windows, taking one of the few best a short look
-rates; and it moves each unit by one of the AI's three best-rated choices for it, at random.
+``ai-easy`` rates a position by Victory Points and the points of units still in play on each side (a unit gathering
+Doom counts for less) and departs from the AI at the choices an activation turns on (which unit activates, which
+target it shoots or fights), taking one of the few best a short look rates.
 
 ``ai-hard`` (:class:`HardAgent`) looks where the game is decided, the Movement Phase choice for each unit (charge or
 not, which charge, hold, where to steer): it plays the AI's own best-ranked choices out to the end of the round on
@@ -37,7 +36,7 @@ from skirmish_hobgoblin.ai.movement import Choice, Planner
 from skirmish_hobgoblin.rules import points_of
 
 #: decision kinds worth a look-ahead
-LOOKED_AT = frozenset({"activate", "shoot", "fight", "respond"})
+LOOKED_AT = frozenset({"activate", "shoot", "fight"})
 #: decision kinds ai-hard gives the core look (the moves have their own, :class:`HardAgent`); "shoot" and "respond"
 #: (the target of a volley, a Fortune Card the AI would play, by :func:`ranked_answers`) more than double what a game
 #: costs, and are left out of the levels measured
