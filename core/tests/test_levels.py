@@ -156,3 +156,30 @@ def test_levels_candidates_until_and_mean_rule_default_to_the_old_look() -> None
 
     with pytest.raises(ValueError):
         Levels(base=lambda ctx: None, evaluate=lambda game, seat: 0.0, rule="best")
+
+
+def test_seat_agent_plays_the_seats_of_a_looks_copies_instead_of_the_base() -> None:
+    """A look's copies seat ``seat_agent(game, ctx)`` where given (an opponent whose procedure is public), the AI
+    (``base``) by default."""
+    from skirmish.agents import View
+
+    seated: list[tuple[str, bool]] = []  # (seat, played by the scripted agent)
+
+    class Scripted:
+        def __init__(self, ctx: AgentContext) -> None:
+            self.player = ctx.player
+
+        def decide(self, view: object, decision: object) -> str:
+            seated.append((self.player, True))
+            return "jog"
+
+    def seat_agent(copy: object, ctx: AgentContext) -> object:
+        return Scripted(ctx)
+
+    game, agent, _ = _race_look(candidates=lambda v, d, own, w: [own, "jog"], seat_agent=seat_agent)
+    agent.decide(View(game, game.pending.player), game.pending)
+    assert seated and {p for p, _ in seated} <= set(game.players)  # the copies' seats were the scripted agent's
+    seated.clear()
+    game, agent, _ = _race_look(candidates=lambda v, d, own, w: [own, "jog"])
+    agent.decide(View(game, game.pending.player), game.pending)
+    assert not seated  # by default the base AI plays every seat

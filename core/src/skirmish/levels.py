@@ -104,6 +104,10 @@ class Levels:
     #: how another answer beats the AI's own: ``"every"`` by more than ``margin`` on every deal, ``"mean"`` by more
     #: than ``margin`` on average over the deals (the same deals and dice for every answer; ``confidence`` 0)
     rule: str = attrs.field(default="every", validator=attrs.validators.in_(("every", "mean")))
+    #: who plays a seat in a look's copies, ``seat_agent(game, ctx)`` (``game`` the copy, ``ctx`` the seat's
+    #: context): an opponent whose procedure is public (a printed solo opponent) may be played by it, not by the AI;
+    #: by default ``base(ctx)`` for every seat
+    seat_agent: Callable[[Game, AgentContext], Any] | None = None
     #: ai-easy: the share of decisions worth a look where it departs from the AI, among how many of the best,
     #: with what short look; an answer rated ``blunder`` below the best is never its pick
     easy_share: float = 0.5
@@ -156,7 +160,8 @@ def rollout(view: View, value: Any, levels: Levels, sample: int, horizon: int, s
         who = decision.player
         agent = agents.get(who)
         if agent is None:
-            agent = agents[who] = levels.base(AgentContext(who, stable_seed(seed, who, sample), ruleset, {}, players))
+            ctx = AgentContext(who, stable_seed(seed, who, sample), ruleset, {}, players)
+            agent = agents[who] = levels.base(ctx) if levels.seat_agent is None else levels.seat_agent(game, ctx)
         answer = agent.decide(View(game, who), decision)
         if key is not None:
             game.rng.reseed(stable_seed(seed, sample, game.round, game.phase, who, key(answer)))

@@ -12,6 +12,7 @@ seeds) or ``old`` (the AI against the AI saved in ``--old DIR``, a copy of ``ski
     python rulesets/hobgoblin/benchmarks/versus.py snapshot DIR    # freeze the AI of this checkout for ``old``
 
 ``--ai DIR`` plays the AI's seat with a frozen AI instead of this checkout's (a baseline measured later);
+``--level ai-easy|ai|ai-hard`` plays it at that level of play (``ai_levels``; default ``ai``);
 ``--set module:NAME=VALUE`` (repeatable) changes one of the AI's constants for the run (an experiment).
 
 Games run in this one process (no workers), one line each as it ends, so a long run can be watched and cut short.
@@ -115,10 +116,19 @@ def one_game(rs: Hobgoblin, match: str, seed: int, old: Any = None, make_ai: Any
             "cpu": round(time.process_time() - t, 2)}
 
 
+def level_maker(level: str) -> Any:
+    """The factory of the AI at ``level`` (``ai-easy``, ``ai`` or ``ai-hard``)."""
+    if level == "ai":
+        return make_ai
+    from skirmish_hobgoblin import ai_levels
+
+    return {"ai-easy": ai_levels.make_easy, "ai-hard": ai_levels.make_hard}[level]
+
+
 def play(args: argparse.Namespace) -> None:
     rs = Hobgoblin()
     old = old_maker(args.old) if args.match == "old" else None
-    mine = old_maker(args.ai) if args.ai else make_ai
+    mine = old_maker(args.ai) if args.ai else level_maker(args.level)
     for change in args.set:
         where, _, value = change.partition("=")
         module, _, name = where.partition(":")
@@ -127,7 +137,7 @@ def play(args: argparse.Namespace) -> None:
     out = open(args.out, "a", encoding="utf-8") if args.out else sys.stdout  # noqa: SIM115
     try:
         for seed in range(args.seed, args.seed + args.games):
-            out.write(json.dumps(one_game(rs, args.match, seed, old, mine)) + "\n")
+            out.write(json.dumps({**one_game(rs, args.match, seed, old, mine), "level": args.level}) + "\n")
             out.flush()
     finally:
         if out is not sys.stdout:
@@ -185,6 +195,7 @@ def main() -> None:
     p.add_argument("--out", default="")
     p.add_argument("--old", default="")
     p.add_argument("--ai", default="", help="a frozen AI (snapshot DIR) for the AI's seat")
+    p.add_argument("--level", default="ai", choices=["ai-easy", "ai", "ai-hard"], help="the AI's level of play")
     p.add_argument("--set", action="append", default=[], metavar="MODULE:NAME=VALUE")
     t = sub.add_parser("tally")
     t.add_argument("files", nargs="+")

@@ -15,7 +15,7 @@ from skirmish import AgentContext, Decision
 from skirmish_hobgoblin import expansions, moves
 from skirmish_hobgoblin.ai import cards, combat, initiative, objectives, spots, steering
 from skirmish_hobgoblin.ai.board import centre, dist, gap, keywords_of, p_hit, ready, units_of
-from skirmish_hobgoblin.ai.movement import AROUND, Planner, doom_cost, terrain_cost
+from skirmish_hobgoblin.ai.movement import AROUND, Choice, Planner, doom_cost, terrain_cost
 
 __all__ = ["HobgoblinAI", "keywords_of", "make_ai", "p_hit"]
 
@@ -305,6 +305,30 @@ class HobgoblinAI:
     def _planner(self, view: Any) -> Planner:
         first = view.state.get("first") == self.player
         return Planner(view, self.player, self._units(view), moves_after=first)
+
+    # -- planning, for a look-ahead (ai-hard, skirmish_hobgoblin.ai_levels) ---------------------------
+    def planning(self, view: Any, uid: str) -> bool:
+        """Whether unit ``uid``'s activation this round already follows a plan of mine (a charge, holding or a
+        place to steer to, chosen at its first move)."""
+        return self._plan.get("key") == (getattr(view, "game_round", 0), uid)
+
+    def choices(self, view: Any, me: dict[str, Any], options: list[Any], mp: float) -> list[Choice]:
+        """My ranking of unit ``me``'s Movement Phase choices with ``mp`` MP (charges on offer, holding, places
+        to steer to), best first, the few I would fall back on: the list :meth:`follow` takes. Changes nothing."""
+        return self._planner(view).ranked(me, list(options), lambda o: o.data, mp)[:ALTERNATIVES]
+
+    def follow(self, view: Any, me: dict[str, Any], choices: list[Choice], d: Decision, mp: float,
+               offered: Any) -> Any:
+        """Plan unit ``me``'s activation this round on ``choices`` in that order (from :meth:`choices`, reordered
+        by the caller) and answer the move question ``d`` by the first that applies; the next questions of the
+        activation steer that plan as if it were my own."""
+        plan = self._plan = {"key": (getattr(view, "game_round", 0), me["id"]), "steps": 0, "start": centre(me),
+                             "alts": list(choices)}
+        return self._follow_next(view, me, plan, d, mp, offered)
+
+    def mercury_worth(self, view: Any) -> float:
+        """What I reckon a Mercury token kept is worth (points). Changes nothing."""
+        return self._mercury_worth(view)
 
     def on_move(self, view: Any, d: Decision) -> Any:
         units = self._units(view)

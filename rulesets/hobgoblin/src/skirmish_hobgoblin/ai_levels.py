@@ -1,13 +1,16 @@
 """Hobgoblin's levels of play, ``ai-easy`` and ``ai-hard``, built on its AI by :mod:`skirmish.levels`.
 
-``ai-easy`` rates a position by Victory Points and the points of units still in play on each side (a unit gathering
-Doom counts for less) and departs from the AI at the choices an activation turns on (which unit activates, which
-target it shoots or fights), taking one of the few best a short look rates.
+``ai-easy`` (:class:`EasyHob`) rates a position by Victory Points and the points of units still in play on each side
+(a unit gathering Doom counts for less) and departs from the AI at the choices an activation turns on (which unit
+activates, which target it shoots or fights), taking one of the few best a short look rates; and it moves each unit by
+one of the AI's three best-rated choices for it, at random. (Departing at Fortune Card windows too made it stronger
+than the AI: the AI won 48.7% of 117 games; left out.)
 
 ``ai-hard`` (:class:`HardAgent`) looks where the game is decided, the Movement Phase choice for each unit (charge or
 not, which charge, hold, where to steer): it plays the AI's own best-ranked choices out to the end of the round on
 copies of what its seat knows, the same deals and dice for each, and rates each copy as the AI weighs a position for
-both seats (:func:`rate`); it keeps the AI's own choice unless another ends better on average by a margin.
+both seats (:func:`rate`); it keeps the AI's own choice unless another ends better on average by a margin. Against
+Him (the printed solo opponent) His seat in the copies is played by His own procedure (:func:`seat_agent`).
 """
 
 from __future__ import annotations
@@ -28,8 +31,8 @@ from skirmish import (
     outcome_value,
     stable_seed,
 )
-from skirmish_hobgoblin.agents import ALTERNATIVES, CARD_KEPT, HobgoblinAI, make_ai
-from skirmish_hobgoblin.ai import combat, objectives
+from skirmish_hobgoblin.agents import CARD_KEPT, HobgoblinAI, make_ai
+from skirmish_hobgoblin.ai import combat, objectives, spots
 from skirmish_hobgoblin.ai.board import centre, ready, units_of
 from skirmish_hobgoblin.ai.movement import Choice, Planner
 from skirmish_hobgoblin.rules import points_of
@@ -99,15 +102,53 @@ def levels(ruleset: Any = None) -> Levels:
                   easy_share=1.0, easy_top=3, easy_horizon=15, blunder=1.0)
 
 
+#: ai-easy's moves: at this share of units' first moves it takes one of the AI's best :data:`EASY_MOVE_TOP` choices
+#: for the unit (charges, holding, places to steer to) at random, among those the AI rates within
+#: :data:`EASY_MOVE_CLOSE` points of its own (no look: the AI's ranking is the plausibility)
+EASY_MOVE_SHARE = 1.0
+EASY_MOVE_TOP = 3
+EASY_MOVE_CLOSE = 150.0
+
+
+class EasyHob(EasyAgent):
+    """ai-easy: the core's easier AI (:class:`~skirmish.levels.EasyAgent` at the activations, volleys and fights),
+    and at a share of units' first moves one of the AI's few best-rated choices for the unit at random."""
+
+    def decide(self, view: View, decision: Decision) -> Any:
+        if decision.kind == "move" and EASY_MOVE_SHARE > 0:
+            answer = self._easy_move(view, decision)
+            if answer is not None:
+                return answer
+        return super().decide(view, decision)
+
+    def _easy_move(self, view: View, d: Decision) -> Any:
+        base = self.base
+        if not isinstance(base, HobgoblinAI):
+            return None
+        uid = d.context.get("actor", "")
+        me = units_of(view).get(uid)
+        if not me or me.get("engaged") or base.planning(view, uid) or self.rng.random() >= EASY_MOVE_SHARE:
+            return None
+        mp = float(d.context.get("mp", me.get("speed", 8)))
+        alts = base.choices(view, me, list(d.options), mp)
+        near = [k for k in range(min(EASY_MOVE_TOP, len(alts))) if alts[k].value >= alts[0].value - EASY_MOVE_CLOSE]
+        if len(near) < 2:
+            return None
+        pick = self.rng.choice(near)
+        self.last = ([alts[k].why for k in near], [alts[k].value for k in near], alts[pick].why)
+        order = [alts[pick], *(c for i, c in enumerate(alts) if i != pick)]
+        return base.follow(view, me, order, d, mp, {o.value for o in d.options})
+
+
 def make_easy(ctx: AgentContext) -> EasyAgent:
-    return EasyAgent(levels(ctx.ruleset), ctx)
+    return EasyHob(levels(ctx.ruleset), ctx)
 
 
 def hard_levels(ruleset: Any = None) -> Levels:
     """ai-hard's record: :func:`levels` with the position rated too (:func:`evaluate_hard`)."""
     return attrs.evolve(levels(ruleset), evaluate=rate, worth=kinds_worth(HARD_LOOKED_AT), candidates=ranked_answers,
-                        until=round_over, rule="mean", margin=MOVE_MARGIN, samples=MOVE_SAMPLES, horizon=MOVE_HORIZON,
-                        width=MOVE_WIDTH)
+                        until=round_over, rule="mean", seat_agent=seat_agent, margin=MOVE_MARGIN,
+                        samples=MOVE_SAMPLES, horizon=MOVE_HORIZON, width=MOVE_WIDTH)
 
 
 #: ai-hard's move look: the most of the AI's ranked choices played out (its own first), and how close to the AI's own
@@ -117,6 +158,9 @@ MOVE_CLOSE = 60.0
 #: deals played out per choice (the same deals, dice included, for every choice), and the most decisions each
 MOVE_SAMPLES = 2
 MOVE_HORIZON = 200
+#: how far a move look plays: 0 to the end of the round it began in; 1 on through the next round's Movement Phase
+#: (the enemy's reply to the move: its charges and moves next round), stopping as that round's Combat Phase begins
+MOVE_REACH = 0
 #: another choice is taken when it ends better than the AI's own by this much on average (``evaluate_hard``'s units)
 MOVE_MARGIN = 0.25
 #: how much the AI's planner's view of next round (each unit's chances less the charges and shots it stands in) counts
@@ -148,7 +192,7 @@ def kept(game: Any, seat: str) -> float:
     total = 0.0
     for p, side in game.state.sides.items():
         mercury = side.mercury * (HobgoblinAI(AgentContext(p, 0, game.ruleset, {}, game.players))
-                                  ._mercury_worth(View(game, p)) if side.mercury else 0.0)
+                                  .mercury_worth(View(game, p)) if side.mercury else 0.0)
         here = CARD_KEPT * len(side.hand.cards) + mercury
         total += here if p == seat else -here
     return total
@@ -163,6 +207,23 @@ def rate(game: Any, seat: str) -> float:
 def rate_round(game: Any, seat: str) -> float:
     """:func:`rate`, and :data:`~skirmish.levels.WIN` for a won game."""
     return outcome_value(game, seat, rate)
+
+
+def is_him(game: Any, who: str) -> bool:
+    """Whether seat ``who`` is Him, the printed solo opponent: His enemy's AI would say so (:func:`spots.versus_him`,
+    every unit of the enemy Undistractable, as His solo rules make His units)."""
+    return any(spots.versus_him(View(game, p), p) for p in game.players if p != who)
+
+
+def seat_agent(game: Any, ctx: AgentContext) -> Any:
+    """Who plays seat ``ctx.player`` in a look's copy: Him by His own procedure where the seat is His (the procedure
+    is printed, so the seat that looks may know it; the AI would play His seat better than He does), the AI
+    otherwise."""
+    if is_him(game, ctx.player):
+        from skirmish_hobgoblin.him.solo import make_him
+
+        return make_him(ctx)
+    return make_ai(ctx)
 
 
 def round_over(view: View, game: Any) -> bool:
@@ -224,11 +285,10 @@ class HardAgent(LookAheadAgent):
         me = units.get(uid)
         if not me or me.get("engaged"):
             return None
-        key = (view.game_round, uid)
-        if base._plan.get("key") == key:
+        if base.planning(view, uid):
             return None  # the activation goes on: the AI steers to the plan's goal
         mp = float(d.context.get("mp", me.get("speed", 8)))
-        alts = base._planner(view).ranked(me, list(d.options), lambda o: o.data, mp)[:ALTERNATIVES]
+        alts = base.choices(view, me, list(d.options), mp)
         pick = 0
         tried = [k for k in range(min(MOVE_WIDTH, len(alts))) if alts[k].value >= alts[0].value - MOVE_CLOSE]
         if len(tried) >= 2:
@@ -237,8 +297,7 @@ class HardAgent(LookAheadAgent):
             except (SkirmishError, NotImplementedError):
                 self.failed += 1
         order = [alts[pick], *(c for i, c in enumerate(alts) if i != pick)]
-        plan = base._plan = {"key": key, "steps": 0, "start": centre(me), "alts": order}
-        return base._follow_next(view, me, plan, d, mp, {o.value for o in d.options})
+        return base.follow(view, me, order, d, mp, {o.value for o in d.options})
 
     def _best_move(self, view: View, d: Decision, uid: str, alts: list[Choice], tried: list[int]) -> int:
         self.moves_looked += 1
@@ -265,23 +324,30 @@ class HardAgent(LookAheadAgent):
         ai = make_ai(AgentContext(seat, ctx.seed, ctx.ruleset, ctx.options, ctx.players))
         v = View(game, seat)
         mine = units_of(v)[uid]
-        plan = ai._plan = {"key": (v.game_round, uid), "steps": 0, "start": centre(mine),
-                           "alts": [alts[k], *(c for i, c in enumerate(alts) if i != k)]}
+        order = [alts[k], *(c for i, c in enumerate(alts) if i != k)]
         asked = game.pending
         offered = {o.value for o in asked.options}
-        game.answer(ai._follow_next(v, mine, plan, asked, float(d.context.get("mp", 8)), offered), seat)
+        game.answer(ai.follow(v, mine, order, asked, float(d.context.get("mp", 8)), offered), seat)
         agents: dict[str, Any] = {seat: ai}
         start = game.round
-        for _ in range(MOVE_HORIZON):
+        for _ in range(MOVE_HORIZON * (1 + 2 * MOVE_REACH)):
             decision = game.pending
-            if decision is None or game.round != start:
+            if decision is None or _reached(game, start):
                 break
             who = decision.player
             agent = agents.get(who)
             if agent is None:
-                agent = agents[who] = make_ai(AgentContext(who, stable_seed(seed, who), ctx.ruleset, {}, ctx.players))
+                agent = agents[who] = seat_agent(game, AgentContext(who, stable_seed(seed, who), ctx.ruleset, {},
+                                                                    ctx.players))
             game.answer(agent.decide(View(game, who), decision), who)
         return rate_round(game, seat)
+
+
+def _reached(game: Any, start: int) -> bool:
+    """Whether a move look that began in round ``start`` has played as far as :data:`MOVE_REACH` says."""
+    if not MOVE_REACH:
+        return game.round != start
+    return game.round > start + 1 or (game.round == start + 1 and game.phase in ("Combat", "Doom"))
 
 
 def _mean(xs: list[float]) -> float:
