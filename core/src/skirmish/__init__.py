@@ -29,7 +29,7 @@ _EXPORTS = {
     "Ruleset": "ruleset", "RulesetSpec": "specs", "SetupOption": "ruleset",
     "AgentSpec": "specs", "AgentContext": "specs", "View": "agents", "RandomAgent": "agents",
     "Levels": "levels", "EasyAgent": "levels", "LookAheadAgent": "levels", "kinds_worth": "levels",
-    "outcome_value": "levels", "stable_seed": "levels",
+    "outcome_value": "levels", "stable_seed": "levels", "beats": "levels",
     "CommandSpec": "specs", "Lazy": "lazy", "lazy_exports": "lazy", "DieSpec": "dice.faces",
     "Registry": "plugins", "make_plugin_manager": "plugins",
     "SaveFile": "saves", "read_save": "saves", "write_save": "saves", "replay": "saves",

@@ -14,9 +14,7 @@ from typing import Any
 
 import attrs
 
-from skirmish import AgentContext, EasyAgent, Levels, LookAheadAgent, View, kinds_worth
-from skirmish.errors import SkirmishError
-from skirmish.levels import beats
+from skirmish import AgentContext, EasyAgent, Levels, LookAheadAgent, SkirmishError, View, beats, kinds_worth
 from skirmish_chob_noggoth.ai import make_ai
 from skirmish_chob_noggoth.state import READY, UNDEPLOYED
 
