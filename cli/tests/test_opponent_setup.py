@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from skirmish import AgentSpec, SetupOption
+from skirmish import AgentSpec, SetupOption, SkirmishError
 from skirmish_cli.common import opponent_setup
 
 
@@ -14,6 +14,8 @@ class _Registry:
                       "ai": AgentSpec("ai", lambda ctx: None)}
 
     def agent_spec(self, name: str, ruleset: str) -> AgentSpec:
+        if name not in self.specs:  # as the real registry says it
+            raise SkirmishError(f"no agent '{name}' for {ruleset}")
         return self.specs[name]
 
 

@@ -102,9 +102,11 @@ def opponent_setup(registry: Any, ruleset: Any, names: Sequence[str], options: d
     someone first and that one agent in every other seat (``--vs him``); the settings already given win."""
     if len(names) < 2 or len(set(names[1:])) != 1 or names[0] == names[1]:
         return options
+    from skirmish.errors import SkirmishError
+
     try:
         brought = registry.agent_spec(names[1], ruleset.name).setup
-    except Exception:  # noqa: BLE001 - an unknown agent is reported where the seats are checked
+    except SkirmishError:  # an unknown agent is reported where the seats are checked
         return options
     offered = {o.name: o for o in ruleset.setup_options()}
     extra = {key: offered[key].parse(value) for key, value in brought.items()
