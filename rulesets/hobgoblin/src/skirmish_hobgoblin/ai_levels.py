@@ -111,6 +111,18 @@ EASY_MOVE_TOP = 5
 EASY_MOVE_CLOSE = 400.0
 
 
+def unit_to_steer(base: Any, view: View, d: Decision) -> tuple[HobgoblinAI, dict[str, Any], float] | None:
+    """For a level's look at a unit's move: the AI, the unit and its MP, when the unit is free to be steered (not
+    engaged, and not in the middle of a plan the AI is steering to its goal); None otherwise."""
+    if not isinstance(base, HobgoblinAI):
+        return None
+    uid = d.context.get("actor", "")
+    me = units_of(view).get(uid)
+    if not me or me.get("engaged") or base.planning(view, uid):
+        return None
+    return base, me, float(d.context.get("mp", me.get("speed", 8)))
+
+
 class EasyHob(EasyAgent):
     """ai-easy: the core's easier AI (:class:`~skirmish.levels.EasyAgent` at the activations, volleys and fights),
     and at a share of units' first moves one of the AI's few best-rated choices for the unit at random."""
@@ -123,14 +135,10 @@ class EasyHob(EasyAgent):
         return super().decide(view, decision)
 
     def _easy_move(self, view: View, d: Decision) -> Any:
-        base = self.base
-        if not isinstance(base, HobgoblinAI):
+        mover = unit_to_steer(self.base, view, d)
+        if mover is None or self.rng.random() >= EASY_MOVE_SHARE:
             return None
-        uid = d.context.get("actor", "")
-        me = units_of(view).get(uid)
-        if not me or me.get("engaged") or base.planning(view, uid) or self.rng.random() >= EASY_MOVE_SHARE:
-            return None
-        mp = float(d.context.get("mp", me.get("speed", 8)))
+        base, me, mp = mover
         alts = base.choices(view, me, list(d.options), mp)
         near = [k for k in range(min(EASY_MOVE_TOP, len(alts))) if alts[k].value >= alts[0].value - EASY_MOVE_CLOSE]
         if len(near) < 2:
@@ -278,23 +286,18 @@ class HardAgent(LookAheadAgent):
         return super().decide(view, decision)
 
     def _look_move(self, view: View, d: Decision) -> Any:
-        base = self.base
-        if not isinstance(base, HobgoblinAI) or not base.expansion_goals:
+        if not isinstance(self.base, HobgoblinAI) or not self.base.expansion_goals:
             return None
-        units = units_of(view)
-        uid = d.context.get("actor", "")
-        me = units.get(uid)
-        if not me or me.get("engaged"):
+        mover = unit_to_steer(self.base, view, d)
+        if mover is None:
             return None
-        if base.planning(view, uid):
-            return None  # the activation goes on: the AI steers to the plan's goal
-        mp = float(d.context.get("mp", me.get("speed", 8)))
+        base, me, mp = mover
         alts = base.choices(view, me, list(d.options), mp)
         pick = 0
         tried = [k for k in range(min(MOVE_WIDTH, len(alts))) if alts[k].value >= alts[0].value - MOVE_CLOSE]
         if len(tried) >= 2:
             try:
-                pick = self._best_move(view, d, uid, alts, tried)
+                pick = self._best_move(view, d, me["id"], alts, tried)
             except (SkirmishError, NotImplementedError):
                 self.failed += 1
         order = [alts[pick], *(c for i, c in enumerate(alts) if i != pick)]
