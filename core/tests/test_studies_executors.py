@@ -3,7 +3,10 @@ chunks are handed out in a bounded window, and a worker whose environment differ
 
 from __future__ import annotations
 
+import os
+import signal
 import threading
+import time
 from typing import Any
 
 import pytest
@@ -185,3 +188,82 @@ def test_a_study_that_ends_unclean_stops_the_kept_workers(monkeypatch: pytest.Mo
         assert executor.backend() is not backend  # the next study starts afresh
     finally:
         executor.close()
+
+
+class _DroppingBackend:
+    """Chunks done at once; the first wait meets a Ctrl-C that a finalizer swallows (as a Dask future's
+    ``__del__`` does when the signal lands in it)."""
+
+    name = "dask"
+    window = 2
+
+    def __init__(self, finalized: Any) -> None:
+        self.waits = 0
+        self.finalized = finalized
+
+    def submit(self, fn: Any, *args: Any) -> Any:
+        from concurrent.futures import Future
+
+        fut: Future[Any] = Future()
+        fut.set_result(fn(*args))
+        return fut
+
+    def wait(self, pending: set[Any], timeout: float | None = None) -> set[Any]:
+        self.waits += 1
+        if self.waits == 1:
+            self.finalized()
+        return set(pending)
+
+    def outcome(self, fut: Any) -> Any:
+        return fut.result()
+
+    def interrupt(self) -> None:
+        pass
+
+    def close(self, clean: bool) -> None:
+        self.clean = clean
+
+
+def test_a_ctrl_c_dropped_where_it_landed_still_stops_the_study(capsys: pytest.CaptureFixture[str]) -> None:
+    class Finalized:
+        def __del__(self) -> None:
+            signal.raise_signal(signal.SIGINT)  # lands in a finalizer: Python prints it and carries on
+
+    backend = _DroppingBackend(Finalized)
+    got: list[int] = []
+    with pytest.raises(executors.StudyInterrupted):
+        run_chunks(backend, _square_chunk, lazy_chunks(range(1000), 2), (0,), lambda part, res: got.extend(res))
+    assert 0 < len(got) < 1000 and backend.clean is False
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # put back as it was
+    assert "Traceback" not in capsys.readouterr().err  # not "Exception ignored in ... KeyboardInterrupt"
+
+
+def _sleep_chunk(seeds: list[int]) -> list[int]:
+    time.sleep(30)
+    return seeds
+
+
+def test_a_pool_stopped_after_a_lost_worker_leaves_no_thread_to_race_the_exit() -> None:
+    """Python 3.11's exit hook writes to the pool's wake-up pipe while the pool's manager thread may be closing
+    it (a traceback at exit after "a worker process died"): stopping the pool waits for that thread."""
+    backend = PoolBackend(2)
+    fut = backend.submit(_sleep_chunk, [1])
+    wakeup = backend.pool._executor_manager_thread_wakeup
+    close = wakeup.close
+
+    def slow_close() -> None:  # widen the window in which the manager thread is still closing its pipe
+        time.sleep(1)
+        close()
+
+    wakeup.close = slow_close
+    deadline = time.monotonic() + 60
+    while not backend.pool._processes and time.monotonic() < deadline:
+        time.sleep(0.05)
+    for pid in list(backend.pool._processes):
+        os.kill(pid, signal.SIGKILL)
+    with pytest.raises(executors.WorkerDied):
+        backend.outcome(fut)
+    manager = backend.pool._executor_manager_thread
+    backend.close(clean=False)
+    assert manager is not None and not manager.is_alive()
+    assert wakeup._closed

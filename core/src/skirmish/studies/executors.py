@@ -24,6 +24,7 @@ import contextlib
 import math
 import os
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -44,6 +45,8 @@ GRACE = 5.0
 LOG_LENGTH, SHORT_LOG = "distributed.admin.low-level-log-length", 20
 #: default seconds a Dask scheduler may stay silent before the study stops
 SCHEDULER_TIMEOUT = 60.0
+#: seconds between looks at whether a Ctrl-C came while waiting for chunks
+POLL = 2.0
 
 
 class WorkerDied(SkirmishError):
@@ -140,6 +143,43 @@ def _sigint_blocked() -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
+class _CtrlC:
+    """Remembers a Ctrl-C as well as raising it: Python raises KeyboardInterrupt in whatever code runs when the
+    signal lands, and one that lands in a finalizer (a Dask future's ``__del__``) is printed and dropped. The study
+    loop asks :meth:`came` between waits, so a dropped Ctrl-C still stops it."""
+
+    def __init__(self) -> None:
+        self.seen = False
+        self.old: Any = None
+        self.hook: Any = None
+
+    def __enter__(self) -> _CtrlC:
+        main = threading.current_thread() is threading.main_thread()
+        if main and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+            self.old = signal.signal(signal.SIGINT, self._note)
+            self.hook, sys.unraisablehook = sys.unraisablehook, self._unraisable
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.old is not None:
+            signal.signal(signal.SIGINT, self.old)
+            sys.unraisablehook = self.hook
+
+    def _unraisable(self, info: Any) -> None:
+        """The Ctrl-C a finalizer swallowed is noted here and stops the study: no traceback for it."""
+        if not (self.seen and info.exc_type is KeyboardInterrupt):
+            self.hook(info)
+
+    def _note(self, signum: int, frame: Any) -> None:
+        self.seen = True
+        raise KeyboardInterrupt
+
+    def came(self) -> None:
+        """Raise KeyboardInterrupt if a Ctrl-C came (even one dropped where it landed)."""
+        if self.seen:
+            raise KeyboardInterrupt
+
+
 class WorkerDiffers(SkirmishError):
     """A worker's environment differs from the client's (raised in the worker, by a chunk)."""
 
@@ -222,10 +262,16 @@ class PoolBackend:
 def _stop_pool(pool: Any) -> None:
     """Terminate the workers now and leave no process behind."""
     processes = list((getattr(pool, "_processes", None) or {}).values())
+    # the pool's manager thread closes its wake-up pipe as it ends; Python 3.11's exit hook writes to that pipe
+    # without a lock, and a race there prints a traceback at exit (CPython gh-105829): let it end first (the pool
+    # forgets the thread when it shuts down, so it is taken now)
+    manager = getattr(pool, "_executor_manager_thread", None)
     for proc in processes:
         if proc.is_alive():
             proc.terminate()
     pool.shutdown(wait=False, cancel_futures=True)
+    if manager is not None:
+        manager.join(timeout=5)
     for proc in processes:
         proc.join(timeout=2)
         if proc.is_alive():
@@ -358,19 +404,21 @@ def run_chunks(backend: Any, fn: Callable[..., list[Any]], parts: Iterator[list[
             backend.check(fingerprint)
             fn, args = _checked_chunk, (fn, fingerprint, *args)
         try:
-            while True:
-                while died is None and len(pending) < backend.window and (part := next(parts, None)) is not None:
-                    pending[backend.submit(fn, *_order(fn, part, args))] = part
-                if not pending:
-                    break
-                for fut in backend.wait(set(pending)):
-                    part = pending.pop(fut)
-                    try:
-                        got = backend.outcome(fut)
-                    except WorkerDied as exc:
-                        died, lost = exc, lost + part
-                        continue
-                    on_chunk(part, got)
+            with _CtrlC() as ctrl_c:
+                while True:
+                    while died is None and len(pending) < backend.window and (part := next(parts, None)) is not None:
+                        pending[backend.submit(fn, *_order(fn, part, args))] = part
+                    if not pending:
+                        break
+                    for fut in backend.wait(set(pending), timeout=POLL):
+                        part = pending.pop(fut)
+                        try:
+                            got = backend.outcome(fut)
+                        except WorkerDied as exc:
+                            died, lost = exc, lost + part
+                            continue
+                        on_chunk(part, got)
+                    ctrl_c.came()
         except KeyboardInterrupt:
             backend.interrupt()
             _hand_back(backend, pending, on_chunk)
@@ -408,8 +456,10 @@ def run_inline(fn: Callable[[list[int]], list[Any]], parts: Iterator[list[int]],
                on_chunk: Callable[[list[int], list[Any]], None]) -> None:
     """:func:`run_chunks` in this process (one worker): Ctrl-C keeps every game finished before it."""
     try:
-        for part in parts:
-            on_chunk(part, fn(part))
+        with _CtrlC() as ctrl_c:
+            for part in parts:
+                on_chunk(part, fn(part))
+                ctrl_c.came()
     except KeyboardInterrupt:
         raise StudyInterrupted("interrupted") from None
 
