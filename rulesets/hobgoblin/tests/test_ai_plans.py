@@ -341,3 +341,39 @@ def test_a_sidestep_does_not_shuffle_into_perilous_terrain():
                     data={"action": "manoeuvre", "actor": "o", "manoeuvre": k}) for k in ("shuffle-right", "advance")]
     answer = agent.decide(v, _move_decision("o", 16, moves))
     assert answer == "end" or (answer == "shuffle-right" and agent._amount < 1.5)
+
+
+def _windowed(target: str, hits: int, attack: int) -> Any:
+    """A hit window as the rules open it: the attack, its target and hits in the decision's context."""
+    d = _hit_window(target)
+    return Decision(d.player, d.kind, d.prompt, options=d.options,
+                    context={**d.context, "target": target, "hits": hits, "attack": attack})
+
+
+def test_a_hit_cutting_card_is_played_from_the_window_alone_when_no_log_is_kept():
+    """Studies and look-aheads keep no log: the AI used to find no attack there and never played these cards."""
+    chariot = unit("c", "red", "chariot", 10, 10, keywords="Fragile", points=425)
+    v = view([chariot])
+    v.phase = "Shooting"
+    v.log = lambda: []
+    agent = ai()
+    assert agent.decide(v, _windowed("c", 5, 7)) == "play c2 on c"
+    assert agent.decide(v, _windowed("c", 5, 7)) == "pass"  # the same attack: no second card
+    assert agent.decide(v, _windowed("c", 5, 9)) == "play c2 on c"  # the next attack
+
+
+def test_a_fight_card_goes_on_the_engaged_unit_with_most_at_stake():
+    small = unit("s", "red", "light-infantry", 10, 10, points=150, engaged=["e1"])
+    big = unit("g", "red", "heavy-infantry", 30, 10, points=400, engaged=["e2"])
+    idle = unit("i", "red", "monster", 50, 10, points=900)
+    foes = [unit("e1", "blue", "light-infantry", 10, 13, points=150), unit("e2", "blue", "monster", 30, 13, points=800)]
+    v = view([small, big, idle, *foes])
+    v.phase = "Combat"
+    d = Decision("red", "respond", "play a card?", options=[
+        Option("pass", "pass", data={"action": "pass"}),
+        *(Option(f"play c1 on {u}", "Famous Blade", data={"action": "card", "card": "c1", "name": "Famous Blade",
+                                                          "target": u}) for u in ("s", "i", "g"))],
+        context={"phase": "Combat", "moment": "any"})
+    assert ai().decide(v, d) == "play c1 on g"
+    v.phase = "Movement"
+    assert ai().decide(v, d) == "pass"  # kept for the Combat Phase

@@ -39,6 +39,17 @@ def test_enchanted_shield_cancels_a_hit():
     assert b.doom == 2
 
 
+def test_the_hit_window_names_the_attack_its_target_and_hits():
+    """What the window is about is in the decision itself: a player (or the AI in a study, where no log is kept)
+    need not read it off the log."""
+    g = battle([{"name": "A", "x": 20, "y": 10}], [{"name": "B", "x": 20, "y": 40}])
+    a, b = unit(g, "A"), unit(g, "B")
+    give_card(g, "blue", "enchanted-shield")
+    run(g, lambda g: attacks.attack(g, a, b, 3, attacks.COMBAT, "Combat"), dice=[6, 6, 5])
+    ctx = g.pending.context
+    assert (ctx["moment"], ctx["target"], ctx["hits"]) == ("hits", b.id, 3) and isinstance(ctx["attack"], int)
+
+
 def test_tattered_banner_halves_hits_rounding_up():
     g = battle([{"name": "A", "x": 20, "y": 10}], [{"name": "B", "x": 20, "y": 40}])
     a, b = unit(g, "A"), unit(g, "B")

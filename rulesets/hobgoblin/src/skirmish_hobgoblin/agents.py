@@ -60,6 +60,8 @@ SIDESTEP = 2.0
 COWARDLY_DOOM = 2.0
 #: what a Fortune Card kept in hand is worth (points), against a Force of Will re-roll
 CARD_KEPT = 45.0
+#: the cards that help a unit in the fight it is in (played in the Combat Phase, on the unit with most at stake)
+FIGHT_CARDS = ("Famous Blade", "Moment of Glory", "Heroic Last Stand")
 
 
 class HobgoblinAI:
@@ -659,6 +661,7 @@ class HobgoblinAI:
             return self._pick(d, "pass")  # the cheap answer at most windows: nothing it would play here
         units = self._units(view)
         hit_cards = self._hit_cards(view, d, units)
+        fight = self._fight_card(view, d, units) if phase == "Combat" else None
         for o in d.options:
             data = o.data
             if data.get("action") != "card":
@@ -680,17 +683,34 @@ class HobgoblinAI:
                 return o.value
             if name == "Hold!" and phase == "Doom" and doom >= courage - 3:
                 return o.value
-            if name in ("Famous Blade", "Moment of Glory", "Heroic Last Stand") and phase == "Combat" \
-                    and unit.get("engaged"):
+            if name in FIGHT_CARDS and o.value == fight:
                 return o.value
         return self._pick(d, "pass")
+
+    def _fight_card(self, view: Any, d: Decision, units: dict[str, Any]) -> Any:
+        """The card among :data:`FIGHT_CARDS` to play on an engaged unit now, on the unit with most at stake (its
+        points and those of the enemies it fights), or None."""
+        best, stake = None, 0.0
+        for o in d.options:
+            data = o.data
+            unit = units.get(data.get("target", ""), {})
+            if data.get("action") != "card" or data.get("name") not in FIGHT_CARDS or not unit.get("engaged"):
+                continue
+            here = float(unit.get("points", 0)) + sum(float(units.get(e, {}).get("points", 0))
+                                                      for e in unit["engaged"])
+            if here > stake:
+                best, stake = o.value, here
+        return best
 
 
     def _hit_cards(self, view: Any, d: Decision, units: dict[str, Any]) -> Any:
         """The hit-cutting card worth playing on the attack now resolving (one per attack), or None."""
-        if d.context.get("moment") != "hits":
+        ctx = d.context
+        if ctx.get("moment") != "hits":
             return None
-        last = cards.last_hits(view)
+        # the window says which attack (read from the log only where a window does not: the log is not kept in
+        # studies and look-aheads, and the AI must play the same there)
+        last = (int(ctx["attack"]), str(ctx["target"]), int(ctx["hits"])) if "attack" in ctx else cards.last_hits(view)
         if last is None or last[0] == self._carded:
             return None
         seq, target, hits = last

@@ -217,7 +217,10 @@ def play(game: Game, player: str, value: str, **extra: Any) -> None:
 
 
 def _window(game: Game, name: str, players: list[str], moment: str, *, units: list[Unit] | None = None,
-            phase: str = "", extra: dict[str, Any] | None = None, mode: str = "cycle") -> None:
+            phase: str = "", extra: dict[str, Any] | None = None, mode: str = "cycle",
+            info: dict[str, Any] | None = None) -> None:
+    """Ask ``players`` in turn whether to play a card of ``moment``; ``info`` goes into the decision's context (what
+    the window is about, for the player to read without the log)."""
     from skirmish import open_window
 
     def offer(g: Game, p: str) -> list[Option]:
@@ -228,7 +231,7 @@ def _window(game: Game, name: str, players: list[str], moment: str, *, units: li
 
     if any(playable(game, p, moment, units=units, phase=phase) for p in players):
         open_window(game, name, players, offer, resolve, rule=RULE, mode=mode,
-                    context={"phase": game.phase, "moment": moment},
+                    context={"phase": game.phase, "moment": moment, **(info or {})},
                     prompt=f"{name}: play a Fortune Card now? ('help' says what each card does)")
 
 
@@ -265,7 +268,7 @@ def hit_window(game: Game, atk: Attack) -> None:
     if atk.hits > 0:
         suffer = f"{atk.hits} hit{'' if atk.hits == 1 else 's'}"
         _window(game, f"{target.name} would suffer {suffer}", _owners(game, target), "hits", units=[target],
-                extra={"attack": atk})
+                extra={"attack": atk}, info={"target": target.id, "hits": atk.hits, "attack": game.log.count})
 
 
 def after_shot_doom(game: Game, unit: Unit) -> None:
