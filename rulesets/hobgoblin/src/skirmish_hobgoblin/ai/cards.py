@@ -2,8 +2,9 @@
 cancelled; Tattered Banner: the hits halved, rounded up): only when the Doom it saves is worth more than a
 card kept, and never a second card on the same attack.
 
-The hits come from the last ``hits`` event of the player's log (its ``hits`` and ``target`` data); Doom is
-worth what :func:`skirmish_hobgoblin.ai.movement.doom_cost` says, and a break it prevents is worth the unit."""
+The attack, its target and hits come from the window's decision (its context); :func:`last_hits` reads them off the
+player's log for a window that does not say (the log is not kept in studies and look-aheads). Doom is worth what
+:func:`skirmish_hobgoblin.ai.movement.doom_cost` says, and a break it prevents is worth the unit."""
 
 from __future__ import annotations
 
