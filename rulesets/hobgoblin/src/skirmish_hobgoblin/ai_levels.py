@@ -155,75 +155,9 @@ def make_easy(ctx: AgentContext) -> EasyAgent:
 
 def hard_levels(ruleset: Any = None) -> Levels:
     """ai-hard's record: :func:`levels` with the position rated too (:func:`evaluate_hard`)."""
-    options = kinds_worth(HARD_LOOKED_AT)
-
-    def worth(view: View, d: Decision) -> bool:  # a unit's deployment spot is a form (its spots in the context)
-        return options(view, d) or (DEPLOY_LOOK and d.kind == "position" and len(d.context.get("spots", ())) >= 2)
-
-    return attrs.evolve(levels(ruleset), evaluate=rate, worth=worth, candidates=ranked_answers,
+    return attrs.evolve(levels(ruleset), evaluate=rate, worth=kinds_worth(HARD_LOOKED_AT), candidates=ranked_answers,
                         until=round_over, rule="mean", seat_agent=seat_agent, margin=MOVE_MARGIN,
-                        samples=DEPLOY_SAMPLES if DEPLOY_LOOK else MOVE_SAMPLES,
-                        horizon=DEPLOY_HORIZON if DEPLOY_LOOK else MOVE_HORIZON, width=MOVE_WIDTH)
-
-
-#: ai-hard's deployment look: where a unit deploys, the AI's own spot against the spots of its row opposite the enemy
-#: units already deployed that it fights best, played out to the end of round :data:`DEPLOY_REACH` (the rest of the
-#: deployment by the AI on both sides) on :data:`DEPLOY_SAMPLES` deals of at most :data:`DEPLOY_HORIZON` decisions
-DEPLOY_LOOK = False
-DEPLOY_REACH = 2
-DEPLOY_SAMPLES = 2
-DEPLOY_HORIZON = 400
-
-
-#: ai-hard deploys a unit opposite the enemy unit already deployed that it fights best, when that fight favours it by
-#: more than :data:`MATCH_MIN` points (the AI alone spreads its units round the middle, whoever stands opposite)
-DEPLOY_MATCH = False
-MATCH_MIN = 0.0
-
-
-def matchup_spot(view: View, d: Decision, own: Any) -> Any:
-    """The suggested spot of the unit's row nearest (along the table) the enemy unit already deployed that the unit
-    fights best, when the AI's odds of that fight are worth more than :data:`MATCH_MIN`; None otherwise (and against
-    Him, whose deployment the AI plans otherwise)."""
-    units = units_of(view)
-    me = units.get(d.context.get("actor", ""))
-    spots = [{"x": float(x), "y": float(y)} for x, y in d.context.get("spots", [])]
-    if not isinstance(own, dict) or me is None or not spots or spots_versus_him(view):
-        return None
-    foes = [u for u in units.values() if u["side"] != view.player and ready(u) and u.get("x") is not None]
-    rated = [(combat.fight(view, me, e).value, e) for e in foes]
-    if not rated:
-        return None
-    value, foe = max(rated, key=lambda r: r[0])
-    if value <= MATCH_MIN:
-        return None
-    row = [e for e in spots if e["y"] == own["y"]] or spots
-    return min(row, key=lambda e: abs(e["x"] - float(foe["x"])))
-
-
-def spots_versus_him(view: View) -> bool:
-    return spots.versus_him(view, view.player)
-
-
-def deploy_spots(view: View, d: Decision, own: Any, width: int) -> list[Any]:
-    """A deployment look's spots: the AI's own first, then up to ``width - 1`` of the decision's suggested spots, each
-    the one nearest (along the table) an enemy unit already deployed, best first by the AI's odds in a fight of the
-    unit against that enemy; spots within 2" of the AI's own or of one taken are left out."""
-    units = units_of(view)
-    me = units.get(d.context.get("actor", ""))
-    spots = [{"x": float(x), "y": float(y)} for x, y in d.context.get("spots", [])] or list(d.examples)
-    if not isinstance(own, dict) or me is None or not spots:
-        return [own]
-    foes = [u for u in units.values() if u["side"] != view.player and ready(u) and u.get("x") is not None]
-    ranked = sorted(foes, key=lambda e: -combat.fight(view, me, e).value)
-    out = [own]
-    for foe in ranked:
-        spot = min(spots, key=lambda e: abs(e["x"] - float(foe["x"])) + abs(e["y"] - own["y"]))
-        if all(abs(spot["x"] - o["x"]) > 2.0 or spot["y"] != o["y"] for o in out):
-            out.append(spot)
-        if len(out) >= width:
-            break
-    return out
+                        samples=MOVE_SAMPLES, horizon=MOVE_HORIZON, width=MOVE_WIDTH)
 
 
 #: ai-hard's move look: the most of the AI's ranked choices played out (its own first), and how close to the AI's own
@@ -302,10 +236,7 @@ def seat_agent(game: Any, ctx: AgentContext) -> Any:
 
 
 def round_over(view: View, game: Any) -> bool:
-    """A look's copy stops when the round it began in is over; one begun in the set-up, at the end of round
-    :data:`DEPLOY_REACH`."""
-    if not view.game_round:
-        return game.round > DEPLOY_REACH
+    """A look's copy stops when the round it began in is over."""
     return game.round != view.game_round
 
 
@@ -313,8 +244,6 @@ def ranked_answers(view: View, d: Decision, own: Any, width: int) -> list[Any]:
     """The answers a look tries, the AI's own first, then the others the AI rates best: for a volley, the targets by
     the AI's own worth of the shot; for a Fortune Card window where the AI plays a card, not playing it. No look when
     the AI holds its fire or passes (``[own]``)."""
-    if d.kind == "position":
-        return deploy_spots(view, d, own, width)
     if own in ("done", "pass"):
         return [own]
     if d.kind == "respond":
@@ -354,10 +283,6 @@ class HardAgent(LookAheadAgent):
             answer = self._look_move(view, decision)
             if answer is not None:
                 return answer
-        if decision.kind == "position" and DEPLOY_MATCH:
-            own = self.base.decide(view, decision)
-            spot = matchup_spot(view, decision, own)
-            return own if spot is None else self._given(spot, own)
         return super().decide(view, decision)
 
     def _look_move(self, view: View, d: Decision) -> Any:
