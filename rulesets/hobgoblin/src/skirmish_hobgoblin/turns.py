@@ -496,10 +496,11 @@ def person_labels(game: Game, decision: Any) -> dict[int, str]:
         if action == "manoeuvre":
             kind = data["manoeuvre"]
             why = moves.cannot_at_all(game, unit, kind)
-            if why:
-                out[i] = f"{moves.spoken(kind)} (cannot at all now: {why})"
+            if why:  # short enough for a menu line: "wheel left (cannot now: would pass through Guards)"
+                why = why.removeprefix(f"{unit.name} ").removesuffix(" (table edges are impassable)")
+                out[i] = f"{moves.spoken(kind)} (cannot now: {why})"
         elif action in ("towards", "towards-marker", "face") and not plan_for(game, unit, o.value):
-            out[i] = f"{o.label.split(' (')[0]} (cannot now: no manoeuvre it can afford gets it anywhere that way)"
+            out[i] = f"{o.label.split(' (')[0]} (cannot now: nothing it can afford gets there)"
     return out
 
 
