@@ -76,3 +76,35 @@ def test_a_choice_that_gives_something_up_is_asked_about_once(tmp_path) -> None:
     with contextlib.suppress(Exception):
         s.give(game.pending.player, "1", "1", False)
     assert len(game.answers) == 1
+
+
+def test_the_rulesets_labels_for_a_person_replace_the_options_own_in_every_list() -> None:
+    labels = {2: "travel to the Forest (cannot now: the bridge is out)"}
+    for text in (render.decision_text(_decision(), labels=labels), render.decision_text(_decision(), only=[2],
+                                                                                         labels=labels)):
+        assert "3. travel to the Forest (cannot now: the bridge is out)" in text
+    assert "2. rest (recover a wound)" in render.decision_text(_decision(), labels=labels)
+
+
+def test_the_session_shows_the_rulesets_labels_and_a_failing_hook_leaves_the_plain_ones(monkeypatch) -> None:
+    from skirmish.engine import Game
+    from skirmish_cli.registry import get_registry
+    from skirmish_cli.session import Session, Terminal
+
+    registry = get_registry()
+    game = Game(registry.ruleset("tiny"), seed=1)
+    game.pending = _decision()
+    ruleset = type(game.ruleset)
+    monkeypatch.setattr(ruleset, "option_labels", lambda self, g, d: {2: "travel to the Forest (cannot now)"},
+                        raising=False)
+    session = Session(registry, game, {p: "human" for p in game.players}, None, terminal=Terminal([]))
+    session.cmd_list("red", "")
+    assert "3. travel to the Forest (cannot now)" in "\n".join(session.term.transcript)
+
+    def broken(self, g, d):  # noqa: ANN001, ANN202
+        raise ValueError("a bug in the ruleset's labels")
+
+    monkeypatch.setattr(ruleset, "option_labels", broken, raising=False)
+    assert render.shown_labels(game, game.pending) == {}
+    session.cmd_list("red", "")
+    assert session.term.transcript[-1].endswith("3. travel to the Forest")

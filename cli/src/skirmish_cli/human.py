@@ -46,7 +46,7 @@ class HumanAgent:
 
     def decide(self, view: View, decision: Decision) -> Answer:
         self.write(view.describe())
-        self.write(render.decision_text(decision))
+        self.write(render.decision_text(decision, labels=render.shown_labels(view)))
         ahead, self.ahead = self.ahead, ""
         if ahead and _answered_last(view, self.player):  # nobody answered since the words were typed
             self.write(f"{self.player}> {ahead}  (typed ahead)")
@@ -84,7 +84,8 @@ class HumanAgent:
                 return self._refuse(str(exc), shown, decision, scripted)
             if len(found) > 1:  # part of a name: show what it matches and ask again
                 self.write(f"{len(found)} choices match '{text}':")
-                self.write("\n".join(render.decision_text(decision, only=found).splitlines()[1:]))
+                listed = render.decision_text(decision, only=found, labels=render.shown_labels(view))
+                self.write("\n".join(listed.splitlines()[1:]))
                 return None
             value = decision.options[found[0]].value
         if not scripted and not self.confirmed(decision, value):

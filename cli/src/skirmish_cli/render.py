@@ -15,6 +15,7 @@ import click
 if TYPE_CHECKING:
     from fractions import Fraction
 
+    from skirmish.agents import View
     from skirmish.decisions import Decision, Option
     from skirmish.dice.odds import Distribution
     from skirmish.engine import Game
@@ -132,34 +133,41 @@ def _ranges(numbers: Sequence[int]) -> str:
     return ",".join(out)
 
 
-def decision_text(d: Decision, *, limit: int = 14, only: Sequence[int] | None = None, width: int = WIDTH) -> str:
+def decision_text(d: Decision, *, limit: int = 14, only: Sequence[int] | None = None, width: int = WIDTH,
+                  labels: Mapping[int, str] | None = None) -> str:
     """The question and how to answer it, in at most about ``limit`` lines.
 
     A long list of options is shown one line per piece (``Option.data`` actor, or the label
     before ': '), with its answer numbers; ``only`` lists the options to show in full
-    (the list narrowed by what the player typed). Forms show each field and an example.
+    (the list narrowed by what the player typed). Forms show each field and an example. ``labels`` replace some
+    options' labels, by index (:func:`shown_labels`: what the ruleset tells a person and no agent).
     """
     lines = [d.prompt]
-    if not d.options:
+    options = d.options
+    if labels:
+        from skirmish.decisions import Option
+
+        options = [Option(o.value, labels[i], o.help, o.data) if i in labels else o for i, o in enumerate(options)]
+    if not options:
         for p in d.params:
             lines.append(clip(f"  {p.describe()}" + (f" - {p.help}" if p.help else ""), width))
         if d.examples:
             lines.append(f"  e.g. {answer_text(d.examples[0])}")
         return "\n".join(lines)
-    indexes = list(only) if only is not None else list(range(len(d.options)))
+    indexes = list(only) if only is not None else list(range(len(options)))
     if only is not None:  # a list narrowed by what was typed: every word of every choice
-        lines += [hanging(f"  {i + 1:>2}. {d.options[i]}", width) for i in indexes]
+        lines += [hanging(f"  {i + 1:>2}. {options[i]}", width) for i in indexes]
         return "\n".join(lines)
     if len(indexes) <= limit:
-        lines += [clip(f"  {i + 1:>2}. {d.options[i]}", width) for i in indexes]
+        lines += [clip(f"  {i + 1:>2}. {options[i]}", width) for i in indexes]
         return "\n".join(lines)
     groups: dict[str, list[int]] = {}
     for i in indexes:  # an option of no piece is a group of its own
-        groups.setdefault(option_group(d.options[i]) or f"\0{i}", []).append(i)
+        groups.setdefault(option_group(options[i]) or f"\0{i}", []).append(i)
     if 1 < len(groups) < len(indexes):
         rows = []
         for key, members in groups.items():
-            opts = [d.options[i] for i in members]
+            opts = [options[i] for i in members]
             if key.startswith("\0"):
                 rows.append((str(opts[0]), str(members[0] + 1), ""))
                 continue
@@ -172,9 +180,20 @@ def decision_text(d: Decision, *, limit: int = 14, only: Sequence[int] | None = 
         lines += [clip(f"  {t[:tw]:<{tw}}  {n:>{nw}}  {w}".rstrip(), width) for t, n, w in rows]
         lines.append("  type a name to see its choices, then the number ('list' shows every choice)")
         return "\n".join(lines)
-    lines += [clip(f"  {i + 1:>2}. {d.options[i]}", width) for i in indexes[:limit - 1]]
+    lines += [clip(f"  {i + 1:>2}. {options[i]}", width) for i in indexes[:limit - 1]]
     lines.append(f"  ... {len(indexes) - limit + 1} more: type part of a choice to narrow the list, or 'list'")
     return "\n".join(lines)
+
+
+def shown_labels(game: Game | View, decision: Decision | None = None) -> dict[int, str]:
+    """The ruleset's labels for a person (:meth:`skirmish.Ruleset.option_labels`) for ``decision`` of ``game`` or
+    a view's decision; none when working them out fails (a plain label rather than a lost screen)."""
+    try:
+        if decision is None:
+            return dict(game.option_labels())  # type: ignore[union-attr]
+        return dict(game.ruleset.option_labels(game, decision))  # type: ignore[arg-type]
+    except Exception:  # noqa: BLE001 - the option's own label is still right, only less helpful
+        return {}
 
 
 def answer_text(value: Any, *, nested: bool = False) -> str:

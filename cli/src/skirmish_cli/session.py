@@ -529,7 +529,8 @@ class Session:
         show_state = state != self.last_state.get(player)
         shown_state = self.changed_lines(self.last_state.get(player), state) if show_state else ""
         status_rows = len(shown_state.splitlines()) if show_state else 0
-        question = self.question(decision, limit=self.option_lines(decision, status_rows))
+        question = self.question(decision, limit=self.option_lines(decision, status_rows),
+                                 labels=render.shown_labels(game, decision))
         used = len(question.splitlines()) + 1 + status_rows
         room = max(3, self.rows - used - 1)
         if not self.fixed_viewer:
@@ -890,7 +891,8 @@ class Session:
         g = self.game
         phase = f", phase {g.phase}" if g.phase else ""
         assert self.game.pending is not None
-        question = self.question(self.game.pending, limit=self.option_lines())
+        question = self.question(self.game.pending, limit=self.option_lines(),
+                                 labels=render.shown_labels(g, self.game.pending))
         picture = [render.clip(f"{self.title()}, seed {g.seed}: round {g.round}{phase}, {g.decisions} decisions"),
                    *g.ruleset.describe(g, player).splitlines()]
         self.page(picture, last=self.rows - 1 - len(question.splitlines()),  # a screen at a time, the map first
@@ -916,7 +918,7 @@ class Session:
         assert d is not None
         if rest or not d.options:
             return False
-        self.say(self.question(d, only=range(len(d.options))))
+        self.say(self.question(d, only=range(len(d.options)), labels=render.shown_labels(self.game, d)))
         return None
 
     def cmd_more(self, player: str, rest: str) -> bool | None:

@@ -71,6 +71,13 @@ class View:
         """The state as this player reads it (the ruleset's text)."""
         return self._game.ruleset.describe(self._game, self.player)
 
+    def option_labels(self) -> dict[int, str]:
+        """Labels to show a person for some of the decision's options (:meth:`skirmish.Ruleset.option_labels`):
+        for screens; an agent reads the options themselves and never needs them."""
+        if self.decision is None:
+            return {}
+        return self._game.ruleset.option_labels(self._game, self.decision)
+
     def sandbox(self, sample: int = 0) -> Game:
         """A clone of the game as this player knows it (hidden information re-dealt; ``sample`` varies the deal)."""
         return self._game.ruleset.determinize(self._game, self.player, sample=sample)

@@ -14,6 +14,7 @@ from skirmish.pipeline import Rounds
 from skirmish.specs import RulesetSpec  # noqa: F401 - re-exported: ``skirmish.ruleset.RulesetSpec`` still works
 
 if TYPE_CHECKING:
+    from skirmish.decisions import Decision
     from skirmish.engine import Game
     from skirmish.pipeline import Phase
     from skirmish.presentation import Presentation, Shade
@@ -178,6 +179,13 @@ class Ruleset:
         if type(self).present is Ruleset.present:
             return None
         return self.present(game, player).svg
+
+    def option_labels(self, game: Game, decision: Decision) -> dict[int, str]:
+        """Labels a person should see instead of some options' own, by index in ``decision.options``: what costs
+        too much to work out for every option an agent reads (how far a move really gets before something stops
+        it; a manoeuvre that the rules would refuse at any distance). Only screens call it (the terminal and the
+        browser, when they show a person the question), so agents and studies never pay for it. Default: none."""
+        return {}
 
     def shades(self, game: Game, player: str, piece: str) -> list[Shade]:
         """What ``piece`` can reach, charge, see or target now, as ``player`` may know it, from the rules' own

@@ -278,7 +278,7 @@ class GameHost:
     def snapshot(self, access: Access, after: int = 0, epoch: int | None = None) -> dict[str, Any]:
         """Everything a page shows, as this link may see it: picture, pieces, decision, log since ``after``
         (all of it when the page's ``epoch`` is not the game's: it went back meanwhile)."""
-        from skirmish_cli.render import result_line
+        from skirmish_cli.render import result_line, shown_labels
 
         with self.lock:
             game = self.game
@@ -304,7 +304,7 @@ class GameHost:
                 out["result"] = {**game.result.to_dict(), "line": result_line(game),
                                  "outcomes": {p: game.result.outcome(p) for p in game.players}}
             if pending is not None and pending.player in access.seats and not self.busy:
-                out["decision"] = decision_dict(pending)
+                out["decision"] = decision_dict(pending, shown_labels(game, pending))
             return out
 
     def odds(self, access: Access) -> list[dict[str, Any]]:
@@ -405,21 +405,24 @@ def event_dict(e: Any) -> dict[str, Any]:
     return {"seq": e.seq, "kind": e.kind, "text": e.text, "rule": e.rule, "cause": e.cause}
 
 
-def decision_dict(d: Decision) -> dict[str, Any]:
+def decision_dict(d: Decision, labels: dict[int, str] | None = None) -> dict[str, Any]:
+    """The decision for the page; ``labels`` replace some options' labels, by index (``render.shown_labels``)."""
     from skirmish_cli.render import option_group
 
+    labels = labels or {}
     out: dict[str, Any] = {"player": d.player, "kind": d.kind, "prompt": d.prompt, "rule": d.rule,
-                           "options": [option_dict(i, o, option_group(o)) for i, o in enumerate(d.options, 1)],
+                           "options": [option_dict(i, o, option_group(o), labels.get(i - 1))
+                                       for i, o in enumerate(d.options, 1)],
                            "params": [param_dict(p) for p in d.params], "prefill": None}
     if d.params:
         out["prefill"] = d.examples[0] if d.examples else None
     return out
 
 
-def option_dict(index: int, o: Option, group: str) -> dict[str, Any]:
+def option_dict(index: int, o: Option, group: str, label: str | None = None) -> dict[str, Any]:
     data = {k: v for k, v in (o.data or {}).items() if isinstance(v, str | int | float | bool)
             or (isinstance(v, list) and all(isinstance(x, str | int | float) for x in v))}
-    return {"n": index, "value": o.value, "label": o.label or str(o.value), "help": o.help, "group": group,
+    return {"n": index, "value": o.value, "label": label or o.label or str(o.value), "help": o.help, "group": group,
             "data": data}
 
 

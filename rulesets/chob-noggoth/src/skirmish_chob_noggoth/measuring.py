@@ -255,6 +255,29 @@ def furthest_toward(state: ChobState, w: Warrior, tx: float, ty: float, allowanc
     return hit[0]
 
 
+def what_stops(state: ChobState, w: Warrior, x: float, y: float, *, fly: bool = False) -> str:
+    """What a straight move of ``w`` to (x, y) runs into, as a person reads it (a warrior's name, a terrain piece's,
+    "the table edge"), or ``""`` when nothing refuses it (whatever its length): :func:`move_problem`'s tests, for a
+    menu's words only."""
+    why = move_problem(state, w, x, y, math.inf, fly=fly)
+    if why is None:
+        return ""
+    if why == "that would leave the table":
+        return "the table edge"
+    if why.endswith("impassable terrain"):
+        move = move_circle(base(w), Vec(x, y))
+        table = table_of(state)
+        hit = None if fly else path_clear(move, (), table, {"blocking"})
+        if not isinstance(hit, Terrain):
+            hit = next(iter(table.terrain_overlapping(move.end, {"blocking"})), None)
+        pid = getattr(hit, "name", "")
+        return next((p.name for p in state.pieces if p.id == pid and p.name), "impassable terrain")
+    for lead in ("the way is blocked by ", "that would end on top of "):
+        if why.startswith(lead):
+            return why[len(lead):]
+    return ""
+
+
 #: how far short of a boundary :func:`_closed_stop` stops (then tries in turn where the exact checks refuse)
 _BACK_OFF = (1e-9, 1e-7, 1e-5)
 #: a boundary crossed more steeply than this (a base's half chord, a direction's share across an edge) is

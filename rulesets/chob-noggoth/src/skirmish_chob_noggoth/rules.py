@@ -302,6 +302,13 @@ class ChobNoggoth(Ruleset):
 
         return [*super().shades(game, player, piece), *shades(game, player, piece)]
 
+    def option_labels(self, game: Game, decision: Any) -> dict[int, str]:
+        """Straight moves that something stops short, saying how far they get and what stops them
+        (``skirmish_chob_noggoth.turns.person_labels``; screens only)."""
+        from skirmish_chob_noggoth.turns import person_labels
+
+        return person_labels(game, decision)
+
     def describe(self, game: Game, player: str | None) -> str:
         from skirmish_chob_noggoth.render import describe
 

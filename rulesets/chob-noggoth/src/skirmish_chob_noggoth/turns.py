@@ -524,26 +524,68 @@ def _charge(game: Game, w: Warrior, arg: str, kind: str) -> None:
         move_to(game, w, *point, kind=kind)
 
 
+def _aim(game: Game, w: Warrior, action: str, arg: str, kind: str) -> tuple[float, float, float, float, float]:
+    """Where a straight move of ``action`` (advance, shrine, back) heads: the point, the allowance, and how far
+    short of a base of what radius it stops (:func:`measuring.furthest_toward`'s arguments)."""
+    state = game.state
+    allowance = warrior_profile.move_allowance(game, w, kind)
+    if action == "advance":
+        e = state.warriors[arg]
+        return e.x, e.y, allowance, 0.3, e.radius
+    if action == "shrine":
+        s = next(s for s in state.shrines if s.id == arg)
+        return s.x, s.y, allowance, 0.1, 0.5
+    home_y = w.radius if state.sides[w.side].edge == "south" else state.depth - w.radius
+    return w.x, home_y, allowance, 0.0, 0.0
+
+
+def _straight(game: Game, w: Warrior, action: str, arg: str, kind: str) -> tuple[float, float] | None:
+    x, y, allowance, stop_gap, target_radius = _aim(game, w, action, arg, kind)
+    return measuring.furthest_toward(game.state, w, x, y, allowance, stop_gap=stop_gap, target_radius=target_radius,
+                                     fly=warrior_profile.flies(w))
+
+
 def _advance(game: Game, w: Warrior, arg: str, kind: str) -> None:
-    e = game.state.warriors[arg]
-    point = measuring.furthest_toward(game.state, w, e.x, e.y, warrior_profile.move_allowance(game, w, kind),
-                                      stop_gap=0.3, target_radius=e.radius, fly=warrior_profile.flies(w))
-    _go(game, w, point, kind)
+    _go(game, w, _straight(game, w, "advance", arg, kind), kind)
 
 
 def _shrine(game: Game, w: Warrior, arg: str, kind: str) -> None:
-    s = next(s for s in game.state.shrines if s.id == arg)
-    point = measuring.furthest_toward(game.state, w, s.x, s.y, warrior_profile.move_allowance(game, w, kind),
-                                      target_radius=0.5, stop_gap=0.1, fly=warrior_profile.flies(w))
-    _go(game, w, point, kind)
+    _go(game, w, _straight(game, w, "shrine", arg, kind), kind)
 
 
 def _back(game: Game, w: Warrior, arg: str, kind: str) -> None:
+    _go(game, w, _straight(game, w, "back", arg, kind), kind)
+
+
+def person_labels(game: Game, decision: Any) -> dict[int, str]:
+    """Labels for a person (``Ruleset.option_labels``, screens only), by option index: an advance, a move to a
+    shrine or a fall back that something stops short of where it heads says how far it gets and what stops it
+    (a move is one straight line, rulings CN-1/CN-25: the option goes no further round it). Measured here, where a
+    person's menu is shown, not when the options are built: the AI reads the same options and pays nothing."""
     state = game.state
-    home_y = w.radius if state.sides[w.side].edge == "south" else state.depth - w.radius
-    point = measuring.furthest_toward(state, w, w.x, home_y, warrior_profile.move_allowance(game, w, kind),
-                                      fly=warrior_profile.flies(w))
-    _go(game, w, point, kind)
+    out: dict[int, str] = {}
+    for i, o in enumerate(decision.options):
+        data = o.data or {}
+        action, actor = data.get("action"), data.get("actor")
+        if action not in ("advance", "shrine", "back") or actor not in state.warriors:
+            continue
+        w = state.warriors[actor]
+        arg = str(data.get("target") or data.get("shrine") or "")
+        x, y, allowance, stop_gap, target_radius = _aim(game, w, action, arg, str(data.get("move", "move")))
+        length = math.hypot(x - w.x, y - w.y)
+        want = min(max(length - w.radius - target_radius - stop_gap if target_radius or stop_gap else length, 0.0),
+                   allowance)
+        point = _straight(game, w, action, arg, str(data.get("move", "move")))
+        went = math.hypot(point[0] - w.x, point[1] - w.y) if point is not None else 0.0
+        if length < 1e-6 or went >= want - 0.05:
+            continue
+        reach = went + 0.1  # just past the stop, along the same line
+        what = measuring.what_stops(state, w, w.x + (x - w.x) * reach / length, w.y + (y - w.y) * reach / length,
+                                    fly=warrior_profile.flies(w))
+        by = f" by {what}" if what else ""
+        out[i] = (f"{o.label} (blocked{by} at once: it would not move)" if went < 0.05 else
+                  f"{o.label} (blocked{by} after {went:.1f}\")")
+    return out
 
 
 def _go(game: Game, w: Warrior, point: tuple[float, float] | None, kind: str) -> None:

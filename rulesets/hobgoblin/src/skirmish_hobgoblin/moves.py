@@ -474,6 +474,24 @@ def can_make(game: Game, unit: Unit, kind: str) -> bool:
     return not why_not(game, unit, kind)
 
 
+def cannot_at_all(game: Game, unit: Unit, kind: str) -> str:
+    """Why the rules refuse manoeuvre ``kind`` of ``unit`` at every distance it can afford now, so that its amount
+    form could only be cancelled (the form's own words: what refuses the smallest step), or ``""`` when some
+    distance is legal. Exact (:func:`max_amount`, as the form measures), and so for screens only: the question
+    offers manoeuvres on the quick test of :func:`why_not`, which the AI reads. A Reform is not measured here (its
+    form takes any angle): ``""``."""
+    if kind == "reform" or max_amount(game, unit, kind) >= 0.01 - 1e-9:
+        return ""
+    act = game.state.activation
+    mp = act.mp if act and act.unit == unit.id else float(stats.speed(unit))
+    afford = math.floor(mp + 1e-9) * rate(game, kind)
+    if kind.startswith("wheel"):
+        afford = min(afford, 2 * unit.width)
+    step = float(kp(game.ruleset.content, "flying", "min_move")) if kind == "fly" else 0.05
+    return check(game, unit, kind, min(afford, step)).error or why_not(game, unit, kind) or \
+        f"no {spoken(kind)} it can afford is legal"
+
+
 def spoken(kind: str) -> str:
     """A manoeuvre as people type it: ``wheel-left`` -> ``wheel left``."""
     return kind.replace("-", " ")

@@ -301,6 +301,13 @@ class Hobgoblin(Ruleset):
 
         return [*super().shades(game, player, piece), *shades(game, player, piece)]
 
+    def option_labels(self, game: Game, decision: Any) -> dict[int, str]:
+        """The movement question's manoeuvres and moves that the rules would refuse at any distance, saying so
+        (``skirmish_hobgoblin.turns.person_labels``; screens only)."""
+        from skirmish_hobgoblin.turns import person_labels
+
+        return person_labels(game, decision)
+
     def describe(self, game: Game, player: str | None) -> str:
         from skirmish_hobgoblin.render import describe
 

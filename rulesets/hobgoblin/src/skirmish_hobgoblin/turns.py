@@ -479,6 +479,31 @@ def _move_context(game: Game, uid: str, whole: list[Any], stopped: dict[str, Any
     return out
 
 
+def person_labels(game: Game, decision: Any) -> dict[int, str]:
+    """Labels of the movement question for a person (``Ruleset.option_labels``, screens only), by option index: a
+    manoeuvre that the rules refuse at any distance says so and why (its form could only be cancelled), and so
+    does a move towards or a facing that no manoeuvre the unit can afford would make. Measured here, where a
+    person's menu is shown, not when the question is built: the AI reads the same options and pays nothing."""
+    state = game.state
+    act = state.activation
+    if not isinstance(decision, MoveQuestion) or act is None or act.unit not in state.units:
+        return {}
+    unit = state.units[act.unit]
+    out: dict[int, str] = {}
+    for i, o in enumerate(decision.options):
+        data = o.data or {}
+        action = data.get("action")
+        if action == "manoeuvre":
+            kind = data["manoeuvre"]
+            why = moves.cannot_at_all(game, unit, kind)
+            if why:  # short enough for a menu line: "wheel left (cannot now: would pass through Guards)"
+                why = why.removeprefix(f"{unit.name} ").removesuffix(" (table edges are impassable)")
+                out[i] = f"{moves.spoken(kind)} (cannot now: {why})"
+        elif action in ("towards", "towards-marker", "face") and not plan_for(game, unit, o.value):
+            out[i] = f"{o.label.split(' (')[0]} (cannot now: nothing it can afford gets there)"
+    return out
+
+
 def manoeuvre_label(game: Game, unit: Unit, kind: str) -> str:
     """``wheel left N (inches the front corner travels, 1" per MP)``: what to type and what it costs."""
     if kind == "reform":
