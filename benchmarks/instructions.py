@@ -9,12 +9,19 @@ first on ``PYTHONPATH``, e.g. ``git archive`` of ``rulesets/chob-noggoth/src``),
 Needs valgrind; about 50 times slower than a plain run. ``--split`` also counts the engine alone: the same games'
 answers (recorded in a plain run of the tree) replayed without the agent, each decision's view read as an agent
 would; the agent's share is the rest.
+
+Counted runs use ``PYTHONHASHSEED=0`` and, where ``setarch`` exists, no address-space randomisation (``setarch -R``):
+with both, two runs of the same code give the same count (without them, plain runs of identical code varied by 2-4%).
+For a fair pair, give both trees the same way: ``--now DIR`` puts this tree's copy first on ``PYTHONPATH`` as
+``--before`` does the older one (a tree found through ``PYTHONPATH`` and one found through the installed packages
+differed by up to 4% on identical code).
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import platform
 import re
 import shutil
 import subprocess
@@ -73,7 +80,7 @@ def warm(ruleset: str, agent: str, path: str | None) -> None:
 
 def _env(path: str | None) -> dict[str, str]:
     # the counted runs write nothing to the caches (see :func:`warm`)
-    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "PYTHONHASHSEED": os.environ.get("PYTHONHASHSEED", "0")}
     if path:
         env["PYTHONPATH"] = path + os.pathsep + env.get("PYTHONPATH", "")
     return env
@@ -88,7 +95,8 @@ def count(ruleset: str, agent: str, games: int, path: str | None, replay: str = 
     """Instructions of one process playing ``games`` games (``path`` first on PYTHONPATH); with ``replay`` (a
     file of answers) the engine alone replays them."""
     script, extra = (REPLAY, [replay]) if replay else (PLAY, [])
-    out = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+    fixed = ["setarch", platform.machine(), "-R"] if shutil.which("setarch") else []  # the same addresses each run
+    out = subprocess.run([*fixed, "valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
                           sys.executable, "-c", script, ruleset, agent, str(games), *extra],
                          env=_env(path), capture_output=True, text=True, check=True).stderr
     found = re.search(r"I\s+refs:\s+([\d,]+)", out)
@@ -103,13 +111,15 @@ def main() -> None:
     ap.add_argument("--agent", default="ai")
     ap.add_argument("--games", type=int, default=5, help="games in the long run (at least 2)")
     ap.add_argument("--before", help="an older tree's source directory, put first on PYTHONPATH")
+    ap.add_argument("--now", help="this tree's source directory the same way (a fair pair with --before)")
     ap.add_argument("--split", action="store_true", help="also count the engine alone (the answers replayed)")
     args = ap.parse_args()
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed")
     if args.games < 2:
         raise SystemExit("--games must be at least 2")
-    trees = {"now": None} if not args.before else {"before": str(Path(args.before).resolve()), "now": None}
+    now = str(Path(args.now).resolve()) if args.now else None
+    trees = {"now": now} if not args.before else {"before": str(Path(args.before).resolve()), "now": now}
     for path in trees.values():
         warm(args.ruleset, args.agent, path)
     jobs = [(name, n, "") for name in trees for n in (1, args.games)]
