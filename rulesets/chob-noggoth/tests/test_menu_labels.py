@@ -58,24 +58,3 @@ def test_moves_with_a_clear_way_keep_their_labels():
     d, labels = _labels(game)
     assert {o.data["action"] for o in d.options} >= {"advance", "shrine", "back"}
     assert labels == {}
-
-
-def test_ai_games_never_work_out_the_labels(monkeypatch):
-    from skirmish import Game, Registry
-    from skirmish.agents import View
-    from skirmish.runner import agent_seed
-    from skirmish_chob_noggoth.rules import ChobNoggoth
-
-    def refuse(self, game, decision):  # noqa: ANN001, ANN202
-        raise AssertionError("an agent's game worked out a person's labels")
-
-    monkeypatch.setattr(ChobNoggoth, "option_labels", refuse)
-    reg = Registry()
-    rs = reg.ruleset("chob-noggoth")
-    for seed in (1000, 1001):
-        game = Game(rs, None, seed=seed, keep_log=False)
-        seats = {p: reg.make_agent("ai", rs, p, agent_seed(seed, i), game.players) for i, p in enumerate(game.players)}
-        while game.pending is not None and game.decisions < rs.max_decisions:
-            d = game.pending
-            game.answer(seats[d.player].decide(View(game, d.player), d), d.player)
-        assert game.result is not None

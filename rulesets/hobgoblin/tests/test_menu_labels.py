@@ -81,22 +81,3 @@ def test_the_terminal_menu_shows_the_impossible_wheel_with_why():
     screen = "\n".join(out)
     assert "wheel left (cannot now: would pass through Guards)" in screen
     assert 'wheel right N (inches the front corner travels, 1" per MP)' in screen
-
-
-def test_ai_games_never_work_out_the_labels(monkeypatch):
-    from skirmish import Game, Registry
-    from skirmish.runner import agent_seed
-    from skirmish_hobgoblin.rules import Hobgoblin
-
-    def refuse(self, game, decision):  # noqa: ANN001, ANN202
-        raise AssertionError("an agent's game worked out a person's labels")
-
-    monkeypatch.setattr(Hobgoblin, "option_labels", refuse)
-    reg = Registry()
-    rs = reg.ruleset("hobgoblin")
-    game = Game(rs, None, seed=1001, keep_log=False)
-    seats = {p: reg.make_agent("ai", rs, p, agent_seed(1001, i), game.players) for i, p in enumerate(game.players)}
-    while game.pending is not None and game.decisions < rs.max_decisions:
-        d = game.pending
-        game.answer(seats[d.player].decide(View(game, d.player), d), d.player)
-    assert game.result is not None
