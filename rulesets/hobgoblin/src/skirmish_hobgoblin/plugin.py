@@ -31,7 +31,7 @@ def skirmish_register_rulesets() -> list[RulesetSpec]:
 
 
 #: the levels of play (:mod:`skirmish.levels`); strength as measured in the README
-EASY = ("the AI, taking one of its best-rated answers and moves at random at its key choices (the AI won 65% of"
+EASY = ("the AI, taking one of its best-rated answers and moves at random at its key choices (the AI won 63% of"
         " 400 games; 83% of 148 against random)")
 HARD = ("the AI, playing its best-rated moves for a unit out to the end of the round on copies of what it knows"
         " (won 55% of 400 games against the AI; 42% of 200 against Him at Normal)")
