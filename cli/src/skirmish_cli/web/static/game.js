@@ -41,7 +41,7 @@ function showPicture(presentation, { keepView = true } = {}) {
   }
   svg.removeAttribute("width");
   svg.removeAttribute("height");
-  svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
+  svg.setAttribute("preserveAspectRatio", "xMidYMin meet");  // at the top of a tall panel, the room below it
   const sameFrame = keepView && S.full && S.full.join() === vb.join() && S.view;
   S.full = vb;
   if (!sameFrame) S.view = [...vb];
