@@ -313,15 +313,24 @@ def _path_blocker(swept: Any, box: tuple[float, float, float, float], rects: lis
     return None
 
 
+def affordable(game: Game, unit: Unit, kind: str, mp: float | None = None, width: float | None = None) -> float:
+    """The most of manoeuvre ``kind`` the unit's MP pay for now (its activation's MP, else its Speed; ``mp`` when
+    given), whole MP only; a wheel at most twice the unit's width (``width`` when given)."""
+    if mp is None:
+        act = game.state.activation
+        mp = act.mp if act and act.unit == unit.id else float(stats.speed(unit))
+    top = math.floor(mp + 1e-9) * rate(game, kind)
+    if kind.startswith("wheel"):
+        top = min(top, 2 * (unit.width if width is None else width))
+    return top
+
+
 def max_amount(game: Game, unit: Unit, kind: str, **kw: Any) -> float:
     """The largest legal amount of a manoeuvre now (0 when none), to 0.05" (reform: not used)."""
     state = game.state
     act = state.activation
-    mp = kw.get("mp", act.mp if act and act.unit == unit.id else float(stats.speed(unit)))
     rect = kw.get("rect") or unit.rect
-    top = math.floor(mp + 1e-9) * rate(game, kind)
-    if kind.startswith("wheel"):
-        top = min(top, 2 * rect.width)
+    top = affordable(game, unit, kind, kw.get("mp"), rect.width)
     if top <= 0:
         return 0.0
     if kind in ("advance", "retreat", "shuffle-left", "shuffle-right"):
@@ -482,13 +491,8 @@ def cannot_at_all(game: Game, unit: Unit, kind: str) -> str:
     form takes any angle): ``""``."""
     if kind == "reform" or max_amount(game, unit, kind) >= 0.01 - 1e-9:
         return ""
-    act = game.state.activation
-    mp = act.mp if act and act.unit == unit.id else float(stats.speed(unit))
-    afford = math.floor(mp + 1e-9) * rate(game, kind)
-    if kind.startswith("wheel"):
-        afford = min(afford, 2 * unit.width)
     step = float(kp(game.ruleset.content, "flying", "min_move")) if kind == "fly" else 0.05
-    return check(game, unit, kind, min(afford, step)).error or why_not(game, unit, kind) or \
+    return check(game, unit, kind, min(affordable(game, unit, kind), step)).error or why_not(game, unit, kind) or \
         f"no {spoken(kind)} it can afford is legal"
 
 
