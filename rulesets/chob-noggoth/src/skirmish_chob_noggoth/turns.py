@@ -539,8 +539,10 @@ def _aim(game: Game, w: Warrior, action: str, arg: str, kind: str) -> tuple[floa
     return w.x, home_y, allowance, 0.0, 0.0
 
 
-def _straight(game: Game, w: Warrior, action: str, arg: str, kind: str) -> tuple[float, float] | None:
-    x, y, allowance, stop_gap, target_radius = _aim(game, w, action, arg, kind)
+def _straight(game: Game, w: Warrior, action: str, arg: str, kind: str,
+              aim: tuple[float, float, float, float, float] | None = None) -> tuple[float, float] | None:
+    """Where that straight move ends (:func:`_aim`'s, given as ``aim`` when already worked out)."""
+    x, y, allowance, stop_gap, target_radius = aim or _aim(game, w, action, arg, kind)
     return measuring.furthest_toward(game.state, w, x, y, allowance, stop_gap=stop_gap, target_radius=target_radius,
                                      fly=warrior_profile.flies(w))
 
@@ -570,12 +572,13 @@ def person_labels(game: Game, decision: Any) -> dict[int, str]:
         if action not in ("advance", "shrine", "back") or actor not in state.warriors:
             continue
         w = state.warriors[actor]
-        arg = str(data.get("target") or data.get("shrine") or "")
-        x, y, allowance, stop_gap, target_radius = _aim(game, w, action, arg, str(data.get("move", "move")))
+        arg, kind = str(data.get("target") or data.get("shrine") or ""), str(data.get("move", "move"))
+        aim = _aim(game, w, action, arg, kind)
+        x, y, allowance, stop_gap, target_radius = aim
         length = math.hypot(x - w.x, y - w.y)
         want = min(max(length - w.radius - target_radius - stop_gap if target_radius or stop_gap else length, 0.0),
                    allowance)
-        point = _straight(game, w, action, arg, str(data.get("move", "move")))
+        point = _straight(game, w, action, arg, kind, aim)
         went = math.hypot(point[0] - w.x, point[1] - w.y) if point is not None else 0.0
         if length < 1e-6 or went >= want - 0.05:
             continue
