@@ -14,7 +14,7 @@ from typing import Any
 
 import attrs
 
-from skirmish import AgentContext, EasyAgent, Levels, LookAheadAgent, SkirmishError, View, beats, kinds_worth
+from skirmish import AgentContext, EasyAgent, Levels, LookAheadAgent, View, kinds_worth
 from skirmish_chob_noggoth.ai import make_ai
 from skirmish_chob_noggoth.state import READY, UNDEPLOYED
 
@@ -156,32 +156,27 @@ class HardAgent(LookAheadAgent):
             return [own]
         return [own, *(v for v, _ in rows)]
 
-    def decide(self, view: Any, decision: Any) -> Any:
-        own = self.base.decide(view, decision)
-        values = self.candidates(view, decision, own)
-        if len(values) < 2:
-            return own
-        lv = self.levels
-        try:
-            rated = self._rate(view, decision, values, lv.samples, lv.horizon)
-        except (SkirmishError, NotImplementedError):  # a copy the AI could not finish: keep its answer
-            self.failed += 1
-            return own
-        better = [i for i in range(1, len(values)) if beats(rated[i], rated[0], lv.margin, lv.confidence)]
-        answer = values[max(better, key=lambda i: sum(rated[i]))] if better else own
-        self.last = (values, [sum(r) / len(r) for r in rated], answer)
-        return self._given(answer, own)
+    def _candidates(self, decision: Any, own: Any, width: int, view: Any = None) -> list[Any]:
+        """The core look (:class:`~skirmish.LookAheadAgent`) tries :meth:`candidates`: rating, the rule for leaving
+        the AI's answer and a copy that fails are the core's."""
+        return self.candidates(view, decision, own)
+
+
+def _every(view: Any, decision: Any) -> bool:
+    """ai-hard asks :meth:`HardAgent.candidates` at every decision (it counts a step's activations there)."""
+    return True
 
 
 def hard_levels(ruleset: Any = None, knobs: Playout = HARD) -> Levels:
     """ai-hard's record for :class:`HardAgent`'s look (see :class:`Playout`), common dice by :func:`actor`."""
     k = knobs
     if k.until == "game":
-        return attrs.evolve(levels(ruleset), evaluate=lambda g, s: k.tie * evaluate(g, s), phase=None, horizon=400,
-                            dice_key=actor, samples=k.samples, width=k.width, margin=k.margin,
+        return attrs.evolve(levels(ruleset), evaluate=lambda g, s: k.tie * evaluate(g, s), worth=_every, phase=None,
+                            horizon=400, dice_key=actor, samples=k.samples, width=k.width, margin=k.margin,
                             confidence=k.confidence)
-    return attrs.evolve(levels(ruleset), evaluate=evaluate_hard, phase=None, until=_end_of_round, horizon=200,
-                        dice_key=actor, samples=k.samples, width=k.width, margin=k.margin, confidence=k.confidence)
+    return attrs.evolve(levels(ruleset), evaluate=evaluate_hard, worth=_every, phase=None, until=_end_of_round,
+                        horizon=200, dice_key=actor, samples=k.samples, width=k.width, margin=k.margin,
+                        confidence=k.confidence)
 
 
 def make_easy(ctx: AgentContext) -> EasyAgent:
