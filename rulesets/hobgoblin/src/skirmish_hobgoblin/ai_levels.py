@@ -3,8 +3,9 @@
 ``ai-easy`` (:class:`EasyHob`) rates a position by Victory Points and the points of units still in play on each side
 (a unit gathering Doom counts for less) and departs from the AI at the choices an activation turns on (which unit
 activates, which target it shoots or fights), taking one of the few best a short look rates; and it moves each unit by
-one of the AI's three best-rated choices for it, at random. (Departing at Fortune Card windows too made it stronger
-than the AI: the AI won 48.7% of 117 games; left out.)
+one of the AI's best-rated choices for it, at random (:data:`EASY_MOVE_TOP`, :data:`EASY_MOVE_CLOSE`). (Departing at
+Fortune Card windows too made it stronger than the AI while the AI skipped its hit-cutting cards in studies: the AI
+won 48.7% of 117 games; left out.)
 
 ``ai-hard`` (:class:`HardAgent`) looks where the game is decided, the Movement Phase choice for each unit (charge or
 not, which charge, hold, where to steer): it plays the AI's own best-ranked choices out to the end of the round on
